@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { moneySchema } from './money.ts';
+
+export const selectedVariantValueSchema = z.union([z.string(), z.object({ name: z.string() })]);
+
+export const cartItemSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  name: z.string(),
+  image: z.string().nullable(),
+  images: z.array(z.object({ image: z.string(), alt_text: z.string() })),
+  variant: z.string(),
+  selectedVariants: z.object({
+    Size: selectedVariantValueSchema.nullable().optional(),
+    Color: selectedVariantValueSchema.nullable().optional(),
+  }),
+  quantity: z.number().int(),
+  /** Line total for the quantity (SPEC §3). */
+  price: moneySchema,
+  unit_price: moneySchema,
+  total: moneySchema,
+  /** Units of this variant still available to add. */
+  stock: z.number().int(),
+  is_wholesale: z.boolean(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartSchema = z.object({
+  items: z.array(cartItemSchema),
+  cart_total: moneySchema,
+  cart_count: z.number().int(),
+  subtotal: moneySchema,
+  discount: moneySchema,
+  promo_discount: moneySchema,
+  total_discount: moneySchema,
+  total: moneySchema,
+  promo_code: z.string().nullable(),
+  promo_code_valid: z.boolean(),
+  /** Why an applied code gives no discount right now, when it does not. */
+  promo_message: z.string().nullable(),
+  /** Products priced at wholesale in this cart (SPEC §1: 15 items per style). */
+  wholesale_applied: z.boolean(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+export const addToCartRequestSchema = z.object({
+  product_id: z.coerce.number().int().positive(),
+  quantity: z.coerce.number().int().default(1),
+  variant_size: selectedVariantValueSchema.nullable().optional(),
+  variant_color: selectedVariantValueSchema.nullable().optional(),
+});
+export type AddToCartRequest = z.infer<typeof addToCartRequestSchema>;
+
+export const updateCartItemRequestSchema = z.object({ quantity: z.coerce.number().int() });
+export const applyPromoRequestSchema = z.object({ promo_code: z.string() });
+
+export const successMessageSchema = z.object({ success: z.boolean(), message: z.string() });
+export type SuccessMessage = z.infer<typeof successMessageSchema>;
+
+/** Every cart change answers the spec's {success, message} and the cart as it now is. */
+export const cartChangeResponseSchema = successMessageSchema.extend({ cart: cartSchema });
+export type CartChangeResponse = z.infer<typeof cartChangeResponseSchema>;

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { moneySchema } from './money.ts';
+
+export const productImageSchema = z.object({
+  image: z.string(),
+  alt_text: z.string(),
+  /** Responsive candidates for `srcset` ("url 320w, url 640w, …"). */
+  srcset: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type ProductImage = z.infer<typeof productImageSchema>;
+
+export const categoryRefSchema = z.object({ slug: z.string(), name: z.string() });
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  price: moneySchema,
+  sale_price: moneySchema.nullable(),
+  /** Unit price when a cart holds the wholesale minimum of this product; null when none. */
+  wholesale_price: moneySchema.nullable(),
+  is_on_sale: z.boolean(),
+  is_new_arrival: z.boolean(),
+  is_featured: z.boolean(),
+  images: z.array(productImageSchema),
+  category: categoryRefSchema,
+  stock: z.number().int(),
+  stock_quantity: z.number().int(),
+  features: z.array(z.string()),
+  specifications: z.record(z.string(), z.string()),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const variantOptionSchema = z.object({
+  id: z.number().int(),
+  value: z.string(),
+  name: z.string(),
+  stock: z.number().int(),
+});
+export type VariantOption = z.infer<typeof variantOptionSchema>;
+
+/** Attribute name ("Size", "Color") to its options. */
+export const availableVariantsSchema = z.record(z.string(), z.array(variantOptionSchema));
+export type AvailableVariants = z.infer<typeof availableVariantsSchema>;
+
+/** One sellable combination; the page uses these to know the stock of the chosen size and colour together. */
+export const productVariantSchema = z.object({
+  id: z.number().int(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  stock: z.number().int(),
+});
+export type ProductVariant = z.infer<typeof productVariantSchema>;
+
+export const productDetailResponseSchema = z.object({
+  product: productSchema,
+  related_products: z.array(productSchema),
+  available_variants: availableVariantsSchema,
+  variants: z.array(productVariantSchema),
+});
+export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  image: z.string().nullable(),
+  /** Active products in the category and its children. */
+  product_count: z.number().int(),
+  /** Slug of the parent category; null for a top-level one. */
+  parent: z.string().nullable(),
+  children: z.array(z.object({ name: z.string(), slug: z.string() })),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const homeResponseSchema = z.object({
+  featured_products: z.array(productSchema),
+  categories: z.array(categorySchema),
+});
+export type HomeResponse = z.infer<typeof homeResponseSchema>;
+
+export const shopSorts = ['newest', 'price_low', 'price_high', 'best_sellers'] as const;
+export type ShopSort = (typeof shopSorts)[number];
+export const shopPageSize = 12;
+
+export const shopQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  category: z.string().trim().max(100).optional(),
+  /** Absent: newest first, or best match first when searching. */
+  sort: z.enum(shopSorts).optional(),
+  search: z.string().trim().max(200).optional(),
+  size: z.string().trim().max(50).optional(),
+  color: z.string().trim().max(50).optional(),
+  min_price: z.coerce.number().min(0).optional(),
+  max_price: z.coerce.number().min(0).optional(),
+});
+export type ShopQuery = z.infer<typeof shopQuerySchema>;
+
+export const facetValueSchema = z.object({ value: z.string(), count: z.number().int() });
+
+/** Filter choices over the whole result (not the page); each facet ignores its own filter. */
+export const shopFacetsSchema = z.object({
+  sizes: z.array(facetValueSchema),
+  colors: z.array(facetValueSchema),
+  price: z.object({ min: moneySchema, max: moneySchema }).nullable(),
+});
+export type ShopFacets = z.infer<typeof shopFacetsSchema>;
+
+export const shopResponseSchema = z.object({
+  count: z.number().int(),
+  next: z.string().nullable(),
+  previous: z.string().nullable(),
+  results: z.object({ products: z.array(productSchema), categories: z.array(categorySchema) }),
+  facets: shopFacetsSchema,
+});
+export type ShopResponse = z.infer<typeof shopResponseSchema>;
+
+export const categoriesResponseSchema = z.object({
+  categories: z.array(categorySchema),
+  hierarchical_categories: z.array(categorySchema),
+});
+export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
+
+/** SPEC §2 /categories: the fixed grid. */
+export const fixedCategories = [
+  { name: 'Sneakers', slug: 'sneakers' },
+  { name: 'Hats', slug: 'hats' },
+  { name: 'T-Shirts', slug: 'tshirts' },
+  { name: 'Accessories', slug: 'accessories' },
+] as const;
+
+/** SPEC §9 constants of the catalogue. */
+export const lowStockThreshold = 5;
+export const relatedProductsLimit = 4;
+export const wholesaleMinimumPerStyle = 15;

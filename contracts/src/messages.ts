@@ -1,0 +1,125 @@
+/** Every user-visible message of SPEC §5 and §8, in one place for server and web. */
+export const messages = {
+  network: 'Network error - please check your connection and try again',
+  httpError: (status: number) => `HTTP error! status: ${status}`,
+  csrfFailed: 'CSRF token missing or incorrect',
+  notFound: 'Not found',
+  serverError: 'Something went wrong on our side. Please try again.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+
+  productNotFound: 'The product you are looking for does not exist.',
+  productLoadFailed: 'Failed to load product details',
+
+  promoApplyFailed: 'Failed to apply promo code',
+  promoInvalid: 'Invalid promo code',
+  promoRemoveFailed: 'Failed to remove promo code',
+  promoApplied: 'Promo code applied successfully!',
+  promoRemoved: 'Promo code removed successfully!',
+  promoRemovedDefault: 'Promo code removed',
+  promoBelowMinimum: (minimum: string) => `This code needs a subtotal of at least ${minimum}.`,
+  promoFirstOrderOnly: 'This code is only valid on your first order.',
+  promoAlreadyUsed: 'You have already used this code.',
+  promoEmptyCart: 'Add something to your cart before applying a promo code.',
+  promoDropped: (code: string, reason: string) => `Promo code "${code}" was removed from your order: ${reason}`,
+
+  cartAddFailed: 'Failed to add item to cart',
+  cartAddFailedDialog: 'Failed to add to cart',
+  cartItemNotFound: 'That item is no longer in your cart.',
+  cartQuantityTooLow: 'Quantity must be at least 1.',
+  cartChooseOption: (attribute: string) => `Please choose a ${attribute.toLowerCase()}.`,
+  cartVariantUnavailable: 'That size and colour combination is not available.',
+  cartOutOfStock: (item: string) => `Sorry, ${item} is out of stock.`,
+  cartNotEnoughStock: (item: string, available: number, inCart: number) =>
+    inCart > 0
+      ? `Only ${available} of ${item} available, and you already have ${inCart} in your cart.`
+      : `Only ${available} of ${item} available.`,
+  cartItemAdded: 'Item added to cart',
+  cartUpdated: 'Cart updated',
+  cartItemRemoved: 'Item removed from cart',
+  cartCleared: 'Cart cleared',
+  sessionExpired: 'Your session has expired. Please try again.',
+
+  ratesFailed: 'Failed to update exchange rates',
+  ratesCached: 'Using cached rates',
+  ratesLive: 'Live rates',
+
+  profileLoadFailed: 'Failed to load profile data. Please try again.',
+  profileUpdateFailed: 'Failed to update profile. Please try again.',
+  profileUpdated: 'Profile updated successfully!',
+
+  ordersLoadFailed: 'Failed to load orders. Please try again.',
+  orderDetailsLoadFailed: 'Failed to load order details. Please try again.',
+
+  addressesLoadFailed: 'Failed to load addresses. Please try again.',
+  addressSaveFailed: 'Failed to save address. Please try again.',
+  addressUpdated: 'Address updated successfully!',
+  addressAdded: 'Address added successfully!',
+  addressDeleteFailed: 'Failed to delete address. Please try again.',
+  addressDeleteConfirm: 'Are you sure you want to delete this address?',
+  addressDeleted: 'Address deleted successfully!',
+  addressSetDefaultFailed: 'Failed to set default address. Please try again.',
+  addressSetDefault: 'Default address updated!',
+
+  wishlistLoadFailed: 'Failed to load wishlist. Please try again.',
+  wishlistRemoveFailed: 'Failed to remove item. Please try again.',
+  wishlistAddToCartFailed: 'Failed to add to cart. Please try again.',
+  wishlistRemoved: 'Item removed from wishlist!',
+  wishlistAddedToCart: 'Item added to cart!',
+
+  authExpired: 'Authentication expired. Please sign in again.',
+  signInFailed: 'Invalid email or password. Please try again.',
+  googleSignInFailed: 'Google authentication failed. Please try again or sign in with email.',
+  googleFailedDefault: 'Google authentication failed',
+  googleOneTapFailedDefault: 'Google One Tap authentication failed',
+  googleCallbackError: (error: string) => `Google authentication error: ${error}`,
+  googleNoCode: 'No authorization code received from Google',
+  authenticationFailed: 'Authentication failed',
+
+  signInRequired: 'Please sign in to continue.',
+  signInExpired: 'Your sign-in has expired. Please sign in again.',
+  tooManySignInAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
+  emailInvalid: 'Enter a valid email address',
+  emailTaken: 'An account with this email already exists.',
+  refreshInvalid: 'Your session has ended. Please sign in again.',
+  signedOut: 'You have been signed out.',
+  passwordResetSent: 'If an account exists for that e-mail, we have sent a link to reset your password.',
+  passwordResetInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  passwordResetDone: 'Your password has been changed. Please sign in with your new password.',
+  profileEmailTaken: 'Another account already uses this email.',
+  profilePictureInvalid: 'Please upload an image file (JPEG, PNG, WebP or GIF).',
+  addressNotFound: 'Address not found.',
+  googleNotConfigured: 'Google sign-in is not available.',
+  googleUnverifiedEmail:
+    'Your Google e-mail is not verified, and an account with this e-mail already exists. Sign in with your password.',
+  wishlistAdded: 'Item added to wishlist!',
+  signUpAllRequired: 'All fields are required',
+  signUpPasswordsMismatch: 'Passwords do not match',
+  signUpPasswordTooShort: 'Password must be at least 8 characters long',
+  signUpFailed: 'Failed to create account. Please try again.',
+  signUpSignedIn: 'Registration successful! Please sign in with your new account.',
+  signUpManual: 'Registration successful, but please sign in manually',
+
+  checkoutExistingAccount:
+    'An account with this email already exists. Please sign in to continue with your checkout.',
+  checkoutFailed: 'Checkout failed',
+  checkoutError: 'An error occurred during checkout',
+  checkoutFieldRequired: (field: string) => `${field} is required`,
+  checkoutEmptyCart: 'Your cart is empty. Add something before checking out.',
+  checkoutOutOfStock: (item: string, available: number) =>
+    available > 0
+      ? `Sorry, only ${available} of ${item} left in stock. Please update your cart.`
+      : `Sorry, ${item} has just sold out. Please remove it from your cart.`,
+  orderNotFound: 'Order not found.',
+  paymentNotNeeded: 'This order does not need a card payment.',
+  paymentAlreadyDone: 'This order has already been paid.',
+  paymentOrderCancelled: 'This order was cancelled because it was not paid in time.',
+  paymentSessionUnknown: 'This payment session does not belong to your order.',
+  paymentMismatch: 'The payment does not match the order. Please contact us.',
+
+  paymentOrderLoadFailed: 'Failed to load order details',
+  paymentSessionFailed: 'Failed to create Stripe checkout session',
+  paymentRedirectFailed: 'Failed to redirect to Stripe checkout',
+} as const;
+
+/** The one error shape every /api answer uses for a 4xx or 5xx. */
+export type ApiError = { error: string };

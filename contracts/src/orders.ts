@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { currencyCodeSchema, moneySchema } from './money.ts';
+
+export const orderStatuses = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export const paymentStatuses = ['PENDING', 'COMPLETED', 'FAILED'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+export const paymentMethods = ['stripe', 'cash_on_delivery'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+export const shippingMethods = ['pickup', 'delivery'] as const;
+export type ShippingMethod = (typeof shippingMethods)[number];
+
+/** SPEC §9: 0 for pickup, 10.00 for delivery (JMD). */
+export const shippingCostMinor: Record<ShippingMethod, number> = { pickup: 0, delivery: 1000 };
+
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int().nullable(),
+  product_name: z.string(),
+  product_image: z.string().nullable(),
+  quantity: z.number().int(),
+  price: moneySchema,
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+});
+
+export const shippingAddressSchema = z.object({
+  street_address: z.string(),
+  apartment: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postal_code: z.string(),
+  country: z.string(),
+});
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  order_number: z.string(),
+  status: z.enum(orderStatuses),
+  payment_status: z.enum(paymentStatuses),
+  created_at: z.string(),
+  total: moneySchema,
+  total_amount: moneySchema,
+  subtotal: moneySchema,
+  discount_amount: moneySchema,
+  shipping_cost: moneySchema,
+  tax_amount: moneySchema,
+  payment_method: z.enum(paymentMethods),
+  shipping_method: z.enum(shippingMethods),
+  /** Display currency chosen at checkout and 1 JMD in it then (amounts stay JMD). */
+  exchange_rate: z.number(),
+  customer_name: z.string(),
+  email: z.string(),
+  currency: currencyCodeSchema,
+  shipping_address: shippingAddressSchema.nullable(),
+  /** Text form of the shipping address (SPEC §3 allows plain text); empty for pickup. */
+  shipping_address_text: z.string(),
+  items: z.array(orderItemSchema),
+  item_count: z.number().int(),
+  /** When an unpaid card order will be cancelled and its stock released. */
+  expires_at: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+const formText = z.string().max(300).default('');
+
+/** Missing fields default to '' so the server answers the spec's '{field} is required' message. */
+export const checkoutRequestSchema = z.object({
+  first_name: formText,
+  last_name: formText,
+  email: formText,
+  phone: formText,
+  address_line1: formText,
+  address_line2: formText,
+  country: formText,
+  city: formText,
+  parish: formText,
+  postal_code: formText,
+  shipping_method: z.enum(shippingMethods),
+  payment_method: z.enum(paymentMethods),
+  /** Ignored by the server: shipping is priced from the method. */
+  shipping_cost: z.unknown().optional(),
+  currency: currencyCodeSchema.default('JMD'),
+  save_address: z.boolean().default(false),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const checkoutResponseSchema = z.object({
+  success: z.boolean(),
+  redirect: z.enum(['stripe', 'confirmation']).optional(),
+  order_id: z.number().int().optional(),
+  error: z.string().optional(),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+export const cardSessionResponseSchema = z.object({
+  success: z.boolean(),
+  checkout_url: z.string().optional(),
+  error: z.string().optional(),
+});
+export const verifySessionRequestSchema = z.object({ session_id: z.string().min(1).max(255) });
+export const verifySessionResponseSchema = z.object({
+  success: z.boolean(),
+  payment_status: z.enum(paymentStatuses),
+  order_id: z.number().int(),
+});
+
+export const orderListResponseSchema = z.array(orderSchema);
+
+/** SPEC §5 checkout fields and the words of their '{field} is required' messages. */
+export const checkoutFieldNames = {
+  first_name: 'first name',
+  last_name: 'last name',
+  email: 'email',
+  phone: 'phone',
+  address_line1: 'address1',
+  country: 'country',
+  city: 'city',
+} as const;
+
+/** Minutes an unpaid card order holds its stock before it is cancelled. */
+export const defaultUnpaidOrderMinutes = 60;
