@@ -1,0 +1,224 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { messages } from '@threadline/contracts';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { DatabaseHandle } from './db/database.ts';
+import { forbidden, unauthorized } from './errors.ts';
+import { createCartRepository } from './modules/cart/cart.repository.ts';
+import { cartRoutes } from './modules/cart/cart.routes.ts';
+import { createCartService } from './modules/cart/cart.service.ts';
+import { createCatalogRepository } from './modules/catalog/catalog.repository.ts';
+import { catalogRoutes, crawlerRoutes } from './modules/catalog/catalog.routes.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createRatesRepository } from './modules/currency/rates.repository.ts';
+import { ratesRoutes } from './modules/currency/rates.routes.ts';
+import { createRatesService } from './modules/currency/rates.service.ts';
+import { createContentRepository } from './modules/content/content.repository.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { createContentService } from './modules/content/content.service.ts';
+import { createAddressesRepository } from './modules/customers/addresses.repository.ts';
+import { createAddressesService } from './modules/customers/addresses.service.ts';
+import { createAuthService } from './modules/customers/auth.service.ts';
+import { createCustomersRepository } from './modules/customers/customers.repository.ts';
+import { customerRoutes, googleRoutes } from './modules/customers/customers.routes.ts';
+import { createGoogleSignIn } from './modules/customers/google-sign-in.ts';
+import { createProfileService } from './modules/customers/profile.service.ts';
+import { createAccessTokens } from './modules/customers/tokens.ts';
+import { createWishlistService } from './modules/customers/wishlist.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createCheckoutService } from './modules/orders/checkout.service.ts';
+import { createOrdersRepository } from './modules/orders/orders.repository.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { createOrdersService } from './modules/orders/orders.service.ts';
+import { createCardProvider } from './modules/payments/card-provider.ts';
+import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { testProviderRoutes } from './modules/payments/test-provider.routes.ts';
+import { createPromotionsRepository } from './modules/promotions/promotions.repository.ts';
+import { createPromotionsService } from './modules/promotions/promotions.service.ts';
+import { createSessionRepository } from './modules/session/session.repository.ts';
+import { sessionRoutes } from './modules/session/session.routes.ts';
+import { createSessionService } from './modules/session/session.service.ts';
+import { apiHeaders } from './plugins/api-headers.ts';
+import { createMailer } from './mail/mailer.ts';
+import { currentCustomer } from './plugins/current-customer.ts';
+import { errorHandling } from './plugins/error-handling.ts';
+import { rateLimits } from './plugins/rate-limit.ts';
+import { sessionKeyAndCsrf } from './plugins/session-key.ts';
+import { webApp } from './plugins/web-app.ts';
+
+const ratesCheckIntervalMs = 60 * 60 * 1000;
+const unpaidOrderCheckMs = 60 * 1000;
+
+export interface AppDependencies {
+  config: Config;
+  database: DatabaseHandle;
+  logger?: FastifyBaseLogger;
+}
+
+/** Builds the whole shop: ecosystem plugins, then the shop's own plugins, then the domain modules. */
+export async function buildApp({ config, database, logger }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger } : { logger: false }),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyMultipart, { limits: { fileSize: 8 * 1024 * 1024, files: 1, fields: 20 } });
+
+  const sessions = createSessionService(createSessionRepository(database.db), config.secretKey);
+  const catalog = createCatalogService(createCatalogRepository(database.db, database.dialect));
+  const promotions = createPromotionsService(createPromotionsRepository(database.db));
+  const customersRepository = createCustomersRepository(database.db);
+  const cart = createCartService(database, createCartRepository(database.db), promotions);
+  const tokens = createAccessTokens(config.secretKey);
+  const cartContext = async (request: FastifyRequest, required: boolean) => {
+    // A stale bearer token must not quietly show the guest cart: the page refreshes and asks again.
+    if (request.bearerRejected) throw unauthorized(messages.signInExpired);
+    if (request.customerId !== null) {
+      const customer = await customersRepository.findById(request.customerId);
+      if (!customer) throw unauthorized(messages.signInExpired);
+      return {
+        owner: { userId: customer.id, sessionId: null },
+        customer: { userId: customer.id, email: customer.email },
+      };
+    }
+    const session = await sessions.find(request.sessionKey);
+    if (required && !session) throw forbidden(messages.sessionExpired);
+    return { owner: { userId: null, sessionId: session?.id ?? null }, customer: null };
+  };
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: config.outboxDir,
+    log: (message, details) => app.log.info(details, message),
+  });
+  app.addHook('onClose', async () => mailer.close());
+  const content = createContentService(createContentRepository(database.db), mailer, config.shopEmail, (message, error) =>
+    app.log.error({ err: error }, message),
+  );
+  const auth = createAuthService({
+    database,
+    repository: customersRepository,
+    tokens,
+    mailer,
+    adoptGuestCart: (sessionId, userId) => cart.adoptGuestCart(sessionId, userId),
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
+  const google = createGoogleSignIn(config.google, auth, customersRepository, (message, error) =>
+    app.log.warn({ err: error }, message),
+  );
+  const profile = createProfileService(customersRepository, config.mediaDir);
+  const addresses = createAddressesService(database, createAddressesRepository(database.db));
+  const wishlist = createWishlistService(database.db, catalog);
+  const origin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
+  const guestSessionId = async (request: FastifyRequest) => (await sessions.find(request.sessionKey))?.id ?? null;
+  const rates = createRatesService(createRatesRepository(database.db), config.ratesUrl, (message, error) =>
+    app.log.warn({ err: error }, message),
+  );
+  const ordersRepository = createOrdersRepository(database.db);
+  const orders = createOrdersService(database, ordersRepository, mailer, (message, error) => app.log.error({ err: error }, message));
+  // Links in e-mails sent outside a request (payments settled by webhook) use the configured address.
+  const ownAddress = () => {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    return new URL(`http://127.0.0.1:${port}`);
+  };
+  const shopOrigin = () => config.publicUrl ?? `http://localhost:${ownAddress().port}`;
+  const checkout = createCheckoutService({
+    database,
+    orders: ordersRepository,
+    cart,
+    promotions,
+    unpaidOrderMinutes: config.unpaidOrderMinutes,
+    rateFor: async (currency) => (await rates.current()).rates[currency] ?? 1,
+    afterOrder: (orderId, request, context, productIds) => {
+      for (const productId of productIds) catalog.forgetProduct(productId);
+      if (request.payment_method === 'cash_on_delivery') void orders.sendConfirmation(orderId, shopOrigin());
+      if (request.save_address && context.owner.userId !== null && request.shipping_method === 'delivery') {
+        addresses
+          .saveFromCheckout(context.owner.userId, {
+            label: '',
+            street_address: request.address_line1,
+            apartment: request.address_line2,
+            city: request.city,
+            state: request.parish,
+            postal_code: request.postal_code,
+            country: request.country,
+          })
+          .catch((error: unknown) => app.log.error({ err: error }, 'could not save the address from checkout'));
+      }
+    },
+  });
+  const cardProvider = createCardProvider(config.stripe, ownAddress);
+  const payments = createPaymentsService({
+    database,
+    repository: createPaymentsRepository(database.db),
+    orders,
+    provider: cardProvider,
+    webhookSecret: config.stripe.webhookSecret,
+    afterPaid: (orderId) => void orders.sendConfirmation(orderId, shopOrigin()),
+    log: (message, details) => app.log.warn({ details }, message),
+  });
+
+  await app.register(errorHandling);
+  await app.register(apiHeaders);
+  await app.register(sessionKeyAndCsrf, { sessions });
+  await app.register(rateLimits, { db: database.db, scale: config.rateLimitScale });
+  await app.register(currentCustomer, { tokens });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database });
+      await api.register(sessionRoutes, { sessions, cookieSecure: config.cookieSecure });
+      await api.register(catalogRoutes, { catalog });
+      await api.register(ratesRoutes, { rates });
+      await api.register(contentRoutes, { content });
+      await api.register(cartRoutes, { cart, cartContext });
+      await api.register(customerRoutes, { auth, profile, addresses, wishlist, guestSessionId, origin });
+      await api.register(googleRoutes, { google, guestSessionId });
+      await api.register(orderRoutes, { checkout, orders, payments, cartContext, origin });
+    },
+    { prefix: '/api' },
+  );
+
+  if (cardProvider.isBuiltIn) {
+    await app.register(testProviderRoutes, {
+      db: database.db,
+      webhookSecret: config.stripe.webhookSecret,
+      webhookUrl: () => new URL('/api/orders/payment/stripe/webhook/', ownAddress()).toString(),
+      log: (message, error) => app.log.warn({ err: error }, message),
+    });
+  }
+
+  let expiryTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    expiryTimer = setInterval(() => {
+      orders.cancelExpiredOrders().catch((error: unknown) => app.log.error({ err: error }, 'could not cancel expired orders'));
+    }, unpaidOrderCheckMs);
+    expiryTimer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(expiryTimer));
+
+  if (config.ratesUrl) {
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      void rates.refreshIfDue();
+      timer = setInterval(() => void rates.refreshIfDue(), ratesCheckIntervalMs);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  await app.register(crawlerRoutes, { catalog, publicUrl: config.publicUrl });
+  await app.register(webApp, { webDistDir: config.webDistDir, mediaDir: config.mediaDir });
+  return app;
+}

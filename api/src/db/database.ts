@@ -1,0 +1,102 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Pool } from 'pg';
+import type { Database } from './tables.ts';
+
+export type DatabaseDialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+/** What repository methods take: the database itself or a transaction on it. */
+export type DbExecutor = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: DatabaseDialect;
+  /**
+   * Runs `work` in a write transaction. On SQLite it begins IMMEDIATE, so a transaction that reads
+   * before it writes takes the write lock up front and concurrent writers wait (busy timeout)
+   * instead of failing with SQLITE_BUSY halfway.
+   */
+  writeTransaction<T>(work: (trx: DbExecutor) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** `sqlite:/path/file.db`, `sqlite::memory:` or `postgres://…`. */
+export function openDatabase(url: string): DatabaseHandle {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url);
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  throw new Error(`Unsupported database URL: ${url}`);
+}
+
+function openSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 10000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    writeTransaction: (work) =>
+      // Kysely's SQLite driver holds one connection behind a mutex; BEGIN IMMEDIATE on it takes the
+      // write lock before the first read, so another process writing the same file makes this one
+      // wait (busy timeout) instead of failing with SQLITE_BUSY halfway through.
+      db.connection().execute(async (connection) => {
+        await sql`BEGIN IMMEDIATE`.execute(connection);
+        try {
+          const result = await work(connection);
+          await sql`COMMIT`.execute(connection);
+          return result;
+        } catch (error) {
+          await sql`ROLLBACK`.execute(connection);
+          throw error;
+        }
+      }),
+    close: () => db.destroy(),
+  };
+}
+
+const statementCacheSize = 500;
+
+/**
+ * Kysely prepares every query anew; preparing costs about as much as running a small query, so the
+ * statements of recently run SQL are kept (queries built with different IN-list lengths are
+ * different SQL, hence the bound).
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) {
+        statements.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (statements.size >= statementCacheSize) {
+          const oldest = statements.keys().next().value;
+          if (oldest !== undefined) statements.delete(oldest);
+        }
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const pool = new Pool({ connectionString: url, max: 10 });
+  // An idle connection the server drops (restart, failover) must not crash the process; the pool
+  // replaces it on the next query.
+  pool.on('error', () => undefined);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    dialect: 'postgres',
+    writeTransaction: (work) => db.transaction().execute(work),
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,28 @@
+import { Migrator, NO_MIGRATIONS, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './database.ts';
+import * as initial from './migrations/0001-initial.ts';
+import * as productSearch from './migrations/0002-product-search.ts';
+import * as checkout from './migrations/0003-checkout.ts';
+
+/** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
+const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+  '0002-product-search': productSearch,
+  '0003-checkout': checkout,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/** Undoes every migration: an empty database, ready to migrate and seed again. */
+export async function resetDatabase(db: Db): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(NO_MIGRATIONS);
+  if (error) throw new Error(`Reset failed: ${String(error)}`);
+}

@@ -1,0 +1,344 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types. Portable choices, the same on SQLite and PostgreSQL:
+ * money is integer minor units of JMD, flags are integers 0/1, timestamps are ISO-8601 UTC text
+ * (lexical order is time order), JSON is text.
+ */
+type Id = Generated<number>;
+type Flag = number;
+type Timestamp = string;
+
+export interface CategoryTable {
+  id: Id;
+  name: string;
+  slug: string;
+  parent_id: number | null;
+  image: string | null;
+  sort_order: number;
+  created_at: Timestamp;
+}
+
+export interface ProductTable {
+  id: Id;
+  name: string;
+  slug: string;
+  description: string;
+  category_id: number;
+  price: number;
+  sale_price: number | null;
+  wholesale_price: number | null;
+  /** The sale price when on sale, else the price: computed by the database, indexed for price sorts. */
+  effective_price: ColumnType<number, never, never>;
+  /** Units in paid or cash-on-delivery orders that are not cancelled; kept by the order transaction. */
+  units_sold: Generated<number>;
+  is_new_arrival: Flag;
+  is_featured: Flag;
+  is_active: Flag;
+  /** JSON array of strings. */
+  features: string;
+  /** JSON object of string to string. */
+  specifications: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProductImageTable {
+  id: Id;
+  product_id: number;
+  position: number;
+  /** Media path without width and extension, e.g. `products/classic-runner-1`. */
+  path: string;
+  alt_text: string;
+  width: number;
+  height: number;
+}
+
+/** Every product has at least one variant; a product without options has one with size and color null. */
+export interface ProductVariantTable {
+  id: Id;
+  product_id: number;
+  sku: string;
+  size: string | null;
+  color: string | null;
+  stock: number;
+  position: number;
+}
+
+export interface StockMovementTable {
+  id: Id;
+  variant_id: number;
+  delta: number;
+  reason: 'seed' | 'restock' | 'order' | 'order_cancelled' | 'adjustment';
+  order_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface UserTable {
+  id: Id;
+  email: string;
+  /** Lower-cased e-mail: unique, so addresses are unique case-insensitively. */
+  email_normalized: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  date_of_birth: string | null;
+  profile_picture: string | null;
+  google_subject: string | null;
+  email_verified: Flag;
+  date_joined: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AddressTable {
+  id: Id;
+  user_id: number;
+  label: string;
+  street_address: string;
+  apartment: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  country: string;
+  is_default: Flag;
+  created_at: Timestamp;
+}
+
+export interface GuestSessionTable {
+  id: Id;
+  /** SHA-256 of the session key; the key itself is only ever held by the browser. */
+  key_hash: string;
+  user_id: number | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+}
+
+export interface RefreshTokenTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  /** All tokens rotated from one sign-in share a family; reuse of a rotated token revokes the family. */
+  family_id: string;
+  expires_at: Timestamp;
+  rotated_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetTokenTable {
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface CartTable {
+  id: Id;
+  session_id: number | null;
+  user_id: number | null;
+  promo_code_id: number | null;
+  /** The order the last checkout of this cart made, with a hash of that request, for retries. */
+  last_order_id: number | null;
+  last_checkout_hash: string | null;
+  last_checkout_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CartItemTable {
+  id: Id;
+  cart_id: number;
+  product_id: number;
+  variant_id: number;
+  quantity: number;
+  created_at: Timestamp;
+}
+
+export interface PromoCodeTable {
+  id: Id;
+  /** Upper-case, trimmed. */
+  code: string;
+  description: string;
+  kind: 'percent' | 'fixed';
+  /** Percent (1-100) for `percent`, minor units for `fixed`. */
+  value: number;
+  min_subtotal: number;
+  starts_at: Timestamp | null;
+  ends_at: Timestamp | null;
+  usage_limit: number | null;
+  per_customer_limit: number | null;
+  times_used: number;
+  first_order_only: Flag;
+  is_active: Flag;
+  created_at: Timestamp;
+}
+
+export interface PromoRedemptionTable {
+  id: Id;
+  promo_code_id: number;
+  order_id: number;
+  /** `user:{id}` or `email:{normalized e-mail}`. */
+  customer_key: string;
+  /** 1 for a customer's first use of the code, 2 for the second…: unique, so concurrent uses collide. */
+  customer_use_number: number;
+  created_at: Timestamp;
+}
+
+export interface OrderTable {
+  id: Id;
+  order_number: string;
+  user_id: number | null;
+  session_id: number | null;
+  email: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  status: 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+  payment_status: 'PENDING' | 'COMPLETED' | 'FAILED';
+  payment_method: 'stripe' | 'cash_on_delivery';
+  shipping_method: 'pickup' | 'delivery';
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  parish: string;
+  postal_code: string;
+  country: string;
+  subtotal: number;
+  discount_amount: number;
+  shipping_cost: number;
+  tax_amount: number;
+  total: number;
+  promo_code_id: number | null;
+  /** Display currency chosen by the shopper and its rate against JMD when the order was placed. */
+  currency: string;
+  exchange_rate: string;
+  idempotency_key: string | null;
+  expires_at: Timestamp | null;
+  paid_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  confirmation_sent_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface OrderItemTable {
+  id: Id;
+  order_id: number;
+  product_id: number | null;
+  variant_id: number | null;
+  product_name: string;
+  product_image: string | null;
+  size: string | null;
+  color: string | null;
+  quantity: number;
+  unit_price: number;
+  line_total: number;
+}
+
+export interface PaymentTable {
+  id: Id;
+  order_id: number;
+  provider: string;
+  provider_session_id: string;
+  amount: number;
+  currency: string;
+  status: 'open' | 'completed' | 'expired' | 'failed';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PaymentEventTable {
+  id: Id;
+  provider: string;
+  event_id: string;
+  type: string;
+  created_at: Timestamp;
+}
+
+export interface WishlistItemTable {
+  id: Id;
+  user_id: number;
+  product_id: number;
+  created_at: Timestamp;
+}
+
+export interface ExchangeRateTable {
+  id: Id;
+  /** Calendar day (UTC) of the fetch: at most one row a day. */
+  fetched_on: string;
+  /** JSON object: 1 JMD in each currency. */
+  rates: string;
+  created_at: Timestamp;
+}
+
+export interface ContactMessageTable {
+  id: Id;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  ip: string;
+  created_at: Timestamp;
+}
+
+export interface NewsletterSubscriberTable {
+  id: Id;
+  email: string;
+  email_normalized: string;
+  first_name: string;
+  created_at: Timestamp;
+}
+
+/** Sessions of the built-in test card provider (used when no Stripe key is configured). */
+export interface TestPaymentSessionTable {
+  id: string;
+  amount_total: number;
+  currency: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'unpaid' | 'paid';
+  client_reference_id: string | null;
+  customer_email: string | null;
+  description: string;
+  /** JSON object of string to string. */
+  metadata: string;
+  success_url: string;
+  cancel_url: string;
+  created_at: Timestamp;
+}
+
+/** Fixed-window counters shared by every server process (rate limits). */
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  reset_at: number;
+}
+
+export interface Database {
+  categories: CategoryTable;
+  products: ProductTable;
+  product_images: ProductImageTable;
+  product_variants: ProductVariantTable;
+  stock_movements: StockMovementTable;
+  users: UserTable;
+  addresses: AddressTable;
+  guest_sessions: GuestSessionTable;
+  refresh_tokens: RefreshTokenTable;
+  password_reset_tokens: PasswordResetTokenTable;
+  carts: CartTable;
+  cart_items: CartItemTable;
+  promo_codes: PromoCodeTable;
+  promo_redemptions: PromoRedemptionTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+  payments: PaymentTable;
+  payment_events: PaymentEventTable;
+  wishlist_items: WishlistItemTable;
+  exchange_rates: ExchangeRateTable;
+  contact_messages: ContactMessageTable;
+  newsletter_subscribers: NewsletterSubscriberTable;
+  rate_limits: RateLimitTable;
+  test_payment_sessions: TestPaymentSessionTable;
+}

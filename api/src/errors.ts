@@ -1,0 +1,16 @@
+/** An error a caller caused or may see: its message is the `{error}` the API answers with. */
+export class ShopError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ShopError';
+  }
+}
+
+export const badRequest = (message: string) => new ShopError(400, message);
+export const unauthorized = (message: string) => new ShopError(401, message);
+export const forbidden = (message: string) => new ShopError(403, message);
+export const notFound = (message: string) => new ShopError(404, message);
+export const conflict = (message: string) => new ShopError(409, message);

@@ -1,0 +1,48 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createTransport } from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/**
+ * E-mail through SMTP (`SMTP_URL`); with none configured, each message is written as an .eml file
+ * to the outbox directory, so a shop running without mail set up loses nothing.
+ */
+export function createMailer(options: {
+  smtpUrl: string | null;
+  from: string;
+  outboxDir: string;
+  log: (message: string, details: Record<string, unknown>) => void;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await mkdir(options.outboxDir, { recursive: true });
+      const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      options.log('e-mail written to the outbox (no SMTP_URL configured)', { file, to: message.to, subject: message.subject });
+    },
+    close: () => transport.close(),
+  };
+}

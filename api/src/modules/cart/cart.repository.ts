@@ -1,0 +1,184 @@
+import type { DbExecutor } from '../../db/database.ts';
+
+/** Whose cart: a signed-in customer's, else the guest session's. */
+export interface CartOwner {
+  userId: number | null;
+  sessionId: number | null;
+}
+
+export interface CartRow {
+  id: number;
+  promo_code_id: number | null;
+}
+
+export interface CartLineRow {
+  line_id: number;
+  quantity: number;
+  variant_id: number;
+  size: string | null;
+  color: string | null;
+  stock: number;
+  product_id: number;
+  name: string;
+  price: number;
+  sale_price: number | null;
+  wholesale_price: number | null;
+  is_active: number;
+}
+
+export interface VariantChoiceRow {
+  id: number;
+  size: string | null;
+  color: string | null;
+  stock: number;
+}
+
+export function createCartRepository(db: DbExecutor) {
+  return {
+    findCart(owner: CartOwner, executor: DbExecutor = db): Promise<CartRow | undefined> {
+      if (owner.userId === null && owner.sessionId === null) return Promise.resolve(undefined);
+      return executor
+        .selectFrom('carts')
+        .select(['id', 'promo_code_id'])
+        .$call((query) =>
+          owner.userId !== null ? query.where('user_id', '=', owner.userId) : query.where('session_id', '=', owner.sessionId),
+        )
+        .executeTakeFirst();
+    },
+
+    async createCart(owner: CartOwner, executor: DbExecutor = db): Promise<CartRow> {
+      const now = new Date().toISOString();
+      return executor
+        .insertInto('carts')
+        .values({
+          user_id: owner.userId,
+          session_id: owner.userId === null ? owner.sessionId : null,
+          promo_code_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(['id', 'promo_code_id'])
+        .executeTakeFirstOrThrow();
+    },
+
+    lines(cartId: number, executor: DbExecutor = db): Promise<CartLineRow[]> {
+      return executor
+        .selectFrom('cart_items as ci')
+        .innerJoin('product_variants as v', 'v.id', 'ci.variant_id')
+        .innerJoin('products as p', 'p.id', 'ci.product_id')
+        .select([
+          'ci.id as line_id',
+          'ci.quantity',
+          'v.id as variant_id',
+          'v.size',
+          'v.color',
+          'v.stock',
+          'p.id as product_id',
+          'p.name',
+          'p.price',
+          'p.sale_price',
+          'p.wholesale_price',
+          'p.is_active',
+        ])
+        .where('ci.cart_id', '=', cartId)
+        .orderBy('ci.created_at')
+        .orderBy('ci.id')
+        .execute();
+    },
+
+    async firstImages(productIds: number[], executor: DbExecutor = db) {
+      if (productIds.length === 0) return [];
+      return executor
+        .selectFrom('product_images')
+        .select(['product_id', 'path', 'alt_text', 'width', 'height'])
+        .where('product_id', 'in', productIds)
+        .where('position', '=', 0)
+        .execute();
+    },
+
+    findProduct(productId: number, executor: DbExecutor = db) {
+      return executor
+        .selectFrom('products')
+        .select(['id', 'name'])
+        .where('id', '=', productId)
+        .where('is_active', '=', 1)
+        .executeTakeFirst();
+    },
+
+    variantsOf(productId: number, executor: DbExecutor = db): Promise<VariantChoiceRow[]> {
+      return executor
+        .selectFrom('product_variants')
+        .select(['id', 'size', 'color', 'stock'])
+        .where('product_id', '=', productId)
+        .orderBy('position')
+        .execute();
+    },
+
+    async quantityOfVariant(cartId: number, variantId: number, executor: DbExecutor = db): Promise<number> {
+      const row = await executor
+        .selectFrom('cart_items')
+        .select('quantity')
+        .where('cart_id', '=', cartId)
+        .where('variant_id', '=', variantId)
+        .executeTakeFirst();
+      return row?.quantity ?? 0;
+    },
+
+    /** One line per variant: adding a variant already in the cart adds to its quantity. */
+    async addQuantity(cartId: number, productId: number, variantId: number, quantity: number, executor: DbExecutor = db) {
+      await executor
+        .insertInto('cart_items')
+        .values({ cart_id: cartId, product_id: productId, variant_id: variantId, quantity, created_at: new Date().toISOString() })
+        .onConflict((conflict) =>
+          conflict.columns(['cart_id', 'variant_id']).doUpdateSet((eb) => ({ quantity: eb('cart_items.quantity', '+', quantity) })),
+        )
+        .execute();
+    },
+
+    async setVariantQuantity(cartId: number, productId: number, variantId: number, quantity: number, executor: DbExecutor = db) {
+      await executor
+        .insertInto('cart_items')
+        .values({ cart_id: cartId, product_id: productId, variant_id: variantId, quantity, created_at: new Date().toISOString() })
+        .onConflict((conflict) => conflict.columns(['cart_id', 'variant_id']).doUpdateSet({ quantity }))
+        .execute();
+    },
+
+    async deleteCart(cartId: number, executor: DbExecutor = db) {
+      await executor.deleteFrom('carts').where('id', '=', cartId).execute();
+    },
+
+    findLine(cartId: number, lineId: number, executor: DbExecutor = db) {
+      return executor
+        .selectFrom('cart_items as ci')
+        .innerJoin('product_variants as v', 'v.id', 'ci.variant_id')
+        .innerJoin('products as p', 'p.id', 'ci.product_id')
+        .select(['ci.id', 'ci.quantity', 'v.stock', 'v.size', 'v.color', 'p.name'])
+        .where('ci.cart_id', '=', cartId)
+        .where('ci.id', '=', lineId)
+        .executeTakeFirst();
+    },
+
+    async setQuantity(lineId: number, quantity: number, executor: DbExecutor = db) {
+      await executor.updateTable('cart_items').set({ quantity }).where('id', '=', lineId).execute();
+    },
+
+    async deleteLine(lineId: number, executor: DbExecutor = db) {
+      await executor.deleteFrom('cart_items').where('id', '=', lineId).execute();
+    },
+
+    async clear(cartId: number, executor: DbExecutor = db) {
+      await executor.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+      await executor.updateTable('carts').set({ promo_code_id: null }).where('id', '=', cartId).execute();
+    },
+
+    async setPromo(cartId: number, promoId: number | null, executor: DbExecutor = db) {
+      await executor
+        .updateTable('carts')
+        .set({ promo_code_id: promoId, updated_at: new Date().toISOString() })
+        .where('id', '=', cartId)
+        .execute();
+    },
+  };
+}
+
+export type CartRepository = ReturnType<typeof createCartRepository>;

@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  addToCartRequestSchema,
+  applyPromoRequestSchema,
+  cartChangeResponseSchema,
+  cartSchema,
+  updateCartItemRequestSchema,
+} from '@threadline/contracts';
+import type { CartContext, CartService } from './cart.service.ts';
+
+export interface CartRouteOptions {
+  cart: CartService;
+  /** Whose cart a request works on; `required` refuses a call without a usable session. */
+  cartContext(request: FastifyRequest, required: boolean): Promise<CartContext>;
+}
+
+const lineParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, { cart, cartContext }) => {
+  const change = { 200: cartChangeResponseSchema };
+
+  app.get('/orders/cart/', { schema: { response: { 200: cartSchema } } }, async (request) =>
+    cart.get(await cartContext(request, false)),
+  );
+
+  app.post('/orders/cart/', { schema: { body: addToCartRequestSchema, response: change } }, async (request) =>
+    cart.add(await cartContext(request, true), request.body),
+  );
+
+  app.delete('/orders/cart/', { schema: { response: change } }, async (request) =>
+    cart.clear(await cartContext(request, true)),
+  );
+
+  app.patch(
+    '/orders/cart/update/:id/',
+    { schema: { params: lineParams, body: updateCartItemRequestSchema, response: change } },
+    async (request) => cart.update(await cartContext(request, true), request.params.id, request.body.quantity),
+  );
+
+  app.delete('/orders/cart/remove/:id/', { schema: { params: lineParams, response: change } }, async (request) =>
+    cart.remove(await cartContext(request, true), request.params.id),
+  );
+
+  app.post('/orders/cart/promo/', { schema: { body: applyPromoRequestSchema, response: change } }, async (request) =>
+    cart.applyPromo(await cartContext(request, true), request.body.promo_code),
+  );
+
+  app.delete('/orders/cart/promo/', { schema: { response: change } }, async (request) =>
+    cart.removePromo(await cartContext(request, true)),
+  );
+};

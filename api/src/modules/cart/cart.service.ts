@@ -1,0 +1,223 @@
+import {
+  messages,
+  minorToMajor,
+  type AddToCartRequest,
+  type Cart,
+  type CartItem,
+} from '@threadline/contracts';
+import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { productImage } from '../../media/media-urls.ts';
+import type { PromotionsService, PromoCustomer } from '../promotions/promotions.service.ts';
+import type { CartLineRow, CartOwner, CartRepository, CartRow } from './cart.repository.ts';
+import { priceCart } from './cart-pricing.ts';
+import { chooseVariant, variantText } from './variant-choice.ts';
+
+const describeLine = (line: { name: string; size: string | null; color: string | null }) => {
+  const variant = variantText(line);
+  return variant ? `${line.name} (${variant})` : line.name;
+};
+
+export interface CartContext {
+  owner: CartOwner;
+  /** The signed-in customer, for the promo rules that need to know who is buying. */
+  customer: PromoCustomer | null;
+}
+
+export function createCartService(
+  database: DatabaseHandle,
+  repository: CartRepository,
+  promotions: PromotionsService,
+) {
+  /** The cart as SPEC §3 shows it; every amount computed here from current catalogue prices. */
+  async function view(cart: CartRow | undefined, customer: PromoCustomer | null, executor?: DbExecutor): Promise<Cart> {
+    const lines = cart ? (await repository.lines(cart.id, executor)).filter((line) => line.is_active === 1) : [];
+    const promo = cart?.promo_code_id ? await promotions.findById(cart.promo_code_id, executor) : undefined;
+    const undiscounted = priceCart(toPricing(lines), null);
+    const promoProblem = promo ? await promotions.ineligibility(promo, undiscounted.subtotal, customer, executor) : null;
+    const priced = priceCart(toPricing(lines), promo && !promoProblem ? promo : null);
+    const images = await repository.firstImages([...new Set(lines.map((line) => line.product_id))], executor);
+
+    const items: CartItem[] = lines.map((line, index) => {
+      const price = priced.lines[index];
+      const image = images.find((entry) => entry.product_id === line.product_id);
+      const picture = image ? productImage(image) : null;
+      const lineTotal = minorToMajor(price?.lineTotal ?? 0);
+      return {
+        id: line.line_id,
+        product_id: line.product_id,
+        name: line.name,
+        image: picture?.image ?? null,
+        images: picture ? [{ image: picture.image, alt_text: picture.alt_text }] : [],
+        variant: variantText(line),
+        selectedVariants: { Size: line.size, Color: line.color },
+        quantity: line.quantity,
+        price: lineTotal,
+        unit_price: minorToMajor(price?.unitPrice ?? 0),
+        total: lineTotal,
+        stock: line.stock,
+        is_wholesale: price?.isWholesale ?? false,
+      };
+    });
+    const promoDiscount = minorToMajor(priced.promoDiscount);
+    return {
+      items,
+      cart_total: minorToMajor(priced.total),
+      cart_count: priced.itemCount,
+      subtotal: minorToMajor(priced.subtotal),
+      discount: promoDiscount,
+      promo_discount: promoDiscount,
+      total_discount: promoDiscount,
+      total: minorToMajor(priced.total),
+      promo_code: promo?.code ?? null,
+      promo_code_valid: promo !== undefined && promoProblem === null,
+      promo_message: promoProblem,
+      wholesale_applied: priced.lines.some((line) => line.isWholesale),
+    };
+  }
+
+  const toPricing = (lines: CartLineRow[]) =>
+    lines.map((line) => ({
+      lineId: line.line_id,
+      productId: line.product_id,
+      quantity: line.quantity,
+      price: line.price,
+      salePrice: line.sale_price,
+      wholesalePrice: line.wholesale_price,
+    }));
+
+  async function cartOf(owner: CartOwner, executor: DbExecutor): Promise<CartRow> {
+    const existing = await repository.findCart(owner, executor);
+    if (existing) return existing;
+    return repository.createCart(owner, executor);
+  }
+
+  async function lineOf(owner: CartOwner, lineId: number, executor: DbExecutor) {
+    const cart = await repository.findCart(owner, executor);
+    const line = cart ? await repository.findLine(cart.id, lineId, executor) : undefined;
+    if (!cart || !line) throw notFound(messages.cartItemNotFound);
+    return { cart, line };
+  }
+
+  return {
+    /** The cart's lines (active products only) and its promo code, read inside the caller's transaction. */
+    async snapshot(owner: CartOwner, executor: DbExecutor) {
+      const cart = await repository.findCart(owner, executor);
+      const lines = cart ? (await repository.lines(cart.id, executor)).filter((line) => line.is_active === 1) : [];
+      const promo = cart?.promo_code_id ? await promotions.findById(cart.promo_code_id, executor) : undefined;
+      return { cart, lines, promo, pricing: toPricing(lines) };
+    },
+
+    async dropPromo(owner: CartOwner) {
+      const cart = await repository.findCart(owner);
+      if (cart) await repository.setPromo(cart.id, null);
+    },
+
+    async get({ owner, customer }: CartContext): Promise<Cart> {
+      return view(await repository.findCart(owner), customer);
+    },
+
+    /** Adds within stock: what the cart already holds of the variant counts against it. */
+    async add({ owner, customer }: CartContext, request: AddToCartRequest) {
+      if (request.quantity < 1) throw badRequest(messages.cartQuantityTooLow);
+      return database.writeTransaction(async (trx) => {
+        const product = await repository.findProduct(request.product_id, trx);
+        if (!product) throw notFound(messages.productNotFound);
+        const choice = chooseVariant(await repository.variantsOf(product.id, trx), request.variant_size, request.variant_color);
+        if ('error' in choice) throw badRequest(choice.error);
+        const item = describeLine({ name: product.name, ...choice.variant });
+        if (choice.variant.stock <= 0) throw conflict(messages.cartOutOfStock(item));
+        const cart = await cartOf(owner, trx);
+        const inCart = await repository.quantityOfVariant(cart.id, choice.variant.id, trx);
+        if (inCart + request.quantity > choice.variant.stock) {
+          throw conflict(messages.cartNotEnoughStock(item, choice.variant.stock, inCart));
+        }
+        await repository.addQuantity(cart.id, product.id, choice.variant.id, request.quantity, trx);
+        return { success: true, message: messages.cartItemAdded, cart: await view(cart, customer, trx) };
+      });
+    },
+
+    /** A quantity of 0 or less removes the line (SPEC §4). */
+    async update({ owner, customer }: CartContext, lineId: number, quantity: number) {
+      return database.writeTransaction(async (trx) => {
+        const { cart, line } = await lineOf(owner, lineId, trx);
+        if (quantity <= 0) {
+          await repository.deleteLine(line.id, trx);
+          return { success: true, message: messages.cartItemRemoved, cart: await view(cart, customer, trx) };
+        }
+        if (quantity > line.stock) {
+          throw conflict(messages.cartNotEnoughStock(describeLine(line), line.stock, 0));
+        }
+        await repository.setQuantity(line.id, quantity, trx);
+        return { success: true, message: messages.cartUpdated, cart: await view(cart, customer, trx) };
+      });
+    },
+
+    async remove({ owner, customer }: CartContext, lineId: number) {
+      return database.writeTransaction(async (trx) => {
+        const { cart, line } = await lineOf(owner, lineId, trx);
+        await repository.deleteLine(line.id, trx);
+        return { success: true, message: messages.cartItemRemoved, cart: await view(cart, customer, trx) };
+      });
+    },
+
+    async clear({ owner, customer }: CartContext) {
+      return database.writeTransaction(async (trx) => {
+        const cart = await repository.findCart(owner, trx);
+        if (cart) await repository.clear(cart.id, trx);
+        return { success: true, message: messages.cartCleared, cart: await view(cart, customer, trx) };
+      });
+    },
+
+    /**
+     * At sign-in the guest session's cart joins the customer's: the same variant adds up, capped at
+     * its stock; the guest's promo code is kept when the account's cart has none.
+     */
+    async adoptGuestCart(sessionId: number, userId: number) {
+      await database.writeTransaction(async (trx) => {
+        const guest = await repository.findCart({ userId: null, sessionId }, trx);
+        if (!guest) return;
+        const account = await cartOf({ userId, sessionId: null }, trx);
+        const accountLines = await repository.lines(account.id, trx);
+        for (const line of await repository.lines(guest.id, trx)) {
+          const already = accountLines.find((entry) => entry.variant_id === line.variant_id)?.quantity ?? 0;
+          const quantity = Math.min(line.stock, already + line.quantity);
+          if (quantity > 0) await repository.setVariantQuantity(account.id, line.product_id, line.variant_id, quantity, trx);
+        }
+        if (account.promo_code_id === null && guest.promo_code_id !== null) {
+          await repository.setPromo(account.id, guest.promo_code_id, trx);
+        }
+        await repository.deleteCart(guest.id, trx);
+      });
+    },
+
+    async applyPromo({ owner, customer }: CartContext, code: string) {
+      return database.writeTransaction(async (trx) => {
+        const promo = await promotions.findByCode(code, trx);
+        if (!promo) throw badRequest(messages.promoInvalid);
+        const cart = await repository.findCart(owner, trx);
+        const subtotal = cart ? priceCart(toPricing(await repository.lines(cart.id, trx)), null).subtotal : 0;
+        const problem = await promotions.ineligibility(promo, subtotal, customer, trx);
+        if (problem) throw badRequest(problem);
+        if (!cart) throw badRequest(messages.promoEmptyCart);
+        await repository.setPromo(cart.id, promo.id, trx);
+        return {
+          success: true,
+          message: messages.promoApplied,
+          cart: await view({ ...cart, promo_code_id: promo.id }, customer, trx),
+        };
+      });
+    },
+
+    async removePromo({ owner, customer }: CartContext) {
+      return database.writeTransaction(async (trx) => {
+        const cart = await repository.findCart(owner, trx);
+        if (cart) await repository.setPromo(cart.id, null, trx);
+        const updated = cart ? { ...cart, promo_code_id: null } : undefined;
+        return { success: true, message: messages.promoRemoved, cart: await view(updated, customer, trx) };
+      });
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  categoriesResponseSchema,
+  homeResponseSchema,
+  shopQuerySchema,
+  shopResponseSchema,
+} from '@threadline/contracts';
+import type { CatalogService } from './catalog.service.ts';
+
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+  app.get('/home/', { schema: { response: { 200: homeResponseSchema } } }, () => catalog.home());
+
+  app.get('/shop/', { schema: { querystring: shopQuerySchema, response: { 200: shopResponseSchema } } }, (request) =>
+    catalog.shop(request.query),
+  );
+
+  app.get('/shop/categories/', { schema: { response: { 200: categoriesResponseSchema } } }, () =>
+    catalog.categories(),
+  );
+
+  // The answer is built and checked against productDetailResponseSchema in the service, then reused
+  // as text for a moment, so it is sent as it is.
+  app.get('/product/:id/', { schema: { params: z.object({ id: z.string() }) } }, async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await catalog.productDetailJson(request.params.id)),
+  );
+};
+
+/** Crawler files at the site root: robots.txt points to a sitemap generated from the catalogue. */
+export const crawlerRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; publicUrl: string | null }> = async (
+  app,
+  { catalog, publicUrl },
+) => {
+  const originOf = (request: { protocol: string; host: string }) => publicUrl ?? `${request.protocol}://${request.host}`;
+
+  app.get('/robots.txt', async (request, reply) => {
+    const disallowed = ['/api/', '/cart', '/checkout', '/payment/', '/order-confirmation/', '/profile', '/orders', '/addresses', '/wishlist', '/settings'];
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    return `User-agent: *\n${disallowed.map((path) => `Disallow: ${path}`).join('\n')}\n\nSitemap: ${originOf(request)}/sitemap.xml\n`;
+  });
+
+  app.get('/sitemap.xml', async (request, reply) => {
+    reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
+    return catalog.sitemap(originOf(request));
+  });
+};

@@ -1,0 +1,280 @@
+import {
+  majorToMinor,
+  messages,
+  minorToMajor,
+  productDetailResponseSchema,
+  relatedProductsLimit,
+  shopPageSize,
+  type AvailableVariants,
+  type CategoriesResponse,
+  type Category,
+  type HomeResponse,
+  type Product,
+  type ProductDetailResponse,
+  type ShopFacets,
+  type ShopQuery,
+  type ShopResponse,
+} from '@threadline/contracts';
+import { badRequest, notFound } from '../../errors.ts';
+import type { CatalogRepository, CategoryRow, ProductFilter, VariantRow } from './catalog.repository.ts';
+import { categoryImageUrl } from '../../media/media-urls.ts';
+import { compareSizes, productView, type ProductRow } from './product-view.ts';
+import { searchWords } from './search-terms.ts';
+
+const featuredLimit = 8;
+/** Related products are chosen among this many of the newest in the family, so the query stays small. */
+const relatedCandidates = 24;
+/** Category counts and facets may lag the catalogue by this much; they are read on every listing. */
+const categoryCacheMs = 30_000;
+/** Result counts and facets of a filter are reused this long; the product list itself never is. */
+const summaryCacheMs = 30_000;
+const summaryCacheSize = 500;
+/**
+ * A product page answer is reused this long within one process: stock shown may lag by this much,
+ * while the cart and checkout always check stock in the database.
+ */
+const productCacheMs = 2_000;
+const productCacheSize = 2_000;
+
+interface ResultSummary {
+  count: number;
+  facets: ShopFacets;
+}
+
+interface CategoryTree {
+  /** Parents each followed by their children, as a filter select lists them. */
+  ordered: Category[];
+  topLevel: Category[];
+  rows: CategoryRow[];
+}
+
+function buildCategoryTree(rows: CategoryRow[]): CategoryTree {
+  const childrenOf = (id: number) => rows.filter((row) => row.parent_id === id);
+  const slugOf = new Map(rows.map((row) => [row.id, row.slug]));
+  const view = (row: CategoryRow): Category => {
+    const children = childrenOf(row.id);
+    return {
+      id: row.id,
+      name: row.name,
+      slug: row.slug,
+      image: categoryImageUrl(row.image),
+      product_count: row.product_count + children.reduce((sum, child) => sum + child.product_count, 0),
+      parent: row.parent_id === null ? null : (slugOf.get(row.parent_id) ?? null),
+      children: children.map((child) => ({ name: child.name, slug: child.slug })),
+    };
+  };
+  const topLevel = rows.filter((row) => row.parent_id === null);
+  return {
+    rows,
+    topLevel: topLevel.map(view),
+    ordered: topLevel.flatMap((row) => [view(row), ...childrenOf(row.id).map(view)]),
+  };
+}
+
+function availableVariants(variants: VariantRow[]): AvailableVariants {
+  const options = (column: 'size' | 'color') => {
+    const byValue = new Map<string, { id: number; value: string; name: string; stock: number }>();
+    for (const variant of variants) {
+      const value = variant[column];
+      if (value === null) continue;
+      const option = byValue.get(value);
+      if (option) {
+        option.stock += variant.stock;
+        option.id = Math.min(option.id, variant.id);
+      } else {
+        byValue.set(value, { id: variant.id, value, name: value, stock: variant.stock });
+      }
+    }
+    const list = [...byValue.values()];
+    return column === 'size' ? list.sort((a, b) => compareSizes(a.value, b.value)) : list;
+  };
+  const result: AvailableVariants = {};
+  const sizes = options('size');
+  const colors = options('color');
+  if (sizes.length > 0) result.Size = sizes;
+  if (colors.length > 0) result.Color = colors;
+  return result;
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+function pageUrl(query: ShopQuery, page: number): string {
+  const params = new URLSearchParams();
+  params.set('page', String(page));
+  for (const key of ['category', 'sort', 'search', 'size', 'color', 'min_price', 'max_price'] as const) {
+    const value = query[key];
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  return `/api/shop/?${params.toString()}`;
+}
+
+export function createCatalogService(repository: CatalogRepository) {
+  const summaryCache = new Map<string, { at: number; summary: Promise<ResultSummary> }>();
+  const productCache = new Map<number, { at: number; json: Promise<string> }>();
+  let categoryCache: { at: number; tree: Promise<CategoryTree> } | null = null;
+
+  function categoryTree(): Promise<CategoryTree> {
+    if (!categoryCache || Date.now() - categoryCache.at > categoryCacheMs) {
+      const tree = repository.categories().then(buildCategoryTree);
+      categoryCache = { at: Date.now(), tree };
+      tree.catch(() => {
+        categoryCache = null;
+      });
+    }
+    return categoryCache.tree;
+  }
+
+  /** Adds images and stock to product rows in two queries, whatever the number of rows. */
+  async function withImagesAndStock(rows: ProductRow[]): Promise<Product[]> {
+    const ids = rows.map((row) => row.id);
+    const [images, stock] = await Promise.all([repository.imagesFor(ids), repository.stockFor(ids)]);
+    return rows.map((row) =>
+      productView(
+        row,
+        images.filter((image) => image.product_id === row.id),
+        stock.get(row.id) ?? 0,
+      ),
+    );
+  }
+
+  /** In stock first, then the product's own category before its siblings, then newest (the given order). */
+  async function pickRelated(candidates: ProductRow[]): Promise<ProductRow[]> {
+    const stock = await repository.stockFor(candidates.map((candidate) => candidate.id));
+    return candidates
+      .map((candidate, order) => ({ candidate, order, inStock: (stock.get(candidate.id) ?? 0) > 0 }))
+      .sort((a, b) => Number(b.inStock) - Number(a.inStock) || a.order - b.order)
+      .slice(0, relatedProductsLimit)
+      .map(({ candidate }) => candidate);
+  }
+
+  /** The count and facets of a filter, shared by every page of it for a short while. */
+  function summaryFor(filter: ProductFilter): Promise<ResultSummary> {
+    const key = JSON.stringify(filter);
+    const cached = summaryCache.get(key);
+    if (cached && Date.now() - cached.at < summaryCacheMs) return cached.summary;
+    const summary = Promise.all([repository.countProducts(filter), repository.facets(filter)]).then(([count, raw]) => ({
+      count,
+      facets: {
+        sizes: raw.sizes.sort((a, b) => compareSizes(a.value, b.value)),
+        colors: raw.colors.sort((a, b) => a.value.localeCompare(b.value)),
+        price: raw.price && { min: minorToMajor(raw.price.min), max: minorToMajor(raw.price.max) },
+      },
+    }));
+    if (summaryCache.size >= summaryCacheSize) summaryCache.clear();
+    summaryCache.set(key, { at: Date.now(), summary });
+    summary.catch(() => summaryCache.delete(key));
+    return summary;
+  }
+
+  async function productDetail(id: number): Promise<ProductDetailResponse> {
+    const row = await repository.findProduct(id);
+    if (!row) throw notFound(messages.productNotFound);
+    const familyRoot = row.parent_category_id ?? row.category_id;
+    const { rows } = await categoryTree();
+    const family = rows
+      .filter((category) => (category.id === familyRoot || category.parent_id === familyRoot) && category.id !== row.category_id)
+      .map((category) => category.id);
+    const [variants, sameCategory, sameFamily] = await Promise.all([
+      repository.variantsOf(row.id),
+      repository.newestInCategories([row.category_id], row.id, relatedCandidates),
+      repository.newestInCategories(family, row.id, relatedCandidates),
+    ]);
+    const related = await pickRelated([...sameCategory, ...sameFamily]);
+    const [product, ...relatedProducts] = await withImagesAndStock([row, ...related]);
+    if (!product) throw notFound(messages.productNotFound);
+    return {
+      product,
+      related_products: relatedProducts,
+      available_variants: availableVariants(variants),
+      variants: variants.map(({ id: variantId, size, color, stock }) => ({ id: variantId, size, color, stock })),
+    };
+  }
+
+  return {
+    async home(): Promise<HomeResponse> {
+      const [featured, tree] = await Promise.all([repository.featuredProducts(featuredLimit), categoryTree()]);
+      return { featured_products: await withImagesAndStock(featured), categories: tree.topLevel };
+    },
+
+    async categories(): Promise<CategoriesResponse> {
+      const tree = await categoryTree();
+      return { categories: tree.ordered, hierarchical_categories: tree.topLevel };
+    },
+
+    async shop(query: ShopQuery): Promise<ShopResponse> {
+      if (query.min_price !== undefined && query.max_price !== undefined && query.min_price > query.max_price) {
+        throw badRequest('The minimum price must not be above the maximum price.');
+      }
+      const tree = await categoryTree();
+      const filter: ProductFilter = {};
+      if (query.category) {
+        const category = tree.rows.find((row) => row.slug === query.category);
+        filter.categoryIds = category
+          ? [category.id, ...tree.rows.filter((row) => row.parent_id === category.id).map((row) => row.id)]
+          : [];
+      }
+      const words = query.search ? searchWords(query.search) : [];
+      if (words.length > 0) filter.searchWords = words;
+      if (query.size) filter.size = query.size;
+      if (query.color) filter.color = query.color;
+      if (query.min_price !== undefined) filter.minPrice = majorToMinor(query.min_price);
+      if (query.max_price !== undefined) filter.maxPrice = majorToMinor(query.max_price);
+
+      const order = query.sort ?? (words.length > 0 ? 'relevance' : 'newest');
+      const offset = (query.page - 1) * shopPageSize;
+      const [{ count, facets }, rows] = await Promise.all([
+        summaryFor(filter),
+        repository.listProducts(filter, order, shopPageSize, offset),
+      ]);
+      if (query.page > 1 && rows.length === 0) throw notFound('Invalid page.');
+      return {
+        count,
+        next: rows.length === shopPageSize && offset + shopPageSize < count ? pageUrl(query, query.page + 1) : null,
+        previous: query.page > 1 ? pageUrl(query, query.page - 1) : null,
+        results: { products: await withImagesAndStock(rows), categories: tree.ordered },
+        facets,
+      };
+    },
+
+    /** Active products in the order of the ids given (missing or retired ones left out). */
+    async productsByIds(ids: number[]): Promise<Product[]> {
+      const rows = await repository.productsByIds(ids);
+      const products = await withImagesAndStock(rows);
+      return ids.flatMap((id) => products.filter((product) => product.id === id));
+    },
+
+    /** sitemap.xml: the public pages, every category and every active product. */
+    async sitemap(origin: string): Promise<string> {
+      const [products, tree] = await Promise.all([repository.sitemapEntries(), categoryTree()]);
+      const url = (path: string, lastModified?: string) =>
+        `  <url><loc>${escapeXml(origin + path)}</loc>${lastModified ? `<lastmod>${lastModified.slice(0, 10)}</lastmod>` : ''}</url>`;
+      const lines = [
+        ...['/', '/shop', '/categories', '/contact', '/legal'].map((path) => url(path)),
+        ...tree.ordered.map((category) => url(`/shop/category/${encodeURIComponent(category.slug)}`)),
+        ...products.map((product) => url(`/product/${product.id}`, product.updated_at)),
+      ];
+      return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
+    },
+
+    /** The product page answer as JSON text, built at most every couple of seconds per product. */
+    productDetailJson(idText: string): Promise<string> {
+      const id = /^\d{1,9}$/.test(idText) ? Number(idText) : Number.NaN;
+      if (Number.isNaN(id)) return Promise.reject(notFound(messages.productNotFound));
+      const cached = productCache.get(id);
+      if (cached && Date.now() - cached.at < productCacheMs) return cached.json;
+      const json = productDetail(id).then((answer) => JSON.stringify(productDetailResponseSchema.parse(answer)));
+      if (productCache.size >= productCacheSize) productCache.clear();
+      productCache.set(id, { at: Date.now(), json });
+      json.catch(() => productCache.delete(id));
+      return json;
+    },
+
+    /** Drops a product's cached page answer after its stock or details changed in this process. */
+    forgetProduct(id: number): void {
+      productCache.delete(id);
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

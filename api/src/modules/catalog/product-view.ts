@@ -1,0 +1,72 @@
+import { minorToMajor, type Product } from '@threadline/contracts';
+import { productImage } from '../../media/media-urls.ts';
+
+export interface ImageRow {
+  product_id: number;
+  path: string;
+  alt_text: string;
+  width: number;
+  height: number;
+}
+
+export interface ProductRow {
+  id: number;
+  name: string;
+  description: string;
+  price: number;
+  sale_price: number | null;
+  wholesale_price: number | null;
+  is_new_arrival: number;
+  is_featured: number;
+  features: string;
+  specifications: string;
+  category_slug: string;
+  category_name: string;
+}
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** A product as SPEC §3 shows it: JMD amounts in major units, stock summed over its variants. */
+export function productView(row: ProductRow, images: readonly ImageRow[], stock: number): Product {
+  const onSale = row.sale_price !== null && row.sale_price < row.price;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    price: minorToMajor(row.price),
+    sale_price: onSale && row.sale_price !== null ? minorToMajor(row.sale_price) : null,
+    wholesale_price: row.wholesale_price === null ? null : minorToMajor(row.wholesale_price),
+    is_on_sale: onSale,
+    is_new_arrival: row.is_new_arrival === 1,
+    is_featured: row.is_featured === 1,
+    images: images.map(productImage),
+    category: { slug: row.category_slug, name: row.category_name },
+    stock,
+    stock_quantity: stock,
+    features: parseJson<string[]>(row.features, []),
+    specifications: parseJson<Record<string, string>>(row.specifications, {}),
+  };
+}
+
+const sizeLadder = ['XXS', 'XS', 'S', 'S/M', 'M', 'L', 'L/XL', 'XL', 'XXL', 'XXXL', 'ONE SIZE'];
+
+/** Sizes in the order a shopper expects: numbers ascending, then letter sizes smallest first. */
+export function compareSizes(a: string, b: string): number {
+  const numberA = Number.parseFloat(a);
+  const numberB = Number.parseFloat(b);
+  const numericA = /^\d/.test(a);
+  const numericB = /^\d/.test(b);
+  if (numericA && numericB) return numberA - numberB || a.localeCompare(b);
+  if (numericA !== numericB) return numericA ? -1 : 1;
+  const rankA = sizeLadder.indexOf(a.toUpperCase());
+  const rankB = sizeLadder.indexOf(b.toUpperCase());
+  if (rankA >= 0 && rankB >= 0) return rankA - rankB;
+  if (rankA >= 0 !== rankB >= 0) return rankA >= 0 ? -1 : 1;
+  return a.localeCompare(b);
+}

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contactRequestSchema, newsletterRequestSchema, successMessageSchema } from '@threadline/contracts';
+import type { ContentService } from './content.service.ts';
+
+const tenMinutes = 10 * 60 * 1000;
+
+export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (app, { content }) => {
+  app.post(
+    '/contact/',
+    {
+      config: { rateLimit: { max: 5, timeWindow: tenMinutes } },
+      schema: { body: contactRequestSchema, response: { 200: successMessageSchema } },
+    },
+    (request) => content.contact(request.body, request.ip),
+  );
+
+  app.post(
+    '/newsletter/',
+    {
+      config: { rateLimit: { max: 10, timeWindow: tenMinutes } },
+      schema: { body: newsletterRequestSchema, response: { 200: successMessageSchema } },
+    },
+    (request) => content.subscribe(request.body),
+  );
+};

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { messages, passwordMinLength, storeDetails, type AuthResponse, type User } from '@threadline/contracts';
+import { z } from 'zod';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { badRequest, ShopError, unauthorized } from '../../errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { countHit, currentHits } from '../../plugins/rate-limit.ts';
+import type { CustomersRepository, UserRow } from './customers.repository.ts';
+import { hashToken, newOpaqueToken, refreshTokenDays, type AccessTokens } from './tokens.ts';
+
+const failureWindowMs = 15 * 60 * 1000;
+const maxFailuresPerAccount = 10;
+const maxFailuresPerAddress = 50;
+const resetTokenMinutes = 60;
+// Verifying against this keeps a sign-in for an unknown e-mail as slow as one with a wrong password.
+const decoyHash = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$Z3Vlc3Mgd2hhdCwgbm90IGEgcmVhbCBoYXNo';
+
+const emailShape = z.email();
+
+export interface SignUpInput {
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+  email?: string | undefined;
+  password1?: string | undefined;
+  password2?: string | undefined;
+}
+
+/** SPEC §5 sign-up rules, checked in the spec's order so the shopper sees the spec's message. */
+export function signUpProblem(input: SignUpInput): string | null {
+  const fields = [input.first_name, input.last_name, input.email, input.password1, input.password2];
+  if (fields.some((field) => !field || field.trim() === '')) return messages.signUpAllRequired;
+  if (input.password1 !== input.password2) return messages.signUpPasswordsMismatch;
+  if ((input.password1 ?? '').length < passwordMinLength) return messages.signUpPasswordTooShort;
+  if (!emailShape.safeParse(input.email?.trim()).success) return messages.emailInvalid;
+  return null;
+}
+
+export function userView(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    phone: row.phone,
+    date_of_birth: row.date_of_birth,
+    profile_picture: row.profile_picture ? `/static/media/${row.profile_picture}` : null,
+    date_joined: row.date_joined,
+  };
+}
+
+export interface AuthDependencies {
+  database: DatabaseHandle;
+  repository: CustomersRepository;
+  tokens: AccessTokens;
+  mailer: Mailer;
+  /** Moves a guest session's cart into the customer's cart at sign-in. */
+  adoptGuestCart(sessionId: number, userId: number): Promise<void>;
+  log: (message: string, error: unknown) => void;
+}
+
+export function createAuthService({ database, repository, tokens, mailer, adoptGuestCart, log }: AuthDependencies) {
+  const db = database.db;
+
+  async function issueTokens(userId: number, familyId: string = randomUUID()) {
+    const refresh = newOpaqueToken();
+    await repository.saveRefreshToken({
+      userId,
+      tokenHash: hashToken(refresh),
+      familyId,
+      expiresAt: new Date(Date.now() + refreshTokenDays * 86_400_000).toISOString(),
+    });
+    return { token: await tokens.issue(userId), refresh };
+  }
+
+  async function signedIn(user: UserRow, sessionId: number | null): Promise<AuthResponse> {
+    if (sessionId !== null) {
+      try {
+        await adoptGuestCart(sessionId, user.id);
+      } catch (error) {
+        log('could not move the guest cart into the account', error);
+      }
+    }
+    return { user: userView(user), ...(await issueTokens(user.id)) };
+  }
+
+  return {
+    issueTokens,
+    signedIn,
+
+    async register(input: SignUpInput, sessionId: number | null): Promise<AuthResponse> {
+      const problem = signUpProblem(input);
+      if (problem) throw badRequest(problem);
+      const email = (input.email ?? '').trim();
+      if (await repository.findByEmail(email)) throw badRequest(messages.emailTaken);
+      const id = await repository
+        .create({
+          email,
+          password_hash: await hash(input.password1 ?? ''),
+          first_name: (input.first_name ?? '').trim(),
+          last_name: (input.last_name ?? '').trim(),
+          phone: '',
+          date_of_birth: null,
+          profile_picture: null,
+          google_subject: null,
+          email_verified: 0,
+        })
+        .catch(async (error: unknown) => {
+          // Two sign-ups with one e-mail at once: the unique index decides, the loser gets the message.
+          if (await repository.findByEmail(email)) throw badRequest(messages.emailTaken);
+          throw error;
+        });
+      const user = await repository.findById(id);
+      if (!user) throw new Error('created user not found');
+      return signedIn(user, sessionId);
+    },
+
+    /** Wrong credentials slow down, then are refused with 429 per account and per address for a while. */
+    async login(email: string, password: string, ip: string, sessionId: number | null): Promise<AuthResponse> {
+      const normalized = email.trim().toLowerCase();
+      if (!normalized || !password) throw unauthorized(messages.signInFailed);
+      const accountKey = `signin:account:${normalized}`;
+      const addressKey = `signin:address:${ip}`;
+      if (
+        (await currentHits(db, accountKey)) >= maxFailuresPerAccount ||
+        (await currentHits(db, addressKey)) >= maxFailuresPerAddress
+      ) {
+        throw new ShopError(429, messages.tooManySignInAttempts);
+      }
+      const user = await repository.findByEmail(normalized);
+      const valid = await verify(user?.password_hash ?? decoyHash, password).catch(() => false);
+      if (!user || !user.password_hash || !valid) {
+        const failures = await countHit(db, accountKey, failureWindowMs);
+        await countHit(db, addressKey, failureWindowMs);
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 50 * Number(failures.count))));
+        throw unauthorized(messages.signInFailed);
+      }
+      return signedIn(user, sessionId);
+    },
+
+    /** Rotation: each refresh token works once; presenting a used one ends every token of its sign-in. */
+    async refresh(refreshToken: string) {
+      const row = await repository.findRefreshToken(hashToken(refreshToken));
+      if (!row || row.revoked_at || row.expires_at <= new Date().toISOString()) {
+        throw unauthorized(messages.refreshInvalid);
+      }
+      if (row.rotated_at || !(await repository.markRotated(row.id))) {
+        await repository.revokeFamily(row.family_id);
+        throw unauthorized(messages.refreshInvalid);
+      }
+      return issueTokens(row.user_id, row.family_id);
+    },
+
+    async logout(refreshToken: string | undefined) {
+      if (refreshToken) {
+        const row = await repository.findRefreshToken(hashToken(refreshToken));
+        if (row) await repository.revokeFamily(row.family_id);
+      }
+      return { success: true, message: messages.signedOut };
+    },
+
+    /** Always the same answer, so it never tells whether an e-mail has an account. */
+    async requestPasswordReset(email: string, origin: string) {
+      const user = email.trim() ? await repository.findByEmail(email) : undefined;
+      if (user) {
+        const token = newOpaqueToken();
+        await repository.saveResetToken(user.id, hashToken(token), new Date(Date.now() + resetTokenMinutes * 60_000).toISOString());
+        const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+        try {
+          await mailer.send({
+            to: user.email,
+            subject: `Reset your ${storeDetails.name} password`,
+            text: `Hello ${user.first_name || 'there'},\n\nSomeone asked to reset the password of your ${storeDetails.name} account. To choose a new password, open this link within ${resetTokenMinutes} minutes:\n\n${link}\n\nIf it wasn't you, ignore this e-mail: your password stays as it is.\n\n${storeDetails.name}\n${storeDetails.email} · ${storeDetails.phone}\n`,
+            html: `<p>Hello ${escapeHtml(user.first_name || 'there')},</p><p>Someone asked to reset the password of your ${storeDetails.name} account. To choose a new password, open this link within ${resetTokenMinutes} minutes:</p><p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>If it wasn't you, ignore this e-mail: your password stays as it is.</p><p>${storeDetails.name}<br>${storeDetails.email} · ${storeDetails.phone}</p>`,
+          });
+        } catch (error) {
+          log('could not send the password reset e-mail', error);
+        }
+      }
+      return { success: true, message: messages.passwordResetSent };
+    },
+
+    async resetPassword(token: string, password1: string, password2: string) {
+      if (!password1 || !password2) throw badRequest(messages.signUpAllRequired);
+      if (password1 !== password2) throw badRequest(messages.signUpPasswordsMismatch);
+      if (password1.length < passwordMinLength) throw badRequest(messages.signUpPasswordTooShort);
+      const passwordHash = await hash(password1);
+      return database.writeTransaction(async (trx) => {
+        const userId = await repository.claimResetToken(hashToken(token), new Date().toISOString(), trx);
+        if (userId === null) throw badRequest(messages.passwordResetInvalid);
+        await repository.update(userId, { password_hash: passwordHash }, trx);
+        await repository.revokeAllOf(userId, trx);
+        return { success: true, message: messages.passwordResetDone };
+      });
+    },
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export type AuthService = ReturnType<typeof createAuthService>;

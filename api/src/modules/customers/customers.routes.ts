@@ -1,0 +1,155 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  addressChangeResponseSchema,
+  addressInputSchema,
+  addressListResponseSchema,
+  authResponseSchema,
+  googleCodeRequestSchema,
+  googleConfigResponseSchema,
+  googleIdTokenRequestSchema,
+  identityProviderResponseSchema,
+  loginRequestSchema,
+  logoutRequestSchema,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  refreshRequestSchema,
+  refreshResponseSchema,
+  registerRequestSchema,
+  successMessageSchema,
+  userSchema,
+  wishlistResponseSchema,
+  wishlistToggleRequestSchema,
+  wishlistToggleResponseSchema,
+} from '@threadline/contracts';
+import { requireCustomer } from '../../plugins/current-customer.ts';
+import type { AddressesService } from './addresses.service.ts';
+import type { AuthService } from './auth.service.ts';
+import type { GoogleSignIn } from './google-sign-in.ts';
+import type { ProfileChange, ProfileService } from './profile.service.ts';
+import type { WishlistService } from './wishlist.service.ts';
+
+export interface CustomerRouteOptions {
+  auth: AuthService;
+  profile: ProfileService;
+  addresses: AddressesService;
+  wishlist: WishlistService;
+  /** The guest session the request carries, whose cart joins the account at sign-in. */
+  guestSessionId(request: FastifyRequest): Promise<number | null>;
+  origin(request: FastifyRequest): string;
+}
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const tenMinutes = 10 * 60 * 1000;
+const profileAnswer = successMessageSchema.extend({ user: userSchema });
+
+/** JSON, or multipart with text fields and a `profile_picture` file (SPEC §7). */
+async function readProfileChange(request: FastifyRequest): Promise<ProfileChange> {
+  if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, picture: null };
+  const fields: Record<string, unknown> = {};
+  let picture: Buffer | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname === 'profile_picture') picture = await part.toBuffer();
+      else await part.toBuffer();
+    } else {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, picture };
+}
+
+export const customerRoutes: FastifyPluginAsyncZod<CustomerRouteOptions> = async (
+  app,
+  { auth, profile, addresses, wishlist, guestSessionId, origin },
+) => {
+  app.post(
+    '/users/auth/register/',
+    { config: { rateLimit: { max: 10, timeWindow: tenMinutes } }, schema: { body: registerRequestSchema, response: { 201: authResponseSchema } } },
+    async (request, reply) => reply.status(201).send(await auth.register(request.body, await guestSessionId(request))),
+  );
+
+  app.post('/users/auth/login/', { schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } }, async (request) =>
+    auth.login(request.body.email, request.body.password, request.ip, await guestSessionId(request)),
+  );
+
+  app.post('/users/auth/refresh/', { schema: { body: refreshRequestSchema, response: { 200: refreshResponseSchema } } }, (request) =>
+    auth.refresh(request.body.refresh),
+  );
+
+  app.post('/auth/logout/', { schema: { body: logoutRequestSchema.optional(), response: { 200: successMessageSchema } } }, (request) =>
+    auth.logout(request.body?.refresh),
+  );
+
+  app.post(
+    '/users/auth/password-reset/',
+    { config: { rateLimit: { max: 5, timeWindow: tenMinutes } }, schema: { body: passwordResetRequestSchema, response: { 200: successMessageSchema } } },
+    (request) => auth.requestPasswordReset(request.body.email, origin(request)),
+  );
+
+  app.post(
+    '/users/auth/password-reset/confirm/',
+    { config: { rateLimit: { max: 10, timeWindow: tenMinutes } }, schema: { body: passwordResetConfirmSchema, response: { 200: successMessageSchema } } },
+    (request) => auth.resetPassword(request.body.token, request.body.password1, request.body.password2),
+  );
+
+  app.get('/users/profile/', { schema: { response: { 200: userSchema } } }, (request) => profile.get(requireCustomer(request)));
+
+  app.put('/users/profile/', { schema: { response: { 200: profileAnswer } } }, async (request) =>
+    profile.update(requireCustomer(request), await readProfileChange(request)),
+  );
+
+  app.get('/users/addresses/', { schema: { response: { 200: addressListResponseSchema } } }, (request) =>
+    addresses.list(requireCustomer(request)),
+  );
+
+  app.post('/users/addresses/', { schema: { body: addressInputSchema, response: { 201: addressChangeResponseSchema } } }, async (request, reply) =>
+    reply.status(201).send(await addresses.create(requireCustomer(request), request.body)),
+  );
+
+  app.put(
+    '/users/addresses/:id/',
+    { schema: { params: idParams, body: addressInputSchema, response: { 200: addressChangeResponseSchema } } },
+    (request) => addresses.update(requireCustomer(request), request.params.id, request.body),
+  );
+
+  app.delete('/users/addresses/:id/', { schema: { params: idParams, response: { 200: addressChangeResponseSchema } } }, (request) =>
+    addresses.remove(requireCustomer(request), request.params.id),
+  );
+
+  app.post(
+    '/users/addresses/:id/set-default/',
+    { schema: { params: idParams, response: { 200: addressChangeResponseSchema } } },
+    (request) => addresses.setDefault(requireCustomer(request), request.params.id),
+  );
+
+  app.get('/users/wishlist/', { schema: { response: { 200: wishlistResponseSchema } } }, (request) =>
+    wishlist.list(requireCustomer(request)),
+  );
+
+  app.post(
+    '/users/wishlist/toggle/',
+    { schema: { body: wishlistToggleRequestSchema, response: { 200: wishlistToggleResponseSchema } } },
+    (request) => wishlist.toggle(requireCustomer(request), request.body.product_id),
+  );
+};
+
+export const googleRoutes: FastifyPluginAsyncZod<{
+  google: GoogleSignIn;
+  guestSessionId(request: FastifyRequest): Promise<number | null>;
+}> = async (app, { google, guestSessionId }) => {
+  app.get('/auth/google/config/', { schema: { response: { 200: googleConfigResponseSchema } } }, () => google.publicConfig());
+
+  app.post(
+    '/auth/google/',
+    { config: { rateLimit: { max: 30, timeWindow: tenMinutes } }, schema: { body: googleCodeRequestSchema, response: { 200: identityProviderResponseSchema } } },
+    async (request) => ({ success: true, ...(await google.signInWithCode(request.body, await guestSessionId(request))) }),
+  );
+
+  app.post(
+    '/auth/google/login/',
+    { config: { rateLimit: { max: 30, timeWindow: tenMinutes } }, schema: { body: googleIdTokenRequestSchema, response: { 200: identityProviderResponseSchema } } },
+    async (request) => ({ success: true, ...(await google.signInWithIdToken(request.body.id_token, await guestSessionId(request))) }),
+  );
+};

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { messages, type CheckoutRequest } from '@threadline/contracts';
+import { checkoutProblem, checkoutRequestHash, newOrderNumber, shippingCostFor } from './checkout-rules.ts';
+
+const request: CheckoutRequest = {
+  first_name: 'Ayesha',
+  last_name: 'Campbell',
+  email: 'ayesha@example.com',
+  phone: '876 555 0100',
+  address_line1: '12 Hope Road',
+  address_line2: '',
+  country: 'Jamaica',
+  city: 'Kingston',
+  parish: 'St. Andrew',
+  postal_code: '',
+  shipping_method: 'delivery',
+  payment_method: 'cash_on_delivery',
+  currency: 'JMD',
+  save_address: false,
+};
+
+describe('checkoutProblem', () => {
+  it.each([
+    [{}, null],
+    [{ first_name: ' ' }, messages.checkoutFieldRequired('first name')],
+    [{ last_name: '' }, 'last name is required'],
+    [{ phone: '' }, 'phone is required'],
+    [{ address_line1: '' }, 'address1 is required'],
+    [{ city: '' }, 'city is required'],
+    [{ country: '' }, 'country is required'],
+    [{ shipping_method: 'pickup' as const, address_line1: '', city: '', country: '' }, null],
+    [{ email: 'not-an-email' }, messages.emailInvalid],
+  ])('%j → %s', (change, problem) => {
+    expect(checkoutProblem({ ...request, ...change })).toBe(problem);
+  });
+});
+
+describe('shipping and identity of a request', () => {
+  it('prices shipping from the method only', () => {
+    expect(shippingCostFor('pickup')).toBe(0);
+    expect(shippingCostFor('delivery')).toBe(1000);
+  });
+  it('hashes the same form the same, whatever shipping cost the page claims', () => {
+    expect(checkoutRequestHash('session:1', { ...request, shipping_cost: 0 })).toBe(checkoutRequestHash('session:1', { ...request, shipping_cost: 10 }));
+    expect(checkoutRequestHash('session:1', request)).not.toBe(checkoutRequestHash('session:2', request));
+  });
+  it('numbers orders readably', () => {
+    expect(newOrderNumber(new Date('2026-11-22T10:00:00Z'), () => 0)).toBe('TL-261122-22222');
+    expect(newOrderNumber(new Date())).toMatch(/^TL-\d{6}-[2-9A-HJ-NP-Z]{5}$/);
+  });
+});

@@ -1,0 +1,33 @@
+import { createHash } from 'node:crypto';
+import { checkoutFieldNames, messages, shippingCostMinor, type CheckoutRequest } from '@threadline/contracts';
+import { z } from 'zod';
+
+const emailShape = z.email();
+
+/** SPEC §5: who is buying is always required; where to, only for delivery. First problem wins. */
+export function checkoutProblem(request: CheckoutRequest): string | null {
+  const required: (keyof typeof checkoutFieldNames)[] = ['first_name', 'last_name', 'email', 'phone'];
+  if (request.shipping_method === 'delivery') required.push('address_line1', 'country', 'city');
+  for (const field of required) {
+    if (String(request[field] ?? '').trim() === '') return messages.checkoutFieldRequired(checkoutFieldNames[field]);
+  }
+  if (!emailShape.safeParse(request.email.trim()).success) return messages.emailInvalid;
+  return null;
+}
+
+/** Shipping is priced from the method; what the page sends as `shipping_cost` is never used. */
+export const shippingCostFor = (method: CheckoutRequest['shipping_method']) => shippingCostMinor[method];
+
+/** The same form sent again for the same cart owner hashes the same, so a retry finds its order. */
+export function checkoutRequestHash(ownerKey: string, request: CheckoutRequest): string {
+  const { shipping_cost: _ignored, ...meaningful } = request;
+  return createHash('sha256').update(`${ownerKey}\n${JSON.stringify(meaningful)}`).digest('hex');
+}
+
+/** Human-readable and unguessable enough: TL-YYMMDD-XXXXX (no 0/O/1/I to misread on the phone). */
+export function newOrderNumber(now: Date, random: () => number = Math.random): string {
+  const alphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
+  const date = now.toISOString().slice(2, 10).replaceAll('-', '');
+  const suffix = Array.from({ length: 5 }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+  return `TL-${date}-${suffix}`;
+}

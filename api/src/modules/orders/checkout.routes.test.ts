@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, type Order } from '@threadline/contracts';
+import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
+import { createTestShop, signUp, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
+import { createMailer } from '../../mail/mailer.ts';
+import { createOrdersRepository } from './orders.repository.ts';
+import { createOrdersService } from './orders.service.ts';
+
+let shop: TestShop;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let categoryId = 0;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  shop = await createTestShop({ seed: false, environment: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://threadline.test' } });
+  categoryId = await createCategory(shop.database.handle.db, { name: 'Sneakers', slug: 'sneakers' });
+  await createPromo(shop.database.handle.db, { code: 'WELCOME20', kind: 'percent', value: 20, firstOrderOnly: true, perCustomerLimit: 1 });
+  await shop.ready();
+});
+afterAll(async () => {
+  await shop.close();
+  await smtp.close();
+});
+
+const form = {
+  first_name: 'Ayesha',
+  last_name: 'Campbell',
+  email: 'ayesha@example.com',
+  phone: '876 555 0100',
+  address_line1: '12 Hope Road',
+  address_line2: 'Apt 3',
+  country: 'Jamaica',
+  city: 'Kingston',
+  parish: 'St. Andrew',
+  postal_code: '',
+  shipping_method: 'delivery',
+  payment_method: 'cash_on_delivery',
+  shipping_cost: 0,
+  currency: 'USD',
+};
+
+async function product(stock: number, price = 1_000_000) {
+  return createProduct(shop.database.handle.db, { name: `Runner ${stock}-${price}`, categoryId, price, variants: [{ size: '9', color: 'Black', stock }] });
+}
+async function shopperWith(productId: number, quantity: number, session?: ShopperSession) {
+  const shopper = session ?? (await startSession(shop.app));
+  const added = await shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: shopper.headers, payload: { product_id: productId, quantity, variant_size: '9', variant_color: 'Black' } });
+  expect(added.statusCode, added.body).toBe(200);
+  return shopper;
+}
+const checkout = (shopper: ShopperSession, body: object = form, headers: Record<string, string> = {}) =>
+  shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: { ...shopper.headers, ...headers }, payload: body });
+const orderOf = async (shopper: ShopperSession, id: number): Promise<Order> =>
+  (await shop.app.inject({ method: 'GET', url: `/api/orders/${id}/`, headers: shopper.headers })).json();
+const stockOf = async (variantId: number) =>
+  (await shop.database.handle.db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirstOrThrow()).stock;
+
+describe('placing an order', () => {
+  it('prices everything on the server, takes stock, empties the cart and e-mails the confirmation', async () => {
+    const runner = await product(10, 1_000_000);
+    const shopper = await shopperWith(runner.id, 2);
+    await shop.app.inject({ method: 'POST', url: '/api/orders/cart/promo/', headers: shopper.headers, payload: { promo_code: 'WELCOME20' } });
+    const response = await checkout(shopper, { ...form, email: 'first-timer@example.com', shipping_cost: 0, price: 1 });
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json();
+    expect(answer).toMatchObject({ success: true, redirect: 'confirmation' });
+
+    const order = await orderOf(shopper, answer.order_id);
+    expect(order).toMatchObject({
+      status: 'pending',
+      payment_status: 'PENDING',
+      payment_method: 'cash_on_delivery',
+      subtotal: 20000,
+      discount_amount: 4000,
+      shipping_cost: 10,
+      tax_amount: 0,
+      total: 16010,
+      total_amount: 16010,
+      currency: 'USD',
+      customer_name: 'Ayesha Campbell',
+      shipping_address: { street_address: '12 Hope Road', city: 'Kingston', country: 'Jamaica' },
+      item_count: 2,
+    });
+    expect(order.exchange_rate).toBeCloseTo(0.0064, 6);
+    expect(order.order_number).toMatch(/^TL-\d{6}-[2-9A-HJ-NP-Z]{5}$/);
+    expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(8);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: shopper.headers })).json().items).toEqual([]);
+
+    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes('first-timer@example.com')).length).toBe(1);
+    const mail = smtp.received.find((entry) => entry.to.includes('first-timer@example.com'));
+    expect(mail?.text).toContain(order.order_number);
+    expect(mail?.text).toContain('Total: J$16,010.00');
+    expect(mail?.text).toContain('shipped within 1-2 business days');
+  });
+
+  it('charges nothing for pickup and ignores the shipping cost the page sends', async () => {
+    const runner = await product(5, 250_000);
+    const shopper = await shopperWith(runner.id, 1);
+    const response = await checkout(shopper, { ...form, email: 'pickup@example.com', shipping_method: 'pickup', address_line1: '', city: '', country: '', shipping_cost: 99 });
+    const order = await orderOf(shopper, response.json().order_id);
+    expect(order).toMatchObject({ shipping_cost: 0, total: 2500, shipping_address: null, shipping_address_text: '' });
+  });
+
+  it("answers the spec's messages for missing fields and an empty cart", async () => {
+    const runner = await product(5);
+    const shopper = await shopperWith(runner.id, 1);
+    for (const [change, error] of [
+      [{ first_name: '' }, 'first name is required'],
+      [{ phone: ' ' }, 'phone is required'],
+      [{ address_line1: '' }, 'address1 is required'],
+      [{ city: undefined }, 'city is required'],
+    ] as const) {
+      const response = await checkout(shopper, { ...form, ...change });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error });
+    }
+    const empty = await checkout(await startSession(shop.app));
+    expect(empty.json()).toEqual({ error: messages.checkoutEmptyCart });
+  });
+
+  it('sends a guest whose e-mail has an account to sign in', async () => {
+    await signUp(shop.app, { email: 'member@example.com' });
+    const runner = await product(5);
+    const shopper = await shopperWith(runner.id, 1);
+    const response = await checkout(shopper, { ...form, email: 'Member@Example.com' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: messages.checkoutExistingAccount });
+  });
+
+  it('lets only the session or account that placed an order see it', async () => {
+    const runner = await product(5);
+    const shopper = await shopperWith(runner.id, 1);
+    const orderId = (await checkout(shopper, { ...form, email: 'private@example.com' })).json().order_id;
+    const stranger = await startSession(shop.app);
+    for (const url of [`/api/orders/${orderId}/`, `/api/orders/order/${orderId}/`]) {
+      expect((await shop.app.inject({ method: 'GET', url, headers: shopper.headers })).statusCode).toBe(200);
+      const response = await shop.app.inject({ method: 'GET', url, headers: stranger.headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: messages.orderNotFound });
+    }
+  });
+
+  it("lists a customer's own orders, newest first", async () => {
+    const customer = await signUp(shop.app, { email: 'regular@example.com' });
+    const runner = await product(10);
+    for (const quantity of [1, 2]) {
+      await shopperWith(runner.id, quantity, customer);
+      expect((await checkout(customer, { ...form, email: 'regular@example.com' })).statusCode).toBe(200);
+    }
+    const list: Order[] = (await shop.app.inject({ method: 'GET', url: '/api/orders/', headers: customer.headers })).json();
+    expect(list.map((order) => order.item_count)).toEqual([2, 1]);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/orders/', headers: (await signUp(shop.app, { email: 'other@example.com' })).headers })).json()).toEqual([]);
+  });
+});
+
+describe('never overselling', () => {
+  it('fails the whole order with a message naming the product when stock ran out, writing nothing', async () => {
+    const runner = await product(5);
+    const first = await shopperWith(runner.id, 3);
+    const second = await shopperWith(runner.id, 3);
+    expect((await checkout(first, { ...form, email: 'a1@example.com' })).statusCode).toBe(200);
+    const ordersBefore = await shop.database.handle.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const refused = await checkout(second, { ...form, email: 'a2@example.com' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: messages.checkoutOutOfStock(`Runner 5-1000000 (9 / Black)`, 2) });
+    const ordersAfter = await shop.database.handle.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(ordersAfter.n)).toBe(Number(ordersBefore.n));
+    expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(2);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: second.headers })).json().cart_count).toBe(3);
+  });
+
+  it('sells exactly the stock when 200 shoppers check out the last 5 at once', async () => {
+    const runner = await product(5, 100_000);
+    const shoppers = [];
+    for (let index = 0; index < 200; index += 1) shoppers.push(await shopperWith(runner.id, 1));
+    const answers = await Promise.all(shoppers.map((shopper, index) => checkout(shopper, { ...form, email: `rush${index}@example.com` })));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(195);
+    expect(answers.some((answer) => answer.statusCode >= 500)).toBe(false);
+    expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(0);
+    const sold = await shop.database.handle.db
+      .selectFrom('order_items')
+      .select((eb) => eb.fn.sum<number>('quantity').as('units'))
+      .where('product_id', '=', runner.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(sold.units)).toBe(5);
+  }, 60_000);
+});
+
+describe('retries make one order', () => {
+  it('answers the same order for a repeated Idempotency-Key', async () => {
+    const runner = await product(5);
+    const shopper = await shopperWith(runner.id, 1);
+    const key = { 'idempotency-key': 'place-order-attempt-1' };
+    const [one, two] = await Promise.all([checkout(shopper, { ...form, email: 'k@example.com' }, key), checkout(shopper, { ...form, email: 'k@example.com' }, key)]);
+    expect(one.json().order_id).toBe(two.json().order_id);
+    expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(4);
+  });
+
+  it('answers the same order when the same form is sent again after the cart was emptied', async () => {
+    const runner = await product(5);
+    const shopper = await shopperWith(runner.id, 1);
+    const first = await checkout(shopper, { ...form, email: 'retry@example.com' });
+    const again = await checkout(shopper, { ...form, email: 'retry@example.com' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().order_id).toBe(first.json().order_id);
+    const different = await checkout(shopper, { ...form, email: 'retry@example.com', phone: '876 000 0000' });
+    expect(different.json()).toEqual({ error: messages.checkoutEmptyCart });
+  });
+});
+
+describe('promo codes at checkout', () => {
+  it('drops WELCOME20 on a second order, with a message, and charges no discount silently', async () => {
+    const runner = await product(10);
+    const first = await shopperWith(runner.id, 1);
+    await shop.app.inject({ method: 'POST', url: '/api/orders/cart/promo/', headers: first.headers, payload: { promo_code: 'WELCOME20' } });
+    expect((await checkout(first, { ...form, email: 'twice@example.com' })).statusCode).toBe(200);
+
+    const second = await shopperWith(runner.id, 1);
+    await shop.app.inject({ method: 'POST', url: '/api/orders/cart/promo/', headers: second.headers, payload: { promo_code: 'WELCOME20' } });
+    const refused = await checkout(second, { ...form, email: 'TWICE@example.com' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: messages.promoDropped('WELCOME20', messages.promoFirstOrderOnly) });
+    const cart = (await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: second.headers })).json();
+    expect(cart).toMatchObject({ promo_code: null, cart_count: 1 });
+  });
+});
+
+describe('unpaid card orders', () => {
+  it('are cancelled after their time, putting the stock back, once however many processes run the job', async () => {
+    const runner = await product(5);
+    const shopper = await shopperWith(runner.id, 2);
+    const orderId = (await checkout(shopper, { ...form, email: 'slowpay@example.com', payment_method: 'stripe' })).json().order_id;
+    expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(3);
+    const mailer = createMailer({ smtpUrl: null, from: 'test@threadline.test', outboxDir: shop.config.outboxDir, log: () => undefined });
+    const job = createOrdersService(shop.database.handle, createOrdersRepository(shop.database.handle.db), mailer, () => undefined);
+    const later = new Date(Date.now() + 61 * 60_000);
+    const results = await Promise.all([job.cancelExpiredOrders(later), job.cancelExpiredOrders(later)]);
+    expect(results.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(1);
+    expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(5);
+    expect(await orderOf(shopper, orderId)).toMatchObject({ status: 'cancelled', payment_status: 'FAILED' });
+    await job.cancelExpiredOrders(later);
+    expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(5);
+  });
+});

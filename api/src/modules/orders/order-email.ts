@@ -1,0 +1,64 @@
+import { currencies, formatMoney, storeDetails, type Currency, type Order } from '@threadline/contracts';
+
+const jmd = currencies[0] as Currency;
+const money = (amount: number) => formatMoney(amount, jmd);
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const paymentLine = (order: Order) =>
+  order.payment_method === 'stripe'
+    ? `Paid by card (${storeDetails.cardProvider}).`
+    : `Cash on ${order.shipping_method === 'pickup' ? 'pickup' : 'delivery'}: please have ${money(order.total)} ready.`;
+
+const shippingLine = (order: Order) =>
+  order.shipping_method === 'pickup'
+    ? `Pickup at our store: ${storeDetails.address.street}, ${storeDetails.address.city}.`
+    : `Delivery to ${order.shipping_address_text}.`;
+
+/** The order confirmation e-mail, in text and HTML, with the SPEC §9 shipping promise. */
+export function orderConfirmationEmail(order: Order, origin: string) {
+  const subject = `Your ${storeDetails.name} order ${order.order_number}`;
+  const lines = order.items.map(
+    (item) => `${item.quantity} × ${item.product_name}${item.size || item.color ? ` (${[item.size, item.color].filter(Boolean).join(' / ')})` : ''}: ${money(item.price)}`,
+  );
+  const totals = [
+    `Subtotal: ${money(order.subtotal)}`,
+    ...(order.discount_amount > 0 ? [`Discount: -${money(order.discount_amount)}`] : []),
+    `Shipping: ${money(order.shipping_cost)}`,
+    `Tax: ${money(order.tax_amount)}`,
+    `Total: ${money(order.total)}`,
+  ];
+  const promise = 'Orders are prepared and shipped within 1-2 business days after payment.';
+  const link = `${origin}/order-confirmation/${order.id}`;
+  const text = [
+    `Hello ${order.customer_name},`,
+    '',
+    `Thank you for your order ${order.order_number}.`,
+    '',
+    ...lines,
+    '',
+    ...totals,
+    '',
+    shippingLine(order),
+    paymentLine(order),
+    promise,
+    '',
+    `Your order: ${link}`,
+    '',
+    `${storeDetails.name} · ${storeDetails.email} · ${storeDetails.phone}`,
+  ].join('\n');
+  const html = `<div style="font-family:sans-serif;max-width:560px">
+<h1 style="font-size:20px">Thank you for your order ${escapeHtml(order.order_number)}</h1>
+<p>Hello ${escapeHtml(order.customer_name)},</p>
+<table style="width:100%;border-collapse:collapse">${order.items
+    .map(
+      (item) =>
+        `<tr><td style="padding:4px 0">${item.quantity} × ${escapeHtml(item.product_name)}${item.size || item.color ? ` <small>(${escapeHtml([item.size, item.color].filter(Boolean).join(' / '))})</small>` : ''}</td><td style="text-align:right">${money(item.price)}</td></tr>`,
+    )
+    .join('')}</table>
+<p>${totals.map(escapeHtml).join('<br>')}</p>
+<p>${escapeHtml(shippingLine(order))}<br>${escapeHtml(paymentLine(order))}<br>${promise}</p>
+<p><a href="${escapeHtml(link)}">View your order</a></p>
+<p style="color:#666">${storeDetails.name} · ${storeDetails.email} · ${storeDetails.phone}</p></div>`;
+  return { subject, text, html };
+}

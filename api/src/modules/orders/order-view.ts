@@ -1,0 +1,54 @@
+import { minorToMajor, type Order } from '@threadline/contracts';
+import type { OrderItemRow, OrderRow } from './orders.repository.ts';
+
+export function orderView(order: OrderRow, items: readonly OrderItemRow[]): Order {
+  const address =
+    order.shipping_method === 'delivery'
+      ? {
+          street_address: order.address_line1,
+          apartment: order.address_line2,
+          city: order.city,
+          state: order.parish,
+          postal_code: order.postal_code,
+          country: order.country,
+        }
+      : null;
+  const total = minorToMajor(order.total);
+  return {
+    id: order.id,
+    order_number: order.order_number,
+    status: order.status,
+    payment_status: order.payment_status,
+    created_at: order.created_at,
+    total,
+    total_amount: total,
+    subtotal: minorToMajor(order.subtotal),
+    discount_amount: minorToMajor(order.discount_amount),
+    shipping_cost: minorToMajor(order.shipping_cost),
+    tax_amount: minorToMajor(order.tax_amount),
+    payment_method: order.payment_method,
+    shipping_method: order.shipping_method,
+    exchange_rate: Number(order.exchange_rate),
+    customer_name: `${order.first_name} ${order.last_name}`.trim(),
+    email: order.email,
+    currency: order.currency === 'USD' ? 'USD' : 'JMD',
+    shipping_address: address,
+    shipping_address_text: address
+      ? [address.street_address, address.apartment, address.city, address.state, address.postal_code, address.country]
+          .filter((part) => part.trim() !== '')
+          .join(', ')
+      : '',
+    items: items.map((item) => ({
+      id: item.id,
+      product_id: item.product_id,
+      product_name: item.product_name,
+      product_image: item.product_image,
+      quantity: item.quantity,
+      price: minorToMajor(item.line_total),
+      size: item.size,
+      color: item.color,
+    })),
+    item_count: items.reduce((sum, item) => sum + item.quantity, 0),
+    expires_at: order.expires_at,
+  };
+}

@@ -1,0 +1,97 @@
+import { messages, type Order } from '@threadline/contracts';
+import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
+import { notFound } from '../../errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { orderConfirmationEmail } from './order-email.ts';
+import { orderView } from './order-view.ts';
+import type { OrderRow, OrdersRepository } from './orders.repository.ts';
+
+/** Who asks for an order: its account, or the guest session that placed it. */
+export interface OrderViewer {
+  userId: number | null;
+  sessionId: number | null;
+}
+
+export function createOrdersService(
+  database: DatabaseHandle,
+  repository: OrdersRepository,
+  mailer: Mailer,
+  log: (message: string, error: unknown) => void,
+) {
+  async function view(order: OrderRow, executor?: DbExecutor): Promise<Order> {
+    return orderView(order, await repository.itemsOf([order.id], executor));
+  }
+
+  const owns = (order: OrderRow, viewer: OrderViewer) =>
+    (viewer.userId !== null && order.user_id === viewer.userId) ||
+    (viewer.sessionId !== null && order.session_id === viewer.sessionId);
+
+  return {
+    view,
+
+    /** Another customer's or session's order is simply not found. */
+    async ownedOrder(viewer: OrderViewer, orderId: number, executor?: DbExecutor): Promise<OrderRow> {
+      const order = await repository.findById(orderId, executor);
+      if (!order || !owns(order, viewer)) throw notFound(messages.orderNotFound);
+      return order;
+    },
+
+    async list(userId: number): Promise<Order[]> {
+      const orders = await repository.listForUser(userId);
+      const items = await repository.itemsOf(orders.map((order) => order.id));
+      return orders.map((order) => orderView(order, items.filter((item) => item.order_id === order.id)));
+    },
+
+    /** Sends the confirmation e-mail exactly once per order, whichever process gets there first. */
+    async sendConfirmation(orderId: number, origin: string): Promise<void> {
+      try {
+        if (!(await repository.claimConfirmationEmail(orderId))) return;
+        const order = await repository.findById(orderId);
+        if (!order) return;
+        const email = orderConfirmationEmail(await view(order), origin);
+        await mailer.send({ to: order.email, ...email });
+      } catch (error) {
+        log(`could not send the confirmation e-mail of order ${orderId}`, error);
+      }
+    },
+
+    /**
+     * Marks a card order paid, once: the state is re-read under the transaction's guard, so the
+     * shopper's return and the provider's webhook may arrive in any order and any number of times.
+     */
+    async markPaid(orderId: number, executor: DbExecutor): Promise<boolean> {
+      const paid = await repository.transition(
+        orderId,
+        { payment_status: 'PENDING', status: 'pending' },
+        { payment_status: 'COMPLETED', status: 'processing', paid_at: new Date().toISOString() },
+        executor,
+      );
+      if (paid) await repository.countSold(orderId, 1, executor);
+      return paid;
+    },
+
+    /** Cancels unpaid card orders past their time and puts their stock back; safe on every process at once. */
+    async cancelExpiredOrders(now = new Date()): Promise<number> {
+      let cancelled = 0;
+      for (const orderId of await repository.expiredUnpaidOrderIds(now.toISOString())) {
+        const done = await database.writeTransaction(async (trx) => {
+          const moved = await repository.transition(
+            orderId,
+            { status: 'pending', payment_status: 'PENDING' },
+            { status: 'cancelled', payment_status: 'FAILED', cancelled_at: now.toISOString() },
+            trx,
+          );
+          if (!moved) return false;
+          await repository.returnStock(orderId, trx);
+          await repository.releasePromo(orderId, trx);
+          await trx.updateTable('payments').set({ status: 'expired', updated_at: now.toISOString() }).where('order_id', '=', orderId).where('status', '=', 'open').execute();
+          return true;
+        });
+        if (done) cancelled += 1;
+      }
+      return cancelled;
+    },
+  };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Stripe } from 'stripe';
+import { messages } from '@threadline/contracts';
+import { createCategory, createProduct } from '../../../test/factories.ts';
+import { createTestShop, signUp, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
+
+let shop: TestShop;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let productId = 0;
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  shop = await createTestShop({ seed: false, environment: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://threadline.test' } });
+  const category = await createCategory(shop.database.handle.db, { name: 'Hats', slug: 'hats' });
+  productId = (await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 50 }] })).id;
+  // The official SDK reaches the built-in provider over real HTTP, so the shop listens on a free port.
+  await shop.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await shop.close();
+  await smtp.close();
+});
+
+const inject = (shopper: ShopperSession, method: 'GET' | 'POST', url: string, payload?: object) =>
+  shop.app.inject({ method, url, headers: shopper.headers, ...(payload ? { payload } : {}) });
+
+async function cardOrder(shopper: ShopperSession, paymentMethod = 'stripe') {
+  await inject(shopper, 'POST', '/api/orders/cart/', { product_id: productId, quantity: 2 });
+  const placed = await inject(shopper, 'POST', '/api/orders/checkout/', {
+    first_name: 'Kemar',
+    last_name: 'Brown',
+    email: `kemar.${Math.random().toString(36).slice(2)}@example.com`,
+    phone: '876 555 0199',
+    shipping_method: 'pickup',
+    payment_method: paymentMethod,
+    currency: 'JMD',
+  });
+  expect(placed.json(), placed.body).toMatchObject({ success: true, redirect: paymentMethod === 'stripe' ? 'stripe' : 'confirmation' });
+  return placed.json().order_id as number;
+}
+
+/** The shopper on the provider's hosted page: opens it and presses Pay; returns where it sends them. */
+async function payOnHostedPage(checkoutUrl: string): Promise<URL> {
+  const page = await fetch(checkoutUrl);
+  const html = await page.text();
+  expect(html).toContain('J$9,000.00');
+  const action = /action="([^"]+\/pay)"/.exec(html)?.[1];
+  expect(action).toBeTruthy();
+  const paid = await fetch(new URL(action ?? '', checkoutUrl), { method: 'POST', redirect: 'manual' });
+  expect(paid.status).toBe(303);
+  return new URL(paid.headers.get('location') ?? '');
+}
+
+const unitsSold = async () =>
+  (await shop.database.handle.db.selectFrom('products').select('units_sold').where('id', '=', productId).executeTakeFirstOrThrow()).units_sold;
+
+describe('paying by card', () => {
+  it('pays through the hosted page and completes once, whether the return or the webhook comes first', async () => {
+    const shopper = await signUp(shop.app, { email: 'cardholder@example.com' });
+    const orderId = await cardOrder(shopper);
+    const soldBefore = await unitsSold();
+    const session = await inject(shopper, 'POST', `/api/orders/payment/stripe/${orderId}/`);
+    expect(session.statusCode, session.body).toBe(200);
+    const { checkout_url: checkoutUrl } = session.json();
+    expect(checkoutUrl).toMatch(/\/test-payments\/checkout\/cs_test_/);
+
+    const returned = await payOnHostedPage(checkoutUrl);
+    expect(`${returned.origin}${returned.pathname}`).toBe(`https://threadline.test/order-confirmation/${orderId}`);
+    const sessionId = returned.searchParams.get('session_id') ?? '';
+
+    const verified = await inject(shopper, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: sessionId });
+    expect(verified.json()).toEqual({ success: true, payment_status: 'COMPLETED', order_id: orderId });
+    await expect.poll(async () => (await shop.database.handle.db.selectFrom('payment_events').selectAll().execute()).length, { timeout: 5000 }).toBe(1);
+    expect((await inject(shopper, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: sessionId })).json().payment_status).toBe('COMPLETED');
+
+    const order = (await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json();
+    expect(order).toMatchObject({ payment_status: 'COMPLETED', status: 'processing' });
+    expect(await unitsSold()).toBe(soldBefore + 2);
+    await expect.poll(() => smtp.received.filter((mail) => mail.text.includes(order.order_number)).length).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.filter((mail) => mail.text.includes(order.order_number))).toHaveLength(1);
+
+    const again = await inject(shopper, 'POST', `/api/orders/payment/stripe/${orderId}/`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: messages.paymentAlreadyDone });
+  });
+
+  it('verifies webhook signatures and answers a replayed event without doing it twice', async () => {
+    const shopper = await startSession(shop.app);
+    const orderId = await cardOrder(shopper);
+    const { checkout_url: checkoutUrl } = (await inject(shopper, 'POST', `/api/orders/payment/stripe/${orderId}/`)).json();
+    const sessionId = checkoutUrl.split('/').pop();
+    await shop.database.handle.db.updateTable('test_payment_sessions').set({ status: 'complete', payment_status: 'paid' }).where('id', '=', sessionId).execute();
+    const payload = JSON.stringify({ id: 'evt_replayed_1', object: 'event', type: 'checkout.session.completed', data: { object: { id: sessionId, object: 'checkout.session' } } });
+    const signature = new Stripe('sk_test_signing').webhooks.generateTestHeaderString({ payload, secret: shop.config.stripe.webhookSecret });
+    const post = (headers: Record<string, string>) =>
+      shop.app.inject({ method: 'POST', url: '/api/orders/payment/stripe/webhook/', headers: { 'content-type': 'application/json', ...headers }, payload });
+
+    const forged = await post({ 'stripe-signature': signature.replace(/v1=[0-9a-f]+/, `v1=${'0'.repeat(64)}`) });
+    expect(forged.statusCode).toBe(400);
+    expect((await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json().payment_status).toBe('PENDING');
+
+    const soldBefore = await unitsSold();
+    expect((await post({ 'stripe-signature': signature })).statusCode).toBe(200);
+    expect((await post({ 'stripe-signature': signature })).statusCode).toBe(200);
+    expect((await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json().payment_status).toBe('COMPLETED');
+    expect(await unitsSold()).toBe(soldBefore + 2);
+  });
+
+  it("refuses another shopper's session and a payment that does not match the order", async () => {
+    const owner = await startSession(shop.app);
+    const orderId = await cardOrder(owner);
+    const { checkout_url: checkoutUrl } = (await inject(owner, 'POST', `/api/orders/payment/stripe/${orderId}/`)).json();
+    const sessionId = checkoutUrl.split('/').pop();
+    const stranger = await startSession(shop.app);
+    expect((await inject(stranger, 'POST', `/api/orders/payment/stripe/${orderId}/`)).statusCode).toBe(404);
+    expect((await inject(stranger, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: sessionId })).statusCode).toBe(404);
+
+    await shop.database.handle.db.updateTable('test_payment_sessions').set({ amount_total: 100, status: 'complete', payment_status: 'paid' }).where('id', '=', sessionId).execute();
+    const mismatch = await inject(owner, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: sessionId });
+    expect(mismatch.statusCode).toBe(409);
+    expect(mismatch.json()).toEqual({ error: messages.paymentMismatch });
+    expect((await inject(owner, 'GET', `/api/orders/${orderId}/`)).json().payment_status).toBe('PENDING');
+  });
+
+  it('keeps the order pending while the provider has not been paid', async () => {
+    const shopper = await startSession(shop.app);
+    const orderId = await cardOrder(shopper);
+    const { checkout_url: checkoutUrl } = (await inject(shopper, 'POST', `/api/orders/payment/stripe/${orderId}/`)).json();
+    const verified = await inject(shopper, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: checkoutUrl.split('/').pop() });
+    expect(verified.json()).toEqual({ success: true, payment_status: 'PENDING', order_id: orderId });
+  });
+
+  it('refuses a card payment for a cash order', async () => {
+    const shopper = await startSession(shop.app);
+    const orderId = await cardOrder(shopper, 'cash_on_delivery');
+    const response = await inject(shopper, 'POST', `/api/orders/payment/stripe/${orderId}/`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: messages.paymentNotNeeded });
+  });
+});

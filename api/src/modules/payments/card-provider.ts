@@ -1,0 +1,39 @@
+import { Stripe } from 'stripe';
+
+/** Key the server uses with its own built-in test card provider; it grants nothing anywhere else. */
+export const builtInProviderKey = 'sk_test_threadline_builtin_provider';
+
+export interface CardProviderSettings {
+  secretKey: string | null;
+  apiUrl: string | null;
+}
+
+/**
+ * The official Stripe SDK, pointed at Stripe, at a configured Stripe-shaped stand-in
+ * (STRIPE_API_URL), or, with no key, at this server's own built-in test provider. Built on first
+ * use because the server's own port is only known once it listens.
+ */
+export function createCardProvider(settings: CardProviderSettings, ownAddress: () => URL) {
+  let client: Stripe | null = null;
+  return {
+    isBuiltIn: settings.secretKey === null,
+    client(): Stripe {
+      if (client) return client;
+      const target = settings.secretKey === null ? ownAddress() : settings.apiUrl ? new URL(settings.apiUrl) : null;
+      client = new Stripe(settings.secretKey ?? builtInProviderKey, {
+        maxNetworkRetries: 1,
+        timeout: 15_000,
+        ...(target
+          ? {
+              host: target.hostname,
+              port: target.port || (target.protocol === 'https:' ? 443 : 80),
+              protocol: target.protocol === 'https:' ? 'https' : 'http',
+            }
+          : {}),
+      });
+      return client;
+    },
+  };
+}
+
+export type CardProvider = ReturnType<typeof createCardProvider>;

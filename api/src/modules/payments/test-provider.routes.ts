@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { Stripe } from 'stripe';
+import { currencies, formatMoney, storeDetails, type Currency } from '@threadline/contracts';
+import type { DbExecutor } from '../../db/database.ts';
+import type { TestPaymentSessionTable } from '../../db/tables.ts';
+import { builtInProviderKey } from './card-provider.ts';
+
+export interface TestProviderOptions {
+  db: DbExecutor;
+  webhookSecret: string;
+  /** Where the provider delivers its signed webhooks: this server's own webhook endpoint. */
+  webhookUrl(): string;
+  log: (message: string, error: unknown) => void;
+}
+
+const jmd = currencies[0] as Currency;
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** What the Stripe SDK sends: form fields with bracketed keys, e.g. line_items[0][price_data][unit_amount]. */
+function readForm(body: string) {
+  const form = new URLSearchParams(body);
+  let amount = 0;
+  for (let index = 0; form.has(`line_items[${index}][quantity]`); index += 1) {
+    amount += Number(form.get(`line_items[${index}][price_data][unit_amount]`) ?? 0) * Number(form.get(`line_items[${index}][quantity]`) ?? 0);
+  }
+  const metadata: Record<string, string> = {};
+  for (const [key, value] of form) {
+    const match = /^metadata\[(.+)\]$/.exec(key);
+    if (match?.[1]) metadata[match[1]] = value;
+  }
+  return {
+    amount,
+    currency: (form.get('line_items[0][price_data][currency]') ?? 'jmd').toLowerCase(),
+    description: form.get('line_items[0][price_data][product_data][name]') ?? 'Order',
+    metadata,
+    clientReferenceId: form.get('client_reference_id'),
+    customerEmail: form.get('customer_email'),
+    successUrl: form.get('success_url') ?? '/',
+    cancelUrl: form.get('cancel_url') ?? '/',
+  };
+}
+
+const sessionObject = (row: TestPaymentSessionTable, origin: string) => ({
+  id: row.id,
+  object: 'checkout.session',
+  mode: 'payment',
+  amount_total: row.amount_total,
+  currency: row.currency,
+  status: row.status,
+  payment_status: row.payment_status,
+  client_reference_id: row.client_reference_id,
+  customer_email: row.customer_email,
+  metadata: JSON.parse(row.metadata) as Record<string, string>,
+  success_url: row.success_url,
+  cancel_url: row.cancel_url,
+  url: `${origin}/test-payments/checkout/${row.id}`,
+  created: Math.floor(Date.parse(row.created_at) / 1000),
+});
+
+const stripeError = (reply: FastifyReply, status: number, message: string) =>
+  reply.status(status).send({ error: { type: 'invalid_request_error', message } });
+
+/**
+ * The built-in test card provider, used when no Stripe key is configured: a Stripe-shaped Checkout
+ * Session API under /v1 (so the official SDK talks to it unchanged), a hosted payment page with
+ * Pay and Cancel, and webhooks signed the way Stripe signs them.
+ */
+export const testProviderRoutes: FastifyPluginAsync<TestProviderOptions> = async (app, { db, webhookSecret, webhookUrl, log }) => {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  const signer = new Stripe(builtInProviderKey);
+  const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
+  const find = (id: string) => db.selectFrom('test_payment_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+
+  app.get('/test-payments/page.css', async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(testProviderStyles),
+  );
+
+  app.post('/v1/checkout/sessions', async (request, reply) => {
+    if (request.headers.authorization !== `Bearer ${builtInProviderKey}`) return stripeError(reply, 401, 'Invalid API key provided.');
+    const form = readForm(typeof request.body === 'string' ? request.body : '');
+    if (form.amount <= 0) return stripeError(reply, 400, 'The amount must be positive.');
+    const row: TestPaymentSessionTable = {
+      id: `cs_test_${randomBytes(18).toString('base64url')}`,
+      amount_total: form.amount,
+      currency: form.currency,
+      status: 'open',
+      payment_status: 'unpaid',
+      client_reference_id: form.clientReferenceId,
+      customer_email: form.customerEmail,
+      description: form.description,
+      metadata: JSON.stringify(form.metadata),
+      success_url: form.successUrl,
+      cancel_url: form.cancelUrl,
+      created_at: new Date().toISOString(),
+    };
+    await db.insertInto('test_payment_sessions').values(row).execute();
+    return sessionObject(row, originOf(request));
+  });
+
+  app.get<{ Params: { id: string } }>('/v1/checkout/sessions/:id', async (request, reply) => {
+    if (request.headers.authorization !== `Bearer ${builtInProviderKey}`) return stripeError(reply, 401, 'Invalid API key provided.');
+    const row = await find(request.params.id);
+    return row ? sessionObject(row, originOf(request)) : stripeError(reply, 404, `No such checkout.session: '${request.params.id}'`);
+  });
+
+  app.get<{ Params: { id: string } }>('/test-payments/checkout/:id', async (request, reply) => {
+    const row = await find(request.params.id);
+    reply.helmet();
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!row) return reply.status(404).send(page('Payment not found', '<p>This payment link is not valid.</p>'));
+    if (row.status !== 'open') {
+      return page('Payment finished', `<p>This payment is already ${row.payment_status === 'paid' ? 'paid' : 'closed'}.</p><p><a href="${escapeHtml(row.cancel_url)}">Back to the shop</a></p>`);
+    }
+    return page(
+      'Test card payment',
+      `<p class="note">Test mode: no card is charged. This page stands in for ${storeDetails.cardProvider} Checkout.</p>
+<dl><dt>Pay to</dt><dd>${storeDetails.name}</dd><dt>For</dt><dd>${escapeHtml(row.description)}</dd><dt>Amount</dt><dd class="amount">${formatMoney(row.amount_total / 100, jmd)}</dd>${row.customer_email ? `<dt>E-mail</dt><dd>${escapeHtml(row.customer_email)}</dd>` : ''}</dl>
+<div class="actions"><form method="post" action="/test-payments/checkout/${row.id}/cancel"><button type="submit" class="secondary">Cancel</button></form>
+<form method="post" action="/test-payments/checkout/${row.id}/pay"><button type="submit">Pay</button></form></div>`,
+    );
+  });
+
+  app.post<{ Params: { id: string } }>('/test-payments/checkout/:id/pay', async (request, reply) => {
+    const row = await find(request.params.id);
+    if (!row) return reply.status(404).type('text/html').send(page('Payment not found', '<p>This payment link is not valid.</p>'));
+    if (row.status === 'open') {
+      await db.updateTable('test_payment_sessions').set({ status: 'complete', payment_status: 'paid' }).where('id', '=', row.id).where('status', '=', 'open').execute();
+      const session = sessionObject({ ...row, status: 'complete', payment_status: 'paid' }, originOf(request));
+      const payload = JSON.stringify({
+        id: `evt_test_${randomBytes(12).toString('base64url')}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: Math.floor(Date.now() / 1000),
+        data: { object: session },
+      });
+      const signature = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+      // Delivered after the shopper is sent back, as a real provider's webhook often is.
+      setTimeout(() => {
+        fetch(webhookUrl(), { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload }).catch((error: unknown) =>
+          log('test card provider could not deliver its webhook', error),
+        );
+      }, 300).unref();
+    }
+    return reply.redirect(row.success_url.replace('{CHECKOUT_SESSION_ID}', row.id), 303);
+  });
+
+  app.post<{ Params: { id: string } }>('/test-payments/checkout/:id/cancel', async (request, reply) => {
+    const row = await find(request.params.id);
+    if (!row) return reply.status(404).type('text/html').send(page('Payment not found', '<p>This payment link is not valid.</p>'));
+    return reply.redirect(row.cancel_url, 303);
+  });
+};
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} | ${storeDetails.name}</title>
+<link rel="stylesheet" href="/test-payments/page.css"></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+}
+
+export const testProviderStyles = `body{margin:0;font-family:system-ui,sans-serif;background:#f5f5f4;color:#1c1917;display:flex;min-height:100vh;align-items:center;justify-content:center}
+main{background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(0,0,0,.08);padding:32px;max-width:420px;width:calc(100% - 32px)}
+h1{font-size:1.4rem;margin:0 0 12px}.note{background:#fef3c7;color:#78350f;padding:10px 12px;border-radius:8px;font-size:.9rem}
+dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:20px 0}dt{color:#57534e}dd{margin:0;font-weight:600}.amount{font-size:1.25rem}
+.actions{display:flex;gap:12px;justify-content:flex-end}button{font:inherit;font-weight:600;border:0;border-radius:999px;padding:12px 24px;min-height:44px;cursor:pointer;background:#166534;color:#fff}
+button.secondary{background:#e7e5e4;color:#1c1917}button:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}`;

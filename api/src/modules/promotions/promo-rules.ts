@@ -1,0 +1,50 @@
+import { formatMoney, currencies, messages, minorToMajor, type Currency } from '@threadline/contracts';
+
+export interface PromoRow {
+  id: number;
+  code: string;
+  kind: 'percent' | 'fixed';
+  value: number;
+  min_subtotal: number;
+  starts_at: string | null;
+  ends_at: string | null;
+  usage_limit: number | null;
+  per_customer_limit: number | null;
+  times_used: number;
+  first_order_only: number;
+  is_active: number;
+}
+
+export interface PromoContext {
+  now: string;
+  subtotal: number;
+  /** Known once the shopper is signed in or gives an e-mail at checkout; guests' carts skip these checks. */
+  customer: { uses: number; hasPreviousOrder: boolean } | null;
+}
+
+const jmd = currencies[0] as Currency;
+
+/** Why the code gives no discount here, or null when it applies. */
+export function promoIneligibility(promo: PromoRow, context: PromoContext): string | null {
+  if (promo.is_active !== 1) return messages.promoInvalid;
+  if (promo.starts_at !== null && promo.starts_at > context.now) return messages.promoInvalid;
+  if (promo.ends_at !== null && promo.ends_at <= context.now) return messages.promoInvalid;
+  if (promo.usage_limit !== null && promo.times_used >= promo.usage_limit) return messages.promoInvalid;
+  if (context.subtotal <= 0) return messages.promoEmptyCart;
+  if (context.subtotal < promo.min_subtotal) {
+    return messages.promoBelowMinimum(formatMoney(minorToMajor(promo.min_subtotal), jmd));
+  }
+  if (context.customer) {
+    if (promo.first_order_only === 1 && context.customer.hasPreviousOrder) return messages.promoFirstOrderOnly;
+    if (promo.per_customer_limit !== null && context.customer.uses >= promo.per_customer_limit) {
+      return messages.promoAlreadyUsed;
+    }
+  }
+  return null;
+}
+
+/** Codes are matched without regard to case or surrounding spaces. */
+export const normalizePromoCode = (code: string) => code.trim().toUpperCase();
+
+export const customerKey = (customer: { userId: number | null; email: string | null }) =>
+  customer.userId !== null ? `user:${customer.userId}` : customer.email ? `email:${customer.email.trim().toLowerCase()}` : null;

@@ -1,0 +1,89 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@threadline/contracts';
+import { createTestShop, startSession, type TestShop } from '../../test/helper.ts';
+
+let shop: TestShop;
+
+beforeAll(async () => {
+  shop = await createTestShop({ seed: false });
+  writeFileSync(join(shop.config.mediaDir, 'placeholder-640.webp'), 'placeholder-bytes');
+  writeFileSync(join(shop.config.mediaDir, 'tee-640.webp'), 'tee-bytes');
+  shop.app.get('/api/test-crash/', async () => {
+    throw new Error('secret internals: password=hunter2');
+  });
+  await shop.ready();
+});
+afterAll(() => shop.close());
+
+describe('serving the app beside the API', () => {
+  it('serves the app for page routes with security headers and no caching', async () => {
+    for (const url of ['/', '/shop', '/product/12', '/auth/google/callback/', '/order-confirmation/5']) {
+      const response = await shop.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('serves the app with a 404 status for unknown pages, so the app shows its 404 page', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('answers an unknown API path with a JSON 404, never the app', async () => {
+    const session = await startSession(shop.app);
+    for (const method of ['GET', 'DELETE'] as const) {
+      const response = await shop.app.inject({ method, url: '/api/nope/', headers: session.headers });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: messages.notFound });
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/assets/app-3f2a1b.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await shop.app.inject({ method: 'GET', url: '/assets/missing-123.js' });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('serves media and falls back to the placeholder image for a missing one', async () => {
+    const found = await shop.app.inject({ method: 'GET', url: '/static/media/tee-640.webp' });
+    expect(found.statusCode).toBe(200);
+    expect(found.body).toBe('tee-bytes');
+    const missing = await shop.app.inject({ method: 'GET', url: '/static/media/products/gone-640.webp' });
+    expect(missing.statusCode).toBe(200);
+    expect(missing.body).toBe('placeholder-bytes');
+  });
+
+  it('answers a crash with a 500 that says nothing internal', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/api/test-crash/' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: messages.serverError });
+    expect(response.body).not.toContain('hunter2');
+    expect(response.body).not.toContain('at ');
+  });
+
+  it('marks JSON answers nosniff and private', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('GET /api/health/', () => {
+  it('checks the database', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/api/health/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite',
+    });
+  });
+});

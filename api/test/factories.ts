@@ -1,0 +1,141 @@
+import type { Db } from '../src/db/database.ts';
+
+let sequence = 0;
+const next = () => {
+  sequence += 1;
+  return sequence;
+};
+
+export async function createCategory(
+  db: Db,
+  values: { name: string; slug?: string; parentId?: number | null; sortOrder?: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('categories')
+    .values({
+      name: values.name,
+      slug: values.slug ?? `${values.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${next()}`,
+      parent_id: values.parentId ?? null,
+      image: null,
+      sort_order: values.sortOrder ?? 0,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export interface VariantValues {
+  size?: string | null;
+  color?: string | null;
+  stock: number;
+}
+
+export interface ProductValues {
+  name: string;
+  categoryId: number;
+  /** JMD minor units. */
+  price: number;
+  salePrice?: number | null;
+  wholesalePrice?: number | null;
+  description?: string;
+  createdAt?: string;
+  isFeatured?: boolean;
+  isNew?: boolean;
+  isActive?: boolean;
+  unitsSold?: number;
+  variants?: VariantValues[];
+  images?: number;
+}
+
+/** A product with its variants (one option-less variant with 10 in stock unless given) and images. */
+export async function createProduct(db: Db, values: ProductValues): Promise<{ id: number; variantIds: number[] }> {
+  const n = next();
+  const now = values.createdAt ?? new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
+  const product = await db
+    .insertInto('products')
+    .values({
+      name: values.name,
+      slug: `${values.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${n}`,
+      description: values.description ?? `${values.name}, made for the island.`,
+      category_id: values.categoryId,
+      price: values.price,
+      sale_price: values.salePrice ?? null,
+      wholesale_price: values.wholesalePrice ?? null,
+      is_new_arrival: values.isNew ? 1 : 0,
+      is_featured: values.isFeatured ? 1 : 0,
+      is_active: values.isActive === false ? 0 : 1,
+      units_sold: values.unitsSold ?? 0,
+      features: JSON.stringify(['Soft cotton']),
+      specifications: JSON.stringify({ Material: 'Cotton' }),
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const variantIds: number[] = [];
+  for (const [position, variant] of (values.variants ?? [{ stock: 10 }]).entries()) {
+    const row = await db
+      .insertInto('product_variants')
+      .values({
+        product_id: product.id,
+        sku: `T-${product.id}-${position}`,
+        size: variant.size ?? null,
+        color: variant.color ?? null,
+        stock: variant.stock,
+        position,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    variantIds.push(row.id);
+  }
+  for (let position = 0; position < (values.images ?? 2); position += 1) {
+    await db
+      .insertInto('product_images')
+      .values({
+        product_id: product.id,
+        position,
+        path: `products/test-${product.id}-${position + 1}`,
+        alt_text: `${values.name}, view ${position + 1}`,
+        width: 960,
+        height: 960,
+      })
+      .execute();
+  }
+  return { id: product.id, variantIds };
+}
+
+export async function createPromo(
+  db: Db,
+  values: {
+    code: string;
+    kind: 'percent' | 'fixed';
+    value: number;
+    minSubtotal?: number;
+    endsAt?: string | null;
+    usageLimit?: number | null;
+    perCustomerLimit?: number | null;
+    firstOrderOnly?: boolean;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('promo_codes')
+    .values({
+      code: values.code,
+      description: values.code,
+      kind: values.kind,
+      value: values.value,
+      min_subtotal: values.minSubtotal ?? 0,
+      starts_at: null,
+      ends_at: values.endsAt ?? null,
+      usage_limit: values.usageLimit ?? null,
+      per_customer_limit: values.perCustomerLimit ?? null,
+      times_used: 0,
+      first_order_only: values.firstOrderOnly ? 1 : 0,
+      is_active: 1,
+      created_at: new Date().toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
