@@ -1,0 +1,78 @@
+import type { RatesResponse } from '@threadline/contracts';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../providers.tsx';
+import { Header, type HeaderProps } from './header.tsx';
+
+const rates: RatesResponse = { base: 'JMD', rates: { JMD: 1, USD: 0.0064 }, source: 'live', fetched_on: '2026-11-01' };
+
+function renderHeader(props: HeaderProps) {
+  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+    const body = String(input).startsWith('/api/rates/') ? rates : { categories: [], hierarchical_categories: [] };
+    return new Response(JSON.stringify(body), { status: 200 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const router = createMemoryRouter(
+    [
+      { path: '/', element: <Header {...props} /> },
+      { path: '*', element: <p>Another page</p> },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, fetchMock };
+}
+
+describe('header', () => {
+  it('shows guests the main links, the Categories menu, Sign In and the cart count', () => {
+    renderHeader({ cartCount: 2, account: null });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/', '/shop', '/contact']);
+    expect(within(nav).getByRole('button', { name: 'Categories' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+    expect(screen.getByRole('button', { name: 'Cart, 2 items' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Account/ })).not.toBeInTheDocument();
+  });
+
+  it('switches the currency from the selector, remembering the choice', async () => {
+    const user = userEvent.setup();
+    renderHeader({ cartCount: 0, account: null });
+    await user.click(screen.getByRole('button', { name: 'Currency: JMD' }));
+    await user.click(screen.getByRole('menuitemradio', { name: /USD/ }));
+
+    expect(screen.getByRole('button', { name: 'Currency: USD' })).toHaveFocus();
+    expect(localStorage.getItem('currency')).toBe('USD');
+  });
+
+  it('gives a signed-in shopper a menu of their pages and Sign out instead of Sign In', async () => {
+    const user = userEvent.setup();
+    const onSignOut = vi.fn<() => void>();
+    const { router } = renderHeader({ cartCount: 0, account: { customer: { first_name: 'Shanice' }, onSignOut } });
+    expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+
+    const button = screen.getByRole('button', { name: 'Account: Shanice' });
+    await user.click(button);
+    const menu = screen.getByRole('menu', { name: 'Account' });
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Profile',
+      'Orders',
+      'Addresses',
+      'Wishlist',
+      'Sign out',
+    ]);
+    expect(within(menu).getByRole('menuitem', { name: 'Orders' })).toHaveAttribute('href', '/orders');
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
+    expect(onSignOut).toHaveBeenCalledTimes(1);
+
+    await user.click(button);
+    await user.click(screen.getByRole('menuitem', { name: 'Wishlist' }));
+    expect(router.state.location.pathname).toBe('/wishlist');
+  });
+});

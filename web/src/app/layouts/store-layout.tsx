@@ -1,0 +1,49 @@
+import { lazy, Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import { useAuth } from '@/features/auth/auth-context.tsx';
+import { useCartCount } from '@/features/cart/api/get-cart.ts';
+import { useReplayPendingCart } from '@/features/cart/pending-cart.ts';
+import { Notice, type NoticeMessage } from '@/components/ui/notice.tsx';
+import { useCartPanel } from '@/lib/cart-panel-context.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+
+// The slide-out (and its dialog library) loads the first time it opens, not with every page.
+const CartPanel = lazy(() => import('./cart-panel.tsx').then((module) => ({ default: module.CartPanel })));
+
+function LazyCartPanel() {
+  const { hasOpened } = useCartPanel();
+  if (!hasOpened) return null;
+  return (
+    <Suspense fallback={null}>
+      <CartPanel />
+    </Suspense>
+  );
+}
+
+/** Header, cart slide-out and footer around every page except the ones in MinimalLayout (SPEC §2). */
+export function StoreLayout() {
+  const cartCount = useCartCount();
+  // A change kept while offline that the server refuses later is told wherever the shopper is.
+  const [cartNotice, setCartNotice] = useState<NoticeMessage | null>(null);
+  useReplayPendingCart((text) => setCartNotice({ tone: 'error', text }));
+  const { user, signOut } = useAuth();
+  const account = user ? { customer: { first_name: user.first_name || user.email }, onSignOut: () => void signOut() } : null;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-full bg-stone-900 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2"
+      >
+        Skip to main content
+      </a>
+      <Header cartCount={cartCount} account={account} />
+      <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <LazyCartPanel />
+      {cartNotice ? <Notice notice={cartNotice} onDismiss={() => setCartNotice(null)} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { useMemo, type ReactNode } from 'react';
+import type { AddToCartRequest } from '@threadline/contracts';
+import { useWishlistActions } from '@/features/account/hooks/use-wishlist-actions.ts';
+import { useAddToCart } from '@/features/cart/api/add-to-cart.ts';
+import { useCartPanel } from '@/lib/cart-panel-context.tsx';
+import { ShopActionsProvider, type ShopActions } from '@/lib/shop-actions.tsx';
+
+/** Composes the shop's actions for every page from the cart and account features. */
+export function AppShopActions({ children }: { children: ReactNode }) {
+  const { setOpen } = useCartPanel();
+  const { mutateAsync: addItem } = useAddToCart();
+  const { toggleWishlist, wishlistProductIds } = useWishlistActions();
+
+  const actions = useMemo<ShopActions>(
+    () => ({
+      async addToCart(request: AddToCartRequest, productName?: string) {
+        // Rejects only when the server refused the add (its message says why); an add it could not
+        // take is kept and shown as not saved, and the panel opens for it too (SPEC §4).
+        await addItem({ request, name: productName ?? `Product #${request.product_id}` });
+        setOpen(true);
+      },
+      toggleWishlist,
+      wishlistProductIds,
+    }),
+    [addItem, setOpen, toggleWishlist, wishlistProductIds],
+  );
+  return <ShopActionsProvider actions={actions}>{children}</ShopActionsProvider>;
+}

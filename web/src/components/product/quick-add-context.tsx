@@ -1,0 +1,45 @@
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { Product } from '@threadline/contracts';
+
+export interface QuickAddState {
+  /** The product last asked for; kept while the dialog closes so it can animate out. */
+  product: Product | null;
+  isOpen: boolean;
+  /** Counts openings, so each one can start with a fresh dialog. */
+  opening: number;
+  openQuickAdd(product: Product): void;
+  setOpen(open: boolean): void;
+}
+
+const QuickAddContext = createContext<QuickAddState | null>(null);
+
+/**
+ * Which product the quick-add dialog is for. Product cards appear in several features; the dialog
+ * belongs to the product feature, and app/ places it once beside the pages.
+ */
+export function QuickAddProvider({ children }: { children: ReactNode }) {
+  const [product, setProduct] = useState<Product | null>(null);
+  const [isOpen, setOpen] = useState(false);
+  const [opening, setOpening] = useState(0);
+  const state = useMemo<QuickAddState>(
+    () => ({
+      product,
+      isOpen,
+      opening,
+      openQuickAdd(next) {
+        setProduct(next);
+        setOpening((count) => count + 1);
+        setOpen(true);
+      },
+      setOpen,
+    }),
+    [product, isOpen, opening],
+  );
+  return <QuickAddContext value={state}>{children}</QuickAddContext>;
+}
+
+export function useQuickAdd(): QuickAddState {
+  const state = useContext(QuickAddContext);
+  if (!state) throw new Error('useQuickAdd must be used inside QuickAddProvider');
+  return state;
+}

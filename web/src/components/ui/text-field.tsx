@@ -1,0 +1,86 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+
+const tones = {
+  light: {
+    label: 'text-stone-800',
+    hint: 'text-stone-500',
+    control:
+      'bg-white text-stone-900 ring-stone-300 placeholder:text-stone-500 hover:ring-stone-400 focus-visible:ring-brand-600',
+    error: 'text-red-700',
+  },
+  dark: {
+    label: 'text-stone-200',
+    hint: 'text-stone-400',
+    control:
+      'bg-stone-900 text-white ring-stone-600 placeholder:text-stone-400 hover:ring-stone-500 focus-visible:ring-brand-300',
+    error: 'text-red-300',
+  },
+} as const;
+
+interface FieldFrameProps {
+  label: string;
+  /** Shown beside the label, e.g. '(optional)'. */
+  hint?: string;
+  error?: string | null;
+  tone?: keyof typeof tones;
+  className?: string;
+}
+
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  className: string;
+}
+
+/** Label, control and error, tied together so a screen reader reads the problem with the field. */
+function FieldFrame({
+  label,
+  hint,
+  error,
+  tone = 'light',
+  className,
+  children,
+}: FieldFrameProps & { children: (control: ControlProps) => ReactNode }) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const style = tones[tone];
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={`mb-1.5 block text-sm font-medium ${style.label}`}>
+        {label}
+        {hint && <span className={`ml-1 font-normal ${style.hint}`}>{hint}</span>}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? errorId : undefined,
+        className: `block w-full rounded-xl px-4 py-3 text-base ring-1 ring-inset outline-none focus-visible:ring-2 sm:text-sm aria-invalid:ring-2 aria-invalid:ring-red-500 ${style.control}`,
+      })}
+      {error && (
+        <p id={errorId} className={`mt-1.5 text-sm ${style.error}`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type InputProps = Omit<ComponentProps<'input'>, 'className' | 'id'>;
+type TextareaProps = Omit<ComponentProps<'textarea'>, 'className' | 'id'>;
+
+export function TextField({ label, hint, error, tone, className, ...input }: FieldFrameProps & InputProps) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} tone={tone} className={className}>
+      {(control) => <input {...input} {...control} />}
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({ label, hint, error, tone, className, ...textarea }: FieldFrameProps & TextareaProps) {
+  return (
+    <FieldFrame label={label} hint={hint} error={error} tone={tone} className={className}>
+      {(control) => <textarea {...textarea} {...control} />}
+    </FieldFrame>
+  );
+}

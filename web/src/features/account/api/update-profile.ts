@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { User } from '@threadline/contracts';
+import { profileQueryKey } from '@/features/auth/api/get-profile.ts';
+import { apiSend } from '@/lib/api-client.ts';
+
+export interface ProfileFields {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  date_of_birth: string;
+}
+
+/**
+ * SPEC §5: only non-empty fields are sent; with a picture chosen the body is multipart (text fields
+ * plus `profile_picture`), otherwise JSON.
+ */
+export function profileBody(fields: ProfileFields, picture: File | null): FormData | Partial<ProfileFields> {
+  const filled = (Object.entries(fields) as [keyof ProfileFields, string][])
+    .map(([key, value]) => [key, value.trim()] as const)
+    .filter(([, value]) => value !== '');
+  if (!picture) return Object.fromEntries(filled);
+  const form = new FormData();
+  for (const [key, value] of filled) form.append(key, value);
+  form.append('profile_picture', picture);
+  return form;
+}
+
+interface ProfileAnswer {
+  success: boolean;
+  message: string;
+  user: User;
+}
+
+export const updateProfile = ({ fields, picture }: { fields: ProfileFields; picture: File | null }) =>
+  apiSend<ProfileAnswer>('PUT', '/users/profile/', profileBody(fields, picture));
+
+/** PUT /users/profile/; the answer's user replaces the cached profile, which the header reads too. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (answer) => queryClient.setQueryData(profileQueryKey, answer.user),
+  });
+}

@@ -1,0 +1,85 @@
+import { messages, type Order } from '@threadline/contracts';
+import type { ReactNode } from 'react';
+import { Dialog, DialogBody } from '@/components/ui/dialog.tsx';
+import { ErrorBox } from '@/components/ui/error-box.tsx';
+import { useCurrency } from '@/features/currency/currency-context.tsx';
+import { useOrderDetails } from '../api/get-order.ts';
+import { formatOrderDate } from '../order-dates.ts';
+import { orderAddressText } from '../order-preview.ts';
+import { OrderStatusBadge } from './order-status.tsx';
+import { OrderThumbnail } from './order-thumbnail.tsx';
+
+const paymentLabels: Record<string, string> = { stripe: 'Card', cash_on_delivery: 'Cash on delivery' };
+const paymentStatusLabels: Record<string, string> = { COMPLETED: 'Paid', PENDING: 'Pending' };
+
+/** 'View Details' of SPEC §2: the order fetched in full, the list's copy shown meanwhile. */
+export function OrderDetailsDialog({ order, onClose }: { order: Order | null; onClose(): void }) {
+  return (
+    <Dialog open={order !== null} onOpenChange={(open) => !open && onClose()} title={order ? `Order ${order.order_number}` : 'Order'}>
+      {order ? <OrderDetails listed={order} /> : null}
+    </Dialog>
+  );
+}
+
+function Row({ label, children, strong = false }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between gap-4 ${strong ? 'border-t border-stone-200 pt-2 text-base font-semibold' : ''}`}>
+      <dt className={strong ? '' : 'text-stone-600'}>{label}</dt>
+      <dd className="text-right">{children}</dd>
+    </div>
+  );
+}
+
+function OrderDetails({ listed }: { listed: Order }) {
+  const { format } = useCurrency();
+  const details = useOrderDetails(listed);
+  const order = details.data ?? listed;
+  const address = orderAddressText(order);
+  return (
+    <DialogBody>
+      <div className="space-y-5 text-sm">
+        {details.isError ? <ErrorBox>{messages.orderDetailsLoadFailed}</ErrorBox> : null}
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-stone-600">Placed {formatOrderDate(order.created_at)}</p>
+          <OrderStatusBadge status={order.status} />
+        </div>
+        <ul className="divide-y divide-stone-200" aria-label="Items">
+          {order.items.map((item) => {
+            const variant = [item.size, item.color].filter(Boolean).join(' / ');
+            return (
+              <li key={item.id} className="flex items-center gap-3 py-3">
+                <OrderThumbnail src={item.product_image} alt="" className="size-12" />
+                <p className="min-w-0 flex-1">
+                  {item.quantity} × {item.product_name}
+                  {variant ? ` (${variant})` : ''}
+                </p>
+                <span className="font-medium">{format(item.price)}</span>
+              </li>
+            );
+          })}
+        </ul>
+        <dl className="space-y-1.5">
+          <Row label="Subtotal">{format(order.subtotal)}</Row>
+          {Number(order.discount_amount) > 0 ? <Row label="Discount">-{format(order.discount_amount)}</Row> : null}
+          <Row label="Shipping">{format(order.shipping_cost)}</Row>
+          <Row label="Tax">{format(order.tax_amount)}</Row>
+          <Row label="Total" strong>
+            {format(order.total)}
+          </Row>
+        </dl>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="font-medium">Payment</dt>
+            <dd className="text-stone-600">
+              {paymentLabels[order.payment_method] ?? order.payment_method} · {paymentStatusLabels[order.payment_status] ?? 'Failed'}
+            </dd>
+          </div>
+          <div>
+            <dt className="font-medium">{address ? 'Shipping address' : 'Delivery'}</dt>
+            <dd className="text-stone-600">{address || 'Pickup at our store'}</dd>
+          </div>
+        </dl>
+      </div>
+    </DialogBody>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Order } from '@threadline/contracts';
+import { messages } from '@threadline/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { customer, renderAccount, storeSignIn } from '@/test/render-account.tsx';
+import { json, stubApi } from '@/test/render-shop.tsx';
+import { OrdersPage } from './orders-page.tsx';
+
+const item = (id: number, name: string, price = 4500) => ({
+  id,
+  product_id: id,
+  product_name: name,
+  product_image: `/static/media/products/p${id}-1-320.webp`,
+  quantity: 1,
+  price,
+  size: null,
+  color: null,
+});
+
+function orderFixture(overrides: Partial<Order>): Order {
+  return {
+    id: 1,
+    order_number: 'TL-1001',
+    status: 'delivered',
+    payment_status: 'COMPLETED',
+    created_at: '2026-03-05T15:00:00Z',
+    total: 18000,
+    total_amount: 18000,
+    subtotal: 18000,
+    discount_amount: 0,
+    shipping_cost: 0,
+    tax_amount: 0,
+    payment_method: 'cash_on_delivery',
+    shipping_method: 'delivery',
+    exchange_rate: 1,
+    customer_name: 'Ayesha Campbell',
+    email: customer.email,
+    currency: 'JMD',
+    shipping_address: { street_address: '12 Hope Road', apartment: 'Apt 3', city: 'Kingston', state: 'St. Andrew', postal_code: '', country: 'Jamaica' },
+    shipping_address_text: '12 Hope Road, Apt 3, Kingston, St. Andrew, Jamaica',
+    items: [item(1, 'Irie Bucket Hat'), item(2, 'One Love Graphic Tee'), item(3, 'Market Tote Bag'), item(4, 'Cuban Link Chain')],
+    item_count: 4,
+    expires_at: null,
+    ...overrides,
+  };
+}
+
+function renderOrders(answer: () => unknown) {
+  storeSignIn();
+  stubApi([
+    [/^\/api\/users\/profile\//, () => customer],
+    [/^\/api\/orders\/$/, answer],
+    [/^\/api\/orders\/(\d+)\/$/, (url) => orderFixture({ id: Number(/(\d+)\/$/.exec(url.pathname)?.[1]) })],
+  ]);
+  return renderAccount([{ path: '/orders', element: <OrdersPage /> }], { path: '/orders' });
+}
+
+describe('the order list', () => {
+  it('previews each order: status, number, date, total, count, 3 pictures, 2 names and the cut address', async () => {
+    renderOrders(() => [orderFixture({})]);
+
+    const card = await screen.findByRole('article', { name: 'Order TL-1001' });
+    expect(within(card).getByText('Delivered')).toBeVisible();
+    expect(within(card).getByText('Placed 5 March 2026')).toBeVisible();
+    expect(within(card).getByText('J$18,000.00')).toBeVisible();
+    expect(within(card).getByText('4 items')).toBeVisible();
+    expect(within(card).getAllByRole('img')).toHaveLength(3);
+    expect(within(card).getByText('Irie Bucket Hat, One Love Graphic Tee +2 more')).toBeVisible();
+    expect(within(card).getByText('12 Hope Road, Apt 3, Kingston,...')).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Order Again' })).toHaveAttribute('href', '/categories/hats');
+  });
+
+  it("offers Order Again only on delivered orders, and shows an unknown status as 'Pending'", async () => {
+    renderOrders(() => [
+      orderFixture({ id: 2, order_number: 'TL-1002', status: 'shipped' }),
+      { ...orderFixture({ id: 3, order_number: 'TL-1003' }), status: 'on_hold' },
+    ]);
+
+    const shipped = await screen.findByRole('article', { name: 'Order TL-1002' });
+    expect(within(shipped).getByText('Shipped')).toBeVisible();
+    expect(within(shipped).queryByRole('link', { name: 'Order Again' })).toBeNull();
+    const unknown = screen.getByRole('article', { name: 'Order TL-1003' });
+    expect(within(unknown).getByText('Pending')).toBeVisible();
+    expect(within(unknown).queryByRole('link', { name: 'Order Again' })).toBeNull();
+  });
+
+  it('opens the order in a dialog from View Details', async () => {
+    renderOrders(() => [orderFixture({ id: 7, order_number: 'TL-1007' })]);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: /View Details/ }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Order TL-1007' });
+    expect(within(dialog).getByText('1 × Irie Bucket Hat')).toBeVisible();
+    expect(within(dialog).getByText('Cash on delivery · Paid')).toBeVisible();
+    expect(within(dialog).getByText('12 Hope Road, Apt 3, Kingston, St. Andrew, Jamaica')).toBeVisible();
+  });
+
+  it("shows 'No orders yet' with a way to the shop", async () => {
+    renderOrders(() => []);
+    expect(await screen.findByRole('heading', { name: 'No orders yet' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Start Shopping' })).toHaveAttribute('href', '/shop');
+  });
+
+  it('says when the orders cannot be loaded', async () => {
+    renderOrders(() => json({ error: 'Not found' }, 404));
+    expect(await screen.findByText(messages.ordersLoadFailed)).toBeVisible();
+  });
+});

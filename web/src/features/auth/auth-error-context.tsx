@@ -1,0 +1,25 @@
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+
+interface AuthErrorState {
+  /** The message of SPEC §4 (e.g. an expired sign-in), or null when there is nothing to report. */
+  authError: string | null;
+  setAuthError: (message: string) => void;
+  clearAuthError: () => void;
+}
+
+const AuthErrorContext = createContext<AuthErrorState | null>(null);
+
+export function AuthErrorProvider({ children }: { children: ReactNode }) {
+  const [authError, setAuthError] = useState<string | null>(null);
+  const state = useMemo<AuthErrorState>(
+    () => ({ authError, setAuthError, clearAuthError: () => setAuthError(null) }),
+    [authError],
+  );
+  return <AuthErrorContext value={state}>{children}</AuthErrorContext>;
+}
+
+export function useAuthError(): AuthErrorState {
+  const state = useContext(AuthErrorContext);
+  if (!state) throw new Error('useAuthError must be used inside AuthErrorProvider');
+  return state;
+}

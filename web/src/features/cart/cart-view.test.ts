@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { cartFixture, cartItemFixture } from '@/test/cart-fixtures.ts';
+import { toCartView } from './cart-view.ts';
+import { isGoodPromoMessage } from './components/promo-box.tsx';
+import { keepPendingAdd, readPendingCart } from './pending-cart-store.ts';
+
+const runner = cartItemFixture({ id: 1, quantity: 2 });
+const cap = cartItemFixture({ id: 2, name: 'Port Royal Cap', variant: '', quantity: 1 });
+const none = { adds: [], changes: [], refused: [] };
+
+describe('the cart as shown', () => {
+  it('lays unsaved quantities and removals over the server cart and counts what is waiting', () => {
+    const view = toCartView(cartFixture([runner, cap]), {
+      adds: [{ name: 'Kingston Runner', variant: '10 / Red', request: { product_id: 1, quantity: 3 } }],
+      changes: [
+        { lineId: 1, quantity: 4, name: 'Kingston Runner', variant: '9 / Black' },
+        { lineId: 2, quantity: 0, name: 'Port Royal Cap', variant: '' },
+        { lineId: 9, quantity: 0, name: 'Gone Elsewhere', variant: '' },
+      ],
+      refused: [],
+    });
+    expect(view.lines).toEqual([{ item: { ...runner, quantity: 4 }, savedQuantity: 2, unsaved: true }]);
+    expect(view.unsavedRemovals.map((removal) => removal.lineId)).toEqual([2]);
+    expect(view.count).toBe(7);
+  });
+
+  it('is the server cart as it is when nothing is waiting', () => {
+    expect(toCartView(cartFixture([runner]), none)).toEqual({
+      lines: [{ item: runner, savedQuantity: 2, unsaved: false }],
+      pendingAdds: [],
+      unsavedRemovals: [],
+      count: 2,
+    });
+    expect(toCartView(undefined, none).count).toBe(0);
+  });
+});
+
+describe('adds kept in the browser', () => {
+  it('merges adds of the same name and variant, summing quantities', () => {
+    keepPendingAdd({ product_id: 1, quantity: 1, variant_size: '9', variant_color: { name: 'Black' } }, 'Kingston Runner');
+    keepPendingAdd({ product_id: 1, quantity: 2, variant_size: '9', variant_color: 'Black' }, 'Kingston Runner');
+    keepPendingAdd({ product_id: 1, quantity: 1, variant_size: '10', variant_color: 'Black' }, 'Kingston Runner');
+    expect(readPendingCart().adds.map((add) => [add.variant, add.request.quantity])).toEqual([
+      ['9 / Black', 3],
+      ['10 / Black', 1],
+    ]);
+  });
+
+  it('ignores stored entries that do not fit', () => {
+    localStorage.setItem('pendingCartItems', JSON.stringify({ adds: [{ name: 'x' }, 5], changes: 'no', refused: [{ id: 'a', text: 'Why' }] }));
+    expect(readPendingCart()).toEqual({ adds: [], changes: [], refused: [{ id: 'a', text: 'Why' }] });
+    localStorage.setItem('pendingCartItems', '{not json');
+    expect(readPendingCart()).toEqual(none);
+  });
+});
+
+describe('promo message colour', () => {
+  it.each([
+    ['Promo code applied successfully!', true],
+    ['Promo code removed successfully!', true],
+    ['Promo code removed', false],
+    ['Invalid promo code', false],
+    ['Failed to apply promo code', false],
+  ])('%s is green: %s', (message, good) => {
+    expect(isGoodPromoMessage(message)).toBe(good);
+  });
+});

@@ -1,0 +1,176 @@
+import { addToCartRequestSchema, type AddToCartRequest } from '@threadline/contracts';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * What the shopper did to the cart that the server has not taken yet (SPEC §4), kept in this
+ * browser so nothing is lost to a dropped connection or a reload. None of it is priced: totals are
+ * always the server's, and these entries say they are not in them.
+ */
+
+/** An add the server never answered. */
+export interface PendingAdd {
+  /** Product name and variant as the shopper saw them; adds with the same pair are merged. */
+  name: string;
+  variant: string;
+  request: AddToCartRequest;
+}
+
+/** A new quantity (0: a removal) of a saved line whose request did not reach the server. */
+export interface UnsavedLineChange {
+  lineId: number;
+  quantity: number;
+  name: string;
+  variant: string;
+}
+
+/** Why the server refused an entry when it was sent again; shown until the shopper dismisses it. */
+export interface RefusedEntry {
+  id: string;
+  text: string;
+}
+
+export interface PendingCart {
+  adds: PendingAdd[];
+  changes: UnsavedLineChange[];
+  refused: RefusedEntry[];
+}
+
+const storageKey = 'pendingCartItems';
+const empty: PendingCart = { adds: [], changes: [], refused: [] };
+
+/** "Kingston Runner (9 / Black)": how messages and lists name a line. */
+export const lineLabel = (entry: { name: string; variant: string }) => (entry.variant ? `${entry.name} (${entry.variant})` : entry.name);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isNamed = (value: Record<string, unknown>) => typeof value.name === 'string' && typeof value.variant === 'string';
+
+// What another tab or an older version wrote may not fit; anything that does not is left out.
+function parse(raw: string | null): PendingCart {
+  if (!raw) return empty;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return empty;
+  }
+  if (!isRecord(value)) return empty;
+  const list = (key: string) => (Array.isArray(value[key]) ? (value[key] as unknown[]).filter(isRecord) : []);
+  const adds = list('adds').flatMap((entry): PendingAdd[] => {
+    const request = addToCartRequestSchema.safeParse(entry.request);
+    return isNamed(entry) && request.success ? [{ name: String(entry.name), variant: String(entry.variant), request: request.data }] : [];
+  });
+  const changes = list('changes').flatMap((entry): UnsavedLineChange[] =>
+    isNamed(entry) && Number.isInteger(entry.lineId) && Number.isInteger(entry.quantity)
+      ? [{ lineId: Number(entry.lineId), quantity: Number(entry.quantity), name: String(entry.name), variant: String(entry.variant) }]
+      : [],
+  );
+  const refused = list('refused').flatMap((entry): RefusedEntry[] =>
+    typeof entry.id === 'string' && typeof entry.text === 'string' ? [{ id: entry.id, text: entry.text }] : [],
+  );
+  return { adds, changes, refused };
+}
+
+// Storage throws when disabled or full; the entries then live as long as the page does.
+let fallbackRaw: string | null = null;
+let storageFailed = false;
+
+function readRaw(): string | null {
+  if (storageFailed) return fallbackRaw;
+  try {
+    return window.localStorage.getItem(storageKey);
+  } catch {
+    storageFailed = true;
+    return fallbackRaw;
+  }
+}
+
+function writeRaw(raw: string | null) {
+  fallbackRaw = raw;
+  if (storageFailed) return;
+  try {
+    if (raw === null) window.localStorage.removeItem(storageKey);
+    else window.localStorage.setItem(storageKey, raw);
+  } catch {
+    storageFailed = true;
+  }
+}
+
+// The parsed entries are kept while the stored text is unchanged, so renders get a stable snapshot
+// and a change from another tab (or a test clearing storage) is still seen.
+let snapshotRaw: string | null = null;
+let snapshot: PendingCart = empty;
+const listeners = new Set<() => void>();
+
+export function readPendingCart(): PendingCart {
+  const raw = readRaw();
+  if (raw !== snapshotRaw) {
+    snapshotRaw = raw;
+    snapshot = parse(raw);
+  }
+  return snapshot;
+}
+
+function update(change: (current: PendingCart) => PendingCart) {
+  const next = change(readPendingCart());
+  const isEmpty = next.adds.length === 0 && next.changes.length === 0 && next.refused.length === 0;
+  writeRaw(isEmpty ? null : JSON.stringify(next));
+  for (const listener of listeners) listener();
+}
+
+const optionText = (value: AddToCartRequest['variant_size']) => (typeof value === 'string' ? value : (value?.name ?? null));
+
+/** Keeps an add the server could not take, merged with an earlier one of the same name and variant. */
+export function keepPendingAdd(request: AddToCartRequest, name: string): PendingAdd {
+  const variant = [optionText(request.variant_size), optionText(request.variant_color)].filter(Boolean).join(' / ');
+  const kept: PendingAdd = { name, variant, request };
+  update((current) => {
+    const same = current.adds.find((add) => lineLabel(add) === lineLabel(kept));
+    if (!same) return { ...current, adds: [...current.adds, kept] };
+    const merged = { ...same, request: { ...same.request, quantity: same.request.quantity + request.quantity } };
+    return { ...current, adds: current.adds.map((add) => (add === same ? merged : add)) };
+  });
+  return kept;
+}
+
+export function dropPendingAdd(add: Pick<PendingAdd, 'name' | 'variant'>) {
+  update((current) => ({ ...current, adds: current.adds.filter((entry) => lineLabel(entry) !== lineLabel(add)) }));
+}
+
+export function keepUnsavedChange(change: UnsavedLineChange) {
+  update((current) => ({ ...current, changes: [...current.changes.filter((entry) => entry.lineId !== change.lineId), change] }));
+}
+
+export function dropUnsavedChange(lineId: number) {
+  if (!readPendingCart().changes.some((entry) => entry.lineId === lineId)) return;
+  update((current) => ({ ...current, changes: current.changes.filter((entry) => entry.lineId !== lineId) }));
+}
+
+export function keepRefused(text: string) {
+  const entry = { id: `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, text };
+  update((current) => ({ ...current, refused: [...current.refused, entry] }));
+}
+
+export function dismissRefused(id: string) {
+  update((current) => ({ ...current, refused: current.refused.filter((entry) => entry.id !== id) }));
+}
+
+/** Clearing the cart discards what was waiting to be added or changed too. */
+export function discardPendingChanges() {
+  update((current) => ({ ...current, adds: [], changes: [] }));
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === storageKey || event.key === null) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+export function usePendingCart(): PendingCart {
+  return useSyncExternalStore(subscribe, readPendingCart, () => empty);
+}

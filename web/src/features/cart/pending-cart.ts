@@ -1,0 +1,128 @@
+import { MutationObserver, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { messages } from '@threadline/contracts';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { ApiError } from '@/lib/api-client.ts';
+import { addToCart } from './api/add-to-cart.ts';
+import { cartMutationOptions, cartQueryKey, isUnreachable, writeServerCart } from './api/cart-cache.ts';
+import { removeCartItem } from './api/remove-cart-item.ts';
+import { updateCartItem } from './api/update-cart-item.ts';
+import {
+  dropPendingAdd,
+  dropUnsavedChange,
+  keepRefused,
+  lineLabel,
+  readPendingCart,
+  usePendingCart,
+} from './pending-cart-store.ts';
+
+export type ReplayOutcome = 'done' | 'unreachable';
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : messages.cartAddFailed);
+
+/**
+ * Sends what was kept locally, oldest first, and drops each entry once the server has it. Stops at
+ * the first call that cannot reach the server (the rest would fail the same way); an entry the
+ * server refuses now is dropped and its reason kept for the shopper to read.
+ */
+async function sendPending(queryClient: QueryClient): Promise<ReplayOutcome> {
+  let refused = false;
+  for (const change of readPendingCart().changes) {
+    try {
+      const answer = change.quantity > 0 ? await updateCartItem(change) : await removeCartItem(change.lineId);
+      await writeServerCart(queryClient, answer.cart);
+      dropUnsavedChange(change.lineId);
+    } catch (error) {
+      if (isUnreachable(error)) return 'unreachable';
+      dropUnsavedChange(change.lineId);
+      refused = true;
+      // A line already gone has nothing left to remove.
+      const alreadyGone = change.quantity === 0 && error instanceof ApiError && error.status === 404;
+      if (!alreadyGone) keepRefused(`Your change to ${lineLabel(change)} was not saved: ${reasonOf(error)}`);
+    }
+  }
+  for (const add of readPendingCart().adds) {
+    try {
+      const answer = await addToCart(add.request);
+      await writeServerCart(queryClient, answer.cart);
+      dropPendingAdd(add);
+    } catch (error) {
+      if (isUnreachable(error)) return 'unreachable';
+      dropPendingAdd(add);
+      refused = true;
+      keepRefused(`${lineLabel(add)} could not be added: ${reasonOf(error)}`);
+    }
+  }
+  if (refused) await queryClient.invalidateQueries({ queryKey: cartQueryKey });
+  return 'done';
+}
+
+const replays = new WeakMap<QueryClient, Promise<ReplayOutcome>>();
+
+/**
+ * Sends the kept entries now, in line with the shopper's own cart changes (one scope, in order);
+ * calls made while one replay runs share it.
+ */
+export function replayPendingCart(queryClient: QueryClient): Promise<ReplayOutcome> {
+  const running = replays.get(queryClient);
+  if (running) return running;
+  const { adds, changes } = readPendingCart();
+  if (adds.length === 0 && changes.length === 0) return Promise.resolve('done');
+  const observer = new MutationObserver(queryClient, { ...cartMutationOptions('replay'), mutationFn: () => sendPending(queryClient) });
+  const replay = observer
+    .mutate()
+    .catch((): ReplayOutcome => 'unreachable')
+    .finally(() => replays.delete(queryClient));
+  replays.set(queryClient, replay);
+  return replay;
+}
+
+const isCartKey = (key: readonly unknown[] | undefined) => key?.[0] === cartQueryKey[0];
+
+/**
+ * Sends what this browser kept (SPEC §4) whenever the server looks reachable again: on mount, when
+ * the browser comes back online or the window regains focus, and after any cart call that
+ * succeeds. Safe to use in several places at once. `onRefused` hears why the server refused an
+ * entry; the slide-out and the cart page show those reasons themselves too.
+ */
+export function useReplayPendingCart(onRefused?: (message: string) => void) {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const replay = () => void replayPendingCart(queryClient);
+    replay();
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') replay();
+    };
+    window.addEventListener('online', replay);
+    window.addEventListener('focus', replay);
+    document.addEventListener('visibilitychange', onVisible);
+    // A manual write is this code's own answer-writing, not a sign of a newly reachable server.
+    const stopQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'success' && !event.action.manual && isCartKey(event.query.queryKey)) {
+        replay();
+      }
+    });
+    const stopMutations = queryClient.getMutationCache().subscribe((event) => {
+      const key = event.mutation?.options.mutationKey;
+      if (event.type === 'updated' && event.action.type === 'success' && isCartKey(key) && key?.[1] !== 'replay') replay();
+    });
+    return () => {
+      window.removeEventListener('online', replay);
+      window.removeEventListener('focus', replay);
+      document.removeEventListener('visibilitychange', onVisible);
+      stopQueries();
+      stopMutations();
+    };
+  }, [queryClient]);
+
+  const { refused } = usePendingCart();
+  const told = useRef(new Set<string>());
+  const tell = useEffectEvent((message: string) => onRefused?.(message));
+  useEffect(() => {
+    for (const entry of refused) {
+      if (told.current.has(entry.id)) continue;
+      told.current.add(entry.id);
+      tell(entry.text);
+    }
+  }, [refused]);
+}

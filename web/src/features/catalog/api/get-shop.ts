@@ -1,0 +1,24 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { ShopResponse } from '@threadline/contracts';
+import { apiGet } from '@/lib/api-client.ts';
+import { shopApiQuery, type ShopFilters } from '../shop-filters.ts';
+
+export function getShop(filters: ShopFilters, page: number, signal?: AbortSignal): Promise<ShopResponse> {
+  return apiGet<ShopResponse>(`/shop/?${shopApiQuery(filters, page)}`, { signal });
+}
+
+/** Pages of 12 that Load More appends; a change of filters is a new key, so it starts from page 1. */
+export function shopQueryOptions(filters: ShopFilters) {
+  return infiniteQueryOptions({
+    queryKey: ['shop', filters],
+    queryFn: ({ pageParam, signal }) => getShop(filters, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (lastPage, allPages) => (lastPage.next ? allPages.length + 1 : undefined),
+    // The filter panel keeps the previous facets and categories while the next result loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useShop(filters: ShopFilters) {
+  return useInfiniteQuery(shopQueryOptions(filters));
+}

@@ -1,0 +1,106 @@
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { ProductCard, ProductCardSkeleton, productGridClass } from '@/components/product/product-card.tsx';
+import { buttonClass } from '@/components/ui/button-styles.ts';
+import { usePageTitle } from '@/lib/use-page-title.ts';
+import { useHome } from '../api/get-home.ts';
+import { CategoryTile, CategoryTileSkeleton } from '../components/category-tile.tsx';
+import { HeroCarousel } from '../components/hero-carousel.tsx';
+import { SocialSection } from '../components/social-section.tsx';
+
+/** SPEC §9 skeleton counts. */
+const bestSellerSkeletons = 4;
+const categorySkeletons = 6;
+
+function SectionHeading({ id, title, link }: { id: string; title: string; link: { to: string; label: string } }) {
+  return (
+    <div className="flex items-end justify-between gap-4">
+      <h2 id={id} className="text-3xl font-bold tracking-tight">
+        {title}
+      </h2>
+      <Link
+        to={link.to}
+        className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-sm text-sm font-semibold text-brand-800 hover:underline"
+      >
+        {link.label}
+        <ArrowRight className="size-4" aria-hidden="true" />
+      </Link>
+    </div>
+  );
+}
+
+export function HomePage() {
+  usePageTitle(null);
+  const home = useHome();
+  const loading = home.isPending;
+
+  return (
+    <>
+      <h1 className="sr-only">Threadline: clothing and merch from Kingston, Jamaica</h1>
+      <HeroCarousel />
+
+      {home.isError ? (
+        <div role="alert" className="mx-auto w-full max-w-2xl px-4 py-20 text-center">
+          <h2 className="text-2xl font-bold tracking-tight">Oops! Something went wrong</h2>
+          <p className="mt-3 text-stone-600">{home.error.message}</p>
+          <button type="button" onClick={() => window.location.reload()} className={`${buttonClass('primary')} mt-8`}>
+            Try Again
+          </button>
+        </div>
+      ) : (
+        <>
+          <section aria-labelledby="best-sellers-heading" className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+            <SectionHeading
+              id="best-sellers-heading"
+              title="Best Sellers"
+              link={{ to: '/shop?sort=best_sellers', label: 'Shop all' }}
+            />
+            {loading ? (
+              <div className={`${productGridClass} mt-8`}>
+                {Array.from({ length: bestSellerSkeletons }, (_, index) => (
+                  <ProductCardSkeleton key={index} />
+                ))}
+              </div>
+            ) : (
+              <ul className={`${productGridClass} mt-8`}>
+                {home.data.featured_products.map((product) => (
+                  <li key={product.id} className="flex">
+                    <ProductCard product={product} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section aria-labelledby="categories-heading" className="mx-auto w-full max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
+            <SectionHeading
+              id="categories-heading"
+              title="Shop by Category"
+              link={{ to: '/categories', label: 'All categories' }}
+            />
+            <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 sm:gap-x-6 lg:grid-cols-6">
+              {loading
+                ? Array.from({ length: categorySkeletons }, (_, index) => (
+                    <li key={index}>
+                      <CategoryTileSkeleton />
+                    </li>
+                  ))
+                : home.data.categories.map((category) => (
+                    <li key={category.slug}>
+                      <CategoryTile
+                        name={category.name}
+                        to={`/shop/category/${category.slug}`}
+                        image={category.image}
+                        productCount={category.product_count}
+                      />
+                    </li>
+                  ))}
+            </ul>
+          </section>
+
+          <SocialSection products={home.data?.featured_products ?? []} loading={loading} />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+import {
+  checkoutFieldNames,
+  messages,
+  paymentMethods,
+  shippingMethods,
+  storageKeys,
+  type Address,
+  type CheckoutRequest,
+  type CurrencyCode,
+  type PaymentMethod,
+  type ShippingMethod,
+  type User,
+} from '@threadline/contracts';
+import { readStorage, removeStorage, writeStorage } from '@/lib/storage.ts';
+
+/** SPEC §3 checkout form. */
+export interface CheckoutForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address1: string;
+  address2: string;
+  country: string;
+  city: string;
+  parish: string;
+  postal: string;
+  shippingMethod: ShippingMethod;
+  paymentMethod: PaymentMethod;
+  saveAddress: boolean;
+}
+
+export type TextKey = Exclude<keyof CheckoutForm, 'shippingMethod' | 'paymentMethod' | 'saveAddress'>;
+
+const textFields: readonly TextKey[] = ['firstName', 'lastName', 'email', 'phone', 'address1', 'address2', 'country', 'city', 'parish', 'postal'];
+
+export const emptyAddress = { address1: '', address2: '', country: 'Jamaica', city: '', parish: '', postal: '' } as const;
+
+export const emptyForm: CheckoutForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  ...emptyAddress,
+  shippingMethod: 'delivery',
+  paymentMethod: 'cash_on_delivery',
+  saveAddress: false,
+};
+
+/** The fields SPEC §5 requires, in the order the page shows them, with their wire names. */
+const requiredFields = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  phone: 'phone',
+  address1: 'address_line1',
+  city: 'city',
+  country: 'country',
+} as const satisfies Partial<Record<TextKey, keyof typeof checkoutFieldNames>>;
+
+export type RequiredField = keyof typeof requiredFields;
+export type FormErrors = Partial<Record<RequiredField, string>>;
+
+const deliveryOnly: readonly RequiredField[] = ['address1', 'city', 'country'];
+
+const requiredMessage = (field: RequiredField) => messages.checkoutFieldRequired(checkoutFieldNames[requiredFields[field]]);
+
+/** SPEC §5: who is buying always, where to only for delivery; '{field} is required'. In page order. */
+export function formErrors(form: CheckoutForm): FormErrors {
+  const errors: FormErrors = {};
+  for (const field of Object.keys(requiredFields) as RequiredField[]) {
+    if (form.shippingMethod === 'pickup' && deliveryOnly.includes(field)) continue;
+    if (form[field].trim() === '') errors[field] = requiredMessage(field);
+  }
+  return errors;
+}
+
+/** The field a server answer is about, when it is about one, so the message can stand beside it. */
+export function fieldOfMessage(message: string): RequiredField | null {
+  if (message === messages.emailInvalid) return 'email';
+  return (Object.keys(requiredFields) as RequiredField[]).find((field) => requiredMessage(field) === message) ?? null;
+}
+
+export function checkoutRequest(form: CheckoutForm, options: { currency: CurrencyCode; shippingCost: number; canSaveAddress: boolean }): CheckoutRequest {
+  const delivery = form.shippingMethod === 'delivery';
+  return {
+    first_name: form.firstName.trim(),
+    last_name: form.lastName.trim(),
+    email: form.email.trim(),
+    phone: form.phone.trim(),
+    address_line1: delivery ? form.address1.trim() : '',
+    address_line2: delivery ? form.address2.trim() : '',
+    country: delivery ? form.country.trim() : '',
+    city: delivery ? form.city.trim() : '',
+    parish: delivery ? form.parish.trim() : '',
+    postal_code: delivery ? form.postal.trim() : '',
+    shipping_method: form.shippingMethod,
+    payment_method: form.paymentMethod,
+    shipping_cost: options.shippingCost,
+    currency: options.currency,
+    save_address: delivery && options.canSaveAddress && form.saveAddress,
+  };
+}
+
+/** A saved address as the form's address fields. */
+export function fromAddress(address: Address): Pick<CheckoutForm, 'address1' | 'address2' | 'country' | 'city' | 'parish' | 'postal'> {
+  return {
+    address1: address.street_address,
+    address2: address.apartment,
+    country: address.country,
+    city: address.city,
+    parish: address.state,
+    postal: address.postal_code,
+  };
+}
+
+/** SPEC §4 pre-fill: the profile fills what the shopper has not typed (or brought back from sign-in). */
+export function withProfile(form: CheckoutForm, profile: User): CheckoutForm {
+  return {
+    ...form,
+    firstName: form.firstName || profile.first_name,
+    lastName: form.lastName || profile.last_name,
+    email: form.email || profile.email,
+    phone: form.phone || profile.phone,
+  };
+}
+
+/**
+ * The saved address to start with: the one the form already holds (a form brought back from
+ * sign-in), else the default when the form holds none (SPEC §2), else none.
+ */
+export function startingAddress(form: CheckoutForm, addresses: readonly Address[]): Address | undefined {
+  const typed = form.address1.trim().toLowerCase();
+  if (typed === '') return addresses.find((address) => address.is_default);
+  return addresses.find(
+    (address) => address.street_address.trim().toLowerCase() === typed && address.city.trim().toLowerCase() === form.city.trim().toLowerCase(),
+  );
+}
+
+function parseSavedForm(text: string): CheckoutForm | null {
+  let saved: unknown;
+  try {
+    saved = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof saved !== 'object' || saved === null) return null;
+  const entries = saved as Record<string, unknown>;
+  const form: CheckoutForm = { ...emptyForm };
+  for (const field of textFields) {
+    const value = entries[field];
+    if (typeof value === 'string') form[field] = value;
+  }
+  const shipping = shippingMethods.find((method) => method === entries.shippingMethod);
+  const payment = paymentMethods.find((method) => method === entries.paymentMethod);
+  if (shipping) form.shippingMethod = shipping;
+  if (payment) form.paymentMethod = payment;
+  form.saveAddress = entries.saveAddress === true;
+  return form;
+}
+
+/** SPEC §4: the form waits in local storage while the shopper signs in. */
+export const saveFormForLater = (form: CheckoutForm) => writeStorage(storageKeys.checkoutFormData, JSON.stringify(form));
+
+/** The form kept for after sign-in, if any; it is removed separately, once it is on screen. */
+export function readSavedForm(): CheckoutForm | null {
+  const text = readStorage(storageKeys.checkoutFormData);
+  return text ? parseSavedForm(text) : null;
+}
+
+export const clearSavedForm = () => removeStorage(storageKeys.checkoutFormData);
+
+/** SPEC §8: these answers mean the e-mail has an account, so the shopper signs in first. */
+export const needsSignIn = (message: string) => /account with this email already exists|please sign in first/i.test(message);

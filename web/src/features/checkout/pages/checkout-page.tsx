@@ -1,0 +1,268 @@
+import { messages, storageKeys, storeDetails, type Cart, type PaymentMethod, type ShippingMethod } from '@threadline/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Banknote, CreditCard, ShoppingBag, Store, Truck } from 'lucide-react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { buttonClass } from '@/components/ui/button-styles.ts';
+import { ErrorBox } from '@/components/ui/error-box.tsx';
+import { RadioCards } from '@/components/ui/radio-cards.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { StepIndicator } from '@/components/ui/step-indicator.tsx';
+import { useCurrency } from '@/features/currency/currency-context.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { readStorage } from '@/lib/storage.ts';
+import { usePageMeta } from '@/lib/use-page-title.ts';
+import { useAddresses } from '../api/get-addresses.ts';
+import { checkoutCartQueryKey, useCheckoutCart } from '../api/get-cart.ts';
+import { useProfile } from '../api/get-profile.ts';
+import { usePlaceOrder } from '../api/place-order.ts';
+import { checkoutRequest, fieldOfMessage, needsSignIn, saveFormForLater, type RequiredField } from '../checkout-form.ts';
+import { shippingCost } from '../checkout-totals.ts';
+import { CheckoutSection } from '../components/checkout-section.tsx';
+import { CheckoutSummary } from '../components/checkout-summary.tsx';
+import { PersonalDetails, type ProfileState } from '../components/personal-details.tsx';
+import { PickupLocation, ShippingAddress } from '../components/shipping-address.tsx';
+import { useCheckoutForm } from '../hooks/use-checkout-form.ts';
+
+const steps = ['Cart', 'Details', 'Confirmation'];
+
+/** A key for one Place Order attempt; getRandomValues also works where randomUUID does not (plain-HTTP pages). */
+function newAttemptKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The checkout of SPEC §2, §4 and §5: details, shipping, payment and the order summary. */
+export function CheckoutPage() {
+  usePageMeta({ title: 'Checkout', description: 'Your details, delivery and payment.' });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { currency, format } = useCurrency();
+  const signedIn = readStorage(storageKeys.accessToken) !== null;
+  const cart = useCheckoutCart();
+  const profile = useProfile(signedIn);
+  const addresses = useAddresses(signedIn);
+  const checkout = useCheckoutForm({ profile: profile.data, addresses: addresses.data?.addresses });
+  const placeOrder = usePlaceOrder();
+  const [problem, setProblem] = useState<string | null>(null);
+  // The cart as it was ordered: the emptied cart the server now answers must not show while the next page loads.
+  const [ordered, setOrdered] = useState<Cart | null>(null);
+  const attemptKey = useRef<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { form, set, errors } = checkout;
+  const busy = placeOrder.isPending || ordered !== null;
+
+  const focusField = (field: RequiredField) => {
+    const element = formRef.current?.elements.namedItem(field);
+    if (element instanceof HTMLElement) element.focus();
+  };
+
+  const goSignIn = (message?: string) => {
+    saveFormForLater(form);
+    const email = form.email.trim();
+    void navigate('/signin', { state: { ...(message ? { message } : {}), ...(email ? { email } : {}), returnTo: '/checkout' } });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setProblem(null);
+    const invalid = checkout.validate();
+    if (invalid) {
+      focusField(invalid);
+      return;
+    }
+    attemptKey.current ??= newAttemptKey();
+    const request = checkoutRequest(form, {
+      currency: currency.code,
+      shippingCost: shippingCost(form.shippingMethod),
+      canSaveAddress: signedIn && !checkout.addressLocked,
+    });
+    placeOrder.mutate(
+      { request, idempotencyKey: attemptKey.current },
+      {
+        onSuccess: (answer) => {
+          attemptKey.current = null;
+          if (!answer.success || answer.order_id === undefined) {
+            setProblem(answer.error || messages.checkoutFailed);
+            return;
+          }
+          setOrdered(cart.data ?? null);
+          // The server has emptied the cart; the header badge and cart pages learn it from here.
+          void queryClient.invalidateQueries({ queryKey: checkoutCartQueryKey });
+          void navigate(answer.redirect === 'stripe' ? `/payment/${answer.order_id}` : `/order-confirmation/${answer.order_id}`);
+        },
+        onError: (error) => {
+          // No answer, or a server failure: the order may exist, so trying again keeps the key.
+          if (!(error instanceof ApiError) || error.status === 0) {
+            setProblem(messages.checkoutError);
+            return;
+          }
+          if (error.status < 500) attemptKey.current = null;
+          if (needsSignIn(error.message)) {
+            goSignIn(messages.checkoutExistingAccount);
+            return;
+          }
+          const field = fieldOfMessage(error.message);
+          if (field) {
+            checkout.setServerError(field, error.message);
+            focusField(field);
+            return;
+          }
+          setProblem(error.message === messages.httpError(error.status) ? messages.checkoutFailed : error.message);
+          // A sold-out line or a dropped promo code changed the cart: show it as it now is.
+          void queryClient.invalidateQueries({ queryKey: checkoutCartQueryKey });
+        },
+      },
+    );
+  };
+
+  // Data in hand wins over a failed background refresh, so a network blip never takes the form away.
+  const shownCart = ordered ?? cart.data;
+  if (!shownCart && cart.isError) {
+    return (
+      <CheckoutFrame>
+        <div className="mt-8 space-y-4">
+          <ErrorBox>{cart.error.message}</ErrorBox>
+          <button type="button" onClick={() => void cart.refetch()} className={buttonClass('secondary')}>
+            Try Again
+          </button>
+        </div>
+      </CheckoutFrame>
+    );
+  }
+  if (!shownCart) {
+    return (
+      <CheckoutFrame>
+        <div aria-busy="true" className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8">
+          <div className="space-y-6">
+            <Skeleton className="h-64 w-full rounded-2xl" />
+            <Skeleton className="h-40 w-full rounded-2xl" />
+          </div>
+          <Skeleton className="h-96 w-full rounded-2xl" />
+        </div>
+      </CheckoutFrame>
+    );
+  }
+  if (shownCart.items.length === 0) {
+    return (
+      <CheckoutFrame>
+        <div className="mt-12 flex flex-col items-center gap-4 text-center">
+          <span className="flex size-16 items-center justify-center rounded-full bg-stone-100">
+            <ShoppingBag className="size-7 text-stone-500" aria-hidden="true" />
+          </span>
+          <h2 className="text-xl font-semibold">Your cart is empty</h2>
+          <p className="max-w-sm text-stone-600">Add something you love to your cart, then come back here to check out.</p>
+          <Link to="/shop" className={buttonClass('primary')}>
+            Continue Shopping
+          </Link>
+        </div>
+      </CheckoutFrame>
+    );
+  }
+
+  const profileState: ProfileState = !signedIn ? 'guest' : profile.isPending ? 'loading' : profile.isSuccess ? 'loaded' : 'failed';
+  const fieldProblems = Object.values(errors);
+
+  return (
+    <CheckoutFrame>
+      <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy} className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-8">
+        <div className="min-w-0 space-y-6">
+          {/* Above the fields it is about, where focus goes; a refusal of the order shows beside the button instead. */}
+          {fieldProblems.length > 0 ? (
+            <ErrorBox>
+              <p className="font-semibold">Please check the highlighted fields:</p>
+              <ul className="list-disc pl-5">
+                {fieldProblems.map((text) => (
+                  <li key={text}>{text}</li>
+                ))}
+              </ul>
+            </ErrorBox>
+          ) : null}
+          <PersonalDetails form={form} set={set} errors={errors} profile={profileState} onSignIn={() => goSignIn()} />
+          <CheckoutSection>
+            <RadioCards<ShippingMethod>
+              legend="Shipping Method"
+              name="shippingMethod"
+              value={form.shippingMethod}
+              onChange={(value) => set('shippingMethod', value)}
+              options={[
+                {
+                  value: 'pickup',
+                  label: 'Pickup',
+                  description: 'Free - Pickup at our store location',
+                  icon: <Store className="size-5" aria-hidden="true" />,
+                  aside: 'Free',
+                },
+                {
+                  value: 'delivery',
+                  label: 'Delivery',
+                  description: 'Calculated based on your location',
+                  icon: <Truck className="size-5" aria-hidden="true" />,
+                  aside: format(shippingCost('delivery')),
+                },
+              ]}
+            />
+          </CheckoutSection>
+          {form.shippingMethod === 'delivery' ? (
+            <ShippingAddress
+              form={form}
+              set={set}
+              errors={errors}
+              addresses={addresses.data?.addresses}
+              addressId={checkout.addressId}
+              onChooseAddress={checkout.chooseAddress}
+              locked={checkout.addressLocked}
+            />
+          ) : (
+            <PickupLocation />
+          )}
+          <CheckoutSection>
+            <RadioCards<PaymentMethod>
+              legend="Payment"
+              name="paymentMethod"
+              value={form.paymentMethod}
+              onChange={(value) => set('paymentMethod', value)}
+              options={[
+                {
+                  value: 'stripe',
+                  label: 'Card',
+                  description: `Pay securely by card with ${storeDetails.cardProvider}`,
+                  icon: <CreditCard className="size-5" aria-hidden="true" />,
+                },
+                {
+                  value: 'cash_on_delivery',
+                  label: 'Cash on delivery',
+                  description: form.shippingMethod === 'pickup' ? 'Pay in cash when you collect your order' : 'Pay in cash when your order arrives',
+                  icon: <Banknote className="size-5" aria-hidden="true" />,
+                },
+              ]}
+            />
+            {form.paymentMethod === 'stripe' ? (
+              <p className="mt-3 text-sm text-stone-600">
+                After you place your order you'll continue to {storeDetails.cardProvider}'s secure page to pay, then come back here.
+              </p>
+            ) : null}
+          </CheckoutSection>
+        </div>
+        <CheckoutSummary cart={shownCart} shippingMethod={form.shippingMethod}>
+          {problem ? <ErrorBox>{problem}</ErrorBox> : null}
+          <button type="submit" disabled={busy} className={`${buttonClass('primary')} w-full`}>
+            {busy ? 'Processing...' : 'Place Order'}
+          </button>
+          <output className="sr-only">{busy ? 'Placing your order' : ''}</output>
+        </CheckoutSummary>
+      </form>
+    </CheckoutFrame>
+  );
+}
+
+function CheckoutFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6 lg:px-8">
+      <StepIndicator steps={steps} current="Details" done={['Cart']} />
+      <h1 className="mt-6 text-3xl font-bold tracking-tight">Checkout</h1>
+      {children}
+    </div>
+  );
+}

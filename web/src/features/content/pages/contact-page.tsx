@@ -1,0 +1,149 @@
+import { storeDetails } from '@threadline/contracts';
+import { Bus, Car, Clock, Footprints, Mail, MapPin, MessageCircle, Phone, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { usePageMeta } from '@/lib/use-page-title.ts';
+import { ContactForm } from '../components/contact-form.tsx';
+import { StoreMap } from '../components/store-map.tsx';
+
+const { address } = storeDetails;
+
+const cardClass = 'rounded-3xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8';
+const linkClass =
+  'rounded-sm font-medium text-stone-900 underline decoration-stone-300 underline-offset-4 hover:decoration-brand-600';
+
+// The hints are prose in the store details; the icon is decoration picked by what each hint is about.
+function hintIcon(hint: string): LucideIcon {
+  if (/park/i.test(hint)) return Car;
+  if (/bus/i.test(hint)) return Bus;
+  if (/walk/i.test(hint)) return Footprints;
+  return MapPin;
+}
+
+function DetailRow({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-4">
+      <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm text-stone-500">{label}</p>
+        <div className="mt-0.5 text-base break-words text-stone-900">{children}</div>
+      </div>
+    </li>
+  );
+}
+
+export function ContactPage() {
+  usePageMeta({
+    title: 'Contact Us',
+    description: `Questions about an order, sizing or wholesale? Message, call or WhatsApp ${storeDetails.name}, or visit us at ${address.street}, ${address.city}, ${address.country}.`,
+  });
+
+  return (
+    <>
+      <section className="relative overflow-hidden bg-stone-950 text-white">
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,var(--color-brand-700),transparent_60%)] opacity-80"
+        />
+        <div className="relative mx-auto max-w-7xl px-4 pt-14 pb-24 sm:px-6 sm:pt-20 sm:pb-32 lg:px-8">
+          <p className="text-xs font-semibold tracking-[0.3em] text-brand-200 uppercase">
+            {address.city}, {address.country}
+          </p>
+          <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-5xl">Contact Us</h1>
+          <p className="mt-4 max-w-2xl text-base text-pretty text-stone-300 sm:text-lg">
+            Questions about an order, sizing or wholesale? Send us a message, give us a call or drop by the store in
+            downtown {address.city}. We reply within one business day.
+          </p>
+        </div>
+      </section>
+
+      <div className="mx-auto -mt-14 grid w-full max-w-7xl gap-6 px-4 sm:-mt-20 sm:px-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:gap-8 lg:px-8">
+        <section aria-labelledby="contact-form-heading" className={`relative ${cardClass}`}>
+          <h2 id="contact-form-heading" className="text-2xl font-semibold tracking-tight">
+            Send us a message
+          </h2>
+          <p className="mt-1 mb-6 text-sm text-stone-600">All fields are required.</p>
+          <ContactForm />
+        </section>
+
+        <div className="relative space-y-6">
+          <section aria-labelledby="contact-details-heading" className={cardClass}>
+            <h2 id="contact-details-heading" className="text-xl font-semibold tracking-tight">
+              Contact details
+            </h2>
+            <ul className="mt-6 space-y-5">
+              <DetailRow icon={MapPin} label="Visit us">
+                <address className="not-italic">
+                  {address.street}
+                  <br />
+                  {address.city}, {address.country}
+                </address>
+              </DetailRow>
+              <DetailRow icon={Mail} label="Email">
+                <a href={`mailto:${storeDetails.email}`} className={linkClass}>
+                  {storeDetails.email}
+                </a>
+              </DetailRow>
+              <DetailRow icon={Phone} label="Phone">
+                <a href={storeDetails.phoneHref} className={linkClass}>
+                  {storeDetails.phone}
+                </a>
+              </DetailRow>
+              <DetailRow icon={MessageCircle} label={storeDetails.chat.label}>
+                <a href={storeDetails.chat.href} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                  {storeDetails.chat.number}
+                  <span className="sr-only"> (opens {storeDetails.chat.label} in a new tab)</span>
+                </a>
+              </DetailRow>
+            </ul>
+          </section>
+
+          <section aria-labelledby="business-hours-heading" className={cardClass}>
+            <h2 id="business-hours-heading" className="flex items-center gap-2 text-xl font-semibold tracking-tight">
+              <Clock className="size-5 text-brand-700" aria-hidden="true" />
+              Business hours
+            </h2>
+            <dl className="mt-5 divide-y divide-stone-200">
+              {storeDetails.hours.map((entry) => (
+                <div key={entry.days} className="flex justify-between gap-4 py-3 text-sm">
+                  <dt className="font-medium text-stone-900">{entry.days}</dt>
+                  <dd className={entry.hours === 'Closed' ? 'text-stone-500' : 'text-stone-700'}>{entry.hours}</dd>
+                </div>
+              ))}
+            </dl>
+            <p className="mt-3 text-xs text-stone-500">Jamaica time (UTC−5).</p>
+          </section>
+        </div>
+      </div>
+
+      <section aria-labelledby="getting-here-heading" className="mt-16 bg-stone-50 py-14 sm:py-20">
+        <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 sm:px-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:gap-14 lg:px-8">
+          <div>
+            <p className="text-xs font-semibold tracking-[0.3em] text-brand-700 uppercase">Find the store</p>
+            <h2 id="getting-here-heading" className="mt-3 text-3xl font-bold tracking-tight">
+              Getting Here
+            </h2>
+            <p className="mt-3 text-stone-600">
+              We&apos;re at {address.street} in downtown {address.city}, just south of the Parade.
+            </p>
+            <ul className="mt-8 space-y-5">
+              {storeDetails.gettingHere.map((hint) => {
+                const Icon = hintIcon(hint);
+                return (
+                  <li key={hint} className="flex items-center gap-4">
+                    <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-white text-brand-700 shadow-sm ring-1 ring-stone-200">
+                      <Icon className="size-5" aria-hidden="true" />
+                    </span>
+                    <span className="text-base text-stone-800">{hint}</span>
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+          <StoreMap />
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,166 @@
+import type { Order, PaymentStatus } from '@threadline/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json, renderShop, requestedPaths, stubApi } from '@/test/render-shop.tsx';
+import { orderFixture } from '../order-fixture.ts';
+import { OrderConfirmationPage } from './order-confirmation-page.tsx';
+
+const pages = [{ path: 'order-confirmation/:orderId', Component: OrderConfirmationPage }];
+
+const badge = (term: string) => {
+  const value = screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+  if (!(value instanceof HTMLElement)) throw new Error(`no value for ${term}`);
+  const shown = within(value).getByText(/\S/);
+  return { text: shown.textContent, tone: shown.getAttribute('data-tone') };
+};
+
+beforeEach(() => {
+  localStorage.setItem('sessionKey', 'session-1');
+  document.cookie = 'csrftoken=token-1';
+});
+
+describe('order confirmation', () => {
+  it('confirms a cash order: pending badges, how payment works, and the ways on', async () => {
+    stubApi([[/^\/api\/orders\/order\/7\/$/, () => orderFixture({ payment_method: 'cash_on_delivery', expires_at: null })]]);
+    renderShop(pages, { path: '/order-confirmation/7' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
+    expect(screen.getByText('Thank you for your purchase. Your order has been successfully placed.')).toBeVisible();
+    expect(screen.getByText('TL-261122-ABCDE')).toBeVisible();
+    expect(badge('Order status')).toEqual({ text: 'PENDING', tone: 'yellow' });
+    expect(badge('Payment status')).toEqual({ text: 'Pending', tone: 'yellow' });
+    expect(screen.getByText('J$11,910.00')).toBeVisible();
+    const next = screen.getByRole('region', { name: "What's Next?" });
+    expect(next).toHaveTextContent('You pay in cash when your order is delivered.');
+    expect(next).not.toHaveTextContent('Payment is pending.');
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/shop');
+    expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
+  });
+
+  it('shows a paid order as confirmed with the three notes', async () => {
+    stubApi([[/^\/api\/orders\/order\/7\/$/, () => orderFixture({ status: 'processing', payment_status: 'COMPLETED' })]]);
+    renderShop(pages, { path: '/order-confirmation/7' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
+    expect(badge('Order status')).toEqual({ text: 'CONFIRMED', tone: 'green' });
+    expect(badge('Payment status')).toEqual({ text: 'Paid', tone: 'green' });
+    const notes = within(screen.getByRole('region', { name: "What's Next?" })).getAllByRole('listitem');
+    expect(notes.map((note) => note.textContent)).toEqual([
+      'Your payment has been confirmed and your order is being processed.',
+      'You will receive a confirmation e-mail with your order details and tracking information.',
+      'Your order will be prepared and shipped within 1-2 business days.',
+    ]);
+  });
+
+  it.each<[Partial<Order>, { text: string; tone: string }, { text: string; tone: string }]>([
+    [{ status: 'shipped', payment_status: 'COMPLETED' }, { text: 'CONFIRMED', tone: 'green' }, { text: 'Paid', tone: 'green' }],
+    [{ status: 'pending', payment_status: 'FAILED' }, { text: 'PENDING', tone: 'yellow' }, { text: 'Failed', tone: 'red' }],
+    [{ status: 'cancelled', payment_status: 'PENDING' }, { text: 'CANCELLED', tone: 'gray' }, { text: 'Pending', tone: 'yellow' }],
+  ])('badges %o', async (overrides, orderBadge, paymentBadge) => {
+    stubApi([[/^\/api\/orders\/order\/7\/$/, () => orderFixture(overrides)]]);
+    renderShop(pages, { path: '/order-confirmation/7' });
+    await screen.findByRole('heading', { level: 1 });
+    expect(badge('Order status')).toEqual(orderBadge);
+    expect(badge('Payment status')).toEqual(paymentBadge);
+  });
+
+  it('offers the payment again for an unpaid card order', async () => {
+    stubApi([[/^\/api\/orders\/order\/7\/$/, () => orderFixture()]]);
+    renderShop(pages, { path: '/order-confirmation/7' });
+    const next = await screen.findByRole('region', { name: "What's Next?" });
+    expect(next).toHaveTextContent('Payment is pending. Your order will be processed once payment is confirmed.');
+    expect(within(next).getByRole('link', { name: 'Complete Payment' })).toHaveAttribute('href', '/payment/7');
+  });
+
+  it("shows 'Order Error' when the order cannot be loaded", async () => {
+    stubApi([[/^\/api\/orders\/order\/7\/$/, () => json({ error: 'Order not found.' }, 404)]]);
+    renderShop(pages, { path: '/order-confirmation/7' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Error' })).toBeVisible();
+    expect(screen.getByText('Failed to load order details')).toBeVisible();
+  });
+});
+
+describe('returning from the card provider', () => {
+  beforeEach(() => {
+    // Testing Library waits on setTimeout itself, so the fake clock also follows real time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], shouldAdvanceTime: true });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The provider confirms the payment on the `paidOnCheck`th check (never when undefined). */
+  function stubReturn(paidOnCheck: number | undefined) {
+    let checks = 0;
+    let paid = false;
+    const fetchMock = stubApi([
+      [
+        /^\/api\/orders\/payment\/stripe\/verify-session\/$/,
+        (_url, init) => {
+          checks += 1;
+          expect(JSON.parse(String(init?.body))).toEqual({ session_id: 'cs_test_1' });
+          paid = paidOnCheck !== undefined && checks >= paidOnCheck;
+          const status: PaymentStatus = paid ? 'COMPLETED' : 'PENDING';
+          return { success: true, payment_status: status, order_id: 7 };
+        },
+      ],
+      [
+        /^\/api\/orders\/order\/7\/$/,
+        () => (paid ? orderFixture({ status: 'processing', payment_status: 'COMPLETED' }) : orderFixture()),
+      ],
+    ]);
+    return { fetchMock, checks: () => checks };
+  }
+
+  it("says 'Processing your payment...' while the provider settles, checks again every 1.5 s, then shows Paid", async () => {
+    const { fetchMock, checks } = stubReturn(3);
+    renderShop(pages, { path: '/order-confirmation/7?session_id=cs_test_1' });
+
+    expect(screen.getByText('Processing your payment...')).toBeVisible();
+    await waitFor(() => expect(checks()).toBe(1));
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+    await waitFor(() => expect(checks()).toBe(2));
+    expect(screen.getByText('Processing your payment...')).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(1500));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
+    expect(badge('Payment status')).toEqual({ text: 'Paid', tone: 'green' });
+    expect(badge('Order status')).toEqual({ text: 'CONFIRMED', tone: 'green' });
+    expect(checks()).toBe(3);
+    expect(requestedPaths(fetchMock, '/api/orders/order/7/').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows the order as pending, not failed, when the provider is slow, and can ask again', async () => {
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    const { checks } = stubReturn(undefined);
+    renderShop(pages, { path: '/order-confirmation/7?session_id=cs_test_1' });
+    await waitFor(() => expect(checks()).toBe(1));
+
+    for (let elapsed = 0; elapsed < 20_000; elapsed += 1500) await act(() => vi.advanceTimersByTimeAsync(1500));
+
+    const next = await screen.findByRole('region', { name: "What's Next?" });
+    expect(checks()).toBe(14);
+    expect(badge('Payment status')).toEqual({ text: 'Pending', tone: 'yellow' });
+    expect(next).toHaveTextContent('Payment is pending. Your order will be processed once payment is confirmed.');
+    expect(next).toHaveTextContent('there is no need to pay again');
+    expect(within(next).queryByRole('link', { name: 'Complete Payment' })).not.toBeInTheDocument();
+
+    await user.click(within(next).getByRole('button', { name: 'Check again' }));
+    expect(screen.getByText('Processing your payment...')).toBeVisible();
+    await waitFor(() => expect(checks()).toBe(15));
+  });
+
+  it('shows the order after a refused check without waiting, logging the problem', async () => {
+    stubApi([
+      [/^\/api\/orders\/payment\/stripe\/verify-session\/$/, () => json({ error: 'This payment session does not belong to your order.' }, 404)],
+      [/^\/api\/orders\/order\/7\/$/, () => orderFixture()],
+    ]);
+    renderShop(pages, { path: '/order-confirmation/7?session_id=cs_test_1' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
+    expect(badge('Payment status')).toEqual({ text: 'Pending', tone: 'yellow' });
+    expect(vi.mocked(console.error)).toHaveBeenCalled();
+  });
+});

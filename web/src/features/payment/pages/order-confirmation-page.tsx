@@ -1,0 +1,208 @@
+import { messages, storeDetails, type Order } from '@threadline/contracts';
+import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { buttonClass } from '@/components/ui/button-styles.ts';
+import { useCurrency } from '@/features/currency/currency-context.tsx';
+import { usePageMeta } from '@/lib/use-page-title.ts';
+import { useOrder } from '../api/get-order.ts';
+import { orderStatusBadge, paymentStatusBadge, StatusBadge } from '../components/status-badges.tsx';
+import { usePaymentReturn, type PaymentReturnState } from '../hooks/use-payment-return.ts';
+
+/** SPEC §2 order confirmation; on the return from the card provider it settles the payment first. */
+export function OrderConfirmationPage() {
+  usePageMeta({ title: 'Order Confirmation', description: 'Thank you for your order.' });
+  const { orderId = '' } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const payment = usePaymentReturn(orderId, search.get('session_id'));
+  const order = useOrder(orderId);
+
+  const settled = payment.state !== 'processing';
+  // An order in hand stays on screen even if refreshing it fails.
+  if (settled && order.data) return <Confirmation order={order.data} returnState={payment.state} onCheckAgain={payment.checkAgain} />;
+  if (settled && order.isError) {
+    return (
+      <div className="space-y-4 px-6 py-12 text-center sm:px-8">
+        <h1 className="text-2xl font-bold tracking-tight">Order Error</h1>
+        <p role="alert" className="text-stone-600">
+          {messages.paymentOrderLoadFailed}
+        </p>
+        <button type="button" onClick={() => void navigate('/')} className={buttonClass('primary')}>
+          Return Home
+        </button>
+      </div>
+    );
+  }
+  return (
+    <output className="flex flex-col items-center gap-3 px-6 py-16 text-center text-stone-600">
+      <LoaderCircle className="size-8 text-stone-400 motion-safe:animate-spin" aria-hidden="true" />
+      {settled ? 'Loading your order...' : 'Processing your payment...'}
+    </output>
+  );
+}
+
+function Confirmation({ order, returnState, onCheckAgain }: { order: Order; returnState: PaymentReturnState; onCheckAgain(): void }) {
+  const { format } = useCurrency();
+  const cancelled = order.status === 'cancelled';
+  const status = orderStatusBadge(order.status);
+  const payment = paymentStatusBadge(order.payment_status);
+  return (
+    <div className="space-y-8 px-5 py-8 sm:px-8">
+      <header className="flex flex-col items-center gap-3 text-center">
+        <span className={`flex size-14 items-center justify-center rounded-full ${cancelled ? 'bg-stone-100 text-stone-500' : 'bg-green-100 text-green-700'}`}>
+          {cancelled ? <CircleX className="size-7" aria-hidden="true" /> : <CircleCheck className="size-7" aria-hidden="true" />}
+        </span>
+        <h1 className="text-3xl font-bold tracking-tight">{cancelled ? 'Order Cancelled' : 'Order Confirmed!'}</h1>
+        <p className="max-w-md text-stone-600">
+          {cancelled ? messages.paymentOrderCancelled : 'Thank you for your purchase. Your order has been successfully placed.'}
+        </p>
+      </header>
+
+      <dl className="grid grid-cols-[auto_1fr] items-center gap-x-6 gap-y-3 rounded-xl bg-stone-50 p-5 text-sm ring-1 ring-stone-200">
+        <dt className="text-stone-600">Order number</dt>
+        <dd className="font-semibold break-all">{order.order_number}</dd>
+        <dt className="text-stone-600">Order status</dt>
+        <dd>
+          <StatusBadge {...status} />
+        </dd>
+        <dt className="text-stone-600">Payment status</dt>
+        <dd>
+          <StatusBadge {...payment} />
+        </dd>
+        <dt className="text-stone-600">Total amount</dt>
+        <dd className="text-base font-semibold">{format(order.total)}</dd>
+      </dl>
+
+      <section aria-labelledby="whats-next" className="space-y-3">
+        <h2 id="whats-next" className="text-lg font-semibold">
+          What's Next?
+        </h2>
+        <WhatsNext order={order} returnState={returnState} onCheckAgain={onCheckAgain} />
+      </section>
+
+      <OrderItems order={order} />
+
+      <nav aria-label="Where to next" className="grid gap-3 sm:grid-cols-2">
+        <Link to="/" className={`${buttonClass('primary')} sm:col-span-2`}>
+          Continue Shopping
+        </Link>
+        <Link to="/shop" className={buttonClass('secondary')}>
+          Browse Products
+        </Link>
+        <Link to="/contact" className={buttonClass('secondary')}>
+          Contact Support
+        </Link>
+      </nav>
+    </div>
+  );
+}
+
+const noteList = 'list-disc space-y-1.5 pl-5 text-sm text-stone-700 marker:text-stone-400';
+
+function WhatsNext({ order, returnState, onCheckAgain }: { order: Order; returnState: PaymentReturnState; onCheckAgain(): void }) {
+  const pickup = order.shipping_method === 'pickup';
+  if (order.status === 'cancelled') {
+    return (
+      <p className="text-sm text-stone-700">
+        Nothing was charged and the items went back on the shelf.{' '}
+        <Link to="/shop" className="font-semibold underline underline-offset-4">
+          Shop again
+        </Link>
+      </p>
+    );
+  }
+  if (order.payment_status === 'COMPLETED') {
+    return (
+      <ul className={noteList}>
+        <li>Your payment has been confirmed and your order is being processed.</li>
+        <li>You will receive a confirmation e-mail with your order details and tracking information.</li>
+        <li>Your order will be prepared and {pickup ? 'ready for pickup' : 'shipped'} within 1-2 business days.</li>
+      </ul>
+    );
+  }
+  if (order.payment_method === 'cash_on_delivery') {
+    const { street, city } = storeDetails.address;
+    return (
+      <ul className={noteList}>
+        <li>
+          {pickup
+            ? `You pay in cash when you collect your order at our store, ${street}, ${city}.`
+            : 'You pay in cash when your order is delivered.'}
+        </li>
+        <li>You will receive a confirmation e-mail with your order details.</li>
+        <li>Your order will be prepared and {pickup ? 'ready for pickup' : 'shipped'} within 1-2 business days.</li>
+      </ul>
+    );
+  }
+  if (order.payment_status === 'FAILED') {
+    return (
+      <p className="text-sm text-stone-700">
+        Your card payment did not go through, so your order is on hold.{' '}
+        <Link to={`/payment/${order.id}`} className="font-semibold underline underline-offset-4">
+          Try paying again
+        </Link>
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-3 text-sm text-stone-700">
+      <p>Payment is pending. Your order will be processed once payment is confirmed.</p>
+      {returnState === 'waiting' ? (
+        <>
+          <p>{storeDetails.cardProvider} has not confirmed your payment yet. This can take a minute; there is no need to pay again.</p>
+          <button type="button" onClick={onCheckAgain} className={buttonClass('secondary')}>
+            Check again
+          </button>
+        </>
+      ) : (
+        <Link to={`/payment/${order.id}`} className={buttonClass('primary')}>
+          Complete Payment
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function OrderItems({ order }: { order: Order }) {
+  const { format } = useCurrency();
+  return (
+    <section aria-labelledby="order-items" className="space-y-3">
+      <h2 id="order-items" className="text-lg font-semibold">
+        Your Order
+      </h2>
+      <ul className="divide-y divide-stone-200 rounded-xl ring-1 ring-stone-200">
+        {order.items.map((item) => {
+          const variant = [item.size, item.color].filter(Boolean).join(' / ');
+          return (
+            <li key={item.id} className="flex items-start justify-between gap-4 px-4 py-3 text-sm">
+              <div className="min-w-0">
+                <p className="font-medium text-stone-900">{item.product_name}</p>
+                {variant ? <p className="text-stone-600">{variant}</p> : null}
+                <p className="text-stone-600">Qty {item.quantity}</p>
+              </div>
+              <span className="shrink-0 font-medium">{format(item.price)}</span>
+            </li>
+          );
+        })}
+      </ul>
+      <dl className="space-y-1 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-stone-600">Shipping</dt>
+          <dd>{format(order.shipping_cost)}</dd>
+        </div>
+        {order.discount_amount > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-stone-600">Discount</dt>
+            <dd>{format(-order.discount_amount)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-4">
+          <dt className="shrink-0 text-stone-600">{order.shipping_method === 'pickup' ? 'Pickup at' : 'Delivering to'}</dt>
+          <dd className="text-right">
+            {order.shipping_method === 'pickup' ? `${storeDetails.address.street}, ${storeDetails.address.city}` : order.shipping_address_text}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

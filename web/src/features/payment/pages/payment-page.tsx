@@ -1,0 +1,141 @@
+import { messages, storeDetails, type Order } from '@threadline/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { CreditCard, Lock } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { buttonClass } from '@/components/ui/button-styles.ts';
+import { ErrorBox } from '@/components/ui/error-box.tsx';
+import { StepIndicator } from '@/components/ui/step-indicator.tsx';
+import { useCurrency } from '@/features/currency/currency-context.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { usePageMeta } from '@/lib/use-page-title.ts';
+import { orderQueryKey, useOrder } from '../api/get-order.ts';
+import { useStartCardPayment } from '../api/start-card-payment.ts';
+import { leaveFor } from '../leave-for.ts';
+
+const provider = storeDetails.cardProvider;
+
+const holdUntil = (expiresAt: string) => new Date(expiresAt).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+
+/** SPEC §2 'Complete Payment': the order, then off to the card provider's secure page. */
+export function PaymentPage() {
+  usePageMeta({ title: 'Complete Payment', description: 'Pay for your order by card.' });
+  const { orderId = '' } = useParams();
+  const navigate = useNavigate();
+  const order = useOrder(orderId);
+
+  // An order in hand stays on screen even if refreshing it fails.
+  if (order.data) return <PaymentDetails order={order.data} />;
+  if (order.isError) {
+    return (
+      <div className="space-y-4 px-6 py-12 text-center sm:px-8">
+        <h1 className="text-2xl font-bold tracking-tight">Payment Error</h1>
+        <p role="alert" className="text-stone-600">
+          {messages.paymentOrderLoadFailed}
+        </p>
+        <button type="button" onClick={() => void navigate('/')} className={buttonClass('primary')}>
+          Return Home
+        </button>
+      </div>
+    );
+  }
+  return <output className="block px-6 py-16 text-center text-stone-600">Loading payment details...</output>;
+}
+
+function PaymentDetails({ order }: { order: Order }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { format } = useCurrency();
+  const start = useStartCardPayment();
+  const [problem, setProblem] = useState<string | null>(null);
+  // The browser is on its way to the provider: the button stays busy until the page is gone.
+  const [leaving, setLeaving] = useState(false);
+  const busy = start.isPending || leaving;
+
+  const proceed = () => {
+    setProblem(null);
+    start.mutate(String(order.id), {
+      onSuccess: (answer) => {
+        if (!answer.success || !answer.checkout_url) {
+          setProblem(answer.error || messages.paymentSessionFailed);
+          return;
+        }
+        if (leaveFor(answer.checkout_url)) setLeaving(true);
+        else setProblem(messages.paymentRedirectFailed);
+      },
+      onError: (error) => {
+        const serverSaid = error instanceof ApiError && error.status >= 400 && error.status < 500;
+        setProblem(serverSaid ? error.message : messages.paymentSessionFailed);
+        // Paid meanwhile, or cancelled for want of payment: the page should say so.
+        if (serverSaid) void queryClient.invalidateQueries({ queryKey: orderQueryKey(String(order.id)) });
+      },
+    });
+  };
+
+  return (
+    <div className="space-y-6 px-5 py-8 sm:px-8">
+      <StepIndicator steps={['Cart', 'Details', 'Payment']} current="Payment" done={['Cart', 'Details']} />
+      <h1 className="text-3xl font-bold tracking-tight">Complete Payment</h1>
+      <dl className="grid grid-cols-1 items-baseline gap-x-6 gap-y-1 rounded-xl bg-stone-50 p-5 text-sm ring-1 ring-stone-200 sm:grid-cols-[auto_1fr] sm:gap-y-3">
+        <dt className="text-stone-600">Order number</dt>
+        <dd className="mb-2 font-semibold sm:mb-0">{order.order_number}</dd>
+        <dt className="text-stone-600">Total amount</dt>
+        <dd className="mb-2 text-base font-semibold sm:mb-0">{format(order.total)}</dd>
+        <dt className="text-stone-600">Customer</dt>
+        <dd className="mb-2 sm:mb-0">{order.customer_name}</dd>
+        <dt className="text-stone-600">Payment method</dt>
+        <dd className="flex items-center gap-2">
+          <CreditCard className="size-4 text-stone-500" aria-hidden="true" />
+          Card via {provider}
+        </dd>
+      </dl>
+
+      {order.payment_status === 'COMPLETED' ? (
+        <div className="space-y-3 rounded-xl bg-green-50 p-5 text-sm text-green-900 ring-1 ring-green-200">
+          <p>This order has already been paid. Thank you!</p>
+          <Link to={`/order-confirmation/${order.id}`} className={buttonClass('primary')}>
+            View your order
+          </Link>
+        </div>
+      ) : order.status === 'cancelled' ? (
+        <div className="space-y-3 rounded-xl bg-stone-100 p-5 text-sm text-stone-800 ring-1 ring-stone-200">
+          <p>{messages.paymentOrderCancelled}</p>
+          <Link to="/shop" className={buttonClass('primary')}>
+            Back to the shop
+          </Link>
+        </div>
+      ) : order.payment_method !== 'stripe' ? (
+        <div className="space-y-3 rounded-xl bg-stone-100 p-5 text-sm text-stone-800 ring-1 ring-stone-200">
+          <p>This order is paid in cash on {order.shipping_method === 'pickup' ? 'pickup' : 'delivery'}, so there is nothing to pay by card.</p>
+          <Link to={`/order-confirmation/${order.id}`} className={buttonClass('primary')}>
+            View your order
+          </Link>
+        </div>
+      ) : (
+        <>
+          <div className="flex gap-3 rounded-xl bg-brand-50 p-4 text-sm text-brand-900 ring-1 ring-brand-200">
+            <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <div className="space-y-1">
+              <p>
+                You will be redirected to {provider}'s secure payment page to enter your card details. Once you have paid, you will be
+                returned here to see your order.
+              </p>
+              {order.payment_status === 'FAILED' ? <p>Your last payment did not go through. You can try again.</p> : null}
+              {order.expires_at ? <p>We hold your items until {holdUntil(order.expires_at)}; unpaid orders are cancelled after that.</p> : null}
+            </div>
+          </div>
+          {problem ? <ErrorBox>{problem}</ErrorBox> : null}
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <button type="button" onClick={() => void navigate('/')} disabled={busy} className={buttonClass('secondary')}>
+              Cancel & Go Home
+            </button>
+            <button type="button" onClick={proceed} disabled={busy} className={buttonClass('primary')}>
+              {busy ? `Redirecting to ${provider}...` : 'Proceed to Payment'}
+            </button>
+          </div>
+          <output className="sr-only">{busy ? `Redirecting to ${provider}...` : ''}</output>
+        </>
+      )}
+    </div>
+  );
+}

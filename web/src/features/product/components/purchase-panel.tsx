@@ -1,0 +1,116 @@
+import { Heart } from 'lucide-react';
+import { useState } from 'react';
+import { messages, wholesaleMinimumPerStyle, type ProductDetailResponse } from '@threadline/contracts';
+import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
+import { QuantityStepper } from '@/components/ui/quantity-stepper.tsx';
+import { buttonClass } from '@/components/ui/button-styles.ts';
+import { useCurrency } from '@/features/currency/currency-context.tsx';
+import { useShopActions } from '@/lib/shop-actions.tsx';
+import {
+  attributesOf,
+  cartVariantFields,
+  initialSelection,
+  isLowStock,
+  selectionStock,
+  stockLabel,
+  type Selection,
+  type StockLabel,
+} from '../variant-stock.ts';
+import { ShareButton } from './share-button.tsx';
+import { VariantOptions } from './variant-options.tsx';
+
+const labelTone: Record<StockLabel, BadgeTone> = {
+  'In Stock': 'success',
+  'Out of Stock': 'danger',
+  'Select Options': 'amber',
+};
+
+const secondaryAction =
+  'inline-flex min-h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold text-stone-800 ring-1 ring-inset ring-stone-300 hover:bg-stone-100 aria-pressed:text-red-700';
+
+/** Options, quantity and the buttons of the product page (SPEC §2, rules of SPEC §4). */
+export function PurchasePanel({ detail }: { detail: ProductDetailResponse }) {
+  const { product } = detail;
+  const { format } = useCurrency();
+  const { addToCart, toggleWishlist, wishlistProductIds } = useShopActions();
+  const [selection, setSelection] = useState<Selection>(() => initialSelection(detail));
+  const [quantity, setQuantity] = useState(1);
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<string | null>(null);
+
+  const attributes = attributesOf(detail);
+  const stock = selectionStock(detail, selection);
+  const label = stockLabel(stock);
+  const regularPrice = product.is_on_sale && product.sale_price !== null ? product.sale_price : product.price;
+  // The server's rule (cart-pricing): from 15 of a style the wholesale price, when it is the lower.
+  const wholesale =
+    product.wholesale_price !== null && product.wholesale_price < regularPrice && quantity >= wholesaleMinimumPerStyle;
+  const unitPrice = wholesale && product.wholesale_price !== null ? product.wholesale_price : regularPrice;
+  const onWishlist = wishlistProductIds.has(product.id);
+
+  async function add() {
+    setAdding(true);
+    setAddError(null);
+    try {
+      await addToCart({ product_id: product.id, quantity, ...cartVariantFields(selection) }, product.name);
+    } catch (error) {
+      setAddError(error instanceof Error ? error.message : messages.cartAddFailed);
+    } finally {
+      setAdding(false);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-3" aria-live="polite">
+        <Badge tone={labelTone[label]}>{label}</Badge>
+        {stock !== null && isLowStock(stock) ? (
+          <span className="text-sm font-semibold text-amber-800">Only {stock} left</span>
+        ) : null}
+      </div>
+
+      {attributes.length > 0 ? (
+        <VariantOptions
+          attributes={attributes}
+          available={detail.available_variants}
+          selection={selection}
+          onSelect={(attribute, value) => setSelection((current) => ({ ...current, [attribute]: value }))}
+        />
+      ) : null}
+
+      <QuantityStepper value={quantity} onChange={setQuantity} />
+
+      <div className="flex flex-col gap-3">
+        <button
+          type="button"
+          onClick={() => void add()}
+          disabled={label !== 'In Stock' || adding}
+          className={`${buttonClass('primary')} min-h-13 w-full text-base`}
+        >
+          {adding ? 'Adding…' : `Add to Cart - ${format(unitPrice * quantity)}`}
+        </button>
+        {wholesale ? (
+          <p className="text-sm text-brand-800">Wholesale price applied for {wholesaleMinimumPerStyle} or more.</p>
+        ) : null}
+        {addError === null ? null : (
+          <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900">
+            {addError}
+          </p>
+        )}
+      </div>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="button"
+          aria-pressed={onWishlist}
+          onClick={() => void toggleWishlist(product.id).catch(() => undefined)}
+          className={secondaryAction}
+        >
+          <Heart className={`size-4 ${onWishlist ? 'fill-current' : ''}`} aria-hidden="true" />
+          {onWishlist ? 'Remove from Wishlist' : 'Add to Wishlist'}
+        </button>
+        <ShareButton title={product.name} className={secondaryAction} />
+      </div>
+    </div>
+  );
+}

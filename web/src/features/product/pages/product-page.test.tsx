@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { detailFixture, productFixture } from '@/test/shop-fixtures.ts';
+import { json, renderShop, stubApi, stubShopActions } from '@/test/render-shop.tsx';
+import { ProductPage } from './product-page.tsx';
+
+const pages = [{ path: 'product/:id', Component: ProductPage }];
+
+function renderProduct(detail = detailFixture(), actions = stubShopActions()) {
+  stubApi([[/^\/api\/product\/1\/$/, () => detail]]);
+  return renderShop(pages, { path: '/product/1', actions });
+}
+
+function stockBadge() {
+  return screen.getByText(/^(In Stock|Out of Stock|Select Options)$/);
+}
+
+describe('product page', () => {
+  it('preselects the first in-stock option of each attribute and prices the button', async () => {
+    renderProduct();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kingston Runner' })).toBeVisible();
+
+    expect(screen.getByRole('radio', { name: '8' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: '9' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Black' })).toBeChecked();
+    expect(stockBadge()).toHaveTextContent('In Stock');
+    expect(screen.getByText('Only 2 left')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Add to Cart - J$14,500.00' })).toBeEnabled();
+    expect(document.title).toBe('Kingston Runner | Threadline');
+  });
+
+  it('marks options with 5 or fewer left as Low Stock', async () => {
+    const detail = detailFixture();
+    const red = detail.available_variants.Color?.[1];
+    if (red) red.stock = 5;
+    renderProduct(detail);
+    expect(await screen.findByRole('radio', { name: 'Red Low Stock' })).toBeEnabled();
+    expect(screen.getByRole('radio', { name: 'Black' })).toBeEnabled();
+  });
+
+  it('says Out of Stock for a sold-out combination and disables Add to Cart', async () => {
+    const user = userEvent.setup();
+    renderProduct();
+    await user.click(await screen.findByRole('radio', { name: '10' }));
+    await user.click(screen.getByRole('radio', { name: 'Red' }));
+    expect(stockBadge()).toHaveTextContent('Out of Stock');
+    expect(screen.getByRole('button', { name: /^Add to Cart/ })).toBeDisabled();
+  });
+
+  it('says Select Options while an attribute has no choice, with Add to Cart disabled', async () => {
+    const detail = detailFixture({
+      available_variants: {
+        Size: [{ id: 1, value: '9', name: '9', stock: 4 }],
+        Color: [{ id: 4, value: 'Black', name: 'Black', stock: 0 }],
+      },
+      variants: [],
+    });
+    renderProduct(detail);
+    await screen.findByRole('heading', { level: 1 });
+    expect(stockBadge()).toHaveTextContent('Select Options');
+    expect(screen.getByRole('button', { name: /^Add to Cart/ })).toBeDisabled();
+  });
+
+  it('multiplies the total by the quantity, never below 1, at wholesale from 15', async () => {
+    const user = userEvent.setup();
+    renderProduct(detailFixture({ product: productFixture({ stock: 16, wholesale_price: 10000 }) }));
+    const minus = await screen.findByRole('button', { name: 'Decrease quantity' });
+    expect(minus).toBeDisabled();
+    expect(screen.getByText(/each when you buy 15 or more of this style/)).toHaveTextContent(
+      'Wholesale: J$10,000.00 each when you buy 15 or more of this style',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(screen.getByRole('button', { name: 'Add to Cart - J$29,000.00' })).toBeVisible();
+    expect(minus).toBeEnabled();
+
+    const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '15');
+    expect(screen.getByRole('button', { name: 'Add to Cart - J$150,000.00' })).toBeVisible();
+  });
+
+  it('adds the chosen options and quantity to the cart', async () => {
+    const user = userEvent.setup();
+    const actions = stubShopActions();
+    renderProduct(detailFixture(), actions);
+    await user.click(await screen.findByRole('radio', { name: '10' }));
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Cart - J$29,000.00' }));
+    expect(actions.addToCart).toHaveBeenCalledWith(
+      { product_id: 1, quantity: 2, variant_size: '10', variant_color: 'Black' },
+      expect.any(String),
+    );
+  });
+
+  it('has a breadcrumb, a gallery with a counter, features and specifications', async () => {
+    const user = userEvent.setup();
+    const product = productFixture({
+      features: ['Breathable knit upper'],
+      specifications: { Upper: 'Engineered knit' },
+      images: [1, 2, 3].map((view) => ({
+        image: `/static/media/products/kr-${view}-640.webp`,
+        alt_text: `Kingston Runner, view ${view}`,
+        srcset: `/static/media/products/kr-${view}-640.webp 640w`,
+        width: 960,
+        height: 960,
+      })),
+    });
+    renderProduct(detailFixture({ product }));
+
+    const crumbs = within(await screen.findByRole('navigation', { name: 'Breadcrumb' }));
+    expect(crumbs.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/',
+      '/shop',
+      '/shop/category/running-sneakers',
+    ]);
+    expect(crumbs.getByText('Kingston Runner')).toHaveAttribute('aria-current', 'page');
+
+    const main = screen.getByRole('img', { name: 'Kingston Runner, view 1' });
+    expect(main).toHaveAttribute('fetchpriority', 'high');
+    expect(main).toHaveAttribute('loading', 'eager');
+    expect(screen.getByText('1 / 3', { exact: false })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Next image' }));
+    expect(screen.getByRole('img', { name: 'Kingston Runner, view 2' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Show image 3 of 3' }));
+    expect(screen.getByText('3 / 3', { exact: false })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Next image' }));
+    expect(screen.getByText('1 / 3', { exact: false })).toBeVisible();
+
+    expect(screen.getByRole('heading', { name: 'Features' })).toBeVisible();
+    expect(screen.getByText('Breathable knit upper')).toBeVisible();
+    expect(screen.getByText('Upper')).toBeVisible();
+  });
+
+  it('shows at most 4 related products', async () => {
+    const related = [2, 3, 4, 5, 6].map((id) => productFixture({ id, name: `Related ${id}` }));
+    renderProduct(detailFixture({ related_products: related }));
+    const section = within(await screen.findByRole('region', { name: 'You may also like' }));
+    expect(section.getAllByRole('article')).toHaveLength(4);
+  });
+
+  it('describes the product to search engines as schema.org data', async () => {
+    renderProduct(detailFixture({ product: productFixture({ sale_price: 11900, is_on_sale: true }) }));
+    await screen.findByRole('heading', { level: 1 });
+    const script = document.querySelector('script[type="application/ld+json"]');
+    expect(JSON.parse(script?.textContent ?? '{}')).toMatchObject({
+      '@type': 'Product',
+      name: 'Kingston Runner',
+      productID: '1',
+      offers: { price: '11900.00', priceCurrency: 'JMD', availability: 'https://schema.org/InStock' },
+    });
+    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      'Our everyday running shoe, tuned for early laps around Emancipation Park.',
+    );
+  });
+
+  it('copies the link when the browser has no share sheet', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
+    renderProduct();
+    vi.spyOn(navigator.clipboard, 'writeText').mockImplementation(writeText);
+    await user.click(await screen.findByRole('button', { name: 'Share Product' }));
+    expect(writeText).toHaveBeenCalledWith(window.location.href);
+    expect(await screen.findByText('Link copied')).toBeVisible();
+  });
+
+  it('toggles the wishlist', async () => {
+    const user = userEvent.setup();
+    const actions = stubShopActions();
+    renderProduct(detailFixture(), actions);
+    await user.click(await screen.findByRole('button', { name: 'Add to Wishlist' }));
+    expect(actions.toggleWishlist).toHaveBeenCalledWith(1);
+  });
+
+  it('shows Product Not Found for a missing product', async () => {
+    stubApi([[/^\/api\/product\//, () => json({ error: 'The product you are looking for does not exist.' }, 404)]]);
+    renderShop(pages, { path: '/product/999' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Product Not Found' })).toBeVisible();
+    expect(screen.getByText('The product you are looking for does not exist.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to Shop' })).toHaveAttribute('href', '/shop');
+    await waitFor(() => expect(document.title).toBe('Product Not Found | Threadline'));
+  });
+});

@@ -1,0 +1,197 @@
+import { Check, ChevronRight } from 'lucide-react';
+import { Fragment } from 'react';
+import { Link, useParams } from 'react-router';
+import { messages, relatedProductsLimit, wholesaleMinimumPerStyle, type ProductDetailResponse } from '@threadline/contracts';
+import { ProductCard, productGridClass } from '@/components/product/product-card.tsx';
+import { ProductPrice } from '@/components/product/product-price.tsx';
+import { Badge } from '@/components/ui/badge.tsx';
+import { buttonClass } from '@/components/ui/button-styles.ts';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Price } from '@/features/currency/price.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { usePageMeta } from '@/lib/use-page-title.ts';
+import { useProduct } from '../api/get-product.ts';
+import { ProductGallery } from '../components/product-gallery.tsx';
+import { ProductStructuredData } from '../components/product-structured-data.tsx';
+import { PurchasePanel } from '../components/purchase-panel.tsx';
+
+/** Search results show about this much of a description. */
+const descriptionLength = 160;
+
+function summary(text: string): string {
+  if (text.length <= descriptionLength) return text;
+  return `${text.slice(0, text.lastIndexOf(' ', descriptionLength - 1))}…`;
+}
+
+export function ProductPage() {
+  const { id = '' } = useParams();
+  const query = useProduct(id);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  const product = query.data?.product;
+  usePageMeta(
+    product
+      ? { title: product.name, description: summary(product.description) }
+      : { title: query.isError ? (notFound ? 'Product Not Found' : 'Something went wrong') : 'Product' },
+  );
+
+  if (query.isPending) return <ProductPageSkeleton />;
+  if (query.isError) {
+    return (
+      <div className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
+          {notFound ? 'Product Not Found' : messages.productLoadFailed}
+        </h1>
+        <p className="mt-4 text-stone-600">{query.error.message || messages.productNotFound}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          {notFound ? null : (
+            <button type="button" onClick={() => void query.refetch()} className={buttonClass('primary')}>
+              Try Again
+            </button>
+          )}
+          <Link to="/shop" className={buttonClass(notFound ? 'primary' : 'secondary')}>
+            Back to Shop
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  // Keyed so moving to a related product starts the gallery and the choices afresh.
+  return <ProductDetail key={query.data.product.id} detail={query.data} />;
+}
+
+function ProductDetail({ detail }: { detail: ProductDetailResponse }) {
+  const { product } = detail;
+  const related = detail.related_products.slice(0, relatedProductsLimit);
+  const specifications = Object.entries(product.specifications);
+  const crumbs = [
+    { to: '/', label: 'Home' },
+    { to: '/shop', label: 'Shop' },
+    { to: `/shop/category/${product.category.slug}`, label: product.category.name },
+  ];
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8">
+      <nav aria-label="Breadcrumb">
+        <ol className="flex flex-wrap items-center gap-x-1.5 text-sm text-stone-600">
+          {crumbs.map((crumb) => (
+            <Fragment key={crumb.to}>
+              <li>
+                <Link
+                  to={crumb.to}
+                  className="inline-flex min-h-11 items-center rounded-sm hover:text-stone-900 hover:underline sm:min-h-0"
+                >
+                  {crumb.label}
+                </Link>
+              </li>
+              <li aria-hidden="true">
+                <ChevronRight className="size-3.5" />
+              </li>
+            </Fragment>
+          ))}
+          <li aria-current="page" className="font-medium text-stone-900">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="mt-6 grid gap-8 lg:mt-8 lg:grid-cols-2 lg:gap-14">
+        <ProductGallery images={product.images} name={product.name} />
+
+        <div>
+          <div className="flex flex-wrap gap-2">
+            {product.is_on_sale ? <Badge tone="red">Sale</Badge> : null}
+            {product.is_new_arrival ? <Badge tone="green">New</Badge> : null}
+            {product.is_featured ? <Badge tone="dark">Featured</Badge> : null}
+          </div>
+          <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{product.name}</h1>
+          <div className="mt-4">
+            <ProductPrice product={product} size="lg" />
+          </div>
+          {product.wholesale_price === null ? null : (
+            <p className="mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-inset ring-brand-200">
+              <span className="font-semibold">Wholesale: </span>
+              <Price amount={product.wholesale_price} className="font-semibold" /> each when you buy{' '}
+              {wholesaleMinimumPerStyle} or more of this style
+            </p>
+          )}
+          <p className="mt-6 text-base leading-7 text-pretty text-stone-700">{product.description}</p>
+          <div className="mt-8 border-t border-stone-200 pt-8">
+            <PurchasePanel detail={detail} />
+          </div>
+        </div>
+      </div>
+
+      {product.features.length > 0 || specifications.length > 0 ? (
+        <div className="mt-16 grid gap-10 border-t border-stone-200 pt-12 md:grid-cols-2">
+          {product.features.length > 0 ? (
+            <section aria-labelledby="features-heading">
+              <h2 id="features-heading" className="text-xl font-bold tracking-tight">
+                Features
+              </h2>
+              <ul className="mt-4 flex flex-col gap-3">
+                {product.features.map((feature) => (
+                  <li key={feature} className="flex gap-3 text-stone-700">
+                    <Check className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {specifications.length > 0 ? (
+            <section aria-labelledby="specifications-heading">
+              <h2 id="specifications-heading" className="text-xl font-bold tracking-tight">
+                Specifications
+              </h2>
+              <dl className="mt-4 divide-y divide-stone-200 border-y border-stone-200">
+                {specifications.map(([name, value]) => (
+                  <div key={name} className="grid grid-cols-[8rem_1fr] gap-4 py-3 text-sm">
+                    <dt className="font-semibold text-stone-900">{name}</dt>
+                    <dd className="text-stone-700">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : null}
+        </div>
+      ) : null}
+
+      {related.length > 0 ? (
+        <section aria-labelledby="related-heading" className="mt-16 border-t border-stone-200 pt-12">
+          <h2 id="related-heading" className="text-2xl font-bold tracking-tight">
+            You may also like
+          </h2>
+          <ul className={`${productGridClass} mt-8`}>
+            {related.map((item) => (
+              <li key={item.id} className="flex">
+                <ProductCard product={item} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <ProductStructuredData product={product} />
+    </div>
+  );
+}
+
+function ProductPageSkeleton() {
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-10 lg:px-8" aria-busy="true">
+      <span className="sr-only">Loading product…</span>
+      <Skeleton className="h-4 w-64" />
+      <div className="mt-8 grid gap-8 lg:grid-cols-2 lg:gap-14">
+        <Skeleton className="aspect-square rounded-3xl" />
+        <div className="flex flex-col gap-4">
+          <Skeleton className="h-10 w-3/4" />
+          <Skeleton className="h-8 w-1/3" />
+          <Skeleton className="h-24 w-full" />
+          <Skeleton className="mt-6 h-11 w-2/3" />
+          <Skeleton className="h-11 w-1/2" />
+          <Skeleton className="h-13 w-full rounded-full" />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import type { AddToCartRequest } from '@threadline/contracts';
+
+/**
+ * What a page may ask the shop to do without knowing the feature that does it: a product card adds
+ * to the cart, a heart toggles the wishlist. app/ provides the implementations from the cart and
+ * account features, so features never import each other.
+ */
+export interface ShopActions {
+  /**
+   * Resolves once the server holds the item, or (SPEC §4) once it is kept in the browser because the
+   * server could not be reached; the cart panel opens either way. Rejects with the server's reason.
+   */
+  addToCart(request: AddToCartRequest, productName?: string): Promise<void>;
+  /** Resolves to whether the product is now on the wishlist; sends a guest to sign in first. */
+  toggleWishlist(productId: number): Promise<boolean>;
+  /** Product ids on the signed-in shopper's wishlist (empty for guests). */
+  wishlistProductIds: ReadonlySet<number>;
+}
+
+const ShopActionsContext = createContext<ShopActions | null>(null);
+
+export function ShopActionsProvider({ actions, children }: { actions: ShopActions; children: ReactNode }) {
+  return <ShopActionsContext value={actions}>{children}</ShopActionsContext>;
+}
+
+export function useShopActions(): ShopActions {
+  const actions = useContext(ShopActionsContext);
+  if (!actions) throw new Error('useShopActions must be used inside ShopActionsProvider');
+  return actions;
+}
