@@ -1,0 +1,96 @@
+// Lighthouse (mobile, the default) on the production build served by the real server: performance
+// and accessibility of the home page, the shop and a product page, and the JavaScript the home
+// route loads, beside the targets of the storefront issue.
+import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const port = 4491;
+const origin = `http://127.0.0.1:${port}`;
+const dataDir = join(tmpdir(), `threadline-lighthouse-${Date.now()}`);
+
+const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', MEDIA_DIR: process.env.MEDIA_DIR ?? join(dataDir, 'media') },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+
+async function waitForShop() {
+  for (let attempt = 0; attempt < 1200; attempt += 1) {
+    if (await fetch(`${origin}/api/health/`).then((response) => response.ok, () => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('shop did not start');
+}
+
+function lighthouse(url: string): Promise<{ performance: number; accessibility: number; bestPractices: number; seo: number; lcp: number; tbt: number; cls: number }> {
+  const output = join(dataDir, `lh-${Math.random().toString(36).slice(2)}.json`);
+  return new Promise((resolve, reject) => {
+    const run = spawn(
+      process.execPath,
+      [
+        join(root, 'node_modules', 'lighthouse', 'cli', 'index.js'),
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${output}`,
+        '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync',
+      ],
+      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' }, stdio: ['ignore', 'ignore', 'inherit'] },
+    );
+    run.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse exited with ${code} for ${url}`));
+      const report = JSON.parse(readFileSync(output, 'utf8')) as {
+        categories: Record<string, { score: number }>;
+        audits: Record<string, { numericValue?: number }>;
+      };
+      const score = (name: string) => Math.round((report.categories[name]?.score ?? 0) * 100);
+      resolve({
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        bestPractices: score('best-practices'),
+        seo: score('seo'),
+        lcp: Math.round(report.audits['largest-contentful-paint']?.numericValue ?? 0),
+        tbt: Math.round(report.audits['total-blocking-time']?.numericValue ?? 0),
+        cls: report.audits['cumulative-layout-shift']?.numericValue ?? 0,
+      });
+    });
+  });
+}
+
+/** gzip size of every script the home page's HTML loads, and the scripts those load at once. */
+async function homeJavaScriptKb(): Promise<number> {
+  const html = await (await fetch(`${origin}/`)).text();
+  const scripts = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1] ?? ''));
+  let total = 0;
+  for (const script of scripts) total += gzipSync(Buffer.from(await (await fetch(origin + script)).arrayBuffer())).length;
+  return total / 1024;
+}
+
+try {
+  await waitForShop();
+  const shop = (await (await fetch(`${origin}/api/shop/`)).json()) as { results: { products: { id: number }[] } };
+  const productId = shop.results.products[0]?.id ?? 1;
+  console.log('Lighthouse, mobile, production build (targets: performance ≥ 95, accessibility 100)');
+  console.log('page              perf  a11y  best  seo    LCP ms  TBT ms  CLS');
+  for (const [name, path] of [
+    ['home', '/'],
+    ['shop', '/shop'],
+    ['product', `/product/${productId}`],
+  ] as const) {
+    const result = await lighthouse(origin + path);
+    console.log(
+      `${name.padEnd(16)} ${String(result.performance).padStart(5)} ${String(result.accessibility).padStart(5)} ${String(result.bestPractices).padStart(5)} ${String(result.seo).padStart(4)} ${String(result.lcp).padStart(9)} ${String(result.tbt).padStart(7)}  ${result.cls.toFixed(3)}`,
+    );
+  }
+  const kb = await homeJavaScriptKb();
+  console.log(`JavaScript the home route loads first: ${kb.toFixed(1)} KB gzip (target ≤ 120 KB)`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}

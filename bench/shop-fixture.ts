@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { buildApp } from '../api/src/app.ts';
+import { loadConfig } from '../api/src/config.ts';
+import { openDatabase } from '../api/src/db/database.ts';
+import { migrateToLatest } from '../api/src/db/migrate.ts';
+import { seedDatabase } from '../api/src/db/seed/seed.ts';
+
+export interface BenchShop {
+  origin: string;
+  db: ReturnType<typeof openDatabase>['db'];
+  close(): Promise<void>;
+}
+
+/** The real app listening on loopback over a fresh seeded database: SQLite in a temp dir, or a new PostgreSQL database. */
+export async function startBenchShop(kind: 'sqlite' | 'postgres'): Promise<BenchShop> {
+  const directory = mkdtempSync(join(tmpdir(), 'threadline-bench-'));
+  let url = `sqlite:${join(directory, 'shop.db')}`;
+  let dropDatabase = async () => undefined;
+  if (kind === 'postgres') {
+    const server = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const name = `threadline_bench_${Date.now()}`;
+    const admin = new Client({ connectionString: server });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const target = new URL(server);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    dropDatabase = async () => {
+      const cleanup = new Client({ connectionString: server });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    };
+  }
+  const database = openDatabase(url);
+  await migrateToLatest(database.db);
+  await seedDatabase(database.db);
+  const config = loadConfig({ DATA_DIR: directory, DATABASE_URL: url, SECRET_KEY: 'bench-secret-key-long-enough-0123456789', LOG_LEVEL: 'silent' });
+  const app = await buildApp({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,
+    db: database.db,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Shopper {
+  sessionKey: string;
+  headers: Record<string, string>;
+}
+
+export async function newShopper(origin: string): Promise<Shopper> {
+  const response = await fetch(`${origin}/api/csrf/`);
+  const sessionKey = response.headers.get('x-session-key') ?? '';
+  const { csrftoken } = (await response.json()) as { csrftoken: string };
+  return {
+    sessionKey,
+    headers: { 'content-type': 'application/json', 'x-session-key': sessionKey, 'x-csrftoken': csrftoken, cookie: `csrftoken=${csrftoken}` },
+  };
+}
+
+export function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
+}

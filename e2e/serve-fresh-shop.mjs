@@ -1,0 +1,31 @@
+// Starts the real server for the browser tests on a fresh SQLite database, with a local OpenID
+// Connect provider standing in for Google. Rendered catalogue images are kept between runs (they
+// depend only on the seed), the database never is.
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dataDir = join(here, '.tmp', 'data');
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+
+const { register } = await import('tsx/esm/api');
+register();
+
+const port = process.env.PORT ?? '4321';
+const { startLocalIssuer } = await import('../api/test/oidc-issuer.ts');
+const issuer = await startLocalIssuer([`http://127.0.0.1:${port}/auth/google/callback/`]);
+
+process.env.DATA_DIR = dataDir;
+process.env.DATABASE_URL = `sqlite:${join(dataDir, 'shop.db')}`;
+process.env.MEDIA_DIR ??= join(here, '.tmp', 'media');
+process.env.LOG_LEVEL ??= 'warn';
+process.env.GOOGLE_CLIENT_ID = issuer.clientId;
+process.env.GOOGLE_CLIENT_SECRET = issuer.clientSecret;
+process.env.OIDC_ISSUER = issuer.issuer;
+process.env.UNPAID_ORDER_MINUTES ??= '60';
+// Every browser test comes from one address; the per-address limits themselves are tested in the API suite.
+process.env.RATE_LIMIT_SCALE ??= '50';
+
+await import('../api/src/server.ts');

@@ -1,0 +1,182 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/** A call to the API from the page, with the session and CSRF headers the shop's own calls carry. */
+async function callApi(page: Page, method: string, path: string, body: unknown): Promise<number> {
+  return page.evaluate(
+    async (call) => {
+      const csrf = document.cookie.split('; ').find((entry) => entry.startsWith('csrftoken='))?.split('=')[1] ?? '';
+      const response = await fetch(`/api${call.path}`, {
+        method: call.method,
+        headers: { 'content-type': 'application/json', 'x-session-key': localStorage.getItem('sessionKey') ?? '', 'x-csrftoken': csrf },
+        body: JSON.stringify(call.body),
+      });
+      return response.status;
+    },
+    { method, path, body },
+  );
+}
+
+/** A guest session holding the Kingston Runner (on sale at J$11,900) in 9 / Black, on the checkout page. */
+async function checkoutWithRunner(page: Page) {
+  await page.goto('/');
+  await page.waitForFunction(() => localStorage.getItem('sessionKey') !== null && document.cookie.includes('csrftoken='));
+  expect(await callApi(page, 'POST', '/orders/cart/', { product_id: 1, quantity: 1, variant_size: '9', variant_color: 'Black' })).toBe(200);
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Place Order' })).toBeVisible();
+}
+
+async function fillDetails(page: Page, email: string) {
+  const main = page.getByRole('main');
+  await main.getByRole('textbox', { name: 'First name' }).fill('Ayesha');
+  await main.getByRole('textbox', { name: 'Last name' }).fill('Campbell');
+  await main.getByRole('textbox', { name: 'Email' }).fill(email);
+  await main.getByRole('textbox', { name: 'Phone' }).fill('876 555 0100');
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+test.describe('checkout', () => {
+  test('names the missing details and charges the real shipping of the method', async ({ page }) => {
+    await checkoutWithRunner(page);
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    await expect(summary.getByText('J$10.00')).toBeVisible();
+    await expect(summary.getByText('J$11,910.00')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const alert = page.getByRole('alert');
+    for (const message of ['first name is required', 'last name is required', 'email is required', 'phone is required', 'address1 is required', 'city is required']) {
+      await expect(alert).toContainText(message);
+    }
+    await expect(page.getByRole('main').getByRole('textbox', { name: 'First name' })).toBeFocused();
+
+    await page.getByRole('radio', { name: 'Pickup' }).check();
+    await expect(alert).not.toContainText('address1 is required');
+    await expect(page.getByRole('main').getByRole('textbox', { name: 'Address' })).toHaveCount(0);
+    await expect(summary.getByText('J$0.00').first()).toBeVisible();
+    await expect(summary.getByText('Total', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('J$11,900.00');
+  });
+
+  test('a guest pays cash on delivery and sees Order Confirmed!', async ({ page }) => {
+    await checkoutWithRunner(page);
+    await fillDetails(page, unique('guest'));
+    await page.getByRole('main').getByRole('textbox', { name: 'Address' }).fill('12 Hope Road');
+    await page.getByRole('main').getByRole('textbox', { name: 'City' }).fill('Kingston');
+    await page.getByRole('button', { name: 'Place Order' }).click();
+
+    await expect(page).toHaveURL(/\/order-confirmation\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
+    await expect(page.getByText('PENDING', { exact: true })).toBeVisible();
+    await expect(page.getByText('Pending', { exact: true })).toBeVisible();
+    await expect(page.getByText('J$11,910.00').first()).toBeVisible();
+    await expect(page.getByText('You pay in cash when your order is delivered.')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+
+    await page.getByRole('link', { name: 'Continue Shopping' }).click();
+    await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+  });
+
+  test('a card order is paid on the test provider page and shows Paid', async ({ page }) => {
+    await checkoutWithRunner(page);
+    await fillDetails(page, unique('card'));
+    await page.getByRole('radio', { name: 'Pickup' }).check();
+    await page.getByRole('radio', { name: 'Card' }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+
+    await expect(page).toHaveURL(/\/payment\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Complete Payment' })).toBeVisible();
+    await expect(page.getByText('Card via Stripe')).toBeVisible();
+    await expect(page.getByText('J$11,900.00')).toBeVisible();
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Test card payment' })).toBeVisible();
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    await expect(page).toHaveURL(/\/order-confirmation\/\d+\?session_id=cs_test_/);
+    await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+    await expect(page.getByText('CONFIRMED', { exact: true })).toBeVisible();
+    await expect(page.getByText('Your payment has been confirmed and your order is being processed.')).toBeVisible();
+  });
+
+  test('a card payment cancelled on the provider page comes back to the payment page', async ({ page }) => {
+    await checkoutWithRunner(page);
+    await fillDetails(page, unique('cancel'));
+    await page.getByRole('radio', { name: 'Pickup' }).check();
+    await page.getByRole('radio', { name: 'Card' }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await expect(page).toHaveURL(/\/payment\/\d+$/);
+    await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled();
+  });
+
+  test('an e-mail with an account sends the guest to sign in, then brings the form back', async ({ page }) => {
+    const email = unique('member');
+    await page.goto('/');
+    await page.waitForFunction(() => localStorage.getItem('sessionKey') !== null && document.cookie.includes('csrftoken='));
+    const registered = await callApi(page, 'POST', '/users/auth/register/', {
+      first_name: 'Mem',
+      last_name: 'Ber',
+      email,
+      password1: 'member-pass-1',
+      password2: 'member-pass-1',
+    });
+    expect(registered).toBe(201);
+    await checkoutWithRunner(page);
+    await fillDetails(page, email);
+    await page.getByRole('radio', { name: 'Pickup' }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page.getByText('An account with this email already exists. Please sign in to continue with your checkout.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('checkoutFormData') ?? '{}') as { email?: string; shippingMethod?: string });
+    expect(saved).toMatchObject({ email, shippingMethod: 'pickup' });
+
+    await page.getByLabel('Password').fill('member-pass-1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByText('✓ Profile loaded')).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main.getByRole('textbox', { name: 'First name' })).toHaveValue('Ayesha');
+    await expect(main.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+    await expect(page.getByRole('radio', { name: 'Pickup' })).toBeChecked();
+    expect(await page.evaluate(() => localStorage.getItem('checkoutFormData'))).toBeNull();
+
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
+  });
+
+  test('checkout, payment and confirmation have no serious or critical accessibility violations', async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await checkoutWithRunner(page);
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await fillDetails(page, unique('axe'));
+    await page.getByRole('radio', { name: 'Pickup' }).check();
+    await page.getByRole('radio', { name: 'Card' }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Complete Payment' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,137 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// These journeys run against the seeded demo catalogue (api/src/db/seed/catalogue.ts): product 1 is
+// the Kingston Runner (running sneakers, on sale at J$11,900 from J$14,500, sizes 7-12 in Black,
+// Red and White), and three sneakers have "runner" in their name.
+
+/** Presses Tab until `target` has focus, as a keyboard user would; fails after `limit` presses. */
+async function tabTo(page: Page, target: ReturnType<Page['getByRole']>, limit = 80) {
+  for (let presses = 0; presses < limit; presses += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`No focus on the target after ${limit} Tab presses`);
+}
+
+test.describe('browsing the shop', () => {
+  test('home → shop → a category → a search → a product, with filters kept in the URL', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Promotions' })).toBeVisible();
+    const bestSellers = page.getByRole('region', { name: 'Best Sellers' });
+    await expect(bestSellers.getByRole('article').first()).toBeVisible();
+
+    await page.getByRole('banner').getByRole('link', { name: 'Shop', exact: true }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+    await expect(page.getByText('Products found')).toBeVisible();
+
+    await page.getByRole('combobox', { name: 'Category' }).selectOption('sneakers');
+    await expect(page).toHaveURL(/\/shop\?category=sneakers$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sneakers' })).toBeVisible();
+    await expect(page.getByText('12 Products found')).toBeVisible();
+
+    await page.getByRole('searchbox', { name: 'Search' }).fill('runner');
+    await expect(page).toHaveURL(/\/shop\?category=sneakers&search=runner$/);
+    await expect(page.getByText('3 Products found')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Kingston Runner' }).click();
+    await expect(page).toHaveURL(/\/product\/1$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Kingston Runner' })).toBeVisible();
+    await expect(page.getByText('In Stock', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to Cart - J$11,900.00' })).toBeEnabled();
+    await expect(page).toHaveTitle('Kingston Runner | Threadline');
+
+    await page.goBack();
+    await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('runner');
+    await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('sneakers');
+  });
+
+  test('quick-add from a card works with the keyboard alone', async ({ page }) => {
+    await page.goto('/shop?category=running-sneakers&search=kingston');
+    const card = page.getByRole('article').filter({ hasText: 'Kingston Runner' });
+    const addToCart = card.getByRole('button', { name: 'Add to Cart' });
+    await expect(addToCart).toBeVisible();
+
+    await tabTo(page, addToCart);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Select Options' });
+    await expect(dialog).toBeVisible();
+    const add = dialog.getByRole('button', { name: 'Add to Cart' });
+    await expect(dialog.getByRole('radio', { name: '7' })).toBeVisible();
+    await expect(add).toBeDisabled();
+
+    // Focus starts on Close; Tab enters the size group, arrows move the choice, Space makes one.
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('radio', { name: '7' })).toBeFocused();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await expect(dialog.getByRole('radio', { name: '8' })).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(dialog.getByRole('radio', { name: 'Black' })).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(dialog.getByRole('radio', { name: 'Black' })).toBeChecked();
+    await expect(add).toBeEnabled();
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(addToCart).toBeFocused();
+  });
+
+  test('adding from the quick-add dialog closes it and opens the cart', async ({ page }) => {
+    await page.goto('/shop?search=kingston');
+    const card = page.getByRole('article').filter({ hasText: 'Kingston Runner' });
+    await card.getByRole('button', { name: 'Add to Cart' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Select Options' });
+    await dialog.getByRole('radio', { name: '9' }).check();
+    await dialog.getByRole('radio', { name: 'Black' }).check();
+    await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('dialog', { name: 'Your Cart' })).toBeVisible();
+  });
+
+  test('shows every price in US dollars once USD is chosen', async ({ page }) => {
+    // The currency selector in the header stores the choice under `currency` in local storage;
+    // setting it directly and reloading is what choosing USD there does.
+    await page.goto('/shop');
+    await page.evaluate(() => localStorage.setItem('currency', 'USD'));
+    await page.reload();
+
+    const main = page.getByRole('main');
+    await expect(main.getByRole('article').first()).toBeVisible();
+    const text = await main.innerText();
+    expect(text).not.toContain('J$');
+    const prices = text.match(/\$[\d,]+(?:\.\d+)?/g) ?? [];
+    expect(prices.length).toBeGreaterThanOrEqual(12);
+    for (const price of prices) expect(price).toMatch(/^\$\d{1,3}(?:,\d{3})*\.\d{2}$/);
+
+    await page.getByRole('link', { name: 'Kingston Runner' }).click();
+    // J$11,900 at the fallback rate of 0.0064.
+    await expect(page.getByRole('button', { name: 'Add to Cart - $76.16' })).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText('J$');
+  });
+});
+
+test.describe('accessibility', () => {
+  for (const [path, heading] of [
+    ['/', 'Best Sellers'],
+    ['/shop', 'Shop'],
+    ['/product/1', 'Kingston Runner'],
+    ['/categories', 'Shop by Category'],
+  ] as const) {
+    test(`${path} has no serious or critical axe violations`, async ({ browser }) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const severe = violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+      expect(severe).toEqual([]);
+      await context.close();
+    });
+  }
+});
