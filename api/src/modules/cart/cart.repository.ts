@@ -24,6 +24,11 @@ export interface CartLineRow {
   sale_price: number | null;
   wholesale_price: number | null;
   is_active: number;
+  /** The product's first picture, if it has one. */
+  image_path: string | null;
+  image_alt_text: string | null;
+  image_width: number | null;
+  image_height: number | null;
 }
 
 export interface VariantChoiceRow {
@@ -66,6 +71,18 @@ export function createCartRepository(db: DbExecutor) {
         .selectFrom('cart_items as ci')
         .innerJoin('product_variants as v', 'v.id', 'ci.variant_id')
         .innerJoin('products as p', 'p.id', 'ci.product_id')
+        // The first picture comes with the line: a cart read is one query, not one per table.
+        .leftJoin('product_images as img', (join) =>
+          join.onRef('img.product_id', '=', 'p.id').on('img.id', '=', (eb) =>
+            eb
+              .selectFrom('product_images as first')
+              .select('first.id')
+              .whereRef('first.product_id', '=', 'p.id')
+              .orderBy('first.position')
+              .orderBy('first.id')
+              .limit(1),
+          ),
+        )
         .select([
           'ci.id as line_id',
           'ci.quantity',
@@ -79,20 +96,14 @@ export function createCartRepository(db: DbExecutor) {
           'p.sale_price',
           'p.wholesale_price',
           'p.is_active',
+          'img.path as image_path',
+          'img.alt_text as image_alt_text',
+          'img.width as image_width',
+          'img.height as image_height',
         ])
         .where('ci.cart_id', '=', cartId)
         .orderBy('ci.created_at')
         .orderBy('ci.id')
-        .execute();
-    },
-
-    async firstImages(productIds: number[], executor: DbExecutor = db) {
-      if (productIds.length === 0) return [];
-      return executor
-        .selectFrom('product_images')
-        .select(['product_id', 'path', 'alt_text', 'width', 'height'])
-        .where('product_id', 'in', productIds)
-        .where('position', '=', 0)
         .execute();
     },
 

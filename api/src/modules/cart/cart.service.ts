@@ -36,12 +36,13 @@ export function createCartService(
     const undiscounted = priceCart(toPricing(lines), null);
     const promoProblem = promo ? await promotions.ineligibility(promo, undiscounted.subtotal, customer, executor) : null;
     const priced = priceCart(toPricing(lines), promo && !promoProblem ? promo : null);
-    const images = await repository.firstImages([...new Set(lines.map((line) => line.product_id))], executor);
 
     const items: CartItem[] = lines.map((line, index) => {
       const price = priced.lines[index];
-      const image = images.find((entry) => entry.product_id === line.product_id);
-      const picture = image ? productImage(image) : null;
+      const picture =
+        line.image_path === null
+          ? null
+          : productImage({ path: line.image_path, alt_text: line.image_alt_text ?? '', width: line.image_width ?? 0, height: line.image_height ?? 0 });
       const lineTotal = minorToMajor(price?.lineTotal ?? 0);
       return {
         id: line.line_id,
