@@ -1,4 +1,5 @@
 import type { DbExecutor } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 
 /** Whose cart: a signed-in customer's, else the guest session's. */
 export interface CartOwner {
@@ -38,17 +39,59 @@ export interface VariantChoiceRow {
   stock: number;
 }
 
+// Every cart view and change reads these; they are compiled once (see preparedQuery).
+const cartOfUser = preparedQuery((db: DbExecutor, userId: number) =>
+  db.selectFrom('carts').select(['id', 'promo_code_id']).where('user_id', '=', userId),
+);
+const cartOfSession = preparedQuery((db: DbExecutor, sessionId: number) =>
+  db.selectFrom('carts').select(['id', 'promo_code_id']).where('session_id', '=', sessionId),
+);
+const cartLines = preparedQuery((db: DbExecutor, cartId: number) =>
+  db
+    .selectFrom('cart_items as ci')
+    .innerJoin('product_variants as v', 'v.id', 'ci.variant_id')
+    .innerJoin('products as p', 'p.id', 'ci.product_id')
+    // The first picture comes with the line: a cart read is one query, not one per table.
+    .leftJoin('product_images as img', (join) =>
+      join.onRef('img.product_id', '=', 'p.id').on('img.id', '=', (eb) =>
+        eb
+          .selectFrom('product_images as first')
+          .select('first.id')
+          .whereRef('first.product_id', '=', 'p.id')
+          .orderBy('first.position')
+          .orderBy('first.id')
+          .limit(1),
+      ),
+    )
+    .select([
+      'ci.id as line_id',
+      'ci.quantity',
+      'v.id as variant_id',
+      'v.size',
+      'v.color',
+      'v.stock',
+      'p.id as product_id',
+      'p.name',
+      'p.price',
+      'p.sale_price',
+      'p.wholesale_price',
+      'p.is_active',
+      'img.path as image_path',
+      'img.alt_text as image_alt_text',
+      'img.width as image_width',
+      'img.height as image_height',
+    ])
+    .where('ci.cart_id', '=', cartId)
+    .orderBy('ci.created_at')
+    .orderBy('ci.id')
+);
+
 export function createCartRepository(db: DbExecutor) {
   return {
     findCart(owner: CartOwner, executor: DbExecutor = db): Promise<CartRow | undefined> {
-      if (owner.userId === null && owner.sessionId === null) return Promise.resolve(undefined);
-      return executor
-        .selectFrom('carts')
-        .select(['id', 'promo_code_id'])
-        .$call((query) =>
-          owner.userId !== null ? query.where('user_id', '=', owner.userId) : query.where('session_id', '=', owner.sessionId),
-        )
-        .executeTakeFirst();
+      if (owner.userId !== null) return cartOfUser.executeTakeFirst(executor, owner.userId);
+      if (owner.sessionId !== null) return cartOfSession.executeTakeFirst(executor, owner.sessionId);
+      return Promise.resolve(undefined);
     },
 
     async createCart(owner: CartOwner, executor: DbExecutor = db): Promise<CartRow> {
@@ -67,44 +110,7 @@ export function createCartRepository(db: DbExecutor) {
     },
 
     lines(cartId: number, executor: DbExecutor = db): Promise<CartLineRow[]> {
-      return executor
-        .selectFrom('cart_items as ci')
-        .innerJoin('product_variants as v', 'v.id', 'ci.variant_id')
-        .innerJoin('products as p', 'p.id', 'ci.product_id')
-        // The first picture comes with the line: a cart read is one query, not one per table.
-        .leftJoin('product_images as img', (join) =>
-          join.onRef('img.product_id', '=', 'p.id').on('img.id', '=', (eb) =>
-            eb
-              .selectFrom('product_images as first')
-              .select('first.id')
-              .whereRef('first.product_id', '=', 'p.id')
-              .orderBy('first.position')
-              .orderBy('first.id')
-              .limit(1),
-          ),
-        )
-        .select([
-          'ci.id as line_id',
-          'ci.quantity',
-          'v.id as variant_id',
-          'v.size',
-          'v.color',
-          'v.stock',
-          'p.id as product_id',
-          'p.name',
-          'p.price',
-          'p.sale_price',
-          'p.wholesale_price',
-          'p.is_active',
-          'img.path as image_path',
-          'img.alt_text as image_alt_text',
-          'img.width as image_width',
-          'img.height as image_height',
-        ])
-        .where('ci.cart_id', '=', cartId)
-        .orderBy('ci.created_at')
-        .orderBy('ci.id')
-        .execute();
+      return cartLines.execute(executor, cartId);
     },
 
     findProduct(productId: number, executor: DbExecutor = db) {

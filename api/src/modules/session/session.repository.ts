@@ -1,4 +1,5 @@
 import type { DbExecutor } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 
 export interface GuestSessionRow {
   id: number;
@@ -6,14 +7,15 @@ export interface GuestSessionRow {
   last_seen_at: string;
 }
 
+// Every call of a guest reads its session first.
+const sessionByKeyHash = preparedQuery((db: DbExecutor, keyHash: string) =>
+  db.selectFrom('guest_sessions').select(['id', 'user_id', 'last_seen_at']).where('key_hash', '=', keyHash),
+);
+
 export function createSessionRepository(db: DbExecutor) {
   return {
     findByKeyHash(keyHash: string, executor: DbExecutor = db): Promise<GuestSessionRow | undefined> {
-      return executor
-        .selectFrom('guest_sessions')
-        .select(['id', 'user_id', 'last_seen_at'])
-        .where('key_hash', '=', keyHash)
-        .executeTakeFirst();
+      return sessionByKeyHash.executeTakeFirst(executor, keyHash);
     },
 
     async create(keyHash: string, now: string, executor: DbExecutor = db): Promise<GuestSessionRow> {
