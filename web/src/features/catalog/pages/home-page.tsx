@@ -63,9 +63,10 @@ export function HomePage() {
               </div>
             ) : (
               <ul className={`${productGridClass} mt-8`}>
-                {home.data.featured_products.map((product) => (
+                {home.data.featured_products.map((product, index) => (
                   <li key={product.id} className="flex">
-                    <ProductCard product={product} />
+                    {/* The first row on a phone is in view at once and is the page's largest paint. */}
+                    <ProductCard product={product} priority={index < 2} />
                   </li>
                 ))}
               </ul>
