@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './cart.ts';
 export * from './catalog.ts';
 export * from './messages.ts';
+export * from './currencies.ts';
 export * from './money.ts';
 export * from './orders.ts';
 export * from './rates.ts';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addToCartRequestSchema } from '@threadline/contracts';
 import { cartFixture, cartItemFixture } from '@/test/cart-fixtures.ts';
 import { toCartView } from './cart-view.ts';
 import { isGoodPromoMessage } from './components/promo-box.tsx';
@@ -51,6 +52,24 @@ describe('adds kept in the browser', () => {
     expect(readPendingCart()).toEqual({ adds: [], changes: [], refused: [{ id: 'a', text: 'Why' }] });
     localStorage.setItem('pendingCartItems', '{not json');
     expect(readPendingCart()).toEqual(none);
+  });
+
+  // The store checks requests by hand to keep zod out of the first chunk; it must agree with the contract.
+  it.each([
+    { product_id: 7, quantity: 2, variant_size: '9', variant_color: { name: 'Black', hex: '#000' } },
+    { product_id: '7', quantity: '3' },
+    { product_id: 7 },
+    { product_id: 7, quantity: 1, variant_size: null },
+    { product_id: 0, quantity: 1 },
+    { product_id: 7, quantity: 1.5 },
+    { product_id: 'seven', quantity: 1 },
+    { product_id: 7, quantity: 1, variant_color: { name: 5 } },
+    { product_id: 7, quantity: 1, variant_size: 9 },
+    [7, 1],
+  ])('reads a stored add request %j as the contract does', (request) => {
+    localStorage.setItem('pendingCartItems', JSON.stringify({ adds: [{ name: 'Kingston Runner', variant: '', request }] }));
+    const parsed = addToCartRequestSchema.safeParse(request);
+    expect(readPendingCart().adds.map((add) => add.request)).toEqual(parsed.success ? [parsed.data] : []);
   });
 });
 

@@ -1,4 +1,4 @@
-import { addToCartRequestSchema, type AddToCartRequest } from '@threadline/contracts';
+import type { AddToCartRequest } from '@threadline/contracts';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -44,6 +44,28 @@ export const lineLabel = (entry: { name: string; variant: string }) => (entry.va
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isNamed = (value: Record<string, unknown>) => typeof value.name === 'string' && typeof value.variant === 'string';
 
+/**
+ * A stored add's request as the contract's addToCartRequestSchema reads it (numbers coerced, a
+ * missing quantity is 1, variant objects keep only their name), or null when it does not fit.
+ * Checked by hand because every page reads this store: the schema would put zod in the first
+ * chunk every page loads.
+ */
+function toAddRequest(value: unknown): AddToCartRequest | null {
+  if (!isRecord(value) || Array.isArray(value)) return null;
+  const productId = Number(value.product_id);
+  const quantity = value.quantity === undefined ? 1 : Number(value.quantity);
+  if (!Number.isSafeInteger(productId) || productId <= 0 || !Number.isSafeInteger(quantity)) return null;
+  const request: AddToCartRequest = { product_id: productId, quantity };
+  for (const option of ['variant_size', 'variant_color'] as const) {
+    const choice = value[option];
+    if (choice === undefined) continue;
+    if (choice === null || typeof choice === 'string') request[option] = choice;
+    else if (isRecord(choice) && typeof choice.name === 'string') request[option] = { name: choice.name };
+    else return null;
+  }
+  return request;
+}
+
 // What another tab or an older version wrote may not fit; anything that does not is left out.
 function parse(raw: string | null): PendingCart {
   if (!raw) return empty;
@@ -56,8 +78,8 @@ function parse(raw: string | null): PendingCart {
   if (!isRecord(value)) return empty;
   const list = (key: string) => (Array.isArray(value[key]) ? (value[key] as unknown[]).filter(isRecord) : []);
   const adds = list('adds').flatMap((entry): PendingAdd[] => {
-    const request = addToCartRequestSchema.safeParse(entry.request);
-    return isNamed(entry) && request.success ? [{ name: String(entry.name), variant: String(entry.variant), request: request.data }] : [];
+    const request = toAddRequest(entry.request);
+    return isNamed(entry) && request ? [{ name: String(entry.name), variant: String(entry.variant), request }] : [];
   });
   const changes = list('changes').flatMap((entry): UnsavedLineChange[] =>
     isNamed(entry) && Number.isInteger(entry.lineId) && Number.isInteger(entry.quantity)
