@@ -24,6 +24,8 @@ export interface CategoryRow {
   product_count: number;
 }
 
+export type ProductWithStockRow = ProductRow & { stock: number };
+
 export interface VariantRow {
   id: number;
   product_id: number;
@@ -33,6 +35,28 @@ export interface VariantRow {
 }
 
 type ProductScope = ExpressionBuilder<Database & { p: Database['products'] }, 'p'>;
+type SearchPart = 'all' | 'name' | 'rest';
+
+interface FilterOptions {
+  ignore?: 'size' | 'color' | 'price';
+  searchPart?: SearchPart;
+  fewMatches?: boolean;
+}
+
+/**
+ * Up to this many search matches are read by id and sorted; past it a listing index is walked in
+ * order until the page is full, which ends early when matches are dense.
+ */
+const fewMatchesLimit = 500;
+
+/** Every order ends with the id, so it is total and pages never overlap or skip. */
+const orderings = {
+  price_low: sql`p.effective_price asc, p.id asc`,
+  price_high: sql`p.effective_price desc, p.id desc`,
+  best_sellers: sql`p.units_sold desc, p.created_at desc, p.id desc`,
+  newest: sql`p.created_at desc, p.id desc`,
+} as const;
+type Ordering = (typeof orderings)[keyof typeof orderings];
 
 const productColumns = [
   'p.id',
@@ -55,10 +79,27 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       ? sql<SqlBool>`p.search_vector @@ to_tsquery('simple', ${tsQuery(words)})`
       : eb('p.id', 'in', sql<number>`(SELECT rowid FROM products_fts WHERE products_fts MATCH ${ftsQuery(words)})`);
 
-  const nameRank = (words: string[]) =>
+  /** Every word in the name; in SQLite a name match is a match of the whole search by construction. */
+  const matchesName = (eb: ProductScope, words: string[]): Expression<SqlBool> =>
     dialect === 'postgres'
-      ? sql<number>`CASE WHEN p.name_vector @@ to_tsquery('simple', ${tsQuery(words)}) THEN 0 ELSE 1 END`
-      : sql<number>`CASE WHEN p.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ${ftsNameQuery(words)}) THEN 0 ELSE 1 END`;
+      ? sql<SqlBool>`p.name_vector @@ to_tsquery('simple', ${tsQuery(words)})`
+      : eb('p.id', 'in', sql<number>`(SELECT rowid FROM products_fts WHERE products_fts MATCH ${ftsNameQuery(words)})`);
+
+  /** Which matches of the search a query reads: all, those with every word in the name, or the rest. */
+  const searchCondition = (eb: ProductScope, words: string[], part: SearchPart): Expression<SqlBool> => {
+    switch (part) {
+      case 'all':
+        return matchesSearch(eb, words);
+      case 'name':
+        return dialect === 'postgres' ? eb.and([matchesSearch(eb, words), matchesName(eb, words)]) : matchesName(eb, words);
+      case 'rest':
+        // A product without a name vector ranks with the rest, as it did when rank was a CASE.
+        return eb.and([
+          matchesSearch(eb, words),
+          dialect === 'postgres' ? sql<SqlBool>`(${matchesName(eb, words)}) IS NOT TRUE` : eb.not(matchesName(eb, words)),
+        ]);
+    }
+  };
 
   const hasVariantInStock = (eb: ProductScope, column: 'size' | 'color', value: string) =>
     eb.exists(
@@ -70,11 +111,15 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
         .where('v.stock', '>', 0),
     );
 
-  /** Active products matching the filter; `ignore` leaves one filter out (a facet ignores its own). */
-  const filtered = (filter: ProductFilter, ignore?: 'size' | 'color' | 'price') =>
+  /**
+   * Active products matching the filter; `ignore` leaves one filter out (a facet ignores its own).
+   * With few search matches, SQLite is kept off the is_active listing indexes (the unary plus), so
+   * it reads those matches by id instead of walking a whole index in order to meet them.
+   */
+  const filtered = (filter: ProductFilter, { ignore, searchPart = 'all', fewMatches = false }: FilterOptions = {}) =>
     db
       .selectFrom('products as p')
-      .where('p.is_active', '=', 1)
+      .where(fewMatches ? sql<number>`+p.is_active` : sql<number>`p.is_active`, '=', 1)
       .where((eb) => {
         const conditions: Expression<SqlBool>[] = [];
         if (filter.categoryIds) {
@@ -83,7 +128,7 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
             filter.categoryIds.length > 0 ? eb('p.category_id', 'in', filter.categoryIds) : sql<SqlBool>`1 = 0`,
           );
         }
-        if (filter.searchWords?.length) conditions.push(matchesSearch(eb, filter.searchWords));
+        if (filter.searchWords?.length) conditions.push(searchCondition(eb, filter.searchWords, searchPart));
         if (filter.size && ignore !== 'size') conditions.push(hasVariantInStock(eb, 'size', filter.size));
         if (filter.color && ignore !== 'color') conditions.push(hasVariantInStock(eb, 'color', filter.color));
         if (filter.minPrice !== undefined && ignore !== 'price') {
@@ -101,57 +146,92 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       .select([`v.${column} as value`, (eb) => eb.fn.count<number>('v.product_id').distinct().as('count')])
       .where(`v.${column}`, 'is not', null)
       .where('v.stock', '>', 0)
-      .where('v.product_id', 'in', filtered(filter, column).select('p.id'))
+      .where('v.product_id', 'in', filtered(filter, { ignore: column }).select('p.id'))
       .groupBy(`v.${column}`)
       .execute();
     return rows.map((row) => ({ value: String(row.value), count: Number(row.count) }));
   };
 
+  /**
+   * One page in `ordering`. The page's ids are found first, on the listing indexes alone, and only
+   * those rows are read in full: skipping rows of earlier pages then costs an index entry each.
+   */
+  const pageOf = (filter: ProductFilter, ordering: Ordering, limit: number, offset: number, options?: FilterOptions) => {
+    const ids = filtered(filter, options).select('p.id').orderBy(ordering).limit(limit).offset(offset);
+    return db
+      .selectFrom(ids.as('page'))
+      .innerJoin('products as p', 'p.id', 'page.id')
+      .innerJoin('categories as c', 'c.id', 'p.category_id')
+      .select(productColumns)
+      .orderBy(ordering)
+      .execute();
+  };
+
+  const countOf = async (filter: ProductFilter, options?: FilterOptions) => {
+    const row = await filtered(filter, options)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  };
+
+  /** Whether a search part has at most `fewMatchesLimit` matches; only SQLite's plans depend on it. */
+  const hasFewMatches = async (words: string[], part: 'all' | 'name') => {
+    if (dialect === 'postgres') return false;
+    const query = part === 'all' ? ftsQuery(words) : ftsNameQuery(words);
+    const { rows } = await sql<{ count: number }>`
+      SELECT count(*) AS count FROM (
+        SELECT rowid FROM products_fts WHERE products_fts MATCH ${query} LIMIT ${fewMatchesLimit + 1})`.execute(db);
+    return Number(rows[0]?.count ?? 0) <= fewMatchesLimit;
+  };
+
   return {
+    /**
+     * Search relevance is every word in the name first, then the rest, each newest first. The name
+     * matches are paged first and the rest only once a page reaches past them, so neither set is
+     * ranked or sorted whole.
+     */
     async listProducts(filter: ProductFilter, order: ProductOrder, limit: number, offset: number): Promise<ProductRow[]> {
-      let query = filtered(filter).innerJoin('categories as c', 'c.id', 'p.category_id').select(productColumns);
-      switch (order) {
-        case 'price_low':
-          query = query.orderBy('p.effective_price', 'asc').orderBy('p.id', 'asc');
-          break;
-        case 'price_high':
-          query = query.orderBy('p.effective_price', 'desc').orderBy('p.id', 'desc');
-          break;
-        case 'best_sellers':
-          query = query.orderBy('p.units_sold', 'desc').orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
-          break;
-        case 'relevance':
-          query = query
-            .orderBy(nameRank(filter.searchWords ?? []))
-            .orderBy('p.created_at', 'desc')
-            .orderBy('p.id', 'desc');
-          break;
-        case 'newest':
-          query = query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc');
-          break;
+      const words = filter.searchWords ?? [];
+      if (words.length === 0) return pageOf(filter, orderings[order === 'relevance' ? 'newest' : order], limit, offset);
+      if (order !== 'relevance') {
+        return pageOf(filter, orderings[order], limit, offset, { fewMatches: await hasFewMatches(words, 'all') });
       }
-      return query.limit(limit).offset(offset).execute();
+      const fewNamed = await hasFewMatches(words, 'name');
+      const named = await pageOf(filter, orderings.newest, limit, offset, { searchPart: 'name', fewMatches: fewNamed });
+      if (named.length === limit) return named;
+      const namedTotal =
+        named.length > 0 || offset === 0
+          ? offset + named.length
+          : await countOf(filter, { searchPart: 'name', fewMatches: fewNamed });
+      const rest = await pageOf(filter, orderings.newest, limit - named.length, Math.max(0, offset - namedTotal), {
+        searchPart: 'rest',
+        fewMatches: await hasFewMatches(words, 'all'),
+      });
+      return [...named, ...rest];
     },
 
     async countProducts(filter: ProductFilter): Promise<number> {
-      const row = await filtered(filter)
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
+      const words = filter.searchWords ?? [];
+      return countOf(filter, { fewMatches: words.length > 0 && (await hasFewMatches(words, 'all')) });
     },
 
     async facets(filter: ProductFilter) {
       const [sizes, colors, price] = await Promise.all([
         variantFacet(filter, 'size'),
         variantFacet(filter, 'color'),
-        filtered(filter, 'price')
-          .select((eb) => [eb.fn.min<number>('p.effective_price').as('min'), eb.fn.max<number>('p.effective_price').as('max')])
-          .executeTakeFirst(),
+        // Apart, min and max each read one end of the price index instead of every matching row.
+        Promise.all([
+          filtered(filter, { ignore: 'price' })
+            .select((eb) => eb.fn.min<number | null>('p.effective_price').as('value'))
+            .executeTakeFirst(),
+          filtered(filter, { ignore: 'price' })
+            .select((eb) => eb.fn.max<number | null>('p.effective_price').as('value'))
+            .executeTakeFirst(),
+        ]),
       ]);
+      const [min, max] = price.map((row) => row?.value ?? null);
       const priceRange =
-        price?.min === null || price?.min === undefined || price.max === null
-          ? null
-          : { min: Number(price.min), max: Number(price.max) };
+        min === null || min === undefined || max === null || max === undefined ? null : { min: Number(min), max: Number(max) };
       return { sizes, colors, price: priceRange };
     },
 
@@ -165,13 +245,23 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
         .executeTakeFirst();
     },
 
-    /** The newest active products of some categories, without one product; walks the category index. */
-    async newestInCategories(categoryIds: number[], excludeId: number, limit: number): Promise<ProductRow[]> {
+    /**
+     * The newest active products of some categories, without one product, each with its stock;
+     * walks the category index.
+     */
+    async newestInCategories(categoryIds: number[], excludeId: number, limit: number): Promise<ProductWithStockRow[]> {
       if (categoryIds.length === 0) return [];
-      return db
+      const rows = await db
         .selectFrom('products as p')
         .innerJoin('categories as c', 'c.id', 'p.category_id')
         .select(productColumns)
+        .select((eb) =>
+          eb
+            .selectFrom('product_variants as v')
+            .select((variants) => variants.fn.coalesce(variants.fn.sum<number>('v.stock'), sql.lit(0)).as('stock'))
+            .whereRef('v.product_id', '=', 'p.id')
+            .as('stock'),
+        )
         .where('p.is_active', '=', 1)
         .where('p.id', '!=', excludeId)
         .where('p.category_id', 'in', categoryIds)
@@ -179,6 +269,7 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
         .orderBy('p.id', 'desc')
         .limit(limit)
         .execute();
+      return rows.map((row) => ({ ...row, stock: Number(row.stock ?? 0) }));
     },
 
     async productsByIds(ids: number[]): Promise<ProductRow[]> {

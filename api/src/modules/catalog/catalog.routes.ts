@@ -20,7 +20,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   );
 
   // The answer is built and checked against productDetailResponseSchema in the service, then reused
-  // as text for a moment, so it is sent as it is.
+  // as encoded JSON for a moment, so it is sent as it is.
   app.get('/product/:id/', { schema: { params: z.object({ id: z.string() }) } }, async (request, reply) =>
     reply.type('application/json; charset=utf-8').send(await catalog.productDetailJson(request.params.id)),
   );

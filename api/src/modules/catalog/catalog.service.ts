@@ -16,7 +16,13 @@ import {
   type ShopResponse,
 } from '@threadline/contracts';
 import { badRequest, notFound } from '../../errors.ts';
-import type { CatalogRepository, CategoryRow, ProductFilter, VariantRow } from './catalog.repository.ts';
+import type {
+  CatalogRepository,
+  CategoryRow,
+  ProductFilter,
+  ProductWithStockRow,
+  VariantRow,
+} from './catalog.repository.ts';
 import { categoryImageUrl } from '../../media/media-urls.ts';
 import { compareSizes, productView, type ProductRow } from './product-view.ts';
 import { searchWords } from './search-terms.ts';
@@ -111,7 +117,7 @@ function pageUrl(query: ShopQuery, page: number): string {
 
 export function createCatalogService(repository: CatalogRepository) {
   const summaryCache = new Map<string, { at: number; summary: Promise<ResultSummary> }>();
-  const productCache = new Map<number, { at: number; json: Promise<string> }>();
+  const productCache = new Map<number, { at: number; json: Promise<Buffer> }>();
   let categoryCache: { at: number; tree: Promise<CategoryTree> } | null = null;
 
   function categoryTree(): Promise<CategoryTree> {
@@ -139,10 +145,9 @@ export function createCatalogService(repository: CatalogRepository) {
   }
 
   /** In stock first, then the product's own category before its siblings, then newest (the given order). */
-  async function pickRelated(candidates: ProductRow[]): Promise<ProductRow[]> {
-    const stock = await repository.stockFor(candidates.map((candidate) => candidate.id));
+  function pickRelated(candidates: ProductWithStockRow[]): ProductWithStockRow[] {
     return candidates
-      .map((candidate, order) => ({ candidate, order, inStock: (stock.get(candidate.id) ?? 0) > 0 }))
+      .map((candidate, order) => ({ candidate, order, inStock: candidate.stock > 0 }))
       .sort((a, b) => Number(b.inStock) - Number(a.inStock) || a.order - b.order)
       .slice(0, relatedProductsLimit)
       .map(({ candidate }) => candidate);
@@ -180,12 +185,13 @@ export function createCatalogService(repository: CatalogRepository) {
       repository.newestInCategories([row.category_id], row.id, relatedCandidates),
       repository.newestInCategories(family, row.id, relatedCandidates),
     ]);
-    const related = await pickRelated([...sameCategory, ...sameFamily]);
-    const [product, ...relatedProducts] = await withImagesAndStock([row, ...related]);
-    if (!product) throw notFound(messages.productNotFound);
+    const related = pickRelated([...sameCategory, ...sameFamily]);
+    // Stock comes with the variants and the candidates, so images are the only further query.
+    const images = await repository.imagesFor([row.id, ...related.map((candidate) => candidate.id)]);
+    const imagesOf = (productId: number) => images.filter((image) => image.product_id === productId);
     return {
-      product,
-      related_products: relatedProducts,
+      product: productView(row, imagesOf(row.id), variants.reduce((sum, variant) => sum + variant.stock, 0)),
+      related_products: related.map((candidate) => productView(candidate, imagesOf(candidate.id), candidate.stock)),
       available_variants: availableVariants(variants),
       variants: variants.map(({ id: variantId, size, color, stock }) => ({ id: variantId, size, color, stock })),
     };
@@ -257,13 +263,18 @@ export function createCatalogService(repository: CatalogRepository) {
       return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
     },
 
-    /** The product page answer as JSON text, built at most every couple of seconds per product. */
-    productDetailJson(idText: string): Promise<string> {
+    /**
+     * The product page answer as JSON bytes, built at most every couple of seconds per product; kept
+     * encoded so a cache hit is written as it is, without encoding or measuring the text again.
+     */
+    productDetailJson(idText: string): Promise<Buffer> {
       const id = /^\d{1,9}$/.test(idText) ? Number(idText) : Number.NaN;
       if (Number.isNaN(id)) return Promise.reject(notFound(messages.productNotFound));
       const cached = productCache.get(id);
       if (cached && Date.now() - cached.at < productCacheMs) return cached.json;
-      const json = productDetail(id).then((answer) => JSON.stringify(productDetailResponseSchema.parse(answer)));
+      const json = productDetail(id).then((answer) =>
+        Buffer.from(JSON.stringify(productDetailResponseSchema.parse(answer))),
+      );
       if (productCache.size >= productCacheSize) productCache.clear();
       productCache.set(id, { at: Date.now(), json });
       json.catch(() => productCache.delete(id));
