@@ -5,11 +5,12 @@ import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stampFile = join(root, 'web', 'dist', '.build-stamp');
 const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'contracts/src'];
 
-function newestModification(path) {
+/** The newest modification time of a file, or of anything under a directory. */
+export function newestModification(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;

@@ -1,8 +1,11 @@
-// `npm start`: builds the web app if its sources changed, then serves the whole shop from this one
-// process (tsx runs the TypeScript server directly).
+// `npm start`: builds the web app and bundles the server if their sources changed, then serves the
+// whole shop from this one process.
+import { pathToFileURL } from 'node:url';
+import { buildServerIfStale, serverBundle } from './build-server.mjs';
 import { buildWebIfStale } from './build-web.mjs';
 
 buildWebIfStale();
-const { register } = await import('tsx/esm/api');
-register();
-await import('../api/src/server.ts');
+await buildServerIfStale();
+// Stack traces in the logs then point at the TypeScript sources, not the bundle.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(serverBundle).href);
