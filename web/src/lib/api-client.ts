@@ -211,9 +211,10 @@ async function request<T>(
   body: unknown,
   signal: AbortSignal | undefined,
   extraHeaders?: Record<string, string>,
+  sessionFree = false,
 ): Promise<T> {
   // Calls made while the session check runs wait for it, so they carry the confirmed session key.
-  if (pendingSession) await pendingSession.catch(() => undefined);
+  if (pendingSession && !sessionFree) await pendingSession.catch(() => undefined);
   // The CSRF token is derived from the session key, so a call needs both or neither is any use.
   if (method !== 'GET' && (!readCookie(sessionHeaders.csrfCookie) || !readStorage(storageKeys.sessionKey))) {
     await startSession();
@@ -231,9 +232,13 @@ async function request<T>(
   }
 }
 
-/** A read under /api, e.g. `apiGet<HomeData>('/home/', { signal })`. */
-export function apiGet<T>(path: string, options: { signal?: AbortSignal } = {}): Promise<T> {
-  return request<T>('GET', path, undefined, options.signal);
+/**
+ * A read under /api, e.g. `apiGet<HomeData>('/home/', { signal })`. `sessionFree` marks a read
+ * whose answer is the same for every session (the catalogue, the rates): it need not wait for the
+ * session check on app start, so the first page's data is not one round trip later.
+ */
+export function apiGet<T>(path: string, options: { signal?: AbortSignal; sessionFree?: boolean } = {}): Promise<T> {
+  return request<T>('GET', path, undefined, options.signal, undefined, options.sessionFree);
 }
 
 /**

@@ -60,7 +60,7 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
 
   const refresh = useCallback(() => {
     if (readStorage(storageKeys.ratesLastFetched) === today()) return Promise.resolve();
-    inFlight.current ??= apiGet<RatesResponse>('/rates/')
+    inFlight.current ??= apiGet<RatesResponse>('/rates/', { sessionFree: true })
       .then((answer) => {
         setRates({ ...fallbackRates, ...answer.rates });
         writeStorage(storageKeys.exchangeRates, JSON.stringify(answer.rates));

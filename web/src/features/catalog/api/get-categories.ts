@@ -3,7 +3,7 @@ import type { CategoriesResponse } from '@threadline/contracts';
 import { apiGet } from '@/lib/api-client.ts';
 
 export function getCategories(signal?: AbortSignal): Promise<CategoriesResponse> {
-  return apiGet<CategoriesResponse>('/shop/categories/', { signal });
+  return apiGet<CategoriesResponse>('/shop/categories/', { signal, sessionFree: true });
 }
 
 // The header's category menu reads the same endpoint under the same key, so the page and the menu

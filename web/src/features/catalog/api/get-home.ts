@@ -3,7 +3,7 @@ import type { HomeResponse } from '@threadline/contracts';
 import { apiGet } from '@/lib/api-client.ts';
 
 export function getHome(signal?: AbortSignal): Promise<HomeResponse> {
-  return apiGet<HomeResponse>('/home/', { signal });
+  return apiGet<HomeResponse>('/home/', { signal, sessionFree: true });
 }
 
 export const homeQueryOptions = queryOptions({

@@ -4,7 +4,7 @@ import { apiGet } from '@/lib/api-client.ts';
 import { shopApiQuery, type ShopFilters } from '../shop-filters.ts';
 
 export function getShop(filters: ShopFilters, page: number, signal?: AbortSignal): Promise<ShopResponse> {
-  return apiGet<ShopResponse>(`/shop/?${shopApiQuery(filters, page)}`, { signal });
+  return apiGet<ShopResponse>(`/shop/?${shopApiQuery(filters, page)}`, { signal, sessionFree: true });
 }
 
 /** Pages of 12 that Load More appends; a change of filters is a new key, so it starts from page 1. */

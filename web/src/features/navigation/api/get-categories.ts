@@ -3,7 +3,7 @@ import type { CategoriesResponse } from '@threadline/contracts';
 import { apiGet } from '@/lib/api-client.ts';
 
 export function getCategories(signal?: AbortSignal): Promise<CategoriesResponse> {
-  return apiGet<CategoriesResponse>('/shop/categories/', { signal });
+  return apiGet<CategoriesResponse>('/shop/categories/', { signal, sessionFree: true });
 }
 
 // Shared key with any other reader of GET /shop/categories/, so the header and pages hold one copy.

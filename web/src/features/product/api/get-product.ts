@@ -3,7 +3,7 @@ import type { ProductDetailResponse } from '@threadline/contracts';
 import { apiGet } from '@/lib/api-client.ts';
 
 export function getProduct(id: string | number, signal?: AbortSignal): Promise<ProductDetailResponse> {
-  return apiGet<ProductDetailResponse>(`/product/${encodeURIComponent(String(id))}/`, { signal });
+  return apiGet<ProductDetailResponse>(`/product/${encodeURIComponent(String(id))}/`, { signal, sessionFree: true });
 }
 
 /** Shared by the product page and the quick-add dialog, so opening one after the other reuses the answer. */
