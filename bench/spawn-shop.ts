@@ -15,8 +15,10 @@ export interface BenchVariant {
 export function spawnBenchShop(
   kind: 'sqlite' | 'postgres',
   stock?: number,
-): Promise<{ origin: string; variant: BenchVariant | null; stop(): Promise<void> }> {
-  const args = ['--import', 'tsx', join(here, 'serve-bench-shop.ts'), kind, ...(stock === undefined ? [] : ['--stock', String(stock)])];
+): Promise<{ origin: string; pid: number | undefined; variant: BenchVariant | null; stop(): Promise<void> }> {
+  // Node 20 refuses --cpu-prof in NODE_OPTIONS, so profiling flags for the server come this way.
+  const nodeFlags = (process.env.BENCH_SHOP_NODE_FLAGS ?? '').split(' ').filter((flag) => flag.length > 0);
+  const args = [...nodeFlags, '--import', 'tsx', join(here, 'serve-bench-shop.ts'), kind, ...(stock === undefined ? [] : ['--stock', String(stock)])];
   const child = spawn(process.execPath, args, { cwd: here, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench shop exited with ${code}`)));
@@ -28,6 +30,7 @@ export function spawnBenchShop(
       const ready = JSON.parse(line) as { port: number; variant: BenchVariant | null };
       resolve({
         origin: `http://127.0.0.1:${ready.port}`,
+        pid: child.pid,
         variant: ready.variant,
         stop: () =>
           new Promise<void>((done) => {
