@@ -101,7 +101,6 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     outboxDir: config.outboxDir,
     log: (message, details) => app.log.info(details, message),
   });
-  app.addHook('onClose', async () => mailer.close());
   const content = createContentService(createContentRepository(database.db), mailer, config.shopEmail, (message, error) =>
     app.log.error({ err: error }, message),
   );
@@ -126,6 +125,11 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   );
   const ordersRepository = createOrdersRepository(database.db);
   const orders = createOrdersService(database, ordersRepository, mailer, (message, error) => app.log.error({ err: error }, message));
+  // Queued order e-mails go out before the transport closes.
+  app.addHook('onClose', async () => {
+    await orders.confirmationsSent();
+    mailer.close();
+  });
   // Links in e-mails sent outside a request (payments settled by webhook) use the configured address.
   const ownAddress = () => {
     const address = app.server.address();
@@ -140,9 +144,9 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     promotions,
     unpaidOrderMinutes: config.unpaidOrderMinutes,
     rateFor: async (currency) => (await rates.current()).rates[currency] ?? 1,
-    afterOrder: (orderId, request, context, productIds) => {
+    afterOrder: (order, request, context, productIds) => {
       for (const productId of productIds) catalog.forgetProduct(productId);
-      if (request.payment_method === 'cash_on_delivery') void orders.sendConfirmation(orderId, shopOrigin());
+      if (request.payment_method === 'cash_on_delivery') orders.queueClaimedConfirmation(order, shopOrigin());
       if (request.save_address && context.owner.userId !== null && request.shipping_method === 'delivery') {
         addresses
           .saveFromCheckout(context.owner.userId, {

@@ -38,9 +38,13 @@ export function createMailer(options: {
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      await mkdir(options.outboxDir, { recursive: true });
       const file = join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // The directory is made when a write finds it missing, not before every message.
+      await writeFile(file, info.message as Buffer).catch(async (error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        await mkdir(options.outboxDir, { recursive: true });
+        await writeFile(file, info.message as Buffer);
+      });
       options.log('e-mail written to the outbox (no SMTP_URL configured)', { file, to: message.to, subject: message.subject });
     },
     close: () => transport.close(),

@@ -11,9 +11,11 @@ const providerAnswerSchema = z.object({
   rates: z.record(z.string(), z.number().positive()).refine((rates) => rates.JMD !== undefined, 'no JMD rate'),
 });
 
+// Built once: a formatter with a time zone costs far more to make than to use, and every checkout asks.
+const shopDayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: shopTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+
 /** The calendar day in Kingston, so "once a day" follows the shop's day. */
-export const shopDay = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: shopTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+export const shopDay = (at: Date) => shopDayFormat.format(at);
 
 /** EUR-based rates → JMD-based: 1 JMD in each currency the shop knows. */
 export function ratesPerJmd(eurRates: Record<string, number>): Record<string, number> {

@@ -227,6 +227,37 @@ describe('promo codes at checkout', () => {
   });
 });
 
+describe('order confirmation e-mails', () => {
+  it('go out once for every order of a burst of checkouts', async () => {
+    const runner = await product(10);
+    const shoppers = await Promise.all(Array.from({ length: 6 }, () => shopperWith(runner.id, 1)));
+    const answers = await Promise.all(shoppers.map((shopper, index) => checkout(shopper, { ...form, email: `burst${index}@example.com` })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    for (const index of shoppers.keys()) {
+      await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(`burst${index}@example.com`)).length, { timeout: 10_000 }).toBe(1);
+    }
+    const claimed = await shop.database.handle.db
+      .selectFrom('orders')
+      .select('confirmation_sent_at')
+      .where('id', 'in', answers.map((answer) => answer.json().order_id))
+      .execute();
+    expect(claimed.every((order) => order.confirmation_sent_at !== null)).toBe(true);
+  });
+
+  it('are all sent, each once, before a closing shop says it is done', async () => {
+    const sent: string[] = [];
+    const mailer = { send: async (message: { to: string }) => void sent.push(message.to), close: () => undefined };
+    const service = createOrdersService(shop.database.handle, createOrdersRepository(shop.database.handle.db), mailer, () => undefined);
+    const runner = await product(1);
+    const shopper = await shopperWith(runner.id, 1);
+    const order = await orderOf(shopper, (await checkout(shopper, { ...form, email: 'queued@example.com' })).json().order_id);
+    for (let index = 0; index < 250; index += 1) service.queueClaimedConfirmation({ ...order, email: `queued${index}@example.com` }, 'https://threadline.test');
+    await service.confirmationsSent();
+    expect(sent).toHaveLength(250);
+    expect(new Set(sent).size).toBe(250);
+  });
+});
+
 describe('unpaid card orders', () => {
   it('are cancelled after their time, putting the stock back, once however many processes run the job', async () => {
     const runner = await product(5);

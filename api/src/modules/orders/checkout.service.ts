@@ -1,5 +1,7 @@
-import { messages, type CheckoutRequest, type CheckoutResponse } from '@threadline/contracts';
+import { messages, type CheckoutRequest, type CheckoutResponse, type Order } from '@threadline/contracts';
+import type { Selectable } from 'kysely';
 import type { DatabaseHandle } from '../../db/database.ts';
+import type { OrderTable } from '../../db/tables.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { productImage } from '../../media/media-urls.ts';
 import type { CartContext, CartService } from '../cart/cart.service.ts';
@@ -8,6 +10,7 @@ import { variantText } from '../cart/variant-choice.ts';
 import { customerKey } from '../promotions/promo-rules.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
 import { checkoutProblem, checkoutRequestHash, newOrderNumber, shippingCostFor } from './checkout-rules.ts';
+import { orderView } from './order-view.ts';
 import type { OrdersRepository } from './orders.repository.ts';
 
 const retryWindowMs = 2 * 60 * 1000;
@@ -20,8 +23,11 @@ export interface CheckoutDependencies {
   unpaidOrderMinutes: number;
   /** 1 JMD in the shopper's display currency now, kept on the order as a snapshot. */
   rateFor(currency: string): Promise<number>;
-  /** After the order is committed: e-mail, saved address, caches. Failures there never fail the order. */
-  afterOrder(orderId: number, request: CheckoutRequest, context: CartContext, productIds: number[]): void;
+  /**
+   * After the order is committed: e-mail, saved address, caches. Failures there never fail the order.
+   * A cash order's confirmation e-mail is already claimed by the placing transaction.
+   */
+  afterOrder(order: Order, request: CheckoutRequest, context: CartContext, productIds: number[]): void;
 }
 
 class PromoNoLongerValid extends Error {
@@ -57,7 +63,8 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       const exchangeRate = await deps.rateFor(request.currency);
       const buyer = { userId: context.owner.userId, email: request.email.trim() };
 
-      let placed: { orderId: number; productIds: number[]; repeated: boolean };
+      // `order` is the new order's view, null when a retry gets its earlier order back.
+      let placed: { answer: CheckoutResponse; order: Order | null; productIds: number[] };
       try {
         placed = await database.writeTransaction(async (trx) => {
           const snapshot = await cart.snapshot(context.owner, trx);
@@ -66,11 +73,12 @@ export function createCheckoutService(deps: CheckoutDependencies) {
             const last = snapshot.cart ? await orders.lastCheckout(snapshot.cart.id, trx) : undefined;
             if (
               last?.last_order_id &&
+              last.payment_method &&
               last.last_checkout_hash === requestHash &&
               last.last_checkout_at &&
               Date.now() - Date.parse(last.last_checkout_at) < retryWindowMs
             ) {
-              return { orderId: last.last_order_id, productIds: [], repeated: true };
+              return { answer: answerFor({ id: last.last_order_id, payment_method: last.payment_method }), order: null, productIds: [] };
             }
             throw badRequest(messages.checkoutEmptyCart);
           }
@@ -84,77 +92,58 @@ export function createCheckoutService(deps: CheckoutDependencies) {
           const shipping = shippingCostFor(request.shipping_method);
           const now = new Date();
           const delivery = request.shipping_method === 'delivery';
-          const orderId = await orders.insertOrder(
-            {
-              order_number: newOrderNumber(now),
-              user_id: context.owner.userId,
-              session_id: context.owner.sessionId,
-              email: request.email.trim(),
-              first_name: request.first_name.trim(),
-              last_name: request.last_name.trim(),
-              phone: request.phone.trim(),
-              status: 'pending',
-              payment_status: 'PENDING',
-              payment_method: request.payment_method,
-              shipping_method: request.shipping_method,
-              address_line1: delivery ? request.address_line1.trim() : '',
-              address_line2: delivery ? request.address_line2.trim() : '',
-              city: delivery ? request.city.trim() : '',
-              parish: delivery ? request.parish.trim() : '',
-              postal_code: delivery ? request.postal_code.trim() : '',
-              country: delivery ? request.country.trim() : '',
-              subtotal: priced.subtotal,
-              discount_amount: priced.promoDiscount,
-              shipping_cost: shipping,
-              tax_amount: 0,
-              total: priced.total + shipping,
-              promo_code_id: promo && priced.promoDiscount > 0 ? promo.id : null,
-              currency: request.currency,
-              exchange_rate: String(exchangeRate),
-              idempotency_key: storedKey,
-              expires_at:
-                request.payment_method === 'stripe'
-                  ? new Date(now.getTime() + deps.unpaidOrderMinutes * 60_000).toISOString()
-                  : null,
-              paid_at: null,
-              cancelled_at: null,
-              confirmation_sent_at: null,
-              created_at: now.toISOString(),
-              updated_at: now.toISOString(),
-            },
-            trx,
-          );
+          const values: Omit<Selectable<OrderTable>, 'id'> = {
+            order_number: newOrderNumber(now),
+            user_id: context.owner.userId,
+            session_id: context.owner.sessionId,
+            email: request.email.trim(),
+            first_name: request.first_name.trim(),
+            last_name: request.last_name.trim(),
+            phone: request.phone.trim(),
+            status: 'pending',
+            payment_status: 'PENDING',
+            payment_method: request.payment_method,
+            shipping_method: request.shipping_method,
+            address_line1: delivery ? request.address_line1.trim() : '',
+            address_line2: delivery ? request.address_line2.trim() : '',
+            city: delivery ? request.city.trim() : '',
+            parish: delivery ? request.parish.trim() : '',
+            postal_code: delivery ? request.postal_code.trim() : '',
+            country: delivery ? request.country.trim() : '',
+            subtotal: priced.subtotal,
+            discount_amount: priced.promoDiscount,
+            shipping_cost: shipping,
+            tax_amount: 0,
+            total: priced.total + shipping,
+            promo_code_id: promo && priced.promoDiscount > 0 ? promo.id : null,
+            currency: request.currency,
+            exchange_rate: String(exchangeRate),
+            idempotency_key: storedKey,
+            expires_at:
+              request.payment_method === 'stripe'
+                ? new Date(now.getTime() + deps.unpaidOrderMinutes * 60_000).toISOString()
+                : null,
+            paid_at: null,
+            cancelled_at: null,
+            // Claimed here, in the transaction that places it, so no later write is needed to send it once.
+            confirmation_sent_at: request.payment_method === 'cash_on_delivery' ? now.toISOString() : null,
+            created_at: now.toISOString(),
+            updated_at: now.toISOString(),
+          };
+          const orderId = await orders.insertOrder(values, trx);
 
-          // Lines of one variant count against one stock, whatever the cart holds them as.
-          const wanted = new Map<number, { quantity: number; line: (typeof snapshot.lines)[number] }>();
-          for (const line of snapshot.lines) {
-            const entry = wanted.get(line.variant_id);
-            wanted.set(line.variant_id, { quantity: (entry?.quantity ?? 0) + line.quantity, line });
-          }
-          for (const [variantId, { quantity, line }] of wanted) {
-            if (!(await orders.takeStock(variantId, quantity, orderId, trx))) {
-              const item = variantText(line) ? `${line.name} (${variantText(line)})` : line.name;
-              const current = await trx.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirst();
-              throw conflict(messages.checkoutOutOfStock(item, current?.stock ?? 0));
-            }
-          }
-
-          const images = await trx
-            .selectFrom('product_images')
-            .select(['product_id', 'path', 'alt_text', 'width', 'height'])
-            .where('product_id', 'in', [...new Set(snapshot.lines.map((line) => line.product_id))])
-            .where('position', '=', 0)
-            .execute();
-          await orders.insertItems(
+          const items = await orders.insertItems(
             snapshot.lines.map((line, index) => {
               const price = priced.lines[index];
-              const image = images.find((entry) => entry.product_id === line.product_id);
               return {
                 order_id: orderId,
                 product_id: line.product_id,
                 variant_id: line.variant_id,
                 product_name: line.name,
-                product_image: image ? productImage(image).image : null,
+                product_image:
+                  line.image_path === null
+                    ? null
+                    : productImage({ path: line.image_path, alt_text: '', width: line.image_width ?? 0, height: line.image_height ?? 0 }).image,
                 size: line.size,
                 color: line.color,
                 quantity: line.quantity,
@@ -164,18 +153,43 @@ export function createCheckoutService(deps: CheckoutDependencies) {
             }),
             trx,
           );
+          await orders.rememberCheckout(snapshot.cart.id, orderId, requestHash, trx);
+          // The buyer's next use of the promo: the unique (code, customer, use number) row stops a second concurrent use.
+          const promoKey = customerKey(buyer) ?? ownerKey;
+          const redemption =
+            promo && priced.promoDiscount > 0
+              ? { promoId: promo.id, customerKey: promoKey, useNumber: (await orders.promoUses(promo.id, promoKey, trx)) + 1, usageLimit: promo.usage_limit }
+              : null;
 
-          if (promo && priced.promoDiscount > 0) {
-            const key = customerKey(buyer) ?? ownerKey;
-            const useNumber = (await trx.selectFrom('promo_redemptions').select((eb) => eb.fn.countAll<number>().as('uses')).where('promo_code_id', '=', promo.id).where('customer_key', '=', key).executeTakeFirstOrThrow()).uses;
-            const redeemed = await orders
-              .redeemPromo({ promoId: promo.id, orderId, customerKey: key, useNumber: Number(useNumber) + 1, usageLimit: promo.usage_limit }, trx)
-              .catch(() => false);
+          // Stock, promo and sold counts come last: on PostgreSQL their updates row-lock rows every
+          // checkout of the same product needs, and the locks last until COMMIT. Variants are taken in
+          // id order (and products counted in id order) so two carts holding the same ones cannot
+          // deadlock. Lines of one variant count against one stock, whatever the cart holds them as.
+          const wanted = new Map<number, { quantity: number; line: (typeof snapshot.lines)[number] }>();
+          for (const line of snapshot.lines) {
+            const entry = wanted.get(line.variant_id);
+            wanted.set(line.variant_id, { quantity: (entry?.quantity ?? 0) + line.quantity, line });
+          }
+          const taken = [...wanted].sort(([a], [b]) => a - b);
+          // Recorded before it is taken, to keep a round trip out of the locked stretch; a failed take
+          // rolls the record back with everything else.
+          await orders.recordStockTaken(taken.map(([variantId, { quantity }]) => ({ variantId, quantity })), orderId, trx);
+          for (const [variantId, { quantity, line }] of taken) {
+            if (!(await orders.takeStock(variantId, quantity, trx))) {
+              const item = variantText(line) ? `${line.name} (${variantText(line)})` : line.name;
+              throw conflict(messages.checkoutOutOfStock(item, (await orders.stockOf(variantId, trx)) ?? 0));
+            }
+          }
+
+          if (promo && redemption) {
+            const redeemed = await orders.redeemPromo({ ...redemption, orderId }, trx).catch(() => false);
             if (!redeemed) throw new PromoNoLongerValid(promo.code, messages.promoAlreadyUsed);
           }
-          if (request.payment_method === 'cash_on_delivery') await orders.countSold(orderId, 1, trx);
-          await orders.rememberCheckout(snapshot.cart.id, orderId, requestHash, trx);
-          return { orderId, productIds: [...new Set(snapshot.lines.map((line) => line.product_id))], repeated: false };
+          if (request.payment_method === 'cash_on_delivery') {
+            await orders.addSold(snapshot.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })), trx);
+          }
+          const productIds = [...new Set(snapshot.lines.map((line) => line.product_id))];
+          return { answer: answerFor({ id: orderId, payment_method: values.payment_method }), order: orderView({ id: orderId, ...values }, items), productIds };
         });
       } catch (error) {
         if (error instanceof PromoNoLongerValid) {
@@ -190,10 +204,8 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         throw error;
       }
 
-      const order = await orders.findById(placed.orderId);
-      if (!order) throw new Error('placed order not found');
-      if (!placed.repeated) deps.afterOrder(order.id, request, context, placed.productIds);
-      return answerFor(order);
+      if (placed.order) deps.afterOrder(placed.order, request, context, placed.productIds);
+      return placed.answer;
     },
   };
 }

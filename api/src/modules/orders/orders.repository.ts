@@ -1,36 +1,94 @@
 import { sql, type Insertable } from 'kysely';
 import type { DbExecutor } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { OrderItemTable, OrderTable } from '../../db/tables.ts';
 
 export type OrderRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['findById']>> & object;
 export type OrderItemRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['itemsOf']>>[number];
 
+// Every checkout runs these; they are compiled once (see preparedQuery).
+const orderByIdempotencyKey = preparedQuery((db: DbExecutor, key: string) =>
+  db.selectFrom('orders').selectAll().where('idempotency_key', '=', key),
+);
+const userByEmail = preparedQuery((db: DbExecutor, emailNormalized: string) =>
+  db.selectFrom('users').select('id').where('email_normalized', '=', emailNormalized),
+);
+const takeVariantStock = preparedQuery((db: DbExecutor, variantId: number, quantity: number) =>
+  db
+    .updateTable('product_variants')
+    .set((eb) => ({ stock: eb('stock', '-', quantity) }))
+    .where('id', '=', variantId)
+    .where('stock', '>=', quantity)
+    .returning('id'),
+);
+const variantStock = preparedQuery((db: DbExecutor, variantId: number) =>
+  db.selectFrom('product_variants').select('stock').where('id', '=', variantId),
+);
+const addProductSold = preparedQuery((db: DbExecutor, productId: number, quantity: number) =>
+  db
+    .updateTable('products')
+    .set((eb) => ({ units_sold: eb('units_sold', '+', quantity) }))
+    .where('id', '=', productId),
+);
+const markCartCheckedOut = preparedQuery((db: DbExecutor, cartId: number, orderId: number, hash: string, at: string) =>
+  db
+    .updateTable('carts')
+    .set({ last_order_id: orderId, last_checkout_hash: hash, last_checkout_at: at, promo_code_id: null })
+    .where('id', '=', cartId),
+);
+const emptyCart = preparedQuery((db: DbExecutor, cartId: number) =>
+  db.deleteFrom('cart_items').where('cart_id', '=', cartId),
+);
+
 export function createOrdersRepository(db: DbExecutor) {
+  /**
+   * Adds units to the products' sold counts, in product order: on PostgreSQL each update row-locks
+   * its product, and one order for all transactions keeps two of them from deadlocking.
+   */
+  async function addSold(sold: { productId: number; quantity: number }[], executor: DbExecutor = db) {
+    const perProduct = new Map<number, number>();
+    for (const { productId, quantity } of sold) perProduct.set(productId, (perProduct.get(productId) ?? 0) + quantity);
+    for (const [productId, quantity] of [...perProduct].sort(([a], [b]) => a - b)) {
+      await addProductSold.execute(executor, productId, quantity);
+    }
+  }
+
   return {
     async insertOrder(values: Insertable<OrderTable>, executor: DbExecutor = db): Promise<number> {
       const row = await executor.insertInto('orders').values(values).returning('id').executeTakeFirstOrThrow();
       return row.id;
     },
 
+    /** The inserted items as `itemsOf` reads them, so the caller need not read them back. */
     async insertItems(items: Insertable<OrderItemTable>[], executor: DbExecutor = db) {
-      if (items.length > 0) await executor.insertInto('order_items').values(items).execute();
+      if (items.length === 0) return [];
+      const rows = await executor
+        .insertInto('order_items')
+        .values(items)
+        .returning(['id', 'order_id', 'product_id', 'product_name', 'product_image', 'quantity', 'unit_price', 'line_total', 'size', 'color'])
+        .execute();
+      return rows.sort((a, b) => a.id - b.id);
     },
 
-    /** The guarded decrement: it changes nothing unless the whole quantity is in stock. */
-    async takeStock(variantId: number, quantity: number, orderId: number | null, executor: DbExecutor = db): Promise<boolean> {
-      const result = await executor
-        .updateTable('product_variants')
-        .set((eb) => ({ stock: eb('stock', '-', quantity) }))
-        .where('id', '=', variantId)
-        .where('stock', '>=', quantity)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return false;
+    /**
+     * The guarded decrement: it changes nothing unless the whole quantity is in stock. On PostgreSQL
+     * it also row-locks the variant until the transaction ends.
+     */
+    async takeStock(variantId: number, quantity: number, executor: DbExecutor = db): Promise<boolean> {
+      return (await takeVariantStock.execute(executor, variantId, quantity)).length === 1;
+    },
+
+    /** One insert for all the variants an order took stock of. */
+    async recordStockTaken(taken: { variantId: number; quantity: number }[], orderId: number, executor: DbExecutor = db) {
+      if (taken.length === 0) return;
+      const createdAt = new Date().toISOString();
       await executor
         .insertInto('stock_movements')
-        .values({ variant_id: variantId, delta: -quantity, reason: 'order', order_id: orderId, created_at: new Date().toISOString() })
+        .values(taken.map(({ variantId, quantity }) => ({ variant_id: variantId, delta: -quantity, reason: 'order', order_id: orderId, created_at: createdAt })))
         .execute();
-      return true;
     },
+
+    stockOf: async (variantId: number, executor: DbExecutor = db) => (await variantStock.executeTakeFirst(executor, variantId))?.stock,
 
     async returnStock(orderId: number, executor: DbExecutor = db) {
       const items = await executor
@@ -61,14 +119,21 @@ export function createOrdersRepository(db: DbExecutor) {
         .where('order_id', '=', orderId)
         .where('product_id', 'is not', null)
         .execute();
-      for (const item of items) {
-        if (item.product_id === null) continue;
-        await executor
-          .updateTable('products')
-          .set((eb) => ({ units_sold: eb('units_sold', '+', direction * item.quantity) }))
-          .where('id', '=', item.product_id)
-          .execute();
-      }
+      const sold: { productId: number; quantity: number }[] = [];
+      for (const item of items) if (item.product_id !== null) sold.push({ productId: item.product_id, quantity: direction * item.quantity });
+      await addSold(sold, executor);
+    },
+
+    addSold,
+
+    async promoUses(promoId: number, customerKey: string, executor: DbExecutor = db): Promise<number> {
+      const { uses } = await executor
+        .selectFrom('promo_redemptions')
+        .select((eb) => eb.fn.countAll<number>().as('uses'))
+        .where('promo_code_id', '=', promoId)
+        .where('customer_key', '=', customerKey)
+        .executeTakeFirstOrThrow();
+      return Number(uses);
     },
 
     /**
@@ -118,8 +183,7 @@ export function createOrdersRepository(db: DbExecutor) {
     findById: (id: number, executor: DbExecutor = db) =>
       executor.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    findByIdempotencyKey: (key: string, executor: DbExecutor = db) =>
-      executor.selectFrom('orders').selectAll().where('idempotency_key', '=', key).executeTakeFirst(),
+    findByIdempotencyKey: (key: string, executor: DbExecutor = db) => orderByIdempotencyKey.executeTakeFirst(executor, key),
 
     listForUser: (userId: number, executor: DbExecutor = db) =>
       executor.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(200).execute(),
@@ -176,28 +240,21 @@ export function createOrdersRepository(db: DbExecutor) {
     },
 
     async rememberCheckout(cartId: number, orderId: number, hash: string, executor: DbExecutor = db) {
-      await executor
-        .updateTable('carts')
-        .set({ last_order_id: orderId, last_checkout_hash: hash, last_checkout_at: new Date().toISOString(), promo_code_id: null })
-        .where('id', '=', cartId)
-        .execute();
-      await executor.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
+      await markCartCheckedOut.execute(executor, cartId, orderId, hash, new Date().toISOString());
+      await emptyCart.execute(executor, cartId);
     },
 
+    /** The cart's last checkout with that order's payment method, which is all a repeated answer needs. */
     lastCheckout: (cartId: number, executor: DbExecutor = db) =>
       executor
         .selectFrom('carts')
-        .select(['last_order_id', 'last_checkout_hash', 'last_checkout_at'])
-        .where('id', '=', cartId)
+        .leftJoin('orders', 'orders.id', 'carts.last_order_id')
+        .select(['carts.last_order_id', 'carts.last_checkout_hash', 'carts.last_checkout_at', 'orders.payment_method'])
+        .where('carts.id', '=', cartId)
         .executeTakeFirst(),
 
     async isEmailRegistered(email: string, executor: DbExecutor = db) {
-      const row = await executor
-        .selectFrom('users')
-        .select('id')
-        .where('email_normalized', '=', email.trim().toLowerCase())
-        .executeTakeFirst();
-      return row !== undefined;
+      return (await userByEmail.executeTakeFirst(executor, email.trim().toLowerCase())) !== undefined;
     },
 
     sessionOwnsOrder: async (orderId: number, sessionId: number, executor: DbExecutor = db) =>

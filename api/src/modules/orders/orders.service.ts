@@ -6,6 +6,9 @@ import { orderConfirmationEmail } from './order-email.ts';
 import { orderView } from './order-view.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 
+const fewSenders = 4;
+const backlogPerSender = 100;
+
 /** Who asks for an order: its account, or the guest session that placed it. */
 export interface OrderViewer {
   userId: number | null;
@@ -20,6 +23,26 @@ export function createOrdersService(
 ) {
   async function view(order: OrderRow, executor?: DbExecutor): Promise<Order> {
     return orderView(order, await repository.itemsOf([order.id], executor));
+  }
+
+  const claimedConfirmations: { order: Order; origin: string }[] = [];
+  const senders = new Set<Promise<void>>();
+
+  async function sendClaimedConfirmations(): Promise<void> {
+    for (let next = claimedConfirmations.shift(); next; next = claimedConfirmations.shift()) {
+      // A turn of the event loop first: the answer of the checkout that queued it goes out before.
+      await new Promise((resolve) => setImmediate(resolve));
+      try {
+        await mailer.send({ to: next.order.email, ...orderConfirmationEmail(next.order, next.origin) });
+      } catch (error) {
+        log(`could not send the confirmation e-mail of order ${next.order.id}`, error);
+      }
+    }
+  }
+
+  function startSender() {
+    const sender: Promise<void> = sendClaimedConfirmations().finally(() => senders.delete(sender));
+    senders.add(sender);
   }
 
   const owns = (order: OrderRow, viewer: OrderViewer) =>
@@ -40,6 +63,24 @@ export function createOrdersService(
       const orders = await repository.listForUser(userId);
       const items = await repository.itemsOf(orders.map((order) => order.id));
       return orders.map((order) => orderView(order, items.filter((item) => item.order_id === order.id)));
+    },
+
+    /**
+     * Queues the e-mail of an order whose placing transaction claimed it; the order is in hand, so
+     * nothing is read. Composing an e-mail costs about as much CPU as placing the order, so only a few
+     * are in the works at once, between answers: in a burst of checkouts the shoppers are answered
+     * first and the e-mails trail by a few seconds.
+     */
+    queueClaimedConfirmation(order: Order, origin: string): void {
+      claimedConfirmations.push({ order, origin });
+      // A few senders cover the wait on the SMTP server; a backlog gets more, so the e-mails of a long
+      // busy spell never trail without bound.
+      if (senders.size < fewSenders || claimedConfirmations.length > backlogPerSender * senders.size) startSender();
+    },
+
+    /** Resolves once every queued e-mail is sent (or failed and logged); for a graceful close. */
+    async confirmationsSent(): Promise<void> {
+      while (senders.size > 0) await Promise.all(senders);
     },
 
     /** Sends the confirmation e-mail exactly once per order, whichever process gets there first. */
