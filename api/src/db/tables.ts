@@ -157,6 +157,12 @@ export interface CartItemTable {
   created_at: Timestamp;
 }
 
+export interface CartAddKeyTable {
+  cart_id: number;
+  key: string;
+  created_at: Timestamp;
+}
+
 export interface PromoCodeTable {
   id: Id;
   /** Upper-case, trimmed. */
@@ -329,6 +335,7 @@ export interface Database {
   password_reset_tokens: PasswordResetTokenTable;
   carts: CartTable;
   cart_items: CartItemTable;
+  cart_add_keys: CartAddKeyTable;
   promo_codes: PromoCodeTable;
   promo_redemptions: PromoRedemptionTable;
   orders: OrderTable;

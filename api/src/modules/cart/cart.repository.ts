@@ -113,6 +113,16 @@ export function createCartRepository(db: DbExecutor) {
       return cartLines.execute(executor, cartId);
     },
 
+    /** Records an add's Idempotency-Key for the cart; false when the cart has seen it already. */
+    async rememberAddKey(cartId: number, key: string, executor: DbExecutor = db): Promise<boolean> {
+      const result = await executor
+        .insertInto('cart_add_keys')
+        .values({ cart_id: cartId, key, created_at: new Date().toISOString() })
+        .onConflict((conflict) => conflict.columns(['cart_id', 'key']).doNothing())
+        .executeTakeFirst();
+      return BigInt(result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+    },
+
     findProduct(productId: number, executor: DbExecutor = db) {
       return executor
         .selectFrom('products')

@@ -67,6 +67,38 @@ describe('GET /api/orders/cart/', () => {
 });
 
 describe('adding to the cart', () => {
+  it('adds once for one Idempotency-Key however often the add is sent, and keeps a refused key usable', async () => {
+    const session = await startSession(shop.app);
+    const addWithKey = (key: string, quantity: number) =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/orders/cart/',
+        headers: { ...session.headers, 'idempotency-key': key },
+        payload: { product_id: runner.id, quantity, variant_size: '12', variant_color: 'Black' },
+      });
+
+    expect((await addWithKey('add-1', 2)).statusCode).toBe(200);
+    const again = await addWithKey('add-1', 2);
+    expect(again.statusCode).toBe(200);
+    expect(again.json<CartChangeResponse>().cart.cart_count).toBe(2);
+    expect((await cartOf(session)).items.map((item) => item.quantity)).toEqual([2]);
+
+    // Only 3 in stock: this add is refused, and the same key is not spent by the refusal.
+    expect((await addWithKey('add-2', 2)).statusCode).toBe(409);
+    expect((await addWithKey('add-2', 1)).statusCode).toBe(200);
+    expect((await cartOf(session)).items.map((item) => item.quantity)).toEqual([3]);
+
+    // Another session's cart does not know this session's keys.
+    const other = await startSession(shop.app);
+    const elsewhere = await shop.app.inject({
+      method: 'POST',
+      url: '/api/orders/cart/',
+      headers: { ...other.headers, 'idempotency-key': 'add-1' },
+      payload: { product_id: tote.id, quantity: 1 },
+    });
+    expect(elsewhere.json<CartChangeResponse>().cart.cart_count).toBe(1);
+  });
+
   it('adds a variant at the sale price computed on the server, ignoring any price sent', async () => {
     const session = await startSession(shop.app);
     const response = await add(session, { product_id: runner.id, quantity: 2, variant_size: '9', variant_color: 'Black', price: 1 });

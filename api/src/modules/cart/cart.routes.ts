@@ -8,6 +8,7 @@ import {
   cartSchema,
   updateCartItemRequestSchema,
 } from '@threadline/contracts';
+import { idempotencyKeyOf } from '../../idempotency-key.ts';
 import type { CartContext, CartService } from './cart.service.ts';
 
 export interface CartRouteOptions {
@@ -26,7 +27,7 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, {
   );
 
   app.post('/orders/cart/', { schema: { body: addToCartRequestSchema, response: change } }, async (request) =>
-    cart.add(await cartContext(request, true), request.body),
+    cart.add(await cartContext(request, true), request.body, idempotencyKeyOf(request)),
   );
 
   app.delete('/orders/cart/', { schema: { response: change } }, async (request) =>

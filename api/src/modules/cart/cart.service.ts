@@ -118,10 +118,20 @@ export function createCartService(
       return view(await repository.findCart(owner), customer);
     },
 
-    /** Adds within stock: what the cart already holds of the variant counts against it. */
-    async add({ owner, customer }: CartContext, request: AddToCartRequest) {
+    /**
+     * Adds within stock: what the cart already holds of the variant counts against it. An add sent
+     * again with the Idempotency-Key of one the cart already took answers the cart as it is.
+     */
+    async add({ owner, customer }: CartContext, request: AddToCartRequest, addKey: string | null = null) {
       if (request.quantity < 1) throw badRequest(messages.cartQuantityTooLow);
       return database.writeTransaction(async (trx) => {
+        if (addKey) {
+          const cart = await cartOf(owner, trx);
+          // A refused add rolls its key back with it, so only an add that was taken is remembered.
+          if (!(await repository.rememberAddKey(cart.id, addKey, trx))) {
+            return { success: true, message: messages.cartItemAdded, cart: await view(cart, customer, trx) };
+          }
+        }
         const product = await repository.findProduct(request.product_id, trx);
         if (!product) throw notFound(messages.productNotFound);
         const choice = chooseVariant(await repository.variantsOf(product.id, trx), request.variant_size, request.variant_color);

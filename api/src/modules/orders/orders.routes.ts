@@ -10,6 +10,7 @@ import {
   verifySessionRequestSchema,
   verifySessionResponseSchema,
 } from '@threadline/contracts';
+import { idempotencyKeyOf } from '../../idempotency-key.ts';
 import { requireCustomer } from '../../plugins/current-customer.ts';
 import type { CartContext } from '../cart/cart.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
@@ -25,10 +26,6 @@ export interface OrderRouteOptions {
 }
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
-const idempotencyKeyOf = (request: FastifyRequest) => {
-  const header = request.headers['idempotency-key'];
-  return typeof header === 'string' && header.length > 0 && header.length <= 100 ? header : null;
-};
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { checkout, orders, payments, cartContext, origin }) => {
   const viewerOf = async (request: FastifyRequest): Promise<OrderViewer> => {
