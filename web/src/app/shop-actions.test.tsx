@@ -116,5 +116,12 @@ describe('adding to the cart', () => {
     expect(api.cart.items.map((item) => item.quantity)).toEqual([2]);
     expect(within(dialog).getByRole('textbox', { name: 'Quantity of Kingston Runner (9 / Black)' })).toHaveValue('2');
     expect(localStorage.getItem('pendingCartItems')).toBeNull();
+    // Each try went again under the key of its first send, so a try that had arrived adds nothing.
+    const keys = api.sent.filter((call) => call.method === 'POST').map((call) => call.idempotencyKey);
+    const [first, second, ...others] = new Set(keys);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(second).toMatch(/^[0-9a-f]{32}$/);
+    expect(others).toEqual([]);
+    expect(keys.slice(-2)).toEqual([first, second]);
   });
 });

@@ -50,6 +50,8 @@ interface SentCall {
   method: string;
   path: string;
   body: unknown;
+  /** The Idempotency-Key header, on the calls that carry one. */
+  idempotencyKey?: string;
 }
 
 /**
@@ -69,8 +71,8 @@ export function fakeCartApi(initial: Cart) {
   };
   const withItems = (items: CartItem[]) => cartFixture(items, { promo_code: cart.promo_code, promo_code_valid: cart.promo_code_valid });
 
-  async function answerChange(method: string, path: string, body: unknown): Promise<Response> {
-    sent.push({ method, path, body });
+  async function answerChange(method: string, path: string, body: unknown, idempotencyKey: string | null): Promise<Response> {
+    sent.push({ method, path, body, ...(idempotencyKey ? { idempotencyKey } : {}) });
     if (gate) await gate;
     if (failure === 'network') throw new TypeError('Failed to fetch');
     if (failure) return failure.clone();
@@ -86,15 +88,26 @@ export function fakeCartApi(initial: Cart) {
     if (method === 'DELETE' && line) return json(change('Item removed from cart', withItems(cart.items.filter((item) => item.id !== lineId))));
     if (method === 'DELETE') return json(change('Cart cleared', cartFixture([])));
     const request = body as AddToCartRequest;
+    const variant = [request.variant_size, request.variant_color].filter(Boolean).join(' / ');
+    // Like the server: one line per product and variant, an add adds to its quantity.
+    const same = cart.items.find((item) => item.product_id === request.product_id && item.variant === variant);
+    if (same) {
+      const quantity = same.quantity + request.quantity;
+      const items = cart.items.map((item) =>
+        item === same ? { ...item, quantity, price: item.unit_price * quantity, total: item.unit_price * quantity } : item,
+      );
+      return json(change('Item added to cart', withItems(items)));
+    }
     const nextId = Math.max(0, ...cart.items.map((item) => item.id)) + 1;
-    const added = cartItemFixture({ id: nextId, product_id: request.product_id, quantity: request.quantity, variant: [request.variant_size, request.variant_color].filter(Boolean).join(' / ') });
+    const added = cartItemFixture({ id: nextId, product_id: request.product_id, quantity: request.quantity, variant });
     return json(change('Item added to cart', withItems([...cart.items, added])));
   }
 
   const handle = (url: URL, init: RequestInit | undefined): Answer => {
     const method = init?.method ?? 'GET';
     if (method === 'GET') return json(cart);
-    return answerChange(method, url.pathname, init?.body ? JSON.parse(String(init.body)) : undefined);
+    const key = new Headers(init?.headers).get('Idempotency-Key');
+    return answerChange(method, url.pathname, init?.body ? JSON.parse(String(init.body)) : undefined, key);
   };
 
   return {

@@ -3,7 +3,7 @@ import { addToCartRequestSchema } from '@threadline/contracts';
 import { cartFixture, cartItemFixture } from '@/test/cart-fixtures.ts';
 import { toCartView } from './cart-view.ts';
 import { isGoodPromoMessage } from './components/promo-box.tsx';
-import { keepPendingAdd, readPendingCart } from './pending-cart-store.ts';
+import { dropSentTries, keepPendingAdd, readPendingCart } from './pending-cart-store.ts';
 
 const runner = cartItemFixture({ id: 1, quantity: 2 });
 const cap = cartItemFixture({ id: 2, name: 'Port Royal Cap', variant: '', quantity: 1 });
@@ -12,7 +12,7 @@ const none = { adds: [], changes: [], refused: [] };
 describe('the cart as shown', () => {
   it('lays unsaved quantities and removals over the server cart and counts what is waiting', () => {
     const view = toCartView(cartFixture([runner, cap]), {
-      adds: [{ name: 'Kingston Runner', variant: '10 / Red', request: { product_id: 1, quantity: 3 } }],
+      adds: [{ name: 'Kingston Runner', variant: '10 / Red', request: { product_id: 1, quantity: 3 }, sends: [{ key: 'k1', quantity: 3 }] }],
       changes: [
         { lineId: 1, quantity: 4, name: 'Kingston Runner', variant: '9 / Black' },
         { lineId: 2, quantity: 0, name: 'Port Royal Cap', variant: '' },
@@ -37,14 +37,31 @@ describe('the cart as shown', () => {
 });
 
 describe('adds kept in the browser', () => {
-  it('merges adds of the same name and variant, summing quantities', () => {
-    keepPendingAdd({ product_id: 1, quantity: 1, variant_size: '9', variant_color: { name: 'Black' } }, 'Kingston Runner');
-    keepPendingAdd({ product_id: 1, quantity: 2, variant_size: '9', variant_color: 'Black' }, 'Kingston Runner');
-    keepPendingAdd({ product_id: 1, quantity: 1, variant_size: '10', variant_color: 'Black' }, 'Kingston Runner');
-    expect(readPendingCart().adds.map((add) => [add.variant, add.request.quantity])).toEqual([
-      ['9 / Black', 3],
-      ['10 / Black', 1],
+  it('merges adds of the same name and variant, summing quantities and keeping each try with its key', () => {
+    keepPendingAdd({ product_id: 1, quantity: 1, variant_size: '9', variant_color: { name: 'Black' } }, 'Kingston Runner', 'k1');
+    keepPendingAdd({ product_id: 1, quantity: 2, variant_size: '9', variant_color: 'Black' }, 'Kingston Runner', 'k2');
+    keepPendingAdd({ product_id: 1, quantity: 1, variant_size: '10', variant_color: 'Black' }, 'Kingston Runner', 'k3');
+    expect(readPendingCart().adds.map((add) => [add.variant, add.request.quantity, add.sends])).toEqual([
+      ['9 / Black', 3, [{ key: 'k1', quantity: 1 }, { key: 'k2', quantity: 2 }]],
+      ['10 / Black', 1, [{ key: 'k3', quantity: 1 }]],
     ]);
+  });
+
+  it('drops only the tries the server took; a try merged meanwhile stays', () => {
+    keepPendingAdd({ product_id: 1, quantity: 1, variant_size: '9', variant_color: 'Black' }, 'Kingston Runner', 'k1');
+    const [sent] = readPendingCart().adds;
+    keepPendingAdd({ product_id: 1, quantity: 2, variant_size: '9', variant_color: 'Black' }, 'Kingston Runner', 'k2');
+    if (!sent) throw new Error('nothing kept');
+    dropSentTries(sent, sent.sends.map((send) => send.key));
+    expect(readPendingCart().adds.map((add) => [add.request.quantity, add.sends])).toEqual([[2, [{ key: 'k2', quantity: 2 }]]]);
+    dropSentTries(sent, ['k2']);
+    expect(readPendingCart().adds).toEqual([]);
+  });
+
+  it('gives an add kept by an older version, without keys, one try under a new key', () => {
+    localStorage.setItem('pendingCartItems', JSON.stringify({ adds: [{ name: 'Market Tote', variant: '', request: { product_id: 3, quantity: 2 } }] }));
+    const [add] = readPendingCart().adds;
+    expect(add?.sends).toEqual([{ key: expect.stringMatching(/^[0-9a-f]{32}$/), quantity: 2 }]);
   });
 
   it('ignores stored entries that do not fit', () => {

@@ -1,5 +1,6 @@
 import type { AddToCartRequest } from '@threadline/contracts';
 import { useSyncExternalStore } from 'react';
+import { newRandomKey } from '@/lib/random-key.ts';
 
 /**
  * What the shopper did to the cart that the server has not taken yet (SPEC §4), kept in this
@@ -8,11 +9,23 @@ import { useSyncExternalStore } from 'react';
  */
 
 /** An add the server never answered. */
+/** One try of an add, with the Idempotency-Key it was first sent with. */
+export interface PendingSend {
+  key: string;
+  quantity: number;
+}
+
 export interface PendingAdd {
   /** Product name and variant as the shopper saw them; adds with the same pair are merged. */
   name: string;
   variant: string;
+  /** The merged add as shown: its quantity is the sum of the tries. */
   request: AddToCartRequest;
+  /**
+   * Each try apart, sent again under its own key: a try that did reach the server is then not
+   * added twice, and merging never hides one that did not.
+   */
+  sends: PendingSend[];
 }
 
 /** A new quantity (0: a removal) of a saved line whose request did not reach the server. */
@@ -42,6 +55,9 @@ const empty: PendingCart = { adds: [], changes: [], refused: [] };
 export const lineLabel = (entry: { name: string; variant: string }) => (entry.variant ? `${entry.name} (${entry.variant})` : entry.name);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const isSend = (value: unknown): value is PendingSend =>
+  isRecord(value) && typeof value.key === 'string' && value.key.length > 0 && Number.isInteger(value.quantity) && Number(value.quantity) > 0;
+
 const isNamed = (value: Record<string, unknown>) => typeof value.name === 'string' && typeof value.variant === 'string';
 
 /**
@@ -79,7 +95,12 @@ function parse(raw: string | null): PendingCart {
   const list = (key: string) => (Array.isArray(value[key]) ? (value[key] as unknown[]).filter(isRecord) : []);
   const adds = list('adds').flatMap((entry): PendingAdd[] => {
     const request = toAddRequest(entry.request);
-    return isNamed(entry) && request ? [{ name: String(entry.name), variant: String(entry.variant), request }] : [];
+    if (!isNamed(entry) || !request) return [];
+    const sends = (Array.isArray(entry.sends) ? entry.sends : []).filter(isSend);
+    const sentQuantity = sends.reduce((sum, send) => sum + send.quantity, 0);
+    // Kept by a version without keys (or not adding up): one try under a new key.
+    const tries = sends.length > 0 && sentQuantity === request.quantity ? sends : [{ key: newRandomKey(), quantity: request.quantity }];
+    return [{ name: String(entry.name), variant: String(entry.variant), request, sends: tries }];
   });
   const changes = list('changes').flatMap((entry): UnsavedLineChange[] =>
     isNamed(entry) && Number.isInteger(entry.lineId) && Number.isInteger(entry.quantity)
@@ -142,16 +163,36 @@ function update(change: (current: PendingCart) => PendingCart) {
 const optionText = (value: AddToCartRequest['variant_size']) => (typeof value === 'string' ? value : (value?.name ?? null));
 
 /** Keeps an add the server could not take, merged with an earlier one of the same name and variant. */
-export function keepPendingAdd(request: AddToCartRequest, name: string): PendingAdd {
+export function keepPendingAdd(request: AddToCartRequest, name: string, key: string): PendingAdd {
   const variant = [optionText(request.variant_size), optionText(request.variant_color)].filter(Boolean).join(' / ');
-  const kept: PendingAdd = { name, variant, request };
+  const kept: PendingAdd = { name, variant, request, sends: [{ key, quantity: request.quantity }] };
   update((current) => {
     const same = current.adds.find((add) => lineLabel(add) === lineLabel(kept));
     if (!same) return { ...current, adds: [...current.adds, kept] };
-    const merged = { ...same, request: { ...same.request, quantity: same.request.quantity + request.quantity } };
+    const merged = {
+      ...same,
+      request: { ...same.request, quantity: same.request.quantity + request.quantity },
+      sends: [...same.sends, ...kept.sends],
+    };
     return { ...current, adds: current.adds.map((add) => (add === same ? merged : add)) };
   });
   return kept;
+}
+
+/**
+ * Drops the tries the server has taken; tries merged into the entry meanwhile stay kept, and the
+ * entry goes once none is left.
+ */
+export function dropSentTries(add: Pick<PendingAdd, 'name' | 'variant'>, sentKeys: readonly string[]) {
+  update((current) => ({
+    ...current,
+    adds: current.adds.flatMap((entry) => {
+      if (lineLabel(entry) !== lineLabel(add)) return [entry];
+      const sends = entry.sends.filter((send) => !sentKeys.includes(send.key));
+      const quantity = sends.reduce((sum, send) => sum + send.quantity, 0);
+      return sends.length === 0 ? [] : [{ ...entry, sends, request: { ...entry.request, quantity } }];
+    }),
+  }));
 }
 
 export function dropPendingAdd(add: Pick<PendingAdd, 'name' | 'variant'>) {

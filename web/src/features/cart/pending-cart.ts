@@ -8,6 +8,7 @@ import { removeCartItem } from './api/remove-cart-item.ts';
 import { updateCartItem } from './api/update-cart-item.ts';
 import {
   dropPendingAdd,
+  dropSentTries,
   dropUnsavedChange,
   keepRefused,
   lineLabel,
@@ -42,9 +43,13 @@ async function sendPending(queryClient: QueryClient): Promise<ReplayOutcome> {
   }
   for (const add of readPendingCart().adds) {
     try {
-      const answer = await addToCart(add.request);
-      await writeServerCart(queryClient, answer.cart);
-      dropPendingAdd(add);
+      // Every try goes again under its own key; one that already arrived is not added twice.
+      for (const send of add.sends) {
+        const answer = await addToCart({ ...add.request, quantity: send.quantity }, send.key);
+        // Dropped as the server cart that holds it is shown, so the try is never counted twice.
+        dropSentTries(add, [send.key]);
+        await writeServerCart(queryClient, answer.cart);
+      }
     } catch (error) {
       if (isUnreachable(error)) return 'unreachable';
       dropPendingAdd(add);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { messages, storageKeys, type AuthResponse, type User } from '@threadline/contracts';
 import { apiGet, apiSend } from '@/lib/api-client.ts';
 import { writeStorage } from '@/lib/storage.ts';
+import { newRandomKey } from '@/lib/random-key.ts';
 
 export interface GoogleConfig {
   enabled: boolean;
@@ -20,8 +21,6 @@ export const useGoogleConfig = () =>
 const stateKey = 'googleAuthState';
 export const googleRedirectUri = () => `${window.location.origin}/auth/google/callback/`;
 
-const randomString = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-
 /**
  * SPEC §7: off to the provider with the client id, the redirect URI, the code flow, 'openid email
  * profile' and a random state of two random strings, kept for the callback to compare. False when
@@ -29,7 +28,7 @@ const randomString = () => Array.from(crypto.getRandomValues(new Uint8Array(16))
  */
 export function startGoogleSignIn(config: GoogleConfig, returnTo: string): boolean {
   if (!config.enabled || !config.client_id || !config.authorization_endpoint) return false;
-  const state = `${randomString()}${randomString()}`;
+  const state = `${newRandomKey()}${newRandomKey()}`;
   try {
     sessionStorage.setItem(stateKey, state);
   } catch {

@@ -1,10 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddToCartRequest, Cart, CartChangeResponse } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
+import { newRandomKey } from '@/lib/random-key.ts';
 import { keepPendingAdd, type PendingAdd } from '../pending-cart-store.ts';
 import { cartMutationOptions, cartQueryKey, isUnreachable, writeServerCart } from './cart-cache.ts';
 
-export const addToCart = (request: AddToCartRequest) => apiSend<CartChangeResponse>('POST', '/orders/cart/', request);
+/** The key makes the add safe to send again: the cart takes one add per key. */
+export const addToCart = (request: AddToCartRequest, idempotencyKey: string) =>
+  apiSend<CartChangeResponse>('POST', '/orders/cart/', request, { 'Idempotency-Key': idempotencyKey });
 
 export type AddToCartOutcome = { saved: true; cart: Cart; message: string } | { saved: false; kept: PendingAdd };
 
@@ -18,12 +21,14 @@ export function useAddToCart() {
   return useMutation({
     ...cartMutationOptions('add'),
     mutationFn: async ({ request, name }: { request: AddToCartRequest; name: string }): Promise<AddToCartOutcome> => {
+      const key = newRandomKey();
       try {
-        const answer = await addToCart(request);
+        const answer = await addToCart(request, key);
         return { saved: true, cart: answer.cart, message: answer.message };
       } catch (error) {
         if (!isUnreachable(error)) throw error;
-        return { saved: false, kept: keepPendingAdd(request, name) };
+        // Kept with its key: if this try did reach the server, sending it again adds nothing.
+        return { saved: false, kept: keepPendingAdd(request, name, key) };
       }
     },
     onSuccess: async (outcome) => {

@@ -12,6 +12,7 @@ import { useCurrency } from '@/features/currency/currency-context.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { readStorage } from '@/lib/storage.ts';
 import { usePageMeta } from '@/lib/use-page-title.ts';
+import { newRandomKey } from '@/lib/random-key.ts';
 import { useAddresses } from '../api/get-addresses.ts';
 import { checkoutCartQueryKey, useCheckoutCart } from '../api/get-cart.ts';
 import { useProfile } from '../api/get-profile.ts';
@@ -25,12 +26,6 @@ import { PickupLocation, ShippingAddress } from '../components/shipping-address.
 import { useCheckoutForm } from '../hooks/use-checkout-form.ts';
 
 const steps = ['Cart', 'Details', 'Confirmation'];
-
-/** A key for one Place Order attempt; getRandomValues also works where randomUUID does not (plain-HTTP pages). */
-function newAttemptKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
 
 /** The checkout of SPEC §2, §4 and §5: details, shipping, payment and the order summary. */
 export function CheckoutPage() {
@@ -72,7 +67,7 @@ export function CheckoutPage() {
       focusField(invalid);
       return;
     }
-    attemptKey.current ??= newAttemptKey();
+    attemptKey.current ??= newRandomKey();
     const request = checkoutRequest(form, {
       currency: currency.code,
       shippingCost: shippingCost(form.shippingMethod),
