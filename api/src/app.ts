@@ -51,6 +51,7 @@ import { sessionKeyAndCsrf } from './plugins/session-key.ts';
 import { webApp } from './plugins/web-app.ts';
 
 const ratesCheckIntervalMs = 60 * 60 * 1000;
+// Cancels unpaid card orders that ran out of time and resends confirmation e-mails that were lost.
 const unpaidOrderCheckMs = 60 * 1000;
 
 export interface AppDependencies {
@@ -207,6 +208,9 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   app.addHook('onReady', async () => {
     expiryTimer = setInterval(() => {
       orders.cancelExpiredOrders().catch((error: unknown) => app.log.error({ err: error }, 'could not cancel expired orders'));
+      orders
+        .resendUnmailedConfirmations(shopOrigin())
+        .catch((error: unknown) => app.log.error({ err: error }, 'could not send unmailed confirmations'));
     }, unpaidOrderCheckMs);
     expiryTimer.unref();
   });

@@ -4,6 +4,7 @@ import * as initial from './migrations/0001-initial.ts';
 import * as productSearch from './migrations/0002-product-search.ts';
 import * as checkout from './migrations/0003-checkout.ts';
 import * as cartAddKeys from './migrations/0004-cart-add-keys.ts';
+import * as confirmationMailed from './migrations/0005-confirmation-mailed.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0002-product-search': productSearch,
   '0003-checkout': checkout,
   '0004-cart-add-keys': cartAddKeys,
+  '0005-confirmation-mailed': confirmationMailed,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

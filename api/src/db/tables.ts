@@ -226,6 +226,7 @@ export interface OrderTable {
   paid_at: Timestamp | null;
   cancelled_at: Timestamp | null;
   confirmation_sent_at: Timestamp | null;
+  confirmation_mailed_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

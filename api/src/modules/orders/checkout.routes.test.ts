@@ -258,6 +258,48 @@ describe('order confirmation e-mails', () => {
   });
 });
 
+describe('a confirmation e-mail the mail server never took', () => {
+  it('is sent again by the periodic job, once however many processes run it, and not while still fresh', async () => {
+    const runner = await product(3);
+    const shopper = await shopperWith(runner.id, 1);
+    const orderId: number = (await checkout(shopper, { ...form, email: 'lost-mail@example.com' })).json().order_id;
+    const { db } = shop.database.handle;
+    const mailedAt = () => db.selectFrom('orders').select('confirmation_mailed_at').where('id', '=', orderId).executeTakeFirstOrThrow();
+    await expect.poll(async () => (await mailedAt()).confirmation_mailed_at).not.toBeNull();
+
+    // As if the process that claimed it had died before the mail server took it.
+    const claimedAt = new Date(Date.now() - 5 * 60_000).toISOString();
+    await db.updateTable('orders').set({ confirmation_sent_at: claimedAt, confirmation_mailed_at: null }).where('id', '=', orderId).execute();
+    const sent: string[] = [];
+    const mailer = { send: async (message: { to: string }) => void sent.push(message.to), close: () => undefined };
+    const job = () => createOrdersService(shop.database.handle, createOrdersRepository(shop.database.handle.db), mailer, () => undefined);
+
+    expect(await job().resendUnmailedConfirmations('https://threadline.test', new Date(Date.parse(claimedAt) + 60_000))).toBe(0);
+    const counts = await Promise.all([job().resendUnmailedConfirmations('https://threadline.test'), job().resendUnmailedConfirmations('https://threadline.test')]);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(sent).toEqual(['lost-mail@example.com']);
+    expect((await mailedAt()).confirmation_mailed_at).not.toBeNull();
+    expect(await job().resendUnmailedConfirmations('https://threadline.test', new Date(Date.now() + 10 * 60_000))).toBe(0);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('is given up after a day', async () => {
+    const runner = await product(3);
+    const shopper = await shopperWith(runner.id, 1);
+    const orderId: number = (await checkout(shopper, { ...form, email: 'old-mail@example.com' })).json().order_id;
+    const { db } = shop.database.handle;
+    await expect
+      .poll(async () => (await db.selectFrom('orders').select('confirmation_mailed_at').where('id', '=', orderId).executeTakeFirstOrThrow()).confirmation_mailed_at)
+      .not.toBeNull();
+    await db.updateTable('orders').set({ confirmation_sent_at: new Date(Date.now() - 25 * 60 * 60_000).toISOString(), confirmation_mailed_at: null }).where('id', '=', orderId).execute();
+    const sent: string[] = [];
+    const mailer = { send: async (message: { to: string }) => void sent.push(message.to), close: () => undefined };
+    const job = createOrdersService(shop.database.handle, createOrdersRepository(shop.database.handle.db), mailer, () => undefined);
+    expect(await job.resendUnmailedConfirmations('https://threadline.test')).toBe(0);
+    expect(sent).toEqual([]);
+  });
+});
+
 describe('unpaid card orders', () => {
   it('are cancelled after their time, putting the stock back, once however many processes run the job', async () => {
     const runner = await product(5);

@@ -127,6 +127,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
             cancelled_at: null,
             // Claimed here, in the transaction that places it, so no later write is needed to send it once.
             confirmation_sent_at: request.payment_method === 'cash_on_delivery' ? now.toISOString() : null,
+            confirmation_mailed_at: null,
             created_at: now.toISOString(),
             updated_at: now.toISOString(),
           };

@@ -239,6 +239,35 @@ export function createOrdersRepository(db: DbExecutor) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    async markConfirmationMailed(orderId: number, executor: DbExecutor = db): Promise<void> {
+      await executor.updateTable('orders').set({ confirmation_mailed_at: new Date().toISOString() }).where('id', '=', orderId).execute();
+    },
+
+    /** Claims made between `since` and `before` whose e-mail the mail server never took. */
+    unmailedConfirmations(since: string, before: string, executor: DbExecutor = db) {
+      return executor
+        .selectFrom('orders')
+        .select(['id', 'confirmation_sent_at'])
+        .where('confirmation_mailed_at', 'is', null)
+        .where('confirmation_sent_at', '>=', since)
+        .where('confirmation_sent_at', '<', before)
+        .orderBy('confirmation_sent_at')
+        .limit(100)
+        .execute();
+    },
+
+    /** Takes over a stale claim; only one process wins it, as the claim it saw must still stand. */
+    async reclaimConfirmationEmail(orderId: number, staleClaim: string, executor: DbExecutor = db): Promise<boolean> {
+      const result = await executor
+        .updateTable('orders')
+        .set({ confirmation_sent_at: new Date().toISOString() })
+        .where('id', '=', orderId)
+        .where('confirmation_mailed_at', 'is', null)
+        .where('confirmation_sent_at', '=', staleClaim)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
     async rememberCheckout(cartId: number, orderId: number, hash: string, executor: DbExecutor = db) {
       await markCartCheckedOut.execute(executor, cartId, orderId, hash, new Date().toISOString());
       await emptyCart.execute(executor, cartId);

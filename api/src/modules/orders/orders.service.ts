@@ -8,6 +8,10 @@ import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 
 const fewSenders = 4;
 const backlogPerSender = 100;
+// A claimed e-mail the mail server has not taken after this long is taken as lost and sent again;
+// after a day it is given up (logged each time it failed).
+const staleClaimMs = 2 * 60 * 1000;
+const giveUpAfterMs = 24 * 60 * 60 * 1000;
 
 /** Who asks for an order: its account, or the guest session that placed it. */
 export interface OrderViewer {
@@ -34,10 +38,18 @@ export function createOrdersService(
       await new Promise((resolve) => setImmediate(resolve));
       try {
         await mailer.send({ to: next.order.email, ...orderConfirmationEmail(next.order, next.origin) });
+        await repository.markConfirmationMailed(next.order.id);
       } catch (error) {
         log(`could not send the confirmation e-mail of order ${next.order.id}`, error);
       }
     }
+  }
+
+  async function mailClaimed(orderId: number, origin: string): Promise<void> {
+    const order = await repository.findById(orderId);
+    if (!order) return;
+    await mailer.send({ to: order.email, ...orderConfirmationEmail(await view(order), origin) });
+    await repository.markConfirmationMailed(orderId);
   }
 
   function startSender() {
@@ -83,17 +95,34 @@ export function createOrdersService(
       while (senders.size > 0) await Promise.all(senders);
     },
 
-    /** Sends the confirmation e-mail exactly once per order, whichever process gets there first. */
+    /** Sends the confirmation e-mail once per order, whichever process gets there first. */
     async sendConfirmation(orderId: number, origin: string): Promise<void> {
       try {
         if (!(await repository.claimConfirmationEmail(orderId))) return;
-        const order = await repository.findById(orderId);
-        if (!order) return;
-        const email = orderConfirmationEmail(await view(order), origin);
-        await mailer.send({ to: order.email, ...email });
+        await mailClaimed(orderId, origin);
       } catch (error) {
         log(`could not send the confirmation e-mail of order ${orderId}`, error);
       }
+    },
+
+    /**
+     * Sends again the claimed e-mails the mail server never took (the claiming process died, or
+     * sending failed); run periodically. Each stale claim is taken over by one process only.
+     */
+    async resendUnmailedConfirmations(origin: string, now = new Date()): Promise<number> {
+      const since = new Date(now.getTime() - giveUpAfterMs).toISOString();
+      const before = new Date(now.getTime() - staleClaimMs).toISOString();
+      let sent = 0;
+      for (const stale of await repository.unmailedConfirmations(since, before)) {
+        if (!stale.confirmation_sent_at || !(await repository.reclaimConfirmationEmail(stale.id, stale.confirmation_sent_at))) continue;
+        try {
+          await mailClaimed(stale.id, origin);
+          sent += 1;
+        } catch (error) {
+          log(`could not send the confirmation e-mail of order ${stale.id} again`, error);
+        }
+      }
+      return sent;
     },
 
     /**
