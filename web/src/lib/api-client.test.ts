@@ -154,6 +154,30 @@ describe('answers', () => {
     await expect(apiGet('/shop/', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
 
+  it('gives the network message when no answer comes within 30 seconds, and waits that long first', async () => {
+    vi.useFakeTimers();
+    try {
+      // Like fetch: a call that hangs ends only when its signal aborts.
+      fetchMock.mockImplementationOnce(
+        (_input, init) =>
+          new Promise<Response>((_resolve, reject) => {
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation timed out.', 'TimeoutError')));
+          }),
+      );
+      const answer = apiGet('/home/');
+      const outcome = answer.then(
+        () => 'answered',
+        (error: unknown) => error,
+      );
+      await vi.advanceTimersByTimeAsync(29_000);
+      expect(await Promise.race([outcome, Promise.resolve('still waiting')])).toBe('still waiting');
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(await outcome).toMatchObject({ status: 0, message: messages.network });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('returns undefined for an empty successful answer', async () => {
     localStorage.setItem(storageKeys.sessionKey, 'session-1');
     setCsrfCookie('csrf-1');

@@ -40,6 +40,9 @@ function errorText(body: unknown): string | null {
   return null;
 }
 
+const callTimeoutMs = 30_000;
+const uploadTimeoutMs = 120_000;
+
 async function send(
   method: Method,
   path: string,
@@ -66,12 +69,23 @@ async function send(
     payload = JSON.stringify(body);
   }
 
+  // A call the network leaves unanswered ends as a network failure, which pages already handle (the
+  // cart keeps an add and sends it again later under the same Idempotency-Key).
+  // The caller's signal is joined by hand: AbortSignal.any is missing from Safari before 17.4.
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), payload instanceof FormData ? uploadTimeoutMs : callTimeoutMs);
+  const cancel = () => stop.abort(signal?.reason);
+  if (signal?.aborted) cancel();
+  signal?.addEventListener('abort', cancel);
   try {
-    return await fetch(`${apiBase}${path}`, { method, headers, body: payload, credentials: 'include', signal });
+    return await fetch(`${apiBase}${path}`, { method, headers, body: payload, credentials: 'include', signal: stop.signal });
   } catch (error) {
     // A cancelled query must stay a cancellation, not turn into an error message.
     if (signal?.aborted) throw error;
     throw new ApiError(0, messages.network);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', cancel);
   }
 }
 
