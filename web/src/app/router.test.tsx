@@ -1,16 +1,21 @@
 import { messages } from '@threadline/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { useAuthError } from '@/features/auth/auth-error-context.tsx';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { json, requestedPaths, stubApi } from '@/test/render-shop.tsx';
+import { categoryFixture, detailFixture, productFixture } from '@/test/shop-fixtures.ts';
 import { AppProviders } from './providers.tsx';
-import { routes } from './router.tsx';
+import { createRoutes } from './router.tsx';
 
-function renderApp(path: string, appRoutes: RouteObject[] = routes) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+/** Renders the app's routes, optionally changed, with one query client for the loaders and the pages. */
+function renderApp(path: string, change: (routes: RouteObject[]) => RouteObject[] = (routes) => routes) {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(change(createRoutes(queryClient)), { initialEntries: [path] });
   render(
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -18,17 +23,33 @@ function renderApp(path: string, appRoutes: RouteObject[] = routes) {
 }
 
 /** The app's routes with one more page inside the store layout. */
-function withStorePage(page: RouteObject): RouteObject[] {
-  return routes.map((root) =>
-    root.index
-      ? root
-      : {
-          ...root,
-          children: root.children?.map((layout, position) =>
-            position > 0 || layout.index ? layout : { ...layout, children: [page, ...(layout.children ?? [])] },
-          ),
-        },
-  );
+function withStorePage(page: RouteObject) {
+  return (routes: RouteObject[]): RouteObject[] =>
+    routes.map((root) =>
+      root.index
+        ? root
+        : {
+            ...root,
+            children: root.children?.map((layout, position) =>
+              position > 0 || layout.index ? layout : { ...layout, children: [page, ...(layout.children ?? [])] },
+            ),
+          },
+    );
+}
+
+/** Holds every lazy page back until `open` is called, like a page chunk still downloading. */
+function heldPages() {
+  let open: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const hold = (routes: RouteObject[]): RouteObject[] =>
+    routes.map((route) => {
+      const { lazy } = route;
+      const held = typeof lazy === 'function' ? { ...route, lazy: () => gate.then(lazy) } : route;
+      return held.index || !held.children ? held : { ...held, children: hold(held.children) };
+    });
+  return { hold, open };
 }
 
 /** The main navigation, the cart button and the footer, or null for each one missing. */
@@ -189,5 +210,43 @@ describe('authentication errors', () => {
     await user.click(within(alert).getByRole('button', { name: 'Continue' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check session' })).toBeVisible();
+  });
+});
+
+describe('page data', () => {
+  it.each([
+    {
+      path: '/',
+      api: '/api/home/',
+      answer: { featured_products: [productFixture()], categories: [categoryFixture({ slug: 'hats', name: 'Hats' })] },
+      shown: { role: 'link', name: 'Kingston Runner' },
+    },
+    {
+      path: '/product/1',
+      api: '/api/product/1/',
+      answer: detailFixture(),
+      shown: { role: 'heading', name: 'Kingston Runner' },
+    },
+  ])('asks for the data of $path while its page is still loading, and only once', async ({ path, api, answer, shown }) => {
+    const fetchMock = stubApi([[/^\/api\/(home|product\/\d+)\/$/, () => answer]]);
+    const pages = heldPages();
+    renderApp(path, pages.hold);
+
+    await waitFor(() => expect(requestedPaths(fetchMock, api)).toEqual([api]));
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    pages.open();
+    expect(await screen.findByRole(shown.role, { name: shown.name })).toBeVisible();
+    expect(requestedPaths(fetchMock, api)).toEqual([api]);
+  });
+
+  it('shows the page its own error state when the data asked for early fails', async () => {
+    const fetchMock = stubApi([[/^\/api\/home\/$/, () => json({ error: 'Bad request' }, 400)]]);
+    const pages = heldPages();
+    renderApp('/', pages.hold);
+
+    await waitFor(() => expect(requestedPaths(fetchMock, '/api/home/')).toEqual(['/api/home/']));
+    pages.open();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Bad request')).toBeVisible();
   });
 });

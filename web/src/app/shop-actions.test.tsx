@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useCartCount } from '@/features/cart/api/get-cart.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
 import { useShopActions } from '@/lib/shop-actions.tsx';
 import { cartFixture, fakeCartApi, startTestSession } from '@/test/cart-fixtures.ts';
 import { json, stubApi } from '@/test/render-shop.tsx';
@@ -49,7 +50,7 @@ function renderApp(api: ReturnType<typeof fakeCartApi>) {
     { initialEntries: ['/'] },
   );
   render(
-    <AppProviders>
+    <AppProviders queryClient={createQueryClient()}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/lib/query-client.ts';
 import { AppProviders } from '../providers.tsx';
 import { Header, type HeaderProps } from './header.tsx';
 
@@ -22,7 +23,7 @@ function renderHeader(props: HeaderProps) {
     { initialEntries: ['/'] },
   );
   render(
-    <AppProviders>
+    <AppProviders queryClient={createQueryClient()}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
