@@ -125,12 +125,11 @@ export function createCartService(
     async add({ owner, customer }: CartContext, request: AddToCartRequest, addKey: string | null = null) {
       if (request.quantity < 1) throw badRequest(messages.cartQuantityTooLow);
       return database.writeTransaction(async (trx) => {
-        if (addKey) {
-          const cart = await cartOf(owner, trx);
-          // A refused add rolls its key back with it, so only an add that was taken is remembered.
-          if (!(await repository.rememberAddKey(cart.id, addKey, trx))) {
-            return { success: true, message: messages.cartItemAdded, cart: await view(cart, customer, trx) };
-          }
+        // A refused add rolls back with it the cart it created and its key, so only an add that was
+        // taken is remembered.
+        const cart = await cartOf(owner, trx);
+        if (addKey && !(await repository.rememberAddKey(cart.id, addKey, trx))) {
+          return { success: true, message: messages.cartItemAdded, cart: await view(cart, customer, trx) };
         }
         const product = await repository.findProduct(request.product_id, trx);
         if (!product) throw notFound(messages.productNotFound);
@@ -138,7 +137,6 @@ export function createCartService(
         if ('error' in choice) throw badRequest(choice.error);
         const item = describeLine({ name: product.name, ...choice.variant });
         if (choice.variant.stock <= 0) throw conflict(messages.cartOutOfStock(item));
-        const cart = await cartOf(owner, trx);
         const inCart = await repository.quantityOfVariant(cart.id, choice.variant.id, trx);
         if (inCart + request.quantity > choice.variant.stock) {
           throw conflict(messages.cartNotEnoughStock(item, choice.variant.stock, inCart));

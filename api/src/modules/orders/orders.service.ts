@@ -37,19 +37,22 @@ export function createOrdersService(
       // A turn of the event loop first: the answer of the checkout that queued it goes out before.
       await new Promise((resolve) => setImmediate(resolve));
       try {
-        await mailer.send({ to: next.order.email, ...orderConfirmationEmail(next.order, next.origin) });
-        await repository.markConfirmationMailed(next.order.id);
+        await mailOrder(next.order, next.origin);
       } catch (error) {
         log(`could not send the confirmation e-mail of order ${next.order.id}`, error);
       }
     }
   }
 
+  /** Sends a claimed confirmation and records that the mail server took it. */
+  async function mailOrder(order: Order, origin: string): Promise<void> {
+    await mailer.send({ to: order.email, ...orderConfirmationEmail(order, origin) });
+    await repository.markConfirmationMailed(order.id);
+  }
+
   async function mailClaimed(orderId: number, origin: string): Promise<void> {
     const order = await repository.findById(orderId);
-    if (!order) return;
-    await mailer.send({ to: order.email, ...orderConfirmationEmail(await view(order), origin) });
-    await repository.markConfirmationMailed(orderId);
+    if (order) await mailOrder(await view(order), origin);
   }
 
   function startSender() {

@@ -43,9 +43,6 @@ function PriceRangeForm({ minPrice, maxPrice, bounds, onApply }: PriceRangeFilte
     onApply({ minPrice: low, maxPrice: high });
   }
 
-  const inputClass =
-    'h-11 w-full rounded-xl border-0 bg-white pr-3 pl-9 text-base tabular-nums ring-1 ring-inset ring-stone-300 placeholder:text-stone-500 focus:ring-2 focus:ring-brand-600 sm:text-sm';
-
   return (
     <form
       onSubmit={(event) => {
@@ -56,47 +53,25 @@ function PriceRangeForm({ minPrice, maxPrice, bounds, onApply }: PriceRangeFilte
       <fieldset>
         <legend className="mb-2 text-sm font-semibold text-stone-900">Price ({currency.code})</legend>
         <div className="flex items-center gap-2">
-          <div className="relative flex-1">
-            <label htmlFor={minId} className="sr-only">
-              Minimum price in {currency.label}
-            </label>
-            <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-stone-500">
-              {currency.symbol}
-            </span>
-            <input
-              id={minId}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="any"
-              value={min}
-              onChange={(event) => setMin(event.target.value)}
-              placeholder={bounds ? String(Math.floor(bounds.min * rate)) : 'Min'}
-              className={inputClass}
-            />
-          </div>
+          <PriceInput
+            id={minId}
+            label={`Minimum price in ${currency.label}`}
+            symbol={currency.symbol}
+            value={min}
+            onChange={setMin}
+            placeholder={bounds ? String(Math.floor(bounds.min * rate)) : 'Min'}
+          />
           <span aria-hidden="true" className="text-stone-500">
             –
           </span>
-          <div className="relative flex-1">
-            <label htmlFor={maxId} className="sr-only">
-              Maximum price in {currency.label}
-            </label>
-            <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-stone-500">
-              {currency.symbol}
-            </span>
-            <input
-              id={maxId}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="any"
-              value={max}
-              onChange={(event) => setMax(event.target.value)}
-              placeholder={bounds ? String(Math.ceil(bounds.max * rate)) : 'Max'}
-              className={inputClass}
-            />
-          </div>
+          <PriceInput
+            id={maxId}
+            label={`Maximum price in ${currency.label}`}
+            symbol={currency.symbol}
+            value={max}
+            onChange={setMax}
+            placeholder={bounds ? String(Math.ceil(bounds.max * rate)) : 'Max'}
+          />
         </div>
         <button
           type="submit"
@@ -106,5 +81,42 @@ function PriceRangeForm({ minPrice, maxPrice, bounds, onApply }: PriceRangeFilte
         </button>
       </fieldset>
     </form>
+  );
+}
+
+const inputClass =
+  'h-11 w-full rounded-xl border-0 bg-white pr-3 pl-9 text-base tabular-nums ring-1 ring-inset ring-stone-300 placeholder:text-stone-500 focus:ring-2 focus:ring-brand-600 sm:text-sm';
+
+interface PriceInputProps {
+  id: string;
+  label: string;
+  symbol: string;
+  value: string;
+  onChange(value: string): void;
+  placeholder: string;
+}
+
+/** One end of the range: the amount, with the currency symbol drawn inside the box. */
+function PriceInput({ id, label, symbol, value, onChange, placeholder }: PriceInputProps) {
+  return (
+    <div className="relative flex-1">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-sm text-stone-500">
+        {symbol}
+      </span>
+      <input
+        id={id}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step="any"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder={placeholder}
+        className={inputClass}
+      />
+    </div>
   );
 }

@@ -1,10 +1,11 @@
 import { messages, storeDetails, type Order } from '@threadline/contracts';
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { useCurrency } from '@/features/currency/currency-context.tsx';
 import { usePageMeta } from '@/lib/use-page-title.ts';
 import { useOrder } from '../api/get-order.ts';
+import { OrderLoadError } from '../components/order-load-error.tsx';
 import { orderStatusBadge, paymentStatusBadge, StatusBadge } from '../components/status-badges.tsx';
 import { usePaymentReturn, type PaymentReturnState } from '../hooks/use-payment-return.ts';
 
@@ -13,26 +14,13 @@ export function OrderConfirmationPage() {
   usePageMeta({ title: 'Order Confirmation', description: 'Thank you for your order.' });
   const { orderId = '' } = useParams();
   const [search] = useSearchParams();
-  const navigate = useNavigate();
   const payment = usePaymentReturn(orderId, search.get('session_id'));
   const order = useOrder(orderId);
 
   const settled = payment.state !== 'processing';
   // An order in hand stays on screen even if refreshing it fails.
   if (settled && order.data) return <Confirmation order={order.data} returnState={payment.state} onCheckAgain={payment.checkAgain} />;
-  if (settled && order.isError) {
-    return (
-      <div className="space-y-4 px-6 py-12 text-center sm:px-8">
-        <h1 className="text-2xl font-bold tracking-tight">Order Error</h1>
-        <p role="alert" className="text-stone-600">
-          {messages.paymentOrderLoadFailed}
-        </p>
-        <button type="button" onClick={() => void navigate('/')} className={buttonClass('primary')}>
-          Return Home
-        </button>
-      </div>
-    );
-  }
+  if (settled && order.isError) return <OrderLoadError title="Order Error" />;
   return (
     <output className="flex flex-col items-center gap-3 px-6 py-16 text-center text-stone-600">
       <LoaderCircle className="size-8 text-stone-400 motion-safe:animate-spin" aria-hidden="true" />

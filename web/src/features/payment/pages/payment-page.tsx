@@ -10,6 +10,7 @@ import { useCurrency } from '@/features/currency/currency-context.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { usePageMeta } from '@/lib/use-page-title.ts';
 import { orderQueryKey, useOrder } from '../api/get-order.ts';
+import { OrderLoadError } from '../components/order-load-error.tsx';
 import { useStartCardPayment } from '../api/start-card-payment.ts';
 import { leaveFor } from '../leave-for.ts';
 
@@ -21,24 +22,11 @@ const holdUntil = (expiresAt: string) => new Date(expiresAt).toLocaleTimeString(
 export function PaymentPage() {
   usePageMeta({ title: 'Complete Payment', description: 'Pay for your order by card.' });
   const { orderId = '' } = useParams();
-  const navigate = useNavigate();
   const order = useOrder(orderId);
 
   // An order in hand stays on screen even if refreshing it fails.
   if (order.data) return <PaymentDetails order={order.data} />;
-  if (order.isError) {
-    return (
-      <div className="space-y-4 px-6 py-12 text-center sm:px-8">
-        <h1 className="text-2xl font-bold tracking-tight">Payment Error</h1>
-        <p role="alert" className="text-stone-600">
-          {messages.paymentOrderLoadFailed}
-        </p>
-        <button type="button" onClick={() => void navigate('/')} className={buttonClass('primary')}>
-          Return Home
-        </button>
-      </div>
-    );
-  }
+  if (order.isError) return <OrderLoadError title="Payment Error" />;
   return <output className="block px-6 py-16 text-center text-stone-600">Loading payment details...</output>;
 }
 
