@@ -39,13 +39,30 @@ export function convertAmount(amount: unknown, rate: number): number {
   return value * rate;
 }
 
+/**
+ * `amount` (zero or more) with 2 decimals and comma thousands, exactly as en-US Intl number
+ * formatting writes it: rounded half up on the amount's shortest decimal form, so 1.005 → 1.01 and
+ * 21.904999999999998 → 21.90. Done by hand because the first use of Intl number formatting loads
+ * ICU's locale data, ~60 ms of a phone's first render. The rounding reads the decimal text, since
+ * multiplying by 100 in floating point moves amounts across the half-cent line.
+ */
+export function formatTwoDecimals(amount: number): string {
+  const text = String(amount);
+  let cents: number;
+  if (text.includes('e-')) cents = 0;
+  else if (text.includes('e')) cents = Math.round(amount * 100);
+  else {
+    const [wholeText = '0', fractionText = ''] = text.split('.');
+    const roundsUp = (fractionText[2] ?? '0') >= '5';
+    cents = Number(wholeText) * 100 + Number(fractionText.slice(0, 2).padEnd(2, '0')) + (roundsUp ? 1 : 0);
+  }
+  const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${whole}.${String(cents % 100).padStart(2, '0')}`;
+}
+
 /** SPEC §5: exactly 2 decimals with the currency symbol. */
 export function formatMoney(amount: unknown, currency: Currency, rate = 1): string {
   const converted = convertAmount(amount, rate);
   const sign = converted < 0 ? '-' : '';
-  const digits = Math.abs(converted).toLocaleString('en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
-  return `${sign}${currency.symbol}${digits}`;
+  return `${sign}${currency.symbol}${formatTwoDecimals(Math.abs(converted))}`;
 }
