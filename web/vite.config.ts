@@ -15,6 +15,8 @@ export default defineConfig({
     emptyOutDir: true,
     // The API caches everything under /assets/ for a year, so every file there must be content-hashed.
     assetsDir: 'assets',
+    // The server reads which chunks each page needs from here, to preload them with the page's HTML.
+    manifest: true,
     // The contracts package defines its zod schemas beside the constants and helpers the web app
     // uses. Marking zod's builders (and `moneySchema.nullable()`, the one chain on a schema of its
     // own in the modules pages import from) pure lets unused schemas drop out, and zod with them

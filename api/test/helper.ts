@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sessionHeaders } from '@threadline/contracts';
 import { buildApp } from '../src/app.ts';
@@ -21,15 +21,21 @@ export interface TestShop {
 export interface TestShopOptions {
   seed?: boolean;
   environment?: Record<string, string>;
+  /** Files of the built web app to write over the tiny default one, by path inside it. */
+  webFiles?: Record<string, string>;
 }
 
 /** The real app on a fresh database (SQLite, or PostgreSQL with TEST_DATABASE_URL), with a tiny built web app. */
-export async function createTestShop({ seed = true, environment = {} }: TestShopOptions = {}): Promise<TestShop> {
+export async function createTestShop({ seed = true, environment = {}, webFiles = {} }: TestShopOptions = {}): Promise<TestShop> {
   const directory = mkdtempSync(join(tmpdir(), 'threadline-shop-'));
   const webDistDir = join(directory, 'web');
   mkdirSync(join(webDistDir, 'assets'), { recursive: true });
   writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>Threadline</title><div id="root"></div>');
   writeFileSync(join(webDistDir, 'assets', 'app-3f2a1b.js'), 'console.log("threadline")');
+  for (const [path, text] of Object.entries(webFiles)) {
+    mkdirSync(dirname(join(webDistDir, path)), { recursive: true });
+    writeFileSync(join(webDistDir, path), text);
+  }
   const mediaDir = join(directory, 'media');
   mkdirSync(mediaDir);
 

@@ -11,3 +11,4 @@ export * from './storage-keys.ts';
 export * from './routes.ts';
 export * from './content.ts';
 export * from './store-details.ts';
+export * from './image-sizes.ts';

@@ -5,10 +5,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { isPageRoute, messages } from '@threadline/contracts';
+import type { CatalogService } from '../modules/catalog/catalog.service.ts';
+import { createPagePreloads } from './page-preloads.ts';
 
 export interface WebAppOptions {
   webDistDir: string;
   mediaDir: string;
+  catalog: CatalogService;
 }
 
 const hashedAssetPath = /\/assets\//;
@@ -20,7 +23,7 @@ const placeholderImage = 'placeholder-640.webp';
  * year, `index.html` never cached, security headers on HTML documents only (they cost the JSON
  * answers throughput and protect nothing there), the app for page routes, a JSON 404 for the rest.
  */
-export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, mediaDir }: WebAppOptions) => {
+export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, mediaDir, catalog }: WebAppOptions) => {
   await app.register(fastifyHelmet, {
     global: false,
     contentSecurityPolicy: {
@@ -49,7 +52,9 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
   });
 
   const indexFile = join(webDistDir, 'index.html');
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : null;
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
+  const headEnd = indexHtml?.indexOf('</head>') ?? -1;
+  const preloadsFor = createPagePreloads(webDistDir, catalog);
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -70,13 +75,15 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
     app.log.warn({ webDistDir }, 'web app is not built; only the API is served (run npm run build)');
   }
 
-  const sendApp = (reply: FastifyReply, status: number) => {
+  const sendApp = async (reply: FastifyReply, status: number, pathname: string) => {
     if (!indexHtml) return reply.status(503).send({ error: 'The web app is not built. Run npm run build.' });
+    const preloads = status === 200 && headEnd >= 0 ? await preloadsFor(pathname) : '';
+    const html = preloads ? indexHtml.slice(0, headEnd) + preloads + indexHtml.slice(headEnd) : indexHtml;
     reply.helmet();
-    return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   };
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isRead = request.method === 'GET' || request.method === 'HEAD';
     if (pathname.startsWith('/api/') || pathname === '/api' || !isRead) {
@@ -90,6 +97,6 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
     if (/\.[a-z0-9]+$/i.test(pathname)) {
       return reply.status(404).send({ error: messages.notFound });
     }
-    return sendApp(reply, isPageRoute(pathname) ? 200 : 404);
+    return sendApp(reply, isPageRoute(pathname) ? 200 : 404, pathname);
   });
 });

@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import type { Product } from '@threadline/contracts';
+import { productImageSizes, type Product } from '@threadline/contracts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useShopActions } from '@/lib/shop-actions.tsx';
@@ -16,9 +16,6 @@ interface ProductCardProps {
   /** The card title's level under the section's heading. */
   headingLevel?: 2 | 3;
 }
-
-/** Image width per breakpoint for the shop's 2-, 3- and 4-column grids. */
-const cardImageSizes = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
 
 export function ProductCard({ product, priority = false, headingLevel = 3 }: ProductCardProps) {
   const nameId = useId();
@@ -46,7 +43,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: Pro
         <ProductImage
           image={product.images[0]}
           alt={product.name}
-          sizes={cardImageSizes}
+          sizes={productImageSizes.card}
           priority={priority}
           className="size-full object-cover transition-transform duration-500 motion-safe:group-hover:scale-105"
         />

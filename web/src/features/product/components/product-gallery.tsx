@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import type { ProductImage as ProductImageData } from '@threadline/contracts';
+import { productImageSizes, type ProductImage as ProductImageData } from '@threadline/contracts';
 import { ProductImage } from '@/components/product/product-image.tsx';
 
 const navButton =
@@ -18,7 +18,7 @@ export function ProductGallery({ images, name }: { images: readonly ProductImage
         <ProductImage
           image={images[index]}
           alt={name}
-          sizes="(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw"
+          sizes={productImageSizes.gallery}
           priority
           className="size-full object-cover"
         />

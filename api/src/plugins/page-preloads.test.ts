@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productImageSizes, type HomeResponse, type ProductDetailResponse } from '@threadline/contracts';
+import { createTestShop, type TestShop } from '../../test/helper.ts';
+
+// A build manifest shaped like Vite's: the entry and its chunk, and the three pages with the chunks
+// they import (one of them shared with the entry, which index.html already loads).
+const manifest = {
+  'index.html': { file: 'assets/index-a1.js', isEntry: true, imports: ['_jsx-runtime-b2.js'] },
+  '_jsx-runtime-b2.js': { file: 'assets/jsx-runtime-b2.js' },
+  '_product-card-c3.js': { file: 'assets/product-card-c3.js', imports: ['_jsx-runtime-b2.js'] },
+  'src/features/catalog/pages/home-page.tsx': {
+    file: 'assets/home-page-d4.js',
+    isDynamicEntry: true,
+    imports: ['_product-card-c3.js', '_jsx-runtime-b2.js'],
+  },
+  'src/features/catalog/pages/shop-page.tsx': { file: 'assets/shop-page-e5.js', isDynamicEntry: true, imports: ['_product-card-c3.js'] },
+  'src/features/product/pages/product-page.tsx': { file: 'assets/product-page-f6.js', isDynamicEntry: true },
+  'src/features/content/pages/contact-page.tsx': { file: 'assets/contact-page-g7.js', isDynamicEntry: true },
+};
+const indexHtml =
+  '<!doctype html><html><head><title>Threadline</title><script type="module" src="/assets/index-a1.js"></script></head><body><div id="root"></div></body></html>';
+
+let shop: TestShop;
+
+beforeAll(async () => {
+  shop = await createTestShop({ webFiles: { 'index.html': indexHtml, '.vite/manifest.json': JSON.stringify(manifest) } });
+  await shop.ready();
+});
+afterAll(() => shop.close());
+
+async function page(url: string) {
+  const response = await shop.app.inject({ method: 'GET', url });
+  const head = response.body.slice(0, response.body.indexOf('</head>'));
+  const links = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+  const image = /<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high">/.exec(head);
+  return {
+    status: response.statusCode,
+    body: response.body,
+    chunks: links,
+    image: image ? { href: image[1], srcset: image[2]?.replaceAll('&amp;', '&'), sizes: image[3] } : null,
+  };
+}
+
+describe('preload hints in the HTML of the storefront pages', () => {
+  it('names the home chunks and the first best seller picture, as the page will ask for it', async () => {
+    const home = (await shop.app.inject({ method: 'GET', url: '/api/home/' })).json<HomeResponse>();
+    const first = home.featured_products[0]?.images[0];
+    if (!first) throw new Error('the seeded shop has best sellers with pictures');
+
+    const { status, chunks, image, body } = await page('/');
+    expect(status).toBe(200);
+    expect(image).toEqual({ href: first.image, srcset: first.srcset, sizes: productImageSizes.card });
+    // The page and what it imports, without what the entry already loads.
+    expect(chunks).toEqual(['/assets/home-page-d4.js', '/assets/product-card-c3.js']);
+    expect(body).toContain('<div id="root"></div>');
+  });
+
+  it("names the product page chunk and that product's first picture at the gallery's sizes", async () => {
+    const shopPage = (await shop.app.inject({ method: 'GET', url: '/api/shop/' })).json<{ results: { products: { id: number }[] } }>();
+    const id = shopPage.results.products[0]?.id ?? 0;
+    const detail = (await shop.app.inject({ method: 'GET', url: `/api/product/${id}/` })).json<ProductDetailResponse>();
+    const first = detail.product.images[0];
+    if (!first) throw new Error('seeded products have pictures');
+
+    const { chunks, image } = await page(`/product/${id}`);
+    expect(image).toEqual({ href: first.image, srcset: first.srcset, sizes: productImageSizes.gallery });
+    expect(chunks).toEqual(['/assets/product-page-f6.js']);
+  });
+
+  it('still serves a missing product page, with its chunk and no picture', async () => {
+    const { status, chunks, image } = await page('/product/999999');
+    expect(status).toBe(200);
+    expect(image).toBeNull();
+    expect(chunks).toEqual(['/assets/product-page-f6.js']);
+  });
+
+  it('names the shop chunks for the shop and its category pages', async () => {
+    for (const url of ['/shop', '/shop/category/sneakers']) {
+      const { chunks, image } = await page(url);
+      expect(chunks, url).toEqual(['/assets/shop-page-e5.js', '/assets/product-card-c3.js']);
+      expect(image, url).toBeNull();
+    }
+  });
+
+  it('adds nothing to other pages or to the 404 page', async () => {
+    for (const url of ['/contact', '/cart', '/nope']) {
+      const { chunks, image, body } = await page(url);
+      expect(chunks, url).toEqual([]);
+      expect(image, url).toBeNull();
+      expect(body, url).toBe(indexHtml);
+    }
+  });
+});
