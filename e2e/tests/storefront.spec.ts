@@ -135,3 +135,34 @@ test.describe('accessibility', () => {
     });
   }
 });
+
+test.describe('first pictures', () => {
+  for (const [path, viewport] of [
+    ['/', { width: 412, height: 823 }],
+    ['/', { width: 1280, height: 800 }],
+    ['/product/1', { width: 412, height: 823 }],
+    ['/product/1', { width: 1280, height: 800 }],
+  ] as const) {
+    test(`${path} at ${viewport.width} px preloads the picture its first product shows, and fetches it once`, async ({ browser }) => {
+      const context = await browser.newContext({ viewport, deviceScaleFactor: viewport.width < 640 ? 2 : 1 });
+      const page = await context.newPage();
+      const pictures: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/static/media/products/kingston-runner-1-')) pictures.push(new URL(request.url()).pathname);
+      });
+      await page.goto(path);
+      const preload = page.locator('link[rel="preload"][as="image"]');
+      await expect(preload).toHaveAttribute('imagesrcset', /kingston-runner-1-/);
+      const firstPicture = page.getByRole('main').locator('img[src*="kingston-runner-1-"]').first();
+      await expect(firstPicture).toBeVisible();
+      await expect.poll(() => firstPicture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      const shown = new URL(await firstPicture.evaluate((image: HTMLImageElement) => image.currentSrc)).pathname;
+      // The same candidates and sizes as the picture's own, so the browser picks the same file.
+      expect(await preload.getAttribute('imagesrcset')).toBe(await firstPicture.getAttribute('srcset'));
+      expect(await preload.getAttribute('imagesizes')).toBe(await firstPicture.getAttribute('sizes'));
+      // Thumbnails may ask for a smaller copy of the same picture; the shown one comes once.
+      expect(pictures.filter((picture) => picture === shown)).toEqual([shown]);
+      await context.close();
+    });
+  }
+});
