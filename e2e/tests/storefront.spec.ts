@@ -143,12 +143,15 @@ test.describe('first pictures', () => {
     ['/product/1', { width: 412, height: 823 }],
     ['/product/1', { width: 1280, height: 800 }],
   ] as const) {
-    test(`${path} at ${viewport.width} px preloads the picture its first product shows, and fetches it once`, async ({ browser }) => {
+    test(`${path} at ${viewport.width} px comes with its data and preloads the picture its first product shows, fetched once`, async ({ browser }) => {
       const context = await browser.newContext({ viewport, deviceScaleFactor: viewport.width < 640 ? 2 : 1 });
       const page = await context.newPage();
       const pictures: string[] = [];
+      const pageAnswers: string[] = [];
       page.on('request', (request) => {
-        if (request.url().includes('/static/media/products/kingston-runner-1-')) pictures.push(new URL(request.url()).pathname);
+        const { pathname } = new URL(request.url());
+        if (pathname.includes('/static/media/products/kingston-runner-1-')) pictures.push(pathname);
+        if (pathname === '/api/home/' || pathname === '/api/product/1/') pageAnswers.push(pathname);
       });
       await page.goto(path);
       const preload = page.locator('link[rel="preload"][as="image"]');
@@ -162,6 +165,8 @@ test.describe('first pictures', () => {
       expect(await preload.getAttribute('imagesizes')).toBe(await firstPicture.getAttribute('sizes'));
       // Thumbnails may ask for a smaller copy of the same picture; the shown one comes once.
       expect(pictures.filter((picture) => picture === shown)).toEqual([shown]);
+      // The page's data came inside its HTML.
+      expect(pageAnswers).toEqual([]);
       await context.close();
     });
   }

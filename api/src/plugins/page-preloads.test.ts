@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productImageSizes, type HomeResponse, type ProductDetailResponse } from '@threadline/contracts';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { pageDataElementId, productImageSizes, type HomeResponse, type ProductDetailResponse } from '@threadline/contracts';
 import { createTestShop, type TestShop } from '../../test/helper.ts';
 
 // A build manifest shaped like Vite's: the entry and its chunk, and the three pages with the chunks
@@ -33,9 +34,11 @@ async function page(url: string) {
   const head = response.body.slice(0, response.body.indexOf('</head>'));
   const links = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
   const image = /<link rel="preload" as="image" href="([^"]+)" imagesrcset="([^"]+)" imagesizes="([^"]+)" fetchpriority="high">/.exec(head);
+  const data = new RegExp(`<script type="application/json" id="${pageDataElementId}" data-path="([^"]+)">([^<]*)</script>`).exec(head);
   return {
     status: response.statusCode,
     body: response.body,
+    data: data ? { path: data[1], answer: JSON.parse(data[2] ?? '') as unknown } : null,
     chunks: links,
     image: image ? { href: image[1], srcset: image[2]?.replaceAll('&amp;', '&'), sizes: image[3] } : null,
   };
@@ -47,8 +50,9 @@ describe('preload hints in the HTML of the storefront pages', () => {
     const first = home.featured_products[0]?.images[0];
     if (!first) throw new Error('the seeded shop has best sellers with pictures');
 
-    const { status, chunks, image, body } = await page('/');
+    const { status, chunks, image, body, data } = await page('/');
     expect(status).toBe(200);
+    expect(data).toEqual({ path: '/api/home/', answer: home });
     expect(image).toEqual({ href: first.image, srcset: first.srcset, sizes: productImageSizes.card });
     // The page and what it imports, without what the entry already loads.
     expect(chunks).toEqual(['/assets/home-page-d4.js', '/assets/product-card-c3.js']);
@@ -62,23 +66,26 @@ describe('preload hints in the HTML of the storefront pages', () => {
     const first = detail.product.images[0];
     if (!first) throw new Error('seeded products have pictures');
 
-    const { chunks, image } = await page(`/product/${id}`);
+    const { chunks, image, data } = await page(`/product/${id}`);
+    expect(data).toEqual({ path: `/api/product/${id}/`, answer: detail });
     expect(image).toEqual({ href: first.image, srcset: first.srcset, sizes: productImageSizes.gallery });
     expect(chunks).toEqual(['/assets/product-page-f6.js']);
   });
 
   it('still serves a missing product page, with its chunk and no picture', async () => {
-    const { status, chunks, image } = await page('/product/999999');
+    const { status, chunks, image, data } = await page('/product/999999');
     expect(status).toBe(200);
     expect(image).toBeNull();
+    expect(data).toBeNull();
     expect(chunks).toEqual(['/assets/product-page-f6.js']);
   });
 
   it('names the shop chunks for the shop and its category pages', async () => {
     for (const url of ['/shop', '/shop/category/sneakers']) {
-      const { chunks, image } = await page(url);
+      const { chunks, image, data } = await page(url);
       expect(chunks, url).toEqual(['/assets/shop-page-e5.js', '/assets/product-card-c3.js']);
       expect(image, url).toBeNull();
+      expect(data, url).toBeNull();
     }
   });
 
@@ -89,5 +96,30 @@ describe('preload hints in the HTML of the storefront pages', () => {
       expect(image, url).toBeNull();
       expect(body, url).toBe(indexHtml);
     }
+  });
+
+  it('escapes every < in the data, so no product text can close the script', async () => {
+    // A product no page has shown yet, so no cached answer hides the change.
+    const shopPage = (await shop.app.inject({ method: 'GET', url: '/api/shop/' })).json<{ results: { products: { id: number }[] } }>();
+    const id = shopPage.results.products[1]?.id ?? 0;
+    await shop.database.handle.db.updateTable('products').set({ description: 'Tough </script><script>alert(1)</script> sole' }).where('id', '=', id).execute();
+    const response = await shop.app.inject({ method: 'GET', url: `/product/${id}` });
+    const script = response.body.slice(response.body.indexOf(`id="${pageDataElementId}"`), response.body.indexOf('</head>'));
+    expect(script.match(/<\/script>/g)).toHaveLength(1);
+    const { data } = await page(`/product/${id}`);
+    if (!data) throw new Error('the product page carries its answer');
+    expect((data.answer as ProductDetailResponse).product.description).toBe('Tough </script><script>alert(1)</script> sole');
+  });
+
+  it('compresses the page for browsers that accept it', async () => {
+    const plain = await shop.app.inject({ method: 'GET', url: '/' });
+    const brotli = await shop.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await shop.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
   });
 });

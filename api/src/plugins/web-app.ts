@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { isPageRoute, messages } from '@threadline/contracts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
@@ -75,12 +76,20 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
     app.log.warn({ webDistDir }, 'web app is not built; only the API is served (run npm run build)');
   }
 
-  const sendApp = async (reply: FastifyReply, status: number, pathname: string) => {
+  const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number, pathname: string) => {
     if (!indexHtml) return reply.status(503).send({ error: 'The web app is not built. Run npm run build.' });
     const preloads = status === 200 && headEnd >= 0 ? await preloadsFor(pathname) : '';
     const html = preloads ? indexHtml.slice(0, headEnd) + preloads + indexHtml.slice(headEnd) : indexHtml;
     reply.helmet();
-    return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    // The compression plugin covers routes only, and pages are served from the not-found handler.
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepted)) {
+      const compressed = brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
+      return reply.header('content-encoding', 'br').send(compressed);
+    }
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
+    return reply.send(html);
   };
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -97,6 +106,6 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
     if (/\.[a-z0-9]+$/i.test(pathname)) {
       return reply.status(404).send({ error: messages.notFound });
     }
-    return sendApp(reply, isPageRoute(pathname) ? 200 : 404, pathname);
+    return sendApp(request, reply, isPageRoute(pathname) ? 200 : 404, pathname);
   });
 });

@@ -1,4 +1,4 @@
-import { messages } from '@threadline/contracts';
+import { messages, pageDataElementId } from '@threadline/contracts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -237,6 +237,38 @@ describe('page data', () => {
     pages.open();
     expect(await screen.findByRole(shown.role, { name: shown.name })).toBeVisible();
     expect(requestedPaths(fetchMock, api)).toEqual([api]);
+  });
+
+  it.each([
+    {
+      path: '/',
+      api: '/api/home/',
+      answer: { featured_products: [productFixture()], categories: [categoryFixture({ slug: 'hats', name: 'Hats' })] },
+      shown: { role: 'link', name: 'Kingston Runner' },
+    },
+    {
+      path: '/product/1',
+      api: '/api/product/1/',
+      answer: detailFixture(),
+      shown: { role: 'heading', name: 'Kingston Runner' },
+    },
+  ])('shows $path from the answer in its HTML without asking, and asks on a later visit', async ({ path, api, answer, shown }) => {
+    const fetchMock = stubApi([[/^\/api\/(home|product\/\d+)\/$/, () => answer]]);
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = pageDataElementId;
+    script.dataset.path = api;
+    script.textContent = JSON.stringify(answer);
+    document.head.append(script);
+    const router = renderApp(path);
+
+    expect(await screen.findByRole(shown.role, { name: shown.name })).toBeVisible();
+    expect(requestedPaths(fetchMock, api)).toEqual([]);
+    expect(document.getElementById(pageDataElementId)).toBeNull();
+
+    // Another page's HTML answer is not this page's: the product loader asks the API.
+    await router.navigate('/product/2');
+    await waitFor(() => expect(requestedPaths(fetchMock, '/api/product/2/')).toEqual(['/api/product/2/']));
   });
 
   it('shows the page its own error state when the data asked for early fails', async () => {

@@ -1,16 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
+import type { HomeResponse, ProductDetailResponse } from '@threadline/contracts';
 import { homeQueryOptions } from '@/features/catalog/api/get-home.ts';
 import { ServerErrorPage } from '@/features/errors/pages/server-error-page.tsx';
 import { productQueryOptions } from '@/features/product/api/get-product.ts';
+import { takePageData } from '@/lib/page-data.ts';
 import { AppLoading, AppShell } from './app-shell.tsx';
 import { MinimalLayout } from './layouts/minimal-layout.tsx';
 import { StoreLayout } from './layouts/store-layout.tsx';
 import { RootErrorBoundary } from './root-error-boundary.tsx';
 
 /**
- * Loaders of the pages whose largest paint waits for their data: they start the page's query while
- * its chunk downloads, instead of after the page has rendered. They fill the cache under the page's
+ * Loaders of the pages whose largest paint waits for their data: they fill the page's query from the
+ * answer the server put into the HTML on a first visit, or else start it while the page's chunk
+ * downloads, instead of after the page has rendered. They fill the cache under the page's
  * own query options and wait for nothing, so navigation is not held up and the page still shows its
  * loading, empty and error states from its own query (a failed prefetch is simply asked again).
  * The shop has none: its URL parsing and infinite query would put about 0.5 KB gzip more into the
@@ -20,11 +23,16 @@ import { RootErrorBoundary } from './root-error-boundary.tsx';
 function prefetchLoaders(queryClient: QueryClient) {
   return {
     home: () => {
-      void queryClient.prefetchQuery(homeQueryOptions);
+      const answer = takePageData<HomeResponse>('/api/home/');
+      if (answer) queryClient.setQueryData(homeQueryOptions.queryKey, answer);
+      else void queryClient.prefetchQuery(homeQueryOptions);
       return null;
     },
     product: ({ params }: LoaderFunctionArgs) => {
-      void queryClient.prefetchQuery(productQueryOptions(params.id ?? ''));
+      const options = productQueryOptions(params.id ?? '');
+      const answer = takePageData<ProductDetailResponse>(`/api/product/${params.id ?? ''}/`);
+      if (answer) queryClient.setQueryData(options.queryKey, answer);
+      else void queryClient.prefetchQuery(options);
       return null;
     },
   };
