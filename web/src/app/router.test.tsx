@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { useAuthError } from '@/features/auth/auth-error-context.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { json, requestedPaths, stubApi } from '@/test/render-shop.tsx';
-import { categoryFixture, detailFixture, productFixture } from '@/test/shop-fixtures.ts';
+import { categoryFixture, detailFixture, productFixture, shopResponseFixture } from '@/test/shop-fixtures.ts';
 import { AppProviders } from './providers.tsx';
 import { createRoutes } from './router.tsx';
 
@@ -115,8 +115,10 @@ describe('error pages', () => {
 
 describe('layouts', () => {
   it('puts the header, cart and footer around the shop', async () => {
+    stubApi([[/^\/api\/shop\/\?/, () => shopResponseFixture([productFixture()])]]);
     renderApp('/shop');
     expect(await screen.findByRole('heading', { level: 1, name: 'Shop' })).toBeVisible();
+    expect(await screen.findByRole('link', { name: 'Kingston Runner' })).toBeVisible();
     for (const part of storeChrome()) expect(part).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main-content');
     expect(document.title).toBe('Shop | Threadline');
