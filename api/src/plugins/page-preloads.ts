@@ -60,9 +60,9 @@ export function createPagePreloads(webDistDir: string, catalog: CatalogService) 
     return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => chunkFiles(imported, seen))];
   };
   // The entry's own chunks are already in index.html.
-  const inEntry = new Set<string>();
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) chunkFiles(key, inEntry);
-  const entryFiles = new Set([...inEntry].map((key) => manifest[key]?.file));
+  const entryFiles = new Set(
+    Object.entries(manifest).flatMap(([key, chunk]) => (chunk.isEntry ? chunkFiles(key, new Set()) : [])),
+  );
   const moduleLinks = Object.fromEntries(
     Object.entries(pageModules).map(([page, key]) => [
       page,
