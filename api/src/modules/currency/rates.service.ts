@@ -51,10 +51,12 @@ export function createRatesService(repository: RatesRepository, ratesUrl: string
     /** Fetches today's rates unless they are stored, a fetch is running, or one failed minutes ago. */
     async refreshIfDue(now = new Date()): Promise<void> {
       if (!ratesUrl || Date.now() - lastFailureAt < retryAfterFailureMs) return;
-      const latest = await repository.latest();
-      const today = shopDay(now);
-      if (latest?.fetched_on === today) return;
-      refreshing ??= fetchAndStore(today).finally(() => {
+      // The check belongs inside the one run: a caller that read the stored day while another
+      // caller's fetch was finishing would otherwise fetch a second time.
+      refreshing ??= (async () => {
+        const today = shopDay(now);
+        if ((await repository.latest())?.fetched_on !== today) await fetchAndStore(today);
+      })().finally(() => {
         refreshing = null;
       });
       await refreshing;
