@@ -44,6 +44,9 @@ export function usePaymentReturn(orderId: string, sessionId: string | null) {
         timer = setTimeout(() => void check(), returnCheckEveryMs);
         return;
       }
+      // A read of the order still on its way may have been made before the payment settled; its
+      // answer must not stand for the order now, and a refetch would only wait for it.
+      await queryClient.cancelQueries({ queryKey: orderQueryKey(orderId) });
       await queryClient.invalidateQueries({ queryKey: orderQueryKey(orderId) });
       if (!stopped) setState(pending ? 'waiting' : 'done');
     };

@@ -133,6 +133,40 @@ describe('returning from the card provider', () => {
     expect(requestedPaths(fetchMock, '/api/orders/order/7/').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('shows Paid when the order read before the payment settled answers only after it', async () => {
+    let paid = false;
+    let answerFirstRead: (order: Order) => void = () => undefined;
+    let reads = 0;
+    stubApi([
+      [
+        /^\/api\/orders\/payment\/stripe\/verify-session\/$/,
+        () => {
+          paid = true;
+          return { success: true, payment_status: 'COMPLETED', order_id: 7 };
+        },
+      ],
+      [
+        /^\/api\/orders\/order\/7\/$/,
+        () => {
+          reads += 1;
+          if (reads > 1) return paid ? orderFixture({ status: 'processing', payment_status: 'COMPLETED' }) : orderFixture();
+          // The server read the order while it was still unpaid; the answer is slow to arrive.
+          const unpaid = orderFixture();
+          return new Promise<Order>((resolve) => {
+            answerFirstRead = resolve;
+          }).then(() => unpaid);
+        },
+      ],
+    ]);
+    renderShop(pages, { path: '/order-confirmation/7?session_id=cs_test_1' });
+    await waitFor(() => expect(paid).toBe(true));
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    answerFirstRead(orderFixture());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
+    expect(badge('Payment status')).toEqual({ text: 'Paid', tone: 'green' });
+  });
+
   it('shows the order as pending, not failed, when the provider is slow, and can ask again', async () => {
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     const { checks } = stubReturn(undefined);
