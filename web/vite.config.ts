@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
+import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [preact(), tailwindcss()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

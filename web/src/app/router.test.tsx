@@ -245,7 +245,10 @@ describe('page data', () => {
   });
 
   it.each(pagesWithData)('shows $path from the answer in its HTML without asking, and asks on a later visit', async ({ path, api, answer, shown }) => {
-    const fetchMock = stubApi([[/^\/api\/(home|product\/\d+)\/$/, () => answer]]);
+    const fetchMock = stubApi([
+      [/^\/api\/product\/2\/$/, () => detailFixture({ product: productFixture({ id: 2 }) })],
+      [/^\/api\/(home|product\/\d+)\/$/, () => answer],
+    ]);
     const script = document.createElement('script');
     script.type = 'application/json';
     script.id = pageDataElementId;

@@ -24,7 +24,7 @@ export function CartPanelProvider({ children }: { children: ReactNode }) {
     }),
     [isOpen, hasOpened],
   );
-  return <CartPanelContext value={state}>{children}</CartPanelContext>;
+  return <CartPanelContext.Provider value={state}>{children}</CartPanelContext.Provider>;
 }
 
 export function useCartPanel(): CartPanelState {

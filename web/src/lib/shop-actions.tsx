@@ -21,7 +21,7 @@ export interface ShopActions {
 const ShopActionsContext = createContext<ShopActions | null>(null);
 
 export function ShopActionsProvider({ actions, children }: { actions: ShopActions; children: ReactNode }) {
-  return <ShopActionsContext value={actions}>{children}</ShopActionsContext>;
+  return <ShopActionsContext.Provider value={actions}>{children}</ShopActionsContext.Provider>;
 }
 
 export function useShopActions(): ShopActions {

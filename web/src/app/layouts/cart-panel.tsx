@@ -1,6 +1,6 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef } from 'react';
+import { useId } from 'react';
+import { ModalLayer } from '@/components/ui/modal-layer.tsx';
 import { useCartView } from '@/features/cart/api/get-cart.ts';
 import { CartPanelBody } from '@/features/cart/components/cart-panel-body.tsx';
 import { useCartPanel } from '@/lib/cart-panel-context.tsx';
@@ -8,47 +8,41 @@ import { useCartPanel } from '@/lib/cart-panel-context.tsx';
 /**
  * The cart slide-out of SPEC §2: from the right over a backdrop; closes by the backdrop, the close
  * button or Escape; keeps focus inside while open and gives it back to whatever opened it (the
- * header's cart button, or the Add to Cart button after an add), which Radix only does for its own
- * trigger.
+ * header's cart button, or the Add to Cart button after an add).
  */
 export function CartPanel() {
   const { isOpen, setOpen } = useCartPanel();
   const { count } = useCartView();
-  const opener = useRef<HTMLElement | null>(null);
+  const titleId = useId();
   return (
-    <Dialog.Root open={isOpen} onOpenChange={setOpen}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/40 motion-safe:data-[state=closed]:animate-fade-out motion-safe:data-[state=open]:animate-fade-in" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          onOpenAutoFocus={() => {
-            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (opener.current?.isConnected) opener.current.focus();
-          }}
-          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-2xl focus:outline-none motion-safe:data-[state=closed]:animate-slide-out-right motion-safe:data-[state=open]:animate-slide-in-right"
-        >
+    <ModalLayer
+      open={isOpen}
+      onClose={() => setOpen(false)}
+      labelledBy={titleId}
+      overlayClassName="fixed inset-0 z-40 bg-stone-950/40 motion-safe:animate-fade-in"
+      className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-2xl focus:outline-none motion-safe:animate-slide-in-right"
+    >
           <div className="flex items-center justify-between border-b border-stone-200 py-3 pr-3 pl-6">
-            <Dialog.Title className="text-lg font-semibold">Your Cart</Dialog.Title>
+            <h2 id={titleId} className="text-lg font-semibold">
+              Your Cart
+            </h2>
             <div className="flex items-center gap-2">
               {count > 0 ? (
                 <span className="text-sm text-stone-500">
                   {count} {count === 1 ? 'item' : 'items'}
                 </span>
               ) : null}
-              <Dialog.Close
+              <button
+                type="button"
+                onClick={() => setOpen(false)}
                 aria-label="Close cart"
                 className="flex size-11 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100 hover:text-stone-900"
               >
                 <X className="size-5" aria-hidden="true" />
-              </Dialog.Close>
+              </button>
             </div>
           </div>
           <CartPanelBody onClose={() => setOpen(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    </ModalLayer>
   );
 }

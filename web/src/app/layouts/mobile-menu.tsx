@@ -1,9 +1,9 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { currencies } from '@threadline/contracts';
 import { LogOut, Settings, X } from 'lucide-react';
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useId, type RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
+import { ModalLayer } from '@/components/ui/modal-layer.tsx';
 import { useCurrency } from '@/features/currency/currency-context.tsx';
 import { accountLinks, type SignedInAccount } from '@/features/navigation/account-links.ts';
 import { CurrencyOptions } from '@/features/navigation/components/currency-selector.tsx';
@@ -17,7 +17,7 @@ const rowClass =
 const sectionHeadingClass = 'px-3 text-xs font-semibold tracking-[0.2em] text-stone-500 uppercase';
 
 /**
- * The small-screen menu: a Radix dialog, which traps focus, closes on Escape and gives focus back
+ * The small-screen menu: a modal layer, which traps focus, closes on Escape and gives focus back
  * to the menu button. Every header link is here, plus the account pages, settings and currency.
  */
 export interface MobileMenuProps {
@@ -31,34 +31,34 @@ export interface MobileMenuProps {
 export function MobileMenu({ account, open, onOpenChange, trigger }: MobileMenuProps) {
   const { currency, setCurrency, status, error, refresh } = useCurrency();
   const close = () => onOpenChange(false);
+  const titleId = useId();
 
   useEffect(() => {
     if (open) void refresh();
   }, [open, refresh]);
 
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-stone-950/40 motion-safe:data-[state=closed]:animate-fade-out motion-safe:data-[state=open]:animate-fade-in" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            trigger.current?.focus();
-          }}
-          className="fixed inset-y-0 left-0 z-50 flex w-[88%] max-w-sm flex-col bg-white shadow-2xl focus:outline-none motion-safe:data-[state=closed]:animate-slide-out-left motion-safe:data-[state=open]:animate-slide-in-left"
-        >
+    <ModalLayer
+      open={open}
+      onClose={close}
+      labelledBy={titleId}
+      returnFocus={trigger}
+      overlayClassName="fixed inset-0 z-40 bg-stone-950/40 motion-safe:animate-fade-in"
+      className="fixed inset-y-0 left-0 z-50 flex w-[88%] max-w-sm flex-col bg-white shadow-2xl focus:outline-none motion-safe:animate-slide-in-left"
+    >
           <div className="flex items-center justify-between border-b border-stone-200 px-5 py-3">
-            <Dialog.Title className="flex items-center gap-2 text-lg font-bold tracking-tight">
+            <h2 id={titleId} className="flex items-center gap-2 text-lg font-bold tracking-tight">
               <LogoMark className="size-7 text-brand-700" />
               Menu
-            </Dialog.Title>
-            <Dialog.Close
+            </h2>
+            <button
+              type="button"
+              onClick={close}
               aria-label="Close menu"
               className="-mr-2 flex size-11 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100 hover:text-stone-900"
             >
               <X className="size-5" aria-hidden="true" />
-            </Dialog.Close>
+            </button>
           </div>
 
           <div className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
@@ -133,8 +133,6 @@ export function MobileMenu({ account, open, onOpenChange, trigger }: MobileMenuP
               />
             </div>
           </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    </ModalLayer>
   );
 }

@@ -35,7 +35,7 @@ export function QuickAddProvider({ children }: { children: ReactNode }) {
     }),
     [product, isOpen, opening],
   );
-  return <QuickAddContext value={state}>{children}</QuickAddContext>;
+  return <QuickAddContext.Provider value={state}>{children}</QuickAddContext.Provider>;
 }
 
 export function useQuickAdd(): QuickAddState {

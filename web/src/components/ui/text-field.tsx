@@ -1,4 +1,4 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { forwardRef, useId, type ComponentProps, type ReactNode } from 'react';
 
 const tones = {
   light: {
@@ -66,21 +66,28 @@ function FieldFrame({
   );
 }
 
-type InputProps = Omit<ComponentProps<'input'>, 'className' | 'id'>;
-type TextareaProps = Omit<ComponentProps<'textarea'>, 'className' | 'id'>;
+type InputProps = Omit<ComponentProps<'input'>, 'className' | 'id' | 'ref'>;
+type TextareaProps = Omit<ComponentProps<'textarea'>, 'className' | 'id' | 'ref'>;
 
-export function TextField({ label, hint, error, tone, className, ...input }: FieldFrameProps & InputProps) {
+// forwardRef because Preact (docs/decisions/0005-preact.md) passes no `ref` prop to a function component.
+export const TextField = forwardRef<HTMLInputElement, FieldFrameProps & InputProps>(function TextField(
+  { label, hint, error, tone, className, ...input },
+  ref,
+) {
   return (
     <FieldFrame label={label} hint={hint} error={error} tone={tone} className={className}>
-      {(control) => <input {...input} {...control} />}
+      {(control) => <input ref={ref} {...input} {...control} />}
     </FieldFrame>
   );
-}
+});
 
-export function TextAreaField({ label, hint, error, tone, className, ...textarea }: FieldFrameProps & TextareaProps) {
+export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldFrameProps & TextareaProps>(function TextAreaField(
+  { label, hint, error, tone, className, ...textarea },
+  ref,
+) {
   return (
     <FieldFrame label={label} hint={hint} error={error} tone={tone} className={className}>
-      {(control) => <textarea {...textarea} {...control} />}
+      {(control) => <textarea ref={ref} {...textarea} {...control} />}
     </FieldFrame>
   );
-}
+});

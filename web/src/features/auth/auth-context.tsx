@@ -118,7 +118,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }),
     [user, status, completeSignIn, forgetSignIn, queryClient],
   );
-  return <AuthContext value={state}>{children}</AuthContext>;
+  return <AuthContext.Provider value={state}>{children}</AuthContext.Provider>;
 }
 
 export function useAuth(): AuthState {

@@ -15,7 +15,7 @@ export function AuthErrorProvider({ children }: { children: ReactNode }) {
     () => ({ authError, setAuthError, clearAuthError: () => setAuthError(null) }),
     [authError],
   );
-  return <AuthErrorContext value={state}>{children}</AuthErrorContext>;
+  return <AuthErrorContext.Provider value={state}>{children}</AuthErrorContext.Provider>;
 }
 
 export function useAuthError(): AuthErrorState {

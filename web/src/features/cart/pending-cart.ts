@@ -1,6 +1,6 @@
 import { MutationObserver, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { messages } from '@threadline/contracts';
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { ApiError } from '@/lib/api-client.ts';
 import { addToCart } from './api/add-to-cart.ts';
 import { cartMutationOptions, cartQueryKey, isUnreachable, writeServerCart } from './api/cart-cache.ts';
@@ -122,12 +122,16 @@ export function useReplayPendingCart(onRefused?: (message: string) => void) {
 
   const { refused } = usePendingCart();
   const told = useRef(new Set<string>());
-  const tell = useEffectEvent((message: string) => onRefused?.(message));
+  // The latest listener hears each reason, without a new listener making old reasons heard again.
+  const listener = useRef(onRefused);
+  useEffect(() => {
+    listener.current = onRefused;
+  });
   useEffect(() => {
     for (const entry of refused) {
       if (told.current.has(entry.id)) continue;
       told.current.add(entry.id);
-      tell(entry.text);
+      listener.current?.(entry.text);
     }
   }, [refused]);
 }

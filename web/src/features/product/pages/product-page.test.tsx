@@ -27,7 +27,7 @@ describe('product page', () => {
     expect(stockBadge()).toHaveTextContent('In Stock');
     expect(screen.getByText('Only 2 left')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Add to Cart - J$14,500.00' })).toBeEnabled();
-    expect(document.title).toBe('Kingston Runner | Threadline');
+    await waitFor(() => expect(document.title).toBe('Kingston Runner | Threadline'));
   });
 
   it('marks options with 5 or fewer left as Low Stock', async () => {
@@ -150,8 +150,10 @@ describe('product page', () => {
       productID: '1',
       offers: { price: '11900.00', priceCurrency: 'JMD', availability: 'https://schema.org/InStock' },
     });
-    expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
-      'Our everyday running shoe, tuned for early laps around Emancipation Park.',
+    await waitFor(() =>
+      expect(document.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+        'Our everyday running shoe, tuned for early laps around Emancipation Park.',
+      ),
     );
   });
 
