@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
-import { pageDataElementId, productImageSizes, type HomeResponse, type ProductDetailResponse } from '@threadline/contracts';
+import { pageDataElementId, productImageSizes, type HomeResponse, type ProductDetailResponse, type ShopResponse } from '@threadline/contracts';
 import { createTestShop, type TestShop } from '../../test/helper.ts';
 
 // A build manifest shaped like Vite's: the entry and its chunk, and the three pages with the chunks
@@ -38,7 +38,7 @@ async function page(url: string) {
   return {
     status: response.statusCode,
     body: response.body,
-    data: data ? { path: data[1], answer: JSON.parse(data[2] ?? '') as unknown } : null,
+    data: data ? { path: data[1]?.replaceAll('&amp;', '&'), answer: JSON.parse(data[2] ?? '') as unknown } : null,
     chunks: links,
     image: image ? { href: image[1], srcset: image[2]?.replaceAll('&amp;', '&'), sizes: image[3] } : null,
   };
@@ -80,13 +80,27 @@ describe('preload hints in the HTML of the storefront pages', () => {
     expect(chunks).toEqual(['/assets/product-page-f6.js']);
   });
 
-  it('names the shop chunks for the shop and its category pages', async () => {
-    for (const url of ['/shop', '/shop/category/sneakers']) {
+  it('carries the first page of the unfiltered shop and of a category, as the app asks for it, with its first picture', async () => {
+    for (const [url, api] of [
+      ['/shop', '/api/shop/?page=1'],
+      ['/shop/category/sneakers', '/api/shop/?category=sneakers&page=1'],
+    ] as const) {
+      const answer = (await shop.app.inject({ method: 'GET', url: api })).json<ShopResponse>();
+      const first = answer.results.products[0]?.images[0];
+      if (!first) throw new Error(`the seeded shop lists products with pictures at ${api}`);
+
       const { chunks, image, data } = await page(url);
       expect(chunks, url).toEqual(['/assets/shop-page-e5.js', '/assets/product-card-c3.js']);
-      expect(image, url).toBeNull();
-      expect(data, url).toBeNull();
+      expect(data, url).toEqual({ path: api, answer });
+      expect(image, url).toEqual({ href: first.image, srcset: first.srcset, sizes: productImageSizes.card });
     }
+  });
+
+  it('carries no data for a filtered shop, whose query the app builds itself', async () => {
+    const { chunks, image, data } = await page('/shop?sort=price_low');
+    expect(chunks).toEqual(['/assets/shop-page-e5.js', '/assets/product-card-c3.js']);
+    expect(data).toBeNull();
+    expect(image).toBeNull();
   });
 
   it('adds nothing to other pages or to the 404 page', async () => {

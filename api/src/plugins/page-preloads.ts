@@ -1,6 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { homeResponseSchema, pageDataElementId, productImageSizes, type ProductImage } from '@threadline/contracts';
+import {
+  homeResponseSchema,
+  pageDataElementId,
+  productImageSizes,
+  shopQuerySchema,
+  shopResponseSchema,
+  type ProductImage,
+} from '@threadline/contracts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
 
 /** One entry of Vite's build manifest (`dist/.vite/manifest.json`). */
@@ -18,9 +25,24 @@ const pageModules = {
 } as const;
 type Page = keyof typeof pageModules;
 
-function pageOf(pathname: string): { page: Page; productId?: string } | null {
+interface PageMatch {
+  page: Page;
+  productId?: string;
+  /** The shop's category when it is named in the path (/shop/category/{slug}). */
+  categorySlug?: string;
+}
+
+function pageOf(pathname: string): PageMatch | null {
   if (pathname === '/') return { page: 'home' };
-  if (pathname === '/shop' || pathname.startsWith('/shop/category/')) return { page: 'shop' };
+  if (pathname === '/shop') return { page: 'shop' };
+  const category = /^\/shop\/category\/([^/]+)\/?$/.exec(pathname);
+  if (category) {
+    try {
+      return { page: 'shop', categorySlug: decodeURIComponent(category[1] ?? '') };
+    } catch {
+      return { page: 'shop' };
+    }
+  }
   const product = /^\/product\/(\d{1,9})\/?$/.exec(pathname);
   return product ? { page: 'product', productId: product[1] } : null;
 }
@@ -44,8 +66,8 @@ function pageData(apiPath: string, json: string): string {
  * Preload hints and data for a page's HTML. A single-page app otherwise discovers its page chunk only
  * after the entry script has run, and its data and first picture only after that: round trips a
  * phone waits through before the largest paint. The HTML names the page's chunks (from Vite's
- * manifest); for the home and product pages it also carries the page's API answer and preloads the
- * first product picture with the same `srcset` and `sizes` as its `<img>`, so it is fetched once, early.
+ * manifest); for the home, product and unfiltered shop pages it also carries the page's API answer
+ * and preloads the first product picture with the same `srcset` and `sizes` as its `<img>`, so it is fetched once, early.
  */
 export function createPagePreloads(webDistDir: string, catalog: CatalogService) {
   const manifestFile = join(webDistDir, '.vite', 'manifest.json');
@@ -73,7 +95,7 @@ export function createPagePreloads(webDistDir: string, catalog: CatalogService) 
     ]),
   ) as Record<Page, string>;
 
-  const dataAndPicture = async (page: Page, productId: string | undefined): Promise<string> => {
+  const dataAndPicture = async ({ page, productId, categorySlug }: PageMatch, search: string): Promise<string> => {
     if (page === 'home') {
       const home = homeResponseSchema.parse(await catalog.home());
       return pageData('/api/home/', JSON.stringify(home)) + imagePreload(home.featured_products[0]?.images[0], productImageSizes.card);
@@ -83,15 +105,22 @@ export function createPagePreloads(webDistDir: string, catalog: CatalogService) 
       const detail = JSON.parse(json) as { product: { images: ProductImage[] } };
       return pageData(`/api/product/${productId}/`, json) + imagePreload(detail.product.images[0], productImageSizes.gallery);
     }
+    // Only the unfiltered listing (of the whole shop or of a category): the app asks for exactly
+    // this query then (category first, then page, as its own query string orders them).
+    if (page === 'shop' && search === '') {
+      const apiQuery = new URLSearchParams(categorySlug === undefined ? { page: '1' } : { category: categorySlug, page: '1' });
+      const shop = shopResponseSchema.parse(await catalog.shop(shopQuerySchema.parse(Object.fromEntries(apiQuery))));
+      return pageData(`/api/shop/?${apiQuery.toString()}`, JSON.stringify(shop)) + imagePreload(shop.results.products[0]?.images[0], productImageSizes.card);
+    }
     return '';
   };
 
-  /** What goes into the `<head>` of this path's page, or '' for other pages; never fails. */
-  return async function preloadsFor(pathname: string): Promise<string> {
+  /** What goes into the `<head>` of this page (its path and query string), or '' for other pages; never fails. */
+  return async function preloadsFor(pathname: string, search: string): Promise<string> {
     const match = pageOf(pathname);
     if (!match) return '';
     // A missing product or a database hiccup costs the data and the hint, never the page.
-    const data = await dataAndPicture(match.page, match.productId).catch(() => '');
+    const data = await dataAndPicture(match, search).catch(() => '');
     return data + moduleLinks[match.page];
   };
 }

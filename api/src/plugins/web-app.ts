@@ -77,8 +77,9 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
   }
 
   const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number, pathname: string) => {
+    const search = request.url.slice(pathname.length).replace(/^\?$/, '');
     if (!indexHtml) return reply.status(503).send({ error: 'The web app is not built. Run npm run build.' });
-    const preloads = status === 200 && headEnd >= 0 ? await preloadsFor(pathname) : '';
+    const preloads = status === 200 && headEnd >= 0 ? await preloadsFor(pathname, search) : '';
     const html = preloads ? indexHtml.slice(0, headEnd) + preloads + indexHtml.slice(headEnd) : indexHtml;
     reply.helmet();
     reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { useAuthError } from '@/features/auth/auth-error-context.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { json, requestedPaths, stubApi } from '@/test/render-shop.tsx';
+import { json, putPageData, requestedPaths, stubApi } from '@/test/render-shop.tsx';
 import { categoryFixture, detailFixture, productFixture, shopResponseFixture } from '@/test/shop-fixtures.ts';
 import { AppProviders } from './providers.tsx';
 import { createRoutes } from './router.tsx';
@@ -249,12 +249,7 @@ describe('page data', () => {
       [/^\/api\/product\/2\/$/, () => detailFixture({ product: productFixture({ id: 2 }) })],
       [/^\/api\/(home|product\/\d+)\/$/, () => answer],
     ]);
-    const script = document.createElement('script');
-    script.type = 'application/json';
-    script.id = pageDataElementId;
-    script.dataset.path = api;
-    script.textContent = JSON.stringify(answer);
-    document.head.append(script);
+    putPageData(api, answer);
     const router = renderApp(path);
 
     expect(await screen.findByRole(shown.role, { name: shown.name })).toBeVisible();

@@ -16,9 +16,9 @@ import { RootErrorBoundary } from './root-error-boundary.tsx';
  * downloads, instead of after the page has rendered. They fill the cache under the page's
  * own query options and wait for nothing, so navigation is not held up and the page still shows its
  * loading, empty and error states from its own query (a failed prefetch is simply asked again).
- * The shop has none: its URL parsing and infinite query would put about 0.5 KB gzip more into the
- * entry chunk (the sort orders alone bring the catalogue contract's schemas), over its size budget,
- * and importing them on demand waits for the catalogue chunk, so the request would barely move.
+ * The shop has none: its URL parsing and infinite query would bring the catalogue contract's
+ * schemas into the entry chunk. It reads the first page the server put into its HTML itself
+ * (`useShop`), and otherwise asks once its chunk has loaded.
  */
 function prefetchLoaders(queryClient: QueryClient) {
   return {

@@ -1,4 +1,4 @@
-import { fallbackRates } from '@threadline/contracts';
+import { fallbackRates, pageDataElementId } from '@threadline/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
@@ -64,9 +64,9 @@ export function stubShopActions(overrides: Partial<ShopActions> = {}): ShopActio
  * Renders pages the way app/ composes them (currency, shop actions, the quick-add dialog beside
  * the pages) with a memory router, so tests can read and move through history.
  */
-export function renderShop(pages: RouteObject[], options: { path: string; actions?: ShopActions }) {
+export function renderShop(pages: RouteObject[], options: { path: string; actions?: ShopActions; queryClient?: QueryClient }) {
   const actions = options.actions ?? stubShopActions();
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const queryClient = options.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
       {
@@ -91,4 +91,14 @@ export function renderShop(pages: RouteObject[], options: { path: string; action
     </QueryClientProvider>,
   );
   return { ...view, router, actions, queryClient };
+}
+
+/** Puts an API answer into the document as the server does in a page's HTML. */
+export function putPageData(apiPath: string, answer: unknown): void {
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = pageDataElementId;
+  script.dataset.path = apiPath;
+  script.textContent = JSON.stringify(answer);
+  document.head.append(script);
 }

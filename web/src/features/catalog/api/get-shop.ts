@@ -1,6 +1,7 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import type { ShopResponse } from '@threadline/contracts';
 import { apiGet } from '@/lib/api-client.ts';
+import { takePageData } from '@/lib/page-data.ts';
 import { shopApiQuery, type ShopFilters } from '../shop-filters.ts';
 
 export function getShop(filters: ShopFilters, page: number, signal?: AbortSignal): Promise<ShopResponse> {
@@ -19,6 +20,17 @@ export function shopQueryOptions(filters: ShopFilters) {
   });
 }
 
+/**
+ * The listing's pages. On a first visit to the unfiltered shop (or a category), the server put the
+ * first page into the HTML: it fills the cache before the query starts, so the cards render at
+ * once instead of after a skeleton and a round trip.
+ */
 export function useShop(filters: ShopFilters) {
-  return useInfiniteQuery(shopQueryOptions(filters));
+  const queryClient = useQueryClient();
+  const options = shopQueryOptions(filters);
+  if (queryClient.getQueryData(options.queryKey) === undefined) {
+    const firstPage = takePageData<ShopResponse>(`/api/shop/?${shopApiQuery(filters, 1)}`);
+    if (firstPage) queryClient.setQueryData(options.queryKey, { pages: [firstPage], pageParams: [1] });
+  }
+  return useInfiniteQuery(options);
 }
