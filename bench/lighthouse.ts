@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = 4491;
+const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = join(tmpdir(), `threadline-lighthouse-${Date.now()}`);
 
@@ -75,16 +76,22 @@ try {
   await waitForShop();
   const shop = (await (await fetch(`${origin}/api/shop/`)).json()) as { results: { products: { id: number }[] } };
   const productId = shop.results.products[0]?.id ?? 1;
-  console.log('Lighthouse, mobile, production build (targets: performance ≥ 95, accessibility 100)');
-  console.log('page              perf  a11y  best  seo    LCP ms  TBT ms  CLS');
+  console.log(`Lighthouse, mobile, production build, median of ${runsPerPage} runs (targets: performance ≥ 95, accessibility 100)`);
+  console.log('page              perf (range)  a11y  best  seo    LCP ms  TBT ms  CLS');
   for (const [name, path] of [
     ['home', '/'],
     ['shop', '/shop'],
     ['product', `/product/${productId}`],
   ] as const) {
-    const result = await lighthouse(origin + path);
+    const runs = [];
+    for (let run = 0; run < runsPerPage; run += 1) runs.push(await lighthouse(origin + path));
+    // The run with the median performance score: on a small machine one run swings by several points.
+    runs.sort((a, b) => a.performance - b.performance);
+    const result = runs[Math.floor(runs.length / 2)] ?? runs[0];
+    if (!result) throw new Error('no Lighthouse run');
+    const range = `(${runs[0]?.performance}-${runs.at(-1)?.performance})`;
     console.log(
-      `${name.padEnd(16)} ${String(result.performance).padStart(5)} ${String(result.accessibility).padStart(5)} ${String(result.bestPractices).padStart(5)} ${String(result.seo).padStart(4)} ${String(result.lcp).padStart(9)} ${String(result.tbt).padStart(7)}  ${result.cls.toFixed(3)}`,
+      `${name.padEnd(16)} ${String(result.performance).padStart(5)} ${range.padStart(8)} ${String(result.accessibility).padStart(5)} ${String(result.bestPractices).padStart(5)} ${String(result.seo).padStart(4)} ${String(result.lcp).padStart(9)} ${String(result.tbt).padStart(7)}  ${result.cls.toFixed(3)}`,
     );
   }
   const kb = await homeJavaScriptKb();
