@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { isPageRoute, messages } from '@threadline/contracts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
@@ -76,37 +75,32 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
     app.log.warn({ webDistDir }, 'web app is not built; only the API is served (run npm run build)');
   }
 
-  const sendApp = async (request: FastifyRequest, reply: FastifyReply, status: number, pathname: string) => {
-    const search = request.url.slice(pathname.length).replace(/^\?$/, '');
+  // Pages are a route of their own, not the not-found handler, so the compression plugin (which
+  // works per route) compresses their HTML as it does every other answer.
+  app.get('/*', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    // An API path, a media file or any other file that matched nothing is no page.
+    if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/static/media/') || /\.[a-z0-9]+$/i.test(pathname)) {
+      return reply.callNotFound();
+    }
     if (!indexHtml) return reply.status(503).send({ error: 'The web app is not built. Run npm run build.' });
-    const preloads = status === 200 && headEnd >= 0 ? await preloadsFor(pathname, search) : '';
+    const status = isPageRoute(pathname) ? 200 : 404;
+    const preloads = status === 200 && headEnd >= 0 ? await preloadsFor(pathname, request.url.slice(pathname.length)) : '';
     const html = preloads ? indexHtml.slice(0, headEnd) + preloads + indexHtml.slice(headEnd) : indexHtml;
     reply.helmet();
-    reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
-    // The compression plugin covers routes only, and pages are served from the not-found handler.
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepted)) {
-      const compressed = brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } });
-      return reply.header('content-encoding', 'br').send(compressed);
-    }
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(gzipSync(html));
-    return reply.send(html);
-  };
+    // Also on an uncompressed answer, so no cache hands it to a browser that asked for compression.
+    reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    return reply.type('text/html; charset=utf-8').send(html);
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (pathname.startsWith('/api/') || pathname === '/api' || !isRead) {
-      return reply.status(404).send({ error: messages.notFound });
-    }
-    if (pathname.startsWith('/static/media/') && imageExtension.test(pathname)) {
+    if (isRead && pathname.startsWith('/static/media/') && imageExtension.test(pathname)) {
       return reply
         .header('cache-control', 'no-cache')
         .sendFile(placeholderImage, mediaDir);
     }
-    if (/\.[a-z0-9]+$/i.test(pathname)) {
-      return reply.status(404).send({ error: messages.notFound });
-    }
-    return sendApp(request, reply, isPageRoute(pathname) ? 200 : 404, pathname);
+    return reply.status(404).send({ error: messages.notFound });
   });
 });

@@ -1,6 +1,5 @@
-import { X } from 'lucide-react';
 import { useId } from 'react';
-import { ModalLayer } from '@/components/ui/modal-layer.tsx';
+import { ModalCloseButton, ModalLayer } from '@/components/ui/modal-layer.tsx';
 import { useCartView } from '@/features/cart/api/get-cart.ts';
 import { CartPanelBody } from '@/features/cart/components/cart-panel-body.tsx';
 import { useCartPanel } from '@/lib/cart-panel-context.tsx';
@@ -22,27 +21,20 @@ export function CartPanel() {
       overlayClassName="fixed inset-0 z-40 bg-stone-950/40 motion-safe:animate-fade-in"
       className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-2xl focus:outline-none motion-safe:animate-slide-in-right"
     >
-          <div className="flex items-center justify-between border-b border-stone-200 py-3 pr-3 pl-6">
-            <h2 id={titleId} className="text-lg font-semibold">
-              Your Cart
-            </h2>
-            <div className="flex items-center gap-2">
-              {count > 0 ? (
-                <span className="text-sm text-stone-500">
-                  {count} {count === 1 ? 'item' : 'items'}
-                </span>
-              ) : null}
-              <button
-                type="button"
-                onClick={() => setOpen(false)}
-                aria-label="Close cart"
-                className="flex size-11 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100 hover:text-stone-900"
-              >
-                <X className="size-5" aria-hidden="true" />
-              </button>
-            </div>
-          </div>
-          <CartPanelBody onClose={() => setOpen(false)} />
+      <div className="flex items-center justify-between border-b border-stone-200 py-3 pr-3 pl-6">
+        <h2 id={titleId} className="text-lg font-semibold">
+          Your Cart
+        </h2>
+        <div className="flex items-center gap-2">
+          {count > 0 ? (
+            <span className="text-sm text-stone-500">
+              {count} {count === 1 ? 'item' : 'items'}
+            </span>
+          ) : null}
+          <ModalCloseButton label="Close cart" onClose={() => setOpen(false)} />
+        </div>
+      </div>
+      <CartPanelBody onClose={() => setOpen(false)} />
     </ModalLayer>
   );
 }

@@ -1,9 +1,9 @@
 import { currencies } from '@threadline/contracts';
-import { LogOut, Settings, X } from 'lucide-react';
+import { LogOut, Settings } from 'lucide-react';
 import { useEffect, useId, type RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
-import { ModalLayer } from '@/components/ui/modal-layer.tsx';
+import { ModalCloseButton, ModalLayer } from '@/components/ui/modal-layer.tsx';
 import { useCurrency } from '@/features/currency/currency-context.tsx';
 import { accountLinks, type SignedInAccount } from '@/features/navigation/account-links.ts';
 import { CurrencyOptions } from '@/features/navigation/components/currency-selector.tsx';
@@ -46,93 +46,86 @@ export function MobileMenu({ account, open, onOpenChange, trigger }: MobileMenuP
       overlayClassName="fixed inset-0 z-40 bg-stone-950/40 motion-safe:animate-fade-in"
       className="fixed inset-y-0 left-0 z-50 flex w-[88%] max-w-sm flex-col bg-white shadow-2xl focus:outline-none motion-safe:animate-slide-in-left"
     >
-          <div className="flex items-center justify-between border-b border-stone-200 px-5 py-3">
-            <h2 id={titleId} className="flex items-center gap-2 text-lg font-bold tracking-tight">
-              <LogoMark className="size-7 text-brand-700" />
-              Menu
-            </h2>
-            <button
-              type="button"
-              onClick={close}
-              aria-label="Close menu"
-              className="-mr-2 flex size-11 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100 hover:text-stone-900"
-            >
-              <X className="size-5" aria-hidden="true" />
-            </button>
-          </div>
+      <div className="flex items-center justify-between border-b border-stone-200 px-5 py-3">
+        <h2 id={titleId} className="flex items-center gap-2 text-lg font-bold tracking-tight">
+          <LogoMark className="size-7 text-brand-700" />
+          Menu
+        </h2>
+        <ModalCloseButton label="Close menu" onClose={close} className="-mr-2" />
+      </div>
 
-          <div className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
-            <nav aria-label="Mobile">
-              <ul className="space-y-0.5">
-                {primaryNav.map((entry) => (
-                  <li key={entry.kind === 'link' ? entry.to : 'categories'}>
-                    {entry.kind === 'categories' ? (
-                      <MobileCategories onNavigate={close} className={rowClass} />
-                    ) : (
-                      <NavLink to={entry.to} end={entry.to === '/'} onClick={close} className={rowClass}>
-                        {entry.label}
-                      </NavLink>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </nav>
-
-            <section aria-labelledby="mobile-account-heading" className="border-t border-stone-200 pt-5">
-              <h2 id="mobile-account-heading" className={sectionHeadingClass}>
-                {account ? `Hi, ${account.customer.first_name}` : 'Account'}
-              </h2>
-              <ul className="mt-2 space-y-0.5">
-                {account ? (
-                  accountLinks.map(({ to, label, icon: Icon }) => (
-                    <li key={to}>
-                      <NavLink to={to} onClick={close} className={rowClass}>
-                        <Icon className="size-5 text-stone-500" aria-hidden="true" />
-                        {label}
-                      </NavLink>
-                    </li>
-                  ))
+      <div className="flex-1 space-y-6 overflow-y-auto px-3 py-4">
+        <nav aria-label="Mobile">
+          <ul className="space-y-0.5">
+            {primaryNav.map((entry) => (
+              <li key={entry.kind === 'link' ? entry.to : 'categories'}>
+                {entry.kind === 'categories' ? (
+                  <MobileCategories onNavigate={close} className={rowClass} />
                 ) : (
-                  <li className="px-3 pt-1 pb-2">
-                    <Link to="/signin" onClick={close} className={`${buttonClass('primary')} w-full`}>
-                      Sign In
-                    </Link>
-                  </li>
+                  <NavLink to={entry.to} end={entry.to === '/'} onClick={close} className={rowClass}>
+                    {entry.label}
+                  </NavLink>
                 )}
-                <li>
-                  <NavLink to="/settings" onClick={close} className={rowClass}>
-                    <Settings className="size-5 text-stone-500" aria-hidden="true" />
-                    Settings
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <section aria-labelledby="mobile-account-heading" className="border-t border-stone-200 pt-5">
+          <h2 id="mobile-account-heading" className={sectionHeadingClass}>
+            {account ? `Hi, ${account.customer.first_name}` : 'Account'}
+          </h2>
+          <ul className="mt-2 space-y-0.5">
+            {account ? (
+              accountLinks.map(({ to, label, icon: Icon }) => (
+                <li key={to}>
+                  <NavLink to={to} onClick={close} className={rowClass}>
+                    <Icon className="size-5 text-stone-500" aria-hidden="true" />
+                    {label}
                   </NavLink>
                 </li>
-                {account && (
-                  <li>
-                    <button
-                      type="button"
-                      onClick={() => {
-                        close();
-                        account.onSignOut();
-                      }}
-                      className={`${rowClass} w-full`}
-                    >
-                      <LogOut className="size-5 text-stone-500" aria-hidden="true" />
-                      Sign out
-                    </button>
-                  </li>
-                )}
-              </ul>
-            </section>
+              ))
+            ) : (
+              <li className="px-3 pt-1 pb-2">
+                <Link to="/signin" onClick={close} className={`${buttonClass('primary')} w-full`}>
+                  Sign In
+                </Link>
+              </li>
+            )}
+            <li>
+              <NavLink to="/settings" onClick={close} className={rowClass}>
+                <Settings className="size-5 text-stone-500" aria-hidden="true" />
+                Settings
+              </NavLink>
+            </li>
+            {account && (
+              <li>
+                <button
+                  type="button"
+                  onClick={() => {
+                    close();
+                    account.onSignOut();
+                  }}
+                  className={`${rowClass} w-full`}
+                >
+                  <LogOut className="size-5 text-stone-500" aria-hidden="true" />
+                  Sign out
+                </button>
+              </li>
+            )}
+          </ul>
+        </section>
 
-            <div className="border-t border-stone-200 pt-5">
-              <CurrencyOptions
-                currencies={currencies}
-                currency={currency}
-                onSelect={setCurrency}
-                status={status}
-                error={error}
-              />
-            </div>
-          </div>
+        <div className="border-t border-stone-200 pt-5">
+          <CurrencyOptions
+            currencies={currencies}
+            currency={currency}
+            onSelect={setCurrency}
+            status={status}
+            error={error}
+          />
+        </div>
+      </div>
     </ModalLayer>
   );
 }

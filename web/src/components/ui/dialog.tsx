@@ -1,6 +1,5 @@
-import { X } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { ModalLayer } from './modal-layer.tsx';
+import { ModalCloseButton, ModalLayer } from './modal-layer.tsx';
 
 interface DialogProps {
   open: boolean;
@@ -40,14 +39,7 @@ export function Dialog({ open, onOpenChange, title, description, children }: Dia
             </p>
           )}
         </div>
-        <button
-          type="button"
-          onClick={close}
-          aria-label="Close"
-          className="flex size-11 shrink-0 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100 hover:text-stone-900"
-        >
-          <X className="size-5" aria-hidden="true" />
-        </button>
+        <ModalCloseButton label="Close" onClose={close} />
       </div>
       {children}
     </ModalLayer>

@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
@@ -149,5 +150,19 @@ export function ModalLayer(props: ModalLayerProps) {
       </div>
     </div>,
     document.body,
+  );
+}
+
+/** The round × in a layer's header. */
+export function ModalCloseButton({ label, onClose, className = '' }: { label: string; onClose(): void; className?: string }) {
+  return (
+    <button
+      type="button"
+      onClick={onClose}
+      aria-label={label}
+      className={`flex size-11 shrink-0 items-center justify-center rounded-full text-stone-500 hover:bg-stone-100 hover:text-stone-900 ${className}`}
+    >
+      <X className="size-5" aria-hidden="true" />
+    </button>
   );
 }

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { ShopResponse } from '@threadline/contracts';
 import { apiGet } from '@/lib/api-client.ts';
 import { takePageData } from '@/lib/page-data.ts';
@@ -17,20 +17,15 @@ export function shopQueryOptions(filters: ShopFilters) {
     getNextPageParam: (lastPage, allPages) => (lastPage.next ? allPages.length + 1 : undefined),
     // The filter panel keeps the previous facets and categories while the next result loads.
     placeholderData: keepPreviousData,
+    // On a first visit to the unfiltered shop (or a category) the server put the first page into
+    // the HTML: the cards render at once instead of after a skeleton and a round trip.
+    initialData: () => {
+      const firstPage = takePageData<ShopResponse>(`/api/shop/?${shopApiQuery(filters, 1)}`);
+      return firstPage && { pages: [firstPage], pageParams: [1] };
+    },
   });
 }
 
-/**
- * The listing's pages. On a first visit to the unfiltered shop (or a category), the server put the
- * first page into the HTML: it fills the cache before the query starts, so the cards render at
- * once instead of after a skeleton and a round trip.
- */
 export function useShop(filters: ShopFilters) {
-  const queryClient = useQueryClient();
-  const options = shopQueryOptions(filters);
-  if (queryClient.getQueryData(options.queryKey) === undefined) {
-    const firstPage = takePageData<ShopResponse>(`/api/shop/?${shopApiQuery(filters, 1)}`);
-    if (firstPage) queryClient.setQueryData(options.queryKey, { pages: [firstPage], pageParams: [1] });
-  }
-  return useInfiniteQuery(options);
+  return useInfiniteQuery(shopQueryOptions(filters));
 }
