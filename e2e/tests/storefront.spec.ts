@@ -77,6 +77,39 @@ test.describe('browsing the shop', () => {
     await expect(addToCart).toBeFocused();
   });
 
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    test(`the quick-add dialog gives the page back at once and ${reducedMotion === 'reduce' ? 'leaves at once under reduced motion' : 'fades out'}`, async ({ page }) => {
+      await page.emulateMedia({ reducedMotion });
+      await page.goto('/shop?search=kingston');
+      const addToCart = page.getByRole('article').filter({ hasText: 'Kingston Runner' }).getByRole('button', { name: 'Add to Cart' });
+      await addToCart.click();
+      const dialog = page.getByRole('dialog', { name: 'Select Options' });
+      await expect(dialog).toBeVisible();
+
+      // Escape and the look at the next frame in one go, so the 150 ms exit cannot end in between.
+      const afterEscape = await page.evaluate(async () => {
+        document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        const panel = document.querySelector('[aria-modal="true"]');
+        return {
+          panelState: panel?.getAttribute('data-state') ?? null,
+          exitAnimations: panel?.getAnimations().map((animation) => (animation as CSSAnimation).animationName) ?? [],
+          pageInert: document.querySelector('#root')?.closest('[inert]') !== null,
+          focusOn: document.activeElement?.textContent ?? '',
+        };
+      });
+      expect(afterEscape.pageInert).toBe(false);
+      expect(afterEscape.focusOn).toBe('Add to Cart');
+      if (reducedMotion === 'reduce') {
+        expect(afterEscape.panelState).toBeNull();
+      } else {
+        expect(afterEscape).toMatchObject({ panelState: 'closed', exitAnimations: ['fade-out'] });
+      }
+      await expect(page.locator('[aria-modal="true"]')).toHaveCount(0);
+      await expect(addToCart).toBeFocused();
+    });
+  }
+
   test('adding from the quick-add dialog closes it and opens the cart', async ({ page }) => {
     await page.goto('/shop?search=kingston');
     const card = page.getByRole('article').filter({ hasText: 'Kingston Runner' });

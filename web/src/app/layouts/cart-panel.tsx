@@ -18,8 +18,8 @@ export function CartPanel() {
       open={isOpen}
       onClose={() => setOpen(false)}
       labelledBy={titleId}
-      overlayClassName="fixed inset-0 z-40 bg-stone-950/40 motion-safe:animate-fade-in"
-      className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-2xl focus:outline-none motion-safe:animate-slide-in-right"
+      overlayClassName="fixed inset-0 z-40 bg-stone-950/40 motion-safe:animate-fade-in motion-safe:data-[state=closed]:animate-fade-out"
+      className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-2xl focus:outline-none motion-safe:animate-slide-in-right motion-safe:data-[state=closed]:animate-slide-out-right"
     >
       <div className="flex items-center justify-between border-b border-stone-200 py-3 pr-3 pl-6">
         <h2 id={titleId} className="text-lg font-semibold">

@@ -43,8 +43,8 @@ export function MobileMenu({ account, open, onOpenChange, trigger }: MobileMenuP
       onClose={close}
       labelledBy={titleId}
       returnFocus={trigger}
-      overlayClassName="fixed inset-0 z-40 bg-stone-950/40 motion-safe:animate-fade-in"
-      className="fixed inset-y-0 left-0 z-50 flex w-[88%] max-w-sm flex-col bg-white shadow-2xl focus:outline-none motion-safe:animate-slide-in-left"
+      overlayClassName="fixed inset-0 z-40 bg-stone-950/40 motion-safe:animate-fade-in motion-safe:data-[state=closed]:animate-fade-out"
+      className="fixed inset-y-0 left-0 z-50 flex w-[88%] max-w-sm flex-col bg-white shadow-2xl focus:outline-none motion-safe:animate-slide-in-left motion-safe:data-[state=closed]:animate-slide-out-left"
     >
       <div className="flex items-center justify-between border-b border-stone-200 px-5 py-3">
         <h2 id={titleId} className="flex items-center gap-2 text-lg font-bold tracking-tight">

@@ -35,8 +35,8 @@ export function ConfirmDialog({ open, title, message, confirmLabel, busyLabel, b
       labelledBy={titleId}
       describedBy={messageId}
       initialFocus={cancel}
-      overlayClassName="fixed inset-0 z-40 bg-stone-950/50 motion-safe:animate-fade-in"
-      className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-sm -translate-y-1/2 rounded-3xl bg-white p-6 shadow-2xl focus:outline-none motion-safe:animate-fade-in"
+      overlayClassName="fixed inset-0 z-40 bg-stone-950/50 motion-safe:animate-fade-in motion-safe:data-[state=closed]:animate-fade-out"
+      className="fixed inset-x-4 top-1/2 z-50 mx-auto max-w-sm -translate-y-1/2 rounded-3xl bg-white p-6 shadow-2xl focus:outline-none motion-safe:animate-fade-in motion-safe:data-[state=closed]:animate-fade-out"
     >
       <h2 id={titleId} className="text-lg font-semibold">
         {title}

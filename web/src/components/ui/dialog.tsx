@@ -25,8 +25,8 @@ export function Dialog({ open, onOpenChange, title, description, children }: Dia
       onClose={close}
       labelledBy={titleId}
       {...(description === undefined ? {} : { describedBy: descriptionId })}
-      overlayClassName="fixed inset-0 z-40 bg-stone-950/50 motion-safe:animate-fade-in"
-      className="fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-3xl bg-white shadow-2xl focus:outline-none motion-safe:animate-fade-in sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:max-h-[85dvh] sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl"
+      overlayClassName="fixed inset-0 z-40 bg-stone-950/50 motion-safe:animate-fade-in motion-safe:data-[state=closed]:animate-fade-out"
+      className="fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-3xl bg-white shadow-2xl focus:outline-none motion-safe:animate-fade-in motion-safe:data-[state=closed]:animate-fade-out sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:max-h-[85dvh] sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl"
     >
       <div className="flex items-start justify-between gap-4 border-b border-stone-200 py-3 pr-3 pl-6">
         <div className="pt-2">

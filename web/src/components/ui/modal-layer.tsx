@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
 const focusableSelector = [
@@ -30,6 +30,9 @@ const tabbablesIn = (panel: HTMLElement) =>
       !element.closest('[inert], [hidden]') &&
       !(element instanceof HTMLInputElement && element.type === 'radio' && !isTabbableRadio(element, panel)),
   );
+
+/** The test DOM runs no animations; there a layer leaves at once, as it does under reduced motion. */
+const runsAnimations = () => typeof HTMLElement.prototype.getAnimations === 'function';
 
 /** Makes everything beside `layer` inert (unreachable by focus, pointer and screen reader); answers how to undo it. */
 function inertOutside(layer: HTMLElement): () => void {
@@ -75,6 +78,9 @@ interface ModalLayerProps {
  * does not scroll, focus starts inside and Tab keeps it there, Escape and the backdrop ask to
  * close, and focus goes back where it came from. Built here rather than on <dialog> because the
  * test DOM has no showModal; the shop's dialogs, slide-outs and menu share it.
+ *
+ * On close the page is given back at once, while the layer stays on screen, inert and with
+ * `data-state="closed"`, until its closing animations (the `data-[state=closed]:` classes) end.
  */
 export function ModalLayer(props: ModalLayerProps) {
   const { open, initialFocus, returnFocus, role = 'dialog', labelledBy, describedBy, overlayClassName, className, children } = props;
@@ -85,6 +91,30 @@ export function ModalLayer(props: ModalLayerProps) {
   useLayoutEffect(() => {
     latestOnClose.current = props.onClose;
   });
+
+  // Decided while rendering, so the render that closes the layer already shows it leaving.
+  const [shownOpen, setShownOpen] = useState(open);
+  const [exiting, setExiting] = useState(false);
+  const startsLeaving = shownOpen && !open && runsAnimations();
+  if (shownOpen !== open) {
+    setShownOpen(open);
+    setExiting(startsLeaving);
+  }
+  const leaving = !open && (exiting || startsLeaving);
+
+  useLayoutEffect(() => {
+    const layerElement = layer.current;
+    if (!leaving || !layerElement) return;
+    let reopened = false;
+    // The backdrop's and the panel's own animations only: a spinner inside never finishes.
+    const exits = [...layerElement.children].flatMap((element) => element.getAnimations());
+    void Promise.allSettled(exits.map((animation) => animation.finished)).then(() => {
+      if (!reopened) setExiting(false);
+    });
+    return () => {
+      reopened = true;
+    };
+  }, [leaving]);
 
   useLayoutEffect(() => {
     const layerElement = layer.current;
@@ -132,10 +162,11 @@ export function ModalLayer(props: ModalLayerProps) {
     };
   }, [open, initialFocus, returnFocus]);
 
-  if (!open) return null;
+  if (!open && !leaving) return null;
+  const state = open ? 'open' : 'closed';
   return createPortal(
-    <div ref={layer}>
-      <div aria-hidden="true" data-state="open" className={overlayClassName} onClick={() => latestOnClose.current()} />
+    <div ref={layer} {...(open ? {} : { inert: true, 'aria-hidden': true, style: { pointerEvents: 'none' } })}>
+      <div aria-hidden="true" data-state={state} className={overlayClassName} onClick={() => latestOnClose.current()} />
       <div
         ref={panel}
         role={role}
@@ -143,7 +174,7 @@ export function ModalLayer(props: ModalLayerProps) {
         aria-labelledby={labelledBy}
         aria-describedby={describedBy}
         tabIndex={-1}
-        data-state="open"
+        data-state={state}
         className={className}
       >
         {children}
