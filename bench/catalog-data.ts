@@ -7,6 +7,11 @@ const kinds = ['Runner', 'Cap', 'Tee', 'Tote', 'Sandal', 'Hoodie', 'Bucket Hat',
 const colors = ['Black', 'White', 'Red', 'Navy', 'Green', 'Gold'];
 const sizes = ['S', 'M', 'L', 'XL'];
 
+/** Two-word searches a shopper could type, each matching about one generated product in 120. */
+export function generatedSearchTerms(): string[] {
+  return words.flatMap((word) => kinds.map((kind) => `${word} ${kind}`.toLowerCase()));
+}
+
 function* chunks<T>(rows: T[], size: number) {
   for (let start = 0; start < rows.length; start += size) yield rows.slice(start, start + size);
 }
