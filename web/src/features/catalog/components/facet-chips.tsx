@@ -1,3 +1,8 @@
+import { useId, useState } from 'react';
+
+/** Chips shown before 'Show all': about four rows in the side panel, so the filters below stay in reach. */
+const collapsedChips = 12;
+
 interface FacetChipsProps {
   legend: string;
   values: readonly { value: string; count: number }[];
@@ -12,12 +17,20 @@ export function FacetChips({ legend, values, selected, onSelect }: FacetChipsPro
   const shown = selected !== null && !values.some((entry) => entry.value === selected)
     ? [{ value: selected, count: 0 }, ...values]
     : values;
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
   if (shown.length === 0) return null;
+  const collapsible = shown.length > collapsedChips + 1;
+  // Collapsed, the chosen value still shows, in its place or after the first few.
+  const visible =
+    !collapsible || expanded
+      ? shown
+      : shown.filter((entry, index) => index < collapsedChips || entry.value === selected);
   return (
     <fieldset>
       <legend className="mb-2 text-sm font-semibold text-stone-900">{legend}</legend>
-      <ul className="flex flex-wrap gap-2">
-        {shown.map((entry) => {
+      <ul id={listId} className="flex flex-wrap gap-2">
+        {visible.map((entry) => {
           const pressed = entry.value === selected;
           return (
             <li key={entry.value}>
@@ -34,6 +47,17 @@ export function FacetChips({ legend, values, selected, onSelect }: FacetChipsPro
           );
         })}
       </ul>
+      {collapsible ? (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setExpanded(!expanded)}
+          className="mt-2 min-h-11 text-sm font-semibold text-brand-700 underline-offset-4 hover:underline lg:min-h-9"
+        >
+          {expanded ? 'Show fewer' : `Show all ${shown.length}`}
+        </button>
+      ) : null}
     </fieldset>
   );
 }
