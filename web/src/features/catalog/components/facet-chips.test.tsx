@@ -16,7 +16,7 @@ const chipNames = () =>
 describe('facet chips', () => {
   it('shows the first twelve values and the rest on request', async () => {
     const user = userEvent.setup();
-    render(<FacetChips legend="Size" values={sizes} selected={null} onSelect={vi.fn()} />);
+    render(<FacetChips legend="Size" values={sizes} selected={null} onSelect={vi.fn<(value: string | null) => void>()} />);
     expect(chipNames()).toEqual(sizes.slice(0, 12).map((entry) => entry.value));
 
     const showAll = screen.getByRole('button', { name: 'Show all 16' });
@@ -27,13 +27,13 @@ describe('facet chips', () => {
   });
 
   it('keeps a chosen value beyond the first twelve in view while collapsed', () => {
-    render(<FacetChips legend="Size" values={sizes} selected="XL" onSelect={vi.fn()} />);
+    render(<FacetChips legend="Size" values={sizes} selected="XL" onSelect={vi.fn<(value: string | null) => void>()} />);
     expect(screen.getByRole('button', { name: 'XL (15)', pressed: true })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'M (13)' })).not.toBeInTheDocument();
   });
 
   it('shows a short list whole, with no toggle', () => {
-    render(<FacetChips legend="Size" values={sizes.slice(0, 13)} selected={null} onSelect={vi.fn()} />);
+    render(<FacetChips legend="Size" values={sizes.slice(0, 13)} selected={null} onSelect={vi.fn<(value: string | null) => void>()} />);
     expect(screen.getAllByRole('button')).toHaveLength(13);
   });
 });
