@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
 const focusableSelector = [
@@ -31,8 +31,42 @@ const tabbablesIn = (panel: HTMLElement) =>
       !(element instanceof HTMLInputElement && element.type === 'radio' && !isTabbableRadio(element, panel)),
   );
 
-/** The test DOM runs no animations; there a layer leaves at once, as it does under reduced motion. */
-const runsAnimations = () => typeof HTMLElement.prototype.getAnimations === 'function';
+/**
+ * Plays a closed layer's exit animation (its `data-[state=closed]:` classes) on a lifeless copy of
+ * the layer just taken off the page, so the layer itself unmounts at once, as it always has: focus,
+ * state and ids are not held up by a fade. The copy keeps what the shopper saw: typed values, ticks
+ * and scroll positions (`scrolled`, as a detached element no longer has them), but no ids. Nothing
+ * is copied where no animation can run (the test DOM) or none is set (reduced motion).
+ */
+function playExitOnCopy(layer: HTMLElement, scrolled: ReadonlyMap<Element, readonly [number, number]>) {
+  if (typeof layer.getAnimations !== 'function') return;
+  const copy = layer.cloneNode(true);
+  if (!(copy instanceof HTMLElement)) return;
+  const originals = [layer, ...layer.querySelectorAll<HTMLElement>('*')];
+  const copies = [copy, ...copy.querySelectorAll<HTMLElement>('*')];
+  copy.inert = true;
+  copy.setAttribute('aria-hidden', 'true');
+  copy.style.pointerEvents = 'none';
+  for (const part of copy.children) part.setAttribute('data-state', 'closed');
+  for (const [index, element] of copies.entries()) {
+    const original = originals[index];
+    element.removeAttribute('id');
+    if (element instanceof HTMLInputElement && original instanceof HTMLInputElement) {
+      element.value = original.value;
+      element.checked = original.checked;
+    } else if ((element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) && original && 'value' in original) {
+      element.value = String(original.value);
+    }
+  }
+  document.body.append(copy);
+  for (const [index, original] of originals.entries()) {
+    const position = scrolled.get(original);
+    if (position) copies[index]?.scrollTo(...position);
+  }
+  // The backdrop's and the panel's own animations only: a spinner inside never finishes.
+  const exits = [...copy.children].flatMap((element) => element.getAnimations());
+  void Promise.allSettled(exits.map((animation) => animation.finished)).then(() => copy.remove());
+}
 
 /** Makes everything beside `layer` inert (unreachable by focus, pointer and screen reader); answers how to undo it. */
 function inertOutside(layer: HTMLElement): () => void {
@@ -77,10 +111,8 @@ interface ModalLayerProps {
  * A modal layer over the page, as a native modal <dialog> behaves: the page behind is inert and
  * does not scroll, focus starts inside and Tab keeps it there, Escape and the backdrop ask to
  * close, and focus goes back where it came from. Built here rather than on <dialog> because the
- * test DOM has no showModal; the shop's dialogs, slide-outs and menu share it.
- *
- * On close the page is given back at once, while the layer stays on screen, inert and with
- * `data-state="closed"`, until its closing animations (the `data-[state=closed]:` classes) end.
+ * test DOM has no showModal; the shop's dialogs, slide-outs and menu share it. On close it leaves
+ * at once; a copy of it plays the exit animation (`playExitOnCopy`).
  */
 export function ModalLayer(props: ModalLayerProps) {
   const { open, initialFocus, returnFocus, role = 'dialog', labelledBy, describedBy, overlayClassName, className, children } = props;
@@ -91,30 +123,6 @@ export function ModalLayer(props: ModalLayerProps) {
   useLayoutEffect(() => {
     latestOnClose.current = props.onClose;
   });
-
-  // Decided while rendering, so the render that closes the layer already shows it leaving.
-  const [shownOpen, setShownOpen] = useState(open);
-  const [exiting, setExiting] = useState(false);
-  const startsLeaving = shownOpen && !open && runsAnimations();
-  if (shownOpen !== open) {
-    setShownOpen(open);
-    setExiting(startsLeaving);
-  }
-  const leaving = !open && (exiting || startsLeaving);
-
-  useLayoutEffect(() => {
-    const layerElement = layer.current;
-    if (!leaving || !layerElement) return;
-    let reopened = false;
-    // The backdrop's and the panel's own animations only: a spinner inside never finishes.
-    const exits = [...layerElement.children].flatMap((element) => element.getAnimations());
-    void Promise.allSettled(exits.map((animation) => animation.finished)).then(() => {
-      if (!reopened) setExiting(false);
-    });
-    return () => {
-      reopened = true;
-    };
-  }, [leaving]);
 
   useLayoutEffect(() => {
     const layerElement = layer.current;
@@ -152,21 +160,28 @@ export function ModalLayer(props: ModalLayerProps) {
       }
     };
     document.addEventListener('keydown', onKeyDown);
+    const scrolled = new Map<Element, readonly [number, number]>();
+    const onScroll = (event: Event) => {
+      if (event.target instanceof Element) scrolled.set(event.target, [event.target.scrollLeft, event.target.scrollTop]);
+    };
+    layerElement.addEventListener('scroll', onScroll, { capture: true, passive: true });
 
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      layerElement.removeEventListener('scroll', onScroll, { capture: true });
       openLayers.splice(openLayers.indexOf(panelElement), 1);
       unlockScroll();
       restoreInert();
       if (returnTo?.isConnected) returnTo.focus();
+      // Still on the page when only `initialFocus` or `returnFocus` changed: it has not closed.
+      if (!layerElement.isConnected) playExitOnCopy(layerElement, scrolled);
     };
   }, [open, initialFocus, returnFocus]);
 
-  if (!open && !leaving) return null;
-  const state = open ? 'open' : 'closed';
+  if (!open) return null;
   return createPortal(
-    <div ref={layer} {...(open ? {} : { inert: true, 'aria-hidden': true, style: { pointerEvents: 'none' } })}>
-      <div aria-hidden="true" data-state={state} className={overlayClassName} onClick={() => latestOnClose.current()} />
+    <div ref={layer}>
+      <div aria-hidden="true" data-state="open" className={overlayClassName} onClick={() => latestOnClose.current()} />
       <div
         ref={panel}
         role={role}
@@ -174,7 +189,7 @@ export function ModalLayer(props: ModalLayerProps) {
         aria-labelledby={labelledBy}
         aria-describedby={describedBy}
         tabIndex={-1}
-        data-state={state}
+        data-state="open"
         className={className}
       >
         {children}
