@@ -227,6 +227,6 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   }
 
   await app.register(crawlerRoutes, { catalog, publicUrl: config.publicUrl });
-  await app.register(webApp, { webDistDir: config.webDistDir, mediaDir: config.mediaDir, catalog });
+  await app.register(webApp, { webDistDir: config.webDistDir, mediaDir: config.mediaDir, origin });
   return app;
 }

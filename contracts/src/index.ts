@@ -12,4 +12,4 @@ export * from './routes.ts';
 export * from './content.ts';
 export * from './store-details.ts';
 export * from './image-sizes.ts';
-export * from './page-data.ts';
+export * from './page-render.ts';

@@ -169,7 +169,7 @@ test.describe('accessibility', () => {
   }
 });
 
-test.describe('first pictures', () => {
+test.describe('pages rendered on the server', () => {
   for (const [path, viewport] of [
     ['/', { width: 412, height: 823 }],
     ['/', { width: 1280, height: 800 }],
@@ -177,7 +177,7 @@ test.describe('first pictures', () => {
     ['/product/1', { width: 412, height: 823 }],
     ['/product/1', { width: 1280, height: 800 }],
   ] as const) {
-    test(`${path} at ${viewport.width} px comes with its data and preloads the picture its first product shows, fetched once`, async ({ browser }) => {
+    test(`${path} at ${viewport.width} px arrives with its products, asks for none of them again, and fetches its first picture once`, async ({ browser }) => {
       const context = await browser.newContext({ viewport, deviceScaleFactor: viewport.width < 640 ? 2 : 1 });
       const page = await context.newPage();
       const pictures: string[] = [];
@@ -185,25 +185,59 @@ test.describe('first pictures', () => {
       page.on('request', (request) => {
         const { pathname } = new URL(request.url());
         if (pathname.startsWith('/static/media/products/')) pictures.push(pathname);
-        if (['/api/home/', '/api/shop/', '/api/product/1/'].includes(pathname)) pageAnswers.push(pathname);
+        if (['/api/home/', '/api/shop/', '/api/product/1/', '/api/shop/categories/'].includes(pathname)) pageAnswers.push(pathname);
       });
-      await page.goto(path);
-      const preload = page.locator('link[rel="preload"][as="image"]');
-      await expect(preload).toHaveAttribute('imagesrcset', /\/static\/media\/products\//);
-      // The picture's copies differ only in their width suffix.
-      const pictureName = ((await preload.getAttribute('href')) ?? '').replace(/-\d+\.webp$/, '-');
-      const firstPicture = page.getByRole('main').locator(`img[src^="${pictureName}"]`).first();
+      const response = await page.goto(path);
+      expect(await response?.text()).toMatch(/<div id="root"><div class="flex min-h-dvh flex-col">/);
+      // The first product picture is in the HTML, eager and first in line.
+      const firstPicture = page.getByRole('main').locator('img[fetchpriority="high"]').first();
       await expect(firstPicture).toBeVisible();
       await expect.poll(() => firstPicture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
       const shown = new URL(await firstPicture.evaluate((image: HTMLImageElement) => image.currentSrc)).pathname;
-      // The same candidates and sizes as the picture's own, so the browser picks the same file.
-      expect(await preload.getAttribute('imagesrcset')).toBe(await firstPicture.getAttribute('srcset'));
-      expect(await preload.getAttribute('imagesizes')).toBe(await firstPicture.getAttribute('sizes'));
+      await page.waitForLoadState('networkidle');
       // Thumbnails may ask for a smaller copy of the same picture; the shown one comes once.
       expect(pictures.filter((picture) => picture === shown)).toEqual([shown]);
-      // The page's data came inside its HTML.
       expect(pageAnswers).toEqual([]);
       await context.close();
     });
   }
+
+  test('with JavaScript off, the catalogue pages still show their products under their own names', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Best Sellers' }).getByRole('article').first()).toBeVisible();
+    await page.goto('/shop?category=sneakers&search=runner');
+    await expect(page.getByText('3 Products found')).toBeVisible();
+    await expect(page).toHaveTitle('Sneakers | Threadline');
+    await page.goto('/product/1');
+    await expect(page.getByRole('heading', { level: 1, name: 'Kingston Runner' })).toBeVisible();
+    await expect(page).toHaveTitle('Kingston Runner | Threadline');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Our everyday/);
+    await context.close();
+  });
+
+  test("hydrating keeps the server's markup in place, and the page then works", async ({ page }) => {
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      Object.assign(window, { removedAfterParsing: removed });
+      document.addEventListener('DOMContentLoaded', () => {
+        const root = document.getElementById('root');
+        if (!root) return;
+        new MutationObserver((records) => {
+          for (const record of records) for (const node of record.removedNodes) if (node instanceof Element) removed.push(node.outerHTML.slice(0, 80));
+        }).observe(root, { childList: true, subtree: true });
+      });
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    await expect(page.getByRole('button', { name: /^Show slide 2/ })).toHaveAttribute('aria-current', 'true');
+    expect(await page.evaluate(() => (window as unknown as { removedAfterParsing: string[] }).removedAfterParsing)).toEqual([]);
+    // A product link goes through the app's router rather than loading a new document.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('region', { name: 'Best Sellers' }).getByRole('article').first().getByRole('heading').getByRole('link').click();
+    await expect(page).toHaveURL(/\/product\/\d+$/);
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
 });

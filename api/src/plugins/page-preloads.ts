@@ -1,14 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  homeResponseSchema,
-  pageDataElementId,
-  productImageSizes,
-  shopQuerySchema,
-  shopResponseSchema,
-  type ProductImage,
-} from '@threadline/contracts';
-import type { CatalogService } from '../modules/catalog/catalog.service.ts';
 
 /** One entry of Vite's build manifest (`dist/.vite/manifest.json`). */
 interface ManifestChunk {
@@ -17,59 +8,33 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-/** The page modules of the routes whose first paint matters most, as the build manifest names them. */
+/** The page modules of the catalogue routes, as the build manifest names them. */
 const pageModules = {
   home: 'src/features/catalog/pages/home-page.tsx',
   shop: 'src/features/catalog/pages/shop-page.tsx',
   product: 'src/features/product/pages/product-page.tsx',
+  categories: 'src/features/catalog/pages/categories-page.tsx',
+  category: 'src/features/catalog/pages/category-page.tsx',
 } as const;
 type Page = keyof typeof pageModules;
 
-interface PageMatch {
-  page: Page;
-  productId?: string;
-  /** The shop's category when it is named in the path (/shop/category/{slug}). */
-  categorySlug?: string;
-}
-
-function pageOf(pathname: string): PageMatch | null {
-  if (pathname === '/') return { page: 'home' };
-  if (pathname === '/shop') return { page: 'shop' };
-  const category = /^\/shop\/category\/([^/]+)\/?$/.exec(pathname);
-  if (category) {
-    try {
-      return { page: 'shop', categorySlug: decodeURIComponent(category[1] ?? '') };
-    } catch {
-      return { page: 'shop' };
-    }
-  }
-  const product = /^\/product\/(\d{1,9})\/?$/.exec(pathname);
-  return product ? { page: 'product', productId: product[1] } : null;
+function pageOf(pathname: string): Page | null {
+  if (pathname === '/') return 'home';
+  if (/^\/shop(\/category\/[^/]+)?\/?$/.test(pathname)) return 'shop';
+  if (/^\/product\/[^/]+\/?$/.test(pathname)) return 'product';
+  if (/^\/categories\/?$/.test(pathname)) return 'categories';
+  if (/^\/categories\/[^/]+\/?$/.test(pathname)) return 'category';
+  return null;
 }
 
 const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
-function imagePreload(image: ProductImage | undefined, sizes: string): string {
-  if (!image) return '';
-  return `<link rel="preload" as="image" href="${attribute(image.image)}" imagesrcset="${attribute(image.srcset)}" imagesizes="${attribute(sizes)}" fetchpriority="high">`;
-}
-
 /**
- * The page's first API answer, as the API would send it, for the app to read instead of asking. A
- * JSON script is never run (nor blocked by the CSP); `<` is escaped so no text in it can close it.
+ * `<link rel="modulepreload">` hints for a catalogue page's chunks, read from Vite's manifest
+ * (leaving out what the entry loads anyway). The browser otherwise discovers the page's chunk only
+ * once the entry has run: a round trip a phone waits through before the page can hydrate.
  */
-function pageData(apiPath: string, json: string): string {
-  return `<script type="application/json" id="${pageDataElementId}" data-path="${attribute(apiPath)}">${json.replaceAll('<', '\\u003c')}</script>`;
-}
-
-/**
- * Preload hints and data for a page's HTML. A single-page app otherwise discovers its page chunk only
- * after the entry script has run, and its data and first picture only after that: round trips a
- * phone waits through before the largest paint. The HTML names the page's chunks (from Vite's
- * manifest); for the home, product and unfiltered shop pages it also carries the page's API answer
- * and preloads the first product picture with the same `srcset` and `sizes` as its `<img>`, so it is fetched once, early.
- */
-export function createPagePreloads(webDistDir: string, catalog: CatalogService) {
+export function createPagePreloads(webDistDir: string): (pathname: string) => string {
   const manifestFile = join(webDistDir, '.vite', 'manifest.json');
   const manifest: Record<string, ManifestChunk> = existsSync(manifestFile)
     ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
@@ -81,11 +46,10 @@ export function createPagePreloads(webDistDir: string, catalog: CatalogService) 
     seen.add(key);
     return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => chunkFiles(imported, seen))];
   };
-  // The entry's own chunks are already in index.html.
   const entryFiles = new Set(
     Object.entries(manifest).flatMap(([key, chunk]) => (chunk.isEntry ? chunkFiles(key, new Set()) : [])),
   );
-  const moduleLinks = Object.fromEntries(
+  const pageLinks = Object.fromEntries(
     Object.entries(pageModules).map(([page, key]) => [
       page,
       chunkFiles(key, new Set())
@@ -95,32 +59,8 @@ export function createPagePreloads(webDistDir: string, catalog: CatalogService) 
     ]),
   ) as Record<Page, string>;
 
-  const dataAndPicture = async ({ page, productId, categorySlug }: PageMatch, search: string): Promise<string> => {
-    if (page === 'home') {
-      const home = homeResponseSchema.parse(await catalog.home());
-      return pageData('/api/home/', JSON.stringify(home)) + imagePreload(home.featured_products[0]?.images[0], productImageSizes.card);
-    }
-    if (page === 'product' && productId) {
-      const json = (await catalog.productDetailJson(productId)).toString('utf8');
-      const detail = JSON.parse(json) as { product: { images: ProductImage[] } };
-      return pageData(`/api/product/${productId}/`, json) + imagePreload(detail.product.images[0], productImageSizes.gallery);
-    }
-    // Only the unfiltered listing (of the whole shop or of a category): the app asks for exactly
-    // this query then (category first, then page, as its own query string orders them).
-    if (page === 'shop' && search === '') {
-      const apiQuery = new URLSearchParams(categorySlug === undefined ? { page: '1' } : { category: categorySlug, page: '1' });
-      const shop = shopResponseSchema.parse(await catalog.shop(shopQuerySchema.parse(Object.fromEntries(apiQuery))));
-      return pageData(`/api/shop/?${apiQuery.toString()}`, JSON.stringify(shop)) + imagePreload(shop.results.products[0]?.images[0], productImageSizes.card);
-    }
-    return '';
-  };
-
-  /** What goes into the `<head>` of this page (its path and query string), or '' for other pages; never fails. */
-  return async function preloadsFor(pathname: string, search: string): Promise<string> {
-    const match = pageOf(pathname);
-    if (!match) return '';
-    // A missing product or a database hiccup costs the data and the hint, never the page.
-    const data = await dataAndPicture(match, search).catch(() => '');
-    return data + moduleLinks[match.page];
+  return (pathname) => {
+    const page = pageOf(pathname);
+    return page ? pageLinks[page] : '';
   };
 }

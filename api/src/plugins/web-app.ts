@@ -2,16 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { isPageRoute, messages } from '@threadline/contracts';
-import type { CatalogService } from '../modules/catalog/catalog.service.ts';
+import { isPageRoute, messages, type FetchApi } from '@threadline/contracts';
 import { createPagePreloads } from './page-preloads.ts';
+import { loadPageRenderer, withRenderedPage } from './page-render.ts';
 
 export interface WebAppOptions {
   webDistDir: string;
   mediaDir: string;
-  catalog: CatalogService;
+  /** The shop's public origin for a request (PUBLIC_URL, or the address it came to). */
+  origin(request: FastifyRequest): string;
 }
 
 const hashedAssetPath = /\/assets\//;
@@ -21,9 +22,10 @@ const placeholderImage = 'placeholder-640.webp';
 /**
  * Serves the built single-page app and the media files beside the API: hashed assets cached for a
  * year, `index.html` never cached, security headers on HTML documents only (they cost the JSON
- * answers throughput and protect nothing there), the app for page routes, a JSON 404 for the rest.
+ * answers throughput and protect nothing there), the app for page routes (the catalogue pages
+ * rendered on the server), a JSON 404 for the rest.
  */
-export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, mediaDir, catalog }: WebAppOptions) => {
+export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, mediaDir, origin }: WebAppOptions) => {
   await app.register(fastifyHelmet, {
     global: false,
     contentSecurityPolicy: {
@@ -54,7 +56,14 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
   const indexFile = join(webDistDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : null;
   const headEnd = indexHtml?.indexOf('</head>') ?? -1;
-  const preloadsFor = createPagePreloads(webDistDir, catalog);
+  const preloadsFor = createPagePreloads(webDistDir);
+  const renderPage = indexHtml ? await loadPageRenderer(webDistDir) : null;
+  // The renderer reads the API in-process, through the same routes, schemas and caches as a browser.
+  const fetchApi: FetchApi = async (apiPath) => {
+    if (!apiPath.startsWith('/api/')) return undefined;
+    const answer = await app.inject({ method: 'GET', url: apiPath });
+    return answer.statusCode === 200 ? answer.json<unknown>() : undefined;
+  };
   if (indexHtml) {
     await app.register(fastifyStatic, {
       root: webDistDir,
@@ -85,8 +94,17 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
     }
     if (!indexHtml) return reply.status(503).send({ error: 'The web app is not built. Run npm run build.' });
     const status = isPageRoute(pathname) ? 200 : 404;
-    const preloads = status === 200 && headEnd >= 0 ? await preloadsFor(pathname, request.url.slice(pathname.length)) : '';
-    const html = preloads ? indexHtml.slice(0, headEnd) + preloads + indexHtml.slice(headEnd) : indexHtml;
+    // A page that fails to render on the server is still rendered by the browser.
+    const rendered =
+      status === 200 && renderPage
+        ? await renderPage({ url: request.url, origin: origin(request), fetchApi }).catch((error: unknown) => {
+            request.log.error({ err: error }, 'server render failed');
+            return null;
+          })
+        : null;
+    const preloads = status === 200 && headEnd >= 0 ? preloadsFor(pathname) : '';
+    const shell = preloads ? indexHtml.slice(0, headEnd) + preloads + indexHtml.slice(headEnd) : indexHtml;
+    const html = rendered ? withRenderedPage(shell, rendered) : shell;
     reply.helmet();
     // Also on an uncompressed answer, so no cache hands it to a browser that asked for compression.
     reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding');

@@ -1,11 +1,11 @@
-import { messages, pageDataElementId } from '@threadline/contracts';
+import { messages } from '@threadline/contracts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { useAuthError } from '@/features/auth/auth-error-context.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { json, putPageData, requestedPaths, stubApi } from '@/test/render-shop.tsx';
+import { json, requestedPaths, stubApi } from '@/test/render-shop.tsx';
 import { categoryFixture, detailFixture, productFixture, shopResponseFixture } from '@/test/shop-fixtures.ts';
 import { AppProviders } from './providers.tsx';
 import { createRoutes } from './router.tsx';
@@ -242,23 +242,6 @@ describe('page data', () => {
     pages.open();
     expect(await screen.findByRole(shown.role, { name: shown.name })).toBeVisible();
     expect(requestedPaths(fetchMock, api)).toEqual([api]);
-  });
-
-  it.each(pagesWithData)('shows $path from the answer in its HTML without asking, and asks on a later visit', async ({ path, api, answer, shown }) => {
-    const fetchMock = stubApi([
-      [/^\/api\/product\/2\/$/, () => detailFixture({ product: productFixture({ id: 2 }) })],
-      [/^\/api\/(home|product\/\d+)\/$/, () => answer],
-    ]);
-    putPageData(api, answer);
-    const router = renderApp(path);
-
-    expect(await screen.findByRole(shown.role, { name: shown.name })).toBeVisible();
-    expect(requestedPaths(fetchMock, api)).toEqual([]);
-    expect(document.getElementById(pageDataElementId)).toBeNull();
-
-    // Another page's HTML answer is not this page's: the product loader asks the API.
-    await router.navigate('/product/2');
-    await waitFor(() => expect(requestedPaths(fetchMock, '/api/product/2/')).toEqual(['/api/product/2/']));
   });
 
   it('shows the page its own error state when the data asked for early fails', async () => {

@@ -1,49 +1,53 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import type { HomeResponse, ProductDetailResponse } from '@threadline/contracts';
+import type { CategoriesResponse, HomeResponse, ProductDetailResponse } from '@threadline/contracts';
+import { categoriesQueryOptions } from '@/features/catalog/api/get-categories.ts';
 import { homeQueryOptions } from '@/features/catalog/api/get-home.ts';
 import { ServerErrorPage } from '@/features/errors/pages/server-error-page.tsx';
 import { productQueryOptions } from '@/features/product/api/get-product.ts';
-import { takePageData } from '@/lib/page-data.ts';
+import { loadPageQuery } from '@/lib/server-render.ts';
 import { AppLoading, AppShell } from './app-shell.tsx';
+import { serverRendered } from './page-state.ts';
 import { MinimalLayout } from './layouts/minimal-layout.tsx';
 import { StoreLayout } from './layouts/store-layout.tsx';
 import { RootErrorBoundary } from './root-error-boundary.tsx';
 
-/**
- * Loaders of the pages whose largest paint waits for their data: they fill the page's query from the
- * answer the server put into the HTML on a first visit, or else start it while the page's chunk
- * downloads, instead of after the page has rendered. They fill the cache under the page's
- * own query options and wait for nothing, so navigation is not held up and the page still shows its
- * loading, empty and error states from its own query (a failed prefetch is simply asked again).
- * The shop has none: its URL parsing and infinite query would bring the catalogue contract's
- * schemas into the entry chunk. It reads the first page the server put into its HTML itself
- * (`useShop`), and otherwise asks once its chunk has loaded.
- */
-function prefetchLoaders(queryClient: QueryClient) {
+/** Loaders of the storefront pages whose largest paint waits for their data (see `loadPageQuery`). */
+function pageLoaders(queryClient: QueryClient) {
   return {
-    home: () => {
-      const answer = takePageData<HomeResponse>('/api/home/');
-      if (answer) queryClient.setQueryData(homeQueryOptions.queryKey, answer);
-      else void queryClient.prefetchQuery(homeQueryOptions);
-      return null;
-    },
-    product: ({ params }: LoaderFunctionArgs) => {
+    // The header's category menu, in the HTML of every page the server renders.
+    shell: ({ context }: LoaderFunctionArgs) =>
+      loadPageQuery<CategoriesResponse>(context, {
+        apiPath: '/api/shop/categories/',
+        store: (answer) => queryClient.setQueryData(categoriesQueryOptions.queryKey, answer),
+        // The menu asks for it when it first renders.
+        prefetch: () => undefined,
+        optional: true,
+      }),
+    home: ({ context }: LoaderFunctionArgs) =>
+      loadPageQuery<HomeResponse>(context, {
+        apiPath: '/api/home/',
+        store: (answer) => queryClient.setQueryData(homeQueryOptions.queryKey, answer),
+        prefetch: () => void queryClient.prefetchQuery(homeQueryOptions),
+      }),
+    product: ({ params, context }: LoaderFunctionArgs) => {
       const options = productQueryOptions(params.id ?? '');
-      const answer = takePageData<ProductDetailResponse>(`/api/product/${params.id ?? ''}/`);
-      if (answer) queryClient.setQueryData(options.queryKey, answer);
-      else void queryClient.prefetchQuery(options);
-      return null;
+      return loadPageQuery<ProductDetailResponse>(context, {
+        apiPath: `/api/product/${encodeURIComponent(params.id ?? '')}/`,
+        store: (answer) => queryClient.setQueryData(options.queryKey, answer),
+        prefetch: () => void queryClient.prefetchQuery(options),
+      });
     },
   };
 }
 
 /** The route table of SPEC §2; each page is its own lazily loaded chunk. */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const loaders = prefetchLoaders(queryClient);
+  const loaders = pageLoaders(queryClient);
   return [
     {
       Component: AppShell,
+      loader: loaders.shell,
       ErrorBoundary: RootErrorBoundary,
       HydrateFallback: AppLoading,
       children: [
@@ -52,19 +56,25 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             {
               index: true,
+              handle: serverRendered,
               loader: loaders.home,
               lazy: () => import('@/features/catalog/pages/home-page.tsx').then((m) => ({ Component: m.HomePage })),
             },
             {
               path: 'shop',
-              lazy: () => import('@/features/catalog/pages/shop-page.tsx').then((m) => ({ Component: m.ShopPage })),
+              handle: serverRendered,
+              lazy: () =>
+                import('@/features/catalog/pages/shop-page.tsx').then((m) => ({ Component: m.ShopPage, loader: m.shopPageLoader(queryClient) })),
             },
             {
               path: 'shop/category/:categorySlug',
-              lazy: () => import('@/features/catalog/pages/shop-page.tsx').then((m) => ({ Component: m.ShopPage })),
+              handle: serverRendered,
+              lazy: () =>
+                import('@/features/catalog/pages/shop-page.tsx').then((m) => ({ Component: m.ShopPage, loader: m.shopPageLoader(queryClient) })),
             },
             {
               path: 'product/:id',
+              handle: serverRendered,
               loader: loaders.product,
               lazy: () => import('@/features/product/pages/product-page.tsx').then((m) => ({ Component: m.ProductPage })),
             },
@@ -74,13 +84,18 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'categories',
+              handle: serverRendered,
               lazy: () =>
                 import('@/features/catalog/pages/categories-page.tsx').then((m) => ({ Component: m.CategoriesPage })),
             },
             {
               path: 'categories/:slug',
+              handle: serverRendered,
               lazy: () =>
-                import('@/features/catalog/pages/category-page.tsx').then((m) => ({ Component: m.CategoryPage })),
+                import('@/features/catalog/pages/category-page.tsx').then((m) => ({
+                  Component: m.CategoryPage,
+                  loader: m.categoryPageLoader(queryClient),
+                })),
             },
             // Account pages wrap themselves in RequireSignIn: a guest signs in and comes back (SPEC §6).
             {

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useServerRender } from './server-render.ts';
 
 const brand = 'Threadline';
 
@@ -27,15 +28,17 @@ function setMetaContent(attribute: 'name' | 'property', key: string, content: st
  * shared link or a crawler that runs scripts sees the page rather than the shop's defaults.
  */
 export function usePageMeta({ title, description = defaultPageDescription }: PageMeta): void {
+  const fullTitle = title === null ? `${brand} | Clothing & Merch from Kingston, Jamaica` : `${title} | ${brand}`;
+  const server = useServerRender();
+  server?.nameHead({ title: fullTitle, description });
   useEffect(() => {
-    const fullTitle = title === null ? `${brand} | Clothing & Merch from Kingston, Jamaica` : `${title} | ${brand}`;
     document.title = fullTitle;
     setMetaContent('name', 'description', description);
     setMetaContent('property', 'og:title', fullTitle);
     setMetaContent('property', 'og:description', description);
     // Tabs and filters live in the query string; the page itself is the path.
     setMetaContent('property', 'og:url', `${window.location.origin}${window.location.pathname}`);
-  }, [title, description]);
+  }, [fullTitle, description]);
 }
 
 /** Names the browser tab after the screen, with the shop's default description. */

@@ -1,4 +1,4 @@
-import { fallbackRates, pageDataElementId } from '@threadline/contracts';
+import { fallbackRates } from '@threadline/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
@@ -91,14 +91,4 @@ export function renderShop(pages: RouteObject[], options: { path: string; action
     </QueryClientProvider>,
   );
   return { ...view, router, actions, queryClient };
-}
-
-/** Puts an API answer into the document as the server does in a page's HTML. */
-export function putPageData(apiPath: string, answer: unknown): void {
-  const script = document.createElement('script');
-  script.type = 'application/json';
-  script.id = pageDataElementId;
-  script.dataset.path = apiPath;
-  script.textContent = JSON.stringify(answer);
-  document.head.append(script);
 }

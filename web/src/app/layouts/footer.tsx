@@ -1,5 +1,6 @@
 import { storeDetails } from '@threadline/contracts';
 import { Clock, Mail, MapPin, MessageCircle, Phone, ShieldCheck } from 'lucide-react';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { NewsletterForm } from '@/features/content/components/newsletter-form.tsx';
 import { LogoMark } from './logo.tsx';
@@ -18,7 +19,8 @@ const currentYear = new Date().getFullYear();
 const linkClass = 'inline-flex min-h-11 items-center sm:min-h-6 gap-2 rounded-sm text-stone-300 hover:text-white';
 const headingClass = 'text-sm font-semibold tracking-wider text-white uppercase';
 
-export function Footer() {
+// Memoised: it takes no props, so the layout's renders (cart, account, notices) never reach it.
+export const Footer = memo(function Footer() {
   const { address } = storeDetails;
   return (
     <footer className="bg-stone-950 text-stone-300 [--focus-ring:var(--color-brand-300)]">
@@ -121,4 +123,4 @@ export function Footer() {
       </div>
     </footer>
   );
-}
+});

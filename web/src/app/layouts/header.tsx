@@ -1,5 +1,6 @@
 import { currencies } from '@threadline/contracts';
 import { ShoppingBag } from 'lucide-react';
+import { memo } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useCurrency } from '@/features/currency/currency-context.tsx';
 import type { SignedInAccount } from '@/features/navigation/account-links.ts';
@@ -54,7 +55,8 @@ export interface HeaderProps {
   account: SignedInAccount | null;
 }
 
-export function Header({ cartCount, account }: HeaderProps) {
+// Memoised: the layout renders again when the cart or the account changes, the header only when its own props do.
+export const Header = memo(function Header({ cartCount, account }: HeaderProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
@@ -100,4 +102,4 @@ export function Header({ cartCount, account }: HeaderProps) {
       </div>
     </header>
   );
-}
+});

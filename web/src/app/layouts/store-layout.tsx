@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useAuth } from '@/features/auth/auth-context.tsx';
 import { useCartCount } from '@/features/cart/api/get-cart.ts';
@@ -28,7 +28,11 @@ export function StoreLayout() {
   const [cartNotice, setCartNotice] = useState<NoticeMessage | null>(null);
   useReplayPendingCart((text) => setCartNotice({ tone: 'error', text }));
   const { user, signOut } = useAuth();
-  const account = user ? { customer: { first_name: user.first_name || user.email }, onSignOut: () => void signOut() } : null;
+  const firstName = user ? user.first_name || user.email : null;
+  const account = useMemo(
+    () => (firstName === null ? null : { customer: { first_name: firstName }, onSignOut: () => void signOut() }),
+    [firstName, signOut],
+  );
   return (
     <div className="flex min-h-dvh flex-col">
       <a

@@ -1,5 +1,6 @@
 import type { AddToCartRequest } from '@threadline/contracts';
 import { useSyncExternalStore } from 'react';
+import { useAfterHydration } from '@/lib/hydration.ts';
 import { newRandomKey } from '@/lib/random-key.ts';
 
 /**
@@ -234,6 +235,7 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** What this browser keeps; nothing while the server's page hydrates, as the server rendered it. */
 export function usePendingCart(): PendingCart {
-  return useSyncExternalStore(subscribe, readPendingCart, () => empty);
+  return useAfterHydration(useSyncExternalStore(subscribe, readPendingCart, () => empty), empty);
 }

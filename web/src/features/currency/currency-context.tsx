@@ -10,6 +10,7 @@ import {
 } from '@threadline/contracts';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { apiGet } from '@/lib/api-client.ts';
+import { useAfterHydration } from '@/lib/hydration.ts';
 import { readStorage, writeStorage } from '@/lib/storage.ts';
 
 /** 'live': today's rates from the server; 'cached': an earlier day's, or the fallback rates. */
@@ -52,13 +53,22 @@ function storedRates(): Record<string, number> {
   }
 }
 
+const baseCurrency = currencies[0] as Currency;
+
+function sameRates(a: Record<string, number>, b: Record<string, number>): boolean {
+  const codes = Object.keys(b);
+  return codes.length === Object.keys(a).length && codes.every((code) => a[code] === b[code]);
+}
+
 function storedCurrency(): Currency {
   const code = readStorage(storageKeys.currency);
-  return currencies.find((currency) => currency.code === code) ?? (currencies[0] as Currency);
+  return currencies.find((currency) => currency.code === code) ?? baseCurrency;
 }
 
 export function CurrencyProvider({ children }: { children: ReactNode }) {
-  const [currency, setCurrencyState] = useState(storedCurrency);
+  // The server renders prices in the base currency; the shopper's choice applies once the page has hydrated.
+  const [chosenCurrency, setCurrencyState] = useState(storedCurrency);
+  const currency = useAfterHydration(chosenCurrency, baseCurrency);
   const [rates, setRates] = useState(storedRates);
   const [status, setStatus] = useState<RatesStatus>(() =>
     readStorage(storageKeys.ratesLastFetched) === today() ? 'live' : 'cached',
@@ -70,7 +80,9 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
     if (readStorage(storageKeys.ratesLastFetched) === today()) return Promise.resolve();
     inFlight.current ??= apiGet<RatesResponse>('/rates/', { sessionFree: true })
       .then((answer) => {
-        setRates({ ...fallbackRates, ...answer.rates });
+        const next = { ...fallbackRates, ...answer.rates };
+        // Unchanged rates keep the same object, so prices on the page are not rendered again.
+        setRates((current) => (sameRates(current, next) ? current : next));
         writeStorage(storageKeys.exchangeRates, JSON.stringify(answer.rates));
         setError(null);
         if (answer.source === 'live') {
@@ -90,9 +102,11 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
     return inFlight.current;
   }, []);
 
+  // On a page the server rendered, once it has hydrated.
+  const hydrated = useAfterHydration(true, false);
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    if (hydrated) void refresh();
+  }, [hydrated, refresh]);
 
   const setCurrency = useCallback((code: CurrencyCode) => {
     const next = currencies.find((entry) => entry.code === code);

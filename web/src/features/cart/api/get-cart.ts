@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Cart } from '@threadline/contracts';
 import { useMemo } from 'react';
 import { apiGet } from '@/lib/api-client.ts';
+import { useAfterHydration } from '@/lib/hydration.ts';
 import { toCartView, type CartView } from '../cart-view.ts';
 import { usePendingCart } from '../pending-cart-store.ts';
 import { cartQueryKey, withInFlightChanges } from './cart-cache.ts';
@@ -20,7 +21,9 @@ export const cartQueryOptions = () =>
     networkMode: 'always',
   });
 
-export const useCart = () => useQuery(cartQueryOptions());
+// A page the server rendered shows an empty badge until it has hydrated; the cart is asked for then,
+// so its answer does not land in the middle of hydration.
+export const useCart = () => useQuery({ ...cartQueryOptions(), enabled: useAfterHydration(true, false) });
 
 /** The cached cart with what this browser has not saved yet laid over it (SPEC §4). */
 export function useCartView(): CartView {

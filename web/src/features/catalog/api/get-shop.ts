@@ -1,7 +1,7 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import type { ShopResponse } from '@threadline/contracts';
 import { apiGet } from '@/lib/api-client.ts';
-import { takePageData } from '@/lib/page-data.ts';
+import { loadPageQuery } from '@/lib/server-render.ts';
 import { shopApiQuery, type ShopFilters } from '../shop-filters.ts';
 
 export function getShop(filters: ShopFilters, page: number, signal?: AbortSignal): Promise<ShopResponse> {
@@ -17,12 +17,16 @@ export function shopQueryOptions(filters: ShopFilters) {
     getNextPageParam: (lastPage, allPages) => (lastPage.next ? allPages.length + 1 : undefined),
     // The filter panel keeps the previous facets and categories while the next result loads.
     placeholderData: keepPreviousData,
-    // On a first visit to the unfiltered shop (or a category) the server put the first page into
-    // the HTML: the cards render at once instead of after a skeleton and a round trip.
-    initialData: () => {
-      const firstPage = takePageData<ShopResponse>(`/api/shop/?${shopApiQuery(filters, 1)}`);
-      return firstPage && { pages: [firstPage], pageParams: [1] };
-    },
+  });
+}
+
+/** The listing's route loader: its first page (see `loadPageQuery`). */
+export function loadShopQuery(queryClient: QueryClient, filters: ShopFilters, loaderContext: unknown): Promise<null> {
+  const options = shopQueryOptions(filters);
+  return loadPageQuery<ShopResponse>(loaderContext, {
+    apiPath: `/api/shop/?${shopApiQuery(filters, 1)}`,
+    store: (firstPage) => queryClient.setQueryData(options.queryKey, { pages: [firstPage], pageParams: [1] }),
+    prefetch: () => void queryClient.prefetchInfiniteQuery(options),
   });
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { wholesaleMinimumPerStyle } from '@threadline/contracts';
 import { buttonClass } from '@/components/ui/button-styles.ts';
+import { useAfterHydration } from '@/lib/hydration.ts';
 
 /** SPEC §9: the carousel moves on every 10 seconds. */
 export const carouselIntervalMs = 10_000;
@@ -48,18 +49,21 @@ const slides: readonly Slide[] = [
   },
 ];
 
+const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
+
+/** The system's reduced-motion setting; off while the server's page hydrates, as the server rendered it. */
 function usePrefersReducedMotion(): boolean {
   const [reduced, setReduced] = useState(
-    () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+    () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(reducedMotionQuery).matches,
   );
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return undefined;
-    const query = window.matchMedia('(prefers-reduced-motion: reduce)');
+    const query = window.matchMedia(reducedMotionQuery);
     const onChange = () => setReduced(query.matches);
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
   }, []);
-  return reduced;
+  return useAfterHydration(reduced, false);
 }
 
 const arrowClass =

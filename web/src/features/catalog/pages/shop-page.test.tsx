@@ -3,8 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { productFixture, shopResponseFixture } from '@/test/shop-fixtures.ts';
-import { createQueryClient } from '@/lib/query-client.ts';
-import { json, putPageData, renderShop, requestedPaths, stubApi } from '@/test/render-shop.tsx';
+import { json, renderShop, requestedPaths, stubApi } from '@/test/render-shop.tsx';
 import { CategoryPage } from './category-page.tsx';
 import { ShopPage } from './shop-page.tsx';
 
@@ -113,23 +112,6 @@ describe('shop filters live in the URL', () => {
 
     expect(router.state.location.search).toBe('?min_price=7812.5&max_price=15625');
     expect(screen.getByRole('button', { name: 'Remove filter $50.00 – $100.00' })).toBeVisible();
-  });
-
-  it.each([
-    { path: '/shop', api: '/api/shop/?page=1' },
-    { path: '/shop/category/sneakers', api: '/api/shop/?category=sneakers&page=1' },
-  ])('shows $path from the first page in its HTML without asking, and asks for the next one', async ({ path, api }) => {
-    const user = userEvent.setup();
-    const fetchMock = stubApi([[/page=2/, () => shopResponseFixture([productFixture({ id: 13, name: 'Product 13' })], { count: 13 })]]);
-    putPageData(api, shopResponseFixture(products, { count: 13, next: `${api.replace('page=1', 'page=2')}` }));
-    // The app's own query client, which holds an answer fresh for a while instead of asking again at once.
-    renderShop(pages, { path, queryClient: createQueryClient() });
-
-    expect(screen.getByRole('link', { name: 'Product 1' })).toBeVisible();
-    expect(screen.getByText('Showing 12 of 13')).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Load More' }));
-    expect(await screen.findByRole('link', { name: 'Product 13' })).toBeVisible();
-    expect(requestedPaths(fetchMock, '/api/shop/')).toEqual([api.replace('page=1', 'page=2')]);
   });
 
   it('appends the next page on Load More, and starts over from page 1 when a filter changes', async () => {

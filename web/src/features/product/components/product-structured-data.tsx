@@ -1,11 +1,12 @@
 import { storeDetails, type Product } from '@threadline/contracts';
+import { useShopOrigin } from '@/lib/server-render.ts';
 
 /**
  * schema.org Product for search engines. React writes it as text in a data block, which the
  * strict CSP allows because the browser never runs it.
  */
 export function ProductStructuredData({ product }: { product: Product }) {
-  const origin = window.location.origin;
+  const origin = useShopOrigin();
   const data = {
     '@context': 'https://schema.org',
     '@type': 'Product',

@@ -1,0 +1,99 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageStateElementId, type HomeResponse } from '@threadline/contracts';
+import { createTestShop, type TestShop } from '../../test/helper.ts';
+
+const indexHtml = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
+<title>Threadline | Clothing &amp; Merch from Kingston, Jamaica</title>
+<meta name="description" content="The shop's own description, long enough that the page is worth compressing for a phone on a slow connection." />
+<meta property="og:title" content="Threadline | Clothing &amp; Merch from Kingston, Jamaica" />
+<meta property="og:description" content="The shop's own description, long enough that the page is worth compressing for a phone on a slow connection." />
+<script type="module" crossorigin src="/assets/index-a1.js"></script>
+</head><body><div id="root"></div></body></html>`;
+
+/**
+ * A stand-in for the web app's server build (dist/.ssr/entry-server.js), speaking its contract: it
+ * reads the API through the server's in-process reader and hands back markup, state and head.
+ */
+const renderer = `
+export async function renderPage({ url, origin, fetchApi }) {
+  const path = new URL(url, origin).pathname;
+  if (path === '/cart') return null;
+  if (path === '/contact') throw new Error('the page broke while rendering');
+  const state = {
+    origin,
+    home: await fetchApi('/api/home/'),
+    missingProduct: (await fetchApi('/api/product/999999/')) ?? null,
+    notApi: (await fetchApi('/static/media/x.webp')) ?? null,
+  };
+  return {
+    html: '<main data-url="' + url + '"><h1>Rendered on the server</h1></main>',
+    state: JSON.stringify(state).replaceAll('<', '\\\\u003c'),
+    title: path === '/' ? null : 'Tees & <Hats> | Threadline',
+    description: 'Fresh "drops" & more',
+  };
+}
+`;
+
+let shop: TestShop;
+
+beforeAll(async () => {
+  shop = await createTestShop({ webFiles: { 'index.html': indexHtml, '.ssr/entry-server.js': renderer } });
+  await shop.ready();
+});
+afterAll(() => shop.close());
+
+function pageState(body: string): unknown {
+  const match = new RegExp(`<script type="application/json" id="${pageStateElementId}">([^<]*)</script>`).exec(body);
+  return match ? (JSON.parse(match[1] ?? '') as unknown) : null;
+}
+
+describe('pages rendered on the server', () => {
+  it("puts the page's markup into #root and its state beside it, read from the API in-process", async () => {
+    const home = (await shop.app.inject({ method: 'GET', url: '/api/home/' })).json<HomeResponse>();
+    const response = await shop.app.inject({ method: 'GET', url: '/shop?sort=price_low' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"><main data-url="/shop?sort=price_low"><h1>Rendered on the server</h1></main></div>');
+    expect(pageState(response.body)).toEqual({ origin: 'http://localhost:80', home, missingProduct: null, notApi: null });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it("writes the page's title and description into the head, escaped", async () => {
+    const { body } = await shop.app.inject({ method: 'GET', url: '/product/1' });
+    expect(body).toContain('<title>Tees &amp; &lt;Hats&gt; | Threadline</title>');
+    expect(body).toContain('<meta property="og:title" content="Tees &amp; &lt;Hats&gt; | Threadline"');
+    expect(body).toContain('<meta name="description" content="Fresh &quot;drops&quot; &amp; more"');
+    expect(body).toContain('<meta property="og:description" content="Fresh &quot;drops&quot; &amp; more"');
+  });
+
+  it("keeps the shop's own title for a page that names none", async () => {
+    const { body } = await shop.app.inject({ method: 'GET', url: '/' });
+    expect(body).toContain('<title>Threadline | Clothing &amp; Merch from Kingston, Jamaica</title>');
+  });
+
+  it('serves the plain app for a page the renderer leaves to the browser, or fails to render', async () => {
+    for (const url of ['/cart', '/contact']) {
+      const response = await shop.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(indexHtml);
+    }
+  });
+
+  it('renders no unknown page: the app shows its 404 page', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/nope' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe(indexHtml);
+  });
+
+  it('compresses the page for browsers that accept it', async () => {
+    const plain = await shop.app.inject({ method: 'GET', url: '/' });
+    const brotli = await shop.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString('utf8')).toBe(plain.body);
+    const gzip = await shop.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toContain('accept-encoding');
+  });
+});

@@ -1,0 +1,35 @@
+import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import type { RouteObject } from 'react-router';
+import { pageStateElementId } from '@threadline/contracts';
+
+/**
+ * Marks a route the server renders: the catalogue pages, which look the same to every shopper until
+ * the browser lays its own state (currency, cart, account) over them.
+ */
+export const serverRendered = { serverRendered: true } as const;
+
+export function isServerRendered(route: Pick<RouteObject, 'handle'>): boolean {
+  return (route.handle as typeof serverRendered | undefined)?.serverRendered === true;
+}
+
+/** What the server hands the browser with a page it rendered, so the first render in the browser matches it. */
+export interface PageState {
+  /** The queries the page rendered with. */
+  queries: DehydratedState;
+  /** The router's loader data by route id (the loaders fill queries and return null). */
+  loaderData: Record<string, unknown>;
+}
+
+/** The state of the page the server rendered into this document, put into the query cache; null for a page it did not render. */
+export function takePageState(queryClient: QueryClient): PageState | null {
+  const element = document.getElementById(pageStateElementId);
+  if (!element) return null;
+  element.remove();
+  try {
+    const state = JSON.parse(element.textContent ?? '') as PageState;
+    hydrate(queryClient, state.queries);
+    return state;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,80 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { ensureSession } from '@/lib/api-client.ts';
+import { beginHydration, endHydration } from '@/lib/hydration.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { takePageState } from './page-state.ts';
+import { AppProviders } from './providers.tsx';
+import { createRoutes } from './router.tsx';
+
+/** Lets the browser paint and answer input before the next step of starting the app. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// A failed check does not block the shop: a state-changing call without a session starts one itself.
+const startSession = () => void ensureSession().catch(() => undefined);
+
+/** The page's lazily loaded route modules, loaded now: hydration must render the page, not a fallback. */
+async function loadMatchedRoutes(routes: RouteObject[]) {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+}
+
+/**
+ * Holds taps on the server's buttons while the page hydrates, and makes them once it has: a button
+ * does nothing until its handler is attached. Links need no help; the browser follows them.
+ */
+function holdEarlyTaps(container: HTMLElement): () => void {
+  const held: HTMLButtonElement[] = [];
+  const hold = (event: MouseEvent) => {
+    const button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!button) return;
+    event.preventDefault();
+    event.stopPropagation();
+    held.push(button);
+  };
+  container.addEventListener('click', hold, true);
+  return () => {
+    container.removeEventListener('click', hold, true);
+    for (const button of held) if (button.isConnected) button.click();
+  };
+}
+
+/**
+ * Starts the shop in `container`: hydrates the page the server rendered into it (its state is in
+ * the document), or renders the page itself.
+ */
+export async function startApp(container: HTMLElement): Promise<void> {
+  const queryClient = createQueryClient();
+  const routes = createRoutes(queryClient);
+  const app = (router: ReturnType<typeof createBrowserRouter>) => (
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  const pageState = takePageState(queryClient);
+  if (!pageState) {
+    startSession();
+    createRoot(container).render(app(createBrowserRouter(routes)));
+    return;
+  }
+  // The page is on screen already, so the app starts in short steps, and asks for a session (and,
+  // through its queries, for the cart and the day's rates) only once the page is its own.
+  const makeHeldTaps = holdEarlyTaps(container);
+  await loadMatchedRoutes(routes);
+  const router = createBrowserRouter(routes, { hydrationData: { loaderData: pageState.loaderData } });
+  await nextTask();
+  beginHydration();
+  hydrateRoot(container, app(router));
+  endHydration();
+  makeHeldTaps();
+  startSession();
+}
