@@ -2,31 +2,17 @@
 // and accessibility of the home page, the shop and a product page, and the JavaScript the home
 // route loads, beside the targets of the storefront issue.
 import { spawn } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { startBuiltShop } from './spawn-shop.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const port = 4491;
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const origin = `http://127.0.0.1:${port}`;
-const dataDir = join(tmpdir(), `threadline-lighthouse-${Date.now()}`);
-
-const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', MEDIA_DIR: process.env.MEDIA_DIR ?? join(dataDir, 'media') },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function waitForShop() {
-  for (let attempt = 0; attempt < 1200; attempt += 1) {
-    if (await fetch(`${origin}/api/health/`).then((response) => response.ok, () => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('shop did not start');
-}
+const shop = await startBuiltShop(port, 'lighthouse');
+const { origin, dataDir } = shop;
 
 function lighthouse(url: string): Promise<{ performance: number; accessibility: number; bestPractices: number; seo: number; lcp: number; tbt: number; cls: number }> {
   const output = join(dataDir, `lh-${Math.random().toString(36).slice(2)}.json`);
@@ -73,9 +59,8 @@ async function homeJavaScriptKb(): Promise<number> {
 }
 
 try {
-  await waitForShop();
-  const shop = (await (await fetch(`${origin}/api/shop/`)).json()) as { results: { products: { id: number }[] } };
-  const productId = shop.results.products[0]?.id ?? 1;
+  const listing = (await (await fetch(`${origin}/api/shop/`)).json()) as { results: { products: { id: number }[] } };
+  const productId = listing.results.products[0]?.id ?? 1;
   console.log(`Lighthouse, mobile, production build, median of ${runsPerPage} runs (targets: performance ≥ 95, accessibility 100)`);
   console.log('page              perf (range)  a11y  best  seo    LCP ms  TBT ms  CLS');
   for (const [name, path] of [
@@ -97,7 +82,5 @@ try {
   const kb = await homeJavaScriptKb();
   console.log(`JavaScript the home route loads first: ${kb.toFixed(1)} KB gzip (target ≤ 120 KB)`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await shop.stop();
 }

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -41,4 +43,29 @@ export function spawnBenchShop(
       });
     });
   });
+}
+
+/**
+ * Starts the whole shop as `npm start` does (web build included, a fresh data folder) on `port`,
+ * and resolves once it answers; `stop` ends it and removes its data.
+ */
+export async function startBuiltShop(port: number, name: string): Promise<{ origin: string; dataDir: string; stop(): Promise<void> }> {
+  const origin = `http://127.0.0.1:${port}`;
+  const dataDir = join(tmpdir(), `threadline-${name}-${Date.now()}`);
+  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: join(here, '..'),
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', MEDIA_DIR: process.env.MEDIA_DIR ?? join(dataDir, 'media') },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    server.kill('SIGTERM');
+    if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let attempt = 0; attempt < 1200; attempt += 1) {
+    if (await fetch(`${origin}/api/health/`).then((response) => response.ok, () => false)) return { origin, dataDir, stop };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error('shop did not start');
 }
