@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
-import type { CategoriesResponse, HomeResponse, ProductDetailResponse } from '@threadline/contracts';
-import { categoriesQueryOptions } from '@/features/catalog/api/get-categories.ts';
+import type { HomeResponse, ProductDetailResponse } from '@threadline/contracts';
 import { homeQueryOptions } from '@/features/catalog/api/get-home.ts';
 import { ServerErrorPage } from '@/features/errors/pages/server-error-page.tsx';
 import { productQueryOptions } from '@/features/product/api/get-product.ts';
@@ -15,15 +14,6 @@ import { RootErrorBoundary } from './root-error-boundary.tsx';
 /** Loaders of the storefront pages whose largest paint waits for their data (see `loadPageQuery`). */
 function pageLoaders(queryClient: QueryClient) {
   return {
-    // The header's category menu, in the HTML of every page the server renders.
-    shell: ({ context }: LoaderFunctionArgs) =>
-      loadPageQuery<CategoriesResponse>(context, {
-        apiPath: '/api/shop/categories/',
-        store: (answer) => queryClient.setQueryData(categoriesQueryOptions.queryKey, answer),
-        // The menu asks for it when it first renders.
-        prefetch: () => undefined,
-        optional: true,
-      }),
     home: ({ context }: LoaderFunctionArgs) =>
       loadPageQuery<HomeResponse>(context, {
         apiPath: '/api/home/',
@@ -47,7 +37,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       Component: AppShell,
-      loader: loaders.shell,
       ErrorBoundary: RootErrorBoundary,
       HydrateFallback: AppLoading,
       children: [

@@ -45,8 +45,6 @@ interface PageQuery<T> {
   store(answer: T): void;
   /** In the browser: starts the page's query without waiting for it. */
   prefetch(): void;
-  /** True when the page can render without it (it is asked for in the browser then). */
-  optional?: boolean;
 }
 
 /**
@@ -63,7 +61,7 @@ export async function loadPageQuery<T>(loaderContext: unknown, query: PageQuery<
     return null;
   }
   const answer = await fetchApi(query.apiPath);
-  if (answer !== undefined) query.store(answer as T);
-  else if (!query.optional) throw new Response(null, { status: 404 });
+  if (answer === undefined) throw new Response(null, { status: 404 });
+  query.store(answer as T);
   return null;
 }

@@ -1,6 +1,6 @@
 import type { CategoriesResponse, Category } from '@threadline/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -51,11 +51,23 @@ async function renderMenu() {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  // The links exist, hidden, once the categories have arrived.
-  await screen.findByText('Caps');
-  expect(fetchMock).toHaveBeenCalledWith('/api/shop/categories/', expect.objectContaining({ method: 'GET' }));
+  // The categories are asked for at once, so the panel opens with them.
+  await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/shop/categories/', expect.objectContaining({ method: 'GET' })));
+  await act(() => client.getQueryCache().find({ queryKey: ['categories'] })?.promise);
   return screen.getByRole('button', { name: 'Categories' });
 }
+
+describe('categories mega-menu', () => {
+  it('renders its links only once it first opens, and keeps them', async () => {
+    const user = userEvent.setup();
+    const button = await renderMenu();
+    expect(screen.queryByText('Caps')).toBeNull();
+    await user.click(button);
+    expect(screen.getByRole('link', { name: 'Caps' })).toBeVisible();
+    await user.click(button);
+    expect(screen.getByText('Caps')).not.toBeVisible();
+  });
+});
 
 describe('categories mega-menu, by mouse', () => {
   afterEach(() => {
