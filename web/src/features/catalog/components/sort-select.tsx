@@ -27,7 +27,9 @@ export function SortSelect({ sort, searching, onChange }: SortSelectProps) {
         id={id}
         value={sort ?? (searching ? '' : 'newest')}
         onChange={(event) => onChange((event.target.value || null) as ShopSort | null)}
-        className={`${selectClass} min-w-0`}
+        // A set width: a select is as wide as its widest option, which the page's first layout,
+        // made while the HTML is still arriving, may not have seen yet (the row then shifted).
+        className={`${selectClass} w-52 min-w-0 sm:w-48`}
       >
         {searching ? <option value="">Best Match</option> : null}
         {(Object.keys(sortLabels) as ShopSort[]).map((value) => (
