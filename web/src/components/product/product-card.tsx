@@ -38,7 +38,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: Pro
   }
 
   return (
-    <article className="group relative flex flex-col">
+    <article className="group relative flex w-full flex-col">
       <div className="relative aspect-square overflow-hidden rounded-2xl bg-stone-100">
         <ProductImage
           image={product.images[0]}
