@@ -222,28 +222,36 @@ test.describe('accounts', () => {
   });
 });
 
-test('sign-in, sign-up and the account pages have no serious or critical accessibility violations', async ({ browser }) => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/signin');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.goto('/signup');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  expect(await seriousViolations(page)).toEqual([]);
+// One page per test: axe takes a few seconds a page on a slow machine, and eight in one test outran its time.
+test.describe('accessibility', () => {
+  test('sign-in and sign-up, with their errors showing, have no serious or critical violations', async ({ page }) => {
+    await page.goto('/signin');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByText('Enter your email')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 
-  await signUpThroughPage(page, uniqueEmail('axe'));
   for (const path of ['/profile', '/orders', '/addresses', '/wishlist', '/settings']) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    expect(await seriousViolations(page), path).toEqual([]);
+    test(`${path} has no serious or critical violations`, async ({ page }) => {
+      await signUpThroughPage(page, uniqueEmail('axe'));
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page), path).toEqual([]);
+    });
   }
-  await page.goto('/addresses');
-  await page.getByRole('button', { name: 'Add Your First Address' }).click();
-  await page.getByRole('dialog', { name: 'Add address' }).getByRole('button', { name: 'Save address' }).click();
-  expect(await seriousViolations(page)).toEqual([]);
-  await context.close();
+
+  test('the address dialog, with its errors showing, has no serious or critical violations', async ({ page }) => {
+    await signUpThroughPage(page, uniqueEmail('axe'));
+    await page.goto('/addresses');
+    await page.getByRole('button', { name: 'Add Your First Address' }).click();
+    await page.getByRole('dialog', { name: 'Add address' }).getByRole('button', { name: 'Save address' }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });
 
 async function seriousViolations(page: Page): Promise<string[]> {
