@@ -69,6 +69,18 @@ function lighthouse(url: string): Promise<LighthouseRun> {
   });
 }
 
+/** Lighthouse now and then fails to record a load (NO_NAVSTART, a runtime error it says to run again for). */
+async function lighthouseRetried(url: string): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouse(url);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`(run ${attempt} failed, trying again: ${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+}
+
 /** gzip size of every script the home page's HTML loads, and the scripts those load at once. */
 async function homeJavaScriptKb(): Promise<number> {
   const html = await (await fetch(`${origin}/`)).text();
@@ -93,7 +105,7 @@ try {
   ] as const) {
     const runs = [];
     for (let run = 0; run < runsPerPage; run += 1) {
-      const result = await lighthouse(origin + path);
+      const result = await lighthouseRetried(origin + path);
       benchmarkIndexes.push(result.benchmarkIndex);
       for (const warning of result.warnings) warnings.add(warning);
       runs.push(result);
