@@ -5,6 +5,7 @@ import * as productSearch from './migrations/0002-product-search.ts';
 import * as checkout from './migrations/0003-checkout.ts';
 import * as cartAddKeys from './migrations/0004-cart-add-keys.ts';
 import * as confirmationMailed from './migrations/0005-confirmation-mailed.ts';
+import * as variantFacets from './migrations/0006-variant-facets.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-checkout': checkout,
   '0004-cart-add-keys': cartAddKeys,
   '0005-confirmation-mailed': confirmationMailed,
+  '0006-variant-facets': variantFacets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

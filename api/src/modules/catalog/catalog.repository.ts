@@ -40,12 +40,14 @@ type SearchPart = 'all' | 'name' | 'rest';
 interface FilterOptions {
   ignore?: 'size' | 'color' | 'price';
   searchPart?: SearchPart;
-  fewMatches?: boolean;
+  /** SQLite reads the search's matches by id instead of walking a listing index to meet them. */
+  readMatchesById?: boolean;
 }
 
 /**
  * Up to this many search matches are read by id and sorted; past it a listing index is walked in
- * order until the page is full, which ends early when matches are dense.
+ * order until the page (or the lowest or highest price) is found, which ends early when matches are
+ * dense. Counts and facets read every match either way, so they always read them by id.
  */
 const fewMatchesLimit = 500;
 
@@ -113,13 +115,13 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
 
   /**
    * Active products matching the filter; `ignore` leaves one filter out (a facet ignores its own).
-   * With few search matches, SQLite is kept off the is_active listing indexes (the unary plus), so
-   * it reads those matches by id instead of walking a whole index in order to meet them.
+   * `readMatchesById` keeps SQLite off the is_active listing indexes (the unary plus), so it reads
+   * the search's matches by id instead of walking a whole index in order to meet them.
    */
-  const filtered = (filter: ProductFilter, { ignore, searchPart = 'all', fewMatches = false }: FilterOptions = {}) =>
+  const filtered = (filter: ProductFilter, { ignore, searchPart = 'all', readMatchesById = false }: FilterOptions = {}) =>
     db
       .selectFrom('products as p')
-      .where(fewMatches ? sql<number>`+p.is_active` : sql<number>`p.is_active`, '=', 1)
+      .where(readMatchesById && dialect === 'sqlite' ? sql<number>`+p.is_active` : sql<number>`p.is_active`, '=', 1)
       .where((eb) => {
         const conditions: Expression<SqlBool>[] = [];
         if (filter.categoryIds) {
@@ -146,7 +148,7 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       .select([`v.${column} as value`, (eb) => eb.fn.count<number>('v.product_id').distinct().as('count')])
       .where(`v.${column}`, 'is not', null)
       .where('v.stock', '>', 0)
-      .where('v.product_id', 'in', filtered(filter, { ignore: column }).select('p.id'))
+      .where('v.product_id', 'in', filtered(filter, { ignore: column, readMatchesById: Boolean(filter.searchWords?.length) }).select('p.id'))
       .groupBy(`v.${column}`)
       .execute();
     return rows.map((row) => ({ value: String(row.value), count: Number(row.count) }));
@@ -194,37 +196,38 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       const words = filter.searchWords ?? [];
       if (words.length === 0) return pageOf(filter, orderings[order === 'relevance' ? 'newest' : order], limit, offset);
       if (order !== 'relevance') {
-        return pageOf(filter, orderings[order], limit, offset, { fewMatches: await hasFewMatches(words, 'all') });
+        return pageOf(filter, orderings[order], limit, offset, { readMatchesById: await hasFewMatches(words, 'all') });
       }
       const fewNamed = await hasFewMatches(words, 'name');
-      const named = await pageOf(filter, orderings.newest, limit, offset, { searchPart: 'name', fewMatches: fewNamed });
+      const named = await pageOf(filter, orderings.newest, limit, offset, { searchPart: 'name', readMatchesById: fewNamed });
       if (named.length === limit) return named;
       const namedTotal =
         named.length > 0 || offset === 0
           ? offset + named.length
-          : await countOf(filter, { searchPart: 'name', fewMatches: fewNamed });
+          : await countOf(filter, { searchPart: 'name', readMatchesById: true });
       const rest = await pageOf(filter, orderings.newest, limit - named.length, Math.max(0, offset - namedTotal), {
         searchPart: 'rest',
-        fewMatches: await hasFewMatches(words, 'all'),
+        readMatchesById: await hasFewMatches(words, 'all'),
       });
       return [...named, ...rest];
     },
 
     async countProducts(filter: ProductFilter): Promise<number> {
-      const words = filter.searchWords ?? [];
-      return countOf(filter, { fewMatches: words.length > 0 && (await hasFewMatches(words, 'all')) });
+      return countOf(filter, { readMatchesById: Boolean(filter.searchWords?.length) });
     },
 
     async facets(filter: ProductFilter) {
+      const words = filter.searchWords ?? [];
+      const readMatchesById = words.length > 0 && (await hasFewMatches(words, 'all'));
       const [sizes, colors, price] = await Promise.all([
         variantFacet(filter, 'size'),
         variantFacet(filter, 'color'),
         // Apart, min and max each read one end of the price index instead of every matching row.
         Promise.all([
-          filtered(filter, { ignore: 'price' })
+          filtered(filter, { ignore: 'price', readMatchesById })
             .select((eb) => eb.fn.min<number | null>('p.effective_price').as('value'))
             .executeTakeFirst(),
-          filtered(filter, { ignore: 'price' })
+          filtered(filter, { ignore: 'price', readMatchesById })
             .select((eb) => eb.fn.max<number | null>('p.effective_price').as('value'))
             .executeTakeFirst(),
         ]),
