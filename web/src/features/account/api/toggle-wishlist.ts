@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { WishlistItem } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
 import { wishlistQueryKey } from './get-wishlist.ts';
+import { useMutation } from '@/lib/mutation.ts';
 
 interface ToggleAnswer {
   success: boolean;

@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { User } from '@threadline/contracts';
 import { profileQueryKey } from '@/features/auth/api/get-profile.ts';
 import { apiSend } from '@/lib/api-client.ts';
+import { useMutation } from '@/lib/mutation.ts';
 
 export interface ProfileFields {
   first_name: string;

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Cart, CartChangeResponse } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
 import { discardPendingChanges } from '../pending-cart-store.ts';
 import { cartMutationOptions, cartQueryKey, serverCart, writeServerCart } from './cart-cache.ts';
+import { useMutation } from '@/lib/mutation.ts';
 
 export const clearCart = () => apiSend<CartChangeResponse>('DELETE', '/orders/cart/');
 

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CartChangeResponse } from '@threadline/contracts';
 import { dropUnsavedChange } from '../pending-cart-store.ts';
 import {
@@ -10,6 +10,7 @@ import {
   writeServerCart,
   type CartLineChange,
 } from './cart-cache.ts';
+import { useMutation } from '@/lib/mutation.ts';
 
 /**
  * A quantity change or removal of a saved line: shown at once, then replaced by the server's answer.
