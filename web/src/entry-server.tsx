@@ -1,6 +1,6 @@
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'preact-render-to-string';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import type { PageRenderRequest, RenderedPage } from '@threadline/contracts';
 import { AppProviders } from '@/app/providers.tsx';
 import { createRoutes } from '@/app/router.tsx';
@@ -15,15 +15,17 @@ import { ServerRenderContext, type PageHead, type ServerRender } from '@/lib/ser
  * their data, so a phone paints the products from the HTML instead of after the scripts have run.
  */
 export async function renderPage({ url, origin, fetchApi }: PageRenderRequest): Promise<RenderedPage | null> {
+  const queryClient = createQueryClient();
+  const routes = createRoutes(queryClient);
+  const pageUrl = new URL(url, origin);
+  // A page that depends on the shopper is the browser's to render: no route module or loader runs for it here.
+  if (!matchRoutes(routes, pageUrl.pathname)?.some(({ route }) => isServerRendered(route))) return null;
   // The server renders what a browser renders while it hydrates: no stored currency, no kept cart.
   beginHydration();
-  const queryClient = createQueryClient();
-  const handler = createStaticHandler(createRoutes(queryClient));
-  const context = await handler.query(new Request(new URL(url, origin)), { requestContext: { fetchApi } });
-  // A redirect, a failed loader or a page that depends on the shopper: the browser renders it.
-  if (context instanceof Response || context.errors || !context.matches.some((match) => isServerRendered(match.route))) {
-    return null;
-  }
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(pageUrl), { requestContext: { fetchApi } });
+  // A redirect or a failed loader: the browser renders the page, with its own not-found or error state.
+  if (context instanceof Response || context.errors) return null;
 
   const named: { head: PageHead | null } = { head: null };
   const serverRender: ServerRender = {

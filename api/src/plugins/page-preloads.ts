@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { attribute } from './page-render.ts';
 
 /** One entry of Vite's build manifest (`dist/.vite/manifest.json`). */
 interface ManifestChunk {
@@ -26,8 +27,6 @@ function pageOf(pathname: string): Page | null {
   if (/^\/categories\/[^/]+\/?$/.test(pathname)) return 'category';
   return null;
 }
-
-const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 /**
  * `<link rel="modulepreload">` hints for a catalogue page's chunks, read from Vite's manifest

@@ -15,7 +15,8 @@ export async function loadPageRenderer(webDistDir: string): Promise<RenderPage |
 }
 
 const text = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-const attribute = (value: string) => text(value).replaceAll('"', '&quot;');
+/** A value for a double-quoted HTML attribute. */
+export const attribute = (value: string) => text(value).replaceAll('"', '&quot;');
 
 /** index.html with the page the server rendered: its head, its markup in #root and its state beside it. */
 export function withRenderedPage(indexHtml: string, page: RenderedPage): string {
