@@ -208,6 +208,33 @@ describe('retries make one order', () => {
     const different = await checkout(shopper, { ...form, email: 'retry@example.com', phone: '876 000 0000' });
     expect(different.json()).toEqual({ error: messages.checkoutEmptyCart });
   });
+
+  it("answers a key only for its shopper's same request: another shopper, form or cart under it is refused (422)", async () => {
+    const runner = await product(10);
+    const shopper = await shopperWith(runner.id, 1);
+    const key = { 'idempotency-key': 'shared-key-1' };
+    const placed = await checkout(shopper, { ...form, email: 'keyed@example.com' }, key);
+    expect(placed.statusCode).toBe(200);
+
+    const stranger = await shopperWith(runner.id, 2);
+    const strangers = await checkout(stranger, { ...form, email: 'keyed@example.com' }, key);
+    expect(strangers.statusCode).toBe(422);
+    expect(strangers.json()).toEqual({ error: messages.idempotencyKeyReused });
+    expect((await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: stranger.headers })).json().cart_count).toBe(2);
+
+    expect((await checkout(shopper, { ...form, email: 'keyed@example.com', phone: '876 000 0001' }, key)).statusCode).toBe(422);
+    expect((await checkout(shopper, { ...form, email: 'keyed@example.com' }, key)).json().order_id).toBe(placed.json().order_id);
+
+    await shopperWith(runner.id, 3, shopper);
+    const newCart = await checkout(shopper, { ...form, email: 'keyed@example.com' }, key);
+    expect(newCart.statusCode).toBe(422);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: shopper.headers })).json().cart_count).toBe(3);
+    expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(9);
+
+    const badKey = await checkout(shopper, { ...form, email: 'keyed@example.com' }, { 'idempotency-key': 'x'.repeat(101) });
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json()).toEqual({ error: messages.idempotencyKeyInvalid });
+  });
 });
 
 describe('promo codes at checkout', () => {
