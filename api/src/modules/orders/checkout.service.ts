@@ -98,8 +98,9 @@ export function createCheckoutService(deps: CheckoutDependencies) {
           // The buyer's promo uses and earlier orders, by account and by e-mail: read after every
           // other checkout of the same buyer with a code has committed, so limits hold under concurrency.
           const promoKey = customerKey(buyer) ?? ownerKey;
+          const emailKey = customerKey({ userId: null, email: buyer.email });
           if (promo) {
-            await orders.claimBuyers([promoKey, customerKey({ userId: null, email: buyer.email }) ?? promoKey], trx);
+            await orders.claimBuyers(emailKey ? [promoKey, emailKey] : [promoKey], trx);
             const reason = await promotions.ineligibility(promo, undiscounted.subtotal, buyer, trx);
             if (reason) throw new PromoNoLongerValid(promo.code, reason);
           }
