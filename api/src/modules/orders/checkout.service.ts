@@ -1,7 +1,6 @@
 import { messages, type CheckoutRequest, type CheckoutResponse, type Order } from '@threadline/contracts';
 import type { Selectable } from 'kysely';
-import type { DatabaseHandle } from '../../db/database.ts';
-import { isUniqueViolation } from '../../db/database.ts';
+import { isUniqueViolation, type DatabaseHandle } from '../../db/database.ts';
 import type { OrderTable } from '../../db/tables.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { keyReused } from '../../idempotency-key.ts';
