@@ -145,9 +145,9 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     promotions,
     unpaidOrderMinutes: config.unpaidOrderMinutes,
     rateFor: async (currency) => (await rates.current()).rates[currency] ?? 1,
-    afterOrder: (order, request, context, productIds) => {
+    afterOrder: (order, request, context, { productIds, confirmationClaimed }) => {
       for (const productId of productIds) catalog.forgetProduct(productId);
-      if (request.payment_method === 'cash_on_delivery') orders.queueClaimedConfirmation(order, shopOrigin());
+      if (confirmationClaimed) orders.queueClaimedConfirmation(order, shopOrigin());
       if (request.save_address && context.owner.userId !== null && request.shipping_method === 'delivery') {
         addresses
           .saveFromCheckout(context.owner.userId, {

@@ -14,3 +14,4 @@ export const unauthorized = (message: string) => new ShopError(401, message);
 export const forbidden = (message: string) => new ShopError(403, message);
 export const notFound = (message: string) => new ShopError(404, message);
 export const conflict = (message: string) => new ShopError(409, message);
+export const unprocessable = (message: string) => new ShopError(422, message);

@@ -1,7 +1,22 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import { idempotencyKeySchema, messages } from '@threadline/contracts';
+import { badRequest, unprocessable } from './errors.ts';
 
-/** The call's Idempotency-Key header, when it is one a client could mean (1 to 100 characters). */
+/**
+ * The call's Idempotency-Key header, or null without one. A key outside the contract's bounds is
+ * refused rather than ignored: ignored, a retried call would be taken twice.
+ */
 export function idempotencyKeyOf(request: FastifyRequest): string | null {
   const header = request.headers['idempotency-key'];
-  return typeof header === 'string' && header.length > 0 && header.length <= 100 ? header : null;
+  if (header === undefined) return null;
+  const key = idempotencyKeySchema.safeParse(header);
+  if (!key.success) throw badRequest(messages.idempotencyKeyInvalid);
+  return key.data;
 }
+
+/** What a keyed request asked for, so a key is answered again only for the same request. */
+export const requestHash = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
+
+/** The refusal of a used key sent with another request (or by another shopper), as Stripe answers it. */
+export const keyReused = () => unprocessable(messages.idempotencyKeyReused);

@@ -6,6 +6,9 @@ export const messages = {
   notFound: 'Not found',
   serverError: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 100 printable characters.',
+  /** Stripe's wording for the same refusal. */
+  idempotencyKeyReused: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
 
   productNotFound: 'The product you are looking for does not exist.',
   productLoadFailed: 'Failed to load product details',

@@ -100,3 +100,10 @@ function openPostgres(url: string): DatabaseHandle {
     close: () => db.destroy(),
   };
 }
+
+/** Whether a failed statement broke a unique or primary key constraint, on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  // PostgreSQL's SQLSTATE unique_violation; better-sqlite3's extended result codes.
+  return error.code === '23505' || error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -160,6 +160,8 @@ export interface CartItemTable {
 export interface CartAddKeyTable {
   cart_id: number;
   key: string;
+  /** Hash of the add it was first sent with; null for keys kept from before it was recorded. */
+  request_hash: string | null;
   created_at: Timestamp;
 }
 
@@ -180,6 +182,13 @@ export interface PromoCodeTable {
   first_order_only: Flag;
   is_active: Flag;
   created_at: Timestamp;
+}
+
+/** A buyer's row, locked by each checkout with a promo code so the buyer's checks read in turn. */
+export interface CheckoutClaimTable {
+  /** `user:{id}` or `email:{normalized e-mail}`, as promo redemptions key customers. */
+  buyer_key: string;
+  claimed_at: Timestamp;
 }
 
 export interface PromoRedemptionTable {
@@ -222,6 +231,8 @@ export interface OrderTable {
   currency: string;
   exchange_rate: string;
   idempotency_key: string | null;
+  /** Hash of the shopper and the form that placed it: an Idempotency-Key answers only that request again. */
+  checkout_hash: string | null;
   expires_at: Timestamp | null;
   paid_at: Timestamp | null;
   cancelled_at: Timestamp | null;
@@ -339,6 +350,7 @@ export interface Database {
   cart_add_keys: CartAddKeyTable;
   promo_codes: PromoCodeTable;
   promo_redemptions: PromoRedemptionTable;
+  checkout_claims: CheckoutClaimTable;
   orders: OrderTable;
   order_items: OrderItemTable;
   payments: PaymentTable;

@@ -94,7 +94,12 @@ export function createCartRepository(db: DbExecutor) {
       return Promise.resolve(undefined);
     },
 
-    async createCart(owner: CartOwner, executor: DbExecutor = db): Promise<CartRow> {
+    /**
+     * The owner's cart, created if it has none, row-locked until the transaction ends (on
+     * PostgreSQL): two adds from a new session at once both land in the one cart the upsert makes,
+     * and adds to one cart take their turns, so what the cart already holds is read after the last.
+     */
+    claimCart(owner: CartOwner, executor: DbExecutor = db): Promise<CartRow> {
       const now = new Date().toISOString();
       return executor
         .insertInto('carts')
@@ -105,22 +110,46 @@ export function createCartRepository(db: DbExecutor) {
           created_at: now,
           updated_at: now,
         })
+        .onConflict((conflict) => conflict.column(owner.userId !== null ? 'user_id' : 'session_id').doUpdateSet({ updated_at: now }))
         .returning(['id', 'promo_code_id'])
         .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * The owner's existing cart, row-locked until the transaction ends (on PostgreSQL): a checkout
+     * of the same cart elsewhere waits here, then reads the cart the first one emptied.
+     */
+    lockCart(owner: CartOwner, executor: DbExecutor = db): Promise<CartRow | undefined> {
+      const now = new Date().toISOString();
+      const query = executor.updateTable('carts').set({ updated_at: now }).returning(['id', 'promo_code_id']);
+      if (owner.userId !== null) return query.where('user_id', '=', owner.userId).executeTakeFirst();
+      if (owner.sessionId !== null) return query.where('session_id', '=', owner.sessionId).executeTakeFirst();
+      return Promise.resolve(undefined);
     },
 
     lines(cartId: number, executor: DbExecutor = db): Promise<CartLineRow[]> {
       return cartLines.execute(executor, cartId);
     },
 
-    /** Records an add's Idempotency-Key for the cart; false when the cart has seen it already. */
-    async rememberAddKey(cartId: number, key: string, executor: DbExecutor = db): Promise<boolean> {
+    /**
+     * Records an add's Idempotency-Key for the cart with what the add asked for: 'new' the first
+     * time, else whether the key came with the same request ('same') or another ('other').
+     */
+    async rememberAddKey(cartId: number, key: string, requestHash: string, executor: DbExecutor = db): Promise<'new' | 'same' | 'other'> {
       const result = await executor
         .insertInto('cart_add_keys')
-        .values({ cart_id: cartId, key, created_at: new Date().toISOString() })
+        .values({ cart_id: cartId, key, request_hash: requestHash, created_at: new Date().toISOString() })
         .onConflict((conflict) => conflict.columns(['cart_id', 'key']).doNothing())
         .executeTakeFirst();
-      return BigInt(result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+      if (BigInt(result.numInsertedOrUpdatedRows ?? 0n) > 0n) return 'new';
+      const kept = await executor
+        .selectFrom('cart_add_keys')
+        .select('request_hash')
+        .where('cart_id', '=', cartId)
+        .where('key', '=', key)
+        .executeTakeFirstOrThrow();
+      // A key kept from before requests were recorded is taken as the same add, as it was then.
+      return kept.request_hash === null || kept.request_hash === requestHash ? 'same' : 'other';
     },
 
     findProduct(productId: number, executor: DbExecutor = db) {

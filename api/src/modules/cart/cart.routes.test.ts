@@ -99,6 +99,28 @@ describe('adding to the cart', () => {
     expect(elsewhere.json<CartChangeResponse>().cart.cart_count).toBe(1);
   });
 
+  it('refuses a used Idempotency-Key sent with another add (422), and a key outside 1-100 printable characters (400)', async () => {
+    const session = await startSession(shop.app);
+    const addWithKey = (key: string, payload: object) =>
+      shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: { ...session.headers, 'idempotency-key': key }, payload });
+    const nine = { product_id: runner.id, quantity: 1, variant_size: '9', variant_color: 'Black' };
+    expect((await addWithKey('add-9', nine)).statusCode).toBe(200);
+    // The same add spelled with defaults and another key order is the same request.
+    expect((await addWithKey('add-9', { variant_color: 'Black', variant_size: '9', product_id: runner.id })).statusCode).toBe(200);
+    for (const other of [{ ...nine, quantity: 2 }, { ...nine, variant_size: '10' }, { product_id: tote.id, quantity: 1 }]) {
+      const refused = await addWithKey('add-9', other);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({ error: messages.idempotencyKeyReused });
+    }
+    for (const key of ['k'.repeat(101), 'clé-1']) {
+      const refused = await addWithKey(key, nine);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ error: messages.idempotencyKeyInvalid });
+    }
+    expect((await addWithKey('k'.repeat(100), nine)).statusCode).toBe(200);
+    expect((await cartOf(session)).items.map((item) => item.quantity)).toEqual([2]);
+  });
+
   it('adds a variant at the sale price computed on the server, ignoring any price sent', async () => {
     const session = await startSession(shop.app);
     const response = await add(session, { product_id: runner.id, quantity: 2, variant_size: '9', variant_color: 'Black', price: 1 });

@@ -7,6 +7,7 @@ import {
 } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
+import { keyReused, requestHash } from '../../idempotency-key.ts';
 import { productImage } from '../../media/media-urls.ts';
 import type { PromotionsService, PromoCustomer } from '../promotions/promotions.service.ts';
 import type { CartLineRow, CartOwner, CartRepository, CartRow } from './cart.repository.ts';
@@ -17,6 +18,10 @@ const describeLine = (line: { name: string; size: string | null; color: string |
   const variant = variantText(line);
   return variant ? `${line.name} (${variant})` : line.name;
 };
+
+/** What an add asks for, whatever order or defaults the call spelled it with. */
+const addRequestHash = (request: AddToCartRequest) =>
+  requestHash([request.product_id, request.quantity, request.variant_size ?? null, request.variant_color ?? null]);
 
 export interface CartContext {
   owner: CartOwner;
@@ -87,12 +92,6 @@ export function createCartService(
       wholesalePrice: line.wholesale_price,
     }));
 
-  async function cartOf(owner: CartOwner, executor: DbExecutor): Promise<CartRow> {
-    const existing = await repository.findCart(owner, executor);
-    if (existing) return existing;
-    return repository.createCart(owner, executor);
-  }
-
   async function lineOf(owner: CartOwner, lineId: number, executor: DbExecutor) {
     const cart = await repository.findCart(owner, executor);
     const line = cart ? await repository.findLine(cart.id, lineId, executor) : undefined;
@@ -101,9 +100,13 @@ export function createCartService(
   }
 
   return {
-    /** The cart's lines (active products only) and its promo code, read inside the caller's transaction. */
+    /**
+     * The cart's lines (active products only) and its promo code, read inside the caller's
+     * transaction after locking the cart: call it first, so that a checkout of the same cart
+     * elsewhere has committed (and emptied it) before this one reads it.
+     */
     async snapshot(owner: CartOwner, executor: DbExecutor) {
-      const cart = await repository.findCart(owner, executor);
+      const cart = await repository.lockCart(owner, executor);
       const lines = cart ? (await repository.lines(cart.id, executor)).filter((line) => line.is_active === 1) : [];
       const promo = cart?.promo_code_id ? await promotions.findById(cart.promo_code_id, executor) : undefined;
       return { cart, lines, promo, pricing: toPricing(lines) };
@@ -120,17 +123,18 @@ export function createCartService(
 
     /**
      * Adds within stock: what the cart already holds of the variant counts against it. An add sent
-     * again with the Idempotency-Key of one the cart already took answers the cart as it is.
+     * again with the Idempotency-Key of one the cart already took answers the cart as it is; the
+     * key sent with a different add is refused.
      */
     async add({ owner, customer }: CartContext, request: AddToCartRequest, addKey: string | null = null) {
       if (request.quantity < 1) throw badRequest(messages.cartQuantityTooLow);
       return database.writeTransaction(async (trx) => {
         // A refused add rolls back with it the cart it created and its key, so only an add that was
         // taken is remembered.
-        const cart = await cartOf(owner, trx);
-        if (addKey && !(await repository.rememberAddKey(cart.id, addKey, trx))) {
-          return { success: true, message: messages.cartItemAdded, cart: await view(cart, customer, trx) };
-        }
+        const cart = await repository.claimCart(owner, trx);
+        const kept = addKey ? await repository.rememberAddKey(cart.id, addKey, addRequestHash(request), trx) : 'new';
+        if (kept === 'other') throw keyReused();
+        if (kept === 'same') return { success: true, message: messages.cartItemAdded, cart: await view(cart, customer, trx) };
         const product = await repository.findProduct(request.product_id, trx);
         if (!product) throw notFound(messages.productNotFound);
         const choice = chooseVariant(await repository.variantsOf(product.id, trx), request.variant_size, request.variant_color);
@@ -186,7 +190,7 @@ export function createCartService(
       await database.writeTransaction(async (trx) => {
         const guest = await repository.findCart({ userId: null, sessionId }, trx);
         if (!guest) return;
-        const account = await cartOf({ userId, sessionId: null }, trx);
+        const account = await repository.claimCart({ userId, sessionId: null }, trx);
         const accountLines = await repository.lines(account.id, trx);
         for (const line of await repository.lines(guest.id, trx)) {
           const already = accountLines.find((entry) => entry.variant_id === line.variant_id)?.quantity ?? 0;

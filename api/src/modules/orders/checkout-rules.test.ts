@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages, type CheckoutRequest } from '@threadline/contracts';
-import { checkoutProblem, checkoutRequestHash, newOrderNumber, shippingCostFor } from './checkout-rules.ts';
+import { checkoutProblem, checkoutRequestHash, newOrderNumber, settlementAtPlacing, shippingCostFor } from './checkout-rules.ts';
 
 const request: CheckoutRequest = {
   first_name: 'Ayesha',
@@ -47,5 +47,16 @@ describe('shipping and identity of a request', () => {
   it('numbers orders readably', () => {
     expect(newOrderNumber(new Date('2026-11-22T10:00:00Z'), () => 0)).toBe('TL-261122-22222');
     expect(newOrderNumber(new Date())).toMatch(/^TL-\d{6}-[2-9A-HJ-NP-Z]{5}$/);
+  });
+});
+
+describe('settlementAtPlacing', () => {
+  it.each([
+    ['stripe', 1_000, 'card'],
+    ['cash_on_delivery', 1_000, 'cash'],
+    ['stripe', 0, 'nothing-to-pay'],
+    ['cash_on_delivery', 0, 'nothing-to-pay'],
+  ] as const)('%s for %i cents: %s', (method, total, settlement) => {
+    expect(settlementAtPlacing(method, total)).toBe(settlement);
   });
 });

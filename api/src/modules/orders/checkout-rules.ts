@@ -18,6 +18,16 @@ export function checkoutProblem(request: CheckoutRequest): string | null {
 /** Shipping is priced from the method; what the page sends as `shipping_cost` is never used. */
 export const shippingCostFor = (method: CheckoutRequest['shipping_method']) => shippingCostMinor[method];
 
+/**
+ * How an order of this total is settled when it is placed: a card order waits for its payment, a
+ * cash order for the courier, and an order of J$0 (a 100% code with pickup) needs no payment at all
+ * whatever method was picked, so it is placed as paid.
+ */
+export function settlementAtPlacing(paymentMethod: CheckoutRequest['payment_method'], totalMinor: number): 'card' | 'cash' | 'nothing-to-pay' {
+  if (totalMinor === 0) return 'nothing-to-pay';
+  return paymentMethod === 'stripe' ? 'card' : 'cash';
+}
+
 /** The same form sent again for the same cart owner hashes the same, so a retry finds its order. */
 export function checkoutRequestHash(ownerKey: string, request: CheckoutRequest): string {
   const { shipping_cost: _ignored, ...meaningful } = request;

@@ -16,6 +16,7 @@ beforeAll(async () => {
   shop = await createTestShop({ seed: false, environment: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://threadline.test' } });
   categoryId = await createCategory(shop.database.handle.db, { name: 'Sneakers', slug: 'sneakers' });
   await createPromo(shop.database.handle.db, { code: 'WELCOME20', kind: 'percent', value: 20, firstOrderOnly: true, perCustomerLimit: 1 });
+  await createPromo(shop.database.handle.db, { code: 'ONTHEHOUSE', kind: 'percent', value: 100 });
   await shop.ready();
 });
 afterAll(async () => {
@@ -208,6 +209,33 @@ describe('retries make one order', () => {
     const different = await checkout(shopper, { ...form, email: 'retry@example.com', phone: '876 000 0000' });
     expect(different.json()).toEqual({ error: messages.checkoutEmptyCart });
   });
+
+  it("answers a key only for its shopper's same request: another shopper, form or cart under it is refused (422)", async () => {
+    const runner = await product(10);
+    const shopper = await shopperWith(runner.id, 1);
+    const key = { 'idempotency-key': 'shared-key-1' };
+    const placed = await checkout(shopper, { ...form, email: 'keyed@example.com' }, key);
+    expect(placed.statusCode).toBe(200);
+
+    const stranger = await shopperWith(runner.id, 2);
+    const strangers = await checkout(stranger, { ...form, email: 'keyed@example.com' }, key);
+    expect(strangers.statusCode).toBe(422);
+    expect(strangers.json()).toEqual({ error: messages.idempotencyKeyReused });
+    expect((await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: stranger.headers })).json().cart_count).toBe(2);
+
+    expect((await checkout(shopper, { ...form, email: 'keyed@example.com', phone: '876 000 0001' }, key)).statusCode).toBe(422);
+    expect((await checkout(shopper, { ...form, email: 'keyed@example.com' }, key)).json().order_id).toBe(placed.json().order_id);
+
+    await shopperWith(runner.id, 3, shopper);
+    const newCart = await checkout(shopper, { ...form, email: 'keyed@example.com' }, key);
+    expect(newCart.statusCode).toBe(422);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: shopper.headers })).json().cart_count).toBe(3);
+    expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(9);
+
+    const badKey = await checkout(shopper, { ...form, email: 'keyed@example.com' }, { 'idempotency-key': 'x'.repeat(101) });
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json()).toEqual({ error: messages.idempotencyKeyInvalid });
+  });
 });
 
 describe('promo codes at checkout', () => {
@@ -304,6 +332,35 @@ describe('a confirmation e-mail the mail server never took', () => {
     const job = createOrdersService(shop.database.handle, createOrdersRepository(shop.database.handle.db), mailer, () => undefined);
     expect(await job.resendUnmailedConfirmations('https://threadline.test')).toBe(0);
     expect(sent).toEqual([]);
+  });
+});
+
+describe('an order of J$0', () => {
+  it.each([
+    ['stripe', 409, messages.paymentAlreadyDone],
+    ['cash_on_delivery', 400, messages.paymentNotNeeded],
+  ])('is placed paid with no card session when %s was picked, and stays sold', async (paymentMethod, cardStatus, cardError) => {
+    const runner = await product(5, 300_000);
+    const shopper = await shopperWith(runner.id, 2);
+    await shop.app.inject({ method: 'POST', url: '/api/orders/cart/promo/', headers: shopper.headers, payload: { promo_code: 'ONTHEHOUSE' } });
+    const email = `free-${paymentMethod}@example.com`;
+    const response = await checkout(shopper, { ...form, email, shipping_method: 'pickup', payment_method: paymentMethod });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ success: true, redirect: 'confirmation' });
+    const orderId: number = response.json().order_id;
+    expect(await orderOf(shopper, orderId)).toMatchObject({ total: 0, discount_amount: 6000, payment_status: 'COMPLETED', status: 'processing', payment_method: paymentMethod });
+    expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(3);
+    const { units_sold } = await shop.database.handle.db.selectFrom('products').select('units_sold').where('id', '=', runner.id).executeTakeFirstOrThrow();
+    expect(units_sold).toBe(2);
+    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(email)).length).toBe(1);
+
+    const card = await shop.app.inject({ method: 'POST', url: `/api/orders/payment/stripe/${orderId}/`, headers: shopper.headers });
+    expect(card.statusCode).toBe(cardStatus);
+    expect(card.json()).toEqual({ error: cardError });
+    const mailer = createMailer({ smtpUrl: null, from: 'test@threadline.test', outboxDir: shop.config.outboxDir, log: () => undefined });
+    await createOrdersService(shop.database.handle, createOrdersRepository(shop.database.handle.db), mailer, () => undefined).cancelExpiredOrders(new Date(Date.now() + 24 * 60 * 60_000));
+    expect(await orderOf(shopper, orderId)).toMatchObject({ status: 'processing', payment_status: 'COMPLETED' });
+    expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(3);
   });
 });
 

@@ -1,15 +1,16 @@
 import { messages, type CheckoutRequest, type CheckoutResponse, type Order } from '@threadline/contracts';
 import type { Selectable } from 'kysely';
-import type { DatabaseHandle } from '../../db/database.ts';
+import { isUniqueViolation, type DatabaseHandle } from '../../db/database.ts';
 import type { OrderTable } from '../../db/tables.ts';
 import { badRequest, conflict } from '../../errors.ts';
+import { keyReused } from '../../idempotency-key.ts';
 import { productImage } from '../../media/media-urls.ts';
 import type { CartContext, CartService } from '../cart/cart.service.ts';
 import { priceCart } from '../cart/cart-pricing.ts';
 import { variantText } from '../cart/variant-choice.ts';
 import { customerKey } from '../promotions/promo-rules.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
-import { checkoutProblem, checkoutRequestHash, newOrderNumber, shippingCostFor } from './checkout-rules.ts';
+import { checkoutProblem, checkoutRequestHash, newOrderNumber, settlementAtPlacing, shippingCostFor } from './checkout-rules.ts';
 import { orderView } from './order-view.ts';
 import type { OrdersRepository } from './orders.repository.ts';
 
@@ -25,9 +26,10 @@ export interface CheckoutDependencies {
   rateFor(currency: string): Promise<number>;
   /**
    * After the order is committed: e-mail, saved address, caches. Failures there never fail the order.
-   * A cash order's confirmation e-mail is already claimed by the placing transaction.
+   * The confirmation e-mail of an order that waits for no card payment (cash, or nothing to pay) is
+   * already claimed by the placing transaction.
    */
-  afterOrder(order: Order, request: CheckoutRequest, context: CartContext, productIds: number[]): void;
+  afterOrder(order: Order, request: CheckoutRequest, context: CartContext, placed: { productIds: number[]; confirmationClaimed: boolean }): void;
 }
 
 class PromoNoLongerValid extends Error {
@@ -36,9 +38,9 @@ class PromoNoLongerValid extends Error {
   }
 }
 
-const answerFor = (order: { id: number; payment_method: string }): CheckoutResponse => ({
+const answerFor = (order: { id: number; payment_method: string; payment_status: string }): CheckoutResponse => ({
   success: true,
-  redirect: order.payment_method === 'stripe' ? 'stripe' : 'confirmation',
+  redirect: order.payment_method === 'stripe' && order.payment_status !== 'COMPLETED' ? 'stripe' : 'confirmation',
   order_id: order.id,
 });
 
@@ -50,11 +52,9 @@ export function createCheckoutService(deps: CheckoutDependencies) {
     async placeOrder(context: CartContext, request: CheckoutRequest, idempotencyKey: string | null): Promise<CheckoutResponse> {
       const problem = checkoutProblem(request);
       if (problem) throw badRequest(problem);
+      // Keys are unique across the shop; the form hash names the shopper too, so a key answers
+      // only its own shopper's same request.
       const storedKey = idempotencyKey ? `key:${idempotencyKey}` : null;
-      if (storedKey) {
-        const existing = await orders.findByIdempotencyKey(storedKey);
-        if (existing) return answerFor(existing);
-      }
       if (context.owner.userId === null && (await orders.isEmailRegistered(request.email))) {
         throw badRequest(messages.checkoutExistingAccount);
       }
@@ -64,32 +64,48 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       const buyer = { userId: context.owner.userId, email: request.email.trim() };
 
       // `order` is the new order's view, null when a retry gets its earlier order back.
-      let placed: { answer: CheckoutResponse; order: Order | null; productIds: number[] };
+      let placed: { answer: CheckoutResponse; order: Order | null; productIds: number[]; confirmationClaimed: boolean };
       try {
         placed = await database.writeTransaction(async (trx) => {
+          // First, as it locks the cart: another checkout of this cart waits here until this one ends.
           const snapshot = await cart.snapshot(context.owner, trx);
-          if (!snapshot.cart || snapshot.lines.length === 0) {
+          const filledCart = snapshot.lines.length > 0 ? snapshot.cart : undefined;
+          const earlier = storedKey ? await orders.findByIdempotencyKey(storedKey, trx) : undefined;
+          if (earlier) {
+            // The key's order emptied its cart: a cart filled since is another request, like another form.
+            if (earlier.checkout_hash !== requestHash || filledCart) throw keyReused();
+            return { answer: answerFor(earlier), order: null, productIds: [], confirmationClaimed: false };
+          }
+          if (!filledCart) {
             // A retried Place Order whose first try already emptied the cart gets that order back.
             const last = snapshot.cart ? await orders.lastCheckout(snapshot.cart.id, trx) : undefined;
             if (
               last?.last_order_id &&
               last.payment_method &&
+              last.payment_status &&
               last.last_checkout_hash === requestHash &&
               last.last_checkout_at &&
               Date.now() - Date.parse(last.last_checkout_at) < retryWindowMs
             ) {
-              return { answer: answerFor({ id: last.last_order_id, payment_method: last.payment_method }), order: null, productIds: [] };
+              const answer = answerFor({ id: last.last_order_id, payment_method: last.payment_method, payment_status: last.payment_status });
+              return { answer, order: null, productIds: [], confirmationClaimed: false };
             }
             throw badRequest(messages.checkoutEmptyCart);
           }
           const undiscounted = priceCart(snapshot.pricing, null);
           const promo = snapshot.promo;
+          // The buyer's promo uses and earlier orders, by account and by e-mail: read after every
+          // other checkout of the same buyer with a code has committed, so limits hold under concurrency.
+          const promoKey = customerKey(buyer) ?? ownerKey;
+          const emailKey = customerKey({ userId: null, email: buyer.email });
           if (promo) {
+            await orders.claimBuyers(emailKey ? [promoKey, emailKey] : [promoKey], trx);
             const reason = await promotions.ineligibility(promo, undiscounted.subtotal, buyer, trx);
             if (reason) throw new PromoNoLongerValid(promo.code, reason);
           }
           const priced = priceCart(snapshot.pricing, promo ?? null);
           const shipping = shippingCostFor(request.shipping_method);
+          const settlement = settlementAtPlacing(request.payment_method, priced.total + shipping);
           const now = new Date();
           const delivery = request.shipping_method === 'delivery';
           const values: Omit<Selectable<OrderTable>, 'id'> = {
@@ -100,8 +116,8 @@ export function createCheckoutService(deps: CheckoutDependencies) {
             first_name: request.first_name.trim(),
             last_name: request.last_name.trim(),
             phone: request.phone.trim(),
-            status: 'pending',
-            payment_status: 'PENDING',
+            status: settlement === 'nothing-to-pay' ? 'processing' : 'pending',
+            payment_status: settlement === 'nothing-to-pay' ? 'COMPLETED' : 'PENDING',
             payment_method: request.payment_method,
             shipping_method: request.shipping_method,
             address_line1: delivery ? request.address_line1.trim() : '',
@@ -119,14 +135,12 @@ export function createCheckoutService(deps: CheckoutDependencies) {
             currency: request.currency,
             exchange_rate: String(exchangeRate),
             idempotency_key: storedKey,
-            expires_at:
-              request.payment_method === 'stripe'
-                ? new Date(now.getTime() + deps.unpaidOrderMinutes * 60_000).toISOString()
-                : null,
-            paid_at: null,
+            checkout_hash: requestHash,
+            expires_at: settlement === 'card' ? new Date(now.getTime() + deps.unpaidOrderMinutes * 60_000).toISOString() : null,
+            paid_at: settlement === 'nothing-to-pay' ? now.toISOString() : null,
             cancelled_at: null,
             // Claimed here, in the transaction that places it, so no later write is needed to send it once.
-            confirmation_sent_at: request.payment_method === 'cash_on_delivery' ? now.toISOString() : null,
+            confirmation_sent_at: settlement === 'card' ? null : now.toISOString(),
             confirmation_mailed_at: null,
             created_at: now.toISOString(),
             updated_at: now.toISOString(),
@@ -154,9 +168,8 @@ export function createCheckoutService(deps: CheckoutDependencies) {
             }),
             trx,
           );
-          await orders.rememberCheckout(snapshot.cart.id, orderId, requestHash, trx);
-          // The buyer's next use of the promo: the unique (code, customer, use number) row stops a second concurrent use.
-          const promoKey = customerKey(buyer) ?? ownerKey;
+          await orders.rememberCheckout(filledCart.id, orderId, requestHash, trx);
+          // The buyer's next use of the promo; the unique (code, customer, use number) row backs the claim up.
           const redemption =
             promo && priced.promoDiscount > 0
               ? { promoId: promo.id, customerKey: promoKey, useNumber: (await orders.promoUses(promo.id, promoKey, trx)) + 1, usageLimit: promo.usage_limit }
@@ -183,29 +196,38 @@ export function createCheckoutService(deps: CheckoutDependencies) {
           }
 
           if (promo && redemption) {
-            const redeemed = await orders.redeemPromo({ ...redemption, orderId }, trx).catch(() => false);
-            if (!redeemed) throw new PromoNoLongerValid(promo.code, messages.promoAlreadyUsed);
+            const redeemed = await orders.redeemPromo({ ...redemption, orderId }, trx);
+            if (redeemed === 'exhausted') throw new PromoNoLongerValid(promo.code, messages.promoInvalid);
+            if (redeemed === 'used') throw new PromoNoLongerValid(promo.code, messages.promoAlreadyUsed);
           }
-          if (request.payment_method === 'cash_on_delivery') {
+          if (settlement !== 'card') {
             await orders.addSold(snapshot.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })), trx);
           }
           const productIds = [...new Set(snapshot.lines.map((line) => line.product_id))];
-          return { answer: answerFor({ id: orderId, payment_method: values.payment_method }), order: orderView({ id: orderId, ...values }, items), productIds };
+          return {
+            answer: answerFor({ id: orderId, ...values }),
+            order: orderView({ id: orderId, ...values }, items),
+            productIds,
+            confirmationClaimed: values.confirmation_sent_at !== null,
+          };
         });
       } catch (error) {
         if (error instanceof PromoNoLongerValid) {
           await cart.dropPromo(context.owner);
           throw conflict(messages.promoDropped(error.code, error.reason));
         }
-        if (storedKey) {
-          // Two tries with one Idempotency-Key at once: the unique key let one through; answer its order.
+        if (storedKey && isUniqueViolation(error)) {
+          // One Idempotency-Key on two carts at once: the unique key let one through.
           const existing = await orders.findByIdempotencyKey(storedKey);
-          if (existing) return answerFor(existing);
+          if (existing) {
+            if (existing.checkout_hash !== requestHash) throw keyReused();
+            return answerFor(existing);
+          }
         }
         throw error;
       }
 
-      if (placed.order) deps.afterOrder(placed.order, request, context, placed.productIds);
+      if (placed.order) deps.afterOrder(placed.order, request, context, placed);
       return placed.answer;
     },
   };

@@ -1,5 +1,5 @@
 import { sql, type Insertable } from 'kysely';
-import type { DbExecutor } from '../../db/database.ts';
+import { isUniqueViolation, type DbExecutor } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { OrderItemTable, OrderTable } from '../../db/tables.ts';
 
@@ -137,31 +137,52 @@ export function createOrdersRepository(db: DbExecutor) {
     },
 
     /**
-     * Records a promo use in the order's transaction. The unique (code, customer, use number) row and
-     * the guarded counter make concurrent checkouts unable to exceed either limit.
+     * Locks the buyers' rows (creating them) until the transaction ends, in key order so two
+     * checkouts naming the same buyers cannot deadlock: every later checkout of these buyers waits
+     * here, then reads their orders and promo uses after this one has committed.
+     */
+    async claimBuyers(buyerKeys: string[], executor: DbExecutor = db) {
+      const claimedAt = new Date().toISOString();
+      for (const buyerKey of [...new Set(buyerKeys)].sort()) {
+        await executor
+          .insertInto('checkout_claims')
+          .values({ buyer_key: buyerKey, claimed_at: claimedAt })
+          .onConflict((conflict) => conflict.column('buyer_key').doUpdateSet({ claimed_at: claimedAt }))
+          .execute();
+      }
+    },
+
+    /**
+     * Records a promo use in the order's transaction: 'exhausted' when the code's total limit was
+     * reached (the guarded counter), 'used' when the buyer's use number is taken (the unique row).
      */
     async redeemPromo(
       values: { promoId: number; orderId: number; customerKey: string; useNumber: number; usageLimit: number | null },
       executor: DbExecutor = db,
-    ): Promise<boolean> {
+    ): Promise<'redeemed' | 'exhausted' | 'used'> {
       const counted = await executor
         .updateTable('promo_codes')
         .set((eb) => ({ times_used: eb('times_used', '+', 1) }))
         .where('id', '=', values.promoId)
         .$call((query) => (values.usageLimit === null ? query : query.where('times_used', '<', values.usageLimit)))
         .executeTakeFirst();
-      if (Number(counted.numUpdatedRows) !== 1) return false;
-      await executor
-        .insertInto('promo_redemptions')
-        .values({
-          promo_code_id: values.promoId,
-          order_id: values.orderId,
-          customer_key: values.customerKey,
-          customer_use_number: values.useNumber,
-          created_at: new Date().toISOString(),
-        })
-        .execute();
-      return true;
+      if (Number(counted.numUpdatedRows) !== 1) return 'exhausted';
+      try {
+        await executor
+          .insertInto('promo_redemptions')
+          .values({
+            promo_code_id: values.promoId,
+            order_id: values.orderId,
+            customer_key: values.customerKey,
+            customer_use_number: values.useNumber,
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'used';
+        throw error;
+      }
+      return 'redeemed';
     },
 
     async releasePromo(orderId: number, executor: DbExecutor = db) {
@@ -273,12 +294,12 @@ export function createOrdersRepository(db: DbExecutor) {
       await emptyCart.execute(executor, cartId);
     },
 
-    /** The cart's last checkout with that order's payment method, which is all a repeated answer needs. */
+    /** The cart's last checkout with that order's payment method and status, which is all a repeated answer needs. */
     lastCheckout: (cartId: number, executor: DbExecutor = db) =>
       executor
         .selectFrom('carts')
         .leftJoin('orders', 'orders.id', 'carts.last_order_id')
-        .select(['carts.last_order_id', 'carts.last_checkout_hash', 'carts.last_checkout_at', 'orders.payment_method'])
+        .select(['carts.last_order_id', 'carts.last_checkout_hash', 'carts.last_checkout_at', 'orders.payment_method', 'orders.payment_status'])
         .where('carts.id', '=', cartId)
         .executeTakeFirst(),
 

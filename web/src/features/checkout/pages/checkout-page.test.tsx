@@ -271,6 +271,28 @@ describe('placing the order', () => {
     expect(calls[0]?.body).toMatchObject({ shipping_method: 'pickup', payment_method: 'stripe', shipping_cost: 0, address_line1: '' });
   });
 
+  it('asks for no payment when a promo code covers the whole order and it is picked up', async () => {
+    const user = userEvent.setup();
+    const covered: Cart = { ...cart, promo_code: 'ONTHEHOUSE', promo_code_valid: true, discount: 11900, promo_discount: 11900, total_discount: 11900, cart_total: 0, total: 0 };
+    const { calls } = stubCheckout({ cart: covered });
+    renderShop(pages, { path: '/checkout' });
+    await screen.findByRole('button', { name: 'Place Order' });
+    // Delivery still costs its shipping, so it is paid for as usual.
+    expect(screen.getByRole('radio', { name: 'Card' })).toBeVisible();
+    await fillPersonal(user);
+    await user.click(screen.getByRole('radio', { name: 'Pickup' }));
+
+    expect(summaryLine('Total')).toBe('J$0.00');
+    expect(screen.queryByRole('radio', { name: 'Card' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'Cash on delivery' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Payment' })).toBeVisible();
+    expect(screen.getByText(/No payment needed/)).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('heading', { name: 'Landed on /order-confirmation/42' })).toBeVisible();
+    expect(calls[0]?.body).toMatchObject({ shipping_method: 'pickup', shipping_cost: 0 });
+  });
+
   it('says Processing... and takes no second click while the order is being placed', async () => {
     const user = userEvent.setup();
     let answer: (value: unknown) => void = () => undefined;

@@ -18,7 +18,7 @@ import { checkoutCartQueryKey, useCheckoutCart } from '../api/get-cart.ts';
 import { useProfile } from '../api/get-profile.ts';
 import { usePlaceOrder } from '../api/place-order.ts';
 import { checkoutRequest, fieldOfMessage, needsSignIn, saveFormForLater, type RequiredField } from '../checkout-form.ts';
-import { shippingCost } from '../checkout-totals.ts';
+import { orderTotal, shippingCost } from '../checkout-totals.ts';
 import { CheckoutSection } from '../components/checkout-section.tsx';
 import { CheckoutSummary } from '../components/checkout-summary.tsx';
 import { PersonalDetails, type ProfileState } from '../components/personal-details.tsx';
@@ -158,6 +158,8 @@ export function CheckoutPage() {
 
   const profileState: ProfileState = !signedIn ? 'guest' : profile.isPending ? 'loading' : profile.isSuccess ? 'loaded' : 'failed';
   const fieldProblems = Object.values(errors);
+  // A 100% code with pickup: the server places such an order as paid, whatever method is sent.
+  const nothingToPay = orderTotal(shownCart, form.shippingMethod) === 0;
 
   return (
     <CheckoutFrame>
@@ -212,33 +214,40 @@ export function CheckoutPage() {
           ) : (
             <PickupLocation />
           )}
-          <CheckoutSection>
-            <RadioCards<PaymentMethod>
-              legend="Payment"
-              name="paymentMethod"
-              value={form.paymentMethod}
-              onChange={(value) => set('paymentMethod', value)}
-              options={[
-                {
-                  value: 'stripe',
-                  label: 'Card',
-                  description: `Pay securely by card with ${storeDetails.cardProvider}`,
-                  icon: <CreditCard className="size-5" aria-hidden="true" />,
-                },
-                {
-                  value: 'cash_on_delivery',
-                  label: 'Cash on delivery',
-                  description: form.shippingMethod === 'pickup' ? 'Pay in cash when you collect your order' : 'Pay in cash when your order arrives',
-                  icon: <Banknote className="size-5" aria-hidden="true" />,
-                },
-              ]}
-            />
-            {form.paymentMethod === 'stripe' ? (
-              <p className="mt-3 text-sm text-stone-600">
-                After you place your order you'll continue to {storeDetails.cardProvider}'s secure page to pay, then come back here.
-              </p>
-            ) : null}
-          </CheckoutSection>
+          {nothingToPay ? (
+            <CheckoutSection>
+              <h2 className="text-lg font-semibold text-stone-900">Payment</h2>
+              <p className="mt-3 text-sm text-stone-600">No payment needed: your promo code covers the whole order.</p>
+            </CheckoutSection>
+          ) : (
+            <CheckoutSection>
+              <RadioCards<PaymentMethod>
+                legend="Payment"
+                name="paymentMethod"
+                value={form.paymentMethod}
+                onChange={(value) => set('paymentMethod', value)}
+                options={[
+                  {
+                    value: 'stripe',
+                    label: 'Card',
+                    description: `Pay securely by card with ${storeDetails.cardProvider}`,
+                    icon: <CreditCard className="size-5" aria-hidden="true" />,
+                  },
+                  {
+                    value: 'cash_on_delivery',
+                    label: 'Cash on delivery',
+                    description: form.shippingMethod === 'pickup' ? 'Pay in cash when you collect your order' : 'Pay in cash when your order arrives',
+                    icon: <Banknote className="size-5" aria-hidden="true" />,
+                  },
+                ]}
+              />
+              {form.paymentMethod === 'stripe' ? (
+                <p className="mt-3 text-sm text-stone-600">
+                  After you place your order you'll continue to {storeDetails.cardProvider}'s secure page to pay, then come back here.
+                </p>
+              ) : null}
+            </CheckoutSection>
+          )}
         </div>
         <CheckoutSummary cart={shownCart} shippingMethod={form.shippingMethod}>
           {problem ? <ErrorBox>{problem}</ErrorBox> : null}
