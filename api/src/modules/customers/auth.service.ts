@@ -57,9 +57,11 @@ export interface AuthDependencies {
   /** Moves a guest session's cart into the customer's cart at sign-in. */
   adoptGuestCart(sessionId: number, userId: number): Promise<void>;
   log: (message: string, error: unknown) => void;
+  /** The shop's configured address, the only source of the links it e-mails. */
+  publicUrl: string;
 }
 
-export function createAuthService({ database, repository, tokens, mailer, adoptGuestCart, log }: AuthDependencies) {
+export function createAuthService({ database, repository, tokens, mailer, adoptGuestCart, log, publicUrl }: AuthDependencies) {
   const db = database.db;
 
   async function issueTokens(userId: number, familyId: string = randomUUID()) {
@@ -160,12 +162,12 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
     },
 
     /** Always the same answer, so it never tells whether an e-mail has an account. */
-    async requestPasswordReset(email: string, origin: string) {
+    async requestPasswordReset(email: string) {
       const user = email.trim() ? await repository.findByEmail(email) : undefined;
       if (user) {
         const token = newOpaqueToken();
         await repository.saveResetToken(user.id, hashToken(token), new Date(Date.now() + resetTokenMinutes * 60_000).toISOString());
-        const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+        const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         try {
           await mailer.send({
             to: user.email,
