@@ -83,6 +83,33 @@ describe('signing in, refreshing and signing out', () => {
     expect(refused.json()).toEqual({ error: messages.tooManySignInAttempts });
   }, 30_000);
 
+  it('checks only as many of a burst of guesses as the limit allows, and refuses the rest even when one is right', async () => {
+    await signUp(shop.app, { email: 'burst@example.com', password: 'correct-horse-2' });
+    const { headers } = await startSession(shop.app);
+    const guesses = Array.from({ length: 150 }, (_, n) => (n === 149 ? 'correct-horse-2' : `guess-${n}-xx`));
+    const answers = await Promise.all(guesses.map((password) => post('/api/users/auth/login/', { email: 'burst@example.com', password }, headers)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(140);
+    expect(statuses.filter((status) => status !== 429).every((status) => status === 401)).toBe(true);
+  }, 30_000);
+
+  it('refuses an address with 429 after 300 attempts, whichever accounts they were at', async () => {
+    await signUp(shop.app, { email: 'neighbour@example.com', password: 'right-password-3' });
+    const { headers } = await startSession(shop.app);
+    const from = (remoteAddress: string, email: string, password: string) =>
+      shop.app.inject({ method: 'POST', url: '/api/users/auth/login/', headers, payload: { email, password }, remoteAddress });
+    // Beyond its own limit an account is refused without checking, so these are cheap but still count for the address.
+    const guesses = (count: number) =>
+      Promise.all(Array.from({ length: count }, (_, n) => from('10.9.9.9', 'stuffed@example.com', `guess-${count}-${n}`)));
+    await guesses(250);
+    expect((await from('10.9.9.9', 'neighbour@example.com', 'right-password-3')).statusCode).toBe(200);
+    await guesses(49);
+    const refused = await from('10.9.9.9', 'neighbour@example.com', 'right-password-3');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: messages.tooManySignInAttempts });
+    expect((await from('10.9.9.10', 'neighbour@example.com', 'right-password-3')).statusCode).toBe(200);
+  }, 30_000);
+
   it('rotates refresh tokens and ends the sign-in when an old one is reused', async () => {
     const shopper = await signUp(shop.app, { email: 'rotate@example.com' });
     const first = await post('/api/users/auth/refresh/', { refresh: shopper.refresh });
