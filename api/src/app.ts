@@ -177,7 +177,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   await app.register(apiHeaders);
   await app.register(sessionKeyAndCsrf, { sessions });
   await app.register(rateLimits, { db: database.db, scale: config.rateLimitScale });
-  await app.register(currentCustomer, { tokens });
+  await app.register(currentCustomer, { customerOf: (accessToken) => auth.customerOf(accessToken) });
 
   await app.register(
     async (api) => {

@@ -7,7 +7,7 @@ import { badRequest, ShopError, unauthorized } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { countHit } from '../../plugins/rate-limit.ts';
 import type { CustomersRepository, UserRow } from './customers.repository.ts';
-import { hashToken, newOpaqueToken, refreshTokenDays, type AccessTokens } from './tokens.ts';
+import { hashToken, newOpaqueToken, signInDays, type AccessClaims, type AccessTokens } from './tokens.ts';
 
 const signInWindowMs = 15 * 60 * 1000;
 /** Sign-in attempts, right or wrong, in a window: per account, and per address, generously, because
@@ -66,15 +66,17 @@ export interface AuthDependencies {
 export function createAuthService({ database, repository, tokens, mailer, adoptGuestCart, log, publicUrl }: AuthDependencies) {
   const db = database.db;
 
-  async function issueTokens(userId: number, familyId: string = randomUUID()) {
+  /** Every refresh token of a sign-in runs out when the sign-in does, however often it is rotated. */
+  async function issueTokens(userId: number, signIn: { id: string; expiresAt: string }) {
     const refresh = newOpaqueToken();
-    await repository.saveRefreshToken({
-      userId,
-      tokenHash: hashToken(refresh),
-      familyId,
-      expiresAt: new Date(Date.now() + refreshTokenDays * 86_400_000).toISOString(),
-    });
-    return { token: await tokens.issue(userId), refresh };
+    await repository.saveRefreshToken({ userId, tokenHash: hashToken(refresh), familyId: signIn.id, expiresAt: signIn.expiresAt });
+    return { token: await tokens.issue({ userId, signInId: signIn.id }), refresh };
+  }
+
+  async function startSignIn(userId: number) {
+    const signIn = { id: randomUUID(), expiresAt: new Date(Date.now() + signInDays * 86_400_000).toISOString() };
+    await repository.startSignIn({ ...signIn, userId });
+    return issueTokens(userId, signIn);
   }
 
   async function signedIn(user: UserRow, sessionId: number | null): Promise<AuthResponse> {
@@ -85,12 +87,18 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
         log('could not move the guest cart into the account', error);
       }
     }
-    return { user: userView(user), ...(await issueTokens(user.id)) };
+    return { user: userView(user), ...(await startSignIn(user.id)) };
   }
 
   return {
-    issueTokens,
     signedIn,
+
+    /** The customer of a bearer token whose sign-in is still live, else null. */
+    async customerOf(accessToken: string): Promise<AccessClaims | null> {
+      const claims = await tokens.verify(accessToken);
+      if (!claims) return null;
+      return (await repository.isSignInLive(claims.signInId, claims.userId, new Date().toISOString())) ? claims : null;
+    },
 
     async register(input: SignUpInput, sessionId: number | null): Promise<AuthResponse> {
       const problem = signUpProblem(input);
@@ -144,23 +152,28 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
       return signedIn(user, sessionId);
     },
 
-    /** Rotation: each refresh token works once; presenting a used one ends every token of its sign-in. */
+    /** Rotation: each refresh token works once; presenting a used one ends its sign-in. */
     async refresh(refreshToken: string) {
       const row = await repository.findRefreshToken(hashToken(refreshToken));
-      if (!row || row.revoked_at || row.expires_at <= new Date().toISOString()) {
+      const now = new Date().toISOString();
+      if (!row || row.revoked_at || row.expires_at <= now || !(await repository.isSignInLive(row.family_id, row.user_id, now))) {
         throw unauthorized(messages.refreshInvalid);
       }
       if (row.rotated_at || !(await repository.markRotated(row.id))) {
-        await repository.revokeFamily(row.family_id);
+        await database.writeTransaction((trx) => repository.endSignIn(row.family_id, trx));
         throw unauthorized(messages.refreshInvalid);
       }
-      return issueTokens(row.user_id, row.family_id);
+      return issueTokens(row.user_id, { id: row.family_id, expiresAt: row.expires_at });
     },
 
-    async logout(refreshToken: string | undefined) {
-      if (refreshToken) {
-        const row = await repository.findRefreshToken(hashToken(refreshToken));
-        if (row) await repository.revokeFamily(row.family_id);
+    /** Ends the sign-in of the refresh token sent, and of the access token the call came with. */
+    async logout(refreshToken: string | undefined, signInId: string | null) {
+      const row = refreshToken ? await repository.findRefreshToken(hashToken(refreshToken)) : undefined;
+      const ended = new Set([row?.family_id, signInId].filter((id) => id !== undefined && id !== null));
+      if (ended.size > 0) {
+        await database.writeTransaction(async (trx) => {
+          for (const id of ended) await repository.endSignIn(id, trx);
+        });
       }
       return { success: true, message: messages.signedOut };
     },
@@ -195,7 +208,8 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
         const userId = await repository.claimResetToken(hashToken(token), new Date().toISOString(), trx);
         if (userId === null) throw badRequest(messages.passwordResetInvalid);
         await repository.update(userId, { password_hash: passwordHash }, trx);
-        await repository.revokeAllOf(userId, trx);
+        // Whoever knew the old password is signed out everywhere, at once.
+        await repository.endAllSignInsOf(userId, trx);
         return { success: true, message: messages.passwordResetDone };
       });
     },

@@ -78,7 +78,7 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRouteOptions> = async
   );
 
   app.post('/auth/logout/', { schema: { body: logoutRequestSchema.optional(), response: { 200: successMessageSchema } } }, (request) =>
-    auth.logout(request.body?.refresh),
+    auth.logout(request.body?.refresh, request.signInId),
   );
 
   app.post(
