@@ -126,9 +126,9 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   );
   const ordersRepository = createOrdersRepository(database.db);
   const orders = createOrdersService(database, ordersRepository, mailer, (message, error) => app.log.error({ err: error }, message));
-  // Queued order e-mails go out before the transport closes.
+  // Queued order and password reset e-mails go out before the transport closes.
   app.addHook('onClose', async () => {
-    await orders.confirmationsSent();
+    await Promise.all([orders.confirmationsSent(), auth.resetEmailsSent()]);
     mailer.close();
   });
   // The server's own loopback address, for the built-in card provider it calls and that calls it back.

@@ -90,6 +90,22 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
     return { user: userView(user), ...(await startSignIn(user.id)) };
   }
 
+  const resetsInProgress = new Set<Promise<void>>();
+
+  async function mailResetLink(email: string) {
+    const user = await repository.findByEmail(email);
+    if (!user) return;
+    const token = newOpaqueToken();
+    await repository.saveResetToken(user.id, hashToken(token), new Date(Date.now() + resetTokenMinutes * 60_000).toISOString());
+    const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await mailer.send({
+      to: user.email,
+      subject: `Reset your ${storeDetails.name} password`,
+      text: `Hello ${user.first_name || 'there'},\n\nSomeone asked to reset the password of your ${storeDetails.name} account. To choose a new password, open this link within ${resetTokenMinutes} minutes:\n\n${link}\n\nIf it wasn't you, ignore this e-mail: your password stays as it is.\n\n${storeDetails.name}\n${storeDetails.email} · ${storeDetails.phone}\n`,
+      html: `<p>Hello ${escapeHtml(user.first_name || 'there')},</p><p>Someone asked to reset the password of your ${storeDetails.name} account. To choose a new password, open this link within ${resetTokenMinutes} minutes:</p><p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>If it wasn't you, ignore this e-mail: your password stays as it is.</p><p>${storeDetails.name}<br>${storeDetails.email} · ${storeDetails.phone}</p>`,
+    });
+  }
+
   return {
     signedIn,
 
@@ -178,25 +194,23 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
       return { success: true, message: messages.signedOut };
     },
 
-    /** Always the same answer, so it never tells whether an e-mail has an account. */
-    async requestPasswordReset(email: string) {
-      const user = email.trim() ? await repository.findByEmail(email) : undefined;
-      if (user) {
-        const token = newOpaqueToken();
-        await repository.saveResetToken(user.id, hashToken(token), new Date(Date.now() + resetTokenMinutes * 60_000).toISOString());
-        const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        try {
-          await mailer.send({
-            to: user.email,
-            subject: `Reset your ${storeDetails.name} password`,
-            text: `Hello ${user.first_name || 'there'},\n\nSomeone asked to reset the password of your ${storeDetails.name} account. To choose a new password, open this link within ${resetTokenMinutes} minutes:\n\n${link}\n\nIf it wasn't you, ignore this e-mail: your password stays as it is.\n\n${storeDetails.name}\n${storeDetails.email} · ${storeDetails.phone}\n`,
-            html: `<p>Hello ${escapeHtml(user.first_name || 'there')},</p><p>Someone asked to reset the password of your ${storeDetails.name} account. To choose a new password, open this link within ${resetTokenMinutes} minutes:</p><p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>If it wasn't you, ignore this e-mail: your password stays as it is.</p><p>${storeDetails.name}<br>${storeDetails.email} · ${storeDetails.phone}</p>`,
-          });
-        } catch (error) {
-          log('could not send the password reset e-mail', error);
-        }
+    /**
+     * Always the same answer, given before the account is even looked up: the e-mail goes out in the
+     * background, so neither the answer nor its timing tells whether an e-mail has an account.
+     */
+    requestPasswordReset(email: string) {
+      if (email.trim()) {
+        const job: Promise<void> = mailResetLink(email)
+          .catch((error: unknown) => log('could not send the password reset e-mail', error))
+          .finally(() => resetsInProgress.delete(job));
+        resetsInProgress.add(job);
       }
       return { success: true, message: messages.passwordResetSent };
+    },
+
+    /** Settles once the reset e-mails asked for so far are sent (or failed): a graceful stop waits for it. */
+    async resetEmailsSent(): Promise<void> {
+      await Promise.all(resetsInProgress);
     },
 
     async resetPassword(token: string, password1: string, password2: string) {
