@@ -118,7 +118,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     app.log.warn({ err: error }, message),
   );
   const profile = createProfileService(customersRepository, config.mediaDir);
-  const addresses = createAddressesService(database, createAddressesRepository(database.db));
+  const addresses = createAddressesService(database, createAddressesRepository(database.db, database.dialect));
   const wishlist = createWishlistService(database.db, catalog);
   const guestSessionId = async (request: FastifyRequest) => (await sessions.find(request.sessionKey))?.id ?? null;
   const rates = createRatesService(createRatesRepository(database.db), config.ratesUrl, (message, error) =>

@@ -7,10 +7,13 @@ import { callJson, startHttpSession, startServerProcesses, type HttpShopper, typ
 let processes: ServerProcesses;
 let urls: string[] = [];
 beforeAll(async () => {
-  processes = await startServerProcesses(2);
+  // Every sign-up here comes from one address.
+  processes = await startServerProcesses(2, { RATE_LIMIT_SCALE: '10' });
   urls = processes.urls;
 }, 60_000);
 afterAll(async () => processes?.close());
+
+const place = { label: '', street_address: '12 Hope Road', apartment: '', city: 'Kingston', state: 'St. Andrew', postal_code: '', country: 'Jamaica' };
 
 /** The process the n-th call of a burst goes to: every other one. */
 const processFor = (n: number) => urls[n % urls.length] ?? '';
@@ -40,5 +43,47 @@ describe('account calls at once, on two server processes', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(140);
     expect(statuses.filter((status) => status !== 429).every((status) => status === 401)).toBe(true);
     expect(answers.find((answer) => answer.status === 429)?.body).toEqual({ error: messages.tooManySignInAttempts });
+  }, 30_000);
+
+  it('set-default calls at once all succeed and leave exactly one default', async () => {
+    const shopper = await signUp('busy@example.com');
+    const ids: number[] = [];
+    for (const label of ['Home', 'Work', 'Gran']) {
+      const added = await callJson(processFor(0), 'POST', '/api/users/addresses/', shopper.headers, { ...place, label });
+      ids.push((added.body.address as { id: number }).id);
+    }
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, n) => callJson(processFor(n), 'POST', `/api/users/addresses/${ids[n % ids.length]}/set-default/`, shopper.headers)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
+    const book = await callJson(processFor(1), 'GET', '/api/users/addresses/', shopper.headers);
+    expect((book.body.addresses as { is_default: boolean }[]).filter((entry) => entry.is_default)).toHaveLength(1);
+  }, 30_000);
+
+  it('customers changing to one new e-mail at once: one gets it, the others are told it is in use', async () => {
+    const shoppers = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => signUp(`changer-${n}@example.com`)));
+    const answers = await Promise.all(
+      shoppers.map((shopper, n) => callJson(processFor(n), 'PUT', '/api/users/profile/', shopper.headers, { email: 'wanted@example.com' })),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(refused.map((answer) => [answer.status, answer.body])).toEqual(refused.map(() => [400, { error: messages.profileEmailTaken }]));
+  }, 30_000);
+
+  it('one e-mail signed up twice at once: one account, and the existing-account message', async () => {
+    const sessions = await Promise.all([0, 1, 2, 3].map((n) => startHttpSession(processFor(n))));
+    const answers = await Promise.all(
+      sessions.map((shopper, n) =>
+        callJson(processFor(n), 'POST', '/api/users/auth/register/', shopper.headers, {
+          first_name: 'Twin',
+          last_name: 'Brown',
+          email: 'twin@example.com',
+          password1: 'island-breeze-42',
+          password2: 'island-breeze-42',
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400, 400, 400]);
+    for (const answer of answers.filter((entry) => entry.status === 400)) expect(answer.body).toEqual({ error: messages.emailTaken });
   }, 30_000);
 });
