@@ -128,6 +128,8 @@ describe('signing in, refreshing and signing out', () => {
     expect(reused.json()).toEqual({ error: messages.refreshInvalid });
     const afterTheft = await post('/api/users/auth/refresh/', { refresh });
     expect(afterTheft.statusCode).toBe(401);
+    const access = await shop.app.inject({ method: 'GET', url: '/api/users/profile/', headers: { authorization: `Bearer ${token}` } });
+    expect(access.statusCode).toBe(401);
   });
 
   it('revokes the refresh token at sign-out', async () => {
