@@ -17,6 +17,8 @@ const port = process.env.PORT ?? '4321';
 const { startLocalIssuer } = await import('../api/test/oidc-issuer.ts');
 const issuer = await startLocalIssuer([`http://127.0.0.1:${port}/auth/google/callback/`]);
 
+// Links in e-mails and the card provider's way back name the address the browser uses.
+process.env.PUBLIC_URL ??= `http://127.0.0.1:${port}`;
 process.env.DATA_DIR = dataDir;
 process.env.DATABASE_URL = `sqlite:${join(dataDir, 'shop.db')}`;
 process.env.MEDIA_DIR ??= join(here, '.tmp', 'media');

@@ -112,32 +112,31 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     mailer,
     adoptGuestCart: (sessionId, userId) => cart.adoptGuestCart(sessionId, userId),
     log: (message, error) => app.log.error({ err: error }, message),
+    publicUrl: config.publicUrl,
   });
   const google = createGoogleSignIn(config.google, auth, customersRepository, (message, error) =>
     app.log.warn({ err: error }, message),
   );
   const profile = createProfileService(customersRepository, config.mediaDir);
-  const addresses = createAddressesService(database, createAddressesRepository(database.db));
+  const addresses = createAddressesService(database, createAddressesRepository(database.db, database.dialect));
   const wishlist = createWishlistService(database.db, catalog);
-  const origin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
   const guestSessionId = async (request: FastifyRequest) => (await sessions.find(request.sessionKey))?.id ?? null;
   const rates = createRatesService(createRatesRepository(database.db), config.ratesUrl, (message, error) =>
     app.log.warn({ err: error }, message),
   );
   const ordersRepository = createOrdersRepository(database.db);
   const orders = createOrdersService(database, ordersRepository, mailer, (message, error) => app.log.error({ err: error }, message));
-  // Queued order e-mails go out before the transport closes.
+  // Queued order and password reset e-mails go out before the transport closes.
   app.addHook('onClose', async () => {
-    await orders.confirmationsSent();
+    await Promise.all([orders.confirmationsSent(), auth.resetEmailsSent()]);
     mailer.close();
   });
-  // Links in e-mails sent outside a request (payments settled by webhook) use the configured address.
+  // The server's own loopback address, for the built-in card provider it calls and that calls it back.
   const ownAddress = () => {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     return new URL(`http://127.0.0.1:${port}`);
   };
-  const shopOrigin = () => config.publicUrl ?? `http://localhost:${ownAddress().port}`;
   const checkout = createCheckoutService({
     database,
     orders: ordersRepository,
@@ -147,7 +146,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     rateFor: async (currency) => (await rates.current()).rates[currency] ?? 1,
     afterOrder: (order, request, context, { productIds, confirmationClaimed }) => {
       for (const productId of productIds) catalog.forgetProduct(productId);
-      if (confirmationClaimed) orders.queueClaimedConfirmation(order, shopOrigin());
+      if (confirmationClaimed) orders.queueClaimedConfirmation(order, config.publicUrl);
       if (request.save_address && context.owner.userId !== null && request.shipping_method === 'delivery') {
         addresses
           .saveFromCheckout(context.owner.userId, {
@@ -170,7 +169,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     orders,
     provider: cardProvider,
     webhookSecret: config.stripe.webhookSecret,
-    afterPaid: (orderId) => void orders.sendConfirmation(orderId, shopOrigin()),
+    afterPaid: (orderId) => void orders.sendConfirmation(orderId, config.publicUrl),
     log: (message, details) => app.log.warn({ details }, message),
   });
 
@@ -178,7 +177,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   await app.register(apiHeaders);
   await app.register(sessionKeyAndCsrf, { sessions });
   await app.register(rateLimits, { db: database.db, scale: config.rateLimitScale });
-  await app.register(currentCustomer, { tokens });
+  await app.register(currentCustomer, { customerOf: (accessToken) => auth.customerOf(accessToken) });
 
   await app.register(
     async (api) => {
@@ -188,9 +187,9 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
       await api.register(ratesRoutes, { rates });
       await api.register(contentRoutes, { content });
       await api.register(cartRoutes, { cart, cartContext });
-      await api.register(customerRoutes, { auth, profile, addresses, wishlist, guestSessionId, origin });
+      await api.register(customerRoutes, { auth, profile, addresses, wishlist, guestSessionId });
       await api.register(googleRoutes, { google, guestSessionId });
-      await api.register(orderRoutes, { checkout, orders, payments, cartContext, origin });
+      await api.register(orderRoutes, { checkout, orders, payments, cartContext, publicUrl: config.publicUrl });
     },
     { prefix: '/api' },
   );
@@ -209,7 +208,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     expiryTimer = setInterval(() => {
       orders.cancelExpiredOrders().catch((error: unknown) => app.log.error({ err: error }, 'could not cancel expired orders'));
       orders
-        .resendUnmailedConfirmations(shopOrigin())
+        .resendUnmailedConfirmations(config.publicUrl)
         .catch((error: unknown) => app.log.error({ err: error }, 'could not send unmailed confirmations'));
     }, unpaidOrderCheckMs);
     expiryTimer.unref();
@@ -227,6 +226,6 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   }
 
   await app.register(crawlerRoutes, { catalog, publicUrl: config.publicUrl });
-  await app.register(webApp, { webDistDir: config.webDistDir, mediaDir: config.mediaDir, origin });
+  await app.register(webApp, { webDistDir: config.webDistDir, mediaDir: config.mediaDir, publicUrl: config.publicUrl });
   return app;
 }

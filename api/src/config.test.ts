@@ -21,6 +21,8 @@ describe('loadConfig', () => {
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBe(`sqlite:${join(directory, 'threadline.db')}`);
     expect(config.mediaDir).toBe(join(directory, 'media'));
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ DATA_DIR: directory, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
 
   it('names the variable that is wrong', () => {

@@ -57,8 +57,11 @@ export interface Config {
   trustProxy: boolean;
   /** Multiplies every per-address rate limit; browser tests, all from one address, raise it. */
   rateLimitScale: number;
-  /** The shop's address as shoppers reach it; null: taken from each request's Host. */
-  publicUrl: string | null;
+  /**
+   * The shop's address as shoppers reach it, the only source of links in e-mails, the sitemap and
+   * pages: a request's Host header is the sender's to choose.
+   */
+  publicUrl: string;
   ratesUrl: string | null;
   /** Sign-in with Google (or another OpenID Connect issuer); null when not configured. */
   google: { clientId: string; clientSecret: string; issuer: string } | null;
@@ -97,7 +100,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     cookieSecure: env.COOKIE_SECURE ?? false,
     trustProxy: env.TRUST_PROXY,
     rateLimitScale: env.RATE_LIMIT_SCALE,
-    publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') ?? null,
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') ?? `http://localhost:${env.PORT}`,
     ratesUrl: env.RATES_URL ?? null,
     google:
       env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET

@@ -12,8 +12,11 @@ export interface ReceivedMail {
 const decodeQuotedPrintable = (raw: string) =>
   raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 
-/** A real SMTP server on a free local port that keeps what it receives. */
-export async function startSmtpSink() {
+/**
+ * A real SMTP server on a free local port that keeps what it receives; `delayMs` holds each message
+ * that long before accepting it, as a distant mail server does.
+ */
+export async function startSmtpSink({ delayMs = 0 }: { delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -29,7 +32,7 @@ export async function startSmtpSink() {
           raw: Buffer.concat(chunks).toString('utf8'),
           text: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
         });
-        callback();
+        setTimeout(() => callback(), delayMs);
       });
     },
   });

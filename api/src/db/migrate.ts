@@ -7,6 +7,7 @@ import * as cartAddKeys from './migrations/0004-cart-add-keys.ts';
 import * as confirmationMailed from './migrations/0005-confirmation-mailed.ts';
 import * as variantFacets from './migrations/0006-variant-facets.ts';
 import * as checkoutClaims from './migrations/0007-checkout-claims.ts';
+import * as signInSessions from './migrations/0009-sign-in-sessions.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-confirmation-mailed': confirmationMailed,
   '0006-variant-facets': variantFacets,
   '0007-checkout-claims': checkoutClaims,
+  '0009-sign-in-sessions': signInSessions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -126,6 +126,17 @@ export interface RefreshTokenTable {
   created_at: Timestamp;
 }
 
+/** One sign-in (a device's session), named by its access tokens; its id is its refresh tokens' family. */
+export interface SignInTable {
+  id: string;
+  user_id: number;
+  created_at: Timestamp;
+  /** 30 days after sign-in, whatever the refreshes in between. */
+  expires_at: Timestamp;
+  /** Sign-out, a password reset or a reused refresh token; access tokens stop working at once. */
+  ended_at: Timestamp | null;
+}
+
 export interface PasswordResetTokenTable {
   id: Id;
   user_id: number;
@@ -344,6 +355,7 @@ export interface Database {
   addresses: AddressTable;
   guest_sessions: GuestSessionTable;
   refresh_tokens: RefreshTokenTable;
+  sign_ins: SignInTable;
   password_reset_tokens: PasswordResetTokenTable;
   carts: CartTable;
   cart_items: CartItemTable;

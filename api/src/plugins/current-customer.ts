@@ -2,26 +2,36 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { messages } from '@threadline/contracts';
 import { unauthorized } from '../errors.ts';
-import type { AccessTokens } from '../modules/customers/tokens.ts';
+import type { AccessClaims } from '../modules/customers/tokens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in customer's id from a valid bearer token, else null. */
+    /** The signed-in customer's id from a valid bearer token of a live sign-in, else null. */
     customerId: number | null;
-    /** A bearer token was sent but is expired or invalid: the page should refresh it. */
+    /** The sign-in that bearer token belongs to, else null. */
+    signInId: string | null;
+    /** A bearer token was sent but is expired, invalid or of an ended sign-in: the page should refresh it. */
     bearerRejected: boolean;
   }
 }
 
+export interface CurrentCustomerOptions {
+  /** The claims of an access token whose sign-in is still live, else null. */
+  customerOf(accessToken: string): Promise<AccessClaims | null>;
+}
+
 /** Reads the bearer token of every /api call; routes decide whether they need a customer. */
-export const currentCustomer = fastifyPlugin(async (app: FastifyInstance, { tokens }: { tokens: AccessTokens }) => {
+export const currentCustomer = fastifyPlugin(async (app: FastifyInstance, { customerOf }: CurrentCustomerOptions) => {
   app.decorateRequest('customerId', null);
+  app.decorateRequest('signInId', null);
   app.decorateRequest('bearerRejected', false);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ') || !request.url.startsWith('/api/')) return;
-    request.customerId = await tokens.verify(header.slice('Bearer '.length).trim());
-    request.bearerRejected = request.customerId === null;
+    const claims = await customerOf(header.slice('Bearer '.length).trim());
+    request.customerId = claims?.userId ?? null;
+    request.signInId = claims?.signInId ?? null;
+    request.bearerRejected = claims === null;
   });
 });
 

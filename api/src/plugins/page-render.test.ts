@@ -51,10 +51,11 @@ function pageState(body: string): unknown {
 describe('pages rendered on the server', () => {
   it("puts the page's markup into #root and its state beside it, read from the API in-process", async () => {
     const home = (await shop.app.inject({ method: 'GET', url: '/api/home/' })).json<HomeResponse>();
-    const response = await shop.app.inject({ method: 'GET', url: '/shop?sort=price_low' });
+    // The page names the configured address (PUBLIC_URL's default here), not the Host it was asked with.
+    const response = await shop.app.inject({ method: 'GET', url: '/shop?sort=price_low', headers: { host: 'threadline.attacker.example' } });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root"><main data-url="/shop?sort=price_low"><h1>Rendered on the server</h1></main></div>');
-    expect(pageState(response.body)).toEqual({ origin: 'http://localhost:80', home, missingProduct: null, notApi: null });
+    expect(pageState(response.body)).toEqual({ origin: 'http://localhost:3000', home, missingProduct: null, notApi: null });
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
   });
 

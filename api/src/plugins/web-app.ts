@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { isPageRoute, messages, type FetchApi } from '@threadline/contracts';
 import { createPagePreloads } from './page-preloads.ts';
@@ -11,8 +11,8 @@ import { loadPageRenderer, withRenderedPage } from './page-render.ts';
 export interface WebAppOptions {
   webDistDir: string;
   mediaDir: string;
-  /** The shop's public origin for a request (PUBLIC_URL, or the address it came to). */
-  origin(request: FastifyRequest): string;
+  /** The shop's configured public address (PUBLIC_URL), which pages name in their structured data. */
+  publicUrl: string;
 }
 
 const hashedAssetPath = /\/assets\//;
@@ -25,7 +25,7 @@ const placeholderImage = 'placeholder-640.webp';
  * answers throughput and protect nothing there), the app for page routes (the catalogue pages
  * rendered on the server), a JSON 404 for the rest.
  */
-export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, mediaDir, origin }: WebAppOptions) => {
+export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, mediaDir, publicUrl }: WebAppOptions) => {
   await app.register(fastifyHelmet, {
     global: false,
     contentSecurityPolicy: {
@@ -97,7 +97,7 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
     // A page that fails to render on the server is still rendered by the browser.
     const rendered =
       status === 200 && renderPage
-        ? await renderPage({ url: request.url, origin: origin(request), fetchApi }).catch((error: unknown) => {
+        ? await renderPage({ url: request.url, origin: publicUrl, fetchApi }).catch((error: unknown) => {
             request.log.error({ err: error }, 'server render failed');
             return null;
           })

@@ -27,20 +27,18 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
 };
 
 /** Crawler files at the site root: robots.txt points to a sitemap generated from the catalogue. */
-export const crawlerRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; publicUrl: string | null }> = async (
+export const crawlerRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; publicUrl: string }> = async (
   app,
   { catalog, publicUrl },
 ) => {
-  const originOf = (request: { protocol: string; host: string }) => publicUrl ?? `${request.protocol}://${request.host}`;
-
-  app.get('/robots.txt', async (request, reply) => {
+  app.get('/robots.txt', async (_request, reply) => {
     const disallowed = ['/api/', '/cart', '/checkout', '/payment/', '/order-confirmation/', '/profile', '/orders', '/addresses', '/wishlist', '/settings'];
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return `User-agent: *\n${disallowed.map((path) => `Disallow: ${path}`).join('\n')}\n\nSitemap: ${originOf(request)}/sitemap.xml\n`;
+    return `User-agent: *\n${disallowed.map((path) => `Disallow: ${path}`).join('\n')}\n\nSitemap: ${publicUrl}/sitemap.xml\n`;
   });
 
-  app.get('/sitemap.xml', async (request, reply) => {
+  app.get('/sitemap.xml', async (_request, reply) => {
     reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600');
-    return catalog.sitemap(originOf(request));
+    return catalog.sitemap(publicUrl);
   });
 };

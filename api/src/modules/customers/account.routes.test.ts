@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
-import { createTestShop, signUp, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import { createTestShop, signUp, startSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
 
 let shop: TestShop;
 let ayesha: SignedInShopper;
@@ -12,7 +12,8 @@ let devon: SignedInShopper;
 let capId = 0;
 
 beforeAll(async () => {
-  shop = await createTestShop({ seed: false });
+  // Every sign-up here comes from one address.
+  shop = await createTestShop({ seed: false, environment: { RATE_LIMIT_SCALE: '10' } });
   await shop.ready();
   ayesha = await signUp(shop.app, { email: 'ayesha@example.com' });
   devon = await signUp(shop.app, { email: 'devon@example.com', first_name: 'Devon' });
@@ -124,6 +125,57 @@ describe('addresses', () => {
       expect(response.json()).toEqual({ error: messages.addressNotFound });
     }
     expect((await call(devon, 'GET', '/api/users/addresses/')).json()).toEqual({ addresses: [] });
+  });
+});
+
+describe('account changes at once', () => {
+  const place = (label: string) => ({ label, street_address: `${label} Road`, apartment: '', city: 'Kingston', state: 'St. Andrew', postal_code: '', country: 'Jamaica' });
+
+  it('set-default calls at once all succeed and leave exactly one default', async () => {
+    const busy = await signUp(shop.app, { email: 'busy@example.com' });
+    const ids: number[] = [];
+    for (const label of ['Home', 'Work', 'Gran']) ids.push((await call(busy, 'POST', '/api/users/addresses/', place(label))).json().address.id);
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, n) => call(busy, 'POST', `/api/users/addresses/${ids[n % ids.length]}/set-default/`)),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    const { addresses } = (await call(busy, 'GET', '/api/users/addresses/')).json();
+    expect(addresses.filter((entry: { is_default: boolean }) => entry.is_default)).toHaveLength(1);
+  });
+
+  it('first addresses added at once make exactly one default', async () => {
+    const mover = await signUp(shop.app, { email: 'mover@example.com' });
+    const answers = await Promise.all(['Home', 'Work', 'Gran', 'Yard'].map((label) => call(mover, 'POST', '/api/users/addresses/', place(label))));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201]);
+    const { addresses } = (await call(mover, 'GET', '/api/users/addresses/')).json();
+    expect(addresses.filter((entry: { is_default: boolean }) => entry.is_default)).toHaveLength(1);
+  });
+
+  it('customers changing to one new e-mail at once: one gets it, the others are told it is in use', async () => {
+    const shoppers = await Promise.all([1, 2, 3, 4, 5].map((n) => signUp(shop.app, { email: `changer-${n}@example.com` })));
+    const answers = await Promise.all(shoppers.map((shopper) => call(shopper, 'PUT', '/api/users/profile/', { email: 'wanted@example.com' })));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.statusCode !== 200);
+    expect(refused.map((answer) => [answer.statusCode, answer.json()])).toEqual(refused.map(() => [400, { error: messages.profileEmailTaken }]));
+  });
+
+  it('one e-mail signed up twice at once: one account, and the existing-account message', async () => {
+    const sessions = await Promise.all([1, 2, 3].map(() => startSession(shop.app)));
+    const answers = await Promise.all(
+      sessions.map(({ headers }) =>
+        shop.app.inject({
+          method: 'POST',
+          url: '/api/users/auth/register/',
+          headers,
+          payload: { first_name: 'Twin', last_name: 'Brown', email: 'twin@example.com', password1: 'island-breeze-42', password2: 'island-breeze-42' },
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400, 400]);
+    expect(answers.filter((answer) => answer.statusCode === 400).map((answer) => answer.json())).toEqual([
+      { error: messages.emailTaken },
+      { error: messages.emailTaken },
+    ]);
   });
 });
 

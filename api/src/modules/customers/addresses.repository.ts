@@ -1,5 +1,5 @@
 import type { AddressInput } from '@threadline/contracts';
-import type { DbExecutor } from '../../db/database.ts';
+import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
 
 const addressColumns = [
   'id',
@@ -13,8 +13,19 @@ const addressColumns = [
   'is_default',
 ] as const;
 
-export function createAddressesRepository(db: DbExecutor) {
+export function createAddressesRepository(db: DbExecutor, dialect: DatabaseDialect) {
   return {
+    /**
+     * Holds one customer's address book until the transaction ends, so changes to it run one after
+     * another: its rule (exactly one default) spans rows, and two set-defaults at once deadlocked on
+     * PostgreSQL, each holding the row the other was about to change. SQLite's write transactions
+     * already run one at a time.
+     */
+    async lock(userId: number, executor: DbExecutor) {
+      if (dialect !== 'postgres') return;
+      await executor.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    },
+
     list: (userId: number, executor: DbExecutor = db) =>
       executor
         .selectFrom('addresses')

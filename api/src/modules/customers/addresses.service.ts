@@ -27,6 +27,7 @@ export function createAddressesService(database: DatabaseHandle, repository: Add
 
     create(userId: number, { is_default: wantsDefault, ...input }: AddressInput) {
       return database.writeTransaction(async (trx) => {
+        await repository.lock(userId, trx);
         const isFirst = (await repository.list(userId, trx)).length === 0;
         const id = await repository.create(userId, input, isFirst || wantsDefault, trx);
         if (wantsDefault && !isFirst) await repository.makeDefault(userId, id, trx);
@@ -36,6 +37,7 @@ export function createAddressesService(database: DatabaseHandle, repository: Add
 
     update(userId: number, id: number, { is_default: wantsDefault, ...input }: AddressInput) {
       return database.writeTransaction(async (trx) => {
+        await repository.lock(userId, trx);
         await owned(userId, id, trx);
         await repository.update(userId, id, input, trx);
         if (wantsDefault) await repository.makeDefault(userId, id, trx);
@@ -45,6 +47,7 @@ export function createAddressesService(database: DatabaseHandle, repository: Add
 
     remove(userId: number, id: number) {
       return database.writeTransaction(async (trx) => {
+        await repository.lock(userId, trx);
         const address = await owned(userId, id, trx);
         await repository.remove(userId, id, trx);
         const [next] = await repository.list(userId, trx);
@@ -56,6 +59,7 @@ export function createAddressesService(database: DatabaseHandle, repository: Add
     /** Checkout's "save this address": the default when the customer had none. */
     saveFromCheckout(userId: number, input: Omit<AddressInput, 'is_default'>) {
       return database.writeTransaction(async (trx) => {
+        await repository.lock(userId, trx);
         const isFirst = (await repository.list(userId, trx)).length === 0;
         await repository.create(userId, input, isFirst, trx);
       });
@@ -63,6 +67,7 @@ export function createAddressesService(database: DatabaseHandle, repository: Add
 
     setDefault(userId: number, id: number) {
       return database.writeTransaction(async (trx) => {
+        await repository.lock(userId, trx);
         await owned(userId, id, trx);
         await repository.makeDefault(userId, id, trx);
         return answer(userId, messages.addressSetDefault, id, trx);

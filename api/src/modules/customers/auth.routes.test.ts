@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, signUp, startSession, type TestShop } from '../../../test/helper.ts';
@@ -11,7 +11,11 @@ const nextAddress = () => `10.1.0.${(address += 1)}`;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  shop = await createTestShop({ seed: false, environment: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://threadline.test' } });
+  shop = await createTestShop({
+    seed: false,
+    // Sign-ups here all come from one address; the sign-in limits, tested here, are not scaled.
+    environment: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://threadline.test', RATE_LIMIT_SCALE: '10' },
+  });
   await shop.ready();
 });
 afterAll(async () => {
@@ -83,6 +87,33 @@ describe('signing in, refreshing and signing out', () => {
     expect(refused.json()).toEqual({ error: messages.tooManySignInAttempts });
   }, 30_000);
 
+  it('checks only as many of a burst of guesses as the limit allows, and refuses the rest even when one is right', async () => {
+    await signUp(shop.app, { email: 'burst@example.com', password: 'correct-horse-2' });
+    const { headers } = await startSession(shop.app);
+    const guesses = Array.from({ length: 150 }, (_, n) => (n === 149 ? 'correct-horse-2' : `guess-${n}-xx`));
+    const answers = await Promise.all(guesses.map((password) => post('/api/users/auth/login/', { email: 'burst@example.com', password }, headers)));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(140);
+    expect(statuses.filter((status) => status !== 429).every((status) => status === 401)).toBe(true);
+  }, 30_000);
+
+  it('refuses an address with 429 after 300 attempts, whichever accounts they were at', async () => {
+    await signUp(shop.app, { email: 'neighbour@example.com', password: 'right-password-3' });
+    const { headers } = await startSession(shop.app);
+    const from = (remoteAddress: string, email: string, password: string) =>
+      shop.app.inject({ method: 'POST', url: '/api/users/auth/login/', headers, payload: { email, password }, remoteAddress });
+    // Beyond its own limit an account is refused without checking, so these are cheap but still count for the address.
+    const guesses = (count: number) =>
+      Promise.all(Array.from({ length: count }, (_, n) => from('10.9.9.9', 'stuffed@example.com', `guess-${count}-${n}`)));
+    await guesses(250);
+    expect((await from('10.9.9.9', 'neighbour@example.com', 'right-password-3')).statusCode).toBe(200);
+    await guesses(49);
+    const refused = await from('10.9.9.9', 'neighbour@example.com', 'right-password-3');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: messages.tooManySignInAttempts });
+    expect((await from('10.9.9.10', 'neighbour@example.com', 'right-password-3')).statusCode).toBe(200);
+  }, 30_000);
+
   it('rotates refresh tokens and ends the sign-in when an old one is reused', async () => {
     const shopper = await signUp(shop.app, { email: 'rotate@example.com' });
     const first = await post('/api/users/auth/refresh/', { refresh: shopper.refresh });
@@ -97,6 +128,8 @@ describe('signing in, refreshing and signing out', () => {
     expect(reused.json()).toEqual({ error: messages.refreshInvalid });
     const afterTheft = await post('/api/users/auth/refresh/', { refresh });
     expect(afterTheft.statusCode).toBe(401);
+    const access = await shop.app.inject({ method: 'GET', url: '/api/users/profile/', headers: { authorization: `Bearer ${token}` } });
+    expect(access.statusCode).toBe(401);
   });
 
   it('revokes the refresh token at sign-out', async () => {
@@ -106,6 +139,26 @@ describe('signing in, refreshing and signing out', () => {
     expect((await post('/api/users/auth/refresh/', { refresh: shopper.refresh })).statusCode).toBe(401);
   });
 
+  it('ends access at once at sign-out, on that device only', async () => {
+    const phone = await signUp(shop.app, { email: 'two-devices@example.com', password: 'two-devices-1' });
+    const laptop = (await post('/api/users/auth/login/', { email: 'two-devices@example.com', password: 'two-devices-1' })).json();
+    const profileWith = (token: string) =>
+      shop.app.inject({ method: 'GET', url: '/api/users/profile/', headers: { authorization: `Bearer ${token}` } });
+    expect((await profileWith(phone.token)).statusCode).toBe(200);
+
+    expect((await post('/api/auth/logout/', { refresh: phone.refresh }, phone.headers)).statusCode).toBe(200);
+    const after = await profileWith(phone.token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ error: messages.signInExpired });
+    expect((await profileWith(laptop.token)).statusCode).toBe(200);
+
+    // A sign-out that sends only its access token ends its sign-in too, refresh token included.
+    const { headers } = await startSession(shop.app);
+    await post('/api/auth/logout/', {}, { ...headers, authorization: `Bearer ${laptop.token}` });
+    expect((await profileWith(laptop.token)).statusCode).toBe(401);
+    expect((await post('/api/users/auth/refresh/', { refresh: laptop.refresh })).statusCode).toBe(401);
+  });
+
   it('asks for sign-in on account pages, and says when a token is bad', async () => {
     const none = await shop.app.inject({ method: 'GET', url: '/api/users/profile/' });
     expect(none.statusCode).toBe(401);
@@ -113,6 +166,31 @@ describe('signing in, refreshing and signing out', () => {
     const forged = await shop.app.inject({ method: 'GET', url: '/api/users/profile/', headers: { authorization: 'Bearer a.b.c' } });
     expect(forged.statusCode).toBe(401);
     expect(forged.json()).toEqual({ error: messages.signInExpired });
+  });
+});
+
+describe('how long a sign-in lasts', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('at most 30 days after signing in, however often it is refreshed', async () => {
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    let { refresh } = await signUp(shop.app, { email: 'regular@example.com' });
+    for (const day of [10, 20, 29]) {
+      vi.setSystemTime(start + day * 86_400_000);
+      const refreshed = await post('/api/users/auth/refresh/', { refresh });
+      expect(refreshed.statusCode, `day ${day}`).toBe(200);
+      ({ refresh } = refreshed.json());
+    }
+    vi.setSystemTime(start + 30 * 86_400_000 - 5 * 60_000);
+    const last = (await post('/api/users/auth/refresh/', { refresh })).json();
+    vi.setSystemTime(start + 30 * 86_400_000 + 60_000);
+    // The access token is within its 15 minutes, but its sign-in has ended.
+    const profile = await shop.app.inject({ method: 'GET', url: '/api/users/profile/', headers: { authorization: `Bearer ${last.token}` } });
+    expect(profile.json()).toEqual({ error: messages.signInExpired });
+    const expired = await post('/api/users/auth/refresh/', { refresh: last.refresh });
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual({ error: messages.refreshInvalid });
   });
 });
 
@@ -165,6 +243,23 @@ describe('password reset', () => {
     const again = await post('/api/users/auth/password-reset/confirm/', { token, password1: 'third-password-3', password2: 'third-password-3' });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ error: messages.passwordResetInvalid });
+  });
+
+  it('ends every sign-in of the account at once', async () => {
+    const phone = await signUp(shop.app, { email: 'stolen@example.com', password: 'leaked-password-1' });
+    const thief = (await post('/api/users/auth/login/', { email: 'stolen@example.com', password: 'leaked-password-1' })).json();
+    await post('/api/users/auth/password-reset/', { email: 'stolen@example.com' });
+    await expect.poll(() => smtp.received.some((mail) => mail.to.includes('stolen@example.com'))).toBe(true);
+    const mail = smtp.received.find((entry) => entry.to.includes('stolen@example.com'));
+    const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+    const reset = await post('/api/users/auth/password-reset/confirm/', { token, password1: 'fresh-password-2', password2: 'fresh-password-2' });
+    expect(reset.statusCode).toBe(200);
+
+    for (const signIn of [phone, thief]) {
+      const profile = await shop.app.inject({ method: 'GET', url: '/api/users/profile/', headers: { authorization: `Bearer ${signIn.token}` } });
+      expect(profile.statusCode).toBe(401);
+      expect((await post('/api/users/auth/refresh/', { refresh: signIn.refresh })).statusCode).toBe(401);
+    }
   });
 
   it('answers the same for an unknown e-mail and sends nothing', async () => {

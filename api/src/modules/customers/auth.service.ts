@@ -5,13 +5,15 @@ import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { badRequest, ShopError, unauthorized } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { countHit, currentHits } from '../../plugins/rate-limit.ts';
+import { countHit } from '../../plugins/rate-limit.ts';
 import type { CustomersRepository, UserRow } from './customers.repository.ts';
-import { hashToken, newOpaqueToken, refreshTokenDays, type AccessTokens } from './tokens.ts';
+import { hashToken, newOpaqueToken, signInDays, type AccessClaims, type AccessTokens } from './tokens.ts';
 
-const failureWindowMs = 15 * 60 * 1000;
-const maxFailuresPerAccount = 10;
-const maxFailuresPerAddress = 50;
+const signInWindowMs = 15 * 60 * 1000;
+/** Sign-in attempts, right or wrong, in a window: per account, and per address, generously, because
+ * many shoppers reach us through one mobile carrier's shared (NAT) address. */
+const maxAttemptsPerAccount = 10;
+const maxAttemptsPerAddress = 300;
 const resetTokenMinutes = 60;
 // Verifying against this keeps a sign-in for an unknown e-mail as slow as one with a wrong password.
 const decoyHash = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$Z3Vlc3Mgd2hhdCwgbm90IGEgcmVhbCBoYXNo';
@@ -57,20 +59,24 @@ export interface AuthDependencies {
   /** Moves a guest session's cart into the customer's cart at sign-in. */
   adoptGuestCart(sessionId: number, userId: number): Promise<void>;
   log: (message: string, error: unknown) => void;
+  /** The shop's configured address, the only source of the links it e-mails. */
+  publicUrl: string;
 }
 
-export function createAuthService({ database, repository, tokens, mailer, adoptGuestCart, log }: AuthDependencies) {
+export function createAuthService({ database, repository, tokens, mailer, adoptGuestCart, log, publicUrl }: AuthDependencies) {
   const db = database.db;
 
-  async function issueTokens(userId: number, familyId: string = randomUUID()) {
+  /** Every refresh token of a sign-in runs out when the sign-in does, however often it is rotated. */
+  async function issueTokens(userId: number, signIn: { id: string; expiresAt: string }) {
     const refresh = newOpaqueToken();
-    await repository.saveRefreshToken({
-      userId,
-      tokenHash: hashToken(refresh),
-      familyId,
-      expiresAt: new Date(Date.now() + refreshTokenDays * 86_400_000).toISOString(),
-    });
-    return { token: await tokens.issue(userId), refresh };
+    await repository.saveRefreshToken({ userId, tokenHash: hashToken(refresh), familyId: signIn.id, expiresAt: signIn.expiresAt });
+    return { token: await tokens.issue({ userId, signInId: signIn.id }), refresh };
+  }
+
+  async function startSignIn(userId: number) {
+    const signIn = { id: randomUUID(), expiresAt: new Date(Date.now() + signInDays * 86_400_000).toISOString() };
+    await repository.startSignIn({ ...signIn, userId });
+    return issueTokens(userId, signIn);
   }
 
   async function signedIn(user: UserRow, sessionId: number | null): Promise<AuthResponse> {
@@ -81,12 +87,34 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
         log('could not move the guest cart into the account', error);
       }
     }
-    return { user: userView(user), ...(await issueTokens(user.id)) };
+    return { user: userView(user), ...(await startSignIn(user.id)) };
+  }
+
+  const resetsInProgress = new Set<Promise<void>>();
+
+  async function mailResetLink(email: string) {
+    const user = await repository.findByEmail(email);
+    if (!user) return;
+    const token = newOpaqueToken();
+    await repository.saveResetToken(user.id, hashToken(token), new Date(Date.now() + resetTokenMinutes * 60_000).toISOString());
+    const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await mailer.send({
+      to: user.email,
+      subject: `Reset your ${storeDetails.name} password`,
+      text: `Hello ${user.first_name || 'there'},\n\nSomeone asked to reset the password of your ${storeDetails.name} account. To choose a new password, open this link within ${resetTokenMinutes} minutes:\n\n${link}\n\nIf it wasn't you, ignore this e-mail: your password stays as it is.\n\n${storeDetails.name}\n${storeDetails.email} · ${storeDetails.phone}\n`,
+      html: `<p>Hello ${escapeHtml(user.first_name || 'there')},</p><p>Someone asked to reset the password of your ${storeDetails.name} account. To choose a new password, open this link within ${resetTokenMinutes} minutes:</p><p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>If it wasn't you, ignore this e-mail: your password stays as it is.</p><p>${storeDetails.name}<br>${storeDetails.email} · ${storeDetails.phone}</p>`,
+    });
   }
 
   return {
-    issueTokens,
     signedIn,
+
+    /** The customer of a bearer token whose sign-in is still live, else null. */
+    async customerOf(accessToken: string): Promise<AccessClaims | null> {
+      const claims = await tokens.verify(accessToken);
+      if (!claims) return null;
+      return (await repository.isSignInLive(claims.signInId, claims.userId, new Date().toISOString())) ? claims : null;
+    },
 
     async register(input: SignUpInput, sessionId: number | null): Promise<AuthResponse> {
       const problem = signUpProblem(input);
@@ -115,69 +143,74 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
       return signedIn(user, sessionId);
     },
 
-    /** Wrong credentials slow down, then are refused with 429 per account and per address for a while. */
+    /**
+     * Each attempt is counted, in one atomic update per counter, before its password is checked: a
+     * burst of guesses sent at once is checked only up to the limit and refused with 429 beyond it,
+     * the right password included. Wrong passwords also slow down as the attempts add up.
+     */
     async login(email: string, password: string, ip: string, sessionId: number | null): Promise<AuthResponse> {
       const normalized = email.trim().toLowerCase();
       if (!normalized || !password) throw unauthorized(messages.signInFailed);
-      const accountKey = `signin:account:${normalized}`;
-      const addressKey = `signin:address:${ip}`;
-      if (
-        (await currentHits(db, accountKey)) >= maxFailuresPerAccount ||
-        (await currentHits(db, addressKey)) >= maxFailuresPerAddress
-      ) {
+      const [account, address] = await Promise.all([
+        countHit(db, `signin:account:${normalized}`, signInWindowMs),
+        countHit(db, `signin:address:${ip}`, signInWindowMs),
+      ]);
+      const attempts = Number(account.count);
+      if (attempts > maxAttemptsPerAccount || Number(address.count) > maxAttemptsPerAddress) {
         throw new ShopError(429, messages.tooManySignInAttempts);
       }
       const user = await repository.findByEmail(normalized);
       const valid = await verify(user?.password_hash ?? decoyHash, password).catch(() => false);
       if (!user || !user.password_hash || !valid) {
-        const failures = await countHit(db, accountKey, failureWindowMs);
-        await countHit(db, addressKey, failureWindowMs);
-        await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 50 * Number(failures.count))));
+        await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 50 * attempts)));
         throw unauthorized(messages.signInFailed);
       }
       return signedIn(user, sessionId);
     },
 
-    /** Rotation: each refresh token works once; presenting a used one ends every token of its sign-in. */
+    /** Rotation: each refresh token works once; presenting a used one ends its sign-in. */
     async refresh(refreshToken: string) {
       const row = await repository.findRefreshToken(hashToken(refreshToken));
-      if (!row || row.revoked_at || row.expires_at <= new Date().toISOString()) {
+      const now = new Date().toISOString();
+      if (!row || row.revoked_at || row.expires_at <= now || !(await repository.isSignInLive(row.family_id, row.user_id, now))) {
         throw unauthorized(messages.refreshInvalid);
       }
       if (row.rotated_at || !(await repository.markRotated(row.id))) {
-        await repository.revokeFamily(row.family_id);
+        await database.writeTransaction((trx) => repository.endSignIn(row.family_id, trx));
         throw unauthorized(messages.refreshInvalid);
       }
-      return issueTokens(row.user_id, row.family_id);
+      return issueTokens(row.user_id, { id: row.family_id, expiresAt: row.expires_at });
     },
 
-    async logout(refreshToken: string | undefined) {
-      if (refreshToken) {
-        const row = await repository.findRefreshToken(hashToken(refreshToken));
-        if (row) await repository.revokeFamily(row.family_id);
+    /** Ends the sign-in of the refresh token sent, and of the access token the call came with. */
+    async logout(refreshToken: string | undefined, signInId: string | null) {
+      const row = refreshToken ? await repository.findRefreshToken(hashToken(refreshToken)) : undefined;
+      const ended = new Set([row?.family_id, signInId].filter((id) => id !== undefined && id !== null));
+      if (ended.size > 0) {
+        await database.writeTransaction(async (trx) => {
+          for (const id of ended) await repository.endSignIn(id, trx);
+        });
       }
       return { success: true, message: messages.signedOut };
     },
 
-    /** Always the same answer, so it never tells whether an e-mail has an account. */
-    async requestPasswordReset(email: string, origin: string) {
-      const user = email.trim() ? await repository.findByEmail(email) : undefined;
-      if (user) {
-        const token = newOpaqueToken();
-        await repository.saveResetToken(user.id, hashToken(token), new Date(Date.now() + resetTokenMinutes * 60_000).toISOString());
-        const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
-        try {
-          await mailer.send({
-            to: user.email,
-            subject: `Reset your ${storeDetails.name} password`,
-            text: `Hello ${user.first_name || 'there'},\n\nSomeone asked to reset the password of your ${storeDetails.name} account. To choose a new password, open this link within ${resetTokenMinutes} minutes:\n\n${link}\n\nIf it wasn't you, ignore this e-mail: your password stays as it is.\n\n${storeDetails.name}\n${storeDetails.email} · ${storeDetails.phone}\n`,
-            html: `<p>Hello ${escapeHtml(user.first_name || 'there')},</p><p>Someone asked to reset the password of your ${storeDetails.name} account. To choose a new password, open this link within ${resetTokenMinutes} minutes:</p><p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>If it wasn't you, ignore this e-mail: your password stays as it is.</p><p>${storeDetails.name}<br>${storeDetails.email} · ${storeDetails.phone}</p>`,
-          });
-        } catch (error) {
-          log('could not send the password reset e-mail', error);
-        }
+    /**
+     * Always the same answer, given before the account is even looked up: the e-mail goes out in the
+     * background, so neither the answer nor its timing tells whether an e-mail has an account.
+     */
+    requestPasswordReset(email: string) {
+      if (email.trim()) {
+        const job: Promise<void> = mailResetLink(email)
+          .catch((error: unknown) => log('could not send the password reset e-mail', error))
+          .finally(() => resetsInProgress.delete(job));
+        resetsInProgress.add(job);
       }
       return { success: true, message: messages.passwordResetSent };
+    },
+
+    /** Settles once the reset e-mails asked for so far are sent (or failed): a graceful stop waits for it. */
+    async resetEmailsSent(): Promise<void> {
+      await Promise.all(resetsInProgress);
     },
 
     async resetPassword(token: string, password1: string, password2: string) {
@@ -189,7 +222,8 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
         const userId = await repository.claimResetToken(hashToken(token), new Date().toISOString(), trx);
         if (userId === null) throw badRequest(messages.passwordResetInvalid);
         await repository.update(userId, { password_hash: passwordHash }, trx);
-        await repository.revokeAllOf(userId, trx);
+        // Whoever knew the old password is signed out everywhere, at once.
+        await repository.endAllSignInsOf(userId, trx);
         return { success: true, message: messages.passwordResetDone };
       });
     },

@@ -78,22 +78,38 @@ export function createCustomersRepository(db: DbExecutor) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    async revokeFamily(familyId: string, executor: DbExecutor = db) {
+    async startSignIn(values: { id: string; userId: number; expiresAt: string }, executor: DbExecutor = db) {
       await executor
-        .updateTable('refresh_tokens')
-        .set({ revoked_at: new Date().toISOString() })
-        .where('family_id', '=', familyId)
-        .where('revoked_at', 'is', null)
+        .insertInto('sign_ins')
+        .values({ id: values.id, user_id: values.userId, created_at: new Date().toISOString(), expires_at: values.expiresAt, ended_at: null })
         .execute();
     },
 
-    async revokeAllOf(userId: number, executor: DbExecutor = db) {
-      await executor
-        .updateTable('refresh_tokens')
-        .set({ revoked_at: new Date().toISOString() })
+    /** Whether a sign-in of this customer has neither ended nor run out: one read by primary key. */
+    async isSignInLive(id: string, userId: number, now: string, executor: DbExecutor = db): Promise<boolean> {
+      const row = await executor
+        .selectFrom('sign_ins')
+        .select('id')
+        .where('id', '=', id)
         .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute();
+        .where('ended_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Ends one sign-in: its access tokens stop at once, its refresh tokens are revoked. */
+    async endSignIn(id: string, executor: DbExecutor = db) {
+      const now = new Date().toISOString();
+      await executor.updateTable('sign_ins').set({ ended_at: now }).where('id', '=', id).where('ended_at', 'is', null).execute();
+      await executor.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', id).where('revoked_at', 'is', null).execute();
+    },
+
+    /** Ends every sign-in of a customer, on every device. */
+    async endAllSignInsOf(userId: number, executor: DbExecutor = db) {
+      const now = new Date().toISOString();
+      await executor.updateTable('sign_ins').set({ ended_at: now }).where('user_id', '=', userId).where('ended_at', 'is', null).execute();
+      await executor.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
     },
 
     async saveResetToken(userId: number, tokenHash: string, expiresAt: string, executor: DbExecutor = db) {

@@ -37,7 +37,6 @@ export interface CustomerRouteOptions {
   wishlist: WishlistService;
   /** The guest session the request carries, whose cart joins the account at sign-in. */
   guestSessionId(request: FastifyRequest): Promise<number | null>;
-  origin(request: FastifyRequest): string;
 }
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -62,7 +61,7 @@ async function readProfileChange(request: FastifyRequest): Promise<ProfileChange
 
 export const customerRoutes: FastifyPluginAsyncZod<CustomerRouteOptions> = async (
   app,
-  { auth, profile, addresses, wishlist, guestSessionId, origin },
+  { auth, profile, addresses, wishlist, guestSessionId },
 ) => {
   app.post(
     '/users/auth/register/',
@@ -79,13 +78,13 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRouteOptions> = async
   );
 
   app.post('/auth/logout/', { schema: { body: logoutRequestSchema.optional(), response: { 200: successMessageSchema } } }, (request) =>
-    auth.logout(request.body?.refresh),
+    auth.logout(request.body?.refresh, request.signInId),
   );
 
   app.post(
     '/users/auth/password-reset/',
     { config: { rateLimit: { max: 5, timeWindow: tenMinutes } }, schema: { body: passwordResetRequestSchema, response: { 200: successMessageSchema } } },
-    (request) => auth.requestPasswordReset(request.body.email, origin(request)),
+    (request) => auth.requestPasswordReset(request.body.email),
   );
 
   app.post(

@@ -63,11 +63,19 @@ export function createProfileService(repository: CustomersRepository, mediaDir: 
         if (await repository.findByEmail(parsed.data.email)) throw badRequest(messages.profileEmailTaken);
       }
       const picture = change.picture ? await storePicture(userId, change.picture) : null;
-      await repository.update(userId, {
-        ...parsed.data,
-        ...(parsed.data.email ? { email: parsed.data.email, email_verified: 0 } : {}),
-        ...(picture ? { profile_picture: picture } : {}),
-      });
+      await repository
+        .update(userId, {
+          ...parsed.data,
+          ...(parsed.data.email ? { email: parsed.data.email, email_verified: 0 } : {}),
+          ...(picture ? { profile_picture: picture } : {}),
+        })
+        .catch(async (error: unknown) => {
+          if (picture) await rm(join(mediaDir, picture), { force: true });
+          // Two customers taking one new e-mail at once: the unique index decides, the other is told.
+          const holder = parsed.data.email ? await repository.findByEmail(parsed.data.email) : undefined;
+          if (holder && holder.id !== userId) throw badRequest(messages.profileEmailTaken);
+          throw error;
+        });
       if (picture && before.profile_picture) await rm(join(mediaDir, before.profile_picture), { force: true });
       return { success: true, message: messages.profileUpdated, user: userView(await current(userId)) };
     },

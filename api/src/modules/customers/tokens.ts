@@ -2,18 +2,25 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 
 export const accessTokenSeconds = 15 * 60;
-export const refreshTokenDays = 30;
+/** A sign-in lasts at most this long, however often its refresh token is rotated. */
+export const signInDays = 30;
 
 /** Opaque secrets (refresh and reset tokens) are stored as SHA-256 only. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newOpaqueToken = () => randomBytes(32).toString('base64url');
 
+/** What a valid access token says: whose it is and which sign-in it belongs to. */
+export interface AccessClaims {
+  userId: number;
+  signInId: string;
+}
+
 /** Short-lived JWTs signed with a key derived from SECRET_KEY, so the key is used for one purpose only. */
 export function createAccessTokens(secretKey: string) {
   const key = createHmac('sha256', secretKey).update('access-token').digest();
   return {
-    issue(userId: number): Promise<string> {
-      return new SignJWT({})
+    issue({ userId, signInId }: AccessClaims): Promise<string> {
+      return new SignJWT({ sid: signInId })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setIssuedAt()
@@ -22,12 +29,13 @@ export function createAccessTokens(secretKey: string) {
         .sign(key);
     },
 
-    /** The user id of a valid token, or null for an expired, forged or malformed one. */
-    async verify(token: string): Promise<number | null> {
+    /** The claims of a well-signed, unexpired token naming a sign-in; null for any other. */
+    async verify(token: string): Promise<AccessClaims | null> {
       try {
         const { payload } = await jwtVerify(token, key, { issuer: 'threadline', algorithms: ['HS256'] });
-        const id = Number(payload.sub);
-        return Number.isInteger(id) && id > 0 ? id : null;
+        const userId = Number(payload.sub);
+        const signInId = payload.sid;
+        return Number.isInteger(userId) && userId > 0 && typeof signInId === 'string' && signInId ? { userId, signInId } : null;
       } catch {
         return null;
       }

@@ -22,12 +22,13 @@ export interface OrderRouteOptions {
   orders: OrdersService;
   payments: PaymentsService;
   cartContext(request: FastifyRequest, required: boolean): Promise<CartContext>;
-  origin(request: FastifyRequest): string;
+  /** The shop's configured address: where the card provider sends the shopper back to. */
+  publicUrl: string;
 }
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
-export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { checkout, orders, payments, cartContext, origin }) => {
+export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { checkout, orders, payments, cartContext, publicUrl }) => {
   const viewerOf = async (request: FastifyRequest): Promise<OrderViewer> => {
     const { owner } = await cartContext(request, false);
     return owner.userId !== null ? { userId: owner.userId, sessionId: null } : owner;
@@ -46,7 +47,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
   }
 
   app.post('/orders/payment/stripe/:id/', { schema: { params: idParams, response: { 200: cardSessionResponseSchema } } }, async (request) =>
-    payments.startCheckout(await viewerOf(request), request.params.id, origin(request)),
+    payments.startCheckout(await viewerOf(request), request.params.id, publicUrl),
   );
 
   app.post(
