@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { messages } from '@threadline/contracts';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, TrustedProxies } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { createCartRepository } from './modules/cart/cart.repository.ts';
@@ -54,6 +54,15 @@ const ratesCheckIntervalMs = 60 * 60 * 1000;
 // Cancels unpaid card orders that ran out of time and resends confirmation e-mails that were lost.
 const unpaidOrderCheckMs = 60 * 1000;
 
+/**
+ * Fastify 5 trusts no hop for a plain number (it cannot check the nearest peer), so hops are a
+ * function of the hop's distance: request.ip is then the address the outermost trusted proxy saw.
+ */
+function fastifyTrustProxy(trusted: TrustedProxies): false | string[] | ((address: string, hop: number) => boolean) {
+  if ('addresses' in trusted) return trusted.addresses;
+  return trusted.hops === 0 ? false : (_address, hop) => hop < trusted.hops;
+}
+
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
@@ -64,7 +73,7 @@ export interface AppDependencies {
 export async function buildApp({ config, database, logger }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();

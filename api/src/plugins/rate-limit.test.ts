@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@threadline/contracts';
+import { createTestShop, startSession, type ShopperSession, type TestShop } from '../../test/helper.ts';
+
+let shop: TestShop;
+let session: ShopperSession;
+let address = 0;
+/** Each test speaks from its own address, so the per-address limits only meet where a test wants them. */
+const nextAddress = () => `10.1.0.${(address += 1)}`;
+
+beforeAll(async () => {
+  shop = await createTestShop({ seed: false });
+  await shop.ready();
+  session = await startSession(shop.app);
+});
+afterAll(() => shop.close());
+
+const post = (url: string, payload: object, remoteAddress: string) =>
+  shop.app.inject({ method: 'POST', url, headers: session.headers, payload, remoteAddress });
+
+const contact = (email: string) => ({ name: 'Tanisha Brown', email, subject: 'Sizes', message: 'Do the tees run small?' });
+const signUp = (email: string) => ({ first_name: 'Ayesha', last_name: 'Campbell', email, password1: 'island-breeze-42', password2: 'island-breeze-42' });
+
+describe('per-address limits', () => {
+  it('count each route on its own: a spent newsletter limit leaves contact, sign-up and password reset open', async () => {
+    const crowd = nextAddress();
+    const answers: number[] = [];
+    while (answers.at(-1) !== 429 && answers.length <= 100) {
+      answers.push((await post('/api/newsletter/', { email: `fan${answers.length}@example.com` }, crowd)).statusCode);
+    }
+    expect(answers.at(-1)).toBe(429);
+    expect(answers.slice(0, -1).every((status) => status === 200)).toBe(true);
+    expect((await post('/api/contact/', contact('devon@example.com'), crowd)).statusCode).toBe(200);
+    expect((await post('/api/users/auth/register/', signUp('devon@example.com'), crowd)).statusCode).toBe(201);
+    expect((await post('/api/users/auth/password-reset/', { email: 'devon@example.com' }, crowd)).statusCode).toBe(200);
+  });
+
+  it('let a crowd behind one address through: thirty shoppers write to the shop within ten minutes', async () => {
+    const carrier = nextAddress();
+    for (let shopper = 0; shopper < 30; shopper += 1) {
+      expect((await post('/api/contact/', contact(`shopper${shopper}@example.com`), carrier)).statusCode).toBe(200);
+    }
+    const refused = await post('/api/contact/', contact('one-too-many@example.com'), carrier);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: messages.tooManyRequests });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('per-e-mail limits', () => {
+  it('stop a fourth password-reset e-mail to one address within an hour, from any address, and leave other e-mails alone', async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await post('/api/users/auth/password-reset/', { email: 'Target@Example.com' }, nextAddress())).statusCode).toBe(200);
+    }
+    const refused = await post('/api/users/auth/password-reset/', { email: ' target@example.com ' }, nextAddress());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: messages.tooManyRequests });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+    expect((await post('/api/users/auth/password-reset/', { email: 'someone-else@example.com' }, nextAddress())).statusCode).toBe(200);
+  });
+
+  it('keep e-mail addresses out of the counters table', async () => {
+    await post('/api/newsletter/', { email: 'private.person@example.com' }, nextAddress());
+    const keys = await shop.database.handle.db.selectFrom('rate_limits').select('key').execute();
+    expect(keys.some(({ key }) => key.includes('private.person'))).toBe(false);
+  });
+});
+
+describe('the client address behind a proxy', () => {
+  const shops: TestShop[] = [];
+  afterAll(async () => {
+    for (const proxied of shops) await proxied.close();
+  });
+  const shopBehind = async (trustProxy: string) => {
+    const proxied = await createTestShop({ seed: false, environment: { TRUST_PROXY: trustProxy } });
+    proxied.app.get('/api/test-client-address/', async (request) => ({ ip: request.ip }));
+    await proxied.ready();
+    shops.push(proxied);
+    return proxied;
+  };
+  const addressSeen = async (proxied: TestShop, forwardedFor: string, remoteAddress = '10.9.0.1') =>
+    (await proxied.app.inject({ url: '/api/test-client-address/', headers: { 'x-forwarded-for': forwardedFor }, remoteAddress })).json().ip;
+
+  it('is the address the trusted proxy appended, not what the client wrote before it', async () => {
+    const oneHop = await shopBehind('true');
+    expect(await addressSeen(oneHop, '203.0.113.7')).toBe('203.0.113.7');
+    expect(await addressSeen(oneHop, '1.2.3.4, 203.0.113.7')).toBe('203.0.113.7');
+    const twoHops = await shopBehind('2');
+    expect(await addressSeen(twoHops, '1.2.3.4, 203.0.113.7, 10.9.0.2')).toBe('203.0.113.7');
+    const listed = await shopBehind('10.9.0.0/16, 127.0.0.1');
+    expect(await addressSeen(listed, '1.2.3.4, 203.0.113.7, 10.9.0.2')).toBe('203.0.113.7');
+    expect(await addressSeen(listed, '203.0.113.7', '192.0.2.50')).toBe('192.0.2.50');
+    const direct = await shopBehind('false');
+    expect(await addressSeen(direct, '203.0.113.7')).toBe('10.9.0.1');
+  });
+
+  it('keeps a client that forges X-Forwarded-For on every call inside its own limit', async () => {
+    const proxied = await shopBehind('1');
+    const guest = await startSession(proxied.app);
+    const reset = (forged: string, client: string, email: string) =>
+      proxied.app.inject({
+        method: 'POST',
+        url: '/api/users/auth/password-reset/',
+        headers: { ...guest.headers, 'x-forwarded-for': `${forged}, ${client}` },
+        payload: { email },
+        remoteAddress: '10.9.0.1',
+      });
+    for (let attempt = 0; attempt < 30; attempt += 1) {
+      expect((await reset(`198.51.100.${attempt}`, '203.0.113.7', `guess${attempt}@example.com`)).statusCode).toBe(200);
+    }
+    expect((await reset('198.51.100.200', '203.0.113.7', 'guess-more@example.com')).statusCode).toBe(429);
+    expect((await reset('198.51.100.200', '203.0.113.8', 'neighbour@example.com')).statusCode).toBe(200);
+  });
+});
