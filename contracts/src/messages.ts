@@ -6,6 +6,7 @@ export const messages = {
   notFound: 'Not found',
   serverError: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  tooManyGuestCashOrders: 'You have placed several cash orders as a guest. Please sign in or pay by card to place another today.',
 
   productNotFound: 'The product you are looking for does not exist.',
   productLoadFailed: 'Failed to load product details',

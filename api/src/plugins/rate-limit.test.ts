@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@threadline/contracts';
-import { createTestShop, startSession, type ShopperSession, type TestShop } from '../../test/helper.ts';
+import { createCategory, createProduct } from '../../test/factories.ts';
+import { createTestShop, signUp as signUpThroughApi, startSession, type ShopperSession, type TestShop } from '../../test/helper.ts';
 
 let shop: TestShop;
 let session: ShopperSession;
@@ -66,6 +67,101 @@ describe('per-e-mail limits', () => {
   });
 });
 
+describe('promo codes', () => {
+  const guess = (shopper: ShopperSession, code: string, remoteAddress: string) =>
+    shop.app.inject({ method: 'POST', url: '/api/orders/cart/promo/', headers: shopper.headers, payload: { promo_code: code }, remoteAddress });
+
+  it('take ten guesses a cart in ten minutes, and 120 from one address however many carts it starts', async () => {
+    const guesser = nextAddress();
+    const first = await startSession(shop.app);
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, attempt) => guess(first, `GUESS${attempt}`, guesser)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 10 }, () => 400));
+    const refused = await guess(first, 'GUESS10', guesser);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: messages.tooManyRequests });
+
+    // The refused eleventh guess was counted against the address too: 11 of its 120 are gone.
+    const carts = await Promise.all(Array.from({ length: 11 }, () => startSession(shop.app)));
+    const statuses = (await Promise.all(carts.flatMap((cart) => Array.from({ length: 10 }, (_, attempt) => guess(cart, `MORE${attempt}`, guesser))))).map(
+      (answer) => answer.statusCode,
+    );
+    expect(statuses.filter((status) => status === 429)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(109);
+    expect((await guess(await startSession(shop.app), 'NEIGHBOUR', nextAddress())).statusCode).toBe(400);
+  });
+});
+
+describe('guest cash orders', () => {
+  let tote: { id: number };
+  beforeAll(async () => {
+    const db = shop.database.handle.db;
+    tote = await createProduct(db, { name: 'Market Tote', categoryId: await createCategory(db, { name: 'Bags', slug: 'bags' }), price: 250_000, variants: [{ stock: 1000 }] });
+  });
+  const form = (email: string) => ({
+    first_name: 'Ayesha',
+    last_name: 'Campbell',
+    email,
+    phone: '876 555 0100',
+    shipping_method: 'pickup',
+    payment_method: 'cash_on_delivery',
+  });
+  const placeCashOrder = async (email: string, remoteAddress: string, shopper?: ShopperSession) => {
+    const buyer = shopper ?? (await startSession(shop.app));
+    await shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: buyer.headers, payload: { product_id: tote.id, quantity: 5 }, remoteAddress });
+    return shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: buyer.headers, payload: form(email), remoteAddress });
+  };
+
+  it('are three a day per e-mail, whatever session and address they come from', async () => {
+    for (let order = 0; order < 3; order += 1) {
+      expect((await placeCashOrder('hoarder@example.com', nextAddress())).statusCode).toBe(200);
+    }
+    const refused = await placeCashOrder('Hoarder@example.com', nextAddress());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: messages.tooManyGuestCashOrders });
+    expect((await placeCashOrder('someone-else@example.com', nextAddress())).statusCode).toBe(200);
+  });
+
+  it('are three per e-mail when six are placed at once', async () => {
+    const guests = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const guest = await startSession(shop.app);
+        await shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: guest.headers, payload: { product_id: tote.id, quantity: 5 } });
+        return guest;
+      }),
+    );
+    const answers = await Promise.all(
+      guests.map((guest) =>
+        shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: guest.headers, payload: form('rush@example.com'), remoteAddress: nextAddress() }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 429, 429, 429]);
+    const orders = await shop.database.handle.db.selectFrom('orders').select('id').where('email', '=', 'rush@example.com').execute();
+    expect(orders).toHaveLength(3);
+  });
+
+  it('are three a day per guest session, counting orders placed, not failed tries', async () => {
+    const guest = await startSession(shop.app);
+    const address = nextAddress();
+    const emptyCart = await shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: guest.headers, payload: form('try@example.com'), remoteAddress: address });
+    expect(emptyCart.statusCode).toBe(400);
+    for (let order = 0; order < 3; order += 1) {
+      expect((await placeCashOrder(`guest${order}@example.com`, address, guest)).statusCode).toBe(200);
+    }
+    expect((await placeCashOrder('guest3@example.com', address, guest)).statusCode).toBe(429);
+  });
+
+  it('are twenty an hour per address, and a signed-in customer is not counted', async () => {
+    const carrier = nextAddress();
+    const placed = [];
+    for (let order = 0; order < 20; order += 1) placed.push((await placeCashOrder(`crowd${order}@example.com`, carrier)).statusCode);
+    expect(placed).toEqual(Array.from({ length: 20 }, () => 200));
+    expect((await placeCashOrder('crowd20@example.com', carrier)).statusCode).toBe(429);
+
+    const customer = await signUpThroughApi(shop.app, { email: 'regular@example.com' });
+    expect((await placeCashOrder('regular@example.com', carrier, customer)).statusCode).toBe(200);
+  });
+});
+
 describe('the client address behind a proxy', () => {
   const shops: TestShop[] = [];
   afterAll(async () => {
@@ -82,6 +178,7 @@ describe('the client address behind a proxy', () => {
     (await proxied.app.inject({ url: '/api/test-client-address/', headers: { 'x-forwarded-for': forwardedFor }, remoteAddress })).json().ip;
 
   it('is the address the trusted proxy appended, not what the client wrote before it', async () => {
+    // The next test reuses this first shop, behind one proxy.
     const oneHop = await shopBehind('true');
     expect(await addressSeen(oneHop, '203.0.113.7')).toBe('203.0.113.7');
     expect(await addressSeen(oneHop, '1.2.3.4, 203.0.113.7')).toBe('203.0.113.7');
@@ -95,7 +192,8 @@ describe('the client address behind a proxy', () => {
   });
 
   it('keeps a client that forges X-Forwarded-For on every call inside its own limit', async () => {
-    const proxied = await shopBehind('1');
+    const proxied = shops[0];
+    if (!proxied) throw new Error('the shop behind one proxy was not started');
     const guest = await startSession(proxied.app);
     const reset = (forged: string, client: string, email: string) =>
       proxied.app.inject({

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import fastifyRateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { sql } from 'kysely';
@@ -17,11 +17,15 @@ export interface ShopperLimit {
   timeWindow: number;
   /** Counts calls that succeeded (orders placed), not attempts: a refused or failed call gives its count back. */
   successesOnly?: boolean;
+  /** What a refused caller reads, when 'Too many requests. Please wait a moment…' would mislead. */
+  message?: string;
+  /** Counts per address: scaled by RATE_LIMIT_SCALE like `rateLimit`. */
+  byAddress?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Checked after the per-address `rateLimit`; never scaled by RATE_LIMIT_SCALE. */
+    /** Checked after the per-address `rateLimit`; scaled by RATE_LIMIT_SCALE only when `byAddress`. */
     shopperLimits?: ShopperLimit[];
   }
 }
@@ -105,7 +109,7 @@ function shopperLimitHooks(db: DbExecutor, route: RouteOptions, limits: ShopperL
       if (limit.successesOnly) toGiveBack.push(key);
       if (Number(row.count) > limit.max) {
         reply.header('retry-after', Math.ceil(Math.max(0, Number(row.reset_at) - now) / 1000));
-        throw new ShopError(429, messages.tooManyRequests);
+        throw new ShopError(429, limit.message ?? messages.tooManyRequests);
       }
     }
   };
@@ -128,7 +132,9 @@ export const rateLimits = fastifyPlugin(async (app: FastifyInstance, { db, scale
   app.addHook('onRoute', (route) => {
     const limit = route.config?.rateLimit;
     if (scale !== 1 && limit && typeof limit.max === 'number') route.config = { ...route.config, rateLimit: { ...limit, max: limit.max * scale } };
-    const shopperLimits = route.config?.shopperLimits;
+    const shopperLimits = route.config?.shopperLimits?.map((shopperLimit) =>
+      shopperLimit.byAddress ? { ...shopperLimit, max: shopperLimit.max * scale } : shopperLimit,
+    );
     if (shopperLimits?.length) {
       const { preHandler, onResponse } = shopperLimitHooks(db, route, shopperLimits);
       route.preHandler = appendHook(route.preHandler, preHandler);
@@ -140,9 +146,18 @@ export const rateLimits = fastifyPlugin(async (app: FastifyInstance, { db, scale
 
 /** The e-mail a call's body names, as the shop compares e-mails; null when it names none. */
 export function emailInBody(request: FastifyRequest): string | null {
-  const body = request.body;
-  if (typeof body !== 'object' || body === null || !('email' in body) || typeof body.email !== 'string') return null;
-  return body.email.trim().toLowerCase() || null;
+  return textInBody(request, 'email')?.trim().toLowerCase() || null;
+}
+
+/** The caller's address as the per-address limits count it (an IPv6 address by its /64). */
+export const addressOf = (request: FastifyRequest) => normalizeIP(request.ip);
+
+/** A text field of a call's body, null when it has none. */
+export function textInBody(request: FastifyRequest, field: string): string | null {
+  const body: unknown = request.body;
+  if (typeof body !== 'object' || body === null || !(field in body)) return null;
+  const value: unknown = (body as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : null;
 }
 
 /** Whose cart a call works on: the signed-in account, else the guest session key. */
