@@ -141,13 +141,13 @@ describe('guest cash orders', () => {
 
   it('are three a day per guest session, counting orders placed, not failed tries', async () => {
     const guest = await startSession(shop.app);
-    const address = nextAddress();
-    const emptyCart = await shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: guest.headers, payload: form('try@example.com'), remoteAddress: address });
+    const home = nextAddress();
+    const emptyCart = await shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: guest.headers, payload: form('try@example.com'), remoteAddress: home });
     expect(emptyCart.statusCode).toBe(400);
     for (let order = 0; order < 3; order += 1) {
-      expect((await placeCashOrder(`guest${order}@example.com`, address, guest)).statusCode).toBe(200);
+      expect((await placeCashOrder(`guest${order}@example.com`, home, guest)).statusCode).toBe(200);
     }
-    expect((await placeCashOrder('guest3@example.com', address, guest)).statusCode).toBe(429);
+    expect((await placeCashOrder('guest3@example.com', home, guest)).statusCode).toBe(429);
   });
 
   it('are twenty an hour per address, and a signed-in customer is not counted', async () => {

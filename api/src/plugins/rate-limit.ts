@@ -59,7 +59,7 @@ export async function currentHits(db: DbExecutor, key: string, now = Date.now())
   return row && Number(row.reset_at) > now ? Number(row.count) : 0;
 }
 
-/** Counters whose window ended long ago are only rows; the timed job removes them. */
+/** Counters whose window has ended count nothing; the timed job removes their rows. */
 export async function forgetEndedWindows(db: DbExecutor, now = Date.now()): Promise<void> {
   await db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute();
 }
