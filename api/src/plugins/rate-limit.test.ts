@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../test/factories.ts';
 import { createTestShop, signUp as signUpThroughApi, startSession, type ShopperSession, type TestShop } from '../../test/helper.ts';
+import { countHit, currentHits, forgetEndedWindows } from './rate-limit.ts';
 
 let shop: TestShop;
 let session: ShopperSession;
@@ -45,6 +46,19 @@ describe('per-address limits', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: messages.tooManyRequests });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('counters', () => {
+  it('whose window has ended are removed by the timed job; running ones stay', async () => {
+    const db = shop.database.handle.db;
+    const now = Date.now();
+    await countHit(db, 'test:ended', 1000, now - 5000);
+    await countHit(db, 'test:running', 60_000, now);
+    await forgetEndedWindows(db, now);
+    const keys = (await db.selectFrom('rate_limits').select('key').where('key', 'like', 'test:%').execute()).map(({ key }) => key);
+    expect(keys).toEqual(['test:running']);
+    expect(await currentHits(db, 'test:running', now)).toBe(1);
   });
 });
 
