@@ -40,7 +40,14 @@ export async function startBenchShop(kind: 'sqlite' | 'postgres'): Promise<Bench
   const database = openDatabase(url);
   await migrateToLatest(database.db);
   await seedDatabase(database.db);
-  const config = loadConfig({ DATA_DIR: directory, DATABASE_URL: url, SECRET_KEY: 'bench-secret-key-long-enough-0123456789', LOG_LEVEL: 'silent' });
+  // Every bench shopper comes from loopback: the per-address limits would measure themselves.
+  const config = loadConfig({
+    DATA_DIR: directory,
+    DATABASE_URL: url,
+    SECRET_KEY: 'bench-secret-key-long-enough-0123456789',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_SCALE: '1000',
+  });
   const app = await buildApp({ config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {

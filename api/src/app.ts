@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { messages } from '@threadline/contracts';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import type { Config, TrustedProxies } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { createCartRepository } from './modules/cart/cart.repository.ts';
@@ -46,13 +46,24 @@ import { apiHeaders } from './plugins/api-headers.ts';
 import { createMailer } from './mail/mailer.ts';
 import { currentCustomer } from './plugins/current-customer.ts';
 import { errorHandling } from './plugins/error-handling.ts';
-import { rateLimits } from './plugins/rate-limit.ts';
+import { forgetEndedWindows, rateLimits } from './plugins/rate-limit.ts';
 import { sessionKeyAndCsrf } from './plugins/session-key.ts';
 import { webApp } from './plugins/web-app.ts';
 
 const ratesCheckIntervalMs = 60 * 60 * 1000;
 // Cancels unpaid card orders that ran out of time and resends confirmation e-mails that were lost.
 const unpaidOrderCheckMs = 60 * 1000;
+// Removes guest sessions that never did anything and rate-limit counters whose window has ended.
+const housekeepingMs = 60 * 60 * 1000;
+
+/**
+ * Fastify 5 trusts no hop for a plain number (it cannot check the nearest peer), so hops are a
+ * function of the hop's distance: request.ip is then the address the outermost trusted proxy saw.
+ */
+function fastifyTrustProxy(trusted: TrustedProxies): false | string[] | ((address: string, hop: number) => boolean) {
+  if ('addresses' in trusted) return trusted.addresses;
+  return trusted.hops === 0 ? false : (_address, hop) => hop < trusted.hops;
+}
 
 export interface AppDependencies {
   config: Config;
@@ -64,7 +75,7 @@ export interface AppDependencies {
 export async function buildApp({ config, database, logger }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -92,7 +103,8 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
         customer: { userId: customer.id, email: customer.email },
       };
     }
-    const session = await sessions.find(request.sessionKey);
+    // A guest's session is stored at its first write, not when GET /api/csrf/ hands out its key.
+    const session = required ? await sessions.findOrStart(request.sessionKey) : await sessions.find(request.sessionKey);
     if (required && !session) throw forbidden(messages.sessionExpired);
     return { owner: { userId: null, sessionId: session?.id ?? null }, customer: null };
   };
@@ -214,6 +226,16 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     expiryTimer.unref();
   });
   app.addHook('onClose', async () => clearInterval(expiryTimer));
+
+  let housekeepingTimer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    housekeepingTimer = setInterval(() => {
+      sessions.forgetUnused().catch((error: unknown) => app.log.error({ err: error }, 'could not remove unused guest sessions'));
+      forgetEndedWindows(database.db).catch((error: unknown) => app.log.error({ err: error }, 'could not remove ended rate-limit windows'));
+    }, housekeepingMs);
+    housekeepingTimer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(housekeepingTimer));
 
   if (config.ratesUrl) {
     let timer: NodeJS.Timeout | undefined;

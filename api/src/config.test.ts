@@ -50,4 +50,23 @@ describe('loadConfig', () => {
     expect(config.secretKey).toBe('k'.repeat(40));
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
   });
+
+  it('trusts no proxy by default, one hop for true, a number of hops, or listed proxy addresses', () => {
+    const trustProxy = (value?: string) => loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    expect(trustProxy()).toEqual({ hops: 0 });
+    expect(trustProxy('false')).toEqual({ hops: 0 });
+    expect(trustProxy('0')).toEqual({ hops: 0 });
+    expect(trustProxy('true')).toEqual({ hops: 1 });
+    expect(trustProxy('1')).toEqual({ hops: 1 });
+    expect(trustProxy('2')).toEqual({ hops: 2 });
+    expect(trustProxy('10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback')).toEqual({
+      addresses: ['10.0.0.0/8', '127.0.0.1', '::1', 'fd00::/8', 'loopback'],
+    });
+  });
+
+  it('refuses a TRUST_PROXY that is neither a flag, a hop count nor proxy addresses', () => {
+    for (const value of ['yes', '10.0.0.0/33', '10.0.0.1/8/2', 'proxy.example.com', '127.0.0.1,', '-1']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

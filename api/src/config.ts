@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,38 @@ const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const flag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
+
+const proxyAddressNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (proxyAddressNames.has(entry) || isIP(entry) !== 0) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0 || !/^\d{1,3}$/.test(bits ?? '')) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell us the client's address in X-Forwarded-For: none, a number of hops in front
+ * of the server (`true` is one), or the proxies' own addresses. Never "everyone": the left-most
+ * entry is whatever the client wrote.
+ */
+const trustedProxies = z
+  .string()
+  .trim()
+  .transform((value, context): TrustedProxies => {
+    if (value === 'false' || value === '0') return { hops: 0 };
+    if (value === 'true') return { hops: 1 };
+    if (/^\d{1,2}$/.test(value)) return { hops: Number(value) };
+    const addresses = value.split(',').map((entry) => entry.trim());
+    const wrong = addresses.find((entry) => !isProxyAddress(entry));
+    if (wrong === undefined) return { addresses };
+    context.addIssue({
+      code: 'custom',
+      message: `must be true, false, a number of proxy hops, or proxy addresses/CIDRs separated by commas (not "${wrong}")`,
+    });
+    return z.NEVER;
+  });
 
 /** Every environment variable the server reads. README's configuration table mirrors this list. */
 const environmentSchema = z.object({
@@ -26,7 +59,7 @@ const environmentSchema = z.object({
   SEED_DEMO_CATALOGUE: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   COOKIE_SECURE: flag.optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustedProxies.default({ hops: 0 }),
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   RATES_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -42,6 +75,9 @@ const environmentSchema = z.object({
   SHOP_EMAIL: z.email().default('hello@threadline.shop'),
 });
 
+/** The proxies in front of the server: how many hops, or which addresses (ranges, proxy-addr names). */
+export type TrustedProxies = { hops: number } | { addresses: string[] };
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -54,7 +90,8 @@ export interface Config {
   seedDemoCatalogue: boolean;
   logLevel: string;
   cookieSecure: boolean;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For is believed; the client's address is the one the nearest untrusted hop saw. */
+  trustProxy: TrustedProxies;
   /** Multiplies every per-address rate limit; browser tests, all from one address, raise it. */
   rateLimitScale: number;
   /**

@@ -9,6 +9,7 @@ export const messages = {
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 100 printable characters.',
   /** Stripe's wording for the same refusal. */
   idempotencyKeyReused: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+  tooManyGuestCashOrders: 'You have placed several cash orders as a guest. Please sign in or pay by card to place another today.',
 
   productNotFound: 'The product you are looking for does not exist.',
   productLoadFailed: 'Failed to load product details',

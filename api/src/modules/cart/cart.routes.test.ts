@@ -1,6 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Cart, type CartChangeResponse } from '@threadline/contracts';
 import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
+import { hashSessionKey } from '../session/session.service.ts';
 import { createTestShop, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
 
 let shop: TestShop;
@@ -179,12 +181,26 @@ describe('adding to the cart', () => {
     expect(cart.items.map((item) => [item.variant, item.quantity])).toEqual([['12 / Black', 2]]);
   });
 
-  it('refuses a change from a session the server no longer knows, so the page renews it', async () => {
-    const session = await startSession(shop.app);
-    await shop.database.handle.db.deleteFrom('guest_sessions').execute();
-    const response = await add(session, { product_id: tote.id, quantity: 1 });
+  it('refuses a change from a session key the server did not issue, so the page renews it', async () => {
+    const madeUpKey = 'a-key-the-shop-never-signed';
+    const csrfToken = createHmac('sha256', shop.config.secretKey).update(`csrf:${madeUpKey}`).digest('base64url');
+    const response = await add(
+      { sessionKey: madeUpKey, csrfToken, headers: { 'x-session-key': madeUpKey, 'x-csrftoken': csrfToken, cookie: `csrftoken=${csrfToken}` } },
+      { product_id: tote.id, quantity: 1 },
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ error: messages.sessionExpired });
+    const stored = await shop.database.handle.db.selectFrom('guest_sessions').select('id').where('key_hash', '=', hashSessionKey(madeUpKey)).execute();
+    expect(stored).toHaveLength(0);
+  });
+
+  it('starts a kept session again at its next write once its unused row was removed', async () => {
+    const session = await startSession(shop.app);
+    await add(session, { product_id: tote.id, quantity: 1 });
+    await shop.database.handle.db.deleteFrom('guest_sessions').execute();
+    const response = await add(session, { product_id: tote.id, quantity: 1 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().cart.items).toHaveLength(1);
   });
 
   it('prices from the catalogue as it is now', async () => {

@@ -9,6 +9,7 @@ import {
   updateCartItemRequestSchema,
 } from '@threadline/contracts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
+import { cartOwnerOf } from '../../plugins/rate-limit.ts';
 import type { CartContext, CartService } from './cart.service.ts';
 
 export interface CartRouteOptions {
@@ -18,6 +19,7 @@ export interface CartRouteOptions {
 }
 
 const lineParams = z.object({ id: z.coerce.number().int().positive() });
+const tenMinutes = 10 * 60 * 1000;
 
 export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, { cart, cartContext }) => {
   const change = { 200: cartChangeResponseSchema };
@@ -44,8 +46,17 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, {
     cart.remove(await cartContext(request, true), request.params.id),
   );
 
-  app.post('/orders/cart/promo/', { schema: { body: applyPromoRequestSchema, response: change } }, async (request) =>
-    cart.applyPromo(await cartContext(request, true), request.body.promo_code),
+  // Codes are short words: each cart gets a few tries, and one address a crowd's worth of carts.
+  app.post(
+    '/orders/cart/promo/',
+    {
+      config: {
+        rateLimit: { max: 120, timeWindow: tenMinutes },
+        shopperLimits: [{ per: 'cart', of: cartOwnerOf, max: 10, timeWindow: tenMinutes }],
+      },
+      schema: { body: applyPromoRequestSchema, response: change },
+    },
+    async (request) => cart.applyPromo(await cartContext(request, true), request.body.promo_code),
   );
 
   app.delete('/orders/cart/promo/', { schema: { response: change } }, async (request) =>

@@ -64,12 +64,12 @@ describe('POST /api/contact/', () => {
     expect(badEmail.json().error).toContain('Enter a valid email address');
   });
 
-  it('refuses a sixth message from one address within ten minutes', async () => {
-    const spammer = nextAddress();
+  it('refuses a sixth message from one e-mail within an hour, whatever address it comes from', async () => {
+    const spammer = { ...validMessage, email: 'spammer@example.com' };
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await post('/api/contact/', validMessage, spammer)).statusCode).toBe(200);
+      expect((await post('/api/contact/', spammer)).statusCode).toBe(200);
     }
-    const refused = await post('/api/contact/', validMessage, spammer);
+    const refused = await post('/api/contact/', spammer);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: messages.tooManyRequests });
     expect((await post('/api/contact/', validMessage)).statusCode).toBe(200);

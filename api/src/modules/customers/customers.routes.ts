@@ -24,6 +24,7 @@ import {
   wishlistToggleResponseSchema,
 } from '@threadline/contracts';
 import { requireCustomer } from '../../plugins/current-customer.ts';
+import { emailInBody } from '../../plugins/rate-limit.ts';
 import type { AddressesService } from './addresses.service.ts';
 import type { AuthService } from './auth.service.ts';
 import type { GoogleSignIn } from './google-sign-in.ts';
@@ -41,6 +42,7 @@ export interface CustomerRouteOptions {
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tenMinutes = 10 * 60 * 1000;
+const oneHour = 60 * 60 * 1000;
 const profileAnswer = successMessageSchema.extend({ user: userSchema });
 
 /** JSON, or multipart with text fields and a `profile_picture` file (SPEC §7). */
@@ -65,7 +67,13 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRouteOptions> = async
 ) => {
   app.post(
     '/users/auth/register/',
-    { config: { rateLimit: { max: 10, timeWindow: tenMinutes } }, schema: { body: registerRequestSchema, response: { 201: authResponseSchema } } },
+    {
+      config: {
+        rateLimit: { max: 60, timeWindow: tenMinutes },
+        shopperLimits: [{ per: 'email', of: emailInBody, max: 5, timeWindow: oneHour }],
+      },
+      schema: { body: registerRequestSchema, response: { 201: authResponseSchema } },
+    },
     async (request, reply) => reply.status(201).send(await auth.register(request.body, await guestSessionId(request))),
   );
 
@@ -83,13 +91,19 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRouteOptions> = async
 
   app.post(
     '/users/auth/password-reset/',
-    { config: { rateLimit: { max: 5, timeWindow: tenMinutes } }, schema: { body: passwordResetRequestSchema, response: { 200: successMessageSchema } } },
+    {
+      config: {
+        rateLimit: { max: 30, timeWindow: tenMinutes },
+        shopperLimits: [{ per: 'email', of: emailInBody, max: 3, timeWindow: oneHour }],
+      },
+      schema: { body: passwordResetRequestSchema, response: { 200: successMessageSchema } },
+    },
     (request) => auth.requestPasswordReset(request.body.email),
   );
 
   app.post(
     '/users/auth/password-reset/confirm/',
-    { config: { rateLimit: { max: 10, timeWindow: tenMinutes } }, schema: { body: passwordResetConfirmSchema, response: { 200: successMessageSchema } } },
+    { config: { rateLimit: { max: 60, timeWindow: tenMinutes } }, schema: { body: passwordResetConfirmSchema, response: { 200: successMessageSchema } } },
     (request) => auth.resetPassword(request.body.token, request.body.password1, request.body.password2),
   );
 
@@ -142,13 +156,13 @@ export const googleRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/auth/google/',
-    { config: { rateLimit: { max: 30, timeWindow: tenMinutes } }, schema: { body: googleCodeRequestSchema, response: { 200: identityProviderResponseSchema } } },
+    { config: { rateLimit: { max: 120, timeWindow: tenMinutes } }, schema: { body: googleCodeRequestSchema, response: { 200: identityProviderResponseSchema } } },
     async (request) => ({ success: true, ...(await google.signInWithCode(request.body, await guestSessionId(request))) }),
   );
 
   app.post(
     '/auth/google/login/',
-    { config: { rateLimit: { max: 30, timeWindow: tenMinutes } }, schema: { body: googleIdTokenRequestSchema, response: { 200: identityProviderResponseSchema } } },
+    { config: { rateLimit: { max: 120, timeWindow: tenMinutes } }, schema: { body: googleIdTokenRequestSchema, response: { 200: identityProviderResponseSchema } } },
     async (request) => ({ success: true, ...(await google.signInWithIdToken(request.body.id_token, await guestSessionId(request))) }),
   );
 };

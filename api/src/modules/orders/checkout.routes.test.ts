@@ -13,7 +13,8 @@ let categoryId = 0;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  shop = await createTestShop({ seed: false, environment: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://threadline.test' } });
+  // Every shopper here comes from one address; the limits are tested in rate-limit.test.ts.
+  shop = await createTestShop({ seed: false, environment: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://threadline.test', RATE_LIMIT_SCALE: '50' } });
   categoryId = await createCategory(shop.database.handle.db, { name: 'Sneakers', slug: 'sneakers' });
   await createPromo(shop.database.handle.db, { code: 'WELCOME20', kind: 'percent', value: 20, firstOrderOnly: true, perCustomerLimit: 1 });
   await createPromo(shop.database.handle.db, { code: 'ONTHEHOUSE', kind: 'percent', value: 100 });

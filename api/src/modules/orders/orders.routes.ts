@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  messages,
   cardSessionResponseSchema,
   checkoutRequestSchema,
   checkoutResponseSchema,
@@ -12,6 +13,7 @@ import {
 } from '@threadline/contracts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
 import { requireCustomer } from '../../plugins/current-customer.ts';
+import { addressOf, emailInBody, textInBody, type ShopperLimit } from '../../plugins/rate-limit.ts';
 import type { CartContext } from '../cart/cart.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
@@ -27,6 +29,25 @@ export interface OrderRouteOptions {
 }
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
+const tenMinutes = 10 * 60 * 1000;
+const oneHour = 60 * 60 * 1000;
+const oneDay = 24 * oneHour;
+
+/**
+ * A guest's cash order holds stock until it is delivered, with nothing paid: a few per guest e-mail
+ * and session a day, and a crowd's worth per address, counting orders placed (ADR 9).
+ */
+const guestCashOrderLimit = (limit: ShopperLimit): ShopperLimit => ({
+  ...limit,
+  of: (request) => (request.customerId === null && textInBody(request, 'payment_method') === 'cash_on_delivery' ? limit.of(request) : null),
+  successesOnly: true,
+  message: messages.tooManyGuestCashOrders,
+});
+const guestCashOrderLimits = [
+  guestCashOrderLimit({ per: 'cash-email', of: emailInBody, max: 3, timeWindow: oneDay }),
+  guestCashOrderLimit({ per: 'cash-session', of: (request) => request.sessionKey, max: 3, timeWindow: oneDay }),
+  guestCashOrderLimit({ per: 'cash-address', of: addressOf, max: 20, timeWindow: oneHour, byAddress: true }),
+];
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { checkout, orders, payments, cartContext, publicUrl }) => {
   const viewerOf = async (request: FastifyRequest): Promise<OrderViewer> => {
@@ -34,8 +55,13 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
     return owner.userId !== null ? { userId: owner.userId, sessionId: null } : owner;
   };
 
-  app.post('/orders/checkout/', { schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } } }, async (request) =>
-    checkout.placeOrder(await cartContext(request, true), request.body, idempotencyKeyOf(request)),
+  app.post(
+    '/orders/checkout/',
+    {
+      config: { rateLimit: { max: 60, timeWindow: tenMinutes }, shopperLimits: guestCashOrderLimits },
+      schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } },
+    },
+    async (request) => checkout.placeOrder(await cartContext(request, true), request.body, idempotencyKeyOf(request)),
   );
 
   app.get('/orders/', { schema: { response: { 200: orderListResponseSchema } } }, (request) => orders.list(requireCustomer(request)));

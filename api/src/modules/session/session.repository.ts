@@ -18,13 +18,31 @@ export function createSessionRepository(db: DbExecutor) {
       return sessionByKeyHash.executeTakeFirst(executor, keyHash);
     },
 
-    async create(keyHash: string, now: string, executor: DbExecutor = db): Promise<GuestSessionRow> {
-      const row = await executor
+    /** The session of a key hash, stored now if it was not yet; two first writes at once share one row. */
+    async findOrCreate(keyHash: string, now: string, executor: DbExecutor = db): Promise<GuestSessionRow> {
+      await executor
         .insertInto('guest_sessions')
         .values({ key_hash: keyHash, user_id: null, created_at: now, last_seen_at: now })
-        .returning(['id', 'user_id', 'last_seen_at'])
-        .executeTakeFirstOrThrow();
+        .onConflict((conflict) => conflict.column('key_hash').doNothing())
+        .execute();
+      const row = await sessionByKeyHash.executeTakeFirst(executor, keyHash);
+      if (!row) throw new Error('guest session not stored');
       return row;
+    },
+
+    /** Sessions started before `before` that hold no cart and placed no order: they never did anything. */
+    async deleteUnused(before: string, executor: DbExecutor = db): Promise<number> {
+      const result = await executor
+        .deleteFrom('guest_sessions')
+        .where('created_at', '<', before)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('carts').select('carts.id').whereRef('carts.session_id', '=', 'guest_sessions.id'))),
+        )
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('orders').select('orders.id').whereRef('orders.session_id', '=', 'guest_sessions.id'))),
+        )
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
 
     async touch(id: number, now: string, executor: DbExecutor = db): Promise<void> {

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@threadline/contracts';
+import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, startSession, type TestShop } from '../../../test/helper.ts';
+import { createSessionRepository } from './session.repository.ts';
+import { createSessionService } from './session.service.ts';
 
 let shop: TestShop;
 
@@ -46,6 +49,75 @@ describe('GET /api/csrf/', () => {
     const two = await startSession(shop.app);
     expect(one.sessionKey).not.toBe(two.sessionKey);
     expect(one.csrfToken).not.toBe(two.csrfToken);
+  });
+});
+
+describe('guest sessions that never did anything', () => {
+  const storedSessions = async () => (await shop.database.handle.db.selectFrom('guest_sessions').select('id').execute()).length;
+  let tote: { id: number };
+  beforeAll(async () => {
+    const db = shop.database.handle.db;
+    tote = await createProduct(db, { name: 'Market Tote', categoryId: await createCategory(db, { name: 'Bags', slug: 'bags' }), price: 250_000, variants: [{ stock: 50 }] });
+  });
+  const addTote = (headers: Record<string, string>) =>
+    shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers, payload: { product_id: tote.id, quantity: 1 } });
+
+  it('are not stored: visits to GET /api/csrf/ write no session, the first cart write stores one', async () => {
+    const before = await storedSessions();
+    const visits = await Promise.all(Array.from({ length: 100 }, () => startSession(shop.app)));
+    expect(await storedSessions()).toBe(before);
+
+    const first = visits[0];
+    if (!first) throw new Error('no visit');
+    // Two first writes at once (emptying the still empty cart) store the session once.
+    const clear = () => shop.app.inject({ method: 'DELETE', url: '/api/orders/cart/', headers: first.headers });
+    const [one, two] = await Promise.all([clear(), clear()]);
+    expect([one?.statusCode, two?.statusCode]).toEqual([200, 200]);
+    expect(await storedSessions()).toBe(before + 1);
+    expect((await addTote(first.headers)).statusCode).toBe(200);
+    expect((await addTote(first.headers)).statusCode).toBe(200);
+    expect(await storedSessions()).toBe(before + 1);
+    const cart = await shop.app.inject({ url: '/api/orders/cart/', headers: first.headers });
+    expect(cart.json().items[0].quantity).toBe(2);
+  });
+
+  it('are removed a day after their first write when they hold no cart and placed no order', async () => {
+    const sessions = createSessionService(createSessionRepository(shop.database.handle.db), shop.config.secretKey);
+    const idle = await startSession(shop.app);
+    await sessions.findOrStart(idle.sessionKey);
+    const shopper = await startSession(shop.app);
+    await addTote(shopper.headers);
+    const cartOwner = await sessions.find(shopper.sessionKey);
+    expect(cartOwner).not.toBeNull();
+
+    await sessions.forgetUnused();
+    expect(await sessions.find(idle.sessionKey)).not.toBeNull();
+    await sessions.forgetUnused(Date.now() + 25 * 60 * 60 * 1000);
+    expect(await sessions.find(idle.sessionKey)).toBeNull();
+    expect(await sessions.find(shopper.sessionKey)).toEqual(cartOwner);
+  });
+
+  it('keep their key: a later write starts the session again', async () => {
+    const kept = await startSession(shop.app);
+    const again = await shop.app.inject({ method: 'GET', url: '/api/csrf/', headers: { 'x-session-key': kept.sessionKey } });
+    expect(again.headers['x-session-key']).toBe(kept.sessionKey);
+  });
+
+  it('cannot be started from a key the shop did not sign, even with a matching CSRF token', async () => {
+    const other = createSessionService(createSessionRepository(shop.database.handle.db), 'another-secret-key-that-is-long-enough-012345');
+    const foreignKey = await other.keyFor(null);
+    const replaced = await shop.app.inject({ method: 'GET', url: '/api/csrf/', headers: { 'x-session-key': foreignKey } });
+    expect(replaced.headers['x-session-key']).not.toBe(foreignKey);
+  });
+
+  it('are handed out at most 300 times in ten minutes to one address', async () => {
+    const visit = () => shop.app.inject({ method: 'GET', url: '/api/csrf/', remoteAddress: '10.2.0.1' });
+    const answers = await Promise.all(Array.from({ length: 300 }, visit));
+    expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
+    const refused = await visit();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: messages.tooManyRequests });
+    expect((await shop.app.inject({ method: 'GET', url: '/api/csrf/', remoteAddress: '10.2.0.2' })).statusCode).toBe(200);
   });
 });
 
