@@ -21,7 +21,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 describe('asking for a password reset', () => {
   it('takes the same time whether or not the e-mail has an account, and still sends the link', async () => {
-    await signUp(shop.app, { email: 'member@example.com' });
+    // One account per request: each e-mail may ask for three resets an hour (ADR 9).
+    for (let n = 0; n < 20; n += 1) await signUp(shop.app, { email: `member-${n}@example.com` });
     const { headers } = await startSession(shop.app);
     const timed = async (email: string, n: number) => {
       const started = performance.now();
@@ -39,11 +40,11 @@ describe('asking for a password reset', () => {
     const stranger: number[] = [];
     // Interleaved, so whatever else the machine is doing weighs on both alike.
     for (let n = 0; n < 20; n += 1) {
-      member.push(await timed('member@example.com', n));
+      member.push(await timed(`member-${n}@example.com`, n));
       stranger.push(await timed(`stranger-${n}@example.com`, n));
     }
     expect(Math.abs(median(member) - median(stranger)), `medians ${median(member)} / ${median(stranger)} ms`).toBeLessThan(20);
     await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(20);
-    expect(smtp.received.every((mail) => mail.to[0] === 'member@example.com')).toBe(true);
+    expect(smtp.received.every((mail) => mail.to[0]?.startsWith('member-'))).toBe(true);
   }, 30_000);
 });
