@@ -207,7 +207,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   let expiryTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     expiryTimer = setInterval(() => {
-      orders.cancelExpiredOrders().catch((error: unknown) => app.log.error({ err: error }, 'could not cancel expired orders'));
+      payments.cancelUnpaidOrders().catch((error: unknown) => app.log.error({ err: error }, 'could not cancel expired orders'));
       orders
         .resendUnmailedConfirmations(shopOrigin())
         .catch((error: unknown) => app.log.error({ err: error }, 'could not send unmailed confirmations'));

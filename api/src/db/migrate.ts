@@ -6,6 +6,7 @@ import * as checkout from './migrations/0003-checkout.ts';
 import * as cartAddKeys from './migrations/0004-cart-add-keys.ts';
 import * as confirmationMailed from './migrations/0005-confirmation-mailed.ts';
 import * as variantFacets from './migrations/0006-variant-facets.ts';
+import * as paymentExpiry from './migrations/0008-payment-expiry.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-cart-add-keys': cartAddKeys,
   '0005-confirmation-mailed': confirmationMailed,
   '0006-variant-facets': variantFacets,
+  '0008-payment-expiry': paymentExpiry,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

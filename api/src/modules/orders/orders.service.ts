@@ -1,4 +1,4 @@
-import { messages, type Order } from '@threadline/contracts';
+import { messages, type Order, type PaymentRefundReason } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -143,8 +143,20 @@ export function createOrdersService(
       return paid;
     },
 
-    /** Cancels unpaid card orders past their time and puts their stock back; safe on every process at once. */
-    async cancelExpiredOrders(now = new Date()): Promise<number> {
+    /**
+     * Why a card payment that arrived for an order no longer awaiting one is given back: the order
+     * was cancelled, or another payment had already paid it.
+     */
+    async refundReason(orderId: number, executor: DbExecutor): Promise<PaymentRefundReason> {
+      const order = await repository.findById(orderId, executor);
+      return order?.status === 'cancelled' ? 'order_cancelled' : 'already_paid';
+    },
+
+    /**
+     * Cancels unpaid card orders past their time and puts their stock back; safe on every process at
+     * once. `afterCancelled` runs once per order this call cancelled (its card sessions are closed).
+     */
+    async cancelExpiredOrders(now = new Date(), afterCancelled?: (orderId: number) => Promise<void>): Promise<number> {
       let cancelled = 0;
       for (const orderId of await repository.expiredUnpaidOrderIds(now.toISOString())) {
         const done = await database.writeTransaction(async (trx) => {
@@ -157,10 +169,11 @@ export function createOrdersService(
           if (!moved) return false;
           await repository.returnStock(orderId, trx);
           await repository.releasePromo(orderId, trx);
-          await trx.updateTable('payments').set({ status: 'expired', updated_at: now.toISOString() }).where('order_id', '=', orderId).where('status', '=', 'open').execute();
           return true;
         });
-        if (done) cancelled += 1;
+        if (!done) continue;
+        cancelled += 1;
+        await afterCancelled?.(orderId);
       }
       return cancelled;
     },
