@@ -61,9 +61,9 @@ function Confirmation({ order, returnState, refunded, onCheckAgain }: Confirmati
       </header>
 
       {refunded ? (
-        <p role="status" className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">
+        <output className="block rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">
           {refundMessages[refunded]}
-        </p>
+        </output>
       ) : null}
 
       <dl className="grid grid-cols-[auto_1fr] items-center gap-x-6 gap-y-3 rounded-xl bg-stone-50 p-5 text-sm ring-1 ring-stone-200">
