@@ -190,6 +190,26 @@ describe('a payment its order does not take', () => {
     expect((await verify(shopper, sessionId)).json()).toMatchObject({ payment_status: 'REFUNDED', refund_reason: 'order_cancelled' });
   });
 
+  it('is refunded by a later settlement when the provider could not refund it at first', async () => {
+    const shopper = await startSession(shop.app);
+    const orderId = await cardOrder(shopper);
+    const sessionId = await startCardSession(shopper, orderId);
+    await unpaidOrderJob().cancelUnpaidOrders(new Date(Date.now() + 61 * minute));
+    // Paid, but the provider's session names no payment intent to refund yet.
+    await db().updateTable('test_payment_sessions').set({ status: 'complete', payment_status: 'paid' }).where('id', '=', sessionId).execute();
+    const failed = await verify(shopper, sessionId);
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json()).toEqual({ error: messages.paymentRefundFailed });
+    expect((await webhook(sessionId)).statusCode).toBe(502);
+    expect((await ourPayment(sessionId)).status).toBe('refunding');
+
+    await paidAtProvider(sessionId);
+    expect((await webhook(sessionId)).statusCode).toBe(200);
+    expect(await ourPayment(sessionId)).toMatchObject({ status: 'refunded', refund_reason: 'order_cancelled' });
+    expect((await providerSession(sessionId)).refunded_at).not.toBeNull();
+    expect((await verify(shopper, sessionId)).json()).toMatchObject({ payment_status: 'REFUNDED', refund_reason: 'order_cancelled' });
+  });
+
   it('is refunded when another session of the order paid it first; paid at once, one pays and the other is refunded', async () => {
     const shopper = await startSession(shop.app);
     const orderId = await cardOrder(shopper);

@@ -39,15 +39,17 @@ export interface PaymentsDependencies {
 
 export function createPaymentsService({ database, repository, orders, provider, webhookSecret, afterPaid, log }: PaymentsDependencies) {
   /**
-   * Gives back a payment its order did not take. The provider is asked with a key of the session,
-   * and a payment it already refunded counts as refunded, so callers racing here refund it once.
+   * Gives back a payment its order did not take. Every caller that finds the refund claimed but not
+   * confirmed asks (so one that failed or died is made up for); the provider refunds a payment
+   * once and answers charge_already_refunded to the others, which counts as refunded. No
+   * idempotency key of our own: Stripe would replay a failed first answer to every retry for a day.
    */
   async function refund(paymentId: number, orderId: number, session: Stripe.Checkout.Session, reason: PaymentRefundReason): Promise<Settlement> {
     const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
     let refundId: string | null = null;
     try {
       if (!paymentIntent) throw new Error('the paid session names no payment intent');
-      refundId = (await provider.client().refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `refund-${session.id}` })).id;
+      refundId = (await provider.client().refunds.create({ payment_intent: paymentIntent })).id;
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded')) {
         log('could not refund a card payment its order does not take', { sessionId: session.id, orderId, reason, error });
