@@ -142,6 +142,15 @@ describe('card sessions', () => {
     expect(pay.status).toBe(409);
   });
 
+  it('that expired on their own are recorded as expired when the shopper starts another', async () => {
+    const shopper = await startSession(shop.app);
+    const orderId = await cardOrder(shopper);
+    const first = await startCardSession(shopper, orderId);
+    await db().updateTable('test_payment_sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', first).execute();
+    await startCardSession(shopper, orderId);
+    expect((await ourPayment(first)).status).toBe('expired');
+  });
+
   it('settle a session paid just before another starts, and start none', async () => {
     const shopper = await startSession(shop.app);
     const orderId = await cardOrder(shopper);

@@ -110,10 +110,17 @@ export function createPaymentsService({ database, repository, orders, provider, 
         await provider.client().checkout.sessions.expire(sessionId);
         await repository.markExpired(sessionId);
       } catch (expireError) {
-        // Most likely paid just now; otherwise it stays open and the next start or cancel tries again.
+        // Expired on its own, or paid just now; otherwise it stays open and the next start or cancel tries again.
         try {
-          if ((await settle(sessionId)).payment_status !== 'PENDING') allClosed = false;
-          else log('could not expire a card session', { sessionId, orderId, error: expireError });
+          const session = await provider.client().checkout.sessions.retrieve(sessionId);
+          if (session.status === 'expired') {
+            await repository.markExpired(sessionId);
+          } else if (session.payment_status === 'paid') {
+            allClosed = false;
+            await settle(sessionId);
+          } else {
+            log('could not expire a card session', { sessionId, orderId, error: expireError });
+          }
         } catch (error) {
           log('could not settle a card session that would not expire', { sessionId, orderId, error });
         }
