@@ -33,7 +33,7 @@ import { createCheckoutService } from './modules/orders/checkout.service.ts';
 import { createOrdersRepository } from './modules/orders/orders.repository.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
-import { createCardProvider } from './modules/payments/card-provider.ts';
+import { createCardProvider, takesTestPayments } from './modules/payments/card-provider.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { testProviderRoutes } from './modules/payments/test-provider.routes.ts';
@@ -137,7 +137,13 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     app.log.warn({ err: error }, message),
   );
   const ordersRepository = createOrdersRepository(database.db);
-  const orders = createOrdersService(database, ordersRepository, mailer, (message, error) => app.log.error({ err: error }, message));
+  const orders = createOrdersService(
+    database,
+    ordersRepository,
+    mailer,
+    (message, error) => app.log.error({ err: error }, message),
+    takesTestPayments(config.stripe),
+  );
   // Queued order and password reset e-mails go out before the transport closes.
   app.addHook('onClose', async () => {
     await Promise.all([orders.confirmationsSent(), auth.resetEmailsSent()]);
@@ -207,6 +213,9 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   );
 
   if (cardProvider.isBuiltIn) {
+    app.addHook('onReady', async () => {
+      app.log.warn('STRIPE_SECRET_KEY is not set: card payments are test payments on the built-in test card provider, and no money is taken');
+    });
     await app.register(testProviderRoutes, {
       db: database.db,
       webhookSecret: config.stripe.webhookSecret,
@@ -218,7 +227,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   let expiryTimer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     expiryTimer = setInterval(() => {
-      orders.cancelExpiredOrders().catch((error: unknown) => app.log.error({ err: error }, 'could not cancel expired orders'));
+      payments.cancelUnpaidOrders().catch((error: unknown) => app.log.error({ err: error }, 'could not cancel expired orders'));
       orders
         .resendUnmailedConfirmations(config.publicUrl)
         .catch((error: unknown) => app.log.error({ err: error }, 'could not send unmailed confirmations'));

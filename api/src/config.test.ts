@@ -41,6 +41,16 @@ describe('loadConfig', () => {
     expect(readFileSync(join(directory, 'secret.key'), 'utf8').trim()).toBe(first.secretKey);
   });
 
+  it('refuses test card payments on an https shop unless they are allowed', () => {
+    const refused = () => loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://threadline.shop' });
+    expect(refused).toThrow(ConfigError);
+    expect(refused).toThrow(/STRIPE_SECRET_KEY.*PUBLIC_URL.*ALLOW_TEST_PAYMENTS=true/);
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://threadline.shop', ALLOW_TEST_PAYMENTS: 'true' }).stripe.secretKey).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://threadline.shop', STRIPE_SECRET_KEY: 'sk_live_0123456789' }).stripe.secretKey).toBe('sk_live_0123456789');
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'http://localhost:3000' }).stripe.secretKey).toBeNull();
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ALLOW_TEST_PAYMENTS: 'yes' })).toThrow(/ALLOW_TEST_PAYMENTS/);
+  });
+
   it('uses a configured secret and database as given', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

@@ -69,6 +69,7 @@ const environmentSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(10).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(10).optional(),
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ALLOW_TEST_PAYMENTS: flag.default(false),
   UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Threadline <hello@threadline.shop>'),
@@ -121,6 +122,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(`Invalid configuration. ${problems.join('; ')}`);
   }
   const env = parsed.data;
+  // The built-in provider takes no money: a shop on a public https address must not take orders
+  // through it unless it says it means to (a demo).
+  if (!env.STRIPE_SECRET_KEY && env.PUBLIC_URL?.startsWith('https:') && !env.ALLOW_TEST_PAYMENTS) {
+    throw new ConfigError(
+      'Invalid configuration. STRIPE_SECRET_KEY: not set, so card payments would be test payments that take no money, on a shop at an https PUBLIC_URL; set STRIPE_SECRET_KEY, or ALLOW_TEST_PAYMENTS=true for a demo shop.',
+    );
+  }
   const dataDir = resolve(env.DATA_DIR);
   const secretKey = env.SECRET_KEY ?? readOrCreateSecret(dataDir);
   return {

@@ -50,6 +50,8 @@ export async function createTestShop({ seed = true, environment = {}, webFiles =
     MEDIA_DIR: mediaDir,
     WEB_DIST_DIR: webDistDir,
     SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+    // Tests pay through the built-in test card provider, also on an https PUBLIC_URL.
+    ALLOW_TEST_PAYMENTS: 'true',
     ...environment,
   });
   const app = await buildApp({ config, database: database.handle });

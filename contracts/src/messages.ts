@@ -119,6 +119,12 @@ export const messages = {
   paymentOrderCancelled: 'This order was cancelled because it was not paid in time.',
   paymentSessionUnknown: 'This payment session does not belong to your order.',
   paymentMismatch: 'The payment does not match the order. Please contact us.',
+  paymentRefundedOrderCancelled:
+    'This order was cancelled before your payment arrived, so your payment has been refunded to your card.',
+  paymentRefundedAlreadyPaid: 'This order had already been paid, so this second payment has been refunded to your card.',
+  paymentRefundFailed: 'This order no longer takes a payment, and yours could not be refunded automatically. Please contact us.',
+  /** The built-in test card provider (no STRIPE_SECRET_KEY): said wherever a card payment is offered or confirmed. */
+  testPaymentNotice: 'Test payment: no money is taken.',
 
   paymentOrderLoadFailed: 'Failed to load order details',
   paymentSessionFailed: 'Failed to create Stripe checkout session',

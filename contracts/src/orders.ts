@@ -99,11 +99,24 @@ export const cardSessionResponseSchema = z.object({
   error: z.string().optional(),
 });
 export const verifySessionRequestSchema = z.object({ session_id: z.string().min(1).max(255) });
+/** Why a payment that arrived was given back rather than taken for its order. */
+export const paymentRefundReasons = ['order_cancelled', 'already_paid'] as const;
+export type PaymentRefundReason = (typeof paymentRefundReasons)[number];
+/**
+ * The payment's own status: the order's, or REFUNDED when this session was paid for an order that
+ * was cancelled or already paid by another session (refund_reason says which).
+ */
 export const verifySessionResponseSchema = z.object({
   success: z.boolean(),
-  payment_status: z.enum(paymentStatuses),
+  payment_status: z.enum([...paymentStatuses, 'REFUNDED']),
+  refund_reason: z.enum(paymentRefundReasons).optional(),
   order_id: z.number().int(),
 });
+export type VerifySessionResponse = z.infer<typeof verifySessionResponseSchema>;
+
+/** Whether card payments are real (Stripe) or the built-in test provider's, which take no money. */
+export const cardPaymentConfigSchema = z.object({ test_payments: z.boolean() });
+export type CardPaymentConfig = z.infer<typeof cardPaymentConfigSchema>;
 
 export const orderListResponseSchema = z.array(orderSchema);
 

@@ -89,16 +89,20 @@ test.describe('checkout', () => {
     await checkoutWithRunner(page);
     await fillDetails(page, unique('card'));
     await page.getByRole('radio', { name: 'Pickup' }).check();
+    // The browser journeys run without a Stripe key: every page says the payment takes no money.
+    await expect(page.getByRole('radio', { name: 'Card' })).toHaveAccessibleDescription(/Test payment: no money is taken\./);
     await page.getByRole('radio', { name: 'Card' }).check();
     await page.getByRole('button', { name: 'Place Order' }).click();
 
     await expect(page).toHaveURL(/\/payment\/\d+$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Complete Payment' })).toBeVisible();
-    await expect(page.getByText('Card via Stripe')).toBeVisible();
+    await expect(page.getByText('Card (test payment)')).toBeVisible();
+    await expect(page.getByText('Test payment: no money is taken.')).toBeVisible();
     await expect(page.getByText('J$11,900.00')).toBeVisible();
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Test card payment' })).toBeVisible();
+    await expect(page.getByText('Test payment: no money is taken.')).toBeVisible();
     await page.getByRole('button', { name: 'Pay' }).click();
 
     await expect(page).toHaveURL(/\/order-confirmation\/\d+\?session_id=cs_test_/);

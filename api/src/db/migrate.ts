@@ -7,6 +7,7 @@ import * as cartAddKeys from './migrations/0004-cart-add-keys.ts';
 import * as confirmationMailed from './migrations/0005-confirmation-mailed.ts';
 import * as variantFacets from './migrations/0006-variant-facets.ts';
 import * as checkoutClaims from './migrations/0007-checkout-claims.ts';
+import * as paymentExpiry from './migrations/0008-payment-expiry.ts';
 import * as signInSessions from './migrations/0009-sign-in-sessions.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0005-confirmation-mailed': confirmationMailed,
   '0006-variant-facets': variantFacets,
   '0007-checkout-claims': checkoutClaims,
+  '0008-payment-expiry': paymentExpiry,
   '0009-sign-in-sessions': signInSessions,
 };
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { PaymentRefundReason } from '@threadline/contracts';
 
 /**
  * Table types. Portable choices, the same on SQLite and PostgreSQL:
@@ -274,7 +275,10 @@ export interface PaymentTable {
   provider_session_id: string;
   amount: number;
   currency: string;
-  status: 'open' | 'completed' | 'expired' | 'failed';
+  /** refunding: paid for an order that no longer awaits payment, and the refund is not yet confirmed. */
+  status: 'open' | 'completed' | 'expired' | 'failed' | 'refunding' | 'refunded';
+  refund_reason: PaymentRefundReason | null;
+  provider_refund_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -336,6 +340,11 @@ export interface TestPaymentSessionTable {
   success_url: string;
   cancel_url: string;
   created_at: Timestamp;
+  /** After it the session can no longer be paid (null: sessions made before sessions expired). */
+  expires_at: Timestamp | null;
+  /** Set when the session is paid; refunds name it. */
+  payment_intent: string | null;
+  refunded_at: Timestamp | null;
 }
 
 /** Fixed-window counters shared by every server process (rate limits). */

@@ -1,4 +1,4 @@
-import { currencies, storeDetails, type Currency, type Order } from '@threadline/contracts';
+import { currencies, messages, storeDetails, type Currency, type Order } from '@threadline/contracts';
 
 const jmd = currencies[0] as Currency;
 // What formatMoney writes for a JMD amount, with one formatter: formatMoney's toLocaleString builds
@@ -8,9 +8,11 @@ const money = (amount: number) => `${amount < 0 ? '-' : ''}${jmd.symbol}${twoDec
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const paymentLine = (order: Order) =>
+const paymentLine = (order: Order, testPayments: boolean) =>
   order.payment_method === 'stripe'
-    ? `Paid by card (${storeDetails.cardProvider}).`
+    ? testPayments
+      ? `${messages.testPaymentNotice} Paid on the shop's test card page, not with ${storeDetails.cardProvider}.`
+      : `Paid by card (${storeDetails.cardProvider}).`
     : `Cash on ${order.shipping_method === 'pickup' ? 'pickup' : 'delivery'}: please have ${money(order.total)} ready.`;
 
 const shippingLine = (order: Order) =>
@@ -18,8 +20,11 @@ const shippingLine = (order: Order) =>
     ? `Pickup at our store: ${storeDetails.address.street}, ${storeDetails.address.city}.`
     : `Delivery to ${order.shipping_address_text}.`;
 
-/** The order confirmation e-mail, in text and HTML, with the SPEC §9 shipping promise. */
-export function orderConfirmationEmail(order: Order, origin: string) {
+/**
+ * The order confirmation e-mail, in text and HTML, with the SPEC §9 shipping promise. With
+ * `testPayments` (the built-in test card provider) a card order's e-mail says no money was taken.
+ */
+export function orderConfirmationEmail(order: Order, origin: string, testPayments = false) {
   const subject = `Your ${storeDetails.name} order ${order.order_number}`;
   const lines = order.items.map(
     (item) => `${item.quantity} × ${item.product_name}${item.size || item.color ? ` (${[item.size, item.color].filter(Boolean).join(' / ')})` : ''}: ${money(item.price)}`,
@@ -43,7 +48,7 @@ export function orderConfirmationEmail(order: Order, origin: string) {
     ...totals,
     '',
     shippingLine(order),
-    paymentLine(order),
+    paymentLine(order, testPayments),
     promise,
     '',
     `Your order: ${link}`,
@@ -60,7 +65,7 @@ export function orderConfirmationEmail(order: Order, origin: string) {
     )
     .join('')}</table>
 <p>${totals.map(escapeHtml).join('<br>')}</p>
-<p>${escapeHtml(shippingLine(order))}<br>${escapeHtml(paymentLine(order))}<br>${promise}</p>
+<p>${escapeHtml(shippingLine(order))}<br>${escapeHtml(paymentLine(order, testPayments))}<br>${promise}</p>
 <p><a href="${escapeHtml(link)}">View your order</a></p>
 <p style="color:#666">${storeDetails.name} · ${storeDetails.email} · ${storeDetails.phone}</p></div>`;
   return { subject, text, html };

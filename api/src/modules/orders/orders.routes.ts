@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  cardPaymentConfigSchema,
   messages,
   cardSessionResponseSchema,
   checkoutRequestSchema,
@@ -71,6 +72,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       orders.view(await orders.ownedOrder(await viewerOf(request), request.params.id)),
     );
   }
+
+  app.get('/orders/payment/stripe/config/', { schema: { response: { 200: cardPaymentConfigSchema } } }, () => payments.config());
 
   app.post('/orders/payment/stripe/:id/', { schema: { params: idParams, response: { 200: cardSessionResponseSchema } } }, async (request) =>
     payments.startCheckout(await viewerOf(request), request.params.id, publicUrl),

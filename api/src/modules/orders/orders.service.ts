@@ -1,4 +1,4 @@
-import { messages, type Order } from '@threadline/contracts';
+import { messages, type Order, type PaymentRefundReason } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -24,6 +24,8 @@ export function createOrdersService(
   repository: OrdersRepository,
   mailer: Mailer,
   log: (message: string, error: unknown) => void,
+  /** Card payments go through the built-in test provider: e-mails say no money was taken. */
+  testPayments = false,
 ) {
   async function view(order: OrderRow, executor?: DbExecutor): Promise<Order> {
     return orderView(order, await repository.itemsOf([order.id], executor));
@@ -46,7 +48,7 @@ export function createOrdersService(
 
   /** Sends a claimed confirmation and records that the mail server took it. */
   async function mailOrder(order: Order, origin: string): Promise<void> {
-    await mailer.send({ to: order.email, ...orderConfirmationEmail(order, origin) });
+    await mailer.send({ to: order.email, ...orderConfirmationEmail(order, origin, testPayments) });
     await repository.markConfirmationMailed(order.id);
   }
 
@@ -143,8 +145,20 @@ export function createOrdersService(
       return paid;
     },
 
-    /** Cancels unpaid card orders past their time and puts their stock back; safe on every process at once. */
-    async cancelExpiredOrders(now = new Date()): Promise<number> {
+    /**
+     * Why a card payment that arrived for an order no longer awaiting one is given back: the order
+     * was cancelled, or another payment had already paid it.
+     */
+    async refundReason(orderId: number, executor: DbExecutor): Promise<PaymentRefundReason> {
+      const order = await repository.findById(orderId, executor);
+      return order?.status === 'cancelled' ? 'order_cancelled' : 'already_paid';
+    },
+
+    /**
+     * Cancels unpaid card orders past their time and puts their stock back; safe on every process at
+     * once. `afterCancelled` runs once per order this call cancelled (its card sessions are closed).
+     */
+    async cancelExpiredOrders(now = new Date(), afterCancelled?: (orderId: number) => Promise<void>): Promise<number> {
       let cancelled = 0;
       for (const orderId of await repository.expiredUnpaidOrderIds(now.toISOString())) {
         const done = await database.writeTransaction(async (trx) => {
@@ -157,10 +171,11 @@ export function createOrdersService(
           if (!moved) return false;
           await repository.returnStock(orderId, trx);
           await repository.releasePromo(orderId, trx);
-          await trx.updateTable('payments').set({ status: 'expired', updated_at: now.toISOString() }).where('order_id', '=', orderId).where('status', '=', 'open').execute();
           return true;
         });
-        if (done) cancelled += 1;
+        if (!done) continue;
+        cancelled += 1;
+        await afterCancelled?.(orderId);
       }
       return cancelled;
     },

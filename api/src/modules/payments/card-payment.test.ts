@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
 import { Stripe } from 'stripe';
 import { messages } from '@threadline/contracts';
+import { buildApp } from '../../app.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, signUp, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
@@ -45,6 +47,7 @@ async function payOnHostedPage(checkoutUrl: string): Promise<URL> {
   const page = await fetch(checkoutUrl);
   const html = await page.text();
   expect(html).toContain('J$9,000.00');
+  expect(html).toContain(messages.testPaymentNotice);
   const action = /action="([^"]+\/pay)"/.exec(html)?.[1];
   expect(action).toBeTruthy();
   const paid = await fetch(new URL(action ?? '', checkoutUrl), { method: 'POST', redirect: 'manual' });
@@ -78,6 +81,7 @@ describe('paying by card', () => {
     expect(order).toMatchObject({ payment_status: 'COMPLETED', status: 'processing' });
     expect(await unitsSold()).toBe(soldBefore + 2);
     await expect.poll(() => smtp.received.filter((mail) => mail.text.includes(order.order_number)).length).toBe(1);
+    expect(smtp.received.find((mail) => mail.text.includes(order.order_number))?.text).toContain(messages.testPaymentNotice);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(smtp.received.filter((mail) => mail.text.includes(order.order_number))).toHaveLength(1);
 
@@ -130,6 +134,29 @@ describe('paying by card', () => {
     const { checkout_url: checkoutUrl } = (await inject(shopper, 'POST', `/api/orders/payment/stripe/${orderId}/`)).json();
     const verified = await inject(shopper, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: checkoutUrl.split('/').pop() });
     expect(verified.json()).toEqual({ success: true, payment_status: 'PENDING', order_id: orderId });
+  });
+
+  it('tells the pages that card payments are test payments, and warns at start', async () => {
+    const shopper = await startSession(shop.app);
+    expect((await inject(shopper, 'GET', '/api/orders/payment/stripe/config/')).json()).toEqual({ test_payments: true });
+
+    const warnings: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) });
+    const app = await buildApp({ config: shop.config, database: shop.database.handle, logger });
+    await app.ready();
+    await app.close();
+    expect(warnings.join('')).toContain('card payments are test payments on the built-in test card provider, and no money is taken');
+  });
+
+  it('tells the pages that card payments are real with a Stripe key, and does not warn', async () => {
+    const warnings: string[] = [];
+    const config = { ...shop.config, stripe: { ...shop.config.stripe, secretKey: 'sk_test_a_real_stripe_account' } };
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) });
+    const app = await buildApp({ config, database: shop.database.handle, logger });
+    const answer = await app.inject({ method: 'GET', url: '/api/orders/payment/stripe/config/' });
+    await app.close();
+    expect(answer.json()).toEqual({ test_payments: false });
+    expect(warnings.join('')).not.toContain('test payments');
   });
 
   it('refuses a card payment for a cash order', async () => {

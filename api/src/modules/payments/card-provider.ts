@@ -8,6 +8,9 @@ export interface CardProviderSettings {
   apiUrl: string | null;
 }
 
+/** With no Stripe key, card payments are the built-in test provider's: they take no money. */
+export const takesTestPayments = (settings: CardProviderSettings) => settings.secretKey === null;
+
 /**
  * The official Stripe SDK, pointed at Stripe, at a configured Stripe-shaped stand-in
  * (STRIPE_API_URL), or, with no key, at this server's own built-in test provider. Built on first
@@ -16,7 +19,7 @@ export interface CardProviderSettings {
 export function createCardProvider(settings: CardProviderSettings, ownAddress: () => URL) {
   let client: Stripe | null = null;
   return {
-    isBuiltIn: settings.secretKey === null,
+    isBuiltIn: takesTestPayments(settings),
     client(): Stripe {
       if (client) return client;
       const target = settings.secretKey === null ? ownAddress() : settings.apiUrl ? new URL(settings.apiUrl) : null;

@@ -1,4 +1,9 @@
+import type { PaymentRefundReason } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
+import type { PaymentTable } from '../../db/tables.ts';
+
+/** States a payment can still be settled from, by taking it for its order or by giving it back. */
+const unsettled: PaymentTable['status'][] = ['open', 'expired', 'failed'];
 
 export function createPaymentsRepository(db: DbExecutor) {
   return {
@@ -22,19 +27,65 @@ export function createPaymentsRepository(db: DbExecutor) {
     findBySession: (sessionId: string, executor: DbExecutor = db) =>
       executor
         .selectFrom('payments')
-        .select(['id', 'order_id', 'amount', 'currency', 'status'])
+        .select(['id', 'order_id', 'amount', 'currency', 'status', 'refund_reason'])
         .where('provider', '=', 'stripe')
         .where('provider_session_id', '=', sessionId)
         .executeTakeFirst(),
 
+    /** Sessions of the order the shopper may still pay on. */
+    openSessionsOf: async (orderId: number, executor: DbExecutor = db) =>
+      (
+        await executor
+          .selectFrom('payments')
+          .select('provider_session_id')
+          .where('order_id', '=', orderId)
+          .where('provider', '=', 'stripe')
+          .where('status', '=', 'open')
+          .execute()
+      ).map((row) => row.provider_session_id),
+
+    /** The payment is the order's: taken from any state but one already settled (taken or given back). */
     async complete(paymentId: number, executor: DbExecutor = db): Promise<boolean> {
       const result = await executor
         .updateTable('payments')
         .set({ status: 'completed', updated_at: new Date().toISOString() })
         .where('id', '=', paymentId)
-        .where('status', '!=', 'completed')
+        .where('status', 'in', unsettled)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Claims the refund of a payment its order will not take; only one caller claims it. It stays
+     * 'refunding' until the provider confirms, so a failed refund is tried again by the next caller.
+     */
+    async claimRefund(paymentId: number, reason: PaymentRefundReason, executor: DbExecutor = db): Promise<boolean> {
+      const result = await executor
+        .updateTable('payments')
+        .set({ status: 'refunding', refund_reason: reason, updated_at: new Date().toISOString() })
+        .where('id', '=', paymentId)
+        .where('status', 'in', unsettled)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async markRefunded(paymentId: number, refundId: string | null, executor: DbExecutor = db): Promise<void> {
+      await executor
+        .updateTable('payments')
+        .set({ status: 'refunded', provider_refund_id: refundId, updated_at: new Date().toISOString() })
+        .where('id', '=', paymentId)
+        .where('status', '=', 'refunding')
+        .execute();
+    },
+
+    async markExpired(sessionId: string, executor: DbExecutor = db): Promise<void> {
+      await executor
+        .updateTable('payments')
+        .set({ status: 'expired', updated_at: new Date().toISOString() })
+        .where('provider', '=', 'stripe')
+        .where('provider_session_id', '=', sessionId)
+        .where('status', '=', 'open')
+        .execute();
     },
 
     /** False when the event was seen before: its processing is then skipped, and it still answers 2xx. */

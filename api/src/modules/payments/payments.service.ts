@@ -1,5 +1,5 @@
-import type { Stripe } from 'stripe';
-import { messages, storeDetails } from '@threadline/contracts';
+import { Stripe } from 'stripe';
+import { messages, storeDetails, type CardPaymentConfig, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { badRequest, conflict, notFound, ShopError } from '../../errors.ts';
 import type { OrdersService, OrderViewer } from '../orders/orders.service.ts';
@@ -7,6 +7,24 @@ import type { CardProvider } from './card-provider.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
 
 const settledEvents = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+
+const minuteMs = 60 * 1000;
+// Stripe takes a session's expires_at only between 30 minutes and 24 hours after it creates the
+// session; a minute of margin covers the time the request takes and clocks that differ.
+const shortestSessionMs = 31 * minuteMs;
+const longestSessionMs = 24 * 60 * minuteMs - minuteMs;
+
+/**
+ * A session lives as long as its order holds the stock, within Stripe's bounds: a session started
+ * in the hold's last half hour outlives it, and is expired when the order is cancelled (a payment
+ * that still comes is refunded).
+ */
+export function sessionExpiry(orderExpiresAt: string | null, now = Date.now()): number {
+  const holdEnds = orderExpiresAt === null ? now + longestSessionMs : Date.parse(orderExpiresAt);
+  return Math.floor(Math.min(Math.max(holdEnds, now + shortestSessionMs), now + longestSessionMs) / 1000);
+}
+
+type Settlement = Pick<VerifySessionResponse, 'payment_status' | 'refund_reason'>;
 
 export interface PaymentsDependencies {
   database: DatabaseHandle;
@@ -21,35 +39,119 @@ export interface PaymentsDependencies {
 
 export function createPaymentsService({ database, repository, orders, provider, webhookSecret, afterPaid, log }: PaymentsDependencies) {
   /**
-   * The one way a card payment completes. The session is fetched from the provider and checked
-   * against the order (amount, currency, reference); the state changes under guards in one
-   * transaction, so any number of returns and webhooks, in any order, complete it exactly once.
+   * Gives back a payment its order did not take. Every caller that finds the refund claimed but not
+   * confirmed asks (so one that failed or died is made up for); the provider refunds a payment
+   * once and answers charge_already_refunded to the others, which counts as refunded. No
+   * idempotency key of our own: Stripe would replay a failed first answer to every retry for a day.
    */
-  async function settle(sessionId: string): Promise<'COMPLETED' | 'PENDING'> {
+  async function refund(paymentId: number, orderId: number, session: Stripe.Checkout.Session, reason: PaymentRefundReason): Promise<Settlement> {
+    const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    let refundId: string | null = null;
+    try {
+      if (!paymentIntent) throw new Error('the paid session names no payment intent');
+      refundId = (await provider.client().refunds.create({ payment_intent: paymentIntent })).id;
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded')) {
+        log('could not refund a card payment its order does not take', { sessionId: session.id, orderId, reason, error });
+        throw new ShopError(502, messages.paymentRefundFailed);
+      }
+    }
+    await repository.markRefunded(paymentId, refundId);
+    log('refunded a card payment its order does not take', { sessionId: session.id, orderId, reason, refundId });
+    return { payment_status: 'REFUNDED', refund_reason: reason };
+  }
+
+  /**
+   * The one way a card payment is settled. The session is fetched from the provider and checked
+   * against the order (amount, currency, reference); then, in one transaction under guards, it pays
+   * the order if the order still awaits payment, and is otherwise claimed for a refund. Any number
+   * of returns and webhooks of any sessions of one order, in any order and at once, pay it once and
+   * refund every other payment.
+   */
+  async function settle(sessionId: string): Promise<Settlement> {
     const payment = await repository.findBySession(sessionId);
     if (!payment) throw notFound(messages.paymentSessionUnknown);
-    if (payment.status === 'completed') return 'COMPLETED';
+    if (payment.status === 'completed') return { payment_status: 'COMPLETED' };
+    if (payment.status === 'refunded' && payment.refund_reason) return { payment_status: 'REFUNDED', refund_reason: payment.refund_reason };
     const session = await provider.client().checkout.sessions.retrieve(sessionId);
-    if (session.payment_status !== 'paid') return 'PENDING';
+    if (session.payment_status !== 'paid') return { payment_status: 'PENDING' };
     const reference = session.client_reference_id ?? session.metadata?.order_id;
     if (session.amount_total !== payment.amount || session.currency?.toUpperCase() !== payment.currency || reference !== String(payment.order_id)) {
       log('card session does not match its order', { sessionId, orderId: payment.order_id, amount: session.amount_total, currency: session.currency, reference });
       throw conflict(messages.paymentMismatch);
     }
-    const paidNow = await database.writeTransaction(async (trx) => {
-      await repository.complete(payment.id, trx);
-      return orders.markPaid(payment.order_id, trx);
+    const outcome = await database.writeTransaction(async (trx) => {
+      // The order's guarded update decides: on PostgreSQL a second settlement waits for the first's
+      // row lock and then finds the order no longer pending.
+      if (await orders.markPaid(payment.order_id, trx)) {
+        await repository.complete(payment.id, trx);
+        return { kind: 'paid now' } as const;
+      }
+      const reason = await orders.refundReason(payment.order_id, trx);
+      if (await repository.claimRefund(payment.id, reason, trx)) return { kind: 'refund due', reason } as const;
+      const now = await repository.findBySession(sessionId, trx);
+      if (now?.status === 'completed') return { kind: 'paid before' } as const;
+      // Claimed by another caller: a refund not yet confirmed is asked for again (the provider takes it once).
+      return { kind: 'refund due', reason: now?.refund_reason ?? reason } as const;
     });
-    if (paidNow) afterPaid(payment.order_id);
-    return 'COMPLETED';
+    if (outcome.kind === 'paid now') afterPaid(payment.order_id);
+    if (outcome.kind === 'refund due') return refund(payment.id, payment.order_id, session, outcome.reason);
+    return { payment_status: 'COMPLETED' };
+  }
+
+  /**
+   * Expires the order's sessions that can still be paid, at the provider; returns false when one of
+   * them turned out to be paid already (it is then settled: the order paid, or the payment refunded).
+   */
+  async function expireOpenSessions(orderId: number): Promise<boolean> {
+    let allClosed = true;
+    for (const sessionId of await repository.openSessionsOf(orderId)) {
+      try {
+        await provider.client().checkout.sessions.expire(sessionId);
+        await repository.markExpired(sessionId);
+      } catch (expireError) {
+        // Expired on its own, or paid just now; otherwise it stays open and the next start or cancel tries again.
+        try {
+          const session = await provider.client().checkout.sessions.retrieve(sessionId);
+          if (session.status === 'expired') {
+            await repository.markExpired(sessionId);
+          } else if (session.payment_status === 'paid') {
+            allClosed = false;
+            await settle(sessionId);
+          } else {
+            log('could not expire a card session', { sessionId, orderId, error: expireError });
+          }
+        } catch (error) {
+          log('could not settle a card session that would not expire', { sessionId, orderId, error });
+        }
+      }
+    }
+    return allClosed;
   }
 
   return {
+    /** The unpaid-order job: cancels the orders whose hold ran out, then closes their card sessions. */
+    cancelUnpaidOrders: (now = new Date()) =>
+      orders.cancelExpiredOrders(now, async (orderId) => {
+        await expireOpenSessions(orderId);
+      }),
+
+    /** The built-in provider takes no money: the pages say so. */
+    config: (): CardPaymentConfig => ({ test_payments: provider.isBuiltIn }),
+
     async startCheckout(viewer: OrderViewer, orderId: number, origin: string) {
       const order = await orders.ownedOrder(viewer, orderId);
       if (order.payment_method !== 'stripe') throw badRequest(messages.paymentNotNeeded);
       if (order.payment_status === 'COMPLETED') throw conflict(messages.paymentAlreadyDone);
-      if (order.status === 'cancelled') throw conflict(messages.paymentOrderCancelled);
+      // A hold that ran out is cancelled by the next run of the unpaid-order job.
+      if (order.status === 'cancelled' || (order.expires_at !== null && order.expires_at <= new Date().toISOString())) {
+        throw conflict(messages.paymentOrderCancelled);
+      }
+      // One session at a time: the one the shopper left is closed before a new one opens.
+      if (!(await expireOpenSessions(order.id))) {
+        const now = await orders.ownedOrder(viewer, orderId);
+        throw conflict(now.payment_status === 'COMPLETED' ? messages.paymentAlreadyDone : messages.paymentOrderCancelled);
+      }
       let session: Stripe.Checkout.Session;
       try {
         session = await provider.client().checkout.sessions.create({
@@ -67,6 +169,7 @@ export function createPaymentsService({ database, repository, orders, provider, 
           client_reference_id: String(order.id),
           metadata: { order_id: String(order.id), order_number: order.order_number },
           customer_email: order.email,
+          expires_at: sessionExpiry(order.expires_at),
           success_url: `${origin}/order-confirmation/${order.id}?session_id={CHECKOUT_SESSION_ID}`,
           cancel_url: `${origin}/payment/${order.id}`,
         });
@@ -80,12 +183,11 @@ export function createPaymentsService({ database, repository, orders, provider, 
     },
 
     /** The shopper's return: only the order's owner may settle through it. */
-    async verify(viewer: OrderViewer, sessionId: string) {
+    async verify(viewer: OrderViewer, sessionId: string): Promise<VerifySessionResponse> {
       const payment = await repository.findBySession(sessionId);
       if (!payment) throw notFound(messages.paymentSessionUnknown);
       await orders.ownedOrder(viewer, payment.order_id);
-      const paymentStatus = await settle(sessionId);
-      return { success: true, payment_status: paymentStatus, order_id: payment.order_id };
+      return { success: true, ...(await settle(sessionId)), order_id: payment.order_id };
     },
 
     /** The provider's call: the signature (and its 300 s tolerance) is checked on the raw body. */

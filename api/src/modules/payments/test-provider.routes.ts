@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ExpressionBuilder } from 'kysely';
 import { Stripe } from 'stripe';
-import { currencies, formatMoney, storeDetails, type Currency } from '@threadline/contracts';
+import { currencies, formatMoney, messages, storeDetails, type Currency } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
-import type { TestPaymentSessionTable } from '../../db/tables.ts';
+import type { Database, TestPaymentSessionTable } from '../../db/tables.ts';
 import { builtInProviderKey } from './card-provider.ts';
 
 export interface TestProviderOptions {
@@ -39,8 +40,19 @@ function readForm(body: string) {
     customerEmail: form.get('customer_email'),
     successUrl: form.get('success_url') ?? '/',
     cancelUrl: form.get('cancel_url') ?? '/',
+    expiresAt: form.has('expires_at') ? Number(form.get('expires_at')) : null,
+    paymentIntent: form.get('payment_intent'),
   };
 }
+
+const minuteMs = 60 * 1000;
+// Stripe's bounds on a session's expires_at, from the moment it is created.
+const shortestSessionMs = 30 * minuteMs;
+const longestSessionMs = 24 * 60 * minuteMs;
+
+/** Open, unless its time ran out: like Stripe's, an unpaid session expires by itself. */
+const statusOf = (row: TestPaymentSessionTable, now = new Date().toISOString()) =>
+  row.status === 'open' && row.expires_at !== null && row.expires_at <= now ? 'expired' : row.status;
 
 const sessionObject = (row: TestPaymentSessionTable, origin: string) => ({
   id: row.id,
@@ -48,8 +60,10 @@ const sessionObject = (row: TestPaymentSessionTable, origin: string) => ({
   mode: 'payment',
   amount_total: row.amount_total,
   currency: row.currency,
-  status: row.status,
+  status: statusOf(row),
   payment_status: row.payment_status,
+  payment_intent: row.payment_intent,
+  expires_at: row.expires_at === null ? null : Math.floor(Date.parse(row.expires_at) / 1000),
   client_reference_id: row.client_reference_id,
   customer_email: row.customer_email,
   metadata: JSON.parse(row.metadata) as Record<string, string>,
@@ -59,8 +73,12 @@ const sessionObject = (row: TestPaymentSessionTable, origin: string) => ({
   created: Math.floor(Date.parse(row.created_at) / 1000),
 });
 
-const stripeError = (reply: FastifyReply, status: number, message: string) =>
-  reply.status(status).send({ error: { type: 'invalid_request_error', message } });
+const stripeError = (reply: FastifyReply, status: number, message: string, code?: string) =>
+  reply.status(status).send({ error: { type: 'invalid_request_error', message, ...(code ? { code } : {}) } });
+
+/** A session can be paid only while it is open and its time has not run out; one pay or expire wins. */
+const stillOpen = (now: string) => (eb: ExpressionBuilder<Database, 'test_payment_sessions'>) =>
+  eb.and([eb('status', '=', 'open'), eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])]);
 
 /**
  * The built-in test card provider, used when no Stripe key is configured: a Stripe-shaped Checkout
@@ -72,15 +90,25 @@ export const testProviderRoutes: FastifyPluginAsync<TestProviderOptions> = async
   const signer = new Stripe(builtInProviderKey);
   const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
   const find = (id: string) => db.selectFrom('test_payment_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  const authorized = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization === `Bearer ${builtInProviderKey}`) return true;
+    void stripeError(reply, 401, 'Invalid API key provided.');
+    return false;
+  };
 
   app.get('/test-payments/page.css', async (_request, reply) =>
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(testProviderStyles),
   );
 
   app.post('/v1/checkout/sessions', async (request, reply) => {
-    if (request.headers.authorization !== `Bearer ${builtInProviderKey}`) return stripeError(reply, 401, 'Invalid API key provided.');
+    if (!authorized(request, reply)) return reply;
     const form = readForm(typeof request.body === 'string' ? request.body : '');
     if (form.amount <= 0) return stripeError(reply, 400, 'The amount must be positive.');
+    const now = Date.now();
+    const expiresAt = form.expiresAt === null ? now + longestSessionMs : form.expiresAt * 1000;
+    if (!Number.isInteger(expiresAt) || expiresAt < now + shortestSessionMs || expiresAt > now + longestSessionMs) {
+      return stripeError(reply, 400, 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.');
+    }
     const row: TestPaymentSessionTable = {
       id: `cs_test_${randomBytes(18).toString('base64url')}`,
       amount_total: form.amount,
@@ -93,16 +121,63 @@ export const testProviderRoutes: FastifyPluginAsync<TestProviderOptions> = async
       metadata: JSON.stringify(form.metadata),
       success_url: form.successUrl,
       cancel_url: form.cancelUrl,
-      created_at: new Date().toISOString(),
+      created_at: new Date(now).toISOString(),
+      expires_at: new Date(expiresAt).toISOString(),
+      payment_intent: null,
+      refunded_at: null,
     };
     await db.insertInto('test_payment_sessions').values(row).execute();
     return sessionObject(row, originOf(request));
   });
 
   app.get<{ Params: { id: string } }>('/v1/checkout/sessions/:id', async (request, reply) => {
-    if (request.headers.authorization !== `Bearer ${builtInProviderKey}`) return stripeError(reply, 401, 'Invalid API key provided.');
+    if (!authorized(request, reply)) return reply;
     const row = await find(request.params.id);
     return row ? sessionObject(row, originOf(request)) : stripeError(reply, 404, `No such checkout.session: '${request.params.id}'`);
+  });
+
+  app.post<{ Params: { id: string } }>('/v1/checkout/sessions/:id/expire', async (request, reply) => {
+    if (!authorized(request, reply)) return reply;
+    const expired = await db
+      .updateTable('test_payment_sessions')
+      .set({ status: 'expired' })
+      .where('id', '=', request.params.id)
+      .where(stillOpen(new Date().toISOString()))
+      .returningAll()
+      .executeTakeFirst();
+    if (expired) return sessionObject(expired, originOf(request));
+    const row = await find(request.params.id);
+    if (!row) return stripeError(reply, 404, `No such checkout.session: '${request.params.id}'`);
+    // Stripe's answer for a session already paid or already expired.
+    return stripeError(reply, 400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${statusOf(row)}".`);
+  });
+
+  app.post('/v1/refunds', async (request, reply) => {
+    if (!authorized(request, reply)) return reply;
+    const paymentIntent = readForm(typeof request.body === 'string' ? request.body : '').paymentIntent;
+    if (!paymentIntent) return stripeError(reply, 400, 'Missing required param: payment_intent.');
+    const refunded = await db
+      .updateTable('test_payment_sessions')
+      .set({ refunded_at: new Date().toISOString() })
+      .where('payment_intent', '=', paymentIntent)
+      .where('refunded_at', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (!refunded) {
+      const known = await db.selectFrom('test_payment_sessions').select('id').where('payment_intent', '=', paymentIntent).executeTakeFirst();
+      return known
+        ? stripeError(reply, 400, `Charge for PaymentIntent ${paymentIntent} has already been refunded.`, 'charge_already_refunded')
+        : stripeError(reply, 404, `No such payment_intent: '${paymentIntent}'`);
+    }
+    return {
+      id: `re_test_${randomBytes(12).toString('base64url')}`,
+      object: 'refund',
+      amount: refunded.amount_total,
+      currency: refunded.currency,
+      payment_intent: paymentIntent,
+      status: 'succeeded',
+      created: Math.floor(Date.now() / 1000),
+    };
   });
 
   app.get<{ Params: { id: string } }>('/test-payments/checkout/:id', async (request, reply) => {
@@ -110,12 +185,14 @@ export const testProviderRoutes: FastifyPluginAsync<TestProviderOptions> = async
     reply.helmet();
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!row) return reply.status(404).send(page('Payment not found', '<p>This payment link is not valid.</p>'));
-    if (row.status !== 'open') {
-      return page('Payment finished', `<p>This payment is already ${row.payment_status === 'paid' ? 'paid' : 'closed'}.</p><p><a href="${escapeHtml(row.cancel_url)}">Back to the shop</a></p>`);
+    const status = statusOf(row);
+    if (status !== 'open') {
+      const state = row.payment_status === 'paid' ? 'paid' : status === 'expired' ? 'expired' : 'closed';
+      return page('Payment finished', `<p>This payment is already ${state}.</p><p><a href="${escapeHtml(row.cancel_url)}">Back to the shop</a></p>`);
     }
     return page(
       'Test card payment',
-      `<p class="note">Test mode: no card is charged. This page stands in for ${storeDetails.cardProvider} Checkout.</p>
+      `<p class="note"><strong>${messages.testPaymentNotice}</strong> This page stands in for ${storeDetails.cardProvider} Checkout: no card details are asked for and no card is charged.</p>
 <dl><dt>Pay to</dt><dd>${storeDetails.name}</dd><dt>For</dt><dd>${escapeHtml(row.description)}</dd><dt>Amount</dt><dd class="amount">${formatMoney(row.amount_total / 100, jmd)}</dd>${row.customer_email ? `<dt>E-mail</dt><dd>${escapeHtml(row.customer_email)}</dd>` : ''}</dl>
 <div class="actions"><form method="post" action="/test-payments/checkout/${row.id}/cancel"><button type="submit" class="secondary">Cancel</button></form>
 <form method="post" action="/test-payments/checkout/${row.id}/pay"><button type="submit">Pay</button></form></div>`,
@@ -125,9 +202,18 @@ export const testProviderRoutes: FastifyPluginAsync<TestProviderOptions> = async
   app.post<{ Params: { id: string } }>('/test-payments/checkout/:id/pay', async (request, reply) => {
     const row = await find(request.params.id);
     if (!row) return reply.status(404).type('text/html').send(page('Payment not found', '<p>This payment link is not valid.</p>'));
-    if (row.status === 'open') {
-      await db.updateTable('test_payment_sessions').set({ status: 'complete', payment_status: 'paid' }).where('id', '=', row.id).where('status', '=', 'open').execute();
-      const session = sessionObject({ ...row, status: 'complete', payment_status: 'paid' }, originOf(request));
+    const paid = await db
+      .updateTable('test_payment_sessions')
+      .set({ status: 'complete', payment_status: 'paid', payment_intent: `pi_test_${randomBytes(18).toString('base64url')}` })
+      .where('id', '=', row.id)
+      .where(stillOpen(new Date().toISOString()))
+      .returningAll()
+      .executeTakeFirst();
+    if (!paid && statusOf(row) === 'expired') {
+      return reply.status(409).type('text/html').send(page('Payment expired', `<p>This payment has expired and cannot be paid.</p><p><a href="${escapeHtml(row.cancel_url)}">Back to the shop</a></p>`));
+    }
+    if (paid) {
+      const session = sessionObject(paid, originOf(request));
       const payload = JSON.stringify({
         id: `evt_test_${randomBytes(12).toString('base64url')}`,
         object: 'event',

@@ -1,4 +1,4 @@
-import type { Address, Cart, CheckoutRequest, User } from '@threadline/contracts';
+import { messages, type Address, type Cart, type CheckoutRequest, type User } from '@threadline/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -97,9 +97,10 @@ const pages = [
 type CheckoutCall = { body: CheckoutRequest; key: string | null };
 
 /** The checkout API: the cart, the customer when signed in, and Place Order answering `placeOrder`. */
-function stubCheckout(options: { cart?: Cart; placeOrder?: (call: CheckoutCall) => unknown } = {}) {
+function stubCheckout(options: { cart?: Cart; placeOrder?: (call: CheckoutCall) => unknown; testPayments?: boolean } = {}) {
   const calls: CheckoutCall[] = [];
   const fetchMock = stubApi([
+    [/^\/api\/orders\/payment\/stripe\/config\/$/, () => ({ test_payments: options.testPayments ?? false })],
     [/^\/api\/orders\/cart\/$/, () => options.cart ?? cart],
     [/^\/api\/users\/profile\/$/, () => profile],
     [/^\/api\/users\/addresses\/$/, () => ({ addresses: [home, work] })],
@@ -291,6 +292,19 @@ describe('placing the order', () => {
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
     expect(await screen.findByRole('heading', { name: 'Landed on /order-confirmation/42' })).toBeVisible();
     expect(calls[0]?.body).toMatchObject({ shipping_method: 'pickup', shipping_cost: 0 });
+  });
+
+  it('says a card payment is a test payment that takes no money when the shop has no card provider', async () => {
+    const user = userEvent.setup();
+    stubCheckout({ testPayments: true });
+    renderShop(pages, { path: '/checkout' });
+    await screen.findByRole('button', { name: 'Place Order' });
+    const card = screen.getByRole('radio', { name: 'Card' });
+    expect(await within(card.closest('label') ?? document.body).findByText(messages.testPaymentNotice)).toBeVisible();
+    expect(screen.queryByText(/Pay securely by card/)).not.toBeInTheDocument();
+    await user.click(card);
+    expect(screen.getByText(/continue to this shop's test card page, which stands in for Stripe, then come back here\. Test payment: no money is taken\./)).toBeVisible();
+    expect(screen.queryByText(/Stripe's secure page/)).not.toBeInTheDocument();
   });
 
   it('says Processing... and takes no second click while the order is being placed', async () => {

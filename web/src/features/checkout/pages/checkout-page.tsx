@@ -9,6 +9,7 @@ import { RadioCards } from '@/components/ui/radio-cards.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StepIndicator } from '@/components/ui/step-indicator.tsx';
 import { useCurrency } from '@/features/currency/currency-context.tsx';
+import { useTestPayments } from '@/features/payment/api/get-card-payment-config.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { readStorage } from '@/lib/storage.ts';
 import { usePageMeta } from '@/lib/use-page-title.ts';
@@ -39,6 +40,7 @@ export function CheckoutPage() {
   const addresses = useAddresses(signedIn);
   const checkout = useCheckoutForm({ profile: profile.data, addresses: addresses.data?.addresses });
   const placeOrder = usePlaceOrder();
+  const testPayments = useTestPayments();
   const [problem, setProblem] = useState<string | null>(null);
   // The cart as it was ordered: the emptied cart the server now answers must not show while the next page loads.
   const [ordered, setOrdered] = useState<Cart | null>(null);
@@ -230,7 +232,7 @@ export function CheckoutPage() {
                   {
                     value: 'stripe',
                     label: 'Card',
-                    description: `Pay securely by card with ${storeDetails.cardProvider}`,
+                    description: testPayments ? messages.testPaymentNotice : `Pay securely by card with ${storeDetails.cardProvider}`,
                     icon: <CreditCard className="size-5" aria-hidden="true" />,
                   },
                   {
@@ -243,7 +245,9 @@ export function CheckoutPage() {
               />
               {form.paymentMethod === 'stripe' ? (
                 <p className="mt-3 text-sm text-stone-600">
-                  After you place your order you'll continue to {storeDetails.cardProvider}'s secure page to pay, then come back here.
+                  {testPayments
+                    ? `After you place your order you'll continue to this shop's test card page, which stands in for ${storeDetails.cardProvider}, then come back here. ${messages.testPaymentNotice}`
+                    : `After you place your order you'll continue to ${storeDetails.cardProvider}'s secure page to pay, then come back here.`}
                 </p>
               ) : null}
             </CheckoutSection>

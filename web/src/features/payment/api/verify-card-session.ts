@@ -1,11 +1,5 @@
-import type { PaymentStatus } from '@threadline/contracts';
+import type { VerifySessionResponse } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
-
-export interface VerifySessionResponse {
-  success: boolean;
-  payment_status: PaymentStatus;
-  order_id: number;
-}
 
 /** SPEC §4: the session the provider returned with; the server settles the payment from it. */
 export const verifyCardSession = (sessionId: string) =>

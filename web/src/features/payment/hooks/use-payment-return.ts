@@ -1,3 +1,4 @@
+import type { PaymentRefundReason } from '@threadline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-client.ts';
@@ -21,6 +22,8 @@ export type PaymentReturnState = 'processing' | 'waiting' | 'done';
 export function usePaymentReturn(orderId: string, sessionId: string | null) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<PaymentReturnState>(sessionId ? 'processing' : 'done');
+  // Set when the payment came for an order that no longer took it, and was given back.
+  const [refunded, setRefunded] = useState<PaymentRefundReason | null>(null);
   // When this round of checks began; asking again starts a new round.
   const [since, setSince] = useState(() => Date.now());
 
@@ -32,7 +35,9 @@ export function usePaymentReturn(orderId: string, sessionId: string | null) {
     const check = async () => {
       let pending: boolean;
       try {
-        pending = (await verifyCardSession(sessionId)).payment_status === 'PENDING';
+        const answer = await verifyCardSession(sessionId);
+        pending = answer.payment_status === 'PENDING';
+        if (answer.payment_status === 'REFUNDED' && !stopped) setRefunded(answer.refund_reason ?? 'already_paid');
       } catch (error) {
         // SPEC §8: problems with the return are only logged; the order page says where the payment stands.
         console.error('Could not confirm the card payment', error);
@@ -60,6 +65,7 @@ export function usePaymentReturn(orderId: string, sessionId: string | null) {
 
   return {
     state,
+    refunded,
     /** Asks the provider again after the wait ran out. */
     checkAgain: () => {
       setState('processing');

@@ -1,4 +1,4 @@
-import type { Order, PaymentStatus } from '@threadline/contracts';
+import { messages, type Order, type PaymentStatus } from '@threadline/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -185,6 +185,20 @@ describe('returning from the card provider', () => {
     await user.click(within(next).getByRole('button', { name: 'Check again' }));
     expect(screen.getByText('Processing your payment...')).toBeVisible();
     await waitFor(() => expect(checks()).toBe(15));
+  });
+
+  it.each<[string, Partial<Order>, string, string]>([
+    ['order_cancelled', { status: 'cancelled', payment_status: 'FAILED' }, messages.paymentRefundedOrderCancelled, 'Order Cancelled'],
+    ['already_paid', { status: 'processing', payment_status: 'COMPLETED' }, messages.paymentRefundedAlreadyPaid, 'Order Confirmed!'],
+  ])('says a payment refunded because %s was given back', async (reason, order, message, heading) => {
+    stubApi([
+      [/^\/api\/orders\/payment\/stripe\/verify-session\/$/, () => ({ success: true, payment_status: 'REFUNDED', refund_reason: reason, order_id: 7 })],
+      [/^\/api\/orders\/order\/7\/$/, () => orderFixture(order)],
+    ]);
+    renderShop(pages, { path: '/order-confirmation/7?session_id=cs_test_1' });
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent(message);
+    expect(screen.getByRole('region', { name: "What's Next?" })).not.toHaveTextContent('Nothing was charged');
   });
 
   it('shows the order after a refused check without waiting, logging the problem', async () => {

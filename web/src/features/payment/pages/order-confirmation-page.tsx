@@ -1,4 +1,4 @@
-import { messages, storeDetails, type Order } from '@threadline/contracts';
+import { messages, storeDetails, type Order, type PaymentRefundReason } from '@threadline/contracts';
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
@@ -19,7 +19,9 @@ export function OrderConfirmationPage() {
 
   const settled = payment.state !== 'processing';
   // An order in hand stays on screen even if refreshing it fails.
-  if (settled && order.data) return <Confirmation order={order.data} returnState={payment.state} onCheckAgain={payment.checkAgain} />;
+  if (settled && order.data) {
+    return <Confirmation order={order.data} returnState={payment.state} refunded={payment.refunded} onCheckAgain={payment.checkAgain} />;
+  }
   if (settled && order.isError) return <OrderLoadError title="Order Error" />;
   return (
     <output className="flex flex-col items-center gap-3 px-6 py-16 text-center text-stone-600">
@@ -29,7 +31,19 @@ export function OrderConfirmationPage() {
   );
 }
 
-function Confirmation({ order, returnState, onCheckAgain }: { order: Order; returnState: PaymentReturnState; onCheckAgain(): void }) {
+const refundMessages: Record<PaymentRefundReason, string> = {
+  order_cancelled: messages.paymentRefundedOrderCancelled,
+  already_paid: messages.paymentRefundedAlreadyPaid,
+};
+
+interface ConfirmationProps {
+  order: Order;
+  returnState: PaymentReturnState;
+  refunded: PaymentRefundReason | null;
+  onCheckAgain(): void;
+}
+
+function Confirmation({ order, returnState, refunded, onCheckAgain }: ConfirmationProps) {
   const { format } = useCurrency();
   const cancelled = order.status === 'cancelled';
   const status = orderStatusBadge(order.status);
@@ -45,6 +59,12 @@ function Confirmation({ order, returnState, onCheckAgain }: { order: Order; retu
           {cancelled ? messages.paymentOrderCancelled : 'Thank you for your purchase. Your order has been successfully placed.'}
         </p>
       </header>
+
+      {refunded ? (
+        <output className="block rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">
+          {refundMessages[refunded]}
+        </output>
+      ) : null}
 
       <dl className="grid grid-cols-[auto_1fr] items-center gap-x-6 gap-y-3 rounded-xl bg-stone-50 p-5 text-sm ring-1 ring-stone-200">
         <dt className="text-stone-600">Order number</dt>
@@ -65,7 +85,7 @@ function Confirmation({ order, returnState, onCheckAgain }: { order: Order; retu
         <h2 id="whats-next" className="text-lg font-semibold">
           What's Next?
         </h2>
-        <WhatsNext order={order} returnState={returnState} onCheckAgain={onCheckAgain} />
+        <WhatsNext order={order} returnState={returnState} refunded={refunded} onCheckAgain={onCheckAgain} />
       </section>
 
       <OrderItems order={order} />
@@ -87,12 +107,12 @@ function Confirmation({ order, returnState, onCheckAgain }: { order: Order; retu
 
 const noteList = 'list-disc space-y-1.5 pl-5 text-sm text-stone-700 marker:text-stone-400';
 
-function WhatsNext({ order, returnState, onCheckAgain }: { order: Order; returnState: PaymentReturnState; onCheckAgain(): void }) {
+function WhatsNext({ order, returnState, refunded, onCheckAgain }: ConfirmationProps) {
   const pickup = order.shipping_method === 'pickup';
   if (order.status === 'cancelled') {
     return (
       <p className="text-sm text-stone-700">
-        Nothing was charged and the items went back on the shelf.{' '}
+        {refunded ? 'Your payment was given back' : 'Nothing was charged'} and the items went back on the shelf.{' '}
         <Link to="/shop" className="font-semibold underline underline-offset-4">
           Shop again
         </Link>

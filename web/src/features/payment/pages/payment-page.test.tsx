@@ -1,4 +1,4 @@
-import type { Order } from '@threadline/contracts';
+import { messages, type Order } from '@threadline/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
@@ -19,8 +19,13 @@ const pages = [
   { path: '*', Component: Landing },
 ];
 
-function stubPayment(order: Order | Response, startSession: () => unknown = () => ({ success: true, checkout_url: 'https://pay.example/cs_1' })) {
+function stubPayment(
+  order: Order | Response,
+  startSession: () => unknown = () => ({ success: true, checkout_url: 'https://pay.example/cs_1' }),
+  testPayments = false,
+) {
   return stubApi([
+    [/^\/api\/orders\/payment\/stripe\/config\/$/, () => ({ test_payments: testPayments })],
     [/^\/api\/orders\/order\/7\/$/, () => order],
     [/^\/api\/orders\/payment\/stripe\/7\/$/, startSession],
   ]);
@@ -50,7 +55,22 @@ describe('payment page', () => {
     expect(vi.mocked(leaveFor)).toHaveBeenCalledWith('https://pay.example/cs_1');
     expect(await screen.findByRole('button', { name: 'Redirecting to Stripe...' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel & Go Home' })).toBeDisabled();
-    expect(requestedPaths(fetchMock, '/api/orders/payment/stripe/')).toEqual(['/api/orders/payment/stripe/7/']);
+    expect(requestedPaths(fetchMock, '/api/orders/payment/stripe/7/')).toEqual(['/api/orders/payment/stripe/7/']);
+  });
+
+  it('says a card payment on the test card page takes no money, and never that it is Stripe', async () => {
+    const user = userEvent.setup();
+    stubPayment(orderFixture(), undefined, true);
+    renderShop(pages, { path: '/payment/7' });
+
+    expect(await screen.findByText('Card (test payment)')).toBeVisible();
+    expect(screen.getByText(messages.testPaymentNotice)).toBeVisible();
+    expect(screen.getByText(/taken to this shop's test card page, which stands in for Stripe/)).toBeVisible();
+    expect(screen.queryByText('Card via Stripe')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Stripe's secure payment page/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByRole('button', { name: 'Redirecting to the test card page...' })).toBeDisabled();
   });
 
   it('says so when the session cannot be made or the browser cannot leave', async () => {

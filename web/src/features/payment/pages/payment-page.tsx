@@ -12,6 +12,7 @@ import { usePageMeta } from '@/lib/use-page-title.ts';
 import { orderQueryKey, useOrder } from '../api/get-order.ts';
 import { OrderLoadError } from '../components/order-load-error.tsx';
 import { useStartCardPayment } from '../api/start-card-payment.ts';
+import { useTestPayments } from '../api/get-card-payment-config.ts';
 import { leaveFor } from '../leave-for.ts';
 
 const provider = storeDetails.cardProvider;
@@ -35,6 +36,9 @@ function PaymentDetails({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const { format } = useCurrency();
   const start = useStartCardPayment();
+  const testPayments = useTestPayments();
+  // The built-in test provider's page is not the card provider's: the page must not say it is.
+  const destination = testPayments ? 'the test card page' : provider;
   const [problem, setProblem] = useState<string | null>(null);
   // The browser is on its way to the provider: the button stays busy until the page is gone.
   const [leaving, setLeaving] = useState(false);
@@ -74,7 +78,7 @@ function PaymentDetails({ order }: { order: Order }) {
         <dt className="text-stone-600">Payment method</dt>
         <dd className="flex items-center gap-2">
           <CreditCard className="size-4 text-stone-500" aria-hidden="true" />
-          Card via {provider}
+          {testPayments ? 'Card (test payment)' : `Card via ${provider}`}
         </dd>
       </dl>
 
@@ -104,10 +108,17 @@ function PaymentDetails({ order }: { order: Order }) {
           <div className="flex gap-3 rounded-xl bg-brand-50 p-4 text-sm text-brand-900 ring-1 ring-brand-200">
             <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <div className="space-y-1">
-              <p>
-                You will be redirected to {provider}'s secure payment page to enter your card details. Once you have paid, you will be
-                returned here to see your order.
-              </p>
+              {testPayments ? (
+                <p>
+                  <strong>{messages.testPaymentNotice}</strong> You will be taken to this shop's test card page, which stands in for {provider}{' '}
+                  and asks for no card details. Once you have pressed Pay, you will be returned here to see your order.
+                </p>
+              ) : (
+                <p>
+                  You will be redirected to {provider}'s secure payment page to enter your card details. Once you have paid, you will be
+                  returned here to see your order.
+                </p>
+              )}
               {order.payment_status === 'FAILED' ? <p>Your last payment did not go through. You can try again.</p> : null}
               {order.expires_at ? <p>We hold your items until {holdUntil(order.expires_at)}; unpaid orders are cancelled after that.</p> : null}
             </div>
@@ -118,10 +129,10 @@ function PaymentDetails({ order }: { order: Order }) {
               Cancel & Go Home
             </button>
             <button type="button" onClick={proceed} disabled={busy} className={buttonClass('primary')}>
-              {busy ? `Redirecting to ${provider}...` : 'Proceed to Payment'}
+              {busy ? `Redirecting to ${destination}...` : 'Proceed to Payment'}
             </button>
           </div>
-          <output className="sr-only">{busy ? `Redirecting to ${provider}...` : ''}</output>
+          <output className="sr-only">{busy ? `Redirecting to ${destination}...` : ''}</output>
         </>
       )}
     </div>
