@@ -6,6 +6,9 @@ export const messages = {
   notFound: 'Not found',
   serverError: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  requestTooLarge: 'This request is too large. Please send less at once.',
+  requestTimedOut: 'The request took too long to arrive. Please try again.',
+  textHasNul: 'Text must not contain the NUL character.',
 
   productNotFound: 'The product you are looking for does not exist.',
   productLoadFailed: 'Failed to load product details',
@@ -87,6 +90,9 @@ export const messages = {
   passwordResetDone: 'Your password has been changed. Please sign in with your new password.',
   profileEmailTaken: 'Another account already uses this email.',
   profilePictureInvalid: 'Please upload an image file (JPEG, PNG, WebP or GIF).',
+  profilePictureTooLarge: (megabytes: number, megapixels: number) =>
+    `Please upload a picture of at most ${megabytes} MB and ${megapixels} megapixels.`,
+  profilePictureIncomplete: 'The picture did not arrive complete. Please try again.',
   addressNotFound: 'Address not found.',
   googleNotConfigured: 'Google sign-in is not available.',
   googleUnverifiedEmail:

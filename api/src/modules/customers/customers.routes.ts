@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   addressChangeResponseSchema,
   addressInputSchema,
@@ -10,6 +9,7 @@ import {
   googleConfigResponseSchema,
   googleIdTokenRequestSchema,
   identityProviderResponseSchema,
+  idParamsSchema as idParams,
   loginRequestSchema,
   logoutRequestSchema,
   passwordResetConfirmSchema,
@@ -40,7 +40,6 @@ export interface CustomerRouteOptions {
   origin(request: FastifyRequest): string;
 }
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tenMinutes = 10 * 60 * 1000;
 const profileAnswer = successMessageSchema.extend({ user: userSchema });
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   cardSessionResponseSchema,
   checkoutRequestSchema,
   checkoutResponseSchema,
+  idParamsSchema as idParams,
   orderListResponseSchema,
   orderSchema,
   verifySessionRequestSchema,
@@ -24,8 +24,6 @@ export interface OrderRouteOptions {
   cartContext(request: FastifyRequest, required: boolean): Promise<CartContext>;
   origin(request: FastifyRequest): string;
 }
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { checkout, orders, payments, cartContext, origin }) => {
   const viewerOf = async (request: FastifyRequest): Promise<OrderViewer> => {
