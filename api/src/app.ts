@@ -45,7 +45,7 @@ import { createSessionService } from './modules/session/session.service.ts';
 import { apiHeaders } from './plugins/api-headers.ts';
 import { createMailer } from './mail/mailer.ts';
 import { currentCustomer } from './plugins/current-customer.ts';
-import { errorHandling } from './plugins/error-handling.ts';
+import { answerClientError, errorHandling } from './plugins/error-handling.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
 import { sessionKeyAndCsrf } from './plugins/session-key.ts';
 import { webApp } from './plugins/web-app.ts';
@@ -66,6 +66,15 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      // Node swaps the two timeouts when the headers' one is the longer, so it must not be.
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      // Node looks for requests past their time every 30 s by default: a trickled body would run
+      // half a minute over.
+      connectionsCheckingInterval: 1000,
+    },
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
