@@ -15,7 +15,7 @@ import { ShopError } from '../errors.ts';
 const unreadBodyDiscardLimit = 32 * 1024 * 1024;
 
 function discardUnreadBody(body: IncomingMessage): Promise<void> {
-  if (body.complete || body.destroyed) return Promise.resolve();
+  if (body.complete || body.readableEnded || body.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     let discarded = 0;
     const finish = () => {
