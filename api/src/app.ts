@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { messages } from '@threadline/contracts';
+import { messages, profilePictureLimits } from '@threadline/contracts';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -82,7 +82,9 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
 
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(fastifyMultipart, { limits: { fileSize: 8 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: profilePictureLimits.megabytes * 1024 * 1024, files: 1, fields: 20 },
+  });
 
   const sessions = createSessionService(createSessionRepository(database.db), config.secretKey);
   const catalog = createCatalogService(createCatalogRepository(database.db, database.dialect));
@@ -125,7 +127,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   const google = createGoogleSignIn(config.google, auth, customersRepository, (message, error) =>
     app.log.warn({ err: error }, message),
   );
-  const profile = createProfileService(customersRepository, config.mediaDir);
+  const profile = createProfileService(customersRepository, config.mediaDir, database.db);
   const addresses = createAddressesService(database, createAddressesRepository(database.db));
   const wishlist = createWishlistService(database.db, catalog);
   const origin = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;

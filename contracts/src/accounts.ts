@@ -84,6 +84,9 @@ export const addressListResponseSchema = z.object({ addresses: z.array(addressSc
 
 export const passwordMinLength = 8;
 
+/** What a profile picture upload may be: refused past these before it is decoded. */
+export const profilePictureLimits = { megabytes: 8, megapixels: 24, uploadsPerHour: 10 } as const;
+
 export const wishlistItemSchema = z.object({
   id: z.number().int(),
   product: productSchema,
