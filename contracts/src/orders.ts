@@ -81,7 +81,7 @@ export const checkoutRequestSchema = z.object({
   shipping_method: z.enum(shippingMethods),
   payment_method: z.enum(paymentMethods),
   /** Ignored by the server: shipping is priced from the method. */
-  shipping_cost: z.unknown().optional(),
+  shipping_cost: z.union([z.number(), text(20)]).optional(),
   currency: currencyCodeSchema.default('JMD'),
   save_address: z.boolean().default(false),
 });
