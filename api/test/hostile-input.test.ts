@@ -78,7 +78,8 @@ function apiRoutes(): WalkedRoute[] {
         .map((method) => ({
           method,
           url: route.url,
-          params: fieldsOf(route.schema?.params) ?? {},
+          // A route that declares no params schema still has its path's params walked.
+          params: fieldsOf(route.schema?.params) ?? Object.fromEntries([...route.url.matchAll(/:(\w+)/g)].map(([, name]) => [name, z.string()])),
           query: fieldsOf(route.schema?.querystring) ?? {},
           body: fieldsOf(route.schema?.body),
         })),
