@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@threadline/contracts';
-import { startHttpSession, startServerProcesses, type HttpShopper, type ServerProcesses } from './server-processes.ts';
+import { messages, profilePictureLimits } from '@threadline/contracts';
+import { callJson, startHttpSession, startServerProcesses, type HttpShopper, type ServerProcesses } from './server-processes.ts';
 
 /** Sends `size` bytes of body a few at a time, as a stalled or hostile client does; answers what came back. */
 function trickle(url: string, headers: Record<string, string>, size: number, everyMs: number) {
@@ -59,6 +59,29 @@ describe('a request too large or too slow, over HTTP', () => {
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ error: messages.csrfFailed });
     }
+  });
+
+  it('answers a 20 MB profile picture 413 {error} that fetch reads, with the limits in its message', async () => {
+    const password = 'island-breeze-42';
+    const account = await callJson(url, 'POST', '/api/users/auth/register/', shopper.headers, {
+      first_name: 'Ayesha',
+      last_name: 'Campbell',
+      email: 'big-picture@example.com',
+      password1: password,
+      password2: password,
+    });
+    const { 'content-type': _json, ...headers } = shopper.headers;
+    const form = new FormData();
+    form.append('profile_picture', new Blob([new Uint8Array(20 * 1024 * 1024)], { type: 'image/png' }), 'me.png');
+    const response = await fetch(`${url}/api/users/profile/`, {
+      method: 'PUT',
+      headers: { ...headers, authorization: `Bearer ${String(account.body.token)}` },
+      body: form,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      error: messages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels),
+    });
   });
 
   it('cuts off a client trickling its body with 408 {error} once the request timeout has passed', async () => {
