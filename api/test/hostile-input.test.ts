@@ -54,6 +54,16 @@ function longestAccepted(schema: z.ZodType): string | undefined {
     .find((candidate) => schema.safeParse(candidate).success);
 }
 
+/** Whole bodies of the wrong shape or kind. */
+const wholeBodies: [string, string][] = [
+  ['[]', 'application/json'],
+  ['"Kingston"', 'application/json'],
+  ['null', 'application/json'],
+  ['{"first_name": ', 'application/json'],
+  ['first_name=Kingston', 'application/x-www-form-urlencoded'],
+  ['Kingston', 'text/plain'],
+];
+
 interface WalkedRoute {
   method: string;
   url: string;
@@ -129,6 +139,8 @@ interface Attempt {
   params: Record<string, unknown>;
   query: Record<string, unknown>;
   body: Record<string, unknown> | undefined;
+  /** A whole body that is no object of fields: sent as it is, with its content type. */
+  rawBody?: { payload: string; contentType: string };
   hostile: string;
 }
 
@@ -160,6 +172,11 @@ function attemptsFor(route: WalkedRoute, named: Record<string, unknown>, bodyFal
   for (const [name, schema] of Object.entries(body ? bodyFields : {})) {
     for (const value of valuesFor(schema)) {
       attempts.push({ route, params, query, body: { ...body, [name]: value }, hostile: `body.${name}=${describeValue(value)}` });
+    }
+  }
+  if (body) {
+    for (const [payload, contentType] of wholeBodies) {
+      attempts.push({ route, params, query, body: undefined, rawBody: { payload, contentType }, hostile: `body=${payload} (${contentType})` });
     }
   }
   return attempts;
@@ -220,8 +237,9 @@ describe('hostile input on every /api route', () => {
       const response = await shop.app.inject({
         method: route.method as 'GET',
         url: pathWith(route.url, attempt.params) + queryWith(attempt.query),
-        headers,
+        headers: attempt.rawBody ? { ...headers, 'content-type': attempt.rawBody.contentType } : headers,
         ...(attempt.body ? { payload: attempt.body } : {}),
+        ...(attempt.rawBody ? { payload: attempt.rawBody.payload } : {}),
       });
       const what = `${route.method} ${route.url} ${attempt.hostile} → ${response.statusCode}`;
       if (response.statusCode >= 500) failures.push(`${what} ${response.body.slice(0, 120)}`);
