@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
-import { messages } from '@threadline/contracts';
+import { messages, profilePictureLimits } from '@threadline/contracts';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config, TrustedProxies } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
@@ -45,7 +45,7 @@ import { createSessionService } from './modules/session/session.service.ts';
 import { apiHeaders } from './plugins/api-headers.ts';
 import { createMailer } from './mail/mailer.ts';
 import { currentCustomer } from './plugins/current-customer.ts';
-import { errorHandling } from './plugins/error-handling.ts';
+import { answerClientError, errorHandling } from './plugins/error-handling.ts';
 import { forgetEndedWindows, rateLimits } from './plugins/rate-limit.ts';
 import { sessionKeyAndCsrf } from './plugins/session-key.ts';
 import { webApp } from './plugins/web-app.ts';
@@ -77,6 +77,15 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      // Node swaps the two timeouts when the headers' one is the longer, so it must not be.
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      // Node looks for requests past their time every 30 s by default: a trickled body would run
+      // half a minute over.
+      connectionsCheckingInterval: 1000,
+    },
+    clientErrorHandler: answerClientError,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -84,7 +93,9 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
 
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { threshold: 1024 });
-  await app.register(fastifyMultipart, { limits: { fileSize: 8 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: profilePictureLimits.megabytes * 1024 * 1024, files: 1, fields: 20 },
+  });
 
   const sessions = createSessionService(createSessionRepository(database.db), config.secretKey);
   const catalog = createCatalogService(createCatalogRepository(database.db, database.dialect));
@@ -129,7 +140,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   const google = createGoogleSignIn(config.google, auth, customersRepository, (message, error) =>
     app.log.warn({ err: error }, message),
   );
-  const profile = createProfileService(customersRepository, config.mediaDir);
+  const profile = createProfileService(customersRepository, config.mediaDir, database.db);
   const addresses = createAddressesService(database, createAddressesRepository(database.db, database.dialect));
   const wishlist = createWishlistService(database.db, catalog);
   const guestSessionId = async (request: FastifyRequest) => (await sessions.find(request.sessionKey))?.id ?? null;

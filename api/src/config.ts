@@ -71,6 +71,7 @@ const environmentSchema = z.object({
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   ALLOW_TEST_PAYMENTS: flag.default(false),
   UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Threadline <hello@threadline.shop>'),
   SHOP_EMAIL: z.email().default('hello@threadline.shop'),
@@ -106,6 +107,8 @@ export interface Config {
   /** Card payments: Stripe when a key is set, else the built-in test card provider. */
   stripe: { secretKey: string | null; webhookSecret: string; apiUrl: string | null };
   unpaidOrderMinutes: number;
+  /** Time a client has to send a whole request, body included; a slower one is cut off with 408. */
+  requestTimeoutMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   shopEmail: string;
@@ -157,6 +160,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       apiUrl: env.STRIPE_API_URL ?? null,
     },
     unpaidOrderMinutes: env.UNPAID_ORDER_MINUTES,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM,
     shopEmail: env.SHOP_EMAIL,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { productSchema } from './catalog.ts';
+import { databaseId, text } from './input-bounds.ts';
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -13,28 +14,32 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const loginRequestSchema = z.object({ email: z.string(), password: z.string() });
+/** E-mail addresses are at most 254 characters (RFC 5321), the length of every e-mail column. */
+const emailText = text(254);
+const passwordText = text(200);
+
+export const loginRequestSchema = z.object({ email: emailText, password: passwordText });
 export const registerRequestSchema = z.object({
-  first_name: z.string().optional(),
-  last_name: z.string().optional(),
-  email: z.string().optional(),
-  password1: z.string().optional(),
-  password2: z.string().optional(),
+  first_name: text(100).optional(),
+  last_name: text(100).optional(),
+  email: emailText.optional(),
+  password1: passwordText.optional(),
+  password2: passwordText.optional(),
 });
 export const authResponseSchema = z.object({ user: userSchema, token: z.string(), refresh: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-export const refreshRequestSchema = z.object({ refresh: z.string() });
+export const refreshRequestSchema = z.object({ refresh: text(200) });
 export const refreshResponseSchema = z.object({ token: z.string(), refresh: z.string() });
 
 export const googleCodeRequestSchema = z.object({
-  code: z.string(),
-  redirect_uri: z.string(),
-  state: z.string(),
+  code: text(2048),
+  redirect_uri: text(2048),
+  state: text(512),
   /** The `iss` parameter of the callback URL, when the issuer sends one (RFC 9207). */
-  iss: z.string().optional(),
+  iss: text(2048).optional(),
 });
-export const googleIdTokenRequestSchema = z.object({ id_token: z.string() });
+export const googleIdTokenRequestSchema = z.object({ id_token: text(8192) });
 export const identityProviderResponseSchema = z.object({
   success: z.boolean(),
   token: z.string().optional(),
@@ -44,10 +49,10 @@ export const identityProviderResponseSchema = z.object({
 });
 
 export const profileUpdateSchema = z.object({
-  first_name: z.string().trim().max(100).optional(),
-  last_name: z.string().trim().max(100).optional(),
-  email: z.email().optional(),
-  phone: z.string().trim().max(40).optional(),
+  first_name: text(100).trim().optional(),
+  last_name: text(100).trim().optional(),
+  email: z.email().max(254).optional(),
+  phone: text(40).trim().optional(),
   date_of_birth: z.iso.date().optional(),
 });
 
@@ -65,19 +70,22 @@ export const addressSchema = z.object({
 export type Address = z.infer<typeof addressSchema>;
 
 export const addressInputSchema = z.object({
-  label: z.string().trim().max(60).default(''),
-  street_address: z.string().trim().min(1, 'Street address is required').max(200),
-  apartment: z.string().trim().max(100).default(''),
-  city: z.string().trim().min(1, 'City is required').max(100),
-  state: z.string().trim().max(100).default(''),
-  postal_code: z.string().trim().max(20).default(''),
-  country: z.string().trim().min(1, 'Country is required').max(100),
+  label: text(60).trim().default(''),
+  street_address: text(200).trim().min(1, 'Street address is required'),
+  apartment: text(100).trim().default(''),
+  city: text(100).trim().min(1, 'City is required'),
+  state: text(100).trim().default(''),
+  postal_code: text(20).trim().default(''),
+  country: text(100).trim().min(1, 'Country is required'),
   is_default: z.boolean().default(false),
 });
 export type AddressInput = z.infer<typeof addressInputSchema>;
 export const addressListResponseSchema = z.object({ addresses: z.array(addressSchema) });
 
 export const passwordMinLength = 8;
+
+/** What a profile picture upload may be: refused past these before it is decoded. */
+export const profilePictureLimits = { megabytes: 8, megapixels: 24, uploadsPerHour: 10 } as const;
 
 export const wishlistItemSchema = z.object({
   id: z.number().int(),
@@ -86,7 +94,7 @@ export const wishlistItemSchema = z.object({
 });
 export type WishlistItem = z.infer<typeof wishlistItemSchema>;
 export const wishlistResponseSchema = z.array(wishlistItemSchema);
-export const wishlistToggleRequestSchema = z.object({ product_id: z.coerce.number().int().positive() });
+export const wishlistToggleRequestSchema = z.object({ product_id: databaseId });
 export const wishlistToggleResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),
@@ -100,13 +108,13 @@ export const addressChangeResponseSchema = z.object({
   addresses: z.array(addressSchema),
 });
 
-export const passwordResetRequestSchema = z.object({ email: z.string().trim().max(254) });
+export const passwordResetRequestSchema = z.object({ email: emailText.trim() });
 export const passwordResetConfirmSchema = z.object({
-  token: z.string().min(1).max(200),
-  password1: z.string().max(200),
-  password2: z.string().max(200),
+  token: text(200).min(1),
+  password1: passwordText,
+  password2: passwordText,
 });
-export const logoutRequestSchema = z.object({ refresh: z.string().max(200).optional() });
+export const logoutRequestSchema = z.object({ refresh: text(200).optional() });
 export const googleConfigResponseSchema = z.object({
   enabled: z.boolean(),
   client_id: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { databaseId, quantity, text } from './input-bounds.ts';
 import { moneySchema } from './money.ts';
 
 export const selectedVariantValueSchema = z.union([z.string(), z.object({ name: z.string() })]);
@@ -43,16 +44,19 @@ export const cartSchema = z.object({
 });
 export type Cart = z.infer<typeof cartSchema>;
 
+/** A chosen size or colour as a page sends it: the value, or an option object with its name. */
+const variantChoiceSchema = z.union([text(40), z.object({ name: text(40) })]);
+
 export const addToCartRequestSchema = z.object({
-  product_id: z.coerce.number().int().positive(),
-  quantity: z.coerce.number().int().default(1),
-  variant_size: selectedVariantValueSchema.nullable().optional(),
-  variant_color: selectedVariantValueSchema.nullable().optional(),
+  product_id: databaseId,
+  quantity: quantity.default(1),
+  variant_size: variantChoiceSchema.nullable().optional(),
+  variant_color: variantChoiceSchema.nullable().optional(),
 });
 export type AddToCartRequest = z.infer<typeof addToCartRequestSchema>;
 
-export const updateCartItemRequestSchema = z.object({ quantity: z.coerce.number().int() });
-export const applyPromoRequestSchema = z.object({ promo_code: z.string() });
+export const updateCartItemRequestSchema = z.object({ quantity });
+export const applyPromoRequestSchema = z.object({ promo_code: text(60) });
 
 export const successMessageSchema = z.object({ success: z.boolean(), message: z.string() });
 export type SuccessMessage = z.infer<typeof successMessageSchema>;

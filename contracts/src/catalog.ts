@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyAmount, pageNumber, text } from './input-bounds.ts';
 import { moneySchema } from './money.ts';
 
 export const productImageSchema = z.object({
@@ -86,15 +87,15 @@ export type ShopSort = (typeof shopSorts)[number];
 export const shopPageSize = 12;
 
 export const shopQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  category: z.string().trim().max(100).optional(),
+  page: pageNumber.default(1),
+  category: text(120).trim().optional(),
   /** Absent: newest first, or best match first when searching. */
   sort: z.enum(shopSorts).optional(),
-  search: z.string().trim().max(200).optional(),
-  size: z.string().trim().max(50).optional(),
-  color: z.string().trim().max(50).optional(),
-  min_price: z.coerce.number().min(0).optional(),
-  max_price: z.coerce.number().min(0).optional(),
+  search: text(200).trim().optional(),
+  size: text(40).trim().optional(),
+  color: text(40).trim().optional(),
+  min_price: moneyAmount.optional(),
+  max_price: moneyAmount.optional(),
 });
 export type ShopQuery = z.infer<typeof shopQuerySchema>;
 

@@ -1,16 +1,20 @@
 import { z } from 'zod';
+import { text } from './input-bounds.ts';
+import { messages } from './messages.ts';
 
 const requiredText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((value) => !value.includes('\u0000'), messages.textHasNul);
 
 const emailAddress = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
+  .max(254, 'Enter a valid email address')
   .pipe(z.email('Enter a valid email address'));
 
 export const contactRequestSchema = z.object({
@@ -23,7 +27,7 @@ export type ContactRequest = z.infer<typeof contactRequestSchema>;
 
 export const newsletterRequestSchema = z.object({
   email: emailAddress,
-  first_name: z.string().trim().max(100).optional().default(''),
+  first_name: text(100).trim().optional().default(''),
 });
 export type NewsletterRequest = z.infer<typeof newsletterRequestSchema>;
 

@@ -13,3 +13,4 @@ export * from './content.ts';
 export * from './store-details.ts';
 export * from './image-sizes.ts';
 export * from './page-render.ts';
+export * from './input-bounds.ts';

@@ -10,6 +10,9 @@ export const messages = {
   /** Stripe's wording for the same refusal. */
   idempotencyKeyReused: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
   tooManyGuestCashOrders: 'You have placed several cash orders as a guest. Please sign in or pay by card to place another today.',
+  requestTooLarge: 'This request is too large. Please send less at once.',
+  requestTimedOut: 'The request took too long to arrive. Please try again.',
+  textHasNul: 'Text must not contain the NUL character.',
 
   productNotFound: 'The product you are looking for does not exist.',
   productLoadFailed: 'Failed to load product details',
@@ -91,6 +94,9 @@ export const messages = {
   passwordResetDone: 'Your password has been changed. Please sign in with your new password.',
   profileEmailTaken: 'Another account already uses this email.',
   profilePictureInvalid: 'Please upload an image file (JPEG, PNG, WebP or GIF).',
+  profilePictureTooLarge: (megabytes: number, megapixels: number) =>
+    `Please upload a picture of at most ${megabytes} MB and ${megapixels} megapixels.`,
+  profilePictureIncomplete: 'The picture did not arrive complete. Please try again.',
   addressNotFound: 'Address not found.',
   googleNotConfigured: 'Google sign-in is not available.',
   googleUnverifiedEmail:

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './input-bounds.ts';
 import { currencyCodeSchema, moneySchema } from './money.ts';
 
 export const orderStatuses = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
@@ -62,24 +63,25 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-const formText = z.string().max(300).default('');
+/** A checkout field, at most as long as the order's column for it. */
+const formText = (max: number) => text(max).default('');
 
 /** Missing fields default to '' so the server answers the spec's '{field} is required' message. */
 export const checkoutRequestSchema = z.object({
-  first_name: formText,
-  last_name: formText,
-  email: formText,
-  phone: formText,
-  address_line1: formText,
-  address_line2: formText,
-  country: formText,
-  city: formText,
-  parish: formText,
-  postal_code: formText,
+  first_name: formText(100),
+  last_name: formText(100),
+  email: formText(254),
+  phone: formText(40),
+  address_line1: formText(200),
+  address_line2: formText(200),
+  country: formText(100),
+  city: formText(100),
+  parish: formText(100),
+  postal_code: formText(20),
   shipping_method: z.enum(shippingMethods),
   payment_method: z.enum(paymentMethods),
   /** Ignored by the server: shipping is priced from the method. */
-  shipping_cost: z.unknown().optional(),
+  shipping_cost: z.union([z.number(), text(20)]).optional(),
   currency: currencyCodeSchema.default('JMD'),
   save_address: z.boolean().default(false),
 });
@@ -98,7 +100,7 @@ export const cardSessionResponseSchema = z.object({
   checkout_url: z.string().optional(),
   error: z.string().optional(),
 });
-export const verifySessionRequestSchema = z.object({ session_id: z.string().min(1).max(255) });
+export const verifySessionRequestSchema = z.object({ session_id: text(255).min(1) });
 /** Why a payment that arrived was given back rather than taken for its order. */
 export const paymentRefundReasons = ['order_cancelled', 'already_paid'] as const;
 export type PaymentRefundReason = (typeof paymentRefundReasons)[number];

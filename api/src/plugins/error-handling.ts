@@ -1,12 +1,40 @@
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@threadline/contracts';
 import { ShopError } from '../errors.ts';
 
+/**
+ * The most of an unread body (too large, or refused before it was read) read and dropped before an
+ * error is answered. A client still sending when the server answers and closes gets its connection
+ * reset and never reads the answer: a browser or fetch reports a network error. A longer body is cut
+ * off with the answer all the same, and a slow one by the request timeout.
+ */
+const unreadBodyDiscardLimit = 32 * 1024 * 1024;
+
+function discardUnreadBody(body: IncomingMessage): Promise<void> {
+  if (body.complete || body.readableEnded || body.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let discarded = 0;
+    const finish = () => {
+      body.off('data', onData).off('end', finish).off('error', finish).off('close', finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      discarded += chunk.length;
+      if (discarded > unreadBodyDiscardLimit) finish();
+    };
+    body.on('data', onData).on('end', finish).on('error', finish).on('close', finish);
+    body.resume();
+  });
+}
+
 /** One error shape for every answer: `{error: "…"}`; a 5xx says nothing internal. */
 export const errorHandling = fastifyPlugin(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError | ShopError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError | ShopError, request, reply) => {
+    await discardUnreadBody(request.raw);
     if (error instanceof ShopError) {
       return reply.status(error.statusCode).send({ error: error.message });
     }
@@ -18,9 +46,28 @@ export const errorHandling = fastifyPlugin(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ error: status === 429 ? messages.tooManyRequests : error.message });
+      const message = status === 429 ? messages.tooManyRequests : status === 413 ? messages.requestTooLarge : error.message;
+      return reply.status(status).send({ error: message });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: messages.serverError });
   });
 });
+
+/**
+ * Answers what Node refuses before a request reaches the app, in the shop's error shape: a request
+ * not received within the request timeout (408), headers too large (431), a malformed request (400).
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) return;
+  const [status, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, messages.requestTimedOut]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request headers are too large.']
+        : [400, 'Bad request.'];
+  const body = JSON.stringify({ error: message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}

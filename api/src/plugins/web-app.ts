@@ -51,6 +51,8 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
     wildcard: true,
     index: false,
     maxAge: '1d',
+    // Uploads are served as their extension says, never as what a browser guesses from their bytes.
+    setHeaders: (reply) => reply.header('x-content-type-options', 'nosniff'),
   });
 
   const indexFile = join(webDistDir, 'index.html');

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   addToCartRequestSchema,
   applyPromoRequestSchema,
   cartChangeResponseSchema,
   cartSchema,
+  idParamsSchema,
   updateCartItemRequestSchema,
 } from '@threadline/contracts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
@@ -18,7 +18,6 @@ export interface CartRouteOptions {
   cartContext(request: FastifyRequest, required: boolean): Promise<CartContext>;
 }
 
-const lineParams = z.object({ id: z.coerce.number().int().positive() });
 const tenMinutes = 10 * 60 * 1000;
 
 export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, { cart, cartContext }) => {
@@ -38,11 +37,11 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, {
 
   app.patch(
     '/orders/cart/update/:id/',
-    { schema: { params: lineParams, body: updateCartItemRequestSchema, response: change } },
+    { schema: { params: idParamsSchema, body: updateCartItemRequestSchema, response: change } },
     async (request) => cart.update(await cartContext(request, true), request.params.id, request.body.quantity),
   );
 
-  app.delete('/orders/cart/remove/:id/', { schema: { params: lineParams, response: change } }, async (request) =>
+  app.delete('/orders/cart/remove/:id/', { schema: { params: idParamsSchema, response: change } }, async (request) =>
     cart.remove(await cartContext(request, true), request.params.id),
   );
 

@@ -5,6 +5,7 @@ import {
   homeResponseSchema,
   shopQuerySchema,
   shopResponseSchema,
+  text,
 } from '@threadline/contracts';
 import type { CatalogService } from './catalog.service.ts';
 
@@ -21,7 +22,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
 
   // The answer is built and checked against productDetailResponseSchema in the service, then reused
   // as encoded JSON for a moment, so it is sent as it is.
-  app.get('/product/:id/', { schema: { params: z.object({ id: z.string() }) } }, async (request, reply) =>
+  app.get('/product/:id/', { schema: { params: z.object({ id: text(20) }) } }, async (request, reply) =>
     reply.type('application/json; charset=utf-8').send(await catalog.productDetailJson(request.params.id)),
   );
 };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   addressChangeResponseSchema,
   addressInputSchema,
@@ -10,10 +9,13 @@ import {
   googleConfigResponseSchema,
   googleIdTokenRequestSchema,
   identityProviderResponseSchema,
+  idParamsSchema as idParams,
   loginRequestSchema,
   logoutRequestSchema,
+  messages,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
+  profilePictureLimits,
   refreshRequestSchema,
   refreshResponseSchema,
   registerRequestSchema,
@@ -23,6 +25,7 @@ import {
   wishlistToggleRequestSchema,
   wishlistToggleResponseSchema,
 } from '@threadline/contracts';
+import { badRequest, ShopError } from '../../errors.ts';
 import { requireCustomer } from '../../plugins/current-customer.ts';
 import { emailInBody } from '../../plugins/rate-limit.ts';
 import type { AddressesService } from './addresses.service.ts';
@@ -40,7 +43,6 @@ export interface CustomerRouteOptions {
   guestSessionId(request: FastifyRequest): Promise<number | null>;
 }
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tenMinutes = 10 * 60 * 1000;
 const oneHour = 60 * 60 * 1000;
 const profileAnswer = successMessageSchema.extend({ user: userSchema });
@@ -50,15 +52,31 @@ async function readProfileChange(request: FastifyRequest): Promise<ProfileChange
   if (!request.isMultipart()) return { fields: (request.body ?? {}) as Record<string, unknown>, picture: null };
   const fields: Record<string, unknown> = {};
   let picture: Buffer | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname === 'profile_picture') picture = await part.toBuffer();
-      else await part.toBuffer();
-    } else {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname === 'profile_picture') picture = await part.toBuffer();
+        else await part.toBuffer();
+      } else {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    throw uploadProblem(error);
   }
   return { fields, picture };
+}
+
+/** A form the client cut off or malformed is the client's problem (400), as is one over a limit (413). */
+function uploadProblem(error: unknown): ShopError {
+  const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') {
+    return new ShopError(413, messages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels));
+  }
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 && error instanceof Error) {
+    return new ShopError(statusCode, error.message);
+  }
+  return badRequest(messages.profilePictureIncomplete);
 }
 
 export const customerRoutes: FastifyPluginAsyncZod<CustomerRouteOptions> = async (

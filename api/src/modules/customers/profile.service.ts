@@ -2,28 +2,40 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { messages, profileUpdateSchema, type User } from '@threadline/contracts';
-import { badRequest, notFound } from '../../errors.ts';
+import { messages, profilePictureLimits, profileUpdateSchema, type User } from '@threadline/contracts';
+import type { DbExecutor } from '../../db/database.ts';
+import { badRequest, notFound, ShopError } from '../../errors.ts';
+import { countHit } from '../../plugins/rate-limit.ts';
 import type { CustomersRepository } from './customers.repository.ts';
 import { userView } from './auth.service.ts';
 
 const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 const pictureSize = 512;
+const maxPicturePixels = profilePictureLimits.megapixels * 1_000_000;
+const hourMs = 60 * 60 * 1000;
+const pictureTooLarge = () =>
+  new ShopError(413, messages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels));
 
 export interface ProfileChange {
   fields: Record<string, unknown>;
   picture: Buffer | null;
 }
 
-export function createProfileService(repository: CustomersRepository, mediaDir: string) {
-  /** Checks the upload by its content, then re-encodes it: metadata stripped, bounded size, WebP. */
+export function createProfileService(repository: CustomersRepository, mediaDir: string, db: DbExecutor) {
+  /**
+   * Checks the upload by its content, then re-encodes it: metadata stripped, bounded size, WebP.
+   * Decoding costs CPU by the pixel (a 36-megapixel picture 0.6 s), so uploads are counted per
+   * account and a picture over the limit is refused from its header alone.
+   */
   async function storePicture(userId: number, upload: Buffer): Promise<string> {
-    const format = await sharp(upload)
+    const uploads = await countHit(db, `profile-picture:${userId}`, hourMs);
+    if (Number(uploads.count) > profilePictureLimits.uploadsPerHour) throw new ShopError(429, messages.tooManyRequests);
+    const metadata = await sharp(upload)
       .metadata()
-      .then((metadata) => metadata.format)
       .catch(() => undefined);
-    if (!format || !acceptedFormats.has(format)) throw badRequest(messages.profilePictureInvalid);
-    const picture = await sharp(upload, { limitInputPixels: 40_000_000 })
+    if (!metadata?.format || !acceptedFormats.has(metadata.format)) throw badRequest(messages.profilePictureInvalid);
+    if (metadata.width * metadata.height > maxPicturePixels) throw pictureTooLarge();
+    const picture = await sharp(upload, { limitInputPixels: maxPicturePixels })
       .rotate()
       .resize(pictureSize, pictureSize, { fit: 'cover' })
       .webp({ quality: 82 })

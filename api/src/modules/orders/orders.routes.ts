@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import {
   cardPaymentConfigSchema,
   messages,
   cardSessionResponseSchema,
   checkoutRequestSchema,
   checkoutResponseSchema,
+  idParamsSchema as idParams,
   orderListResponseSchema,
   orderSchema,
   verifySessionRequestSchema,
@@ -29,7 +29,6 @@ export interface OrderRouteOptions {
   publicUrl: string;
 }
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tenMinutes = 10 * 60 * 1000;
 const oneHour = 60 * 60 * 1000;
 const oneDay = 24 * oneHour;

@@ -1,0 +1,94 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, profilePictureLimits } from '@threadline/contracts';
+import { callJson, startHttpSession, startServerProcesses, type HttpShopper, type ServerProcesses } from './server-processes.ts';
+
+/** Sends `size` bytes of body a few at a time, as a stalled or hostile client does; answers what came back. */
+function trickle(url: string, headers: Record<string, string>, size: number, everyMs: number) {
+  return new Promise<{ status: number; body: string; afterMs: number }>((resolve, reject) => {
+    const started = Date.now();
+    const call = request(url, { method: 'POST', headers: { ...headers, 'content-length': String(size) } }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body, afterMs: Date.now() - started }));
+    });
+    call.on('error', reject);
+    let sent = 0;
+    const timer = setInterval(() => {
+      if (sent >= size || call.destroyed) return clearInterval(timer);
+      call.write('x');
+      sent += 1;
+    }, everyMs);
+    call.on('close', () => clearInterval(timer));
+  });
+}
+
+// A real server process, not app.inject: what is tested is what a client sees on the wire.
+describe('a request too large or too slow, over HTTP', () => {
+  let processes: ServerProcesses;
+  let url: string;
+  let shopper: HttpShopper;
+
+  beforeAll(async () => {
+    processes = await startServerProcesses(1, { REQUEST_TIMEOUT_SECONDS: '1' });
+    url = processes.urls[0] ?? '';
+    shopper = await startHttpSession(url);
+  });
+
+  afterAll(async () => {
+    await processes.close();
+  });
+
+  it('answers a 5 MB JSON body 413 {error} that fetch reads, instead of dropping the connection', async () => {
+    const body = JSON.stringify({ promo_code: 'x'.repeat(5 * 1024 * 1024) });
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const response = await fetch(`${url}/api/orders/cart/promo/`, { method: 'POST', headers: shopper.headers, body });
+      expect(response.status).toBe(413);
+      expect(await response.json()).toEqual({ error: messages.requestTooLarge });
+    }
+  });
+
+  it('answers a 5 MB body refused before it is read (no CSRF token) with a 403 fetch reads', async () => {
+    const body = JSON.stringify({ promo_code: 'x'.repeat(5 * 1024 * 1024) });
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const response = await fetch(`${url}/api/orders/cart/promo/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ error: messages.csrfFailed });
+    }
+  });
+
+  it('answers a 20 MB profile picture 413 {error} that fetch reads, with the limits in its message', async () => {
+    const password = 'island-breeze-42';
+    const account = await callJson(url, 'POST', '/api/users/auth/register/', shopper.headers, {
+      first_name: 'Ayesha',
+      last_name: 'Campbell',
+      email: 'big-picture@example.com',
+      password1: password,
+      password2: password,
+    });
+    const { 'content-type': _json, ...headers } = shopper.headers;
+    const form = new FormData();
+    form.append('profile_picture', new Blob([new Uint8Array(20 * 1024 * 1024)], { type: 'image/png' }), 'me.png');
+    const response = await fetch(`${url}/api/users/profile/`, {
+      method: 'PUT',
+      headers: { ...headers, authorization: `Bearer ${String(account.body.token)}` },
+      body: form,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({
+      error: messages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels),
+    });
+  });
+
+  it('cuts off a client trickling its body with 408 {error} once the request timeout has passed', async () => {
+    const answer = await trickle(`${url}/api/orders/cart/promo/`, shopper.headers, 1000, 50);
+    expect(answer.status).toBe(408);
+    expect(JSON.parse(answer.body)).toEqual({ error: messages.requestTimedOut });
+    expect(answer.afterMs).toBeGreaterThanOrEqual(1000);
+    expect(answer.afterMs).toBeLessThan(3000);
+  });
+});
