@@ -231,6 +231,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
       db: database.db,
       webhookSecret: config.stripe.webhookSecret,
       webhookUrl: () => new URL('/api/orders/payment/stripe/webhook/', ownAddress()).toString(),
+      publicUrl: config.publicUrl,
       log: (message, error) => app.log.warn({ err: error }, message),
     });
   }

@@ -42,15 +42,21 @@ async function cardOrder(shopper: ShopperSession, paymentMethod = 'stripe') {
   return placed.json().order_id as number;
 }
 
-/** The shopper on the provider's hosted page: opens it and presses Pay; returns where it sends them. */
+/**
+ * The shopper on the provider's hosted page: opens it and presses Pay; returns where it sends them.
+ * The link names the shop's public address; the test reaches the same path where the shop listens.
+ */
 async function payOnHostedPage(checkoutUrl: string): Promise<URL> {
-  const page = await fetch(checkoutUrl);
+  expect(checkoutUrl.startsWith('https://threadline.test/test-payments/checkout/')).toBe(true);
+  const address = shop.app.server.address();
+  const listening = new URL(new URL(checkoutUrl).pathname, `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
+  const page = await fetch(listening);
   const html = await page.text();
   expect(html).toContain('J$9,000.00');
   expect(html).toContain(messages.testPaymentNotice);
   const action = /action="([^"]+\/pay)"/.exec(html)?.[1];
   expect(action).toBeTruthy();
-  const paid = await fetch(new URL(action ?? '', checkoutUrl), { method: 'POST', redirect: 'manual' });
+  const paid = await fetch(new URL(action ?? '', listening), { method: 'POST', redirect: 'manual' });
   expect(paid.status).toBe(303);
   return new URL(paid.headers.get('location') ?? '');
 }
@@ -165,5 +171,18 @@ describe('paying by card', () => {
     const response = await inject(shopper, 'POST', `/api/orders/payment/stripe/${orderId}/`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: messages.paymentNotNeeded });
+  });
+
+  it('answers a payment link that is not one of its sessions with its not-found page, whatever the id holds', async () => {
+    // (An id past the router's 100-character parameter limit gets the shop's own 404 page instead.)
+    expect((await shop.app.inject({ method: 'GET', url: `/test-payments/checkout/${'x'.repeat(5000)}` })).statusCode).toBe(404);
+    for (const id of ['cs_test_missing', 'cs_test_%00nul', '%E2%82%AC']) {
+      for (const method of ['GET', 'POST'] as const) {
+        const path = method === 'GET' ? `/test-payments/checkout/${id}` : `/test-payments/checkout/${id}/pay`;
+        const response = await shop.app.inject({ method, url: path });
+        expect(response.statusCode, `${method} ${path.slice(0, 60)}`).toBe(404);
+        expect(response.body).toContain('This payment link is not valid.');
+      }
+    }
   });
 });

@@ -12,6 +12,8 @@ export interface TestProviderOptions {
   webhookSecret: string;
   /** Where the provider delivers its signed webhooks: this server's own webhook endpoint. */
   webhookUrl(): string;
+  /** The shop's configured address: the hosted page's link goes to shoppers, so never a request's Host. */
+  publicUrl: string;
   log: (message: string, error: unknown) => void;
 }
 
@@ -85,11 +87,12 @@ const stillOpen = (now: string) => (eb: ExpressionBuilder<Database, 'test_paymen
  * Session API under /v1 (so the official SDK talks to it unchanged), a hosted payment page with
  * Pay and Cancel, and webhooks signed the way Stripe signs them.
  */
-export const testProviderRoutes: FastifyPluginAsync<TestProviderOptions> = async (app, { db, webhookSecret, webhookUrl, log }) => {
+export const testProviderRoutes: FastifyPluginAsync<TestProviderOptions> = async (app, { db, webhookSecret, webhookUrl, publicUrl, log }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   const signer = new Stripe(builtInProviderKey);
-  const originOf = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
-  const find = (id: string) => db.selectFrom('test_payment_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  // Ids are ours (cs_test_ + base64url); anything else is no session, before it reaches the database.
+  const find = async (id: string) =>
+    /^cs_test_[\w-]{1,100}$/.test(id) ? db.selectFrom('test_payment_sessions').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
   const authorized = (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers.authorization === `Bearer ${builtInProviderKey}`) return true;
     void stripeError(reply, 401, 'Invalid API key provided.');
@@ -127,13 +130,13 @@ export const testProviderRoutes: FastifyPluginAsync<TestProviderOptions> = async
       refunded_at: null,
     };
     await db.insertInto('test_payment_sessions').values(row).execute();
-    return sessionObject(row, originOf(request));
+    return sessionObject(row, publicUrl);
   });
 
   app.get<{ Params: { id: string } }>('/v1/checkout/sessions/:id', async (request, reply) => {
     if (!authorized(request, reply)) return reply;
     const row = await find(request.params.id);
-    return row ? sessionObject(row, originOf(request)) : stripeError(reply, 404, `No such checkout.session: '${request.params.id}'`);
+    return row ? sessionObject(row, publicUrl) : stripeError(reply, 404, `No such checkout.session: '${request.params.id}'`);
   });
 
   app.post<{ Params: { id: string } }>('/v1/checkout/sessions/:id/expire', async (request, reply) => {
@@ -145,7 +148,7 @@ export const testProviderRoutes: FastifyPluginAsync<TestProviderOptions> = async
       .where(stillOpen(new Date().toISOString()))
       .returningAll()
       .executeTakeFirst();
-    if (expired) return sessionObject(expired, originOf(request));
+    if (expired) return sessionObject(expired, publicUrl);
     const row = await find(request.params.id);
     if (!row) return stripeError(reply, 404, `No such checkout.session: '${request.params.id}'`);
     // Stripe's answer for a session already paid or already expired.
@@ -213,7 +216,7 @@ export const testProviderRoutes: FastifyPluginAsync<TestProviderOptions> = async
       return reply.status(409).type('text/html').send(page('Payment expired', `<p>This payment has expired and cannot be paid.</p><p><a href="${escapeHtml(row.cancel_url)}">Back to the shop</a></p>`));
     }
     if (paid) {
-      const session = sessionObject(paid, originOf(request));
+      const session = sessionObject(paid, publicUrl);
       const payload = JSON.stringify({
         id: `evt_test_${randomBytes(12).toString('base64url')}`,
         object: 'event',
