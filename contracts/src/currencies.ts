@@ -15,9 +15,13 @@ export interface Currency {
   flag: string;
 }
 
+/**
+ * Each symbol names its dollar: in Jamaica a bare '$' means Jamaican dollars, so US dollars are
+ * 'US$', as Intl's en-JM locale writes them (spec deviation 42).
+ */
 export const currencies: readonly Currency[] = [
   { code: 'JMD', label: 'Jamaican Dollar', symbol: 'J$', flag: '🇯🇲' },
-  { code: 'USD', label: 'US Dollar', symbol: '$', flag: '🇺🇸' },
+  { code: 'USD', label: 'US Dollar', symbol: 'US$', flag: '🇺🇸' },
 ];
 
 /** SPEC §9 fallback rates, relative to JMD (1 JMD = rate units of the currency). */

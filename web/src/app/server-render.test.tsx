@@ -115,7 +115,7 @@ describe('the browser hydrates the page the server rendered', () => {
 
     await startApp(root);
 
-    expect((await within(root).findAllByText('$92.80'))[0]).toBeInTheDocument();
+    expect((await within(root).findAllByText('US$92.80'))[0]).toBeInTheDocument();
     expect(within(root).queryByText('J$14,500.00')).toBeNull();
   });
 
