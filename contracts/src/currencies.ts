@@ -15,10 +15,25 @@ export interface Currency {
   flag: string;
 }
 
+/**
+ * Each symbol names its dollar: in Jamaica a bare '$' means Jamaican dollars, so US dollars are
+ * 'US$', as Intl's en-JM locale writes them (spec-deviations.md, Behaviour).
+ */
 export const currencies: readonly Currency[] = [
   { code: 'JMD', label: 'Jamaican Dollar', symbol: 'J$', flag: '🇯🇲' },
-  { code: 'USD', label: 'US Dollar', symbol: '$', flag: '🇺🇸' },
+  { code: 'USD', label: 'US Dollar', symbol: 'US$', flag: '🇺🇸' },
 ];
+
+/**
+ * The cookie that tells the server the shopper's currency, so a page it renders shows their prices
+ * from the first paint. The browser keeps it beside the `currency` storage key (SPEC §7).
+ */
+export const currencyCookie = { name: 'currency', maxAgeSeconds: 365 * 24 * 60 * 60 } as const;
+
+/** The shop currency a cookie's value names, or the base currency for anything else. */
+export function currencyFromCookie(value: string | undefined): CurrencyCode {
+  return currencyCodes.find((code) => code === value) ?? baseCurrency;
+}
 
 /** SPEC §9 fallback rates, relative to JMD (1 JMD = rate units of the currency). */
 export const fallbackRates: Readonly<Record<string, number>> = {

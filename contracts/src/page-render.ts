@@ -2,16 +2,19 @@
  * Server rendering of the storefront pages: the API process loads the web app's server build and
  * asks it for a page's markup. These are the terms both sides keep.
  */
+import type { CurrencyCode } from './currencies.ts';
 
 /** The id of the JSON script that hands the browser the state of the page the server rendered. */
 export const pageStateElementId = 'page-state';
 
-/**
- * How the renderer reads the API in-process: the parsed answer of a GET of `apiPath` (`/api/…`), or
- * `undefined` when the API answered with an error (the page then shows its own loading state and
- * asks again in the browser).
- */
-export type FetchApi = (apiPath: string) => Promise<unknown>;
+/** The API's answer to a GET the renderer made: its status and its parsed body (`undefined` on an error). */
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** How the renderer reads the API in-process: a GET of `apiPath` (`/api/…`). */
+export type FetchApi = (apiPath: string) => Promise<ApiAnswer>;
 
 export interface PageRenderRequest {
   /** The page's path and query string. */
@@ -19,9 +22,13 @@ export interface PageRenderRequest {
   /** The shop's public origin, for absolute links in structured data. */
   origin: string;
   fetchApi: FetchApi;
+  /** The currency the shopper chose (their `currency` cookie), in which the page shows its prices. */
+  currency: CurrencyCode;
 }
 
 export interface RenderedPage {
+  /** 404 for the shop's not-found page: an unknown path, or a product or category that does not exist. */
+  status: 200 | 404;
   /** The app's markup, for the `#root` element. */
   html: string;
   /** JSON for the page-state script; `<` is escaped, so it is safe inside a script element. */

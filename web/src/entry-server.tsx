@@ -1,31 +1,50 @@
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
-import type { PageRenderRequest, RenderedPage } from '@threadline/contracts';
+import {
+  baseCurrency,
+  fallbackRates,
+  type CurrencyCode,
+  type FetchApi,
+  type PageRenderRequest,
+  type RatesResponse,
+  type RenderedPage,
+} from '@threadline/contracts';
 import { AppProviders } from '@/app/providers.tsx';
 import { createRoutes } from '@/app/router.tsx';
-import { isServerRendered, type PageState } from '@/app/page-state.ts';
+import { isNotFoundPage, isServerRendered, type PageState } from '@/app/page-state.ts';
+import type { PageCurrency } from '@/features/currency/currency-context.tsx';
 import { beginHydration } from '@/lib/hydration.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { defaultPageDescription } from '@/lib/use-page-title.ts';
 import { ServerRenderContext, type PageHead, type ServerRender } from '@/lib/server-render.ts';
 
+/** The shopper's currency with the day's rates, as GET /api/rates/ answers them to the browser. */
+async function pageCurrency(code: CurrencyCode, fetchApi: FetchApi): Promise<PageCurrency> {
+  if (code === baseCurrency) return { code, rates: null };
+  const answer = await fetchApi('/api/rates/');
+  return { code, rates: answer.status === 200 ? (answer.body as RatesResponse).rates : { ...fallbackRates } };
+}
+
 /**
  * The storefront's server render (the API process imports this build): the catalogue pages with
  * their data, so a phone paints the products from the HTML instead of after the scripts have run.
  */
-export async function renderPage({ url, origin, fetchApi }: PageRenderRequest): Promise<RenderedPage | null> {
+export async function renderPage({ url, origin, fetchApi, currency }: PageRenderRequest): Promise<RenderedPage | null> {
   const queryClient = createQueryClient();
   const routes = createRoutes(queryClient);
   const pageUrl = new URL(url, origin);
+  const matches = matchRoutes(routes, pageUrl.pathname) ?? [];
   // A page that depends on the shopper is the browser's to render: no route module or loader runs for it here.
-  if (!matchRoutes(routes, pageUrl.pathname)?.some(({ route }) => isServerRendered(route))) return null;
-  // The server renders what a browser renders while it hydrates: no stored currency, no kept cart.
+  if (!matches.some(({ route }) => isServerRendered(route))) return null;
+  // The server renders what a browser renders while it hydrates: the cookie's currency, no kept cart.
   beginHydration();
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(pageUrl), { requestContext: { fetchApi } });
-  // A redirect or a failed loader: the browser renders the page, with its own not-found or error state.
-  if (context instanceof Response || context.errors) return null;
+  // A redirect or a failed loader: the browser renders the page, with its own error state. A product
+  // or category that does not exist (a loader's 404) is rendered: its route's boundary shows the not-found page.
+  if (context instanceof Response || (context.errors && context.statusCode !== 404)) return null;
+  const prices = await pageCurrency(currency, fetchApi);
 
   const named: { head: PageHead | null } = { head: null };
   const serverRender: ServerRender = {
@@ -36,7 +55,7 @@ export async function renderPage({ url, origin, fetchApi }: PageRenderRequest): 
   };
   const html = renderToString(
     <ServerRenderContext.Provider value={serverRender}>
-      <AppProviders queryClient={queryClient}>
+      <AppProviders queryClient={queryClient} pageCurrency={prices}>
         <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
       </AppProviders>
     </ServerRenderContext.Provider>,
@@ -44,9 +63,12 @@ export async function renderPage({ url, origin, fetchApi }: PageRenderRequest): 
   const state: PageState = {
     queries: dehydrate(queryClient),
     loaderData: context.loaderData,
+    errors: context.errors,
+    currency: prices,
   };
   queryClient.clear();
   return {
+    status: context.statusCode === 404 || matches.some(({ route }) => isNotFoundPage(route)) ? 404 : 200,
     html,
     state: JSON.stringify(state).replaceAll('<', '\\u003c'),
     title: named.head?.title ?? null,

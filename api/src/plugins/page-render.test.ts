@@ -16,17 +16,22 @@ const indexHtml = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
  * reads the API through the server's in-process reader and hands back markup, state and head.
  */
 const renderer = `
-export async function renderPage({ url, origin, fetchApi }) {
+export async function renderPage({ url, origin, fetchApi, currency }) {
   const path = new URL(url, origin).pathname;
   if (path === '/cart') return null;
   if (path === '/contact') throw new Error('the page broke while rendering');
+  const productId = path.startsWith('/product/') ? path.split('/')[2] : null;
+  const product = productId === null ? null : await fetchApi('/api/product/' + productId + '/');
   const state = {
     origin,
+    currency,
     home: await fetchApi('/api/home/'),
-    missingProduct: (await fetchApi('/api/product/999999/')) ?? null,
-    notApi: (await fetchApi('/static/media/x.webp')) ?? null,
+    missingProduct: await fetchApi('/api/product/999999/'),
+    notApi: await fetchApi('/static/media/x.webp'),
+    productStatus: product && product.status,
   };
   return {
+    status: product && product.status !== 200 ? 404 : 200,
     html: '<main data-url="' + url + '"><h1>Rendered on the server</h1></main>',
     state: JSON.stringify(state).replaceAll('<', '\\\\u003c'),
     title: path === '/' ? null : 'Tees & <Hats> | Threadline',
@@ -55,7 +60,14 @@ describe('pages rendered on the server', () => {
     const response = await shop.app.inject({ method: 'GET', url: '/shop?sort=price_low', headers: { host: 'threadline.attacker.example' } });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root"><main data-url="/shop?sort=price_low"><h1>Rendered on the server</h1></main></div>');
-    expect(pageState(response.body)).toEqual({ origin: 'http://localhost:3000', home, missingProduct: null, notApi: null });
+    expect(pageState(response.body)).toEqual({
+      origin: 'http://localhost:3000',
+      currency: 'JMD',
+      home: { status: 200, body: home },
+      missingProduct: { status: 404 },
+      notApi: { status: 400 },
+      productStatus: null,
+    });
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
   });
 
@@ -80,10 +92,40 @@ describe('pages rendered on the server', () => {
     }
   });
 
-  it('renders no unknown page: the app shows its 404 page', async () => {
+  it('answers 404 for a product that does not exist, or an id that is no product id, as the render found', async () => {
+    for (const [url, productStatus] of [
+      ['/product/999999', 404],
+      ['/product/99999999999', 404],
+      ['/product/abc', 404],
+      // Longer than any id the API reads: refused by its schema.
+      [`/product/${'1'.repeat(30)}`, 400],
+    ] as const) {
+      const response = await shop.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain('<h1>Rendered on the server</h1>');
+      expect(pageState(response.body), url).toMatchObject({ productStatus });
+    }
+    expect((await shop.app.inject({ method: 'GET', url: '/product/1' })).statusCode).toBe(200);
+  });
+
+  it('answers 404 for an unknown page, with the page rendered for it', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/nope' });
     expect(response.statusCode).toBe(404);
-    expect(response.body).toBe(indexHtml);
+    expect(response.body).toContain('<h1>Rendered on the server</h1>');
+  });
+
+  it("renders in the currency of the shopper's cookie, and varies the page on it", async () => {
+    const currencyOf = async (cookie?: string) => {
+      const response = await shop.app.inject({ method: 'GET', url: '/shop', ...(cookie ? { cookies: { currency: cookie } } : {}) });
+      expect(response.headers.vary).toMatch(/\bcookie\b/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      return (pageState(response.body) as { currency: string }).currency;
+    };
+    expect(await currencyOf('USD')).toBe('USD');
+    expect(await currencyOf('JMD')).toBe('JMD');
+    expect(await currencyOf()).toBe('JMD');
+    expect(await currencyOf('EUR')).toBe('JMD');
+    expect(await currencyOf('<script>')).toBe('JMD');
   });
 
   it('compresses the page for browsers that accept it', async () => {

@@ -4,7 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { isPageRoute, messages, type FetchApi } from '@threadline/contracts';
+import { currencyCookie, currencyFromCookie, isPageRoute, messages, type FetchApi } from '@threadline/contracts';
 import { createPagePreloads } from './page-preloads.ts';
 import { loadPageRenderer, withRenderedPage } from './page-render.ts';
 
@@ -62,9 +62,9 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
   const renderPage = indexHtml ? await loadPageRenderer(webDistDir) : null;
   // The renderer reads the API in-process, through the same routes, schemas and caches as a browser.
   const fetchApi: FetchApi = async (apiPath) => {
-    if (!apiPath.startsWith('/api/')) return undefined;
+    if (!apiPath.startsWith('/api/')) return { status: 400, body: undefined };
     const answer = await app.inject({ method: 'GET', url: apiPath });
-    return answer.statusCode === 200 ? answer.json<unknown>() : undefined;
+    return { status: answer.statusCode, body: answer.statusCode === 200 ? answer.json<unknown>() : undefined };
   };
   if (indexHtml) {
     await app.register(fastifyStatic, {
@@ -95,21 +95,23 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
       return reply.callNotFound();
     }
     if (!indexHtml) return reply.status(503).send({ error: 'The web app is not built. Run npm run build.' });
-    const status = isPageRoute(pathname) ? 200 : 404;
+    const currency = currencyFromCookie(request.cookies[currencyCookie.name]);
     // A page that fails to render on the server is still rendered by the browser.
-    const rendered =
-      status === 200 && renderPage
-        ? await renderPage({ url: request.url, origin: publicUrl, fetchApi }).catch((error: unknown) => {
-            request.log.error({ err: error }, 'server render failed');
-            return null;
-          })
-        : null;
+    const rendered = renderPage
+      ? await renderPage({ url: request.url, origin: publicUrl, fetchApi, currency }).catch((error: unknown) => {
+          request.log.error({ err: error }, 'server render failed');
+          return null;
+        })
+      : null;
+    // An unknown path is not found whoever renders it; only the render knows a product or category that does not exist.
+    const status = isPageRoute(pathname) ? (rendered?.status ?? 200) : 404;
     const preloads = status === 200 && headEnd >= 0 ? preloadsFor(pathname) : '';
     const shell = preloads ? indexHtml.slice(0, headEnd) + preloads + indexHtml.slice(headEnd) : indexHtml;
     const html = rendered ? withRenderedPage(shell, rendered) : shell;
     reply.helmet();
-    // Also on an uncompressed answer, so no cache hands it to a browser that asked for compression.
-    reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    // Vary: the page is in the currency of the shopper's cookie, and compressed when the browser asked
+    // (also on an uncompressed answer), so no cache hands one shopper's page to another.
+    reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie');
     return reply.type('text/html; charset=utf-8').send(html);
   });
 

@@ -2,16 +2,27 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AuthProvider } from '@/features/auth/auth-context.tsx';
 import { AuthErrorProvider } from '@/features/auth/auth-error-context.tsx';
-import { CurrencyProvider } from '@/features/currency/currency-context.tsx';
+import { CurrencyProvider, type PageCurrency } from '@/features/currency/currency-context.tsx';
 import { CartPanelProvider } from '@/lib/cart-panel-context.tsx';
 
-/** `queryClient` is the one the router's loaders prefetch into, so pages find their data there. */
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * `queryClient` is the one the router's loaders prefetch into, so pages find their data there;
+ * `pageCurrency` that of a page the server rendered (null for one it did not).
+ */
+export function AppProviders({
+  queryClient,
+  pageCurrency = null,
+  children,
+}: {
+  queryClient: QueryClient;
+  pageCurrency?: PageCurrency | null;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <AuthErrorProvider>
         <AuthProvider>
-          <CurrencyProvider>
+          <CurrencyProvider page={pageCurrency}>
             <CartPanelProvider>{children}</CartPanelProvider>
           </CurrencyProvider>
         </AuthProvider>

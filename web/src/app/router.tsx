@@ -2,11 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import type { HomeResponse, ProductDetailResponse } from '@threadline/contracts';
 import { homeQueryOptions } from '@/features/catalog/api/get-home.ts';
+import { NotFoundPage } from '@/features/errors/pages/not-found-page.tsx';
 import { ServerErrorPage } from '@/features/errors/pages/server-error-page.tsx';
 import { productQueryOptions } from '@/features/product/api/get-product.ts';
 import { loadPageQuery } from '@/lib/server-render.ts';
 import { AppLoading, AppShell } from './app-shell.tsx';
-import { serverRendered } from './page-state.ts';
+import { NotFoundBoundary } from './not-found-boundary.tsx';
+import { notFoundPage, serverRendered } from './page-state.ts';
 import { MinimalLayout } from './layouts/minimal-layout.tsx';
 import { StoreLayout } from './layouts/store-layout.tsx';
 import { RootErrorBoundary } from './root-error-boundary.tsx';
@@ -26,6 +28,8 @@ function pageLoaders(queryClient: QueryClient) {
         apiPath: `/api/product/${encodeURIComponent(params.id ?? '')}/`,
         store: (answer) => queryClient.setQueryData(options.queryKey, answer),
         prefetch: () => void queryClient.prefetchQuery(options),
+        // 400: the path's id is no product id at all (/product/abc, one beyond the ids' range).
+        namesNothing: ({ status }) => status === 404 || status === 400,
       });
     },
   };
@@ -58,12 +62,14 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'shop/category/:categorySlug',
               handle: serverRendered,
+              ErrorBoundary: NotFoundBoundary,
               lazy: () =>
                 import('@/features/catalog/pages/shop-page.tsx').then((m) => ({ Component: m.ShopPage, loader: m.shopPageLoader(queryClient) })),
             },
             {
               path: 'product/:id',
               handle: serverRendered,
+              ErrorBoundary: NotFoundBoundary,
               loader: loaders.product,
               lazy: () => import('@/features/product/pages/product-page.tsx').then((m) => ({ Component: m.ProductPage })),
             },
@@ -80,6 +86,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'categories/:slug',
               handle: serverRendered,
+              ErrorBoundary: NotFoundBoundary,
               lazy: () =>
                 import('@/features/catalog/pages/category-page.tsx').then((m) => ({
                   Component: m.CategoryPage,
@@ -147,13 +154,9 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: () =>
                 import('@/features/errors/pages/forbidden-page.tsx').then((m) => ({ Component: m.ForbiddenPage })),
             },
-            // Bundled with the app anyway for the error boundary, so a lazy import would gain nothing.
+            // Both bundled with the app anyway for the error boundaries, so a lazy import would gain nothing.
             { path: '500', Component: ServerErrorPage },
-            {
-              path: '*',
-              lazy: () =>
-                import('@/features/errors/pages/not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })),
-            },
+            { path: '*', handle: notFoundPage, Component: NotFoundPage },
           ],
         },
         {

@@ -1,4 +1,4 @@
-import { pageStateElementId, type FetchApi } from '@threadline/contracts';
+import { fallbackRates, pageStateElementId, type CurrencyCode, type FetchApi } from '@threadline/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,17 +11,26 @@ const origin = 'https://threadline.test';
 const runner = productFixture({ id: 1, name: 'Kingston Runner', price: 14500 });
 const hat = productFixture({ id: 2, name: 'Irie Bucket Hat', price: 3500, category: { slug: 'hats', name: 'Hats' } });
 
-/** The API's answers the server reads in-process, by path; anything else is an error answer. */
+/** The day's rates the server holds, unlike the SPEC's fallback rates a browser starts from. */
+const serverRates = { ...fallbackRates, USD: 0.0063 };
+
+/** The API's answers the server reads in-process, by path; anything else is a 404. */
 const answers: Record<string, unknown> = {
   '/api/home/': { featured_products: [runner, hat], categories: [categoryFixture({ slug: 'hats', name: 'Hats' })] },
   '/api/product/1/': detailFixture({ product: runner, related_products: [hat] }),
   '/api/shop/?search=hat&sort=price_low&page=1': shopResponseFixture([hat]),
+  '/api/shop/?category=hats&page=1': shopResponseFixture([hat]),
+  '/api/shop/?category=ties&page=1': shopResponseFixture([]),
+  '/api/rates/': { base: 'JMD', rates: serverRates, fetched_on: '2026-11-25', source: 'live' },
 };
-const fetchApi = vi.fn<FetchApi>(async (apiPath) => answers[apiPath]);
+const errorAnswers: Record<string, number> = { '/api/product/abc/': 400, '/api/shop/?min_price=9&max_price=1&page=1': 400 };
+const fetchApi = vi.fn<FetchApi>(async (apiPath) =>
+  apiPath in answers ? { status: 200, body: answers[apiPath] } : { status: errorAnswers[apiPath] ?? 404, body: undefined },
+);
 
 /** Puts a page the server rendered into the document, as the shop's HTML carries it. */
-async function serverPage(path: string) {
-  const page = await renderPage({ url: path, origin, fetchApi });
+async function serverPage(path: string, currency: CurrencyCode = 'JMD') {
+  const page = await renderPage({ url: path, origin, fetchApi, currency });
   if (!page) throw new Error(`the server renders ${path}`);
   window.history.replaceState(null, '', path);
   document.body.innerHTML = `<div id="root">${page.html}</div><script type="application/json" id="${pageStateElementId}">${page.state}</script>`;
@@ -68,16 +77,39 @@ describe('the server renders the catalogue pages', () => {
     expect(within(root).getByRole('link', { name: 'Irie Bucket Hat' })).toBeInTheDocument();
   });
 
-  it('leaves a page without its data, and pages that depend on the shopper, to the browser', async () => {
-    expect(await renderPage({ url: '/product/99', origin, fetchApi })).toBeNull();
-    expect(await renderPage({ url: '/cart', origin, fetchApi })).toBeNull();
-    expect(await renderPage({ url: '/checkout', origin, fetchApi })).toBeNull();
+  it('leaves a page whose data failed, and pages that depend on the shopper, to the browser', async () => {
+    for (const url of ['/shop?min_price=9&max_price=1', '/cart', '/checkout']) {
+      expect(await renderPage({ url, origin, fetchApi, currency: 'JMD' }), url).toBeNull();
+    }
+  });
+
+  it('renders the not-found page with a 404 for a product or category that does not exist, and for an unknown path', async () => {
+    for (const path of ['/product/99', '/product/abc', '/shop/category/ties', '/categories/ties', '/no-such-page']) {
+      const { page, root } = await serverPage(path);
+      expect(page.status, path).toBe(404);
+      expect(within(root).getByRole('heading', { level: 1, name: "This look isn't in our collection" }), path).toBeInTheDocument();
+      expect(within(root).getByRole('link', { name: 'Go Home' }), path).toHaveAttribute('href', '/');
+      expect(page.title, path).toBe('Page Not Found | Threadline');
+    }
+  });
+
+  it('renders a category the shop has, and a category filter that lists nothing, as found', async () => {
+    expect((await serverPage('/shop/category/hats')).page.status).toBe(200);
+    expect((await serverPage('/shop?category=ties')).page.status).toBe(200);
+  });
+
+  it("renders prices in the shopper's currency at the server's rates of the day", async () => {
+    const { page, root } = await serverPage('/product/1', 'USD');
+    // J$14,500 at 0.0063.
+    expect(within(root).getAllByText('US$91.35')[0]).toBeInTheDocument();
+    expect(within(root).queryByText(/J\$/)).toBeNull();
+    expect(JSON.parse(page.state)).toMatchObject({ currency: { code: 'USD', rates: serverRates } });
   });
 
   it('escapes the page state so no text in it can end its script', async () => {
     const sneaky = productFixture({ id: 1, name: 'Runner </script><script>alert(1)</script>' });
-    fetchApi.mockImplementationOnce(async () => detailFixture({ product: sneaky }));
-    const page = await renderPage({ url: '/product/1', origin, fetchApi });
+    fetchApi.mockImplementationOnce(async () => ({ status: 200, body: detailFixture({ product: sneaky }) }));
+    const page = await renderPage({ url: '/product/1', origin, fetchApi, currency: 'JMD' });
     expect(page?.state).not.toContain('<');
     expect(JSON.stringify(JSON.parse(page?.state ?? '{}'))).toContain(sneaky.name);
   });
@@ -107,16 +139,54 @@ describe('the browser hydrates the page the server rendered', () => {
     expect(window.location.pathname).toBe('/product/1');
   });
 
-  it("shows prices in the shopper's chosen currency once the page has hydrated", async () => {
+  it("keeps the server's prices in the shopper's currency as the page hydrates, and tells the server a choice", async () => {
+    const user = userEvent.setup();
+    stubApi([[/^\/api\/rates\/$/, () => answers['/api/rates/']]]);
+    localStorage.setItem('currency', 'USD');
+    const { root } = await serverPage('/', 'USD');
+    const prices = within(root).getAllByText('US$91.35');
+    const removed = watchRemovals(root);
+
+    await startApp(root);
+    await screen.findByRole('button', { name: 'Next slide' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(removed).toEqual([]);
+    expect(within(root).getAllByText('US$91.35')).toEqual(prices);
+    await user.click(screen.getByRole('button', { name: 'Currency: USD' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: /JMD/ }));
+    expect(document.cookie).toContain('currency=JMD');
+    expect(within(root).getAllByText('J$14,500.00')[0]).toBeInTheDocument();
+  });
+
+  it('switches to a choice stored before the cookie existed once hydrated, and sets the cookie for the next page', async () => {
     stubApi([]);
     localStorage.setItem('currency', 'USD');
+    document.cookie = 'currency=; Max-Age=0; Path=/';
     const { root } = await serverPage('/');
     expect(within(root).getByText('J$14,500.00')).toBeInTheDocument();
 
     await startApp(root);
 
-    expect((await within(root).findAllByText('$92.80'))[0]).toBeInTheDocument();
-    expect(within(root).queryByText('J$14,500.00')).toBeNull();
+    expect((await within(root).findAllByText('US$92.80'))[0]).toBeInTheDocument();
+    expect(document.cookie).toContain('currency=USD');
+  });
+
+  it('hydrates the not-found page of a missing product, whose links then work in the app', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi([]);
+    const { root } = await serverPage('/product/99');
+    const heading = within(root).getByRole('heading', { level: 1 });
+    const removed = watchRemovals(root);
+
+    await startApp(root);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(removed).toEqual([]);
+    expect(within(root).getByRole('heading', { level: 1 })).toBe(heading);
+    expect(requestedPaths(fetchMock, '/api/product/')).toEqual([]);
+    await user.click(within(root).getByRole('link', { name: 'Browse the Shop' }));
+    expect(window.location.pathname).toBe('/shop');
   });
 
   it('makes a tap on a button that landed before hydration once the page is hydrated', async () => {

@@ -53,14 +53,14 @@ function holdEarlyTaps(container: HTMLElement): () => void {
 export async function startApp(container: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
   const routes = createRoutes(queryClient);
+  const pageState = takePageState(queryClient);
   const app = (router: ReturnType<typeof createBrowserRouter>) => (
     <StrictMode>
-      <AppProviders queryClient={queryClient}>
+      <AppProviders queryClient={queryClient} pageCurrency={pageState?.currency ?? null}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>
   );
-  const pageState = takePageState(queryClient);
   if (!pageState) {
     startSession();
     createRoot(container).render(app(createBrowserRouter(routes)));
@@ -70,7 +70,9 @@ export async function startApp(container: HTMLElement): Promise<void> {
   // through its queries, for the cart and the day's rates) only once the page is its own.
   const makeHeldTaps = holdEarlyTaps(container);
   await loadMatchedRoutes(routes);
-  const router = createBrowserRouter(routes, { hydrationData: { loaderData: pageState.loaderData } });
+  const router = createBrowserRouter(routes, {
+    hydrationData: { loaderData: pageState.loaderData, errors: pageState.errors },
+  });
   await nextTask();
   beginHydration();
   hydrateRoot(container, app(router));

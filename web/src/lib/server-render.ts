@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { FetchApi } from '@threadline/contracts';
+import type { ApiAnswer, FetchApi } from '@threadline/contracts';
 
 /** The document title and description a page names. */
 export interface PageHead {
@@ -45,14 +45,23 @@ interface PageQuery<T> {
   store(answer: T): void;
   /** In the browser: starts the page's query without waiting for it. */
   prefetch(): void;
+  /**
+   * Whether the API's answer says that what the page's path names (a product, a category) does not
+   * exist; the page is then the shop's not-found page, answered with a 404.
+   */
+  namesNothing?(answer: ApiAnswer): boolean;
 }
+
+/** What a loader throws for a page whose path names nothing the shop has. */
+export const pageNotFound = () => new Response(null, { status: 404 });
 
 /**
  * What a page's route loader does for one of its queries. On the server it waits for the API's
- * answer and stores it, so the page renders with it; without one (a product that does not exist,
- * say) the render stops, and the browser renders the page with its not-found or error state. In the
- * browser it starts the query and waits for nothing, so navigation is not held up and the page shows
- * its own loading, empty and error states.
+ * answer and stores it, so the page renders with it. A page whose path names nothing becomes the
+ * not-found page (`pageNotFound`); any other failed answer (a bad filter, say) stops the render, and
+ * the browser renders the page with its own error state. In the browser it starts the query and
+ * waits for nothing, so navigation is not held up and the page shows its own loading, empty and
+ * error states.
  */
 export async function loadPageQuery<T>(loaderContext: unknown, query: PageQuery<T>): Promise<null> {
   const fetchApi = serverFetchApi(loaderContext);
@@ -61,7 +70,9 @@ export async function loadPageQuery<T>(loaderContext: unknown, query: PageQuery<
     return null;
   }
   const answer = await fetchApi(query.apiPath);
-  if (answer === undefined) throw new Response(null, { status: 404 });
-  query.store(answer as T);
+  if (query.namesNothing?.(answer)) throw pageNotFound();
+  // 502: the API behind the page failed; only a 404 is rendered on the server (see entry-server).
+  if (answer.status !== 200) throw new Response(null, { status: 502 });
+  query.store(answer.body as T);
   return null;
 }

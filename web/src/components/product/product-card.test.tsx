@@ -63,8 +63,8 @@ describe('product card', () => {
     renderCard();
     await user.click(screen.getByRole('button', { name: 'Show US dollars' }));
     // 1 JMD = 0.0064 USD (the fallback rate): J$11,900 is $76.16 and J$14,500 is $92.80.
-    expect(screen.getByText('$76.16')).toBeVisible();
-    expect(screen.getByText('$92.80').closest('del')).not.toBeNull();
+    expect(screen.getByText('US$76.16')).toBeVisible();
+    expect(screen.getByText('US$92.80').closest('del')).not.toBeNull();
     expect(screen.queryByText(/J\$/)).not.toBeInTheDocument();
   });
 

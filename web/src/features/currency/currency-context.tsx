@@ -1,5 +1,7 @@
 import {
   currencies,
+  currencyCookie,
+  currencyFromCookie,
   fallbackRates,
   formatMoney,
   messages,
@@ -33,6 +35,15 @@ export interface CurrencyState {
 const CurrencyContext = createContext<CurrencyState | null>(null);
 
 /**
+ * The currency a page rendered on the server shows its prices in (the shopper's `currency` cookie),
+ * and the day's rates the server converted them at; null rates for JMD, which needs none.
+ */
+export interface PageCurrency {
+  code: CurrencyCode;
+  rates: Record<string, number> | null;
+}
+
+/**
  * Today's local date as YYYY-MM-DD. Built by hand: the first date formatting through Intl loads the
  * locale and time-zone data, which blocked the first render of every page for ~80 ms on a phone.
  */
@@ -60,16 +71,30 @@ function sameRates(a: Record<string, number>, b: Record<string, number>): boolea
   return codes.length === Object.keys(a).length && codes.every((code) => a[code] === b[code]);
 }
 
-function storedCurrency(): Currency {
-  const code = readStorage(storageKeys.currency);
-  return currencies.find((currency) => currency.code === code) ?? baseCurrency;
+const currencyOf = (code: string | null) => currencies.find((currency) => currency.code === code) ?? baseCurrency;
+
+const storedCurrency = () => currencyOf(readStorage(storageKeys.currency));
+
+/** The `currency` cookie's value, which the server renders pages in. */
+function cookieCurrency(): CurrencyCode {
+  const cookie = document.cookie.split('; ').find((entry) => entry.startsWith(`${currencyCookie.name}=`));
+  return currencyFromCookie(cookie?.slice(currencyCookie.name.length + 1));
 }
 
-export function CurrencyProvider({ children }: { children: ReactNode }) {
-  // The server renders prices in the base currency; the shopper's choice applies once the page has hydrated.
+/** Tells the server the shopper's currency, so the next page it renders shows their prices from the first paint. */
+function rememberForServer(code: CurrencyCode): void {
+  document.cookie = `${currencyCookie.name}=${code}; Max-Age=${currencyCookie.maxAgeSeconds}; Path=/; SameSite=Lax`;
+}
+
+/**
+ * `page`: the currency and rates of the page the server rendered, which hydration must render too.
+ * The shopper's stored choice applies right after; it is the same one unless the cookie was lost.
+ */
+export function CurrencyProvider({ children, page = null }: { children: ReactNode; page?: PageCurrency | null }) {
   const [chosenCurrency, setCurrencyState] = useState(storedCurrency);
-  const currency = useAfterHydration(chosenCurrency, baseCurrency);
-  const [rates, setRates] = useState(storedRates);
+  const currency = useAfterHydration(chosenCurrency, currencyOf(page?.code ?? null));
+  // The server's rates are the day's rates a refresh would fetch; starting from them keeps the prices it rendered.
+  const [rates, setRates] = useState(() => (page?.rates ? { ...fallbackRates, ...page.rates } : storedRates()));
   const [status, setStatus] = useState<RatesStatus>(() =>
     readStorage(storageKeys.ratesLastFetched) === today() ? 'live' : 'cached',
   );
@@ -107,6 +132,11 @@ export function CurrencyProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (hydrated) void refresh();
   }, [hydrated, refresh]);
+
+  // Each choice, and one stored before the cookie existed (or whose cookie the browser dropped), reaches the server.
+  useEffect(() => {
+    if (cookieCurrency() !== chosenCurrency.code) rememberForServer(chosenCurrency.code);
+  }, [chosenCurrency]);
 
   const setCurrency = useCallback((code: CurrencyCode) => {
     const next = currencies.find((entry) => entry.code === code);

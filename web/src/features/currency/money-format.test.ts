@@ -43,3 +43,17 @@ describe('formatMoney', () => {
     expect(formatMoney('not a number', usd)).toBe(`${usd.symbol}0.00`);
   });
 });
+
+describe('currency symbols', () => {
+  it('name their dollar: no bare $, which in Jamaica means Jamaican dollars, and US$ as Intl writes it there', () => {
+    const symbols = currencies.map((currency) => currency.symbol);
+    expect(symbols).toEqual(['J$', 'US$']);
+    expect(new Set(symbols).size).toBe(symbols.length);
+    // Intl's en-JM writes a bare '$' for JMD, the ambiguity J$ avoids.
+    const jamaica = (code: string) => new Intl.NumberFormat('en-JM', { style: 'currency', currency: code });
+    expect(jamaica('JMD').format(1234.5)).toBe('$1,234.50');
+    const usd = currencies.find((currency) => currency.code === 'USD');
+    if (!usd) throw new Error('USD is a shop currency');
+    for (const amount of [0, 0.5, 76.16, 1234.5, 1234567.891]) expect(formatMoney(amount, usd)).toBe(jamaica('USD').format(amount));
+  });
+});

@@ -2,7 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type QueryCli
 import type { ShopResponse } from '@threadline/contracts';
 import { apiGet } from '@/lib/api-client.ts';
 import { loadPageQuery } from '@/lib/server-render.ts';
-import { shopApiQuery, type ShopFilters } from '../shop-filters.ts';
+import { shopApiQuery, type CategorySource, type ShopFilters } from '../shop-filters.ts';
 
 export function getShop(filters: ShopFilters, page: number, signal?: AbortSignal): Promise<ShopResponse> {
   return apiGet<ShopResponse>(`/shop/?${shopApiQuery(filters, page)}`, { signal, sessionFree: true });
@@ -20,13 +20,26 @@ export function shopQueryOptions(filters: ShopFilters) {
   });
 }
 
-/** The listing's route loader: its first page (see `loadPageQuery`). */
-export function loadShopQuery(queryClient: QueryClient, filters: ShopFilters, loaderContext: unknown): Promise<null> {
+/**
+ * The listing's route loader: its first page (see `loadPageQuery`). A category named by the page's
+ * path (/shop/category/{slug}, /categories/{slug}) that the shop does not have is a page not found;
+ * one chosen in the query string is a filter like any other, and lists nothing.
+ */
+export function loadShopQuery(
+  queryClient: QueryClient,
+  filters: ShopFilters,
+  loaderContext: unknown,
+  categorySource: CategorySource,
+): Promise<null> {
   const options = shopQueryOptions(filters);
   return loadPageQuery<ShopResponse>(loaderContext, {
     apiPath: `/api/shop/?${shopApiQuery(filters, 1)}`,
     store: (firstPage) => queryClient.setQueryData(options.queryKey, { pages: [firstPage], pageParams: [1] }),
     prefetch: () => void queryClient.prefetchInfiniteQuery(options),
+    namesNothing: ({ status, body }) =>
+      categorySource !== 'query' &&
+      status === 200 &&
+      !(body as ShopResponse).results.categories.some((category) => category.slug === filters.category),
   });
 }
 

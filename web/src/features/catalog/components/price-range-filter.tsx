@@ -85,7 +85,7 @@ function PriceRangeForm({ minPrice, maxPrice, bounds, onApply }: PriceRangeFilte
 }
 
 const inputClass =
-  'h-11 w-full rounded-xl border-0 bg-white pr-3 pl-9 text-base tabular-nums ring-1 ring-inset ring-stone-300 placeholder:text-stone-500 focus:ring-2 focus:ring-brand-600 sm:text-sm';
+  'h-11 w-full rounded-xl border-0 bg-white pr-3 pl-11 text-base tabular-nums ring-1 ring-inset ring-stone-300 placeholder:text-stone-500 focus:ring-2 focus:ring-brand-600 sm:text-sm';
 
 interface PriceInputProps {
   id: string;

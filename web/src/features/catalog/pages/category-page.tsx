@@ -12,5 +12,5 @@ export function CategoryPage() {
 
 export function categoryPageLoader(queryClient: QueryClient) {
   return ({ request, params, context }: LoaderFunctionArgs) =>
-    loadShopQuery(queryClient, parseShopFilters(new URL(request.url).searchParams, params.slug ?? ''), context);
+    loadShopQuery(queryClient, parseShopFilters(new URL(request.url).searchParams, params.slug ?? ''), context, 'fixed');
 }

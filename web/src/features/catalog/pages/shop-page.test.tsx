@@ -111,7 +111,7 @@ describe('shop filters live in the URL', () => {
     await user.click(screen.getByRole('button', { name: 'Apply price' }));
 
     expect(router.state.location.search).toBe('?min_price=7812.5&max_price=15625');
-    expect(screen.getByRole('button', { name: 'Remove filter $50.00 – $100.00' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Remove filter US$50.00 – US$100.00' })).toBeVisible();
   });
 
   it('appends the next page on Load More, and starts over from page 1 when a filter changes', async () => {

@@ -12,5 +12,10 @@ export function ShopPage() {
 /** The listing's filters come from the query string, and its category from the path when it names one. */
 export function shopPageLoader(queryClient: QueryClient) {
   return ({ request, params, context }: LoaderFunctionArgs) =>
-    loadShopQuery(queryClient, parseShopFilters(new URL(request.url).searchParams, params.categorySlug ?? null), context);
+    loadShopQuery(
+      queryClient,
+      parseShopFilters(new URL(request.url).searchParams, params.categorySlug ?? null),
+      context,
+      params.categorySlug === undefined ? 'query' : 'path',
+    );
 }

@@ -203,8 +203,8 @@ describe('checkout form', () => {
     renderShop(pages, { path: '/checkout' });
 
     await screen.findByRole('button', { name: 'Place Order' });
-    expect(summaryLine('Shipping (delivery)')).toBe('$0.06');
-    expect(summaryLine('Total')).toBe('$76.22');
+    expect(summaryLine('Shipping (delivery)')).toBe('US$0.06');
+    expect(summaryLine('Total')).toBe('US$76.22');
     expect(within(summary()).getByText('Prices in USD are approximate; you pay J$11,910.00.')).toBeVisible();
   });
 

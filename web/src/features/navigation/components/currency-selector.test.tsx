@@ -36,7 +36,7 @@ describe('currency selector', () => {
     const items = within(menu).getAllByRole('menuitemradio');
     expect(items.map((item) => item.textContent)).toEqual([
       expect.stringMatching(/JMD.*\(J\$\).*Jamaican Dollar/),
-      expect.stringMatching(/USD.*\(\$\).*US Dollar/),
+      expect.stringMatching(/USD.*\(US\$\).*US Dollar/),
     ]);
     expect(items[0]).toHaveAttribute('aria-checked', 'true');
     expect(items[1]).toHaveAttribute('aria-checked', 'false');
