@@ -1,12 +1,42 @@
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
+/** The pages that validate a form with a contract schema, and so may load zod. */
+const pagesThatValidate = new Set(['src/features/content/pages/contact-page.tsx']);
+
+/** Fails the build when a page that validates no form would load zod with its first chunks. */
+function zodOnlyWhereFormsValidate(): Plugin {
+  return {
+    name: 'zod-only-where-forms-validate',
+    apply: 'build',
+    // The server build is one chunk holding everything; it loads nothing over the network.
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
+    generateBundle(_options, bundle) {
+      const chunks = new Map(Object.values(bundle).flatMap((file) => (file.type === 'chunk' ? [[file.fileName, file] as const] : [])));
+      const loadsZod = (fileName: string, seen: Set<string>): boolean => {
+        const chunk = chunks.get(fileName);
+        if (!chunk || seen.has(fileName)) return false;
+        seen.add(fileName);
+        return chunk.moduleIds.some((id) => id.includes('/node_modules/zod/')) || chunk.imports.some((imported) => loadsZod(imported, seen));
+      };
+      for (const chunk of chunks.values()) {
+        const page = chunk.facadeModuleId ? relative(webRoot, chunk.facadeModuleId) : chunk.name;
+        if ((chunk.isEntry || chunk.isDynamicEntry) && !pagesThatValidate.has(page) && loadsZod(chunk.fileName, new Set())) {
+          this.error(`${page} loads zod: import contract constants from a schema-free module, or list the page in pagesThatValidate`);
+        }
+      }
+    },
+  };
+}
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [preact(), tailwindcss()],
+  plugins: [preact(), tailwindcss(), zodOnlyWhereFormsValidate()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -17,12 +47,11 @@ export default defineConfig({
     assetsDir: 'assets',
     // The server reads which chunks each page needs from here, to preload them with the page's HTML.
     manifest: true,
-    // The contracts package defines its zod schemas beside the constants and helpers the web app
-    // uses. Marking zod's builders (and `moneySchema.nullable()`, the one chain on a schema of its
-    // own in the modules pages import from) pure lets unused schemas drop out, and zod with them
-    // (~23 KB gzip) wherever no form validates with it.
+    // No name-based purity rule (`treeshake.manualPureFunctions`): it matches every function of that
+    // name in every dependency, and `z` in Preact's minified build is what applies inline styles.
+    // zod (~23 KB gzip) stays out of the pages that validate nothing because the contracts keep their
+    // constants in schema-free modules (`*-rules.ts`); `zodOnlyWhereFormsValidate` holds to that.
     rolldownOptions: {
-      treeshake: { manualPureFunctions: ['z', 'moneySchema'] },
       // One chunk for what every storefront page runs (Preact, the router, the query cache, the icon
       // base, the product card and its parts) instead of about a dozen small ones: a phone on
       // HTTP/1.1 opens six connections to the shop, and each further request waits its turn.

@@ -82,8 +82,6 @@ export const addressInputSchema = z.object({
 export type AddressInput = z.infer<typeof addressInputSchema>;
 export const addressListResponseSchema = z.object({ addresses: z.array(addressSchema) });
 
-export const passwordMinLength = 8;
-
 /** What a profile picture upload may be: refused past these before it is decoded. */
 export const profilePictureLimits = { megabytes: 8, megapixels: 24, uploadsPerHour: 10 } as const;
 

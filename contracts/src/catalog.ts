@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneyAmount, pageNumber, text } from './input-bounds.ts';
+import { shopSorts } from './catalog-rules.ts';
 import { moneySchema } from './money.ts';
 
 export const productImageSchema = z.object({
@@ -82,10 +83,6 @@ export const homeResponseSchema = z.object({
 });
 export type HomeResponse = z.infer<typeof homeResponseSchema>;
 
-export const shopSorts = ['newest', 'price_low', 'price_high', 'best_sellers'] as const;
-export type ShopSort = (typeof shopSorts)[number];
-export const shopPageSize = 12;
-
 export const shopQuerySchema = z.object({
   page: pageNumber.default(1),
   category: text(120).trim().optional(),
@@ -123,16 +120,3 @@ export const categoriesResponseSchema = z.object({
   hierarchical_categories: z.array(categorySchema),
 });
 export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
-
-/** SPEC §2 /categories: the fixed grid. */
-export const fixedCategories = [
-  { name: 'Sneakers', slug: 'sneakers' },
-  { name: 'Hats', slug: 'hats' },
-  { name: 'T-Shirts', slug: 'tshirts' },
-  { name: 'Accessories', slug: 'accessories' },
-] as const;
-
-/** SPEC §9 constants of the catalogue. */
-export const lowStockThreshold = 5;
-export const relatedProductsLimit = 4;
-export const wholesaleMinimumPerStyle = 15;

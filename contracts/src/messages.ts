@@ -44,6 +44,7 @@ export const messages = {
   cartUpdated: 'Cart updated',
   cartItemRemoved: 'Item removed from cart',
   cartCleared: 'Cart cleared',
+  cartRestored: 'Cart restored',
   sessionExpired: 'Your session has expired. Please try again.',
 
   ratesFailed: 'Failed to update exchange rates',

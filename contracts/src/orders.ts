@@ -1,18 +1,10 @@
 import { z } from 'zod';
 import { text } from './input-bounds.ts';
 import { currencyCodeSchema, moneySchema } from './money.ts';
+import { orderStatuses, paymentMethods, shippingMethods } from './order-rules.ts';
 
-export const orderStatuses = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
 export const paymentStatuses = ['PENDING', 'COMPLETED', 'FAILED'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
-export const paymentMethods = ['stripe', 'cash_on_delivery'] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
-export const shippingMethods = ['pickup', 'delivery'] as const;
-export type ShippingMethod = (typeof shippingMethods)[number];
-
-/** SPEC §9: 0 for pickup, 10.00 for delivery (JMD). */
-export const shippingCostMinor: Record<ShippingMethod, number> = { pickup: 0, delivery: 1000 };
 
 export const orderItemSchema = z.object({
   id: z.number().int(),
@@ -121,17 +113,6 @@ export const cardPaymentConfigSchema = z.object({ test_payments: z.boolean() });
 export type CardPaymentConfig = z.infer<typeof cardPaymentConfigSchema>;
 
 export const orderListResponseSchema = z.array(orderSchema);
-
-/** SPEC §5 checkout fields and the words of their '{field} is required' messages. */
-export const checkoutFieldNames = {
-  first_name: 'first name',
-  last_name: 'last name',
-  email: 'email',
-  phone: 'phone',
-  address_line1: 'address1',
-  country: 'country',
-  city: 'city',
-} as const;
 
 /** Minutes an unpaid card order holds its stock before it is cancelled. */
 export const defaultUnpaidOrderMinutes = 60;

@@ -48,6 +48,28 @@ test.describe('the cart', () => {
     await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
   });
 
+  test('on a phone, Clear offers Undo, which puts the line back at its quantity', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const panel = await addRunnerFromProductPage(page);
+    await panel.getByRole('button', { name: `Add one ${runner}` }).click();
+    await expect(panel.getByRole('textbox', { name: `Quantity of ${runner}` })).toHaveValue('2');
+
+    await panel.getByRole('button', { name: 'Clear' }).click();
+    await expect(panel.getByText('Your cart is empty.')).toBeVisible();
+    const undo = panel.getByRole('button', { name: 'Undo' });
+    // Said to screen readers by the live region, and shown beside Undo.
+    await expect(panel.getByRole('paragraph').filter({ hasText: /^Cart cleared$/ })).toBeInViewport();
+    await expect(undo).toBeInViewport();
+    await expect(undo).toBeFocused();
+    await page.screenshot({ path: '/tmp/shots-build/cart-cleared-undo-phone.png' });
+    await undo.click();
+    await expect(panel.getByRole('textbox', { name: `Quantity of ${runner}` })).toHaveValue('2');
+    await expect(undo).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Cart, 2 items', includeHidden: true })).toBeAttached();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Cart, 2 items' })).toBeVisible();
+  });
+
   test('applies and removes a promo code on the cart page', async ({ page }) => {
     const panel = await addRunnerFromProductPage(page);
     await panel.getByRole('link', { name: 'View Cart' }).click();

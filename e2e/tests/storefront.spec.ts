@@ -233,6 +233,8 @@ test.describe('pages rendered on the server', () => {
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Next slide' }).click();
     await expect(page.getByRole('button', { name: /^Show slide 2/ })).toHaveAttribute('aria-current', 'true');
+    // Hydrated, the slide moves into view: its position is an inline style the page sets.
+    await expect(page.getByRole('region', { name: 'Promotions' }).getByRole('group', { name: '2 of 2' })).toBeInViewport({ ratio: 1 });
     expect(await page.evaluate(() => (window as unknown as { removedAfterParsing: string[] }).removedAfterParsing)).toEqual([]);
     // A product link goes through the app's router rather than loading a new document.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));

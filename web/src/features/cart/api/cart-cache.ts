@@ -11,7 +11,7 @@ export const cartQueryKey = ['cart'] as const;
  * updates still show at once. `networkMode: 'always'` makes an offline call fail straight away
  * instead of waiting paused, so a failed add is kept locally and the panel still opens.
  */
-export const cartMutationOptions = (kind: 'add' | 'line' | 'clear' | 'promo' | 'replay') =>
+export const cartMutationOptions = (kind: 'add' | 'line' | 'clear' | 'restore' | 'promo' | 'replay') =>
   ({ mutationKey: ['cart', kind], scope: { id: 'cart' }, networkMode: 'always' }) as const;
 
 /** A new quantity for a saved line; 0 removes it. Name and variant say which line in messages. */

@@ -2,13 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartFixture, cartItemFixture, fakeCartApi, startTestSession } from '@/test/cart-fixtures.ts';
-import { renderShop, stubApi } from '@/test/render-shop.tsx';
+import { json, renderShop, stubApi } from '@/test/render-shop.tsx';
 import { CartPanelBody } from './cart-panel-body.tsx';
 
 beforeEach(startTestSession);
 
-function renderPanel(api: ReturnType<typeof fakeCartApi>) {
-  const fetchMock = stubApi([api.handler]);
+function renderPanel(api: ReturnType<typeof fakeCartApi>, ...before: Parameters<typeof stubApi>[0]) {
+  const fetchMock = stubApi([...before, api.handler]);
   const onClose = vi.fn<() => void>();
   const pages = [
     { path: '/', element: <CartPanelBody onClose={onClose} /> },
@@ -83,5 +83,70 @@ describe('cart slide-out', () => {
     const cartReads = () => fetchMock.mock.calls.filter(([input, init]) => String(input).endsWith('/orders/cart/') && init?.method === 'GET').length;
     await waitFor(() => expect(cartReads()).toBe(2));
     expect(api.sent).toEqual([{ method: 'DELETE', path: '/api/orders/cart/', body: undefined }]);
+  });
+
+  it('offers Undo after Clear, which puts back every line and the promo code through the cart calls', async () => {
+    const user = userEvent.setup();
+    const cap = cartItemFixture({ id: 2, product_id: 7, name: 'Port Royal Cap', variant: 'Red', selectedVariants: { Size: null, Color: 'Red' }, quantity: 3 });
+    const api = fakeCartApi(cartFixture([cartItemFixture({ quantity: 2 }), cap], { promo_code: 'WELCOME20', promo_code_valid: true }));
+    const promoCalls: unknown[] = [];
+    renderPanel(api, [
+      /^\/api\/orders\/cart\/promo\//,
+      (_url, init) => {
+        promoCalls.push(JSON.parse(String(init?.body)));
+        api.cart = { ...api.cart, promo_code: 'WELCOME20', promo_code_valid: true };
+        return json({ success: true, message: 'Promo code applied', cart: api.cart });
+      },
+    ]);
+    await screen.findByRole('link', { name: 'Kingston Runner' });
+
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(await screen.findByText('Your cart is empty.')).toBeVisible();
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    expect(undo).toBeVisible();
+    // Clear went with the lines; focus is on what takes it back, not lost to the page.
+    await waitFor(() => expect(undo).toHaveFocus());
+
+    await user.click(undo);
+    expect(await screen.findByText('Cart restored')).toBeInTheDocument();
+    expect(within(screen.getByRole('list', { name: 'Cart items' })).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText('Items').nextElementSibling).toHaveTextContent('5');
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+    expect(api.sent.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+      { method: 'DELETE', path: '/api/orders/cart/', body: undefined },
+      { method: 'POST', path: '/api/orders/cart/', body: { product_id: 1, quantity: 2, variant_size: '9', variant_color: 'Black' } },
+      { method: 'POST', path: '/api/orders/cart/', body: { product_id: 7, quantity: 3, variant_size: null, variant_color: 'Red' } },
+    ]);
+    expect(promoCalls).toEqual([{ promo_code: 'WELCOME20' }]);
+  });
+
+  it('says why a line could not be put back', async () => {
+    const user = userEvent.setup();
+    const api = fakeCartApi(cartFixture([cartItemFixture()]));
+    renderPanel(api);
+    await screen.findByRole('link', { name: 'Kingston Runner' });
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    api.failWith(json({ error: 'Only 0 left in stock' }, 400));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Only 0 left in stock');
+    expect(screen.getByText('Your cart is empty.')).toBeVisible();
+  });
+
+  it('offers Undo for ten seconds, then gives focus to Continue Shopping', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+      renderPanel(fakeCartApi(cartFixture([cartItemFixture()])));
+      await screen.findByRole('link', { name: 'Kingston Runner' });
+      await user.click(screen.getByRole('button', { name: 'Clear' }));
+      expect(await screen.findByRole('button', { name: 'Undo' })).toBeVisible();
+      await vi.advanceTimersByTimeAsync(9_000);
+      expect(screen.getByRole('button', { name: 'Undo' })).toBeVisible();
+      await vi.advanceTimersByTimeAsync(1_500);
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument());
+      await waitFor(() => expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveFocus());
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

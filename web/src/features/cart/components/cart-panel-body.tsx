@@ -1,5 +1,7 @@
 import { ShoppingBag } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { messages } from '@threadline/contracts';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Price } from '@/features/currency/price.tsx';
@@ -18,6 +20,12 @@ export function CartPanelBody({ onClose }: { onClose(): void }) {
   const cart = useCart();
   const view = useCartView();
   const actions = useCartActions();
+  const continueShopping = useRef<HTMLAnchorElement>(null);
+  const { canUndoClear } = actions;
+  // Undo, when it had focus, goes with its offer: focus moves on to the empty cart's way on.
+  useEffect(() => {
+    if (!canUndoClear && document.activeElement === document.body) continueShopping.current?.focus();
+  }, [canUndoClear]);
 
   if (cart.isPending) {
     return (
@@ -43,6 +51,7 @@ export function CartPanelBody({ onClose }: { onClose(): void }) {
     <>
       <div className="flex-1 overflow-y-auto px-6 py-4">
         <CartStatusMessage status={actions.status} className="mb-3" />
+        {actions.canUndoClear ? <UndoClear onUndo={actions.undoClear} restoring={actions.restoring} /> : null}
         <div className="space-y-3">
           <PendingEntries view={view} />
           {failed ? (
@@ -60,7 +69,7 @@ export function CartPanelBody({ onClose }: { onClose(): void }) {
                 <ShoppingBag className="size-7 text-stone-500" aria-hidden="true" />
               </span>
               <p className="text-stone-600">Your cart is empty.</p>
-              <Link to="/shop" onClick={onClose} className={buttonClass('primary')}>
+              <Link ref={continueShopping} to="/shop" onClick={onClose} className={buttonClass('primary')}>
                 Continue Shopping
               </Link>
             </div>
@@ -118,5 +127,27 @@ export function CartPanelBody({ onClose }: { onClose(): void }) {
         </div>
       ) : null}
     </>
+  );
+}
+
+/** 'Cart cleared' with the way back, offered for a few seconds after Clear. */
+function UndoClear({ onUndo, restoring }: { onUndo(): void; restoring: boolean }) {
+  const undo = useRef<HTMLButtonElement>(null);
+  // Clear, which had focus, went with the lines: focus moves to what takes it back.
+  useEffect(() => undo.current?.focus(), []);
+  return (
+    <div className="mb-3 flex items-center justify-between gap-3 rounded-xl bg-stone-900 py-1 pr-1 pl-4 text-sm text-white">
+      <p>{messages.cartCleared}</p>
+      <button
+        ref={undo}
+        type="button"
+        onClick={onUndo}
+        disabled={restoring}
+        aria-busy={restoring}
+        className="inline-flex min-h-11 items-center rounded-lg px-4 font-semibold underline-offset-4 hover:underline disabled:opacity-50 [--focus-ring:var(--color-white)]"
+      >
+        Undo
+      </button>
+    </div>
   );
 }

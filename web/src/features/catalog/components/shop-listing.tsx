@@ -1,5 +1,5 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { shopPageSize } from '@threadline/contracts';
 import { ProductCard, ProductCardSkeleton, productGridClass } from '@/components/product/product-card.tsx';
@@ -7,6 +7,7 @@ import { buttonClass } from '@/components/ui/button-styles.ts';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { useShop } from '../api/get-shop.ts';
+import { useResultsTopInView } from '../hooks/use-results-top-in-view.ts';
 import { useShopFilters } from '../hooks/use-shop-filters.ts';
 import { narrowingFilterCount, type CategorySource } from '../shop-filters.ts';
 import { ActiveFilters } from './active-filters.tsx';
@@ -29,6 +30,8 @@ export function ShopListing({ source, categorySlug = null }: ShopListingProps) {
   const query = useShop(filters);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const panelId = useId();
+  const results = useRef<HTMLElement>(null);
+  useResultsTopInView(results);
 
   const firstPage = query.data?.pages[0];
   const categories = firstPage?.results.categories ?? [];
@@ -141,7 +144,8 @@ export function ShopListing({ source, categorySlug = null }: ShopListingProps) {
           <ShopFilterPanel state={state} source={source} categories={categories} facets={firstPage?.facets} />
         </section>
 
-        <section aria-label="Products" className="flex flex-col gap-6">
+        {/* The scroll margin keeps the count and the sort, above the results, in view under the header. */}
+        <section ref={results} aria-label="Products" className="flex scroll-mt-40 flex-col gap-6">
           <ActiveFilters state={state} source={source} categories={categories} />
           {query.isError && !query.data ? (
             <div role="alert" className="rounded-2xl bg-red-50 px-6 py-12 text-center">

@@ -1,0 +1,22 @@
+// The order's constants, apart from its schemas so that a page using them loads no zod.
+
+export const orderStatuses = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+export const paymentMethods = ['stripe', 'cash_on_delivery'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+export const shippingMethods = ['pickup', 'delivery'] as const;
+export type ShippingMethod = (typeof shippingMethods)[number];
+
+/** SPEC §9: 0 for pickup, 10.00 for delivery (JMD). */
+export const shippingCostMinor: Record<ShippingMethod, number> = { pickup: 0, delivery: 1000 };
+
+/** SPEC §5 checkout fields and the words of their '{field} is required' messages. */
+export const checkoutFieldNames = {
+  first_name: 'first name',
+  last_name: 'last name',
+  email: 'email',
+  phone: 'phone',
+  address_line1: 'address1',
+  country: 'country',
+  city: 'city',
+} as const;
