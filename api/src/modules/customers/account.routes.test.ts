@@ -55,6 +55,20 @@ describe('profile', () => {
     });
   });
 
+  it('clears the phone and date of birth sent empty, by JSON and by multipart, and keeps an empty name as it is', async () => {
+    await call(devon, 'PUT', '/api/users/profile/', { phone: '876 555 0199', date_of_birth: '1990-01-02' });
+    const cleared = await call(devon, 'PUT', '/api/users/profile/', { first_name: '', phone: '', date_of_birth: '' });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().user).toMatchObject({ first_name: 'Devon', phone: '', date_of_birth: null });
+    expect((await call(devon, 'GET', '/api/users/profile/')).json()).toMatchObject({ phone: '', date_of_birth: null });
+
+    await call(devon, 'PUT', '/api/users/profile/', { phone: '876 555 0199', date_of_birth: '1990-01-02' });
+    const form = multipart({ first_name: 'Devon', phone: ' ', date_of_birth: '' });
+    const byForm = await shop.app.inject({ method: 'PUT', url: '/api/users/profile/', headers: { ...devon.headers, 'content-type': form.contentType }, payload: form.payload });
+    expect(byForm.statusCode).toBe(200);
+    expect(byForm.json().user).toMatchObject({ phone: '', date_of_birth: null });
+  });
+
   it("refuses another customer's e-mail and a bad date", async () => {
     const taken = await call(ayesha, 'PUT', '/api/users/profile/', { email: 'DEVON@example.com' });
     expect(taken.statusCode).toBe(400);
