@@ -99,6 +99,8 @@ export const profilePictureLimits = { megabytes: 8, megapixels: 24, uploadsPerHo
 export const wishlistItemSchema = z.object({
   id: z.number().int(),
   product: productSchema,
+  /** The product comes in sizes or colours: it goes in the cart from its page, where they are chosen. */
+  has_options: z.boolean(),
   created_at: z.string(),
 });
 export type WishlistItem = z.infer<typeof wishlistItemSchema>;

@@ -206,6 +206,27 @@ describe('wishlist', () => {
     expect(removed.json()).toEqual({ success: true, message: messages.wishlistRemoved, in_wishlist: false });
   });
 
+  it('says which saved products need a size or colour chosen before they can go in the cart', async () => {
+    const category = await createCategory(shop.database.handle.db, { name: 'Shoes', slug: 'shoes' });
+    const runner = await createProduct(shop.database.handle.db, {
+      name: 'Kingston Runner',
+      categoryId: category,
+      price: 900_000,
+      variants: [
+        { size: '9', color: 'Black', stock: 3 },
+        { size: '10', color: 'Black', stock: 3 },
+      ],
+    });
+    const tote = await createProduct(shop.database.handle.db, { name: 'Market Tote', categoryId: category, price: 200_000, variants: [{ color: 'Natural', stock: 4 }] });
+    for (const productId of [capId, runner.id, tote.id]) await call(devon, 'POST', '/api/users/wishlist/toggle/', { product_id: productId });
+    const list: { product: { name: string }; has_options: boolean }[] = (await call(devon, 'GET', '/api/users/wishlist/')).json();
+    expect(list.map((item) => [item.product.name, item.has_options])).toEqual([
+      ['Market Tote', true],
+      ['Kingston Runner', true],
+      ['Irie Cap', false],
+    ]);
+  });
+
   it('refuses an unknown product and a guest', async () => {
     expect((await call(ayesha, 'POST', '/api/users/wishlist/toggle/', { product_id: 999_999 })).statusCode).toBe(404);
     const guest = await shop.app.inject({ method: 'GET', url: '/api/users/wishlist/' });
