@@ -176,6 +176,11 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     afterOrder: (order, request, context, { productIds, confirmationClaimed }) => {
       for (const productId of productIds) catalog.forgetProduct(productId);
       if (confirmationClaimed) orders.queueClaimedConfirmation(order, config.publicUrl);
+      if (context.owner.userId !== null) {
+        profile
+          .rememberPhone(context.owner.userId, request.phone)
+          .catch((error: unknown) => app.log.error({ err: error }, 'could not keep the phone from checkout'));
+      }
       if (request.save_address && context.owner.userId !== null && request.shipping_method === 'delivery') {
         addresses
           .saveFromCheckout(context.owner.userId, {

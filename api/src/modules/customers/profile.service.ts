@@ -61,6 +61,12 @@ export function createProfileService(repository: CustomersRepository, mediaDir: 
       return userView(await current(userId));
     },
 
+    /** The phone of a customer's order, kept for the next checkout when the profile has none. */
+    async rememberPhone(userId: number, phone: string): Promise<void> {
+      const parsed = profileUpdateSchema.shape.phone.safeParse(phone);
+      if (parsed.success && parsed.data) await repository.setPhoneIfNone(userId, parsed.data);
+    },
+
     /**
      * Empty names and e-mail are left as they are (SPEC §5: only non-empty fields are sent); an empty
      * phone or date of birth clears it, the only way a customer can remove one.
