@@ -120,6 +120,10 @@ test.describe('accounts', () => {
       expect(onTop).toBe('IMG');
       await expect(button.getByText('A', { exact: true })).toHaveCount(0);
       await page.screenshot({ path: `/tmp/shots-account/header-avatar-${size.width}.png` });
+      await button.click();
+      await expect(page.getByRole('menu', { name: 'Account' })).toBeInViewport({ ratio: 1 });
+      await page.screenshot({ path: `/tmp/shots-account/header-account-menu-${size.width}.png`, animations: 'disabled' });
+      await page.keyboard.press('Escape');
     }
 
     await page.route('**/static/media/profiles/**', (route) => route.fulfill({ status: 404, body: '' }));
