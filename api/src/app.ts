@@ -19,6 +19,7 @@ import { createRatesService } from './modules/currency/rates.service.ts';
 import { createContentRepository } from './modules/content/content.repository.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
 import { createContentService } from './modules/content/content.service.ts';
+import { createUnsubscribeTokens } from './modules/content/newsletter-tokens.ts';
 import { createAddressesRepository } from './modules/customers/addresses.repository.ts';
 import { createAddressesService } from './modules/customers/addresses.service.ts';
 import { createAuthService } from './modules/customers/auth.service.ts';
@@ -125,9 +126,14 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     outboxDir: config.outboxDir,
     log: (message, details) => app.log.info(details, message),
   });
-  const content = createContentService(createContentRepository(database.db), mailer, config.shopEmail, (message, error) =>
-    app.log.error({ err: error }, message),
-  );
+  const content = createContentService({
+    repository: createContentRepository(database.db),
+    mailer,
+    shopEmail: config.shopEmail,
+    unsubscribeTokens: createUnsubscribeTokens(config.secretKey),
+    publicUrl: config.publicUrl,
+    log: (message, error) => app.log.error({ err: error }, message),
+  });
   const auth = createAuthService({
     database,
     repository: customersRepository,
@@ -176,6 +182,11 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     afterOrder: (order, request, context, { productIds, confirmationClaimed }) => {
       for (const productId of productIds) catalog.forgetProduct(productId);
       if (confirmationClaimed) orders.queueClaimedConfirmation(order, config.publicUrl);
+      if (context.owner.userId !== null) {
+        profile
+          .rememberPhone(context.owner.userId, request.phone)
+          .catch((error: unknown) => app.log.error({ err: error }, 'could not keep the phone from checkout'));
+      }
       if (request.save_address && context.owner.userId !== null && request.shipping_method === 'delivery') {
         addresses
           .saveFromCheckout(context.owner.userId, {
@@ -214,7 +225,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
       await api.register(sessionRoutes, { sessions, cookieSecure: config.cookieSecure });
       await api.register(catalogRoutes, { catalog });
       await api.register(ratesRoutes, { rates });
-      await api.register(contentRoutes, { content });
+      await api.register(contentRoutes, { content, publicUrl: config.publicUrl });
       await api.register(cartRoutes, { cart, cartContext });
       await api.register(customerRoutes, { auth, profile, addresses, wishlist, guestSessionId });
       await api.register(googleRoutes, { google, guestSessionId });

@@ -48,12 +48,21 @@ export const identityProviderResponseSchema = z.object({
   error: z.string().optional(),
 });
 
+/** Profile fields a customer may clear by sending them empty; the others sent empty are left as they are. */
+export const clearableProfileFields = ['phone', 'date_of_birth'] as const;
+
 export const profileUpdateSchema = z.object({
   first_name: text(100).trim().optional(),
   last_name: text(100).trim().optional(),
   email: z.email().max(254).optional(),
+  /** Empty: no phone. */
   phone: text(40).trim().optional(),
-  date_of_birth: z.iso.date().optional(),
+  /** Empty: no date of birth (null). */
+  date_of_birth: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal('').transform(() => null), z.iso.date()]))
+    .optional(),
 });
 
 export const addressSchema = z.object({
@@ -88,6 +97,8 @@ export const profilePictureLimits = { megabytes: 8, megapixels: 24, uploadsPerHo
 export const wishlistItemSchema = z.object({
   id: z.number().int(),
   product: productSchema,
+  /** The product comes in sizes or colours: it goes in the cart from its page, where they are chosen. */
+  has_options: z.boolean(),
   created_at: z.string(),
 });
 export type WishlistItem = z.infer<typeof wishlistItemSchema>;

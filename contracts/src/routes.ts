@@ -20,6 +20,7 @@ export const pageRoutePatterns = [
   '/forgot-password',
   '/reset-password',
   '/legal',
+  '/newsletter/unsubscribe',
   '/cart',
   '/checkout',
   '/payment/:orderId',

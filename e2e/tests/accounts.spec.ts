@@ -7,6 +7,8 @@ import { expect, test, type Page } from '@playwright/test';
 const outbox = join(dirname(fileURLToPath(import.meta.url)), '..', '.tmp', 'data', 'outbox');
 // A 1x1 PNG, as a shopper's photo would arrive.
 const onePixelPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+// An orange 8x8 PNG: a picture that can be told apart from the grey placeholder in a screenshot.
+const orangePng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM45MiDFTEMLQkAps5DwQ9DwNsAAAAASUVORK5CYII=', 'base64');
 
 const uniqueEmail = (name: string) => `${name}${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
 
@@ -93,6 +95,145 @@ test.describe('accounts', () => {
     await expect(page.getByRole('button', { name: /Ayesha-Rose/ })).toBeVisible();
     await page.reload();
     await expect(main.getByLabel('Phone')).toHaveValue('876 555 0111');
+  });
+
+  test('shows the profile picture in the header account button on a phone and a desktop, and the initial when it fails to load', async ({ page }) => {
+    await signUpThroughPage(page, uniqueEmail('avatar'));
+    const button = page.getByRole('banner').getByRole('button', { name: 'Account: Ayesha' });
+    await expect(button.getByText('A', { exact: true })).toBeVisible();
+    await page.goto('/profile');
+    await page.getByRole('main').getByLabel('Profile picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: orangePng });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+
+    for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
+      await page.reload();
+      const avatar = button.locator('img');
+      await expect(avatar).toBeVisible();
+      await expect(avatar).toBeInViewport();
+      await expect(avatar).toHaveAttribute('src', /\/static\/media\/profiles\/.+\.webp$/);
+      await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      const box = await avatar.boundingBox();
+      expect(box?.width).toBeGreaterThanOrEqual(28);
+      const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.tagName, { x: (box?.x ?? 0) + (box?.width ?? 0) / 2, y: (box?.y ?? 0) + (box?.height ?? 0) / 2 });
+      expect(onTop).toBe('IMG');
+      await expect(button.getByText('A', { exact: true })).toHaveCount(0);
+      await page.screenshot({ path: `/tmp/shots-account/header-avatar-${size.width}.png` });
+      await button.click();
+      await expect(page.getByRole('menu', { name: 'Account' })).toBeInViewport({ ratio: 1 });
+      await page.screenshot({ path: `/tmp/shots-account/header-account-menu-${size.width}.png`, animations: 'disabled' });
+      await page.keyboard.press('Escape');
+    }
+
+    await page.route('**/static/media/profiles/**', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.reload();
+    await expect(button.getByText('A', { exact: true })).toBeVisible();
+    await expect(button.locator('img')).toHaveCount(0);
+  });
+
+  test('clears a saved phone and date of birth', async ({ page }) => {
+    await signUpThroughPage(page, uniqueEmail('clearing'));
+    await page.goto('/profile');
+    const main = page.getByRole('main');
+    await main.getByLabel('Phone').fill('876 555 0111');
+    await main.getByLabel('Date of birth').fill('1990-04-02');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+    await page.reload();
+    await expect(main.getByLabel('Phone')).toHaveValue('876 555 0111');
+    await expect(main.getByLabel('Date of birth')).toHaveValue('1990-04-02');
+
+    await main.getByLabel('Phone').fill('');
+    await main.getByLabel('Date of birth').fill('');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+    await page.reload();
+    await expect(main.getByLabel('First name')).toHaveValue('Ayesha');
+    await expect(main.getByLabel('Phone')).toHaveValue('');
+    await expect(main.getByLabel('Date of birth')).toHaveValue('');
+  });
+
+  test('offers the phone of the last order at the next checkout', async ({ page }) => {
+    await signUpThroughPage(page, uniqueEmail('caller'));
+    const phone = page.getByRole('main').getByLabel('Phone');
+    for (const visit of ['first', 'second']) {
+      await page.goto('/product/1');
+      await page.getByRole('radio', { name: '9' }).check();
+      await page.getByRole('radio', { name: 'Black' }).check();
+      await page.getByRole('button', { name: /^Add to Cart - / }).click();
+      await page.getByRole('dialog', { name: 'Your Cart' }).getByRole('link', { name: 'Checkout' }).click();
+      await expect(page.getByText('✓ Profile loaded')).toBeVisible();
+      if (visit === 'second') break;
+      await expect(phone).toHaveValue('');
+      await phone.fill('876 555 0142');
+      await page.getByRole('radio', { name: 'Pickup' }).check();
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
+    }
+    await expect(phone).toHaveValue('876 555 0142');
+    await expect(phone).toBeInViewport();
+  });
+
+  test("offers 'Choose Options' from the start for a saved product with sizes and colours", async ({ page }) => {
+    await signUpThroughPage(page, uniqueEmail('options'));
+    await page.goto('/product/1');
+    await page.getByRole('button', { name: 'Add to Wishlist', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Remove from Wishlist', exact: true })).toBeVisible();
+    for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
+      await page.goto('/wishlist');
+      const card = page.getByRole('main').getByRole('article', { name: 'Kingston Runner' });
+      const choose = card.getByRole('link', { name: 'Choose Options' });
+      await expect(choose).toBeVisible();
+      await expect(choose).toBeInViewport();
+      await expect(card.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+      await expect(page.getByText(/comes in more than one option/)).toHaveCount(0);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `/tmp/shots-account/wishlist-${size.width}.png` });
+    }
+    await page.getByRole('main').getByRole('link', { name: 'Choose Options' }).click();
+    await expect(page).toHaveURL(/\/product\/1$/);
+  });
+
+  test("unsubscribes from the newsletter by its e-mail's link and by a mail client's one-click POST", async ({ page, playwright }) => {
+    const email = uniqueEmail('reader');
+    await page.goto('/contact');
+    const signUpForm = page.getByRole('form', { name: 'Newsletter sign-up' });
+    await signUpForm.getByLabel('Email address').fill(email);
+    await signUpForm.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByText("You're subscribed!")).toBeVisible();
+
+    await expect.poll(() => newestMailTo(email)).not.toBeNull();
+    const mail = (newestMailTo(email) ?? '').replace(/\r?\n[ \t]+/g, ' ');
+    expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    const oneClickAddress = /^List-Unsubscribe: <(http:\/\/[^>]+\/api\/newsletter\/unsubscribe\/\?token=[^>]+)>/m.exec(mail)?.[1] ?? '';
+    const link = /http:\/\/[^\s"<]+\/newsletter\/unsubscribe\?token=[\w.%-]+/.exec(mail)?.[0] ?? '';
+    expect(oneClickAddress).not.toBe('');
+    expect(link).not.toBe('');
+
+    for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(size);
+      await page.goto(link);
+      const heading = page.getByRole('heading', { level: 1, name: 'You have been unsubscribed' });
+      await expect(heading).toBeVisible();
+      await expect(heading).toBeInViewport();
+      await expect(page.getByRole('link', { name: 'Continue Shopping' })).toBeInViewport();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `/tmp/shots-account/unsubscribed-${size.width}.png` });
+    }
+
+    // A mail client posts to the header's address with no cookies, session or CSRF token.
+    const mailClient = await playwright.request.newContext();
+    const response = await mailClient.post(oneClickAddress, { form: { 'List-Unsubscribe': 'One-Click' } });
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ success: true });
+    await mailClient.dispose();
+
+    await page.goto('/newsletter/unsubscribe?token=1.forged');
+    await expect(page.getByRole('heading', { level: 1, name: 'This unsubscribe link did not work' })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('This unsubscribe link is not valid.');
+    await page.screenshot({ path: `/tmp/shots-account/unsubscribe-invalid-390.png` });
   });
 
   test('keeps an address book: add, edit, set default and delete', async ({ page }) => {

@@ -323,6 +323,8 @@ export interface NewsletterSubscriberTable {
   email_normalized: string;
   first_name: string;
   created_at: Timestamp;
+  /** Set when the subscriber used an e-mail's unsubscribe link; null while subscribed. */
+  unsubscribed_at: Timestamp | null;
 }
 
 /** Sessions of the built-in test card provider (used when no Stripe key is configured). */

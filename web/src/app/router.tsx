@@ -136,6 +136,13 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: () => import('@/features/content/pages/legal-page.tsx').then((m) => ({ Component: m.LegalPage })),
             },
             {
+              path: 'newsletter/unsubscribe',
+              lazy: () =>
+                import('@/features/content/pages/newsletter-unsubscribe-page.tsx').then((m) => ({
+                  Component: m.NewsletterUnsubscribePage,
+                })),
+            },
+            {
               path: 'cart',
               lazy: () => import('@/features/cart/pages/cart-page.tsx').then((m) => ({ Component: m.CartPage })),
             },

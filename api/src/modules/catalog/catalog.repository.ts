@@ -321,6 +321,19 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       return new Map(rows.map((row) => [row.product_id, Number(row.stock)]));
     },
 
+    /** The products among these that come in sizes or colours, which an add to the cart must name. */
+    async withOptions(productIds: number[]): Promise<Set<number>> {
+      if (productIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('product_variants')
+        .select('product_id')
+        .distinct()
+        .where('product_id', 'in', productIds)
+        .where((eb) => eb.or([eb('size', 'is not', null), eb('color', 'is not', null)]))
+        .execute();
+      return new Set(rows.map((row) => row.product_id));
+    },
+
     async variantsOf(productId: number): Promise<VariantRow[]> {
       return db
         .selectFrom('product_variants')

@@ -244,6 +244,11 @@ export function createCatalogService(repository: CatalogRepository) {
     },
 
     /** Active products in the order of the ids given (missing or retired ones left out). */
+    /** The products among these that need a size or colour chosen before they go in the cart. */
+    productsWithOptions(ids: number[]): Promise<Set<number>> {
+      return repository.withOptions(ids);
+    },
+
     async productsByIds(ids: number[]): Promise<Product[]> {
       const rows = await repository.productsByIds(ids);
       const products = await withImagesAndStock(rows);

@@ -13,7 +13,10 @@ const nextAddress = () => `10.0.0.${(address += 1)}`;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  shop = await createTestShop({ seed: false, environment: { SMTP_URL: smtp.url, SHOP_EMAIL: 'owner@threadline.test' } });
+  shop = await createTestShop({
+    seed: false,
+    environment: { SMTP_URL: smtp.url, SHOP_EMAIL: 'owner@threadline.test', PUBLIC_URL: 'https://shop.threadline.test' },
+  });
   await shop.ready();
   session = await startSession(shop.app);
 });
@@ -96,6 +99,103 @@ describe('POST /api/newsletter/', () => {
   it('answers a missing or invalid e-mail with a 400', async () => {
     expect((await post('/api/newsletter/', {})).json().error).toContain('Email is required');
     expect((await post('/api/newsletter/', { email: 'nope' })).statusCode).toBe(400);
+  });
+});
+
+describe('newsletter e-mails and unsubscribing', () => {
+  const mailTo = async (recipient: string) => {
+    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(recipient)).length).toBeGreaterThan(0);
+    return smtp.received.filter((mail) => mail.to.includes(recipient)).at(-1)!;
+  };
+  /** The List-Unsubscribe address, read as a mail client does: folded header lines joined. */
+  const headerLink = (raw: string) => /^List-Unsubscribe: *<([^>]+)>\r?$/m.exec(raw.replace(/\r?\n[ \t]+/g, ' '))?.[1] ?? '';
+  const subscriberOf = (email: string) =>
+    shop.database.handle.db.selectFrom('newsletter_subscribers').selectAll().where('email_normalized', '=', email).executeTakeFirstOrThrow();
+  const boundary = '----one-click';
+  const forms = {
+    urlencoded: { type: 'application/x-www-form-urlencoded', body: 'List-Unsubscribe=One-Click' },
+    multipart: {
+      type: `multipart/form-data; boundary=${boundary}`,
+      body: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    },
+  };
+  /** What a mail client sends for a one-click unsubscribe (RFC 8058): no session, no CSRF token, a form body of either kind. */
+  const oneClick = (url: string, form: keyof typeof forms = 'urlencoded') =>
+    shop.app.inject({
+      method: 'POST',
+      url: new URL(url).pathname + new URL(url).search,
+      headers: { 'content-type': forms[form].type },
+      payload: forms[form].body,
+      remoteAddress: nextAddress(),
+    });
+
+  it('welcomes a new subscriber with a one-click unsubscribe link and the RFC 8058 headers, all on the configured address', async () => {
+    expect((await post('/api/newsletter/', { email: 'Dancehall.Queen@example.com', first_name: 'Shani' })).json().message).toBe(contentMessages.subscribed);
+    const mail = await mailTo('Dancehall.Queen@example.com');
+    expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
+    expect(headerLink(mail.raw)).toMatch(/^https:\/\/shop\.threadline\.test\/api\/newsletter\/unsubscribe\/\?token=\d+\.[\w-]{43}$/);
+    expect(mail.text).toContain('Hello Shani');
+    const pageLink = /https:\/\/shop\.threadline\.test\/newsletter\/unsubscribe\?token=[\w.-]+/.exec(mail.text)?.[0];
+    expect(new URL(pageLink ?? 'https://x.test').searchParams.get('token')).toBe(new URL(headerLink(mail.raw)).searchParams.get('token'));
+
+    const sent = smtp.received.length;
+    await post('/api/newsletter/', { email: 'dancehall.queen@example.com' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(smtp.received.length).toBe(sent);
+  });
+
+  it("unsubscribes by a mail client's one-click POST, without session or CSRF token, as often as it is sent", async () => {
+    await post('/api/newsletter/', { email: 'one.click@example.com' });
+    const link = headerLink((await mailTo('one.click@example.com')).raw);
+    for (const form of ['urlencoded', 'multipart', 'urlencoded'] as const) {
+      const response = await oneClick(link, form);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ success: true, message: contentMessages.unsubscribed });
+    }
+    expect((await subscriberOf('one.click@example.com')).unsubscribed_at).not.toBeNull();
+  });
+
+  it("unsubscribes from the page's call, and subscribing again later welcomes the address back", async () => {
+    await post('/api/newsletter/', { email: 'page.reader@example.com' });
+    const token = new URL(headerLink((await mailTo('page.reader@example.com')).raw)).searchParams.get('token');
+    const response = await post('/api/newsletter/unsubscribe/', { token });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: contentMessages.unsubscribed });
+    expect((await subscriberOf('page.reader@example.com')).unsubscribed_at).not.toBeNull();
+
+    const welcomes = smtp.received.filter((mail) => mail.to.includes('page.reader@example.com')).length;
+    expect((await post('/api/newsletter/', { email: 'Page.Reader@example.com' })).json().message).toBe(contentMessages.subscribed);
+    expect((await subscriberOf('page.reader@example.com')).unsubscribed_at).toBeNull();
+    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes('Page.Reader@example.com')).length).toBe(1);
+    expect(welcomes).toBe(1);
+  });
+
+  it('refuses a token that is missing, altered or made for another subscriber, and unsubscribes no one', async () => {
+    await post('/api/newsletter/', { email: 'kept.one@example.com' });
+    await post('/api/newsletter/', { email: 'other.one@example.com' });
+    const token = new URL(headerLink((await mailTo('kept.one@example.com')).raw)).searchParams.get('token') ?? '';
+    const other = await subscriberOf('other.one@example.com');
+    const [, signature = ''] = token.split('.');
+    const flipped = `${signature.startsWith('A') ? 'B' : 'A'}${signature.slice(1)}`;
+    for (const bad of ['', 'nonsense', `${token.split('.')[0]}.${flipped}`, `${other.id}.${signature}`, `999999.${signature}`]) {
+      const byPage = await post('/api/newsletter/unsubscribe/', { token: bad });
+      expect(byPage.statusCode, bad).toBe(400);
+      expect(byPage.json()).toEqual({ error: contentMessages.unsubscribeLinkInvalid });
+      const byClient = await oneClick(`https://shop.threadline.test/api/newsletter/unsubscribe/?token=${encodeURIComponent(bad)}`);
+      expect(byClient.statusCode, bad).toBe(400);
+    }
+    expect((await post('/api/newsletter/unsubscribe/', {})).json()).toEqual({ error: contentMessages.unsubscribeLinkInvalid });
+    expect((await subscriberOf('kept.one@example.com')).unsubscribed_at).toBeNull();
+    expect((await subscriberOf('other.one@example.com')).unsubscribed_at).toBeNull();
+  });
+
+  it('sends a browser that opens the List-Unsubscribe address to the page, unsubscribing no one by a GET', async () => {
+    await post('/api/newsletter/', { email: 'link.opener@example.com' });
+    const link = new URL(headerLink((await mailTo('link.opener@example.com')).raw));
+    const response = await shop.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`https://shop.threadline.test/newsletter/unsubscribe?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`);
+    expect((await subscriberOf('link.opener@example.com')).unsubscribed_at).toBeNull();
   });
 });
 

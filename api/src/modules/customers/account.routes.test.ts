@@ -55,6 +55,20 @@ describe('profile', () => {
     });
   });
 
+  it('clears the phone and date of birth sent empty, by JSON and by multipart, and keeps an empty name as it is', async () => {
+    await call(devon, 'PUT', '/api/users/profile/', { phone: '876 555 0199', date_of_birth: '1990-01-02' });
+    const cleared = await call(devon, 'PUT', '/api/users/profile/', { first_name: '', phone: '', date_of_birth: '' });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json().user).toMatchObject({ first_name: 'Devon', phone: '', date_of_birth: null });
+    expect((await call(devon, 'GET', '/api/users/profile/')).json()).toMatchObject({ phone: '', date_of_birth: null });
+
+    await call(devon, 'PUT', '/api/users/profile/', { phone: '876 555 0199', date_of_birth: '1990-01-02' });
+    const form = multipart({ first_name: 'Devon', phone: ' ', date_of_birth: '' });
+    const byForm = await shop.app.inject({ method: 'PUT', url: '/api/users/profile/', headers: { ...devon.headers, 'content-type': form.contentType }, payload: form.payload });
+    expect(byForm.statusCode).toBe(200);
+    expect(byForm.json().user).toMatchObject({ phone: '', date_of_birth: null });
+  });
+
   it("refuses another customer's e-mail and a bad date", async () => {
     const taken = await call(ayesha, 'PUT', '/api/users/profile/', { email: 'DEVON@example.com' });
     expect(taken.statusCode).toBe(400);
@@ -190,6 +204,27 @@ describe('wishlist', () => {
     expect((await call(devon, 'GET', '/api/users/wishlist/')).json()).toEqual([]);
     const removed = await call(ayesha, 'POST', '/api/users/wishlist/toggle/', { product_id: capId });
     expect(removed.json()).toEqual({ success: true, message: messages.wishlistRemoved, in_wishlist: false });
+  });
+
+  it('says which saved products need a size or colour chosen before they can go in the cart', async () => {
+    const category = await createCategory(shop.database.handle.db, { name: 'Shoes', slug: 'shoes' });
+    const runner = await createProduct(shop.database.handle.db, {
+      name: 'Kingston Runner',
+      categoryId: category,
+      price: 900_000,
+      variants: [
+        { size: '9', color: 'Black', stock: 3 },
+        { size: '10', color: 'Black', stock: 3 },
+      ],
+    });
+    const tote = await createProduct(shop.database.handle.db, { name: 'Market Tote', categoryId: category, price: 200_000, variants: [{ color: 'Natural', stock: 4 }] });
+    for (const productId of [capId, runner.id, tote.id]) await call(devon, 'POST', '/api/users/wishlist/toggle/', { product_id: productId });
+    const list: { product: { name: string }; has_options: boolean }[] = (await call(devon, 'GET', '/api/users/wishlist/')).json();
+    expect(list.map((item) => [item.product.name, item.has_options])).toEqual([
+      ['Market Tote', true],
+      ['Kingston Runner', true],
+      ['Irie Cap', false],
+    ]);
   });
 
   it('refuses an unknown product and a guest', async () => {

@@ -41,6 +41,16 @@ export function createCustomersRepository(db: DbExecutor) {
       await executor.updateTable('users').set(changes).where('id', '=', id).execute();
     },
 
+    /** Sets the phone only where the customer has none: one guarded update, whatever runs beside it. */
+    async setPhoneIfNone(id: number, phone: string, executor: DbExecutor = db) {
+      await executor
+        .updateTable('users')
+        .set({ phone, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .where('phone', '=', '')
+        .execute();
+    },
+
     async saveRefreshToken(
       values: { userId: number; tokenHash: string; familyId: string; expiresAt: string },
       executor: DbExecutor = db,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { messages, profilePictureLimits, profileUpdateSchema, type User } from '@threadline/contracts';
+import { clearableProfileFields, messages, profilePictureLimits, profileUpdateSchema, type User } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import { badRequest, notFound, ShopError } from '../../errors.ts';
 import { countHit } from '../../plugins/rate-limit.ts';
@@ -13,6 +13,7 @@ const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 const pictureSize = 512;
 const maxPicturePixels = profilePictureLimits.megapixels * 1_000_000;
 const hourMs = 60 * 60 * 1000;
+const clearable = new Set<string>(clearableProfileFields);
 const pictureTooLarge = () =>
   new ShopError(413, messages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels));
 
@@ -60,10 +61,21 @@ export function createProfileService(repository: CustomersRepository, mediaDir: 
       return userView(await current(userId));
     },
 
-    /** Empty fields are left as they are (SPEC §5: only non-empty fields are sent). */
+    /** The phone of a customer's order, kept for the next checkout when the profile has none. */
+    async rememberPhone(userId: number, phone: string): Promise<void> {
+      const parsed = profileUpdateSchema.shape.phone.safeParse(phone);
+      if (parsed.success && parsed.data) await repository.setPhoneIfNone(userId, parsed.data);
+    },
+
+    /**
+     * Empty names and e-mail are left as they are (SPEC §5: only non-empty fields are sent); an empty
+     * phone or date of birth clears it, the only way a customer can remove one.
+     */
     async update(userId: number, change: ProfileChange): Promise<{ success: boolean; message: string; user: User }> {
       const given = Object.fromEntries(
-        Object.entries(change.fields).filter(([, value]) => typeof value === 'string' && value.trim() !== ''),
+        Object.entries(change.fields).filter(
+          ([key, value]) => typeof value === 'string' && (value.trim() !== '' || clearable.has(key)),
+        ),
       );
       const parsed = profileUpdateSchema.safeParse(given);
       if (!parsed.success) {

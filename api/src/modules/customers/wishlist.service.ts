@@ -13,10 +13,11 @@ export function createWishlistService(db: DbExecutor, catalog: CatalogService) {
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
-      const products = await catalog.productsByIds(rows.map((row) => row.product_id));
+      const ids = rows.map((row) => row.product_id);
+      const [products, withOptions] = await Promise.all([catalog.productsByIds(ids), catalog.productsWithOptions(ids)]);
       return rows.flatMap((row) => {
         const product = products.find((entry) => entry.id === row.product_id);
-        return product ? [{ id: row.id, product, created_at: row.created_at }] : [];
+        return product ? [{ id: row.id, product, has_options: withOptions.has(product.id), created_at: row.created_at }] : [];
       });
     },
 

@@ -156,6 +156,24 @@ describe('placing an order', () => {
   });
 });
 
+describe("the customer's phone", () => {
+  it('is kept on a profile that had none, so the next checkout offers it, and never replaces one the customer chose', async () => {
+    const customer = await signUp(shop.app, { email: 'caller@example.com' });
+    const profilePhone = async () => (await shop.app.inject({ method: 'GET', url: '/api/users/profile/', headers: customer.headers })).json().phone;
+    expect(await profilePhone()).toBe('');
+    const runner = await product(10);
+    await shopperWith(runner.id, 1, customer);
+    expect((await checkout(customer, { ...form, email: 'caller@example.com', phone: ' 876 555 0142 ' })).statusCode).toBe(200);
+    await expect.poll(profilePhone).toBe('876 555 0142');
+
+    await shopperWith(runner.id, 1, customer);
+    expect((await checkout(customer, { ...form, email: 'caller@example.com', phone: '876 555 0999' })).statusCode).toBe(200);
+    // The phone is kept just after the answer: time enough for it to be (wrongly) replaced.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await profilePhone()).toBe('876 555 0142');
+  });
+});
+
 describe('never overselling', () => {
   it('fails the whole order with a message naming the product when stock ran out, writing nothing', async () => {
     const runner = await product(5);

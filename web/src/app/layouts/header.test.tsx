@@ -1,5 +1,5 @@
 import type { RatesResponse } from '@threadline/contracts';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -54,7 +54,7 @@ describe('header', () => {
   it('gives a signed-in shopper a menu of their pages and Sign out instead of Sign In', async () => {
     const user = userEvent.setup();
     const onSignOut = vi.fn<() => void>();
-    const { router } = renderHeader({ cartCount: 0, account: { customer: { first_name: 'Shanice' }, onSignOut } });
+    const { router } = renderHeader({ cartCount: 0, account: { customer: { first_name: 'Shanice', profile_picture: null }, onSignOut } });
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
 
     const button = screen.getByRole('button', { name: 'Account: Shanice' });
@@ -75,5 +75,25 @@ describe('header', () => {
     await user.click(button);
     await user.click(screen.getByRole('menuitem', { name: 'Wishlist' }));
     expect(router.state.location.pathname).toBe('/wishlist');
+  });
+
+  it("shows the customer's profile picture in the account button, and the initial when there is none or it fails to load", () => {
+    const onSignOut = vi.fn<() => void>();
+    const picture = '/static/media/profiles/5-ab12.webp';
+    renderHeader({ cartCount: 0, account: { customer: { first_name: 'Shanice', profile_picture: picture }, onSignOut } });
+    const button = screen.getByRole('button', { name: 'Account: Shanice' });
+    const avatar = button.querySelector('img');
+    expect(avatar).toHaveAttribute('src', picture);
+    expect(within(button).queryByText('S')).not.toBeInTheDocument();
+
+    fireEvent.error(avatar as HTMLImageElement);
+    expect(button.querySelector('img')).toBeNull();
+    expect(within(button).getByText('S')).toBeVisible();
+    cleanup();
+
+    renderHeader({ cartCount: 0, account: { customer: { first_name: 'Shanice', profile_picture: null }, onSignOut } });
+    const plain = screen.getByRole('button', { name: 'Account: Shanice' });
+    expect(plain.querySelector('img')).toBeNull();
+    expect(within(plain).getByText('S')).toBeVisible();
   });
 });

@@ -86,9 +86,7 @@ export const Header = memo(function Header({ cartCount, account }: HeaderProps) 
             <HeaderCurrency />
           </div>
           {account ? (
-            <div className="hidden sm:block">
-              <UserMenu account={account} />
-            </div>
+            <UserMenu account={account} />
           ) : (
             <Link
               to="/signin"

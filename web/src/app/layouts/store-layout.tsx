@@ -29,9 +29,10 @@ export function StoreLayout() {
   useReplayPendingCart((text) => setCartNotice({ tone: 'error', text }));
   const { user, signOut } = useAuth();
   const firstName = user ? user.first_name || user.email : null;
+  const picture = user?.profile_picture ?? null;
   const account = useMemo(
-    () => (firstName === null ? null : { customer: { first_name: firstName }, onSignOut: () => void signOut() }),
-    [firstName, signOut],
+    () => (firstName === null ? null : { customer: { first_name: firstName, profile_picture: picture }, onSignOut: () => void signOut() }),
+    [firstName, picture, signOut],
   );
   return (
     <div className="flex min-h-dvh flex-col">

@@ -10,6 +10,7 @@ export const accountLinks: readonly { to: string; label: string; icon: LucideIco
 
 /** The signed-in shopper as the header needs them; `null` in its place means a guest. */
 export interface SignedInAccount {
-  customer: { first_name: string };
+  /** `profile_picture`: the uploaded picture's URL, or null for none. */
+  customer: { first_name: string; profile_picture: string | null };
   onSignOut: () => void;
 }

@@ -5,8 +5,12 @@ import { profileBody } from './update-profile.ts';
 const fields = { first_name: ' Ayesha ', last_name: '', email: 'ayesha@example.com', phone: '  ', date_of_birth: '1990-04-02' };
 
 describe('profileBody', () => {
-  it('sends only the filled-in fields, trimmed, as JSON when no picture was chosen', () => {
-    expect(profileBody(fields, null)).toEqual({ first_name: 'Ayesha', email: 'ayesha@example.com', date_of_birth: '1990-04-02' });
+  it('sends the filled-in names and e-mail, trimmed, and always the phone and date of birth, as JSON when no picture was chosen', () => {
+    expect(profileBody(fields, null)).toEqual({ first_name: 'Ayesha', email: 'ayesha@example.com', phone: '', date_of_birth: '1990-04-02' });
+  });
+
+  it('sends a cleared phone and date of birth empty, so the server removes them', () => {
+    expect(profileBody({ ...fields, date_of_birth: '' }, null)).toMatchObject({ phone: '', date_of_birth: '' });
   });
 
   it('sends multipart with the picture when one was chosen', () => {
@@ -14,7 +18,8 @@ describe('profileBody', () => {
     const body = profileBody(fields, picture);
     expect(body).toBeInstanceOf(FormData);
     const form = body as FormData;
-    expect([...form.keys()]).toEqual(['first_name', 'email', 'date_of_birth', 'profile_picture']);
+    expect([...form.keys()]).toEqual(['first_name', 'email', 'phone', 'date_of_birth', 'profile_picture']);
+    expect(form.get('phone')).toBe('');
     expect(form.get('first_name')).toBe('Ayesha');
     expect(form.get('profile_picture')).toBeInstanceOf(File);
   });

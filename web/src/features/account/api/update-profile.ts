@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { User } from '@threadline/contracts';
+import { clearableProfileFields, type User } from '@threadline/contracts';
 import { profileQueryKey } from '@/features/auth/api/get-profile.ts';
 import { apiSend } from '@/lib/api-client.ts';
 import { useMutation } from '@/lib/mutation.ts';
@@ -12,14 +12,17 @@ export interface ProfileFields {
   date_of_birth: string;
 }
 
+const clearable = new Set<string>(clearableProfileFields);
+
 /**
- * SPEC §5: only non-empty fields are sent; with a picture chosen the body is multipart (text fields
- * plus `profile_picture`), otherwise JSON.
+ * SPEC §5: only non-empty fields are sent, except the phone and date of birth, which the server
+ * clears when they arrive empty; with a picture chosen the body is multipart (text fields plus
+ * `profile_picture`), otherwise JSON.
  */
 export function profileBody(fields: ProfileFields, picture: File | null): FormData | Partial<ProfileFields> {
   const filled = (Object.entries(fields) as [keyof ProfileFields, string][])
     .map(([key, value]) => [key, value.trim()] as const)
-    .filter(([, value]) => value !== '');
+    .filter(([key, value]) => value !== '' || clearable.has(key));
   if (!picture) return Object.fromEntries(filled);
   const form = new FormData();
   for (const [key, value] of filled) form.append(key, value);

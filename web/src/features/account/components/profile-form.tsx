@@ -92,7 +92,7 @@ export function ProfileForm({ user }: { user: User }) {
         <button type="submit" disabled={busy} className={buttonClass('primary')}>
           {busy ? 'Saving...' : 'Save changes'}
         </button>
-        <p className="text-xs text-stone-500">Empty fields are left as they are.</p>
+        <p className="text-xs text-stone-500">An empty name or email is left as it is; an empty phone or date of birth is removed.</p>
       </div>
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
     </form>

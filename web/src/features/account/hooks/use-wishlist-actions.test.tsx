@@ -22,7 +22,7 @@ function Heart() {
   );
 }
 
-const saved: WishlistItem = { id: 1, product: productFixture({ id: 3 }), created_at: '2026-03-01T00:00:00Z' };
+const saved: WishlistItem = { id: 1, product: productFixture({ id: 3 }), has_options: false, created_at: '2026-03-01T00:00:00Z' };
 
 function stubWishlist() {
   let items = [saved];
@@ -33,7 +33,7 @@ function stubWishlist() {
     [
       /^\/api\/users\/wishlist\/toggle\//,
       () => {
-        items = [...items, { id: 2, product: productFixture({ id: 7 }), created_at: '2026-03-02T00:00:00Z' }];
+        items = [...items, { id: 2, product: productFixture({ id: 7 }), has_options: false, created_at: '2026-03-02T00:00:00Z' }];
         return { success: true, message: messages.wishlistAdded, in_wishlist: true };
       },
     ],

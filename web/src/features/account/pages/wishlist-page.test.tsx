@@ -9,8 +9,8 @@ import { stubApi, stubShopActions } from '@/test/render-shop.tsx';
 import { productFixture } from '@/test/shop-fixtures.ts';
 import { WishlistPage } from './wishlist-page.tsx';
 
-const runner: WishlistItem = { id: 1, product: productFixture({ id: 1, name: 'Kingston Runner' }), created_at: '2026-03-01T00:00:00Z' };
-const cap: WishlistItem = { id: 2, product: productFixture({ id: 2, name: 'Irie Snapback Cap', price: 3500 }), created_at: '2026-03-02T00:00:00Z' };
+const runner: WishlistItem = { id: 1, product: productFixture({ id: 1, name: 'Kingston Runner' }), has_options: true, created_at: '2026-03-01T00:00:00Z' };
+const cap: WishlistItem = { id: 2, product: productFixture({ id: 2, name: 'Irie Snapback Cap', price: 3500 }), has_options: false, created_at: '2026-03-02T00:00:00Z' };
 
 function renderWishlist(items: WishlistItem[], actions?: ShopActions) {
   storeSignIn();
@@ -55,9 +55,21 @@ describe('the wishlist', () => {
     expect(actions.addToCart).toHaveBeenCalledWith({ product_id: 2, quantity: 1, variant_size: null, variant_color: null }, 'Irie Snapback Cap');
   });
 
-  it('links to the product page when the cart needs a size or colour chosen', async () => {
+  it("offers 'Choose Options', linking to the product page, from the start for a product with sizes or colours", async () => {
+    const actions = stubShopActions();
+    renderWishlist([runner, cap], actions);
+
+    const card = await screen.findByRole('article', { name: 'Kingston Runner' });
+    expect(within(card).getByRole('link', { name: 'Choose Options' })).toHaveAttribute('href', '/product/1');
+    expect(within(card).queryByRole('button', { name: 'Add to Cart' })).toBeNull();
+    expect(within(screen.getByRole('article', { name: 'Irie Snapback Cap' })).getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    expect(screen.queryByText(/comes in more than one option/)).toBeNull();
+    expect(actions.addToCart).not.toHaveBeenCalled();
+  });
+
+  it('links to the product page when the cart needs a size or colour chosen that the product gained since the list loaded', async () => {
     const addToCart = vi.fn<ShopActions['addToCart']>().mockRejectedValue(new ApiError(400, messages.cartChooseOption('Size')));
-    renderWishlist([runner], stubShopActions({ addToCart }));
+    renderWishlist([{ ...runner, has_options: false }], stubShopActions({ addToCart }));
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));
@@ -67,8 +79,8 @@ describe('the wishlist', () => {
   });
 
   it('says when adding failed for another reason', async () => {
-    const addToCart = vi.fn<ShopActions['addToCart']>().mockRejectedValue(new ApiError(409, 'Sorry, Kingston Runner is out of stock.'));
-    renderWishlist([runner], stubShopActions({ addToCart }));
+    const addToCart = vi.fn<ShopActions['addToCart']>().mockRejectedValue(new ApiError(409, 'Sorry, Irie Snapback Cap is out of stock.'));
+    renderWishlist([cap], stubShopActions({ addToCart }));
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Add to Cart' }));

@@ -90,10 +90,11 @@ function Wishlist() {
           />
         ) : (
           <ul className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3">
-            {items.map(({ id, product }) => (
+            {items.map(({ id, product, has_options: hasOptions }) => (
               <li key={id}>
                 <WishlistCard
                   product={product}
+                  hasOptions={hasOptions}
                   busy={busy?.productId === product.id ? busy.action : null}
                   anyBusy={busy !== null}
                   mustChoose={choose.has(product.id)}
@@ -125,19 +126,21 @@ interface WishlistCardProps {
   product: Product;
   busy: 'add' | 'remove' | null;
   anyBusy: boolean;
-  /** The cart asked for a size or colour: the product page offers them. */
+  /** The product comes in sizes or colours (the wishlist says so): the product page offers them. */
+  hasOptions: boolean;
+  /** The cart asked for a size or colour the list did not know of. */
   mustChoose: boolean;
   onAdd(): void;
   onRemove(): void;
 }
 
-function WishlistCard({ product, busy, anyBusy, mustChoose, onAdd, onRemove }: WishlistCardProps) {
+function WishlistCard({ product, busy, anyBusy, hasOptions, mustChoose, onAdd, onRemove }: WishlistCardProps) {
   const { format } = useCurrency();
   const image = product.images[0];
   const onSale = product.is_on_sale && product.sale_price !== null;
   const soldOut = product.stock <= 0;
   const chooseLink = useRef<HTMLAnchorElement>(null);
-  // The link takes the place of the button that had focus; focus follows it.
+  // After a refused add the link takes the place of the button that had focus; focus follows it.
   useEffect(() => {
     if (mustChoose) chooseLink.current?.focus();
   }, [mustChoose]);
@@ -179,7 +182,7 @@ function WishlistCard({ product, busy, anyBusy, mustChoose, onAdd, onRemove }: W
           </p>
         </div>
         <div className="mt-auto flex gap-2">
-          {mustChoose ? (
+          {hasOptions || mustChoose ? (
             <Link ref={chooseLink} to={`/product/${product.id}`} className={`${buttonClass('primary')} flex-1 whitespace-nowrap`}>
               Choose Options
             </Link>

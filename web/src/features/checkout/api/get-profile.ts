@@ -6,8 +6,10 @@ export const getProfile = (signal?: AbortSignal) => apiGet<User>('/users/profile
 
 // The answer is cached as it arrives, under the key that sign-in and sign-out reset, so one
 // customer's details never fill another's form.
+export const checkoutProfileQueryKey = ['profile'] as const;
+
 export const profileQueryOptions = (enabled: boolean) =>
-  queryOptions({ queryKey: ['profile'], queryFn: ({ signal }) => getProfile(signal), enabled });
+  queryOptions({ queryKey: checkoutProfileQueryKey, queryFn: ({ signal }) => getProfile(signal), enabled });
 
 /** The signed-in customer's profile; idle for a guest. */
 export const useProfile = (enabled: boolean) => useQuery(profileQueryOptions(enabled));

@@ -35,7 +35,7 @@ export function useCheckoutForm({ profile, addresses }: CheckoutCustomer) {
   const [addressId, setAddressId] = useState(newAddressId);
   const [showErrors, setShowErrors] = useState(false);
   const [serverErrors, setServerErrors] = useState<FormErrors>({});
-  const [profileApplied, setProfileApplied] = useState(false);
+  const [appliedProfile, setAppliedProfile] = useState<User | undefined>(undefined);
   const [addressesApplied, setAddressesApplied] = useState(false);
 
   // SPEC §4: restored once, then removed, so a later visit starts clean.
@@ -43,9 +43,11 @@ export function useCheckoutForm({ profile, addresses }: CheckoutCustomer) {
     if (restored) clearSavedForm();
   }, [restored]);
 
-  // Filled while rendering, not in an effect, so a signed-in shopper never sees the blank form flash.
-  if (profile && !profileApplied) {
-    setProfileApplied(true);
+  // Filled while rendering, not in an effect, so a signed-in shopper never sees the blank form flash;
+  // a profile that changed since (a phone the server kept from the last order arriving after the
+  // cached profile) fills what is still blank.
+  if (profile && profile !== appliedProfile) {
+    setAppliedProfile(profile);
     setForm((current) => withProfile(current, profile));
   }
   if (addresses && !addressesApplied) {

@@ -1,8 +1,9 @@
 import { messages, type Address, type Cart, type CheckoutRequest, type User } from '@threadline/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from '@/lib/query-client.ts';
 import { json, renderShop, requestedPaths, stubApi } from '@/test/render-shop.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
 
@@ -492,6 +493,35 @@ describe('a signed-in customer', () => {
     await screen.findByRole('heading', { name: 'Landed on /order-confirmation/42' });
     expect(calls[0]?.body).toMatchObject({ first_name: 'Ayesha', address_line1: '1 New Road', city: 'Ocho Rios', save_address: true });
   });
+
+  it('offers the phone of an order at the next checkout, which the server keeps on a profile that had none', async () => {
+    const user = userEvent.setup();
+    let known = { ...profile, phone: '' };
+    stubApi([
+      [/^\/api\/orders\/payment\/stripe\/config\/$/, () => ({ test_payments: false })],
+      [/^\/api\/orders\/cart\/$/, () => cart],
+      [/^\/api\/users\/profile\/$/, () => known],
+      [/^\/api\/users\/addresses\/$/, () => ({ addresses: [home] })],
+      [
+        /^\/api\/orders\/checkout\/$/,
+        (_url, init) => {
+          known = { ...known, phone: (JSON.parse(String(init?.body)) as CheckoutRequest).phone };
+          return { success: true, redirect: 'confirmation', order_id: 42 };
+        },
+      ],
+    ]);
+    // The shop's own cache settings: a profile read a moment ago is not asked for again by itself.
+    const { router } = renderShop(pages, { path: '/checkout', queryClient: createQueryClient() });
+    expect(await screen.findByText('✓ Profile loaded')).toBeVisible();
+    expect(field('Phone')).toHaveValue('');
+    await user.type(field('Phone'), '876 555 0142');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await screen.findByRole('heading', { name: 'Landed on /order-confirmation/42' });
+
+    await act(() => router.navigate('/checkout'));
+    expect(await screen.findByText('✓ Profile loaded')).toBeVisible();
+    await waitFor(() => expect(field('Phone')).toHaveValue('876 555 0142'));
+  }, 15_000);
 
   it('says it is loading the profile first', async () => {
     stubApi([

@@ -16,7 +16,7 @@ import { usePageMeta } from '@/lib/use-page-title.ts';
 import { newRandomKey } from '@/lib/random-key.ts';
 import { useAddresses } from '../api/get-addresses.ts';
 import { checkoutCartQueryKey, useCheckoutCart } from '../api/get-cart.ts';
-import { useProfile } from '../api/get-profile.ts';
+import { checkoutProfileQueryKey, useProfile } from '../api/get-profile.ts';
 import { usePlaceOrder } from '../api/place-order.ts';
 import { checkoutRequest, fieldOfMessage, needsSignIn, saveFormForLater, type RequiredField } from '../checkout-form.ts';
 import { orderTotal, shippingCost } from '../checkout-totals.ts';
@@ -87,6 +87,8 @@ export function CheckoutPage() {
           setOrdered(cart.data ?? null);
           // The server has emptied the cart; the header badge and cart pages learn it from here.
           void queryClient.invalidateQueries({ queryKey: checkoutCartQueryKey });
+          // The server keeps the order's phone on a profile that had none: the next checkout offers it.
+          if (signedIn) void queryClient.invalidateQueries({ queryKey: checkoutProfileQueryKey });
           void navigate(answer.redirect === 'stripe' ? `/payment/${answer.order_id}` : `/order-confirmation/${answer.order_id}`);
         },
         onError: (error) => {
