@@ -32,6 +32,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createCheckoutService } from './modules/orders/checkout.service.ts';
 import { createOrdersRepository } from './modules/orders/orders.repository.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { createOrderLinks } from './modules/orders/order-links.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createCardProvider, takesTestPayments } from './modules/payments/card-provider.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
@@ -153,6 +154,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     ordersRepository,
     mailer,
     (message, error) => app.log.error({ err: error }, message),
+    createOrderLinks(config.secretKey),
     takesTestPayments(config.stripe),
   );
   // Queued order and password reset e-mails go out before the transport closes.
@@ -196,6 +198,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     database,
     repository: createPaymentsRepository(database.db),
     orders,
+    cart,
     provider: cardProvider,
     webhookSecret: config.stripe.webhookSecret,
     afterPaid: (orderId) => void orders.sendConfirmation(orderId, config.publicUrl),

@@ -1,8 +1,15 @@
 import { Stripe } from 'stripe';
-import { messages, storeDetails, type CardPaymentConfig, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
+import {
+  messages,
+  storeDetails,
+  type CancelOrderResponse,
+  type CardPaymentConfig,
+  type PaymentRefundReason,
+  type VerifySessionResponse,
+} from '@threadline/contracts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { badRequest, conflict, notFound, ShopError } from '../../errors.ts';
-import type { OrdersService, OrderViewer } from '../orders/orders.service.ts';
+import type { CartReturn, OrdersService, OrderViewer } from '../orders/orders.service.ts';
 import type { CardProvider } from './card-provider.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
 
@@ -30,6 +37,8 @@ export interface PaymentsDependencies {
   database: DatabaseHandle;
   repository: PaymentsRepository;
   orders: OrdersService;
+  /** Where the items of an order its shopper cancels go back to. */
+  cart: CartReturn;
   provider: CardProvider;
   webhookSecret: string;
   /** After a payment completes (once): the confirmation e-mail. */
@@ -37,7 +46,7 @@ export interface PaymentsDependencies {
   log: (message: string, details: unknown) => void;
 }
 
-export function createPaymentsService({ database, repository, orders, provider, webhookSecret, afterPaid, log }: PaymentsDependencies) {
+export function createPaymentsService({ database, repository, orders, cart, provider, webhookSecret, afterPaid, log }: PaymentsDependencies) {
   /**
    * Gives back a payment its order did not take. Every caller that finds the refund claimed but not
    * confirmed asks (so one that failed or died is made up for); the provider refunds a payment
@@ -135,6 +144,20 @@ export function createPaymentsService({ database, repository, orders, provider, 
       orders.cancelExpiredOrders(now, async (orderId) => {
         await expireOpenSessions(orderId);
       }),
+
+    /**
+     * The shopper gives up an unpaid card order (the provider's Cancel, then 'Back to cart', or
+     * 'Cancel & Go Home'): its card sessions are closed first, so a payment made just before is
+     * taken rather than refunded, and the order is then paid, not cancelled. Once cancelled, a
+     * session opened meanwhile (another tab) is closed too; a payment on it is refunded by settle.
+     */
+    async cancelOrder(viewer: OrderViewer, orderId: number): Promise<CancelOrderResponse> {
+      const order = await orders.ownedOrder(viewer, orderId);
+      if (order.payment_method === 'stripe' && order.payment_status === 'PENDING') await expireOpenSessions(order.id);
+      const cancelled = await orders.cancelForShopper(viewer, orderId, cart);
+      await expireOpenSessions(orderId);
+      return { success: true, message: messages.orderCancelledByShopper, order: await orders.view(cancelled) };
+    },
 
     /** The built-in provider takes no money: the pages say so. */
     config: (): CardPaymentConfig => ({ test_payments: provider.isBuiltIn }),
