@@ -125,6 +125,7 @@ export const messages = {
   paymentOrderCancelled: 'This order was cancelled because it was not paid in time.',
   /** The shopper cancelled an unpaid card order (the provider's Cancel, or Cancel & Go Home). */
   orderCancelledByShopper: 'Your payment was cancelled. Your items are back in your cart.',
+  orderCancelFailed: 'Your order could not be cancelled. Please try again.',
   orderNotCancellable: 'Only an unpaid card order can be cancelled.',
   orderAlreadyCancelled: 'This order has already been cancelled.',
   /** The provider's Cancel: the order still holds its items, and can be paid or given up. */

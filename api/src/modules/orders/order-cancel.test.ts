@@ -6,14 +6,14 @@ import { callJson, startHttpSession, startServerProcesses, type ServerProcesses 
 
 let shop: TestShop;
 let productId = 0;
-let variantId = 0;
+let capVariantId = 0;
 
 beforeAll(async () => {
   shop = await createTestShop({ seed: false });
   const category = await createCategory(shop.database.handle.db, { name: 'Hats', slug: 'hats' });
   const product = await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 500 }] });
   productId = product.id;
-  variantId = product.variantIds[0] ?? 0;
+  capVariantId = product.variantIds[0] ?? 0;
   await createPromo(shop.database.handle.db, { code: 'CAPS10', kind: 'percent', value: 10 });
   // The official SDK reaches the built-in provider over real HTTP, so the shop listens on a free port.
   await shop.app.listen({ port: 0, host: '127.0.0.1' });
@@ -26,7 +26,7 @@ const inject = (shopper: ShopperSession, method: 'GET' | 'POST', url: string, pa
   shop.app.inject({ method, url, headers: shopper.headers, ...(payload ? { payload } : {}) });
 
 const stock = async () =>
-  (await shop.database.handle.db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirstOrThrow()).stock;
+  (await shop.database.handle.db.selectFrom('product_variants').select('stock').where('id', '=', capVariantId).executeTakeFirstOrThrow()).stock;
 
 const cartOf = async (shopper: ShopperSession) => (await inject(shopper, 'GET', '/api/orders/cart/')).json();
 

@@ -194,7 +194,8 @@ export function createPaymentsService({ database, repository, orders, cart, prov
           customer_email: order.email,
           expires_at: sessionExpiry(order.expires_at),
           success_url: `${origin}/order-confirmation/${order.id}?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${origin}/payment/${order.id}`,
+          // The provider's Cancel: the payment page then offers to pay again or to give the order up.
+          cancel_url: `${origin}/payment/${order.id}?payment=cancelled`,
         });
       } catch (error) {
         log('could not create a card checkout session', error);
