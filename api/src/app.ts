@@ -202,6 +202,13 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     provider: cardProvider,
     webhookSecret: config.stripe.webhookSecret,
     afterPaid: (orderId) => void orders.sendConfirmation(orderId, config.publicUrl),
+    afterCancelled: async (orderId) => {
+      try {
+        for (const productId of await orders.productIdsOf(orderId)) catalog.forgetProduct(productId);
+      } catch (error) {
+        app.log.error({ err: error }, 'could not drop the cached products of a cancelled order');
+      }
+    },
     log: (message, details) => app.log.warn({ details }, message),
   });
 

@@ -28,6 +28,9 @@ const inject = (shopper: ShopperSession, method: 'GET' | 'POST', url: string, pa
 const stock = async () =>
   (await shop.database.handle.db.selectFrom('product_variants').select('stock').where('id', '=', capVariantId).executeTakeFirstOrThrow()).stock;
 
+/** The stock the product page shows (its answer is cached for a while). */
+const shownStock = async () => (await shop.app.inject({ method: 'GET', url: `/api/product/${productId}/` })).json().variants[0].stock as number;
+
 const cartOf = async (shopper: ShopperSession) => (await inject(shopper, 'GET', '/api/orders/cart/')).json();
 
 async function placeOrder(shopper: ShopperSession, quantity: number, options: { promo?: string; paymentMethod?: string } = {}) {
@@ -71,6 +74,7 @@ describe('a shopper cancels an unpaid card order', () => {
     const orderId = await placeOrder(shopper, 2, { promo: 'CAPS10' });
     const sessionId = await startCardSession(shopper, orderId);
     expect(await stock()).toBe(before - 2);
+    expect(await shownStock()).toBe(before - 2);
     expect((await cartOf(shopper)).items).toEqual([]);
     // Something added to the cart since joins the order's items.
     await inject(shopper, 'POST', '/api/orders/cart/', { product_id: productId, quantity: 1 });
@@ -84,6 +88,7 @@ describe('a shopper cancels an unpaid card order', () => {
       order: { id: orderId, status: 'cancelled', payment_status: 'FAILED' },
     });
     expect(await stock()).toBe(before);
+    expect(await shownStock()).toBe(before);
     const cart = await cartOf(shopper);
     expect(cart.items.map((item: { product_id: number; quantity: number }) => [item.product_id, item.quantity])).toEqual([[productId, 3]]);
     expect(cart).toMatchObject({ promo_code: 'CAPS10', promo_code_valid: true });

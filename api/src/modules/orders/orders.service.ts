@@ -140,6 +140,9 @@ export function createOrdersService(
       throw conflict(now.status === 'cancelled' ? messages.orderAlreadyCancelled : messages.orderNotCancellable);
     },
 
+    /** The products an order names (those still in the catalogue). */
+    productIdsOf: async (orderId: number) => [...new Set((await repository.itemsToPutBack(orderId)).map((item) => item.productId))],
+
     async list(userId: number): Promise<Order[]> {
       const orders = await repository.listForUser(userId);
       const items = await repository.itemsOf(orders.map((order) => order.id));

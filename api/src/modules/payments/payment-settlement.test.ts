@@ -115,6 +115,7 @@ function unpaidOrderJob() {
     provider: createCardProvider(shop.config.stripe, () => new URL(`http://127.0.0.1:${port}`)),
     webhookSecret: shop.config.stripe.webhookSecret,
     afterPaid: () => undefined,
+    afterCancelled: async () => undefined,
     log: () => undefined,
   });
 }

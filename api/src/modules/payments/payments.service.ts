@@ -43,10 +43,12 @@ export interface PaymentsDependencies {
   webhookSecret: string;
   /** After a payment completes (once): the confirmation e-mail. */
   afterPaid(orderId: number): void;
+  /** After an unpaid order is cancelled (once), its stock back: cached product answers are dropped. */
+  afterCancelled(orderId: number): Promise<void>;
   log: (message: string, details: unknown) => void;
 }
 
-export function createPaymentsService({ database, repository, orders, cart, provider, webhookSecret, afterPaid, log }: PaymentsDependencies) {
+export function createPaymentsService({ database, repository, orders, cart, provider, webhookSecret, afterPaid, afterCancelled, log }: PaymentsDependencies) {
   /**
    * Gives back a payment its order did not take. Every caller that finds the refund claimed but not
    * confirmed asks (so one that failed or died is made up for); the provider refunds a payment
@@ -142,6 +144,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     /** The unpaid-order job: cancels the orders whose hold ran out, then closes their card sessions. */
     cancelUnpaidOrders: (now = new Date()) =>
       orders.cancelExpiredOrders(now, async (orderId) => {
+        await afterCancelled(orderId);
         await expireOpenSessions(orderId);
       }),
 
@@ -155,6 +158,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
       const order = await orders.ownedOrder(viewer, orderId);
       if (order.payment_method === 'stripe' && order.payment_status === 'PENDING') await expireOpenSessions(order.id);
       const cancelled = await orders.cancelForShopper(viewer, orderId, cart);
+      await afterCancelled(orderId);
       await expireOpenSessions(orderId);
       return { success: true, message: messages.orderCancelledByShopper, order: await orders.view(cancelled) };
     },
