@@ -85,6 +85,14 @@ export function createOrdersService(
     return order;
   }
 
+  function cancelRefusal(order: OrderRow): string | null {
+    if (order.payment_method !== 'stripe') return messages.orderNotCancellable;
+    if (order.payment_status === 'COMPLETED') return messages.paymentAlreadyDone;
+    if (order.status === 'cancelled') return messages.orderAlreadyCancelled;
+    if (order.status !== 'pending' || order.payment_status !== 'PENDING') return messages.orderNotCancellable;
+    return null;
+  }
+
   /**
    * Cancels an unpaid card order in the caller's transaction and puts its stock back and its promo
    * use; false when it was no longer unpaid and pending (a payment or another cancel came first: the
@@ -120,24 +128,27 @@ export function createOrdersService(
       return order;
     },
 
+    /** Why the shopper cannot cancel the order as it was read, or null while it is an unpaid, pending card order. */
+    cancelRefusal,
+
     /**
-     * The owner gives up an unpaid card order: it is cancelled (stock and promo use back) and its
-     * items go back into the owner's cart, all in one transaction. The cart is locked first, as a
-     * checkout takes the cart before the stock: the two never wait on each other in turn.
+     * The owner gives up an unpaid card order (read by `ownedOrder`): it is cancelled (stock and
+     * promo use back) and its items go back into the owner's cart, all in one transaction. The
+     * cart is locked first, as a checkout takes the cart before the stock: the two never wait on
+     * each other in turn. The guarded update decides a race with a payment.
      */
-    async cancelForShopper(viewer: OrderViewer, orderId: number, cart: CartReturn): Promise<OrderRow> {
-      const order = await ownedOrder(viewer, orderId);
-      if (order.payment_method !== 'stripe') throw conflict(messages.orderNotCancellable);
+    async cancelForShopper(owner: OrderViewer, order: OrderRow, cart: CartReturn): Promise<OrderRow> {
+      const refusal = cancelRefusal(order);
+      if (refusal) throw conflict(refusal);
       const cancelled = await database.writeTransaction(async (trx) => {
-        const cartId = await cart.claim(viewer, trx);
-        if (!(await cancelUnpaid(orderId, new Date().toISOString(), trx))) return false;
-        await cart.putBack(cartId, await repository.itemsToPutBack(orderId, trx), order.promo_code_id, trx);
+        const cartId = await cart.claim(owner, trx);
+        if (!(await cancelUnpaid(order.id, new Date().toISOString(), trx))) return false;
+        await cart.putBack(cartId, await repository.itemsToPutBack(order.id, trx), order.promo_code_id, trx);
         return true;
       });
-      const now = (await repository.findById(orderId)) ?? order;
+      const now = (await repository.findById(order.id)) ?? order;
       if (cancelled) return now;
-      if (now.payment_status === 'COMPLETED') throw conflict(messages.paymentAlreadyDone);
-      throw conflict(now.status === 'cancelled' ? messages.orderAlreadyCancelled : messages.orderNotCancellable);
+      throw conflict(cancelRefusal(now) ?? messages.orderNotCancellable);
     },
 
     /** The products an order names (those still in the catalogue). */

@@ -156,8 +156,11 @@ export function createPaymentsService({ database, repository, orders, cart, prov
      */
     async cancelOrder(viewer: OrderViewer, orderId: number): Promise<CancelOrderResponse> {
       const order = await orders.ownedOrder(viewer, orderId);
-      if (order.payment_method === 'stripe' && order.payment_status === 'PENDING') await expireOpenSessions(order.id);
-      const cancelled = await orders.cancelForShopper(viewer, orderId, cart);
+      const refusal = orders.cancelRefusal(order);
+      if (refusal) throw conflict(refusal);
+      // Paid just now: the session is settled here, and the order read again is refused as paid.
+      const current = (await expireOpenSessions(order.id)) ? order : await orders.ownedOrder(viewer, orderId);
+      const cancelled = await orders.cancelForShopper(viewer, current, cart);
       await afterCancelled(orderId);
       await expireOpenSessions(orderId);
       return { success: true, message: messages.orderCancelledByShopper, order: await orders.view(cancelled) };
