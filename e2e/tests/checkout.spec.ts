@@ -146,8 +146,13 @@ test.describe('checkout', () => {
 
     await expect(page).toHaveURL(/\/payment\/\d+\?payment=cancelled$/);
     await expect(page.getByText(/You cancelled the payment, so nothing was charged\./)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Pay again' })).toBeInViewport();
-    await expect(page.getByRole('button', { name: 'Back to cart' })).toBeInViewport();
+    // The choice is seen without scrolling, on a laptop and on a phone.
+    for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      await expect(page.getByRole('button', { name: 'Pay again' })).toBeInViewport();
+      await expect(page.getByRole('button', { name: 'Back to cart' })).toBeInViewport();
+    }
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Back to cart' }).click();
 
     await expect(page).toHaveURL(/\/cart$/);

@@ -88,10 +88,33 @@ function PaymentDetails({ order }: { order: Order }) {
     });
   };
 
+  const payable = order.payment_status !== 'COMPLETED' && order.status !== 'cancelled' && order.payment_method === 'stripe';
+  // Back from the provider's Cancel, the choice comes first, where it is seen without scrolling.
+  const actions = (
+    <>
+      {problem ? <ErrorBox>{problem}</ErrorBox> : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" onClick={() => giveUp(leftProvider ? '/cart' : '/')} disabled={busy} className={buttonClass('secondary')}>
+          {cancel.isPending ? 'Cancelling...' : leftProvider ? 'Back to cart' : 'Cancel & Go Home'}
+        </button>
+        <button type="button" onClick={proceed} disabled={busy} className={buttonClass('primary')}>
+          {start.isPending || leaving ? `Redirecting to ${destination}...` : leftProvider ? 'Pay again' : 'Proceed to Payment'}
+        </button>
+      </div>
+      <output className="sr-only">{start.isPending || leaving ? `Redirecting to ${destination}...` : cancel.isPending ? 'Cancelling...' : ''}</output>
+    </>
+  );
+
   return (
     <div className="space-y-6 px-5 py-8 sm:px-8">
       <StepIndicator steps={['Cart', 'Details', 'Payment']} current="Payment" done={['Cart', 'Details']} />
       <h1 className="text-3xl font-bold tracking-tight">Complete Payment</h1>
+      {leftProvider && payable ? (
+        <section aria-label="Payment cancelled" className="flex flex-col gap-4 rounded-xl bg-amber-50 p-5 text-sm text-amber-950 ring-1 ring-amber-200">
+          <p>{messages.paymentLeftUnpaid} Pay again, or go back to your cart to change your order.</p>
+          {actions}
+        </section>
+      ) : null}
       <dl className="grid grid-cols-1 items-baseline gap-x-6 gap-y-1 rounded-xl bg-stone-50 p-5 text-sm ring-1 ring-stone-200 sm:grid-cols-[auto_1fr] sm:gap-y-3">
         <dt className="text-stone-600">Order number</dt>
         <dd className="mb-2 font-semibold sm:mb-0">{order.order_number}</dd>
@@ -129,11 +152,6 @@ function PaymentDetails({ order }: { order: Order }) {
         </div>
       ) : (
         <>
-          {leftProvider ? (
-            <p className="rounded-xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">
-              {messages.paymentLeftUnpaid} Pay again, or go back to your cart to change your order.
-            </p>
-          ) : null}
           <div className="flex gap-3 rounded-xl bg-brand-50 p-4 text-sm text-brand-900 ring-1 ring-brand-200">
             <Lock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <div className="space-y-1">
@@ -152,16 +170,7 @@ function PaymentDetails({ order }: { order: Order }) {
               {order.expires_at ? <p>We hold your items until {holdUntil(order.expires_at)}; unpaid orders are cancelled after that.</p> : null}
             </div>
           </div>
-          {problem ? <ErrorBox>{problem}</ErrorBox> : null}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button type="button" onClick={() => giveUp(leftProvider ? '/cart' : '/')} disabled={busy} className={buttonClass('secondary')}>
-              {cancel.isPending ? 'Cancelling...' : leftProvider ? 'Back to cart' : 'Cancel & Go Home'}
-            </button>
-            <button type="button" onClick={proceed} disabled={busy} className={buttonClass('primary')}>
-              {start.isPending || leaving ? `Redirecting to ${destination}...` : leftProvider ? 'Pay again' : 'Proceed to Payment'}
-            </button>
-          </div>
-          <output className="sr-only">{start.isPending || leaving ? `Redirecting to ${destination}...` : cancel.isPending ? 'Cancelling...' : ''}</output>
+          {leftProvider ? null : actions}
         </>
       )}
     </div>
