@@ -85,6 +85,7 @@ export function createOrdersService(
     return order;
   }
 
+  /** Why the shopper cannot cancel the order as it was read, or null while it is an unpaid, pending card order. */
   function cancelRefusal(order: OrderRow): string | null {
     if (order.payment_method !== 'stripe') return messages.orderNotCancellable;
     if (order.payment_status === 'COMPLETED') return messages.paymentAlreadyDone;
@@ -128,7 +129,6 @@ export function createOrdersService(
       return order;
     },
 
-    /** Why the shopper cannot cancel the order as it was read, or null while it is an unpaid, pending card order. */
     cancelRefusal,
 
     /**
