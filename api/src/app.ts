@@ -33,6 +33,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createCheckoutService } from './modules/orders/checkout.service.ts';
 import { createOrdersRepository } from './modules/orders/orders.repository.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { createOrderLinks } from './modules/orders/order-links.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createCardProvider, takesTestPayments } from './modules/payments/card-provider.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
@@ -159,6 +160,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     ordersRepository,
     mailer,
     (message, error) => app.log.error({ err: error }, message),
+    createOrderLinks(config.secretKey),
     takesTestPayments(config.stripe),
   );
   // Queued order and password reset e-mails go out before the transport closes.
@@ -207,9 +209,17 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     database,
     repository: createPaymentsRepository(database.db),
     orders,
+    cart,
     provider: cardProvider,
     webhookSecret: config.stripe.webhookSecret,
     afterPaid: (orderId) => void orders.sendConfirmation(orderId, config.publicUrl),
+    afterCancelled: async (orderId) => {
+      try {
+        for (const productId of await orders.productIdsOf(orderId)) catalog.forgetProduct(productId);
+      } catch (error) {
+        app.log.error({ err: error }, 'could not drop the cached products of a cancelled order');
+      }
+    },
     log: (message, details) => app.log.warn({ details }, message),
   });
 

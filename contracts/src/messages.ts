@@ -124,6 +124,14 @@ export const messages = {
   paymentNotNeeded: 'This order does not need a card payment.',
   paymentAlreadyDone: 'This order has already been paid.',
   paymentOrderCancelled: 'This order was cancelled because it was not paid in time.',
+  /** The shopper cancelled an unpaid card order (the provider's Cancel, or Cancel & Go Home). */
+  orderCancelledByShopper: 'Your payment was cancelled. Your items are back in your cart.',
+  orderCancelFailed: 'Your order could not be cancelled. Please try again.',
+  orderNotCancellable: 'Only an unpaid card order can be cancelled.',
+  orderAlreadyCancelled: 'This order has already been cancelled.',
+  /** The provider's Cancel: the order still holds its items, and can be paid or given up. */
+  paymentLeftUnpaid: 'You cancelled the payment, so nothing was charged. Your order is still waiting for payment.',
+  orderLinkInvalid: 'This order link is not valid or has expired. Sign in to see your orders, or contact us with your order number.',
   paymentSessionUnknown: 'This payment session does not belong to your order.',
   paymentMismatch: 'The payment does not match the order. Please contact us.',
   paymentRefundedOrderCancelled:

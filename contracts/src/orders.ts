@@ -108,6 +108,23 @@ export const verifySessionResponseSchema = z.object({
 });
 export type VerifySessionResponse = z.infer<typeof verifySessionResponseSchema>;
 
+/**
+ * The shopper gives up an unpaid card order: it is cancelled, its stock and promo use are released,
+ * and its items go back into the shopper's cart (as far as stock allows).
+ */
+export const cancelOrderResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  order: orderSchema,
+});
+export type CancelOrderResponse = z.infer<typeof cancelOrderResponseSchema>;
+
+/**
+ * The signed link of an order e-mail: it opens that one order on any device, until it expires.
+ * Form: `<expiry in unix seconds>.<signature>`.
+ */
+export const orderLinkQuerySchema = z.object({ token: text(120).optional() });
+
 /** Whether card payments are real (Stripe) or the built-in test provider's, which take no money. */
 export const cardPaymentConfigSchema = z.object({ test_payments: z.boolean() });
 export type CardPaymentConfig = z.infer<typeof cardPaymentConfigSchema>;

@@ -1,4 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 /** A call to the API from the page, with the session and CSRF headers the shop's own calls carry. */
@@ -25,6 +27,25 @@ async function checkoutWithRunner(page: Page) {
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Place Order' })).toBeVisible();
+}
+
+/** Units of the Kingston Runner in 9 / Black the shop has to sell (a card order holds its units). */
+async function runnerStock(page: Page): Promise<number> {
+  const product = (await (await page.request.get('/api/product/1/')).json()) as { variants: { size: string | null; color: string | null; stock: number }[] };
+  return product.variants.find((variant) => variant.size === '9' && variant.color === 'Black')?.stock ?? -1;
+}
+
+/** The order link of the confirmation e-mail sent to `email`, from the shop's outbox (no SMTP in the browser tests). */
+function mailedOrderLink(email: string): string {
+  const outbox = join(import.meta.dirname, '..', '.tmp', 'data', 'outbox');
+  if (!existsSync(outbox)) return '';
+  for (const file of readdirSync(outbox)) {
+    // Quoted-printable: soft line breaks and the escaped '='.
+    const mail = readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    if (!mail.includes(email)) continue;
+    return /http:\/\/[^\s"<>]+\/order-confirmation\/\d+\?token=[\w.-]+/.exec(mail)?.[0] ?? '';
+  }
+  return '';
 }
 
 async function fillDetails(page: Page, email: string) {
@@ -111,17 +132,75 @@ test.describe('checkout', () => {
     await expect(page.getByText('Your payment has been confirmed and your order is being processed.')).toBeVisible();
   });
 
-  test('a card payment cancelled on the provider page comes back to the payment page', async ({ page }) => {
+  test('a card payment cancelled on the provider page can be given up: the items are back in the cart and the stock hold ends', async ({ page }) => {
     await checkoutWithRunner(page);
+    const heldBefore = await runnerStock(page);
     await fillDetails(page, unique('cancel'));
     await page.getByRole('radio', { name: 'Pickup' }).check();
     await page.getByRole('radio', { name: 'Card' }).check();
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Test card payment' })).toBeVisible();
+    expect(await runnerStock(page)).toBe(heldBefore - 1);
     await page.getByRole('button', { name: 'Cancel' }).click();
 
-    await expect(page).toHaveURL(/\/payment\/\d+$/);
-    await expect(page.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled();
+    await expect(page).toHaveURL(/\/payment\/\d+\?payment=cancelled$/);
+    await expect(page.getByText(/You cancelled the payment, so nothing was charged\./)).toBeVisible();
+    // The choice is seen without scrolling, on a laptop and on a phone.
+    for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+      await page.setViewportSize(viewport);
+      await expect(page.getByRole('button', { name: 'Pay again' })).toBeInViewport();
+      await expect(page.getByRole('button', { name: 'Back to cart' })).toBeInViewport();
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Back to cart' }).click();
+
+    await expect(page).toHaveURL(/\/cart$/);
+    await expect(page.getByText('Your payment was cancelled. Your items are back in your cart.')).toBeInViewport();
+    await expect(page.getByRole('main').getByText('Kingston Runner').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+    expect(await runnerStock(page)).toBe(heldBefore);
+  });
+
+  test("'Cancel & Go Home' gives the card order up and the home page says the items are back", async ({ page }) => {
+    await checkoutWithRunner(page);
+    const heldBefore = await runnerStock(page);
+    await fillDetails(page, unique('gohome'));
+    await page.getByRole('radio', { name: 'Pickup' }).check();
+    await page.getByRole('radio', { name: 'Card' }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Complete Payment' })).toBeVisible();
+    await page.getByRole('button', { name: 'Cancel & Go Home' }).click();
+
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText('Your payment was cancelled. Your items are back in your cart.')).toBeInViewport();
+    await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
+    expect(await runnerStock(page)).toBe(heldBefore);
+  });
+
+  test("an e-mailed order link opens the guest's order in a browser with no session; a changed one says so", async ({ page, browser }) => {
+    await checkoutWithRunner(page);
+    const email = unique('linked');
+    await fillDetails(page, email);
+    await page.getByRole('radio', { name: 'Pickup' }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
+    const orderNumber = (await page.getByText(/^TL-\d{6}-\w+$/).first().textContent()) ?? '';
+    await expect.poll(() => mailedOrderLink(email), { timeout: 10_000 }).not.toBe('');
+    const link = mailedOrderLink(email);
+    expect(link.startsWith(`${new URL(page.url()).origin}/order-confirmation/`)).toBe(true);
+
+    const elsewhere = await browser.newContext();
+    const other = await elsewhere.newPage();
+    await other.goto(link);
+    await expect(other.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
+    await expect(other.getByText(orderNumber, { exact: true })).toBeVisible();
+    await expect(other.getByText('J$11,900.00').first()).toBeVisible();
+
+    await other.goto(link.replace(/token=(\d+)/, (_match, expiry: string) => `token=${Number(expiry) + 1}`));
+    await expect(other.getByRole('heading', { level: 1, name: 'Order Error' })).toBeVisible();
+    await expect(other.getByRole('alert')).toHaveText('This order link is not valid or has expired. Sign in to see your orders, or contact us with your order number.');
+    await elsewhere.close();
   });
 
   test('an e-mail with an account sends the guest to sign in, then brings the form back', async ({ page }) => {

@@ -170,6 +170,9 @@ export function createCartRepository(db: DbExecutor) {
         .execute();
     },
 
+    variantStock: async (variantId: number, executor: DbExecutor = db) =>
+      (await executor.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirst())?.stock,
+
     async quantityOfVariant(cartId: number, variantId: number, executor: DbExecutor = db): Promise<number> {
       const row = await executor
         .selectFrom('cart_items')
@@ -225,6 +228,15 @@ export function createCartRepository(db: DbExecutor) {
     async clear(cartId: number, executor: DbExecutor = db) {
       await executor.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
       await executor.updateTable('carts').set({ promo_code_id: null }).where('id', '=', cartId).execute();
+    },
+
+    async setPromoIfNone(cartId: number, promoId: number, executor: DbExecutor = db) {
+      await executor
+        .updateTable('carts')
+        .set({ promo_code_id: promoId, updated_at: new Date().toISOString() })
+        .where('id', '=', cartId)
+        .where('promo_code_id', 'is', null)
+        .execute();
     },
 
     async setPromo(cartId: number, promoId: number | null, executor: DbExecutor = db) {

@@ -204,6 +204,25 @@ export function createCartService(
       });
     },
 
+    /** Locks the owner's cart (making one) until the transaction ends: a cancelled order's items come back to it. */
+    claim: async (owner: CartOwner, executor: DbExecutor) => (await repository.claimCart(owner, executor)).id,
+
+    /**
+     * A cancelled order's items back in the cart, merged with what it holds: the same variant adds
+     * up, capped at its stock; an item no longer sold stays out. The order's promo code comes back
+     * when the cart has none.
+     */
+    async putBack(cartId: number, items: { productId: number; variantId: number; quantity: number }[], promoCodeId: number | null, executor: DbExecutor) {
+      for (const item of items) {
+        if (!(await repository.findProduct(item.productId, executor))) continue;
+        const stock = (await repository.variantStock(item.variantId, executor)) ?? 0;
+        const already = await repository.quantityOfVariant(cartId, item.variantId, executor);
+        const quantity = Math.min(stock, already + item.quantity);
+        if (quantity > already) await repository.setVariantQuantity(cartId, item.productId, item.variantId, quantity, executor);
+      }
+      if (promoCodeId !== null) await repository.setPromoIfNone(cartId, promoCodeId, executor);
+    },
+
     async applyPromo({ owner, customer }: CartContext, code: string) {
       return database.writeTransaction(async (trx) => {
         const promo = await promotions.findByCode(code, trx);

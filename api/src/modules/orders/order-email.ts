@@ -21,10 +21,11 @@ const shippingLine = (order: Order) =>
     : `Delivery to ${order.shipping_address_text}.`;
 
 /**
- * The order confirmation e-mail, in text and HTML, with the SPEC §9 shipping promise. With
- * `testPayments` (the built-in test card provider) a card order's e-mail says no money was taken.
+ * The order confirmation e-mail, in text and HTML, with the SPEC §9 shipping promise and `link`, the
+ * order's signed page address. With `testPayments` (the built-in test card provider) a card order's
+ * e-mail says no money was taken.
  */
-export function orderConfirmationEmail(order: Order, origin: string, testPayments = false) {
+export function orderConfirmationEmail(order: Order, link: string, testPayments = false) {
   const subject = `Your ${storeDetails.name} order ${order.order_number}`;
   const lines = order.items.map(
     (item) => `${item.quantity} × ${item.product_name}${item.size || item.color ? ` (${[item.size, item.color].filter(Boolean).join(' / ')})` : ''}: ${money(item.price)}`,
@@ -37,7 +38,6 @@ export function orderConfirmationEmail(order: Order, origin: string, testPayment
     `Total: ${money(order.total)}`,
   ];
   const promise = 'Orders are prepared and shipped within 1-2 business days after payment.';
-  const link = `${origin}/order-confirmation/${order.id}`;
   const text = [
     `Hello ${order.customer_name},`,
     '',

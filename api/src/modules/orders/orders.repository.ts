@@ -111,6 +111,19 @@ export function createOrdersRepository(db: DbExecutor) {
       }
     },
 
+    /** The order's items that can go back into a cart: those whose product and variant still exist. */
+    async itemsToPutBack(orderId: number, executor: DbExecutor = db) {
+      const items = await executor
+        .selectFrom('order_items')
+        .select(['product_id', 'variant_id', 'quantity'])
+        .where('order_id', '=', orderId)
+        .orderBy('id')
+        .execute();
+      return items.flatMap((item) =>
+        item.product_id !== null && item.variant_id !== null ? [{ productId: item.product_id, variantId: item.variant_id, quantity: item.quantity }] : [],
+      );
+    },
+
     /** Counts an order's units as sold (best-seller ranking); -1 takes them back. */
     async countSold(orderId: number, direction: 1 | -1, executor: DbExecutor = db) {
       const items = await executor

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
+  cancelOrderResponseSchema,
   cardPaymentConfigSchema,
   messages,
   cardSessionResponseSchema,
   checkoutRequestSchema,
   checkoutResponseSchema,
   idParamsSchema as idParams,
+  orderLinkQuerySchema,
   orderListResponseSchema,
   orderSchema,
   verifySessionRequestSchema,
@@ -66,11 +68,16 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
 
   app.get('/orders/', { schema: { response: { 200: orderListResponseSchema } } }, (request) => orders.list(requireCustomer(request)));
 
+  // The e-mail's signed link (?token=) opens its one order for anyone who holds it.
   for (const path of ['/orders/:id/', '/orders/order/:id/']) {
-    app.get(path, { schema: { params: idParams, response: { 200: orderSchema } } }, async (request) =>
-      orders.view(await orders.ownedOrder(await viewerOf(request), request.params.id)),
+    app.get(path, { schema: { params: idParams, querystring: orderLinkQuerySchema, response: { 200: orderSchema } } }, async (request) =>
+      orders.view(await orders.linkedOrder(await viewerOf(request), request.params.id, request.query.token)),
     );
   }
+
+  app.post('/orders/:id/cancel/', { schema: { params: idParams, response: { 200: cancelOrderResponseSchema } } }, async (request) =>
+    payments.cancelOrder(await viewerOf(request), request.params.id),
+  );
 
   app.get('/orders/payment/stripe/config/', { schema: { response: { 200: cardPaymentConfigSchema } } }, () => payments.config());
 

@@ -1,8 +1,9 @@
 import { messages, type Order, type PaymentRefundReason } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
-import { notFound } from '../../errors.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { orderConfirmationEmail } from './order-email.ts';
+import type { OrderLinks } from './order-links.ts';
 import { orderView } from './order-view.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 
@@ -19,11 +20,20 @@ export interface OrderViewer {
   sessionId: number | null;
 }
 
+/** A cancelled order's items on their way back to the shopper's cart (the cart module's tables). */
+export interface CartReturn {
+  /** Locks the shopper's cart (making one if need be) until the transaction ends; its id. */
+  claim(owner: OrderViewer, executor: DbExecutor): Promise<number>;
+  /** Merges the items into the cart, within stock, and brings back the promo code if it has none. */
+  putBack(cartId: number, items: { productId: number; variantId: number; quantity: number }[], promoCodeId: number | null, executor: DbExecutor): Promise<void>;
+}
+
 export function createOrdersService(
   database: DatabaseHandle,
   repository: OrdersRepository,
   mailer: Mailer,
   log: (message: string, error: unknown) => void,
+  links: OrderLinks,
   /** Card payments go through the built-in test provider: e-mails say no money was taken. */
   testPayments = false,
 ) {
@@ -48,7 +58,9 @@ export function createOrdersService(
 
   /** Sends a claimed confirmation and records that the mail server took it. */
   async function mailOrder(order: Order, origin: string): Promise<void> {
-    await mailer.send({ to: order.email, ...orderConfirmationEmail(order, origin, testPayments) });
+    // A guest may open it on another device: the link itself shows the order (order-links.ts).
+    const link = `${origin}/order-confirmation/${order.id}?token=${links.token(order.id)}`;
+    await mailer.send({ to: order.email, ...orderConfirmationEmail(order, link, testPayments) });
     await repository.markConfirmationMailed(order.id);
   }
 
@@ -66,15 +78,81 @@ export function createOrdersService(
     (viewer.userId !== null && order.user_id === viewer.userId) ||
     (viewer.sessionId !== null && order.session_id === viewer.sessionId);
 
+  /** Another customer's or session's order is simply not found. */
+  async function ownedOrder(viewer: OrderViewer, orderId: number, executor?: DbExecutor): Promise<OrderRow> {
+    const order = await repository.findById(orderId, executor);
+    if (!order || !owns(order, viewer)) throw notFound(messages.orderNotFound);
+    return order;
+  }
+
+  /** Why the shopper cannot cancel the order as it was read, or null while it is an unpaid, pending card order. */
+  function cancelRefusal(order: OrderRow): string | null {
+    if (order.payment_method !== 'stripe') return messages.orderNotCancellable;
+    if (order.payment_status === 'COMPLETED') return messages.paymentAlreadyDone;
+    if (order.status === 'cancelled') return messages.orderAlreadyCancelled;
+    if (order.status !== 'pending' || order.payment_status !== 'PENDING') return messages.orderNotCancellable;
+    return null;
+  }
+
+  /**
+   * Cancels an unpaid card order in the caller's transaction and puts its stock back and its promo
+   * use; false when it was no longer unpaid and pending (a payment or another cancel came first: the
+   * guarded update decides, and on PostgreSQL the loser waits for the winner's row lock).
+   */
+  async function cancelUnpaid(orderId: number, at: string, trx: DbExecutor): Promise<boolean> {
+    const moved = await repository.transition(
+      orderId,
+      { status: 'pending', payment_status: 'PENDING' },
+      { status: 'cancelled', payment_status: 'FAILED', cancelled_at: at },
+      trx,
+    );
+    if (!moved) return false;
+    await repository.returnStock(orderId, trx);
+    await repository.releasePromo(orderId, trx);
+    return true;
+  }
+
   return {
     view,
 
-    /** Another customer's or session's order is simply not found. */
-    async ownedOrder(viewer: OrderViewer, orderId: number, executor?: DbExecutor): Promise<OrderRow> {
-      const order = await repository.findById(orderId, executor);
-      if (!order || !owns(order, viewer)) throw notFound(messages.orderNotFound);
+    ownedOrder,
+
+    /**
+     * The order its owner asks for, or whoever opens the signed link of its e-mail; a link that is
+     * not this order's, was changed or has expired is refused with words that say so.
+     */
+    async linkedOrder(viewer: OrderViewer, orderId: number, token: string | undefined): Promise<OrderRow> {
+      const order = await repository.findById(orderId);
+      if (order && owns(order, viewer)) return order;
+      if (token === undefined) throw notFound(messages.orderNotFound);
+      if (!order || !links.opens(token, orderId)) throw forbidden(messages.orderLinkInvalid);
       return order;
     },
+
+    cancelRefusal,
+
+    /**
+     * The owner gives up an unpaid card order (read by `ownedOrder`): it is cancelled (stock and
+     * promo use back) and its items go back into the owner's cart, all in one transaction. The
+     * cart is locked first, as a checkout takes the cart before the stock: the two never wait on
+     * each other in turn. The guarded update decides a race with a payment.
+     */
+    async cancelForShopper(owner: OrderViewer, order: OrderRow, cart: CartReturn): Promise<OrderRow> {
+      const refusal = cancelRefusal(order);
+      if (refusal) throw conflict(refusal);
+      const cancelled = await database.writeTransaction(async (trx) => {
+        const cartId = await cart.claim(owner, trx);
+        if (!(await cancelUnpaid(order.id, new Date().toISOString(), trx))) return false;
+        await cart.putBack(cartId, await repository.itemsToPutBack(order.id, trx), order.promo_code_id, trx);
+        return true;
+      });
+      const now = (await repository.findById(order.id)) ?? order;
+      if (cancelled) return now;
+      throw conflict(cancelRefusal(now) ?? messages.orderNotCancellable);
+    },
+
+    /** The products an order names (those still in the catalogue). */
+    productIdsOf: async (orderId: number) => [...new Set((await repository.itemsToPutBack(orderId)).map((item) => item.productId))],
 
     async list(userId: number): Promise<Order[]> {
       const orders = await repository.listForUser(userId);
@@ -161,18 +239,7 @@ export function createOrdersService(
     async cancelExpiredOrders(now = new Date(), afterCancelled?: (orderId: number) => Promise<void>): Promise<number> {
       let cancelled = 0;
       for (const orderId of await repository.expiredUnpaidOrderIds(now.toISOString())) {
-        const done = await database.writeTransaction(async (trx) => {
-          const moved = await repository.transition(
-            orderId,
-            { status: 'pending', payment_status: 'PENDING' },
-            { status: 'cancelled', payment_status: 'FAILED', cancelled_at: now.toISOString() },
-            trx,
-          );
-          if (!moved) return false;
-          await repository.returnStock(orderId, trx);
-          await repository.releasePromo(orderId, trx);
-          return true;
-        });
+        const done = await database.writeTransaction((trx) => cancelUnpaid(orderId, now.toISOString(), trx));
         if (!done) continue;
         cancelled += 1;
         await afterCancelled?.(orderId);

@@ -7,7 +7,12 @@ import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
 import { callJson, startHttpSession, startServerProcesses, type ServerProcesses } from '../../../test/server-processes.ts';
 import { createOrdersRepository } from '../orders/orders.repository.ts';
+import { createCartRepository } from '../cart/cart.repository.ts';
+import { createCartService } from '../cart/cart.service.ts';
+import { createOrderLinks } from '../orders/order-links.ts';
 import { createOrdersService } from '../orders/orders.service.ts';
+import { createPromotionsRepository } from '../promotions/promotions.repository.ts';
+import { createPromotionsService } from '../promotions/promotions.service.ts';
 import { createCardProvider } from './card-provider.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
 import { createPaymentsService, sessionExpiry } from './payments.service.ts';
@@ -98,16 +103,19 @@ function webhook(sessionId: string) {
 function unpaidOrderJob() {
   const handle = shop.database.handle;
   const mailer = createMailer({ smtpUrl: null, from: 'test@threadline.test', outboxDir: shop.config.outboxDir, log: () => undefined });
-  const orders = createOrdersService(handle, createOrdersRepository(handle.db), mailer, () => undefined);
+  const orders = createOrdersService(handle, createOrdersRepository(handle.db), mailer, () => undefined, createOrderLinks(shop.config.secretKey));
+  const cart = createCartService(handle, createCartRepository(handle.db), createPromotionsService(createPromotionsRepository(handle.db)));
   const address = shop.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return createPaymentsService({
     database: handle,
     repository: createPaymentsRepository(handle.db),
     orders,
+    cart,
     provider: createCardProvider(shop.config.stripe, () => new URL(`http://127.0.0.1:${port}`)),
     webhookSecret: shop.config.stripe.webhookSecret,
     afterPaid: () => undefined,
+    afterCancelled: async () => undefined,
     log: () => undefined,
   });
 }

@@ -1,8 +1,15 @@
 import { Stripe } from 'stripe';
-import { messages, storeDetails, type CardPaymentConfig, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
+import {
+  messages,
+  storeDetails,
+  type CancelOrderResponse,
+  type CardPaymentConfig,
+  type PaymentRefundReason,
+  type VerifySessionResponse,
+} from '@threadline/contracts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { badRequest, conflict, notFound, ShopError } from '../../errors.ts';
-import type { OrdersService, OrderViewer } from '../orders/orders.service.ts';
+import type { CartReturn, OrdersService, OrderViewer } from '../orders/orders.service.ts';
 import type { CardProvider } from './card-provider.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
 
@@ -30,14 +37,18 @@ export interface PaymentsDependencies {
   database: DatabaseHandle;
   repository: PaymentsRepository;
   orders: OrdersService;
+  /** Where the items of an order its shopper cancels go back to. */
+  cart: CartReturn;
   provider: CardProvider;
   webhookSecret: string;
   /** After a payment completes (once): the confirmation e-mail. */
   afterPaid(orderId: number): void;
+  /** After an unpaid order is cancelled (once), its stock back: cached product answers are dropped. */
+  afterCancelled(orderId: number): Promise<void>;
   log: (message: string, details: unknown) => void;
 }
 
-export function createPaymentsService({ database, repository, orders, provider, webhookSecret, afterPaid, log }: PaymentsDependencies) {
+export function createPaymentsService({ database, repository, orders, cart, provider, webhookSecret, afterPaid, afterCancelled, log }: PaymentsDependencies) {
   /**
    * Gives back a payment its order did not take. Every caller that finds the refund claimed but not
    * confirmed asks (so one that failed or died is made up for); the provider refunds a payment
@@ -133,8 +144,27 @@ export function createPaymentsService({ database, repository, orders, provider, 
     /** The unpaid-order job: cancels the orders whose hold ran out, then closes their card sessions. */
     cancelUnpaidOrders: (now = new Date()) =>
       orders.cancelExpiredOrders(now, async (orderId) => {
+        await afterCancelled(orderId);
         await expireOpenSessions(orderId);
       }),
+
+    /**
+     * The shopper gives up an unpaid card order (the provider's Cancel, then 'Back to cart', or
+     * 'Cancel & Go Home'): its card sessions are closed first, so a payment made just before is
+     * taken rather than refunded, and the order is then paid, not cancelled. Once cancelled, a
+     * session opened meanwhile (another tab) is closed too; a payment on it is refunded by settle.
+     */
+    async cancelOrder(viewer: OrderViewer, orderId: number): Promise<CancelOrderResponse> {
+      const order = await orders.ownedOrder(viewer, orderId);
+      const refusal = orders.cancelRefusal(order);
+      if (refusal) throw conflict(refusal);
+      // Paid just now: the session is settled here, and the order read again is refused as paid.
+      const current = (await expireOpenSessions(order.id)) ? order : await orders.ownedOrder(viewer, orderId);
+      const cancelled = await orders.cancelForShopper(viewer, current, cart);
+      await afterCancelled(orderId);
+      await expireOpenSessions(orderId);
+      return { success: true, message: messages.orderCancelledByShopper, order: await orders.view(cancelled) };
+    },
 
     /** The built-in provider takes no money: the pages say so. */
     config: (): CardPaymentConfig => ({ test_payments: provider.isBuiltIn }),
@@ -171,7 +201,8 @@ export function createPaymentsService({ database, repository, orders, provider, 
           customer_email: order.email,
           expires_at: sessionExpiry(order.expires_at),
           success_url: `${origin}/order-confirmation/${order.id}?session_id={CHECKOUT_SESSION_ID}`,
-          cancel_url: `${origin}/payment/${order.id}`,
+          // The provider's Cancel: the payment page then offers to pay again or to give the order up.
+          cancel_url: `${origin}/payment/${order.id}?payment=cancelled`,
         });
       } catch (error) {
         log('could not create a card checkout session', error);

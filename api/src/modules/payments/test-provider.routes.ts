@@ -212,7 +212,9 @@ export const testProviderRoutes: FastifyPluginAsync<TestProviderOptions> = async
       .where(stillOpen(new Date().toISOString()))
       .returningAll()
       .executeTakeFirst();
-    if (!paid && statusOf(row) === 'expired') {
+    // Read again: a session expired (the order cancelled) between the read and the update was not paid.
+    const unpaid = paid ? undefined : await find(row.id);
+    if (unpaid && statusOf(unpaid) === 'expired') {
       return reply.status(409).type('text/html').send(page('Payment expired', `<p>This payment has expired and cannot be paid.</p><p><a href="${escapeHtml(row.cancel_url)}">Back to the shop</a></p>`));
     }
     if (paid) {

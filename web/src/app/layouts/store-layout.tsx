@@ -1,10 +1,11 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/features/auth/auth-context.tsx';
 import { useCartCount } from '@/features/cart/api/get-cart.ts';
 import { useReplayPendingCart } from '@/features/cart/pending-cart.ts';
 import { Notice, type NoticeMessage } from '@/components/ui/notice.tsx';
 import { useCartPanel } from '@/lib/cart-panel-context.tsx';
+import { pageNoticeOf } from '@/lib/page-notice.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
@@ -27,6 +28,13 @@ export function StoreLayout() {
   // A change kept while offline that the server refuses later is told wherever the shopper is.
   const [cartNotice, setCartNotice] = useState<NoticeMessage | null>(null);
   useReplayPendingCart((text) => setCartNotice({ tone: 'error', text }));
+  // What the page the shopper came from did ('Your payment was cancelled…'); dismissing it takes it
+  // out of the history entry, so going back or reloading does not say it again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const arrivalText = pageNoticeOf(location.state);
+  const arrivalNotice = useMemo<NoticeMessage | null>(() => (arrivalText ? { tone: 'success', text: arrivalText } : null), [arrivalText]);
+  const dismissArrival = () => void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
   const { user, signOut } = useAuth();
   const firstName = user ? user.first_name || user.email : null;
   const picture = user?.profile_picture ?? null;
@@ -48,7 +56,11 @@ export function StoreLayout() {
       </main>
       <Footer />
       <LazyCartPanel />
-      {cartNotice ? <Notice notice={cartNotice} onDismiss={() => setCartNotice(null)} /> : null}
+      {cartNotice ? (
+        <Notice notice={cartNotice} onDismiss={() => setCartNotice(null)} />
+      ) : arrivalNotice ? (
+        <Notice notice={arrivalNotice} onDismiss={dismissArrival} />
+      ) : null}
     </div>
   );
 }

@@ -74,6 +74,20 @@ describe('order confirmation', () => {
     expect(within(next).getByRole('link', { name: 'Complete Payment' })).toHaveAttribute('href', '/payment/7');
   });
 
+  it("opens the order of an e-mail's signed link with its token", async () => {
+    const fetchMock = stubApi([[/^\/api\/orders\/order\/7\/\?token=123\.abc$/, () => orderFixture({ payment_method: 'cash_on_delivery', expires_at: null })]]);
+    renderShop(pages, { path: '/order-confirmation/7?token=123.abc' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
+    expect(requestedPaths(fetchMock, '/api/orders/order/7/')).toEqual(['/api/orders/order/7/?token=123.abc']);
+  });
+
+  it("says a link that is no longer valid is the problem, in 'Order Error'", async () => {
+    stubApi([[/^\/api\/orders\/order\/7\//, () => json({ error: messages.orderLinkInvalid }, 403)]]);
+    renderShop(pages, { path: '/order-confirmation/7?token=123.abc' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Error' })).toBeVisible();
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.orderLinkInvalid);
+  });
+
   it("shows 'Order Error' when the order cannot be loaded", async () => {
     stubApi([[/^\/api\/orders\/order\/7\/$/, () => json({ error: 'Order not found.' }, 404)]]);
     renderShop(pages, { path: '/order-confirmation/7' });

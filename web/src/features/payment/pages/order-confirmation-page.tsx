@@ -15,14 +15,14 @@ export function OrderConfirmationPage() {
   const { orderId = '' } = useParams();
   const [search] = useSearchParams();
   const payment = usePaymentReturn(orderId, search.get('session_id'));
-  const order = useOrder(orderId);
+  const order = useOrder(orderId, search.get('token'));
 
   const settled = payment.state !== 'processing';
   // An order in hand stays on screen even if refreshing it fails.
   if (settled && order.data) {
     return <Confirmation order={order.data} returnState={payment.state} refunded={payment.refunded} onCheckAgain={payment.checkAgain} />;
   }
-  if (settled && order.isError) return <OrderLoadError title="Order Error" />;
+  if (settled && order.isError) return <OrderLoadError title="Order Error" error={order.error} />;
   return (
     <output className="flex flex-col items-center gap-3 px-6 py-16 text-center text-stone-600">
       <LoaderCircle className="size-8 text-stone-400 motion-safe:animate-spin" aria-hidden="true" />

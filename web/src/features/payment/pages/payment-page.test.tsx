@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, renderShop, requestedPaths, stubApi } from '@/test/render-shop.tsx';
+import { pageNoticeOf } from '@/lib/page-notice.ts';
 import { leaveFor } from '../leave-for.ts';
 import { orderFixture } from '../order-fixture.ts';
 import { PaymentPage } from './payment-page.tsx';
@@ -11,7 +12,13 @@ import { PaymentPage } from './payment-page.tsx';
 vi.mock('../leave-for.ts', () => ({ leaveFor: vi.fn<(url: string) => boolean>(() => true) }));
 
 function Landing() {
-  return <h1>Landed on {useLocation().pathname}</h1>;
+  const location = useLocation();
+  return (
+    <>
+      <h1>Landed on {location.pathname}</h1>
+      <p>{pageNoticeOf(location.state)}</p>
+    </>
+  );
 }
 
 const pages = [
@@ -88,12 +95,57 @@ describe('payment page', () => {
     expect(screen.getByRole('button', { name: 'Proceed to Payment' })).toBeEnabled();
   });
 
-  it('sends the shopper home on Cancel & Go Home', async () => {
+  it('cancels the order on Cancel & Go Home and says at home that the items are back in the cart', async () => {
     const user = userEvent.setup();
-    stubPayment(orderFixture());
+    const fetchMock = stubApi([
+      [/^\/api\/orders\/order\/7\/$/, () => orderFixture()],
+      [/^\/api\/orders\/7\/cancel\/$/, () => ({ success: true, message: messages.orderCancelledByShopper, order: orderFixture({ status: 'cancelled', payment_status: 'FAILED' }) })],
+    ]);
     renderShop(pages, { path: '/payment/7' });
     await user.click(await screen.findByRole('button', { name: 'Cancel & Go Home' }));
     expect(await screen.findByRole('heading', { name: 'Landed on /' })).toBeVisible();
+    expect(screen.getByText(messages.orderCancelledByShopper)).toBeVisible();
+    expect(requestedPaths(fetchMock, '/api/orders/7/cancel/')).toEqual(['/api/orders/7/cancel/']);
+  });
+
+  it("back from the provider's Cancel, says nothing was charged and offers Pay again", async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi([
+      [/^\/api\/orders\/order\/7\/$/, () => orderFixture()],
+      [/^\/api\/orders\/payment\/stripe\/7\/$/, () => ({ success: true, checkout_url: 'https://pay.example/cs_2' })],
+      [/^\/api\/orders\/7\/cancel\/$/, () => ({ success: true, message: messages.orderCancelledByShopper, order: orderFixture({ status: 'cancelled', payment_status: 'FAILED' }) })],
+    ]);
+    renderShop(pages, { path: '/payment/7?payment=cancelled' });
+    expect(await screen.findByText(new RegExp(messages.paymentLeftUnpaid.replace(/[.,]/g, '\\$&')))).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Cancel & Go Home' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Pay again' }));
+    expect(vi.mocked(leaveFor)).toHaveBeenCalledWith('https://pay.example/cs_2');
+    expect(requestedPaths(fetchMock, '/api/orders/7/cancel/')).toEqual([]);
+  });
+
+  it('gives the order up on Back to cart, and says so on the cart page', async () => {
+    const user = userEvent.setup();
+    stubApi([
+      [/^\/api\/orders\/order\/7\/$/, () => orderFixture()],
+      [/^\/api\/orders\/7\/cancel\/$/, () => ({ success: true, message: messages.orderCancelledByShopper, order: orderFixture({ status: 'cancelled', payment_status: 'FAILED' }) })],
+    ]);
+    renderShop(pages, { path: '/payment/7?payment=cancelled' });
+    await user.click(await screen.findByRole('button', { name: 'Back to cart' }));
+    expect(await screen.findByRole('heading', { name: 'Landed on /cart' })).toBeVisible();
+    expect(screen.getByText(messages.orderCancelledByShopper)).toBeVisible();
+  });
+
+  it('stays and says why when the order was paid before the cancel', async () => {
+    const user = userEvent.setup();
+    const orders = [orderFixture(), orderFixture({ payment_status: 'COMPLETED', status: 'processing' })];
+    stubApi([
+      [/^\/api\/orders\/order\/7\/$/, () => orders.shift() ?? orderFixture({ payment_status: 'COMPLETED', status: 'processing' })],
+      [/^\/api\/orders\/7\/cancel\/$/, () => json({ error: messages.paymentAlreadyDone }, 409)],
+    ]);
+    renderShop(pages, { path: '/payment/7' });
+    await user.click(await screen.findByRole('button', { name: 'Cancel & Go Home' }));
+    expect(await screen.findByText('This order has already been paid. Thank you!')).toBeVisible();
   });
 
   it('links a paid order to its confirmation instead of offering payment', async () => {

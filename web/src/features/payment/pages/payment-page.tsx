@@ -2,13 +2,15 @@ import { messages, storeDetails, type Order } from '@threadline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, Lock } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { ErrorBox } from '@/components/ui/error-box.tsx';
 import { StepIndicator } from '@/components/ui/step-indicator.tsx';
 import { useCurrency } from '@/features/currency/currency-context.tsx';
 import { ApiError } from '@/lib/api-client.ts';
+import { pageNoticeState } from '@/lib/page-notice.ts';
 import { usePageMeta } from '@/lib/use-page-title.ts';
+import { useCancelOrder } from '../api/cancel-order.ts';
 import { orderQueryKey, useOrder } from '../api/get-order.ts';
 import { OrderLoadError } from '../components/order-load-error.tsx';
 import { useStartCardPayment } from '../api/start-card-payment.ts';
@@ -27,7 +29,7 @@ export function PaymentPage() {
 
   // An order in hand stays on screen even if refreshing it fails.
   if (order.data) return <PaymentDetails order={order.data} />;
-  if (order.isError) return <OrderLoadError title="Payment Error" />;
+  if (order.isError) return <OrderLoadError title="Payment Error" error={order.error} />;
   return <output className="block px-6 py-16 text-center text-stone-600">Loading payment details...</output>;
 }
 
@@ -36,13 +38,17 @@ function PaymentDetails({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const { format } = useCurrency();
   const start = useStartCardPayment();
+  const cancel = useCancelOrder();
+  // Back from the provider's Cancel: the order still holds its items until the shopper decides.
+  const [search] = useSearchParams();
+  const leftProvider = search.get('payment') === 'cancelled';
   const testPayments = useTestPayments();
   // The built-in test provider's page is not the card provider's: the page must not say it is.
   const destination = testPayments ? 'the test card page' : provider;
   const [problem, setProblem] = useState<string | null>(null);
   // The browser is on its way to the provider: the button stays busy until the page is gone.
   const [leaving, setLeaving] = useState(false);
-  const busy = start.isPending || leaving;
+  const busy = start.isPending || leaving || cancel.isPending;
 
   const proceed = () => {
     setProblem(null);
@@ -64,10 +70,51 @@ function PaymentDetails({ order }: { order: Order }) {
     });
   };
 
+  /** Gives the order up: its items go back into the cart, and the next page says so. */
+  const giveUp = (landing: '/' | '/cart') => {
+    setProblem(null);
+    cancel.mutate(String(order.id), {
+      onSuccess: async (answer) => {
+        await navigate(landing, { state: pageNoticeState(answer.message) });
+        // The cart, the stock on product pages and this order all changed.
+        void queryClient.invalidateQueries();
+      },
+      onError: (error) => {
+        const serverSaid = error instanceof ApiError && error.status >= 400 && error.status < 500;
+        setProblem(serverSaid ? error.message : messages.orderCancelFailed);
+        // Paid meanwhile: the page should say so.
+        if (serverSaid) void queryClient.invalidateQueries({ queryKey: orderQueryKey(String(order.id)) });
+      },
+    });
+  };
+
+  const payable = order.payment_status !== 'COMPLETED' && order.status !== 'cancelled' && order.payment_method === 'stripe';
+  // Back from the provider's Cancel, the choice comes first, where it is seen without scrolling.
+  const actions = (
+    <>
+      {problem ? <ErrorBox>{problem}</ErrorBox> : null}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" onClick={() => giveUp(leftProvider ? '/cart' : '/')} disabled={busy} className={buttonClass('secondary')}>
+          {cancel.isPending ? 'Cancelling...' : leftProvider ? 'Back to cart' : 'Cancel & Go Home'}
+        </button>
+        <button type="button" onClick={proceed} disabled={busy} className={buttonClass('primary')}>
+          {start.isPending || leaving ? `Redirecting to ${destination}...` : leftProvider ? 'Pay again' : 'Proceed to Payment'}
+        </button>
+      </div>
+      <output className="sr-only">{start.isPending || leaving ? `Redirecting to ${destination}...` : cancel.isPending ? 'Cancelling...' : ''}</output>
+    </>
+  );
+
   return (
     <div className="space-y-6 px-5 py-8 sm:px-8">
       <StepIndicator steps={['Cart', 'Details', 'Payment']} current="Payment" done={['Cart', 'Details']} />
       <h1 className="text-3xl font-bold tracking-tight">Complete Payment</h1>
+      {leftProvider && payable ? (
+        <section aria-label="Payment cancelled" className="flex flex-col gap-4 rounded-xl bg-amber-50 p-5 text-sm text-amber-950 ring-1 ring-amber-200">
+          <p>{messages.paymentLeftUnpaid} Pay again, or go back to your cart to change your order.</p>
+          {actions}
+        </section>
+      ) : null}
       <dl className="grid grid-cols-1 items-baseline gap-x-6 gap-y-1 rounded-xl bg-stone-50 p-5 text-sm ring-1 ring-stone-200 sm:grid-cols-[auto_1fr] sm:gap-y-3">
         <dt className="text-stone-600">Order number</dt>
         <dd className="mb-2 font-semibold sm:mb-0">{order.order_number}</dd>
@@ -123,16 +170,7 @@ function PaymentDetails({ order }: { order: Order }) {
               {order.expires_at ? <p>We hold your items until {holdUntil(order.expires_at)}; unpaid orders are cancelled after that.</p> : null}
             </div>
           </div>
-          {problem ? <ErrorBox>{problem}</ErrorBox> : null}
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button type="button" onClick={() => void navigate('/')} disabled={busy} className={buttonClass('secondary')}>
-              Cancel & Go Home
-            </button>
-            <button type="button" onClick={proceed} disabled={busy} className={buttonClass('primary')}>
-              {busy ? `Redirecting to ${destination}...` : 'Proceed to Payment'}
-            </button>
-          </div>
-          <output className="sr-only">{busy ? `Redirecting to ${destination}...` : ''}</output>
+          {leftProvider ? null : actions}
         </>
       )}
     </div>

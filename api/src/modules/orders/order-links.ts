@@ -1,0 +1,34 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+const dayMs = 24 * 60 * 60 * 1000;
+/** How long the link of an order e-mail opens the order on any device. */
+export const orderLinkDays = 30;
+
+/**
+ * Signed links to one order, for its e-mail: the token names the order (in what it signs) and its
+ * expiry, signed with a key derived from SECRET_KEY for this purpose only. Whoever holds the link
+ * sees that order, as whoever holds the e-mail does; no other order, and nothing after it expires.
+ */
+export function createOrderLinks(secretKey: string) {
+  const key = createHmac('sha256', secretKey).update('order-links').digest();
+  const signature = (orderId: number, expiresAt: number) => createHmac('sha256', key).update(`${orderId}.${expiresAt}`).digest();
+
+  return {
+    token(orderId: number, now = Date.now()): string {
+      const expiresAt = Math.floor((now + orderLinkDays * dayMs) / 1000);
+      return `${expiresAt}.${signature(orderId, expiresAt).toString('base64url')}`;
+    },
+
+    /** True only for an unexpired token signed for this order. */
+    opens(token: string, orderId: number, now = Date.now()): boolean {
+      const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+      if (!match) return false;
+      const expiresAt = Number(match[1]);
+      if (expiresAt * 1000 <= now) return false;
+      // Compared as text: two base64url spellings can decode to the same bytes.
+      return timingSafeEqual(Buffer.from(match[2] ?? ''), Buffer.from(signature(orderId, expiresAt).toString('base64url')));
+    },
+  };
+}
+
+export type OrderLinks = ReturnType<typeof createOrderLinks>;

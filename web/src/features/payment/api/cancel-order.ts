@@ -1,0 +1,8 @@
+import type { CancelOrderResponse } from '@threadline/contracts';
+import { apiSend } from '@/lib/api-client.ts';
+import { useMutation } from '@/lib/mutation.ts';
+
+export const cancelOrder = (orderId: string) => apiSend<CancelOrderResponse>('POST', `/orders/${encodeURIComponent(orderId)}/cancel/`);
+
+/** Gives up the unpaid card order: the server puts its items back into the shopper's cart. */
+export const useCancelOrder = () => useMutation({ mutationFn: cancelOrder });
