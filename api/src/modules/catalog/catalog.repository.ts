@@ -103,15 +103,17 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
     }
   };
 
-  const hasVariantInStock = (eb: ProductScope, column: 'size' | 'color', value: string) =>
-    eb.exists(
-      eb
-        .selectFrom('product_variants as v')
-        .select(sql`1`.as('one'))
-        .whereRef('v.product_id', '=', 'p.id')
-        .where(`v.${column}`, '=', value)
-        .where('v.stock', '>', 0),
-    );
+  /** A variant in stock with every given value: a size and a colour must be one variant, not two. */
+  const hasVariantInStock = (eb: ProductScope, values: { size?: string | undefined; color?: string | undefined }) => {
+    let variants = eb
+      .selectFrom('product_variants as v')
+      .select(sql`1`.as('one'))
+      .whereRef('v.product_id', '=', 'p.id')
+      .where('v.stock', '>', 0);
+    if (values.size !== undefined) variants = variants.where('v.size', '=', values.size);
+    if (values.color !== undefined) variants = variants.where('v.color', '=', values.color);
+    return eb.exists(variants);
+  };
 
   /**
    * Active products matching the filter; `ignore` leaves one filter out (a facet ignores its own).
@@ -131,8 +133,9 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
           );
         }
         if (filter.searchWords?.length) conditions.push(searchCondition(eb, filter.searchWords, searchPart));
-        if (filter.size && ignore !== 'size') conditions.push(hasVariantInStock(eb, 'size', filter.size));
-        if (filter.color && ignore !== 'color') conditions.push(hasVariantInStock(eb, 'color', filter.color));
+        const size = filter.size && ignore !== 'size' ? filter.size : undefined;
+        const color = filter.color && ignore !== 'color' ? filter.color : undefined;
+        if (size !== undefined || color !== undefined) conditions.push(hasVariantInStock(eb, { size, color }));
         if (filter.minPrice !== undefined && ignore !== 'price') {
           conditions.push(eb('p.effective_price', '>=', filter.minPrice));
         }
@@ -142,12 +145,20 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
         return eb.and(conditions);
       });
 
+  /**
+   * Products per value of one attribute, each counted by a variant in stock that also has the other
+   * attribute's chosen value: the count is what choosing the value would list.
+   */
   const variantFacet = async (filter: ProductFilter, column: 'size' | 'color') => {
-    const rows = await db
+    const other = column === 'size' ? 'color' : 'size';
+    const otherValue = filter[other];
+    let variants = db
       .selectFrom('product_variants as v')
       .select([`v.${column} as value`, (eb) => eb.fn.count<number>('v.product_id').distinct().as('count')])
       .where(`v.${column}`, 'is not', null)
-      .where('v.stock', '>', 0)
+      .where('v.stock', '>', 0);
+    if (otherValue) variants = variants.where(`v.${other}`, '=', otherValue);
+    const rows = await variants
       .where('v.product_id', 'in', filtered(filter, { ignore: column, readMatchesById: Boolean(filter.searchWords?.length) }).select('p.id'))
       .groupBy(`v.${column}`)
       .execute();
