@@ -11,6 +11,7 @@ import {
   cartVariantFields,
   initialSelection,
   isLowStock,
+  quantityLimit,
   selectionStock,
   stockLabel,
   type Selection,
@@ -32,15 +33,21 @@ const secondaryAction =
 export function PurchasePanel({ detail }: { detail: ProductDetailResponse }) {
   const { product } = detail;
   const { format } = useCurrency();
-  const { addToCart, toggleWishlist, wishlistProductIds } = useShopActions();
+  const { addToCart, toggleWishlist, wishlistProductIds, unitsInCart } = useShopActions();
   const [selection, setSelection] = useState<Selection>(() => initialSelection(detail));
-  const [quantity, setQuantity] = useState(1);
+  const [chosenQuantity, setQuantity] = useState(1);
   const [adding, setAdding] = useState(false);
   const [addError, setAddError] = useState<string | null>(null);
 
   const attributes = attributesOf(detail);
   const stock = selectionStock(detail, selection);
   const label = stockLabel(stock);
+  const variant = cartVariantFields(selection);
+  const inCart = unitsInCart(product.id, variant.variant_size, variant.variant_color);
+  const limit = quantityLimit(stock, inCart);
+  // A quantity chosen for another option (or before the cart filled) comes down to this one's limit.
+  const quantity = limit === null ? chosenQuantity : Math.max(1, Math.min(chosenQuantity, limit));
+  const atLimit = label === 'In Stock' && limit !== null && quantity >= limit;
   const regularPrice = product.is_on_sale && product.sale_price !== null ? product.sale_price : product.price;
   // The server's rule (cart-pricing): from 15 of a style the wholesale price, when it is the lower.
   const wholesale =
@@ -52,7 +59,7 @@ export function PurchasePanel({ detail }: { detail: ProductDetailResponse }) {
     setAdding(true);
     setAddError(null);
     try {
-      await addToCart({ product_id: product.id, quantity, ...cartVariantFields(selection) }, product.name);
+      await addToCart({ product_id: product.id, quantity, ...variant }, product.name);
     } catch (error) {
       setAddError(error instanceof Error ? error.message : messages.cartAddFailed);
     } finally {
@@ -78,13 +85,23 @@ export function PurchasePanel({ detail }: { detail: ProductDetailResponse }) {
         />
       ) : null}
 
-      <QuantityStepper value={quantity} onChange={setQuantity} />
+      <div className="flex flex-col gap-2">
+        <QuantityStepper
+          value={quantity}
+          onChange={setQuantity}
+          {...(limit === null ? {} : { max: Math.max(1, limit) })}
+          disabled={label === 'Out of Stock' || limit === 0}
+        />
+        <p aria-live="polite" className="text-sm text-stone-700">
+          {atLimit ? messages.quantityLimit(limit, inCart ?? 0) : null}
+        </p>
+      </div>
 
       <div className="flex flex-col gap-3">
         <button
           type="button"
           onClick={() => void add()}
-          disabled={label !== 'In Stock' || adding}
+          disabled={label !== 'In Stock' || limit === 0 || adding}
           className={`${buttonClass('primary')} min-h-13 w-full text-base`}
         >
           {adding ? 'Adding…' : `Add to Cart - ${format(unitPrice * quantity)}`}
