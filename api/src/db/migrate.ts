@@ -9,6 +9,7 @@ import * as variantFacets from './migrations/0006-variant-facets.ts';
 import * as checkoutClaims from './migrations/0007-checkout-claims.ts';
 import * as paymentExpiry from './migrations/0008-payment-expiry.ts';
 import * as signInSessions from './migrations/0009-sign-in-sessions.ts';
+import * as imageColours from './migrations/0013-image-colours.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-checkout-claims': checkoutClaims,
   '0008-payment-expiry': paymentExpiry,
   '0009-sign-in-sessions': signInSessions,
+  '0013-image-colours': imageColours,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -314,7 +314,7 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       if (productIds.length === 0) return [];
       return db
         .selectFrom('product_images')
-        .select(['product_id', 'path', 'alt_text', 'width', 'height'])
+        .select(['product_id', 'path', 'alt_text', 'width', 'height', 'color'])
         .where('product_id', 'in', productIds)
         .orderBy('product_id')
         .orderBy('position')

@@ -9,7 +9,6 @@ import { useShopActions } from '@/lib/shop-actions.tsx';
 import {
   attributesOf,
   cartVariantFields,
-  initialSelection,
   isLowStock,
   quantityLimit,
   selectionStock,
@@ -29,12 +28,18 @@ const labelTone: Record<StockLabel, BadgeTone> = {
 const secondaryAction =
   'inline-flex min-h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold text-stone-800 ring-1 ring-inset ring-stone-300 hover:bg-stone-100 aria-pressed:text-red-700';
 
+interface PurchasePanelProps {
+  detail: ProductDetailResponse;
+  /** The chosen options; the page holds them, as its gallery follows the chosen colour. */
+  selection: Selection;
+  onSelect(attribute: string, value: string): void;
+}
+
 /** Options, quantity and the buttons of the product page (SPEC §2, rules of SPEC §4). */
-export function PurchasePanel({ detail }: { detail: ProductDetailResponse }) {
+export function PurchasePanel({ detail, selection, onSelect }: PurchasePanelProps) {
   const { product } = detail;
   const { format } = useCurrency();
   const { addToCart, toggleWishlist, wishlistProductIds, unitsInCart } = useShopActions();
-  const [selection, setSelection] = useState<Selection>(() => initialSelection(detail));
   const [chosenQuantity, setQuantity] = useState(1);
   const [adding, setAdding] = useState(false);
   const [addError, setAddError] = useState<string | null>(null);
@@ -81,7 +86,7 @@ export function PurchasePanel({ detail }: { detail: ProductDetailResponse }) {
           attributes={attributes}
           available={detail.available_variants}
           selection={selection}
-          onSelect={(attribute, value) => setSelection((current) => ({ ...current, [attribute]: value }))}
+          onSelect={onSelect}
         />
       ) : null}
 

@@ -44,6 +44,22 @@ describe('quick-add dialog', () => {
     expect(add).toBeDisabled();
   });
 
+  it('shows a picture of the chosen colour where the product has one', async () => {
+    const user = userEvent.setup();
+    const detail = detailFixture();
+    const [black] = detail.product.images;
+    if (black) {
+      detail.product.images.push({ ...black, image: '/static/media/products/p1-2-640.webp', alt_text: 'Kingston Runner in Red, side view', color: 'Red' });
+    }
+    stubApi([[/^\/api\/product\/1\/$/, () => detail]]);
+    renderCard();
+    const dialog = await openDialog(user);
+    await user.click(await within(dialog).findByRole('radio', { name: 'Red' }));
+    expect(within(dialog).getByRole('img', { name: 'Kingston Runner in Red, side view' })).toBeVisible();
+    await user.click(within(dialog).getByRole('radio', { name: 'Black' }));
+    expect(within(dialog).getByRole('img', { name: 'Kingston Runner in Black, side view' })).toBeVisible();
+  });
+
   it('says Out of Stock with Add to Cart disabled when the product sold out since the listing', async () => {
     const user = userEvent.setup();
     const soldOut = detailFixture();

@@ -61,6 +61,7 @@ function QuickAddContent({ product, onClose }: { product: Product; onClose(): vo
   const note = stockNote(stock);
   const canAdd = data !== undefined && stock !== null && stock > 0 && limit !== 0 && !adding;
   const shown = data?.product ?? product;
+  const picture = shown.images.find((image) => variant.variant_color !== null && image.color === variant.variant_color) ?? shown.images[0];
 
   async function add() {
     setAdding(true);
@@ -79,7 +80,7 @@ function QuickAddContent({ product, onClose }: { product: Product; onClose(): vo
       <DialogBody>
         <div className="flex gap-4">
           <div className="size-24 shrink-0 overflow-hidden rounded-xl bg-stone-100">
-            <ProductImage image={shown.images[0]} alt={shown.name} sizes="96px" className="size-full object-cover" />
+            <ProductImage image={picture} alt={shown.name} sizes="96px" className="size-full object-cover" />
           </div>
           <div className="min-w-0">
             <p className="font-semibold text-stone-900">{shown.name}</p>

@@ -156,6 +156,7 @@ describe('product page', () => {
         srcset: `/static/media/products/kr-${view}-640.webp 640w`,
         width: 960,
         height: 960,
+        color: null,
       })),
     });
     renderProduct(detailFixture({ product }));
@@ -182,6 +183,39 @@ describe('product page', () => {
     expect(screen.getByRole('heading', { name: 'Features' })).toBeVisible();
     expect(screen.getByText('Breathable knit upper')).toBeVisible();
     expect(screen.getByText('Upper')).toBeVisible();
+  });
+
+  it("shows the chosen colour's first picture, where the product has one", async () => {
+    const user = userEvent.setup();
+    const pictures: [string, string | null][] = [
+      ['Black', 'Black'],
+      ['Red', 'Red'],
+      ['Black', 'Black'],
+      ['on foot', null],
+    ];
+    const product = productFixture({
+      images: pictures.map(([view, color], position) => ({
+        image: `/static/media/products/kr-${position + 1}-640.webp`,
+        alt_text: `Kingston Runner, ${view} ${position + 1}`,
+        srcset: `/static/media/products/kr-${position + 1}-640.webp 640w`,
+        width: 960,
+        height: 960,
+        color,
+      })),
+    });
+    renderProduct(detailFixture({ product }));
+    const gallery = within(await screen.findByRole('region', { name: 'Kingston Runner photos' }));
+    expect(gallery.getByText('1 / 4', { exact: false })).toBeVisible();
+
+    await user.click(screen.getByRole('radio', { name: 'Red' }));
+    expect(gallery.getByRole('img', { name: 'Kingston Runner, Red 2' })).toBeVisible();
+    expect(gallery.getByText('2 / 4', { exact: false })).toBeVisible();
+
+    await user.click(gallery.getByRole('button', { name: 'Show image 4 of 4' }));
+    await user.click(screen.getByRole('radio', { name: '10' }));
+    expect(gallery.getByText('4 / 4', { exact: false })).toBeVisible();
+    await user.click(screen.getByRole('radio', { name: 'Black' }));
+    expect(gallery.getByRole('img', { name: 'Kingston Runner, Black 1' })).toBeVisible();
   });
 
   it('shows at most 4 related products', async () => {
