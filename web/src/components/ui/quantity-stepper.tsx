@@ -64,9 +64,16 @@ export function QuantityStepper({
           onChange={(event) => {
             const text = event.target.value;
             const parsed = Number.parseInt(text, 10);
-            // Above the most allowed the field shows that most at once, not only after leaving it.
-            setDraft(parsed > max ? null : text);
-            if (Number.isFinite(parsed) && parsed >= min) onChange(bounded(parsed));
+            if (parsed > max) {
+              // The field shows the most allowed at once, not only after leaving it; set here, as
+              // the value given may not change and then nothing would render the field again.
+              event.target.value = String(max);
+              setDraft(null);
+              onChange(max);
+              return;
+            }
+            setDraft(text);
+            if (Number.isFinite(parsed) && parsed >= min) onChange(parsed);
           }}
           onBlur={(event) => commit(event.target.value)}
           className="h-11 w-14 [appearance:textfield] bg-transparent text-center text-base font-semibold tabular-nums [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"

@@ -85,6 +85,9 @@ describe('product page', () => {
     expect(screen.getByText('Only 2 in stock, so you can add up to 2.')).toBeVisible();
 
     const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
+    // Typed over the limit already chosen ("24"), and typed afresh: each shows the limit at once.
+    await user.type(quantity, '4');
+    expect(quantity).toHaveValue(2);
     await user.clear(quantity);
     await user.type(quantity, '4');
     expect(quantity).toHaveValue(2);
