@@ -38,7 +38,11 @@ type ProductScope = ExpressionBuilder<Database & { p: Database['products'] }, 'p
 type SearchPart = 'all' | 'name' | 'rest';
 
 interface FilterOptions {
-  ignore?: 'size' | 'color' | 'price';
+  /**
+   * Filters left out: a price facet ignores the price filter; a size or colour facet both variant
+   * filters, as its own variant rows carry the other one's value.
+   */
+  ignore?: 'variants' | 'price';
   searchPart?: SearchPart;
   /** SQLite reads the search's matches by id instead of walking a listing index to meet them. */
   readMatchesById?: boolean;
@@ -116,7 +120,7 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
   };
 
   /**
-   * Active products matching the filter; `ignore` leaves one filter out (a facet ignores its own).
+   * Active products matching the filter; `ignore` leaves filters out (a facet ignores its own).
    * `readMatchesById` keeps SQLite off the is_active listing indexes (the unary plus), so it reads
    * the search's matches by id instead of walking a whole index in order to meet them.
    */
@@ -133,9 +137,9 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
           );
         }
         if (filter.searchWords?.length) conditions.push(searchCondition(eb, filter.searchWords, searchPart));
-        const size = filter.size && ignore !== 'size' ? filter.size : undefined;
-        const color = filter.color && ignore !== 'color' ? filter.color : undefined;
-        if (size !== undefined || color !== undefined) conditions.push(hasVariantInStock(eb, { size, color }));
+        if ((filter.size || filter.color) && ignore !== 'variants') {
+          conditions.push(hasVariantInStock(eb, { size: filter.size || undefined, color: filter.color || undefined }));
+        }
         if (filter.minPrice !== undefined && ignore !== 'price') {
           conditions.push(eb('p.effective_price', '>=', filter.minPrice));
         }
@@ -159,7 +163,7 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       .where('v.stock', '>', 0);
     if (otherValue) variants = variants.where(`v.${other}`, '=', otherValue);
     const rows = await variants
-      .where('v.product_id', 'in', filtered(filter, { ignore: column, readMatchesById: Boolean(filter.searchWords?.length) }).select('p.id'))
+      .where('v.product_id', 'in', filtered(filter, { ignore: 'variants', readMatchesById: Boolean(filter.searchWords?.length) }).select('p.id'))
       .groupBy(`v.${column}`)
       .execute();
     return rows.map((row) => ({ value: String(row.value), count: Number(row.count) }));
