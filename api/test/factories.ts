@@ -46,6 +46,8 @@ export interface ProductValues {
   unitsSold?: number;
   variants?: VariantValues[];
   images?: number;
+  /** The colour each image shows, from the first; the rest show none. */
+  imageColors?: (string | null)[];
 }
 
 /** A product with its variants (one option-less variant with 10 in stock unless given) and images. */
@@ -99,6 +101,7 @@ export async function createProduct(db: Db, values: ProductValues): Promise<{ id
         alt_text: `${values.name}, view ${position + 1}`,
         width: 960,
         height: 960,
+        color: values.imageColors?.[position] ?? null,
       })
       .execute();
   }

@@ -10,6 +10,8 @@ export const productImageSchema = z.object({
   srcset: z.string(),
   width: z.number().int(),
   height: z.number().int(),
+  /** The colour option (a `Color` value of the product) the picture shows; null when it shows no one colour. */
+  color: z.string().nullable(),
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
 

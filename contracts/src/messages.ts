@@ -40,6 +40,12 @@ export const messages = {
     inCart > 0
       ? `Only ${available} of ${item} available, and you already have ${inCart} in your cart.`
       : `Only ${available} of ${item} available.`,
+  /** Why a product page's quantity stops where it does: the chosen option's stock, less the cart's. */
+  quantityLimit: (canAdd: number, inCart: number) => {
+    if (inCart === 0) return `Only ${canAdd} in stock, so you can add up to ${canAdd}.`;
+    if (canAdd === 0) return `You already have all ${inCart} we have in stock in your cart.`;
+    return `You already have ${inCart} in your cart, so you can add up to ${canAdd} more.`;
+  },
   cartItemAdded: 'Item added to cart',
   cartUpdated: 'Cart updated',
   cartItemRemoved: 'Item removed from cart',

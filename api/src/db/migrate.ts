@@ -9,7 +9,8 @@ import * as variantFacets from './migrations/0006-variant-facets.ts';
 import * as checkoutClaims from './migrations/0007-checkout-claims.ts';
 import * as paymentExpiry from './migrations/0008-payment-expiry.ts';
 import * as signInSessions from './migrations/0009-sign-in-sessions.ts';
-import * as newsletter from './migrations/0016-newsletter.ts';
+import * as imageColours from './migrations/0010-image-colours.ts';
+import * as newsletter from './migrations/0011-newsletter.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -22,7 +23,8 @@ const migrations: Record<string, Migration> = {
   '0007-checkout-claims': checkoutClaims,
   '0008-payment-expiry': paymentExpiry,
   '0009-sign-in-sessions': signInSessions,
-  '0016-newsletter': newsletter,
+  '0010-image-colours': imageColours,
+  '0011-newsletter': newsletter,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

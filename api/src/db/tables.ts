@@ -53,6 +53,8 @@ export interface ProductImageTable {
   alt_text: string;
   width: number;
   height: number;
+  /** The variant colour the picture shows; null when it shows no one colour. */
+  color: string | null;
 }
 
 /** Every product has at least one variant; a product without options has one with size and color null. */

@@ -14,8 +14,9 @@ import { AppShopActions } from './shop-actions.tsx';
 
 /** A product page's add button, the header badge and the slide-out, as the app composes them. */
 function AddButton() {
-  const { addToCart } = useShopActions();
+  const { addToCart, unitsInCart } = useShopActions();
   const count = useCartCount();
+  const held = unitsInCart(1, '9', 'Black');
   const [error, setError] = useState('');
   const add = () =>
     addToCart({ product_id: 1, quantity: 1, variant_size: '9', variant_color: 'Black' }, 'Kingston Runner').then(
@@ -25,6 +26,7 @@ function AddButton() {
   return (
     <>
       <p>Badge: {count}</p>
+      <p>In the cart of 9 Black: {held ?? 'not known yet'}</p>
       <button type="button" onClick={() => void add()}>
         Add to Cart
       </button>
@@ -68,6 +70,7 @@ describe('adding to the cart', () => {
     const panel = await screen.findByRole('dialog', { name: 'Your Cart' });
     expect(await within(panel).findByRole('link', { name: 'Kingston Runner' })).toBeVisible();
     expect(screen.getByText('Badge: 1')).toBeInTheDocument();
+    expect(screen.getByText('In the cart of 9 Black: 1')).toBeInTheDocument();
   });
 
   it('shows why the server refused an add, adds nothing and keeps the slide-out shut', async () => {

@@ -2,6 +2,8 @@ import { useMemo, type ReactNode } from 'react';
 import type { AddToCartRequest } from '@threadline/contracts';
 import { useWishlistActions } from '@/features/account/hooks/use-wishlist-actions.ts';
 import { useAddToCart } from '@/features/cart/api/add-to-cart.ts';
+import { useCart, useCartView } from '@/features/cart/api/get-cart.ts';
+import { unitsOfVariant } from '@/features/cart/cart-view.ts';
 import { useCartPanel } from '@/lib/cart-panel-context.tsx';
 import { ShopActionsProvider, type ShopActions } from '@/lib/shop-actions.tsx';
 
@@ -10,6 +12,8 @@ export function AppShopActions({ children }: { children: ReactNode }) {
   const { setOpen } = useCartPanel();
   const { mutateAsync: addItem } = useAddToCart();
   const { toggleWishlist, wishlistProductIds } = useWishlistActions();
+  const cartKnown = useCart().data !== undefined;
+  const cartView = useCartView();
 
   const actions = useMemo<ShopActions>(
     () => ({
@@ -21,8 +25,9 @@ export function AppShopActions({ children }: { children: ReactNode }) {
       },
       toggleWishlist,
       wishlistProductIds,
+      unitsInCart: (productId, size, color) => (cartKnown ? unitsOfVariant(cartView, productId, size, color) : null),
     }),
-    [addItem, setOpen, toggleWishlist, wishlistProductIds],
+    [addItem, setOpen, toggleWishlist, wishlistProductIds, cartKnown, cartView],
   );
   return <ShopActionsProvider actions={actions}>{children}</ShopActionsProvider>;
 }

@@ -16,6 +16,11 @@ export interface ShopActions {
   toggleWishlist(productId: number): Promise<boolean>;
   /** Product ids on the signed-in shopper's wishlist (empty for guests). */
   wishlistProductIds: ReadonlySet<number>;
+  /**
+   * Units of one size and colour of a product already in the cart (null for an attribute the
+   * product lacks), or null while the cart is not known; a page bounds what it offers to add by it.
+   */
+  unitsInCart(productId: number, size: string | null, color: string | null): number | null;
 }
 
 const ShopActionsContext = createContext<ShopActions | null>(null);

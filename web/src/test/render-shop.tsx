@@ -56,6 +56,7 @@ export function stubShopActions(overrides: Partial<ShopActions> = {}): ShopActio
     addToCart: vi.fn<ShopActions['addToCart']>().mockResolvedValue(undefined),
     toggleWishlist: vi.fn<ShopActions['toggleWishlist']>().mockResolvedValue(true),
     wishlistProductIds: new Set(),
+    unitsInCart: vi.fn<ShopActions['unitsInCart']>().mockReturnValue(null),
     ...overrides,
   };
 }

@@ -20,6 +20,7 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
         srcset: `/static/media/products/p${id}-1-320.webp 320w, /static/media/products/p${id}-1-640.webp 640w`,
         width: 960,
         height: 960,
+        color: 'Black',
       },
     ],
     category: { slug: 'running-sneakers', name: 'Running Sneakers' },

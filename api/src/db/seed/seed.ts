@@ -99,6 +99,8 @@ export async function seedDatabase(db: Db): Promise<{ seeded: boolean }> {
         alt_text: image.altText,
         width: imageSize,
         height: imageSize,
+        // A product without a colour option is drawn in one colour, which is no choice of the shopper's.
+        color: product.colors.length > 0 ? image.color : null,
       })),
     );
     for (const batch of batches(imageRows)) await trx.insertInto('product_images').values(batch).execute();

@@ -38,7 +38,11 @@ type ProductScope = ExpressionBuilder<Database & { p: Database['products'] }, 'p
 type SearchPart = 'all' | 'name' | 'rest';
 
 interface FilterOptions {
-  ignore?: 'size' | 'color' | 'price';
+  /**
+   * Filters left out: a price facet ignores the price filter; a size or colour facet both variant
+   * filters, as its own variant rows carry the other one's value.
+   */
+  ignore?: 'variants' | 'price';
   searchPart?: SearchPart;
   /** SQLite reads the search's matches by id instead of walking a listing index to meet them. */
   readMatchesById?: boolean;
@@ -103,18 +107,20 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
     }
   };
 
-  const hasVariantInStock = (eb: ProductScope, column: 'size' | 'color', value: string) =>
-    eb.exists(
-      eb
-        .selectFrom('product_variants as v')
-        .select(sql`1`.as('one'))
-        .whereRef('v.product_id', '=', 'p.id')
-        .where(`v.${column}`, '=', value)
-        .where('v.stock', '>', 0),
-    );
+  /** A variant in stock with every given value: a size and a colour must be one variant, not two. */
+  const hasVariantInStock = (eb: ProductScope, values: { size?: string | undefined; color?: string | undefined }) => {
+    let variants = eb
+      .selectFrom('product_variants as v')
+      .select(sql`1`.as('one'))
+      .whereRef('v.product_id', '=', 'p.id')
+      .where('v.stock', '>', 0);
+    if (values.size !== undefined) variants = variants.where('v.size', '=', values.size);
+    if (values.color !== undefined) variants = variants.where('v.color', '=', values.color);
+    return eb.exists(variants);
+  };
 
   /**
-   * Active products matching the filter; `ignore` leaves one filter out (a facet ignores its own).
+   * Active products matching the filter; `ignore` leaves filters out (a facet ignores its own).
    * `readMatchesById` keeps SQLite off the is_active listing indexes (the unary plus), so it reads
    * the search's matches by id instead of walking a whole index in order to meet them.
    */
@@ -131,8 +137,9 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
           );
         }
         if (filter.searchWords?.length) conditions.push(searchCondition(eb, filter.searchWords, searchPart));
-        if (filter.size && ignore !== 'size') conditions.push(hasVariantInStock(eb, 'size', filter.size));
-        if (filter.color && ignore !== 'color') conditions.push(hasVariantInStock(eb, 'color', filter.color));
+        if ((filter.size || filter.color) && ignore !== 'variants') {
+          conditions.push(hasVariantInStock(eb, { size: filter.size || undefined, color: filter.color || undefined }));
+        }
         if (filter.minPrice !== undefined && ignore !== 'price') {
           conditions.push(eb('p.effective_price', '>=', filter.minPrice));
         }
@@ -142,13 +149,21 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
         return eb.and(conditions);
       });
 
+  /**
+   * Products per value of one attribute, each counted by a variant in stock that also has the other
+   * attribute's chosen value: the count is what choosing the value would list.
+   */
   const variantFacet = async (filter: ProductFilter, column: 'size' | 'color') => {
-    const rows = await db
+    const other = column === 'size' ? 'color' : 'size';
+    const otherValue = filter[other];
+    let variants = db
       .selectFrom('product_variants as v')
       .select([`v.${column} as value`, (eb) => eb.fn.count<number>('v.product_id').distinct().as('count')])
       .where(`v.${column}`, 'is not', null)
-      .where('v.stock', '>', 0)
-      .where('v.product_id', 'in', filtered(filter, { ignore: column, readMatchesById: Boolean(filter.searchWords?.length) }).select('p.id'))
+      .where('v.stock', '>', 0);
+    if (otherValue) variants = variants.where(`v.${other}`, '=', otherValue);
+    const rows = await variants
+      .where('v.product_id', 'in', filtered(filter, { ignore: 'variants', readMatchesById: Boolean(filter.searchWords?.length) }).select('p.id'))
       .groupBy(`v.${column}`)
       .execute();
     return rows.map((row) => ({ value: String(row.value), count: Number(row.count) }));
@@ -303,7 +318,7 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       if (productIds.length === 0) return [];
       return db
         .selectFrom('product_images')
-        .select(['product_id', 'path', 'alt_text', 'width', 'height'])
+        .select(['product_id', 'path', 'alt_text', 'width', 'height', 'color'])
         .where('product_id', 'in', productIds)
         .orderBy('product_id')
         .orderBy('position')

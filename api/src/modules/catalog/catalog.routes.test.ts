@@ -29,6 +29,8 @@ beforeAll(async () => {
         { size: '9', color: 'Black', stock: 2 },
         { size: '9', color: 'White', stock: 0 },
       ],
+      images: 3,
+      imageColors: ['Black', 'White'],
     })
   ).id;
   ids.trail = (
@@ -112,6 +114,7 @@ describe('GET /api/shop/', () => {
       alt_text: 'Kingston Runner, view 1',
       width: 960,
       height: 960,
+      color: 'Black',
     });
     expect(runner.images[0]?.srcset).toContain('-320.webp 320w');
   });
@@ -236,6 +239,8 @@ describe('GET /api/product/{id}/', () => {
       ['White', 0],
     ]);
     expect(body.variants).toHaveLength(3);
+    // The page shows a colour's first picture when the shopper chooses that colour.
+    expect(body.product.images.map((image: { color: string | null }) => image.color)).toEqual(['Black', 'White', null]);
     expect(body.related_products.map((product: Product) => product.name)).toEqual([
       'Blue Mountain Trail Sneaker',
       'Sold Out Slide',

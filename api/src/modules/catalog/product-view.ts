@@ -7,6 +7,7 @@ export interface ImageRow {
   alt_text: string;
   width: number;
   height: number;
+  color: string | null;
 }
 
 export interface ProductRow {

@@ -84,6 +84,15 @@ describe('product card', () => {
     expect(screen.getByRole('button', { name: 'Remove from wishlist' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('says Out of Stock, with its add button disabled, when no variant is in stock', () => {
+    stubApi([]);
+    renderShop([{ path: '/', element: <ProductCard product={productFixture({ stock: 0, stock_quantity: 0 })} /> }], { path: '/' });
+    const card = within(screen.getByRole('article'));
+    expect(card.getByText('Out of Stock', { selector: 'span' })).toBeVisible();
+    expect(card.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
+    expect(card.queryByText('Select Options')).not.toBeInTheDocument();
+  });
+
   it('opens the quick-add dialog from Add to Cart', async () => {
     const user = userEvent.setup();
     renderCard();

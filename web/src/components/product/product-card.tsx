@@ -23,6 +23,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: Pro
   const { openQuickAdd } = useQuickAdd();
   const [wishlistBusy, setWishlistBusy] = useState(false);
   const onWishlist = wishlistProductIds.has(product.id);
+  // No variant of it in stock (its stock is their sum): SPEC §4 'Out of Stock', nothing to choose.
   const soldOut = product.stock <= 0;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
@@ -51,7 +52,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: Pro
           {product.is_on_sale ? <Badge tone="red">Sale</Badge> : null}
           {product.is_new_arrival ? <Badge tone="green">New</Badge> : null}
           {product.is_featured ? <Badge tone="light">Featured</Badge> : null}
-          {soldOut ? <Badge tone="dark">Sold Out</Badge> : null}
+          {soldOut ? <Badge tone="dark">Out of Stock</Badge> : null}
         </div>
         <button
           type="button"
@@ -85,7 +86,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: Pro
           onClick={() => openQuickAdd(product)}
           className="relative z-10 mt-auto inline-flex min-h-11 items-center justify-center rounded-full bg-stone-900 px-4 py-2.5 text-sm font-semibold text-white transition-colors hover:bg-stone-700 disabled:cursor-not-allowed disabled:bg-stone-200 disabled:text-stone-600"
         >
-          {soldOut ? 'Sold Out' : 'Add to Cart'}
+          {soldOut ? 'Out of Stock' : 'Add to Cart'}
         </button>
       </div>
     </article>

@@ -5,6 +5,8 @@ interface QuantityStepperProps {
   value: number;
   onChange(value: number): void;
   min?: number;
+  /** The most that may be chosen; plus stops there and typed values are brought down to it. */
+  max?: number;
   label?: string;
   disabled?: boolean;
 }
@@ -12,15 +14,26 @@ interface QuantityStepperProps {
 const stepButton =
   'flex size-11 items-center justify-center rounded-full text-stone-700 hover:bg-stone-100 hover:text-stone-900 disabled:cursor-not-allowed disabled:text-stone-300 disabled:hover:bg-transparent';
 
-/** Minus and plus around a number a shopper may also type (e.g. a wholesale quantity); never below `min`. */
-export function QuantityStepper({ value, onChange, min = 1, label = 'Quantity', disabled = false }: QuantityStepperProps) {
+/**
+ * Minus and plus around a number a shopper may also type (e.g. a wholesale quantity); never below
+ * `min` nor above `max`.
+ */
+export function QuantityStepper({
+  value,
+  onChange,
+  min = 1,
+  max = Number.POSITIVE_INFINITY,
+  label = 'Quantity',
+  disabled = false,
+}: QuantityStepperProps) {
   const inputId = useId();
   // What the field shows while typed into; it may be briefly empty or invalid until it loses focus.
   const [draft, setDraft] = useState<string | null>(null);
+  const bounded = (quantity: number) => Math.max(min, Math.min(max, quantity));
 
   function commit(text: string) {
     const parsed = Number.parseInt(text, 10);
-    onChange(Number.isFinite(parsed) ? Math.max(min, parsed) : min);
+    onChange(Number.isFinite(parsed) ? bounded(parsed) : min);
     setDraft(null);
   }
 
@@ -44,13 +57,22 @@ export function QuantityStepper({ value, onChange, min = 1, label = 'Quantity', 
           type="number"
           inputMode="numeric"
           min={min}
+          {...(Number.isFinite(max) ? { max } : {})}
           step={1}
           disabled={disabled}
           value={draft ?? String(value)}
           onChange={(event) => {
             const text = event.target.value;
-            setDraft(text);
             const parsed = Number.parseInt(text, 10);
+            if (parsed > max) {
+              // The field shows the most allowed at once, not only after leaving it; set here, as
+              // the value given may not change and then nothing would render the field again.
+              event.target.value = String(max);
+              setDraft(null);
+              onChange(max);
+              return;
+            }
+            setDraft(text);
             if (Number.isFinite(parsed) && parsed >= min) onChange(parsed);
           }}
           onBlur={(event) => commit(event.target.value)}
@@ -60,8 +82,8 @@ export function QuantityStepper({ value, onChange, min = 1, label = 'Quantity', 
           type="button"
           aria-label={`Increase ${label.toLowerCase()}`}
           className={stepButton}
-          disabled={disabled}
-          onClick={() => onChange(value + 1)}
+          disabled={disabled || value >= max}
+          onClick={() => onChange(bounded(value + 1))}
         >
           <Plus className="size-4" aria-hidden="true" />
         </button>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addToCartRequestSchema } from '@threadline/contracts';
 import { cartFixture, cartItemFixture } from '@/test/cart-fixtures.ts';
-import { toCartView } from './cart-view.ts';
+import { toCartView, unitsOfVariant } from './cart-view.ts';
 import { isGoodPromoMessage } from './components/promo-box.tsx';
 import { dropSentTries, keepPendingAdd, readPendingCart } from './pending-cart-store.ts';
 
@@ -33,6 +33,26 @@ describe('the cart as shown', () => {
       count: 2,
     });
     expect(toCartView(undefined, none).count).toBe(0);
+  });
+});
+
+describe('units of one variant in the cart', () => {
+  it('counts the shown lines and the adds waiting to be saved of that size and colour only', () => {
+    const red = cartItemFixture({ id: 3, variant: '9 / Red', selectedVariants: { Size: { name: '9' }, Color: 'Red' }, quantity: 5 });
+    const otherProduct = cartItemFixture({ id: 4, product_id: 2, name: 'Port Royal Cap', selectedVariants: { Size: '9', Color: 'Navy' }, quantity: 7 });
+    const view = toCartView(cartFixture([runner, red, otherProduct]), {
+      adds: [
+        { name: 'Kingston Runner', variant: '9 / Black', request: { product_id: 1, quantity: 3, variant_size: '9', variant_color: { name: 'Black' } }, sends: [] },
+        { name: 'Kingston Runner', variant: '10 / Black', request: { product_id: 1, quantity: 1, variant_size: '10', variant_color: 'Black' }, sends: [] },
+      ],
+      changes: [],
+      refused: [],
+    });
+    expect(unitsOfVariant(view, 1, '9', 'Black')).toBe(5);
+    expect(unitsOfVariant(view, 1, '9', 'Red')).toBe(5);
+    expect(unitsOfVariant(view, 1, '8', 'Black')).toBe(0);
+    expect(unitsOfVariant(view, 2, '9', 'Black')).toBe(0);
+    expect(unitsOfVariant(view, 2, '9', 'Navy')).toBe(7);
   });
 });
 

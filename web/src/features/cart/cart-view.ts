@@ -34,3 +34,24 @@ export function toCartView(cart: Cart | undefined, pending: PendingCart): CartVi
     lines.reduce((sum, line) => sum + line.item.quantity, 0) + pending.adds.reduce((sum, add) => sum + add.request.quantity, 0);
   return { lines, pendingAdds: pending.adds, unsavedRemovals, count };
 }
+
+/** A chosen size or colour as text, whether the cart holds it as a value or as an option object. */
+const choiceText = (choice: string | { name: string } | null | undefined) =>
+  typeof choice === 'string' ? choice : (choice?.name ?? null);
+
+/**
+ * Units of one size and colour of a product the shown cart holds, adds waiting to be saved
+ * included: what a product page may still add is its stock less these.
+ */
+export function unitsOfVariant(view: CartView, productId: number, size: string | null, color: string | null): number {
+  const same = (candidate: { size: string | null; color: string | null }) => candidate.size === size && candidate.color === color;
+  const saved = view.lines
+    .filter(({ item }) => item.product_id === productId)
+    .filter(({ item }) => same({ size: choiceText(item.selectedVariants.Size), color: choiceText(item.selectedVariants.Color) }))
+    .reduce((sum, { item }) => sum + item.quantity, 0);
+  const waiting = view.pendingAdds
+    .filter(({ request }) => request.product_id === productId)
+    .filter(({ request }) => same({ size: choiceText(request.variant_size), color: choiceText(request.variant_color) }))
+    .reduce((sum, { request }) => sum + request.quantity, 0);
+  return saved + waiting;
+}

@@ -5,6 +5,8 @@ import {
   cartVariantFields,
   initialSelection,
   isLowStock,
+  isSoldOut,
+  quantityLimit,
   selectionStock,
   stockLabel,
 } from './variant-stock.ts';
@@ -34,6 +36,26 @@ describe('stock of the chosen options (SPEC §4)', () => {
     expect(attributesOf(plain)).toEqual([]);
     expect(selectionStock(plain, {})).toBe(3);
     expect(stockLabel(selectionStock({ ...plain, product: productFixture({ stock: 0 }) }, {}))).toBe('Out of Stock');
+  });
+
+  it('is Out of Stock whatever is chosen when nothing of the product can be bought', () => {
+    const noneLeft = detailFixture({
+      variants: detailFixture().variants.map((variant) => ({ ...variant, stock: 0 })),
+    });
+    expect(isSoldOut(noneLeft)).toBe(true);
+    expect(stockLabel(selectionStock(noneLeft, {}))).toBe('Out of Stock');
+    expect(isSoldOut(detailFixture({ product: productFixture({ stock: 0 }) }))).toBe(true);
+    expect(isSoldOut(detailFixture())).toBe(false);
+  });
+
+  it.each([
+    [null, null, null],
+    [8, null, 8],
+    [8, 6, 2],
+    [2, 2, 0],
+    [2, 5, 0],
+  ])('with %s in stock and %s in the cart, up to %s can be added', (stock, inCart, limit) => {
+    expect(quantityLimit(stock, inCart)).toBe(limit);
   });
 
   it('treats an attribute without options as no attribute', () => {

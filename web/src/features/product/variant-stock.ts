@@ -34,11 +34,25 @@ function optionStock(detail: Detail, attribute: string, value: string): number {
 }
 
 /**
- * Units available for the chosen options, or null until every attribute has a choice. It is the
- * lowest of the product's stock, each chosen option's stock and, when the API lists combinations,
- * the stock of that exact size-and-colour combination.
+ * Nothing of the product can be bought, whatever is chosen: no stock at all, no combination in
+ * stock, or an attribute whose every option is sold out.
+ */
+export function isSoldOut(detail: Detail): boolean {
+  if (detail.product.stock <= 0) return true;
+  if (detail.variants.length > 0 && detail.variants.every((variant) => variant.stock <= 0)) return true;
+  return attributesOf(detail).some((attribute) =>
+    (detail.available_variants[attribute] ?? []).every((option) => option.stock <= 0),
+  );
+}
+
+/**
+ * Units available for the chosen options, or null until every attribute has a choice; 0 for a
+ * sold-out product, which no choice can make buyable (SPEC §4 'Out of Stock', never 'Select
+ * Options'). It is the lowest of the product's stock, each chosen option's stock and, when the API
+ * lists combinations, the stock of that exact size-and-colour combination.
  */
 export function selectionStock(detail: Detail, selection: Selection): number | null {
+  if (isSoldOut(detail)) return 0;
   const attributes = attributesOf(detail);
   if (attributes.some((attribute) => selection[attribute] === undefined)) return null;
   const stocks = [
@@ -55,6 +69,15 @@ export function selectionStock(detail: Detail, selection: Selection): number | n
 export function stockLabel(stock: number | null): StockLabel {
   if (stock === null) return 'Select Options';
   return stock > 0 ? 'In Stock' : 'Out of Stock';
+}
+
+/**
+ * The most a shopper can add of the chosen options: their stock less what the cart already holds
+ * of them (when the cart is known); null until the options are chosen.
+ */
+export function quantityLimit(stock: number | null, inCart: number | null): number | null {
+  if (stock === null) return null;
+  return Math.max(0, stock - (inCart ?? 0));
 }
 
 /** SPEC §9: 5 or fewer, and above 0. */

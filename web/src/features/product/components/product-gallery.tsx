@@ -1,14 +1,26 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useState } from 'react';
 import { productImageSizes, type ProductImage as ProductImageData } from '@threadline/contracts';
 import { ProductImage } from '@/components/product/product-image.tsx';
 
 const navButton =
   'absolute top-1/2 flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-stone-900 shadow-md backdrop-blur transition-colors hover:bg-white';
 
+/** The first picture of a colour, if the product has one. */
+export function firstPictureOf(images: readonly ProductImageData[], color: string | null): number | null {
+  const index = color === null ? -1 : images.findIndex((image) => image.color === color);
+  return index >= 0 ? index : null;
+}
+
+interface ProductGalleryProps {
+  images: readonly ProductImageData[];
+  name: string;
+  /** The picture shown; the page moves it to a colour's first picture when that colour is chosen. */
+  index: number;
+  onIndexChange(index: number): void;
+}
+
 /** The main picture with previous/next and an "n / total" counter, and a thumbnail strip to jump. */
-export function ProductGallery({ images, name }: { images: readonly ProductImageData[]; name: string }) {
-  const [index, setIndex] = useState(0);
+export function ProductGallery({ images, name, index, onIndexChange: setIndex }: ProductGalleryProps) {
   const total = images.length;
   const go = (next: number) => setIndex((next + total) % total);
 

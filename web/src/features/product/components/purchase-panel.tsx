@@ -9,8 +9,8 @@ import { useShopActions } from '@/lib/shop-actions.tsx';
 import {
   attributesOf,
   cartVariantFields,
-  initialSelection,
   isLowStock,
+  quantityLimit,
   selectionStock,
   stockLabel,
   type Selection,
@@ -28,19 +28,31 @@ const labelTone: Record<StockLabel, BadgeTone> = {
 const secondaryAction =
   'inline-flex min-h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold text-stone-800 ring-1 ring-inset ring-stone-300 hover:bg-stone-100 aria-pressed:text-red-700';
 
+interface PurchasePanelProps {
+  detail: ProductDetailResponse;
+  /** The chosen options; the page holds them, as its gallery follows the chosen colour. */
+  selection: Selection;
+  onSelect(attribute: string, value: string): void;
+}
+
 /** Options, quantity and the buttons of the product page (SPEC §2, rules of SPEC §4). */
-export function PurchasePanel({ detail }: { detail: ProductDetailResponse }) {
+export function PurchasePanel({ detail, selection, onSelect }: PurchasePanelProps) {
   const { product } = detail;
   const { format } = useCurrency();
-  const { addToCart, toggleWishlist, wishlistProductIds } = useShopActions();
-  const [selection, setSelection] = useState<Selection>(() => initialSelection(detail));
-  const [quantity, setQuantity] = useState(1);
+  const { addToCart, toggleWishlist, wishlistProductIds, unitsInCart } = useShopActions();
+  const [chosenQuantity, setQuantity] = useState(1);
   const [adding, setAdding] = useState(false);
   const [addError, setAddError] = useState<string | null>(null);
 
   const attributes = attributesOf(detail);
   const stock = selectionStock(detail, selection);
   const label = stockLabel(stock);
+  const variant = cartVariantFields(selection);
+  const inCart = unitsInCart(product.id, variant.variant_size, variant.variant_color);
+  const limit = quantityLimit(stock, inCart);
+  // A quantity chosen for another option (or before the cart filled) comes down to this one's limit.
+  const quantity = limit === null ? chosenQuantity : Math.max(1, Math.min(chosenQuantity, limit));
+  const atLimit = label === 'In Stock' && limit !== null && quantity >= limit;
   const regularPrice = product.is_on_sale && product.sale_price !== null ? product.sale_price : product.price;
   // The server's rule (cart-pricing): from 15 of a style the wholesale price, when it is the lower.
   const wholesale =
@@ -52,7 +64,7 @@ export function PurchasePanel({ detail }: { detail: ProductDetailResponse }) {
     setAdding(true);
     setAddError(null);
     try {
-      await addToCart({ product_id: product.id, quantity, ...cartVariantFields(selection) }, product.name);
+      await addToCart({ product_id: product.id, quantity, ...variant }, product.name);
     } catch (error) {
       setAddError(error instanceof Error ? error.message : messages.cartAddFailed);
     } finally {
@@ -74,17 +86,27 @@ export function PurchasePanel({ detail }: { detail: ProductDetailResponse }) {
           attributes={attributes}
           available={detail.available_variants}
           selection={selection}
-          onSelect={(attribute, value) => setSelection((current) => ({ ...current, [attribute]: value }))}
+          onSelect={onSelect}
         />
       ) : null}
 
-      <QuantityStepper value={quantity} onChange={setQuantity} />
+      <div className="flex flex-col gap-2">
+        <QuantityStepper
+          value={quantity}
+          onChange={setQuantity}
+          {...(limit === null ? {} : { max: Math.max(1, limit) })}
+          disabled={label === 'Out of Stock' || limit === 0}
+        />
+        <p aria-live="polite" className="text-sm text-stone-700">
+          {atLimit ? messages.quantityLimit(limit, inCart ?? 0) : null}
+        </p>
+      </div>
 
       <div className="flex flex-col gap-3">
         <button
           type="button"
           onClick={() => void add()}
-          disabled={label !== 'In Stock' || adding}
+          disabled={label !== 'In Stock' || limit === 0 || adding}
           className={`${buttonClass('primary')} min-h-13 w-full text-base`}
         >
           {adding ? 'Adding…' : `Add to Cart - ${format(unitPrice * quantity)}`}

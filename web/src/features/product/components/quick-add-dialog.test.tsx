@@ -40,8 +40,62 @@ describe('quick-add dialog', () => {
 
     await user.click(within(dialog).getByRole('radio', { name: '10' }));
     await user.click(within(dialog).getByRole('radio', { name: 'Red' }));
-    expect(within(dialog).getByText('Out of stock')).toBeVisible();
+    expect(within(dialog).getByText('Out of Stock')).toBeVisible();
     expect(add).toBeDisabled();
+  });
+
+  it('shows a picture of the chosen colour where the product has one', async () => {
+    const user = userEvent.setup();
+    const detail = detailFixture();
+    const [black] = detail.product.images;
+    if (black) {
+      detail.product.images.push({ ...black, image: '/static/media/products/p1-2-640.webp', alt_text: 'Kingston Runner in Red, side view', color: 'Red' });
+    }
+    stubApi([[/^\/api\/product\/1\/$/, () => detail]]);
+    renderCard();
+    const dialog = await openDialog(user);
+    await user.click(await within(dialog).findByRole('radio', { name: 'Red' }));
+    expect(within(dialog).getByRole('img', { name: 'Kingston Runner in Red, side view' })).toBeVisible();
+    await user.click(within(dialog).getByRole('radio', { name: 'Black' }));
+    expect(within(dialog).getByRole('img', { name: 'Kingston Runner in Black, side view' })).toBeVisible();
+  });
+
+  it('says Out of Stock with Add to Cart disabled when the product sold out since the listing', async () => {
+    const user = userEvent.setup();
+    const soldOut = detailFixture();
+    soldOut.product = productFixture({ stock: 0, stock_quantity: 0 });
+    for (const options of Object.values(soldOut.available_variants)) for (const option of options) option.stock = 0;
+    for (const variant of soldOut.variants) variant.stock = 0;
+    stubApi([[/^\/api\/product\/1\/$/, () => soldOut]]);
+    renderCard();
+    const dialog = await openDialog(user);
+
+    expect(await within(dialog).findByText('Out of Stock')).toBeVisible();
+    expect(within(dialog).queryByText('Choose your options to see stock')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+  });
+
+  it('lets the quantity reach what is left of the choice beside what the cart holds, and says so', async () => {
+    const user = userEvent.setup();
+    const actions = stubShopActions({ unitsInCart: (_, size, color) => (size === '10' && color === 'Black' ? 5 : 0) });
+    stubApi([[/^\/api\/product\/1\/$/, () => detailFixture()]]);
+    renderCard(actions);
+    const dialog = await openDialog(user);
+    await user.click(await within(dialog).findByRole('radio', { name: '10' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Black' }));
+
+    const plus = within(dialog).getByRole('button', { name: 'Increase quantity' });
+    await user.click(plus);
+    await user.click(plus);
+    expect(within(dialog).getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(3);
+    expect(plus).toBeDisabled();
+    expect(within(dialog).getByText('You already have 5 in your cart, so you can add up to 3 more.')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Add to Cart' }));
+    expect(actions.addToCart).toHaveBeenCalledWith(
+      { product_id: 1, quantity: 3, variant_size: '10', variant_color: 'Black' },
+      expect.any(String),
+    );
   });
 
   it('says when the product has no variants, and adds it as it is', async () => {
@@ -52,7 +106,7 @@ describe('quick-add dialog', () => {
     const dialog = await openDialog(user);
 
     expect(await within(dialog).findByText('This product has no variants to select.')).toBeVisible();
-    expect(within(dialog).getByText('In stock')).toBeVisible();
+    expect(within(dialog).getByText('In Stock')).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Add to Cart' }));
     expect(actions.addToCart).toHaveBeenCalledWith(
       { product_id: 1, quantity: 1, variant_size: null, variant_color: null },

@@ -8,7 +8,14 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { useShopActions } from '@/lib/shop-actions.tsx';
 import { useProduct } from '../api/get-product.ts';
-import { attributesOf, cartVariantFields, isLowStock, selectionStock, type Selection } from '../variant-stock.ts';
+import {
+  attributesOf,
+  cartVariantFields,
+  isLowStock,
+  quantityLimit,
+  selectionStock,
+  type Selection,
+} from '../variant-stock.ts';
 import { VariantOptions } from './variant-options.tsx';
 
 interface QuickAddDialogProps {
@@ -29,16 +36,16 @@ export function QuickAddDialog({ product, open, onOpenChange }: QuickAddDialogPr
 
 function stockNote(stock: number | null): { text: string; tone: string } | null {
   if (stock === null) return null;
-  if (stock <= 0) return { text: 'Out of stock', tone: 'text-red-800' };
+  if (stock <= 0) return { text: 'Out of Stock', tone: 'text-red-800' };
   if (isLowStock(stock)) return { text: `Only ${stock} left`, tone: 'text-amber-800' };
-  return { text: 'In stock', tone: 'text-brand-800' };
+  return { text: 'In Stock', tone: 'text-brand-800' };
 }
 
 function QuickAddContent({ product, onClose }: { product: Product; onClose(): void }) {
   const detail = useProduct(product.id);
-  const { addToCart } = useShopActions();
+  const { addToCart, unitsInCart } = useShopActions();
   const [selection, setSelection] = useState<Selection>({});
-  const [quantity, setQuantity] = useState(1);
+  const [chosenQuantity, setQuantity] = useState(1);
   const [adding, setAdding] = useState(false);
   const [addError, setAddError] = useState<string | null>(null);
 
@@ -47,15 +54,20 @@ function QuickAddContent({ product, onClose }: { product: Product; onClose(): vo
   // A single buyable option (one size fits all) needs no decision from the shopper.
   const effective: Selection = { ...singleChoices(data, attributes), ...selection };
   const stock = data ? selectionStock(data, effective) : null;
+  const variant = cartVariantFields(effective);
+  const inCart = unitsInCart(product.id, variant.variant_size, variant.variant_color);
+  const limit = quantityLimit(stock, inCart);
+  const quantity = limit === null ? chosenQuantity : Math.max(1, Math.min(chosenQuantity, limit));
   const note = stockNote(stock);
-  const canAdd = data !== undefined && stock !== null && stock > 0 && !adding;
+  const canAdd = data !== undefined && stock !== null && stock > 0 && limit !== 0 && !adding;
   const shown = data?.product ?? product;
+  const picture = shown.images.find((image) => variant.variant_color !== null && image.color === variant.variant_color) ?? shown.images[0];
 
   async function add() {
     setAdding(true);
     setAddError(null);
     try {
-      await addToCart({ product_id: product.id, quantity, ...cartVariantFields(effective) }, product.name);
+      await addToCart({ product_id: product.id, quantity, ...variant }, product.name);
       onClose();
     } catch (error) {
       setAddError(error instanceof Error ? error.message : '');
@@ -68,7 +80,7 @@ function QuickAddContent({ product, onClose }: { product: Product; onClose(): vo
       <DialogBody>
         <div className="flex gap-4">
           <div className="size-24 shrink-0 overflow-hidden rounded-xl bg-stone-100">
-            <ProductImage image={shown.images[0]} alt={shown.name} sizes="96px" className="size-full object-cover" />
+            <ProductImage image={picture} alt={shown.name} sizes="96px" className="size-full object-cover" />
           </div>
           <div className="min-w-0">
             <p className="font-semibold text-stone-900">{shown.name}</p>
@@ -114,10 +126,18 @@ function QuickAddContent({ product, onClose }: { product: Product; onClose(): vo
 
         {data ? (
           <div className="mt-6 flex flex-wrap items-end justify-between gap-4">
-            <QuantityStepper value={quantity} onChange={setQuantity} />
-            <p aria-live="polite" className={`pb-3 text-sm font-semibold ${note?.tone ?? 'text-stone-600'}`}>
-              {note?.text ?? 'Choose your options to see stock'}
-            </p>
+            <QuantityStepper
+              value={quantity}
+              onChange={setQuantity}
+              {...(limit === null ? {} : { max: Math.max(1, limit) })}
+              disabled={stock === 0 || limit === 0}
+            />
+            <div aria-live="polite" className="pb-3 text-sm">
+              <p className={`font-semibold ${note?.tone ?? 'text-stone-600'}`}>{note?.text ?? 'Choose your options to see stock'}</p>
+              {stock !== null && stock > 0 && limit !== null && quantity >= limit ? (
+                <p className="mt-1 max-w-64 text-stone-700">{messages.quantityLimit(limit, inCart ?? 0)}</p>
+              ) : null}
+            </div>
           </div>
         ) : null}
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { detailFixture, productFixture } from '@/test/shop-fixtures.ts';
 import { json, renderShop, stubApi, stubShopActions } from '@/test/render-shop.tsx';
+import type { ShopActions } from '@/lib/shop-actions.tsx';
 import { ProductPage } from './product-page.tsx';
 
 const pages = [{ path: 'product/:id', Component: ProductPage }];
@@ -48,7 +49,18 @@ describe('product page', () => {
     expect(screen.getByRole('button', { name: /^Add to Cart/ })).toBeDisabled();
   });
 
-  it('says Select Options while an attribute has no choice, with Add to Cart disabled', async () => {
+  it('says Out of Stock, not Select Options, for a product with nothing in stock, and disables adding', async () => {
+    const detail = detailFixture({ product: productFixture({ stock: 0, stock_quantity: 0 }) });
+    for (const options of Object.values(detail.available_variants)) for (const option of options) option.stock = 0;
+    for (const variant of detail.variants) variant.stock = 0;
+    renderProduct(detail);
+    await screen.findByRole('heading', { level: 1 });
+    expect(stockBadge()).toHaveTextContent('Out of Stock');
+    expect(screen.getByRole('button', { name: /^Add to Cart/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+  });
+
+  it('says Out of Stock when every option of one attribute is sold out', async () => {
     const detail = detailFixture({
       available_variants: {
         Size: [{ id: 1, value: '9', name: '9', stock: 4 }],
@@ -58,13 +70,55 @@ describe('product page', () => {
     });
     renderProduct(detail);
     await screen.findByRole('heading', { level: 1 });
-    expect(stockBadge()).toHaveTextContent('Select Options');
+    expect(stockBadge()).toHaveTextContent('Out of Stock');
     expect(screen.getByRole('button', { name: /^Add to Cart/ })).toBeDisabled();
+  });
+
+  it('stops the quantity at the stock of the chosen size and colour, and says why', async () => {
+    const user = userEvent.setup();
+    renderProduct();
+    expect(await screen.findByText('Only 2 left')).toBeVisible();
+    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    await user.click(plus);
+    expect(plus).toBeDisabled();
+    expect(screen.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(2);
+    expect(screen.getByText('Only 2 in stock, so you can add up to 2.')).toBeVisible();
+
+    const quantity = screen.getByRole('spinbutton', { name: 'Quantity' });
+    // Typed over the limit already chosen ("24"), and typed afresh: each shows the limit at once.
+    await user.type(quantity, '4');
+    expect(quantity).toHaveValue(2);
+    await user.clear(quantity);
+    await user.type(quantity, '4');
+    expect(quantity).toHaveValue(2);
+    expect(screen.getByRole('button', { name: 'Add to Cart - J$29,000.00' })).toBeEnabled();
+  });
+
+  it('counts what the cart already holds of the choice against its stock', async () => {
+    const user = userEvent.setup();
+    const unitsInCart = vi.fn<ShopActions['unitsInCart']>((_, size, color) => (size === '9' && color === 'Black' ? 2 : 6));
+    renderProduct(detailFixture(), stubShopActions({ unitsInCart }));
+    expect(await screen.findByText('You already have all 2 we have in stock in your cart.')).toBeVisible();
+    expect(screen.getByRole('button', { name: /^Add to Cart/ })).toBeDisabled();
+
+    await user.click(screen.getByRole('radio', { name: '10' }));
+    expect(unitsInCart).toHaveBeenLastCalledWith(1, '10', 'Black');
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Increase quantity' }));
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+    expect(screen.getByText('You already have 6 in your cart, so you can add up to 2 more.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Add to Cart - J$29,000.00' })).toBeEnabled();
   });
 
   it('multiplies the total by the quantity, never below 1, at wholesale from 15', async () => {
     const user = userEvent.setup();
-    renderProduct(detailFixture({ product: productFixture({ stock: 16, wholesale_price: 10000 }) }));
+    renderProduct(
+      detailFixture({
+        product: productFixture({ stock: 16, wholesale_price: 10000 }),
+        available_variants: { Size: [{ id: 1, value: '9', name: '9', stock: 16 }] },
+        variants: [{ id: 1, size: '9', color: null, stock: 16 }],
+      }),
+    );
     const minus = await screen.findByRole('button', { name: 'Decrease quantity' });
     expect(minus).toBeDisabled();
     expect(screen.getByText(/each when you buy 15 or more of this style/)).toHaveTextContent(
@@ -105,6 +159,7 @@ describe('product page', () => {
         srcset: `/static/media/products/kr-${view}-640.webp 640w`,
         width: 960,
         height: 960,
+        color: null,
       })),
     });
     renderProduct(detailFixture({ product }));
@@ -131,6 +186,39 @@ describe('product page', () => {
     expect(screen.getByRole('heading', { name: 'Features' })).toBeVisible();
     expect(screen.getByText('Breathable knit upper')).toBeVisible();
     expect(screen.getByText('Upper')).toBeVisible();
+  });
+
+  it("shows the chosen colour's first picture, where the product has one", async () => {
+    const user = userEvent.setup();
+    const pictures: [string, string | null][] = [
+      ['Black', 'Black'],
+      ['Red', 'Red'],
+      ['Black', 'Black'],
+      ['on foot', null],
+    ];
+    const product = productFixture({
+      images: pictures.map(([view, color], position) => ({
+        image: `/static/media/products/kr-${position + 1}-640.webp`,
+        alt_text: `Kingston Runner, ${view} ${position + 1}`,
+        srcset: `/static/media/products/kr-${position + 1}-640.webp 640w`,
+        width: 960,
+        height: 960,
+        color,
+      })),
+    });
+    renderProduct(detailFixture({ product }));
+    const gallery = within(await screen.findByRole('region', { name: 'Kingston Runner photos' }));
+    expect(gallery.getByText('1 / 4', { exact: false })).toBeVisible();
+
+    await user.click(screen.getByRole('radio', { name: 'Red' }));
+    expect(gallery.getByRole('img', { name: 'Kingston Runner, Red 2' })).toBeVisible();
+    expect(gallery.getByText('2 / 4', { exact: false })).toBeVisible();
+
+    await user.click(gallery.getByRole('button', { name: 'Show image 4 of 4' }));
+    await user.click(screen.getByRole('radio', { name: '10' }));
+    expect(gallery.getByText('4 / 4', { exact: false })).toBeVisible();
+    await user.click(screen.getByRole('radio', { name: 'Black' }));
+    expect(gallery.getByRole('img', { name: 'Kingston Runner, Black 1' })).toBeVisible();
   });
 
   it('shows at most 4 related products', async () => {

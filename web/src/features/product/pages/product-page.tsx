@@ -1,5 +1,5 @@
 import { Check, ChevronRight } from 'lucide-react';
-import { Fragment } from 'react';
+import { Fragment, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { messages, relatedProductsLimit, wholesaleMinimumPerStyle, type ProductDetailResponse } from '@threadline/contracts';
 import { ProductCard, productGridClass } from '@/components/product/product-card.tsx';
@@ -11,9 +11,10 @@ import { Price } from '@/features/currency/price.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { usePageMeta } from '@/lib/use-page-title.ts';
 import { useProduct } from '../api/get-product.ts';
-import { ProductGallery } from '../components/product-gallery.tsx';
+import { firstPictureOf, ProductGallery } from '../components/product-gallery.tsx';
 import { ProductStructuredData } from '../components/product-structured-data.tsx';
 import { PurchasePanel } from '../components/purchase-panel.tsx';
+import { cartVariantFields, initialSelection, type Selection } from '../variant-stock.ts';
 
 /** Search results show about this much of a description. */
 const descriptionLength = 160;
@@ -59,8 +60,19 @@ export function ProductPage() {
   return <ProductDetail key={query.data.product.id} detail={query.data} />;
 }
 
+const chosenColor = (selection: Selection) => cartVariantFields(selection).variant_color;
+
 function ProductDetail({ detail }: { detail: ProductDetailResponse }) {
   const { product } = detail;
+  const [selection, setSelection] = useState<Selection>(() => initialSelection(detail));
+  // The gallery opens on, and moves to, the chosen colour's first picture where there is one.
+  const [pictureIndex, setPictureIndex] = useState(() => firstPictureOf(product.images, chosenColor(selection)) ?? 0);
+  function choose(attribute: string, value: string) {
+    const next = { ...selection, [attribute]: value };
+    setSelection(next);
+    const picture = firstPictureOf(product.images, chosenColor(next));
+    if (picture !== null && chosenColor(next) !== chosenColor(selection)) setPictureIndex(picture);
+  }
   const related = detail.related_products.slice(0, relatedProductsLimit);
   const specifications = Object.entries(product.specifications);
   const crumbs = [
@@ -95,7 +107,7 @@ function ProductDetail({ detail }: { detail: ProductDetailResponse }) {
       </nav>
 
       <div className="mt-6 grid gap-8 lg:mt-8 lg:grid-cols-2 lg:gap-14">
-        <ProductGallery images={product.images} name={product.name} />
+        <ProductGallery images={product.images} name={product.name} index={pictureIndex} onIndexChange={setPictureIndex} />
 
         <div>
           <div className="flex flex-wrap gap-2">
@@ -116,7 +128,7 @@ function ProductDetail({ detail }: { detail: ProductDetailResponse }) {
           )}
           <p className="mt-6 text-base leading-7 text-pretty text-stone-700">{product.description}</p>
           <div className="mt-8 border-t border-stone-200 pt-8">
-            <PurchasePanel detail={detail} />
+            <PurchasePanel detail={detail} selection={selection} onSelect={choose} />
           </div>
         </div>
       </div>
