@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.drop());
 
-describe('migration 0013: the colour of each product picture', () => {
+describe('migration 0010: the colour of each product picture', () => {
   it('gives pictures stored before it the variant colour their alt text names, and no colour otherwise', async () => {
     const db = database.handle.db;
     const tees = await createCategory(db, { name: 'Tees' });
