@@ -48,9 +48,6 @@ export const identityProviderResponseSchema = z.object({
   error: z.string().optional(),
 });
 
-/** Profile fields a customer may clear by sending them empty; the others sent empty are left as they are. */
-export const clearableProfileFields = ['phone', 'date_of_birth'] as const;
-
 export const profileUpdateSchema = z.object({
   first_name: text(100).trim().optional(),
   last_name: text(100).trim().optional(),

@@ -13,6 +13,7 @@ export * from './session.ts';
 export * from './storage-keys.ts';
 export * from './routes.ts';
 export * from './content.ts';
+export * from './content-rules.ts';
 export * from './store-details.ts';
 export * from './image-sizes.ts';
 export * from './page-render.ts';
