@@ -112,6 +112,12 @@ export function createCartService(
       return { cart, lines, promo, pricing: toPricing(lines) };
     },
 
+    /**
+     * The cart became the order: emptied, its code dropped, the order and the form's hash kept so
+     * that a retried Place Order gets that order back.
+     */
+    checkedOut: (cartId: number, orderId: number, checkoutHash: string, trx: DbExecutor) => repository.checkedOut(cartId, orderId, checkoutHash, trx),
+
     async dropPromo(owner: CartOwner) {
       const cart = await repository.findCart(owner);
       if (cart) await repository.setPromo(cart.id, null);
