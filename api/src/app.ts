@@ -28,6 +28,7 @@ import { customerRoutes, googleRoutes } from './modules/customers/customers.rout
 import { createGoogleSignIn } from './modules/customers/google-sign-in.ts';
 import { createProfileService } from './modules/customers/profile.service.ts';
 import { createAccessTokens } from './modules/customers/tokens.ts';
+import { createWishlistRepository } from './modules/customers/wishlist.repository.ts';
 import { createWishlistService } from './modules/customers/wishlist.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createInventoryRepository } from './modules/inventory/inventory.repository.ts';
@@ -156,7 +157,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   );
   const profile = createProfileService(customersRepository, config.mediaDir, database.db);
   const addresses = createAddressesService(database, createAddressesRepository(database.db, database.dialect));
-  const wishlist = createWishlistService(database.db, catalog);
+  const wishlist = createWishlistService(createWishlistRepository(database.db), catalog);
   const guestSessionId = async (request: FastifyRequest) => (await sessions.find(request.sessionKey))?.id ?? null;
   const rates = createRatesService(createRatesRepository(database.db), config.ratesUrl, (message, error) =>
     app.log.warn({ err: error }, message),
