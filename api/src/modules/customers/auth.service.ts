@@ -160,7 +160,8 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
         throw new ShopError(429, messages.tooManySignInAttempts);
       }
       const user = await repository.findByEmail(normalized);
-      const valid = await verify(user?.password_hash ?? decoyHash, password).catch(() => false);
+      // A stored hash argon2 cannot read is the shop's fault (logged, 500), never a wrong password.
+      const valid = await verify(user?.password_hash ?? decoyHash, password);
       if (!user || !user.password_hash || !valid) {
         await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 50 * attempts)));
         throw unauthorized(messages.signInFailed);
