@@ -72,8 +72,6 @@ interface Placed {
 interface Buyer {
   userId: number | null;
   email: string;
-  /** The cart owner: whose retries and Idempotency-Keys are this checkout's. */
-  ownerKey: string;
   /** The buyer's promo uses are counted by account, else by e-mail (else by cart owner). */
   promoKey: string;
   /** The e-mail also names the buyer, signed in or not: one person's first order is one order. */
@@ -259,7 +257,6 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       const buyer: Buyer = {
         userId: context.owner.userId,
         email,
-        ownerKey,
         promoKey: customerKey({ userId: context.owner.userId, email }) ?? ownerKey,
         emailKey: customerKey({ userId: null, email }),
       };
