@@ -193,6 +193,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     promotions,
     inventory,
     catalog,
+    hasAccount: (email) => auth.hasAccount(email),
     unpaidOrderMinutes: config.unpaidOrderMinutes,
     rateFor: async (currency) => (await rates.current()).rates[currency] ?? 1,
     afterOrder: (order, request, context, { productIds, confirmationClaimed }) => {

@@ -245,6 +245,9 @@ export function createCartRepository(db: DbExecutor) {
       await emptyCart.execute(executor, cartId);
     },
 
+    lastCheckout: (cartId: number, executor: DbExecutor = db) =>
+      executor.selectFrom('carts').select(['last_order_id', 'last_checkout_hash', 'last_checkout_at']).where('id', '=', cartId).executeTakeFirst(),
+
     async setPromoIfNone(cartId: number, promoId: number, executor: DbExecutor = db) {
       await executor
         .updateTable('carts')

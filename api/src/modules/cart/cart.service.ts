@@ -125,6 +125,9 @@ export function createCartService(
      */
     checkedOut: (cartId: number, orderId: number, checkoutHash: string, trx: DbExecutor) => repository.checkedOut(cartId, orderId, checkoutHash, trx),
 
+    /** The order the cart last became, with the hash of the form that placed it and when. */
+    lastCheckout: (cartId: number, trx: DbExecutor) => repository.lastCheckout(cartId, trx),
+
     async dropPromo(owner: CartOwner) {
       const cart = await repository.findCart(owner);
       if (cart) await repository.setPromo(cart.id, null);

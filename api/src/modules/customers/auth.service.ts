@@ -109,6 +109,9 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
   return {
     signedIn,
 
+    /** Whether an account has this e-mail (whatever its case): a guest may not check out with it. */
+    hasAccount: (email: string) => repository.hasAccount(email),
+
     /** The customer of a bearer token whose sign-in is still live, else null. */
     async customerOf(accessToken: string): Promise<AccessClaims | null> {
       const claims = await tokens.verify(accessToken);

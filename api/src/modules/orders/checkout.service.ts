@@ -25,6 +25,8 @@ export interface CheckoutDependencies {
   promotions: PromotionsService;
   inventory: InventoryService;
   catalog: CatalogService;
+  /** Whether an account has this e-mail: a guest may not check out under it. */
+  hasAccount(email: string): Promise<boolean>;
   unpaidOrderMinutes: number;
   /** 1 JMD in the shopper's display currency now, kept on the order as a snapshot. */
   rateFor(currency: string): Promise<number>;
@@ -98,18 +100,17 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       return retried(answerFor(earlier));
     }
     if (filled || !snapshot.cart) return null;
-    const last = await orders.lastCheckout(snapshot.cart.id, trx);
+    const last = await cart.lastCheckout(snapshot.cart.id, trx);
     if (
-      last?.last_order_id &&
-      last.payment_method &&
-      last.payment_status &&
-      last.last_checkout_hash === keys.requestHash &&
-      last.last_checkout_at &&
-      Date.now() - Date.parse(last.last_checkout_at) < retryWindowMs
+      !last?.last_order_id ||
+      last.last_checkout_hash !== keys.requestHash ||
+      !last.last_checkout_at ||
+      Date.now() - Date.parse(last.last_checkout_at) >= retryWindowMs
     ) {
-      return retried(answerFor({ id: last.last_order_id, payment_method: last.payment_method, payment_status: last.payment_status }));
+      return null;
     }
-    return null;
+    const order = await orders.findById(last.last_order_id, trx);
+    return order ? retried(answerFor(order)) : null;
   }
 
   /**
@@ -245,7 +246,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
     async placeOrder(context: CartContext, request: CheckoutRequest, idempotencyKey: string | null): Promise<CheckoutResponse> {
       const problem = checkoutProblem(request);
       if (problem) throw badRequest(problem);
-      if (context.owner.userId === null && (await orders.isEmailRegistered(request.email))) {
+      if (context.owner.userId === null && (await deps.hasAccount(request.email))) {
         throw badRequest(messages.checkoutExistingAccount);
       }
       // Keys are unique across the shop; the form hash names the shopper too, so a key answers

@@ -6,12 +6,9 @@ import type { OrderItemTable, OrderTable } from '../../db/tables.ts';
 export type OrderRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['findById']>> & object;
 export type OrderItemRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['itemsOf']>>[number];
 
-// Every checkout runs these; they are compiled once (see preparedQuery).
+// Every checkout runs it; it is compiled once (see preparedQuery).
 const orderByIdempotencyKey = preparedQuery((db: DbExecutor, key: string) =>
   db.selectFrom('orders').selectAll().where('idempotency_key', '=', key),
-);
-const userByEmail = preparedQuery((db: DbExecutor, emailNormalized: string) =>
-  db.selectFrom('users').select('id').where('email_normalized', '=', emailNormalized),
 );
 
 export function createOrdersRepository(db: DbExecutor) {
@@ -153,19 +150,6 @@ export function createOrdersRepository(db: DbExecutor) {
         .where('confirmation_sent_at', '=', staleClaim)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
-    },
-
-    /** The cart's last checkout with that order's payment method and status, which is all a repeated answer needs. */
-    lastCheckout: (cartId: number, executor: DbExecutor = db) =>
-      executor
-        .selectFrom('carts')
-        .leftJoin('orders', 'orders.id', 'carts.last_order_id')
-        .select(['carts.last_order_id', 'carts.last_checkout_hash', 'carts.last_checkout_at', 'orders.payment_method', 'orders.payment_status'])
-        .where('carts.id', '=', cartId)
-        .executeTakeFirst(),
-
-    async isEmailRegistered(email: string, executor: DbExecutor = db) {
-      return (await userByEmail.executeTakeFirst(executor, email.trim().toLowerCase())) !== undefined;
     },
 
     sessionOwnsOrder: async (orderId: number, sessionId: number, executor: DbExecutor = db) =>
