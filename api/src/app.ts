@@ -28,8 +28,11 @@ import { customerRoutes, googleRoutes } from './modules/customers/customers.rout
 import { createGoogleSignIn } from './modules/customers/google-sign-in.ts';
 import { createProfileService } from './modules/customers/profile.service.ts';
 import { createAccessTokens } from './modules/customers/tokens.ts';
+import { createWishlistRepository } from './modules/customers/wishlist.repository.ts';
 import { createWishlistService } from './modules/customers/wishlist.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createInventoryRepository } from './modules/inventory/inventory.repository.ts';
+import { createInventoryService } from './modules/inventory/inventory.service.ts';
 import { createCheckoutService } from './modules/orders/checkout.service.ts';
 import { createOrdersRepository } from './modules/orders/orders.repository.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
@@ -37,6 +40,7 @@ import { createOrderLinks } from './modules/orders/order-links.ts';
 import { createOrdersService } from './modules/orders/orders.service.ts';
 import { createCardProvider, takesTestPayments } from './modules/payments/card-provider.ts';
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { testProviderRoutes } from './modules/payments/test-provider.routes.ts';
 import { createPromotionsRepository } from './modules/promotions/promotions.repository.ts';
@@ -121,6 +125,10 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     if (required && !session) throw forbidden(messages.sessionExpired);
     return { owner: { userId: null, sessionId: session?.id ?? null }, customer: null };
   };
+  const viewerOf = async (request: FastifyRequest) => {
+    const { owner } = await cartContext(request, false);
+    return owner.userId !== null ? { userId: owner.userId, sessionId: null } : owner;
+  };
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -149,20 +157,24 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   );
   const profile = createProfileService(customersRepository, config.mediaDir, database.db);
   const addresses = createAddressesService(database, createAddressesRepository(database.db, database.dialect));
-  const wishlist = createWishlistService(database.db, catalog);
+  const wishlist = createWishlistService(createWishlistRepository(database.db), catalog);
   const guestSessionId = async (request: FastifyRequest) => (await sessions.find(request.sessionKey))?.id ?? null;
   const rates = createRatesService(createRatesRepository(database.db), config.ratesUrl, (message, error) =>
     app.log.warn({ err: error }, message),
   );
+  const inventory = createInventoryService(createInventoryRepository(database.db));
   const ordersRepository = createOrdersRepository(database.db);
-  const orders = createOrdersService(
+  const orders = createOrdersService({
     database,
-    ordersRepository,
+    repository: ordersRepository,
+    inventory,
+    promotions,
+    catalog,
     mailer,
-    (message, error) => app.log.error({ err: error }, message),
-    createOrderLinks(config.secretKey),
-    takesTestPayments(config.stripe),
-  );
+    log: (message, error) => app.log.error({ err: error }, message),
+    links: createOrderLinks(config.secretKey),
+    testPayments: takesTestPayments(config.stripe),
+  });
   // Queued order and password reset e-mails go out before the transport closes.
   app.addHook('onClose', async () => {
     await Promise.all([orders.confirmationsSent(), auth.resetEmailsSent()]);
@@ -179,6 +191,9 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     orders: ordersRepository,
     cart,
     promotions,
+    inventory,
+    catalog,
+    hasAccount: (email) => auth.hasAccount(email),
     unpaidOrderMinutes: config.unpaidOrderMinutes,
     rateFor: async (currency) => (await rates.current()).rates[currency] ?? 1,
     afterOrder: (order, request, context, { productIds, confirmationClaimed }) => {
@@ -239,7 +254,8 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
       await api.register(cartRoutes, { cart, cartContext });
       await api.register(customerRoutes, { auth, profile, addresses, wishlist, guestSessionId });
       await api.register(googleRoutes, { google, guestSessionId });
-      await api.register(orderRoutes, { checkout, orders, payments, cartContext, publicUrl: config.publicUrl });
+      await api.register(orderRoutes, { checkout, orders, cartContext, viewerOf });
+      await api.register(paymentRoutes, { payments, viewerOf, publicUrl: config.publicUrl });
     },
     { prefix: '/api' },
   );

@@ -86,6 +86,15 @@ const cartLines = preparedQuery((db: DbExecutor, cartId: number) =>
     .orderBy('ci.id')
 );
 
+// Every checkout runs these; they are compiled once (see preparedQuery).
+const markCartCheckedOut = preparedQuery((db: DbExecutor, cartId: number, orderId: number, hash: string, at: string) =>
+  db
+    .updateTable('carts')
+    .set({ last_order_id: orderId, last_checkout_hash: hash, last_checkout_at: at, promo_code_id: null })
+    .where('id', '=', cartId),
+);
+const emptyCart = preparedQuery((db: DbExecutor, cartId: number) => db.deleteFrom('cart_items').where('cart_id', '=', cartId));
+
 export function createCartRepository(db: DbExecutor) {
   return {
     findCart(owner: CartOwner, executor: DbExecutor = db): Promise<CartRow | undefined> {
@@ -229,6 +238,15 @@ export function createCartRepository(db: DbExecutor) {
       await executor.deleteFrom('cart_items').where('cart_id', '=', cartId).execute();
       await executor.updateTable('carts').set({ promo_code_id: null }).where('id', '=', cartId).execute();
     },
+
+    /** Empties the cart an order was placed from, remembering the order for a retried Place Order. */
+    async checkedOut(cartId: number, orderId: number, hash: string, executor: DbExecutor = db) {
+      await markCartCheckedOut.execute(executor, cartId, orderId, hash, new Date().toISOString());
+      await emptyCart.execute(executor, cartId);
+    },
+
+    lastCheckout: (cartId: number, executor: DbExecutor = db) =>
+      executor.selectFrom('carts').select(['last_order_id', 'last_checkout_hash', 'last_checkout_at']).where('id', '=', cartId).executeTakeFirst(),
 
     async setPromoIfNone(cartId: number, promoId: number, executor: DbExecutor = db) {
       await executor

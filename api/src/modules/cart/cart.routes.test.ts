@@ -313,6 +313,25 @@ describe('promo codes', () => {
     });
   });
 
+  it('judges a code on the lines the cart shows: a product taken off sale counts for nothing', async () => {
+    const db = shop.database.handle.db;
+    const hoodie = await createProduct(db, { name: 'Island Hoodie', categoryId: (await db.selectFrom('categories').select('id').executeTakeFirstOrThrow()).id, price: 2_000_000 });
+    const withTote = await startSession(shop.app);
+    await add(withTote, { product_id: tote.id, quantity: 1 });
+    await add(withTote, { product_id: hoodie.id, quantity: 1 });
+    const hoodieOnly = await startSession(shop.app);
+    await add(hoodieOnly, { product_id: hoodie.id, quantity: 1 });
+    await db.updateTable('products').set({ is_active: 0 }).where('id', '=', hoodie.id).execute();
+
+    const belowMinimum = await send(withTote, 'POST', '/api/orders/cart/promo/', { promo_code: 'ISLAND500' });
+    expect(belowMinimum.statusCode).toBe(400);
+    expect(belowMinimum.json()).toEqual({ error: messages.promoBelowMinimum('J$20,000.00') });
+    expect(await cartOf(withTote)).toMatchObject({ subtotal: 2500, promo_code: null });
+    const nothingOnSale = await send(hoodieOnly, 'POST', '/api/orders/cart/promo/', { promo_code: 'ISLAND500' });
+    expect(nothingOnSale.statusCode).toBe(400);
+    expect(nothingOnSale.json()).toEqual({ error: messages.promoEmptyCart });
+  });
+
   it('never takes a total below zero', async () => {
     const session = await startSession(shop.app);
     await add(session, { product_id: tote.id, quantity: 1 });

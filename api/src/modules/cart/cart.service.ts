@@ -34,9 +34,16 @@ export function createCartService(
   repository: CartRepository,
   promotions: PromotionsService,
 ) {
+  /**
+   * The lines the cart shows, prices and checks out: a product taken off sale stays in the cart (it
+   * may come back) but counts for nothing, the promo code's minimum included.
+   */
+  const linesOnSale = async (cart: CartRow | undefined, executor?: DbExecutor) =>
+    cart ? (await repository.lines(cart.id, executor)).filter((line) => line.is_active === 1) : [];
+
   /** The cart as SPEC §3 shows it; every amount computed here from current catalogue prices. */
   async function view(cart: CartRow | undefined, customer: PromoCustomer | null, executor?: DbExecutor): Promise<Cart> {
-    const lines = cart ? (await repository.lines(cart.id, executor)).filter((line) => line.is_active === 1) : [];
+    const lines = await linesOnSale(cart, executor);
     const promo = cart?.promo_code_id ? await promotions.findById(cart.promo_code_id, executor) : undefined;
     const undiscounted = priceCart(toPricing(lines), null);
     const promoProblem = promo ? await promotions.ineligibility(promo, undiscounted.subtotal, customer, executor) : null;
@@ -107,10 +114,19 @@ export function createCartService(
      */
     async snapshot(owner: CartOwner, executor: DbExecutor) {
       const cart = await repository.lockCart(owner, executor);
-      const lines = cart ? (await repository.lines(cart.id, executor)).filter((line) => line.is_active === 1) : [];
+      const lines = await linesOnSale(cart, executor);
       const promo = cart?.promo_code_id ? await promotions.findById(cart.promo_code_id, executor) : undefined;
       return { cart, lines, promo, pricing: toPricing(lines) };
     },
+
+    /**
+     * The cart became the order: emptied, its code dropped, the order and the form's hash kept so
+     * that a retried Place Order gets that order back.
+     */
+    checkedOut: (cartId: number, orderId: number, checkoutHash: string, trx: DbExecutor) => repository.checkedOut(cartId, orderId, checkoutHash, trx),
+
+    /** The order the cart last became, with the hash of the form that placed it and when. */
+    lastCheckout: (cartId: number, trx: DbExecutor) => repository.lastCheckout(cartId, trx),
 
     async dropPromo(owner: CartOwner) {
       const cart = await repository.findCart(owner);
@@ -228,7 +244,7 @@ export function createCartService(
         const promo = await promotions.findByCode(code, trx);
         if (!promo) throw badRequest(messages.promoInvalid);
         const cart = await repository.findCart(owner, trx);
-        const subtotal = cart ? priceCart(toPricing(await repository.lines(cart.id, trx)), null).subtotal : 0;
+        const subtotal = priceCart(toPricing(await linesOnSale(cart, trx)), null).subtotal;
         const problem = await promotions.ineligibility(promo, subtotal, customer, trx);
         if (problem) throw badRequest(problem);
         if (!cart) throw badRequest(messages.promoEmptyCart);

@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database } from '../../db/tables.ts';
 import type { ImageRow, ProductRow } from './product-view.ts';
 import { ftsNameQuery, ftsQuery, tsQuery } from './search-terms.ts';
@@ -78,6 +79,14 @@ const productColumns = [
   'c.slug as category_slug',
   'c.name as category_name',
 ] as const;
+
+// Every order placed or paid runs it; it is compiled once (see preparedQuery).
+const addProductSold = preparedQuery((db: DbExecutor, productId: number, quantity: number) =>
+  db
+    .updateTable('products')
+    .set((eb) => ({ units_sold: eb('units_sold', '+', quantity) }))
+    .where('id', '=', productId),
+);
 
 export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect) {
   const matchesSearch = (eb: ProductScope, words: string[]): Expression<SqlBool> =>
@@ -387,6 +396,10 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
         .orderBy('c.name')
         .execute();
       return rows.map((row) => ({ ...row, product_count: Number(row.product_count) }));
+    },
+
+    async addUnitsSold(productId: number, quantity: number, executor: DbExecutor = db) {
+      await addProductSold.execute(executor, productId, quantity);
     },
   };
 }

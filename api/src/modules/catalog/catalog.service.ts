@@ -15,6 +15,7 @@ import {
   type ShopQuery,
   type ShopResponse,
 } from '@threadline/contracts';
+import type { DbExecutor } from '../../db/database.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type {
   CatalogRepository,
@@ -284,6 +285,16 @@ export function createCatalogService(repository: CatalogRepository) {
       productCache.set(id, { at: Date.now(), json });
       json.catch(() => productCache.delete(id));
       return json;
+    },
+
+    /**
+     * Adds units to the products' sold counts (best-seller ranking), in product order: on PostgreSQL each update row-locks its product, and one order for
+     * all transactions keeps two of them from deadlocking.
+     */
+    async countSold(sold: { productId: number; quantity: number }[], trx: DbExecutor) {
+      const perProduct = new Map<number, number>();
+      for (const { productId, quantity } of sold) perProduct.set(productId, (perProduct.get(productId) ?? 0) + quantity);
+      for (const [productId, quantity] of [...perProduct].sort(([a], [b]) => a - b)) await repository.addUnitsSold(productId, quantity, trx);
     },
 
     /** Drops a product's cached page answer after its stock or details changed in this process. */

@@ -77,6 +77,14 @@ describe('signing in, refreshing and signing out', () => {
     expect(unknown.json()).toEqual({ error: messages.signInFailed });
   });
 
+  it('answers a stored password hash it cannot read as its own fault, not as a wrong password', async () => {
+    await signUp(shop.app, { email: 'corrupt@example.com', password: 'blue-mountain-9' });
+    await shop.database.handle.db.updateTable('users').set({ password_hash: 'pbkdf2_sha256$1$salt$hash' }).where('email_normalized', '=', 'corrupt@example.com').execute();
+    const answer = await post('/api/users/auth/login/', { email: 'corrupt@example.com', password: 'blue-mountain-9' });
+    expect(answer.statusCode).toBe(500);
+    expect(answer.json()).toEqual({ error: messages.serverError });
+  });
+
   it('refuses an account with 429 after repeated failures, even with the right password', async () => {
     await signUp(shop.app, { email: 'target@example.com', password: 'correct-horse-1' });
     for (let attempt = 0; attempt < 10; attempt += 1) {

@@ -109,6 +109,9 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
   return {
     signedIn,
 
+    /** Whether an account has this e-mail (whatever its case): a guest may not check out with it. */
+    hasAccount: (email: string) => repository.hasAccount(email),
+
     /** The customer of a bearer token whose sign-in is still live, else null. */
     async customerOf(accessToken: string): Promise<AccessClaims | null> {
       const claims = await tokens.verify(accessToken);
@@ -160,7 +163,8 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
         throw new ShopError(429, messages.tooManySignInAttempts);
       }
       const user = await repository.findByEmail(normalized);
-      const valid = await verify(user?.password_hash ?? decoyHash, password).catch(() => false);
+      // A stored hash argon2 cannot read is the shop's fault (logged, 500), never a wrong password.
+      const valid = await verify(user?.password_hash ?? decoyHash, password);
       if (!user || !user.password_hash || !valid) {
         await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 50 * attempts)));
         throw unauthorized(messages.signInFailed);

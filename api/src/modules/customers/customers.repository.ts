@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { DbExecutor } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { UserTable } from '../../db/tables.ts';
 
 export const userColumns = [
@@ -16,12 +17,19 @@ export const userColumns = [
   'email_verified',
 ] as const;
 
+// Every guest checkout runs it; it is compiled once (see preparedQuery).
+const userByEmail = preparedQuery((db: DbExecutor, emailNormalized: string) =>
+  db.selectFrom('users').select('id').where('email_normalized', '=', emailNormalized),
+);
+
 export function createCustomersRepository(db: DbExecutor) {
   const users = (executor: DbExecutor) => executor.selectFrom('users').select(userColumns);
   return {
     findById: (id: number, executor: DbExecutor = db) => users(executor).where('id', '=', id).executeTakeFirst(),
     findByEmail: (email: string, executor: DbExecutor = db) =>
       users(executor).where('email_normalized', '=', email.trim().toLowerCase()).executeTakeFirst(),
+    hasAccount: async (email: string, executor: DbExecutor = db) =>
+      (await userByEmail.executeTakeFirst(executor, email.trim().toLowerCase())) !== undefined,
     findByGoogleSubject: (subject: string, executor: DbExecutor = db) =>
       users(executor).where('google_subject', '=', subject).executeTakeFirst(),
 

@@ -1,18 +1,12 @@
 import { messages, type WishlistItem } from '@threadline/contracts';
-import type { DbExecutor } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { WishlistRepository } from './wishlist.repository.ts';
 
-export function createWishlistService(db: DbExecutor, catalog: CatalogService) {
+export function createWishlistService(repository: WishlistRepository, catalog: CatalogService) {
   return {
     async list(userId: number): Promise<WishlistItem[]> {
-      const rows = await db
-        .selectFrom('wishlist_items')
-        .select(['id', 'product_id', 'created_at'])
-        .where('user_id', '=', userId)
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+      const rows = await repository.itemsOf(userId);
       const ids = rows.map((row) => row.product_id);
       const [products, withOptions] = await Promise.all([catalog.productsByIds(ids), catalog.productsWithOptions(ids)]);
       return rows.flatMap((row) => {
@@ -22,21 +16,12 @@ export function createWishlistService(db: DbExecutor, catalog: CatalogService) {
     },
 
     async toggle(userId: number, productId: number) {
-      const removed = await db
-        .deleteFrom('wishlist_items')
-        .where('user_id', '=', userId)
-        .where('product_id', '=', productId)
-        .executeTakeFirst();
-      if (Number(removed.numDeletedRows) > 0) {
+      if (await repository.remove(userId, productId)) {
         return { success: true, message: messages.wishlistRemoved, in_wishlist: false };
       }
       const [product] = await catalog.productsByIds([productId]);
       if (!product) throw notFound(messages.productNotFound);
-      await db
-        .insertInto('wishlist_items')
-        .values({ user_id: userId, product_id: productId, created_at: new Date().toISOString() })
-        .onConflict((conflict) => conflict.columns(['user_id', 'product_id']).doNothing())
-        .execute();
+      await repository.add(userId, productId);
       return { success: true, message: messages.wishlistAdded, in_wishlist: true };
     },
   };

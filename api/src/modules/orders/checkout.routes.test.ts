@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Order } from '@threadline/contracts';
 import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
 import { createTestShop, signUp, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
+import { ordersServiceOn } from '../../../test/order-jobs.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { createMailer } from '../../mail/mailer.ts';
-import { createOrderLinks } from './order-links.ts';
-import { createOrdersRepository } from './orders.repository.ts';
-import { createOrdersService } from './orders.service.ts';
 
 let shop: TestShop;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -304,7 +302,7 @@ describe('order confirmation e-mails', () => {
 
   it('are all sent, each once, before a closing shop says it is done', async () => {
     const { sent, mailer } = recordingMailer();
-    const service = createOrdersService(shop.database.handle, createOrdersRepository(shop.database.handle.db), mailer, () => undefined, createOrderLinks(shop.config.secretKey));
+    const service = ordersServiceOn(shop.database.handle, shop.config.secretKey, mailer);
     const runner = await product(1);
     const shopper = await shopperWith(runner.id, 1);
     const order = await orderOf(shopper, (await checkout(shopper, { ...form, email: 'queued@example.com' })).json().order_id);
@@ -333,7 +331,7 @@ describe('a confirmation e-mail the mail server never took', () => {
     const claimedAt = new Date(Date.now() - 5 * 60_000).toISOString();
     await db.updateTable('orders').set({ confirmation_sent_at: claimedAt, confirmation_mailed_at: null }).where('id', '=', orderId).execute();
     const { sent, mailer } = recordingMailer();
-    const job = () => createOrdersService(shop.database.handle, createOrdersRepository(shop.database.handle.db), mailer, () => undefined, createOrderLinks(shop.config.secretKey));
+    const job = () => ordersServiceOn(shop.database.handle, shop.config.secretKey, mailer);
 
     expect(await job().resendUnmailedConfirmations('https://threadline.test', new Date(Date.parse(claimedAt) + 60_000))).toBe(0);
     const counts = await Promise.all([job().resendUnmailedConfirmations('https://threadline.test'), job().resendUnmailedConfirmations('https://threadline.test')]);
@@ -349,7 +347,7 @@ describe('a confirmation e-mail the mail server never took', () => {
     const { db } = shop.database.handle;
     await db.updateTable('orders').set({ confirmation_sent_at: new Date(Date.now() - 25 * 60 * 60_000).toISOString(), confirmation_mailed_at: null }).where('id', '=', orderId).execute();
     const { sent, mailer } = recordingMailer();
-    const job = createOrdersService(shop.database.handle, createOrdersRepository(shop.database.handle.db), mailer, () => undefined, createOrderLinks(shop.config.secretKey));
+    const job = ordersServiceOn(shop.database.handle, shop.config.secretKey, mailer);
     expect(await job.resendUnmailedConfirmations('https://threadline.test')).toBe(0);
     expect(sent).toEqual([]);
   });
@@ -378,7 +376,7 @@ describe('an order of J$0', () => {
     expect(card.statusCode).toBe(cardStatus);
     expect(card.json()).toEqual({ error: cardError });
     const mailer = createMailer({ smtpUrl: null, from: 'test@threadline.test', outboxDir: shop.config.outboxDir, log: () => undefined });
-    await createOrdersService(shop.database.handle, createOrdersRepository(shop.database.handle.db), mailer, () => undefined, createOrderLinks(shop.config.secretKey)).cancelExpiredOrders(new Date(Date.now() + 24 * 60 * 60_000));
+    await ordersServiceOn(shop.database.handle, shop.config.secretKey, mailer).cancelExpiredOrders(new Date(Date.now() + 24 * 60 * 60_000));
     expect(await orderOf(shopper, orderId)).toMatchObject({ status: 'processing', payment_status: 'COMPLETED' });
     expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(3);
   });
@@ -391,7 +389,7 @@ describe('unpaid card orders', () => {
     const orderId = (await checkout(shopper, { ...form, email: 'slowpay@example.com', payment_method: 'stripe' })).json().order_id;
     expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(3);
     const mailer = createMailer({ smtpUrl: null, from: 'test@threadline.test', outboxDir: shop.config.outboxDir, log: () => undefined });
-    const job = createOrdersService(shop.database.handle, createOrdersRepository(shop.database.handle.db), mailer, () => undefined, createOrderLinks(shop.config.secretKey));
+    const job = ordersServiceOn(shop.database.handle, shop.config.secretKey, mailer);
     const later = new Date(Date.now() + 61 * 60_000);
     const results = await Promise.all([job.cancelExpiredOrders(later), job.cancelExpiredOrders(later)]);
     expect(results.reduce((sum, count) => sum + count, 0)).toBeGreaterThanOrEqual(1);

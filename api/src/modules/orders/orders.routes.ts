@@ -1,34 +1,27 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import {
-  cancelOrderResponseSchema,
-  cardPaymentConfigSchema,
   messages,
-  cardSessionResponseSchema,
   checkoutRequestSchema,
   checkoutResponseSchema,
   idParamsSchema as idParams,
   orderLinkQuerySchema,
   orderListResponseSchema,
   orderSchema,
-  verifySessionRequestSchema,
-  verifySessionResponseSchema,
 } from '@threadline/contracts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
 import { requireCustomer } from '../../plugins/current-customer.ts';
 import { addressOf, emailInBody, textInBody, type ShopperLimit } from '../../plugins/rate-limit.ts';
 import type { CartContext } from '../cart/cart.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { OrdersService, OrderViewer } from './orders.service.ts';
 
 export interface OrderRouteOptions {
   checkout: CheckoutService;
   orders: OrdersService;
-  payments: PaymentsService;
   cartContext(request: FastifyRequest, required: boolean): Promise<CartContext>;
-  /** The shop's configured address: where the card provider sends the shopper back to. */
-  publicUrl: string;
+  /** Who asks for an order: its account, or the guest session that placed it. */
+  viewerOf(request: FastifyRequest): Promise<OrderViewer>;
 }
 
 const tenMinutes = 10 * 60 * 1000;
@@ -51,12 +44,7 @@ const guestCashOrderLimits = [
   guestCashOrderLimit({ per: 'cash-address', of: addressOf, max: 20, timeWindow: oneHour, byAddress: true }),
 ];
 
-export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { checkout, orders, payments, cartContext, publicUrl }) => {
-  const viewerOf = async (request: FastifyRequest): Promise<OrderViewer> => {
-    const { owner } = await cartContext(request, false);
-    return owner.userId !== null ? { userId: owner.userId, sessionId: null } : owner;
-  };
-
+export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { checkout, orders, cartContext, viewerOf }) => {
   app.post(
     '/orders/checkout/',
     {
@@ -74,29 +62,4 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       orders.view(await orders.linkedOrder(await viewerOf(request), request.params.id, request.query.token)),
     );
   }
-
-  app.post('/orders/:id/cancel/', { schema: { params: idParams, response: { 200: cancelOrderResponseSchema } } }, async (request) =>
-    payments.cancelOrder(await viewerOf(request), request.params.id),
-  );
-
-  app.get('/orders/payment/stripe/config/', { schema: { response: { 200: cardPaymentConfigSchema } } }, () => payments.config());
-
-  app.post('/orders/payment/stripe/:id/', { schema: { params: idParams, response: { 200: cardSessionResponseSchema } } }, async (request) =>
-    payments.startCheckout(await viewerOf(request), request.params.id, publicUrl),
-  );
-
-  app.post(
-    '/orders/payment/stripe/verify-session/',
-    { schema: { body: verifySessionRequestSchema, response: { 200: verifySessionResponseSchema } } },
-    async (request) => payments.verify(await viewerOf(request), request.body.session_id),
-  );
-
-  await app.register(async (webhook) => {
-    // The signature covers the exact bytes sent, so this route keeps the body raw.
-    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post('/orders/payment/stripe/webhook/', { config: { csrf: false } }, async (request) => {
-      const signature = request.headers['stripe-signature'];
-      return payments.webhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
-    });
-  });
 };

@@ -2,6 +2,9 @@ import { messages, type Order, type PaymentRefundReason } from '@threadline/cont
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { InventoryService } from '../inventory/inventory.service.ts';
+import type { PromotionsService } from '../promotions/promotions.service.ts';
 import { orderConfirmationEmail } from './order-email.ts';
 import type { OrderLinks } from './order-links.ts';
 import { orderView } from './order-view.ts';
@@ -28,15 +31,20 @@ export interface CartReturn {
   putBack(cartId: number, items: { productId: number; variantId: number; quantity: number }[], promoCodeId: number | null, executor: DbExecutor): Promise<void>;
 }
 
-export function createOrdersService(
-  database: DatabaseHandle,
-  repository: OrdersRepository,
-  mailer: Mailer,
-  log: (message: string, error: unknown) => void,
-  links: OrderLinks,
+export interface OrdersDependencies {
+  database: DatabaseHandle;
+  repository: OrdersRepository;
+  inventory: InventoryService;
+  promotions: PromotionsService;
+  catalog: CatalogService;
+  mailer: Mailer;
+  log: (message: string, error: unknown) => void;
+  links: OrderLinks;
   /** Card payments go through the built-in test provider: e-mails say no money was taken. */
-  testPayments = false,
-) {
+  testPayments?: boolean;
+}
+
+export function createOrdersService({ database, repository, inventory, promotions, catalog, mailer, log, links, testPayments = false }: OrdersDependencies) {
   async function view(order: OrderRow, executor?: DbExecutor): Promise<Order> {
     return orderView(order, await repository.itemsOf([order.id], executor));
   }
@@ -107,8 +115,8 @@ export function createOrdersService(
       trx,
     );
     if (!moved) return false;
-    await repository.returnStock(orderId, trx);
-    await repository.releasePromo(orderId, trx);
+    await inventory.returnForOrder(await repository.stockHeldBy(orderId, trx), orderId, trx);
+    await promotions.release(orderId, trx);
     return true;
   }
 
@@ -219,7 +227,7 @@ export function createOrdersService(
         { payment_status: 'COMPLETED', status: 'processing', paid_at: new Date().toISOString() },
         executor,
       );
-      if (paid) await repository.countSold(orderId, 1, executor);
+      if (paid) await catalog.countSold(await repository.unitsSoldBy(orderId, executor), executor);
       return paid;
     },
 

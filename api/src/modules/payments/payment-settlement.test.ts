@@ -5,12 +5,10 @@ import { loadConfig } from '../../config.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
+import { ordersServiceOn } from '../../../test/order-jobs.ts';
 import { callJson, startHttpSession, startServerProcesses, type ServerProcesses } from '../../../test/server-processes.ts';
-import { createOrdersRepository } from '../orders/orders.repository.ts';
 import { createCartRepository } from '../cart/cart.repository.ts';
 import { createCartService } from '../cart/cart.service.ts';
-import { createOrderLinks } from '../orders/order-links.ts';
-import { createOrdersService } from '../orders/orders.service.ts';
 import { createPromotionsRepository } from '../promotions/promotions.repository.ts';
 import { createPromotionsService } from '../promotions/promotions.service.ts';
 import { createCardProvider } from './card-provider.ts';
@@ -103,7 +101,7 @@ function webhook(sessionId: string) {
 function unpaidOrderJob() {
   const handle = shop.database.handle;
   const mailer = createMailer({ smtpUrl: null, from: 'test@threadline.test', outboxDir: shop.config.outboxDir, log: () => undefined });
-  const orders = createOrdersService(handle, createOrdersRepository(handle.db), mailer, () => undefined, createOrderLinks(shop.config.secretKey));
+  const orders = ordersServiceOn(handle, shop.config.secretKey, mailer);
   const cart = createCartService(handle, createCartRepository(handle.db), createPromotionsService(createPromotionsRepository(handle.db)));
   const address = shop.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import type { DbExecutor } from '../../db/database.ts';
+import { isUniqueViolation, type DbExecutor } from '../../db/database.ts';
 import type { PromoRow } from './promo-rules.ts';
 
 const promoColumns = [
@@ -35,6 +35,71 @@ export function createPromotionsRepository(db: DbExecutor) {
         .where('customer_key', '=', customerKey)
         .executeTakeFirstOrThrow();
       return Number(row.uses);
+    },
+
+    /**
+     * Locks the buyers' rows (creating them) until the transaction ends, in key order so two
+     * checkouts naming the same buyers cannot deadlock: every later checkout of these buyers waits
+     * here, then reads their orders and promo uses after this one has committed.
+     */
+    async claimBuyers(buyerKeys: string[], executor: DbExecutor = db) {
+      const claimedAt = new Date().toISOString();
+      for (const buyerKey of [...new Set(buyerKeys)].sort()) {
+        await executor
+          .insertInto('checkout_claims')
+          .values({ buyer_key: buyerKey, claimed_at: claimedAt })
+          .onConflict((conflict) => conflict.column('buyer_key').doUpdateSet({ claimed_at: claimedAt }))
+          .execute();
+      }
+    },
+
+    /**
+     * Records a promo use in the order's transaction: 'exhausted' when the code's total limit was
+     * reached (the guarded counter), 'used' when the buyer's use number is taken (the unique row).
+     */
+    async redeem(
+      values: { promoId: number; orderId: number; customerKey: string; useNumber: number; usageLimit: number | null },
+      executor: DbExecutor = db,
+    ): Promise<'redeemed' | 'exhausted' | 'used'> {
+      const counted = await executor
+        .updateTable('promo_codes')
+        .set((eb) => ({ times_used: eb('times_used', '+', 1) }))
+        .where('id', '=', values.promoId)
+        .$call((query) => (values.usageLimit === null ? query : query.where('times_used', '<', values.usageLimit)))
+        .executeTakeFirst();
+      if (Number(counted.numUpdatedRows) !== 1) return 'exhausted';
+      try {
+        await executor
+          .insertInto('promo_redemptions')
+          .values({
+            promo_code_id: values.promoId,
+            order_id: values.orderId,
+            customer_key: values.customerKey,
+            customer_use_number: values.useNumber,
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) return 'used';
+        throw error;
+      }
+      return 'redeemed';
+    },
+
+    async release(orderId: number, executor: DbExecutor = db) {
+      const redemption = await executor
+        .selectFrom('promo_redemptions')
+        .select(['id', 'promo_code_id'])
+        .where('order_id', '=', orderId)
+        .executeTakeFirst();
+      if (!redemption) return;
+      await executor.deleteFrom('promo_redemptions').where('id', '=', redemption.id).execute();
+      await executor
+        .updateTable('promo_codes')
+        .set((eb) => ({ times_used: eb('times_used', '-', 1) }))
+        .where('id', '=', redemption.promo_code_id)
+        .where('times_used', '>', 0)
+        .execute();
     },
 
     /** Any order of this customer that was not cancelled: by account, or by e-mail for guests. */

@@ -1,0 +1,41 @@
+import type { Database } from './tables.ts';
+
+/**
+ * The one module that writes each table (ARCHITECTURE: each table has one owning module). Others
+ * read it where a join needs it, and change it only through the owner's service, passing their
+ * transaction. `table-owners.test.ts` holds every write in api/src/modules and api/src/plugins to this.
+ */
+export const tableOwners = {
+  categories: 'modules/catalog',
+  products: 'modules/catalog',
+  product_images: 'modules/catalog',
+  // Stock changes only by a guarded update with a movement row beside it.
+  product_variants: 'modules/inventory',
+  stock_movements: 'modules/inventory',
+  users: 'modules/customers',
+  addresses: 'modules/customers',
+  refresh_tokens: 'modules/customers',
+  sign_ins: 'modules/customers',
+  password_reset_tokens: 'modules/customers',
+  wishlist_items: 'modules/customers',
+  guest_sessions: 'modules/session',
+  carts: 'modules/cart',
+  cart_items: 'modules/cart',
+  cart_add_keys: 'modules/cart',
+  promo_codes: 'modules/promotions',
+  promo_redemptions: 'modules/promotions',
+  // Held for the promo limits of a buyer's concurrent checkouts.
+  checkout_claims: 'modules/promotions',
+  orders: 'modules/orders',
+  order_items: 'modules/orders',
+  payments: 'modules/payments',
+  payment_events: 'modules/payments',
+  // The built-in card provider's own sessions, as Stripe would keep them.
+  test_payment_sessions: 'modules/payments',
+  exchange_rates: 'modules/currency',
+  contact_messages: 'modules/content',
+  newsletter_subscribers: 'modules/content',
+  // Counted by the rate-limit plugin for every process; modules count through its countHit.
+  rate_limits: 'plugins',
+} as const satisfies Record<keyof Database, string>;
+

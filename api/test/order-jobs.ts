@@ -1,0 +1,28 @@
+import type { DatabaseHandle } from '../src/db/database.ts';
+import type { Mailer } from '../src/mail/mailer.ts';
+import { createCatalogRepository } from '../src/modules/catalog/catalog.repository.ts';
+import { createCatalogService } from '../src/modules/catalog/catalog.service.ts';
+import { createInventoryRepository } from '../src/modules/inventory/inventory.repository.ts';
+import { createInventoryService } from '../src/modules/inventory/inventory.service.ts';
+import { createOrderLinks } from '../src/modules/orders/order-links.ts';
+import { createOrdersRepository } from '../src/modules/orders/orders.repository.ts';
+import { createOrdersService } from '../src/modules/orders/orders.service.ts';
+import { createPromotionsRepository } from '../src/modules/promotions/promotions.repository.ts';
+import { createPromotionsService } from '../src/modules/promotions/promotions.service.ts';
+
+/**
+ * The orders service as the app builds it, on a test shop's database, for tests that run its jobs
+ * (as another server process would) or its e-mail queue with a mailer of their own.
+ */
+export function ordersServiceOn(database: DatabaseHandle, secretKey: string, mailer: Mailer) {
+  return createOrdersService({
+    database,
+    repository: createOrdersRepository(database.db),
+    inventory: createInventoryService(createInventoryRepository(database.db)),
+    promotions: createPromotionsService(createPromotionsRepository(database.db)),
+    catalog: createCatalogService(createCatalogRepository(database.db, database.dialect)),
+    mailer,
+    log: () => undefined,
+    links: createOrderLinks(secretKey),
+  });
+}
