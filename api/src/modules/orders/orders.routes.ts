@@ -13,6 +13,7 @@ import {
   orderSchema,
   verifySessionRequestSchema,
   verifySessionResponseSchema,
+  webhookReceivedSchema,
 } from '@threadline/contracts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
 import { requireCustomer } from '../../plugins/current-customer.ts';
@@ -94,7 +95,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
   await app.register(async (webhook) => {
     // The signature covers the exact bytes sent, so this route keeps the body raw.
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post('/orders/payment/stripe/webhook/', { config: { csrf: false } }, async (request) => {
+    webhook.post('/orders/payment/stripe/webhook/', { config: { csrf: false }, schema: { response: { 200: webhookReceivedSchema } } }, async (request) => {
       const signature = request.headers['stripe-signature'];
       return payments.webhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
     });
