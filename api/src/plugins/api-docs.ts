@@ -1,4 +1,4 @@
-import fastifySwagger from '@fastify/swagger';
+import fastifySwagger, { type SwaggerTransform } from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
@@ -8,6 +8,20 @@ import { apiErrorSchema, sessionHeaders, storeDetails } from '@threadline/contra
 export const apiDocsPath = '/api/docs';
 
 const errorAnswer = apiErrorSchema.describe('Every refusal and failure: {"error": "…"} with the status that names it (400, 401, 403, 404, 409, 413, 422, 429, 503)');
+
+/**
+ * One route's entry in the document: its zod schemas as JSON Schema, under the area its path names
+ * (cart, users, …), with the shop's error answer. Routes outside /api are not part of it.
+ */
+export const describeApiCall: SwaggerTransform = (document) => {
+  const { schema, url } = document;
+  if (!url.startsWith('/api/')) return { schema: { hide: true }, url };
+  const area = url.split('/')[2] ?? 'api';
+  return jsonSchemaTransform({
+    ...document,
+    schema: { ...schema, tags: [area], response: { ...(schema.response ?? {}), default: errorAnswer } },
+  });
+};
 
 /**
  * The OpenAPI 3.1 document of every /api call, built from the zod schemas the routes validate and
@@ -38,15 +52,7 @@ export const apiDocs = fastifyPlugin(async (app: FastifyInstance) => {
       // The catalogue needs neither; a cart needs the session (and the token to change it); an account the bearer token.
       security: [{}, { sessionKey: [], csrfToken: [] }, { sessionKey: [], csrfToken: [], customer: [] }],
     },
-    transform: (document) => {
-      const { schema, url } = document;
-      if (!url.startsWith('/api/')) return { schema: { hide: true }, url };
-      const area = url.split('/')[2] ?? 'api';
-      return jsonSchemaTransform({
-        ...document,
-        schema: { ...schema, tags: [area], response: { ...(schema?.response ?? {}), default: errorAnswer } },
-      });
-    },
+    transform: describeApiCall,
   });
 
   await app.register(fastifySwaggerUi, {

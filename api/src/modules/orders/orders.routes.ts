@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   cancelOrderResponseSchema,
   cardPaymentConfigSchema,
@@ -16,6 +18,7 @@ import {
   webhookReceivedSchema,
 } from '@threadline/contracts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
+import { describeApiCall } from '../../plugins/api-docs.ts';
 import { requireCustomer } from '../../plugins/current-customer.ts';
 import { addressOf, emailInBody, textInBody, type ShopperLimit } from '../../plugins/rate-limit.ts';
 import type { CartContext } from '../cart/cart.service.ts';
@@ -51,6 +54,12 @@ const guestCashOrderLimits = [
   guestCashOrderLimit({ per: 'cash-session', of: (request) => request.sessionKey, max: 3, timeWindow: oneDay }),
   guestCashOrderLimit({ per: 'cash-address', of: addressOf, max: 20, timeWindow: oneHour, byAddress: true }),
 ];
+
+// The provider's event, checked by its SDK against the Stripe-Signature header: described for the reference only.
+const webhookEvent = z
+  .object({ id: z.string(), type: z.string(), data: z.object({ object: z.record(z.string(), z.unknown()) }) })
+  .describe('A Stripe event (checkout.session.completed and the like), signed in the Stripe-Signature header');
+const describedWebhookEvent: SwaggerTransform = (document) => describeApiCall({ ...document, schema: { ...document.schema, body: webhookEvent } });
 
 export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { checkout, orders, payments, cartContext, publicUrl }) => {
   const viewerOf = async (request: FastifyRequest): Promise<OrderViewer> => {
@@ -95,9 +104,13 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
   await app.register(async (webhook) => {
     // The signature covers the exact bytes sent, so this route keeps the body raw.
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post('/orders/payment/stripe/webhook/', { config: { csrf: false }, schema: { response: { 200: webhookReceivedSchema } } }, async (request) => {
-      const signature = request.headers['stripe-signature'];
-      return payments.webhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
-    });
+    webhook.post(
+      '/orders/payment/stripe/webhook/',
+      { config: { csrf: false, swaggerTransform: describedWebhookEvent }, schema: { response: { 200: webhookReceivedSchema } } },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        return payments.webhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+      },
+    );
   });
 };
