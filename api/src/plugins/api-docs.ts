@@ -5,9 +5,7 @@ import fastifyPlugin from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { apiErrorSchema, sessionHeaders, storeDetails } from '@threadline/contracts';
 
-export const apiDocsPath = '/api/docs';
-
-const errorAnswer = apiErrorSchema.describe('Every refusal and failure: {"error": "…"} with the status that names it (400, 401, 403, 404, 409, 413, 422, 429, 503)');
+const errorAnswer = apiErrorSchema.describe('Every refusal or failure: {"error": "…"}, with a 4xx status for a request the shop refuses and a 5xx for its own failure');
 
 /**
  * One route's entry in the document: its zod schemas as JSON Schema, under the area its path names
@@ -56,7 +54,7 @@ export const apiDocs = fastifyPlugin(async (app: FastifyInstance) => {
   });
 
   await app.register(fastifySwaggerUi, {
-    routePrefix: apiDocsPath,
+    routePrefix: '/api/docs',
     theme: { title: `${storeDetails.name} API reference` },
     // No top bar: its address box would load other documents, which the page's policy refuses anyway.
     uiConfig: { layout: 'BaseLayout', deepLinking: true },
