@@ -48,6 +48,7 @@ import { createPromotionsService } from './modules/promotions/promotions.service
 import { createSessionRepository } from './modules/session/session.repository.ts';
 import { sessionRoutes } from './modules/session/session.routes.ts';
 import { createSessionService } from './modules/session/session.service.ts';
+import { apiDocs } from './plugins/api-docs.ts';
 import { apiHeaders } from './plugins/api-headers.ts';
 import { createMailer } from './mail/mailer.ts';
 import { currentCustomer } from './plugins/current-customer.ts';
@@ -102,6 +103,8 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   await app.register(fastifyMultipart, {
     limits: { fileSize: profilePictureLimits.megabytes * 1024 * 1024, files: 1, fields: 20 },
   });
+  // Before every route: the OpenAPI document collects them as they are added.
+  await app.register(apiDocs);
 
   const sessions = createSessionService(createSessionRepository(database.db), config.secretKey);
   const catalog = createCatalogService(createCatalogRepository(database.db, database.dialect));

@@ -129,6 +129,10 @@ export const orderLinkQuerySchema = z.object({ token: text(120).optional() });
 export const cardPaymentConfigSchema = z.object({ test_payments: z.boolean() });
 export type CardPaymentConfig = z.infer<typeof cardPaymentConfigSchema>;
 
+/** The shop's answer to the card provider's webhook, once the event is taken (or was already). */
+export const webhookReceivedSchema = z.object({ received: z.literal(true) });
+export type WebhookReceived = z.infer<typeof webhookReceivedSchema>;
+
 export const orderListResponseSchema = z.array(orderSchema);
 
 /** Minutes an unpaid card order holds its stock before it is cancelled. */

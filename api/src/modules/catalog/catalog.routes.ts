@@ -3,9 +3,11 @@ import { z } from 'zod';
 import {
   categoriesResponseSchema,
   homeResponseSchema,
+  productDetailResponseSchema,
   shopQuerySchema,
   shopResponseSchema,
   text,
+  type ProductDetailResponse,
 } from '@threadline/contracts';
 import type { CatalogService } from './catalog.service.ts';
 
@@ -21,9 +23,15 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   );
 
   // The answer is built and checked against productDetailResponseSchema in the service, then reused
-  // as encoded JSON for a moment, so it is sent as it is.
-  app.get('/product/:id/', { schema: { params: z.object({ id: text(20) }) } }, async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(await catalog.productDetailJson(request.params.id)),
+  // as encoded JSON for a moment. Fastify sends those bytes as they are (a Buffer is never serialized),
+  // so the response schema describes the answer without encoding it a second time.
+  app.get(
+    '/product/:id/',
+    { schema: { params: z.object({ id: text(20) }), response: { 200: productDetailResponseSchema } } },
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send((await catalog.productDetailJson(request.params.id)) as unknown as ProductDetailResponse),
   );
 };
 

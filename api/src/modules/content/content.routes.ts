@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   contactRequestSchema,
   newsletterRequestSchema,
@@ -11,6 +12,7 @@ import type { ContentService } from './content.service.ts';
 
 const tenMinutes = 10 * 60 * 1000;
 const oneHour = 60 * 60 * 1000;
+const unsubscribePageRedirect = z.undefined().describe('To the page /newsletter/unsubscribe?token=…, which unsubscribes');
 
 export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService; publicUrl: string }> = async (app, { content, publicUrl }) => {
   app.post(
@@ -55,7 +57,10 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService; pub
   });
 
   // A mail client without one-click support opens the address in a browser: the page takes it from there.
-  app.get('/newsletter/unsubscribe/', { schema: { querystring: newsletterUnsubscribeQuerySchema } }, (request, reply) =>
-    reply.redirect(`${publicUrl}/newsletter/unsubscribe?token=${encodeURIComponent(request.query.token ?? '')}`, 303),
+  app.get(
+    '/newsletter/unsubscribe/',
+    { schema: { querystring: newsletterUnsubscribeQuerySchema, response: { 303: unsubscribePageRedirect } } },
+    (request, reply) =>
+      reply.redirect(`${publicUrl}/newsletter/unsubscribe?token=${encodeURIComponent(request.query.token ?? '')}`, 303),
   );
 };

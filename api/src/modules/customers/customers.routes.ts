@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   addressChangeResponseSchema,
   addressInputSchema,
@@ -16,6 +18,7 @@ import {
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
   profilePictureLimits,
+  profileUpdateSchema,
   refreshRequestSchema,
   refreshResponseSchema,
   registerRequestSchema,
@@ -26,6 +29,7 @@ import {
   wishlistToggleResponseSchema,
 } from '@threadline/contracts';
 import { badRequest, ShopError } from '../../errors.ts';
+import { describeApiCall } from '../../plugins/api-docs.ts';
 import { requireCustomer } from '../../plugins/current-customer.ts';
 import { emailInBody } from '../../plugins/rate-limit.ts';
 import type { AddressesService } from './addresses.service.ts';
@@ -46,6 +50,13 @@ export interface CustomerRouteOptions {
 const tenMinutes = 10 * 60 * 1000;
 const oneHour = 60 * 60 * 1000;
 const profileAnswer = successMessageSchema.extend({ user: userSchema });
+const profileForm = profileUpdateSchema.extend({
+  profile_picture: z.file().optional().describe('A picture (JPEG, PNG, WebP, GIF, AVIF or HEIF), in a multipart form only'),
+});
+// The body, JSON or a multipart form with the picture, is read by readProfileChange and checked in
+// the service (empty fields dropped first), so the route describes it for the reference only.
+const describedProfileForm: SwaggerTransform = (document) =>
+  describeApiCall({ ...document, schema: { ...document.schema, body: profileForm, consumes: ['application/json', 'multipart/form-data'] } });
 
 /** JSON, or multipart with text fields and a `profile_picture` file (SPEC §7). */
 async function readProfileChange(request: FastifyRequest): Promise<ProfileChange> {
@@ -127,7 +138,7 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRouteOptions> = async
 
   app.get('/users/profile/', { schema: { response: { 200: userSchema } } }, (request) => profile.get(requireCustomer(request)));
 
-  app.put('/users/profile/', { schema: { response: { 200: profileAnswer } } }, async (request) =>
+  app.put('/users/profile/', { config: { swaggerTransform: describedProfileForm }, schema: { response: { 200: profileAnswer } } }, async (request) =>
     profile.update(requireCustomer(request), await readProfileChange(request)),
   );
 

@@ -1,5 +1,7 @@
+import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   cancelOrderResponseSchema,
   cardPaymentConfigSchema,
@@ -7,7 +9,9 @@ import {
   idParamsSchema as idParams,
   verifySessionRequestSchema,
   verifySessionResponseSchema,
+  webhookReceivedSchema,
 } from '@threadline/contracts';
+import { describeApiCall } from '../../plugins/api-docs.ts';
 import type { OrderViewer } from '../orders/orders.service.ts';
 import type { PaymentsService } from './payments.service.ts';
 
@@ -18,6 +22,12 @@ export interface PaymentRouteOptions {
   /** The shop's configured address: where the card provider sends the shopper back to. */
   publicUrl: string;
 }
+
+// The provider's event, checked by its SDK against the Stripe-Signature header: described for the reference only.
+const webhookEvent = z
+  .object({ id: z.string(), type: z.string(), data: z.object({ object: z.record(z.string(), z.unknown()) }) })
+  .describe('A Stripe event (checkout.session.completed and the like), signed in the Stripe-Signature header');
+const describedWebhookEvent: SwaggerTransform = (document) => describeApiCall({ ...document, schema: { ...document.schema, body: webhookEvent } });
 
 export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (app, { payments, viewerOf, publicUrl }) => {
   // Giving up an unpaid card order closes its card sessions first: payments decides it.
@@ -40,9 +50,13 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
   await app.register(async (webhook) => {
     // The signature covers the exact bytes sent, so this route keeps the body raw.
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    webhook.post('/orders/payment/stripe/webhook/', { config: { csrf: false } }, async (request) => {
-      const signature = request.headers['stripe-signature'];
-      return payments.webhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
-    });
+    webhook.post(
+      '/orders/payment/stripe/webhook/',
+      { config: { csrf: false, swaggerTransform: describedWebhookEvent }, schema: { response: { 200: webhookReceivedSchema } } },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        return payments.webhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
+      },
+    );
   });
 };
