@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { clearableProfileFields, type User } from '@threadline/contracts';
-import { profileQueryKey } from '@/features/auth/api/get-profile.ts';
+import { profileQueryKey } from '@/lib/queries/profile.ts';
 import { apiSend } from '@/lib/api-client.ts';
 import { useMutation } from '@/lib/mutation.ts';
 

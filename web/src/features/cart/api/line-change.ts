@@ -9,7 +9,7 @@ import {
   serverCart,
   writeServerCart,
   type CartLineChange,
-} from './cart-cache.ts';
+} from '@/lib/queries/cart-cache.ts';
 import { useMutation } from '@/lib/mutation.ts';
 
 /**

@@ -1,10 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Cart } from '@threadline/contracts';
-import { useMemo } from 'react';
 import { apiGet } from '@/lib/api-client.ts';
 import { useAfterHydration } from '@/lib/hydration.ts';
-import { toCartView, type CartView } from '../cart-view.ts';
-import { usePendingCart } from '../pending-cart-store.ts';
 import { cartQueryKey, withInFlightChanges } from './cart-cache.ts';
 
 export const getCart = (signal?: AbortSignal) => apiGet<Cart>('/orders/cart/', signal ? { signal } : {});
@@ -21,19 +18,10 @@ export const cartQueryOptions = () =>
     networkMode: 'always',
   });
 
-// A page the server rendered shows an empty badge until it has hydrated; the cart is asked for then,
-// so its answer does not land in the middle of hydration.
-export const useCart = () => useQuery({ ...cartQueryOptions(), enabled: useAfterHydration(true, false) });
-
-/** The cached cart with what this browser has not saved yet laid over it (SPEC §4). */
-export function useCartView(): CartView {
-  const { data } = useCart();
-  const pending = usePendingCart();
-  return useMemo(() => toCartView(data, pending), [data, pending]);
-}
-
 /**
- * Units for the header badge: the same cached cart the slide-out and the cart page show, plus adds
- * kept in this browser until the server takes them.
+ * The cart as the server holds it, the one way every page observes it (the header badge, the
+ * slide-out, the cart page, checkout), so whichever of them fetches, the answer is read the same.
+ * A page the server rendered shows an empty badge until it has hydrated; the cart is asked for
+ * then, so its answer does not land in the middle of hydration.
  */
-export const useCartCount = (): number => useCartView().count;
+export const useCart = () => useQuery({ ...cartQueryOptions(), enabled: useAfterHydration(true, false) });

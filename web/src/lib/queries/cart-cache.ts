@@ -45,8 +45,8 @@ function inFlightLineChanges(queryClient: QueryClient, settling?: CartLineChange
 
 // The cached cart is the server's last answer with the changes still under way laid over it. The
 // answer itself is remembered beside what was shown, so a failed change can be taken back exactly
-// even while others are still on their way. When something else wrote the cache (another feature,
-// a refetch by another query's function), what it wrote is the server's cart.
+// even while others are still on their way. When something else wrote the cache (sign-out resets
+// it), what it wrote is the server's cart.
 const serverCarts = new WeakMap<QueryClient, { server: Cart; shown: Cart | undefined }>();
 
 /** The cart as the server last answered it, without the changes still under way. */
