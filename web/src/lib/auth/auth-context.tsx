@@ -3,9 +3,8 @@ import { messages, storageKeys, type AuthResponse, type User } from '@threadline
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, apiSend, onSignInEnded } from '@/lib/api-client.ts';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage.ts';
-import { cartQueryKey } from '@/lib/queries/cart-cache.ts';
-import { privateQueryKeys } from '@/lib/queries/private-queries.ts';
-import { profileQueryKey, profileQueryOptions } from '@/lib/queries/profile.ts';
+import { profileQueryOptions } from '@/lib/queries/profile.ts';
+import { cartQueryKey, privateQueryKeys, profileQueryKey } from '@/lib/queries/query-keys.ts';
 import { useAuthError } from '@/lib/auth/auth-error-context.tsx';
 import { signUpOutcome, type SignUpOutcome, type SignUpPayload } from '@/lib/auth/sign-up-rules.ts';
 

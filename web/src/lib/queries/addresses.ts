@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Address } from '@threadline/contracts';
 import { apiGet } from '@/lib/api-client.ts';
-
-export const addressesQueryKey = ['addresses'] as const;
+import { addressesQueryKey } from './query-keys.ts';
 
 export const getAddresses = (signal?: AbortSignal) => apiGet<{ addresses: Address[] }>('/users/addresses/', signal ? { signal } : {});
 

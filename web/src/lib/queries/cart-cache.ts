@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Cart } from '@threadline/contracts';
 import { ApiError } from '@/lib/api-client.ts';
+import { cartQueryKey } from './query-keys.ts';
 
-/** The one cache entry of the cart that the badge, the slide-out, the cart page and checkout share. */
-export const cartQueryKey = ['cart'] as const;
 
 /**
  * Every cart mutation runs in one scope, so their requests reach the server one at a time and in

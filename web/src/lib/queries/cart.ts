@@ -2,7 +2,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Cart } from '@threadline/contracts';
 import { apiGet } from '@/lib/api-client.ts';
 import { useAfterHydration } from '@/lib/hydration.ts';
-import { cartQueryKey, withInFlightChanges } from './cart-cache.ts';
+import { withInFlightChanges } from './cart-cache.ts';
+import { cartQueryKey } from './query-keys.ts';
 
 export const getCart = (signal?: AbortSignal) => apiGet<Cart>('/orders/cart/', signal ? { signal } : {});
 

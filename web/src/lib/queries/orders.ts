@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@threadline/contracts';
 import { apiGet } from '@/lib/api-client.ts';
-
-export const ordersQueryKey = ['orders'] as const;
+import { orderByIdQueryKey, ordersQueryKey } from './query-keys.ts';
 
 // Under the order list's key, so sign-in and sign-out clear both.
 export const orderDetailsQueryKey = (id: number) => [...ordersQueryKey, 'detail', id] as const;
 
-/** The orders the payment and confirmation pages show, each by the id in their address. */
-export const orderByIdQueryKey = ['order'] as const;
 export const orderQueryKey = (orderId: string) => [...orderByIdQueryKey, orderId] as const;
 
 export const getOrders = (signal?: AbortSignal) => apiGet<Order[]>('/orders/', signal ? { signal } : {});

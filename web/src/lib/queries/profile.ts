@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@threadline/contracts';
 import { apiGet } from '@/lib/api-client.ts';
-
-export const profileQueryKey = ['profile'] as const;
+import { profileQueryKey } from './query-keys.ts';
 
 export const getProfile = (signal?: AbortSignal) => apiGet<User>('/users/profile/', signal ? { signal } : {});
 
