@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/lib/auth/auth-context.tsx';
 import type { SignInNavigationState } from '@/lib/auth/return-to.ts';
-import { useWishlist } from '@/lib/queries/wishlist.ts';
+import { useWishlist } from '../api/get-wishlist.ts';
 import { useToggleWishlist } from '../api/toggle-wishlist.ts';
 
 export interface WishlistActions {

@@ -11,7 +11,7 @@ import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useShopActions } from '@/lib/shop-actions.tsx';
 import { usePageMeta } from '@/lib/use-page-title.ts';
-import { useWishlist } from '@/lib/queries/wishlist.ts';
+import { useWishlist } from '../api/get-wishlist.ts';
 import { useToggleWishlist } from '../api/toggle-wishlist.ts';
 import { AccountLayout } from '../components/account-layout.tsx';
 import { AccountEmptyState, AccountLoadError } from '../components/account-states.tsx';
