@@ -53,9 +53,11 @@ export default defineConfig({
     // constants in schema-free modules (`*-rules.ts`); `zodOnlyWhereFormsValidate` holds to that.
     rolldownOptions: {
       // One chunk for what every storefront page runs (Preact, the router, the query cache, the icon
-      // base, the product card and its parts) instead of about a dozen small ones: a phone on
-      // HTTP/1.1 opens six connections to the shop, and each further request waits its turn.
-      output: { codeSplitting: { groups: [{ name: 'shop-core', test: /node_modules\/(preact|react-router|@tanstack|lucide-react\/dist\/esm\/(?!icons))|\/src\/components\/(product\/|ui\/(badge|skeleton))/ }] } },
+      // base, the product card and its parts, the query keys the auth state clears) instead of about a
+      // dozen small ones: a phone on HTTP/1.1 opens six connections to the shop, and each further
+      // request waits its turn. (The keys would otherwise be a 145-byte chunk of their own: the cart's
+      // shared chunk and the entry both import them.)
+      output: { codeSplitting: { groups: [{ name: 'shop-core', test: /node_modules\/(preact|react-router|@tanstack|lucide-react\/dist\/esm\/(?!icons))|\/src\/components\/(product\/|ui\/(badge|skeleton))|\/src\/lib\/queries\/query-keys/ }] } },
     },
   },
   server: {

@@ -13,7 +13,7 @@ import {
 import { AppProviders } from '@/app/providers.tsx';
 import { createRoutes } from '@/app/router.tsx';
 import { isNotFoundPage, isServerRendered, type PageState } from '@/app/page-state.ts';
-import type { PageCurrency } from '@/features/currency/currency-context.tsx';
+import type { PageCurrency } from '@/lib/currency/currency-context.tsx';
 import { beginHydration } from '@/lib/hydration.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { defaultPageDescription } from '@/lib/use-page-title.ts';

@@ -1,7 +1,7 @@
 import { hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import type { RouteObject } from 'react-router';
 import { pageStateElementId } from '@threadline/contracts';
-import type { PageCurrency } from '@/features/currency/currency-context.tsx';
+import type { PageCurrency } from '@/lib/currency/currency-context.tsx';
 
 /**
  * Marks a route the server renders: the catalogue pages, which look the same to every shopper until

@@ -1,8 +1,8 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AuthProvider } from '@/features/auth/auth-context.tsx';
-import { AuthErrorProvider } from '@/features/auth/auth-error-context.tsx';
-import { CurrencyProvider, type PageCurrency } from '@/features/currency/currency-context.tsx';
+import { AuthProvider } from '@/lib/auth/auth-context.tsx';
+import { AuthErrorProvider } from '@/lib/auth/auth-error-context.tsx';
+import { CurrencyProvider, type PageCurrency } from '@/lib/currency/currency-context.tsx';
 import { CartPanelProvider } from '@/lib/cart-panel-context.tsx';
 
 /**

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { useAuthError } from '@/features/auth/auth-error-context.tsx';
+import { useAuthError } from '@/lib/auth/auth-error-context.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { json, requestedPaths, stubApi } from '@/test/render-shop.tsx';
 import { categoryFixture, detailFixture, productFixture, shopResponseFixture } from '@/test/shop-fixtures.ts';

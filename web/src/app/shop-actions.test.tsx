@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useCartCount } from '@/features/cart/api/get-cart.ts';
+import { useCartCount } from '@/features/cart/hooks/use-cart-view.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { useShopActions } from '@/lib/shop-actions.tsx';
 import { cartFixture, fakeCartApi, startTestSession } from '@/test/cart-fixtures.ts';

@@ -2,9 +2,9 @@ import { storageKeys, type User } from '@threadline/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type InitialEntry, type RouteObject } from 'react-router';
-import { AuthProvider } from '@/features/auth/auth-context.tsx';
-import { AuthErrorProvider, useAuthError } from '@/features/auth/auth-error-context.tsx';
-import { CurrencyProvider } from '@/features/currency/currency-context.tsx';
+import { AuthProvider } from '@/lib/auth/auth-context.tsx';
+import { AuthErrorProvider, useAuthError } from '@/lib/auth/auth-error-context.tsx';
+import { CurrencyProvider } from '@/lib/currency/currency-context.tsx';
 import { ShopActionsProvider, type ShopActions } from '@/lib/shop-actions.tsx';
 import { stubShopActions, type stubApi } from './render-shop.tsx';
 

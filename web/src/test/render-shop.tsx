@@ -4,7 +4,7 @@ import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { QuickAddProvider } from '@/components/product/quick-add-context.tsx';
-import { CurrencyProvider } from '@/features/currency/currency-context.tsx';
+import { CurrencyProvider } from '@/lib/currency/currency-context.tsx';
 import { QuickAddHost } from '@/features/product/components/quick-add-host.tsx';
 import { ShopActionsProvider, type ShopActions } from '@/lib/shop-actions.tsx';
 

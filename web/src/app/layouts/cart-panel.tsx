@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { ModalCloseButton, ModalLayer } from '@/components/ui/modal-layer.tsx';
-import { useCartView } from '@/features/cart/api/get-cart.ts';
+import { useCartView } from '@/features/cart/hooks/use-cart-view.ts';
 import { CartPanelBody } from '@/features/cart/components/cart-panel-body.tsx';
 import { useCartPanel } from '@/lib/cart-panel-context.tsx';
 

@@ -2,7 +2,7 @@ import { currencies } from '@threadline/contracts';
 import { ShoppingBag } from 'lucide-react';
 import { memo } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useCurrency } from '@/features/currency/currency-context.tsx';
+import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import type { SignedInAccount } from '@/features/navigation/account-links.ts';
 import { CategoriesMegaMenu } from '@/features/navigation/components/categories-mega-menu.tsx';
 import { CurrencySelector } from '@/features/navigation/components/currency-selector.tsx';

@@ -4,7 +4,7 @@ import { useEffect, useId, type RefObject } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { ModalCloseButton, ModalLayer } from '@/components/ui/modal-layer.tsx';
-import { useCurrency } from '@/features/currency/currency-context.tsx';
+import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import { accountLinks, type SignedInAccount } from '@/features/navigation/account-links.ts';
 import { CurrencyOptions } from '@/features/navigation/components/currency-selector.tsx';
 import { MobileCategories } from '@/features/navigation/components/mobile-categories.tsx';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { useAuth } from '@/features/auth/auth-context.tsx';
-import { useCartCount } from '@/features/cart/api/get-cart.ts';
+import { useAuth } from '@/lib/auth/auth-context.tsx';
+import { useCartCount } from '@/features/cart/hooks/use-cart-view.ts';
 import { useReplayPendingCart } from '@/features/cart/pending-cart.ts';
 import { Notice, type NoticeMessage } from '@/components/ui/notice.tsx';
 import { useCartPanel } from '@/lib/cart-panel-context.tsx';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useCurrency } from '@/features/currency/currency-context.tsx';
+import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import { productFixture } from '@/test/shop-fixtures.ts';
 import { renderShop, stubApi, stubShopActions } from '@/test/render-shop.tsx';
 import { ProductCard } from './product-card.tsx';

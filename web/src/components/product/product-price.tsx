@@ -1,5 +1,5 @@
 import type { Product } from '@threadline/contracts';
-import { Price } from '@/features/currency/price.tsx';
+import { Price } from '@/lib/currency/price.tsx';
 
 type Size = 'sm' | 'lg';
 

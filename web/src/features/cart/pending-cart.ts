@@ -3,7 +3,8 @@ import { messages } from '@threadline/contracts';
 import { useEffect, useRef } from 'react';
 import { ApiError } from '@/lib/api-client.ts';
 import { addToCart } from './api/add-to-cart.ts';
-import { cartMutationOptions, cartQueryKey, isUnreachable, writeServerCart } from './api/cart-cache.ts';
+import { cartMutationOptions, isUnreachable, writeServerCart } from '@/lib/queries/cart-cache.ts';
+import { cartQueryKey } from '@/lib/queries/query-keys.ts';
 import { removeCartItem } from './api/remove-cart-item.ts';
 import { updateCartItem } from './api/update-cart-item.ts';
 import {

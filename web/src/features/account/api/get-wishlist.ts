@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { WishlistItem } from '@threadline/contracts';
 import { apiGet } from '@/lib/api-client.ts';
-
-export const wishlistQueryKey = ['wishlist'] as const;
+import { wishlistQueryKey } from '@/lib/queries/query-keys.ts';
 
 export const getWishlist = (signal?: AbortSignal) => apiGet<WishlistItem[]>('/users/wishlist/', signal ? { signal } : {});
 

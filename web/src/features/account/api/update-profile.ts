@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { clearableProfileFields, type User } from '@threadline/contracts';
-import { profileQueryKey } from '@/features/auth/api/get-profile.ts';
 import { apiSend } from '@/lib/api-client.ts';
+import { profileQueryKey } from '@/lib/queries/query-keys.ts';
 import { useMutation } from '@/lib/mutation.ts';
 
 export interface ProfileFields {

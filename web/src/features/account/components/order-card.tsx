@@ -3,7 +3,7 @@ import { MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
-import { useCurrency } from '@/features/currency/currency-context.tsx';
+import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import { formatOrderDate } from '../order-dates.ts';
 import { orderAgainPath, orderPreview } from '../order-preview.ts';
 import { OrderStatusBadge } from './order-status.tsx';

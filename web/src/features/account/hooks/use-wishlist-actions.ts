@@ -1,8 +1,8 @@
 import { messages } from '@threadline/contracts';
 import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useAuth } from '@/features/auth/auth-context.tsx';
-import type { SignInNavigationState } from '@/features/auth/return-to.ts';
+import { useAuth } from '@/lib/auth/auth-context.tsx';
+import type { SignInNavigationState } from '@/lib/auth/return-to.ts';
 import { useWishlist } from '../api/get-wishlist.ts';
 import { useToggleWishlist } from '../api/toggle-wishlist.ts';
 

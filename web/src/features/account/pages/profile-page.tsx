@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { messages } from '@threadline/contracts';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { profileQueryOptions } from '@/features/auth/api/get-profile.ts';
-import { RequireSignIn } from '@/features/auth/components/require-sign-in.tsx';
+import { profileQueryOptions } from '@/lib/queries/profile.ts';
+import { RequireSignIn } from '@/lib/auth/require-sign-in.tsx';
 import { usePageMeta } from '@/lib/use-page-title.ts';
 import { AccountLayout } from '../components/account-layout.tsx';
 import { AccountLoadError } from '../components/account-states.tsx';

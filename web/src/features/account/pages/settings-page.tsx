@@ -2,9 +2,9 @@ import { ChevronRight, Heart, KeyRound, LogOut, MapPin, Package, UserRound } fro
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
-import { useAuth } from '@/features/auth/auth-context.tsx';
-import { RequireSignIn } from '@/features/auth/components/require-sign-in.tsx';
-import type { SignInNavigationState } from '@/features/auth/return-to.ts';
+import { useAuth } from '@/lib/auth/auth-context.tsx';
+import { RequireSignIn } from '@/lib/auth/require-sign-in.tsx';
+import type { SignInNavigationState } from '@/lib/auth/return-to.ts';
 import { usePageMeta } from '@/lib/use-page-title.ts';
 import { AccountLayout } from '../components/account-layout.tsx';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
-import { useAuthError } from '../auth-error-context.tsx';
+import { useAuthError } from '@/lib/auth/auth-error-context.tsx';
 
 function AuthErrorPanel({ message, onContinue }: { message: string; onContinue: () => void }) {
   usePageTitle('Authentication Error');

@@ -6,9 +6,9 @@ import { buttonClass } from '@/components/ui/button-styles.ts';
 import { readStorage, removeStorage } from '@/lib/storage.ts';
 import { usePageMeta } from '@/lib/use-page-title.ts';
 import { exchangeGoogleCode, startGoogleSignIn, takeGoogleState, useGoogleConfig } from '../api/google-sign-in.ts';
-import { useAuth } from '../auth-context.tsx';
+import { useAuth } from '@/lib/auth/auth-context.tsx';
 import { AuthPanel } from '../components/auth-panel.tsx';
-import { safeReturnPath } from '../return-to.ts';
+import { safeReturnPath } from '@/lib/auth/return-to.ts';
 
 type Outcome = { stage: 'processing' } | { stage: 'success'; returnTo: string } | { stage: 'error'; message: string };
 

@@ -7,7 +7,7 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { apiSend } from '@/lib/api-client.ts';
 import { usePageMeta } from '@/lib/use-page-title.ts';
 import { AuthPanel } from '../components/auth-panel.tsx';
-import { readSignInState } from '../return-to.ts';
+import { readSignInState } from '@/lib/auth/return-to.ts';
 
 /** Asks for a reset link by e-mail; the answer reads the same whether or not the account exists. */
 export function ForgotPasswordPage() {

@@ -8,9 +8,9 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { removeStorage } from '@/lib/storage.ts';
 import { usePageMeta } from '@/lib/use-page-title.ts';
-import { useAuth } from '../auth-context.tsx';
+import { useAuth } from '@/lib/auth/auth-context.tsx';
 import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
-import { readSignInState, resolveReturnTo } from '../return-to.ts';
+import { readSignInState, resolveReturnTo } from '@/lib/auth/return-to.ts';
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 

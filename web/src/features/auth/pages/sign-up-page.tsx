@@ -7,10 +7,10 @@ import { ErrorBox } from '@/components/ui/error-box.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { removeStorage } from '@/lib/storage.ts';
 import { usePageMeta } from '@/lib/use-page-title.ts';
-import { useAuth } from '../auth-context.tsx';
+import { useAuth } from '@/lib/auth/auth-context.tsx';
 import { GoogleSignInButton } from '../components/google-sign-in-button.tsx';
-import { readSignInState, resolveReturnTo, type SignInNavigationState } from '../return-to.ts';
-import { signUpProblems, type SignUpField, type SignUpPayload } from '../sign-up-rules.ts';
+import { readSignInState, resolveReturnTo, type SignInNavigationState } from '@/lib/auth/return-to.ts';
+import { signUpProblems, type SignUpField, type SignUpPayload } from '@/lib/auth/sign-up-rules.ts';
 
 const blank: SignUpPayload = { first_name: '', last_name: '', email: '', password1: '', password2: '' };
 

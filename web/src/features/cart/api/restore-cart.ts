@@ -3,7 +3,8 @@ import type { Cart } from '@threadline/contracts';
 import { newRandomKey } from '@/lib/random-key.ts';
 import { addToCart } from './add-to-cart.ts';
 import { applyPromo } from './apply-promo.ts';
-import { cartMutationOptions, cartQueryKey, writeServerCart } from './cart-cache.ts';
+import { cartMutationOptions, writeServerCart } from '@/lib/queries/cart-cache.ts';
+import { cartQueryKey } from '@/lib/queries/query-keys.ts';
 import { useMutation } from '@/lib/mutation.ts';
 
 export interface RestoredCart {

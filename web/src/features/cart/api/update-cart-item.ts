@@ -1,7 +1,7 @@
 import type { CartChangeResponse } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
 import { dropUnsavedChange, keepUnsavedChange } from '../pending-cart-store.ts';
-import type { CartLineChange } from './cart-cache.ts';
+import type { CartLineChange } from '@/lib/queries/cart-cache.ts';
 import { useLineChange } from './line-change.ts';
 
 /** PATCH /orders/cart/update/{id}/; the server removes the line at 0 or less. */

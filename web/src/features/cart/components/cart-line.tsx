@@ -1,7 +1,7 @@
 import type { CartItem } from '@threadline/contracts';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { Price } from '@/features/currency/price.tsx';
+import { Price } from '@/lib/currency/price.tsx';
 import type { CartLineView } from '../cart-view.ts';
 import { lineLabel } from '../pending-cart-store.ts';
 

@@ -1,7 +1,8 @@
 import { useIsMutating, useQueryClient } from '@tanstack/react-query';
 import { messages, type Cart, type CartItem } from '@threadline/contracts';
 import { useEffect, useState } from 'react';
-import { cartQueryKey, serverCart } from '../api/cart-cache.ts';
+import { serverCart } from '@/lib/queries/cart-cache.ts';
+import { cartQueryKey } from '@/lib/queries/query-keys.ts';
 import { useClearCart } from '../api/clear-cart.ts';
 import { useRemoveCartItem } from '../api/remove-cart-item.ts';
 import { useRestoreCart } from '../api/restore-cart.ts';

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import type { Category } from '@threadline/contracts';
-import { useCurrency } from '@/features/currency/currency-context.tsx';
+import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import type { ShopFiltersState } from '../hooks/use-shop-filters.ts';
 import { narrowingFilterCount, type CategorySource, type ShopFilters } from '../shop-filters.ts';
 

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { ShopFacets } from '@threadline/contracts';
-import { useCurrency } from '@/features/currency/currency-context.tsx';
+import { useCurrency } from '@/lib/currency/currency-context.tsx';
 
 interface PriceRangeFilterProps {
   /** JMD, from the URL. */

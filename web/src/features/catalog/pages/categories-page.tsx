@@ -1,6 +1,6 @@
 import { fixedCategories } from '@threadline/contracts';
 import { usePageTitle } from '@/lib/use-page-title.ts';
-import { useCategories } from '../api/get-categories.ts';
+import { useCategories } from '@/lib/queries/categories.ts';
 import { CategoryTile } from '../components/category-tile.tsx';
 
 /** SPEC §2 /categories: the four fixed categories, with their pictures and counts once known. */

@@ -1,7 +1,7 @@
 import { currencies, formatMoney, type Cart, type CartItem, type ShippingMethod } from '@threadline/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useCurrency } from '@/features/currency/currency-context.tsx';
+import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import { orderTotal, shippingCost } from '../checkout-totals.ts';
 
 const placeholder = '/static/media/placeholder-640.webp';

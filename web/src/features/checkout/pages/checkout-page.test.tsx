@@ -1,8 +1,9 @@
 import { messages, type Address, type Cart, type CheckoutRequest, type User } from '@threadline/contracts';
+import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { json, renderShop, requestedPaths, stubApi } from '@/test/render-shop.tsx';
 import { CheckoutPage } from './checkout-page.tsx';
@@ -216,6 +217,24 @@ describe('checkout form', () => {
     expect(await screen.findByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/shop');
     expect(screen.queryByRole('button', { name: 'Place Order' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the cart behind the checkout', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('says the connection failed and offers Try Again when the cart cannot be read offline, as the header badge and cart pages do', async () => {
+    const user = userEvent.setup();
+    let online = false;
+    stubApi([[/^\/api\/orders\/cart\/$/, () => (online ? cart : Promise.reject(new TypeError('Failed to fetch')))]]);
+    onlineManager.setOnline(false);
+    renderShop(pages, { path: '/checkout' });
+
+    expect(await screen.findByText(messages.network)).toBeVisible();
+    online = true;
+    onlineManager.setOnline(true);
+    await user.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('button', { name: 'Place Order' })).toBeVisible();
   });
 });
 

@@ -8,15 +8,16 @@ import { ErrorBox } from '@/components/ui/error-box.tsx';
 import { RadioCards } from '@/components/ui/radio-cards.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StepIndicator } from '@/components/ui/step-indicator.tsx';
-import { useCurrency } from '@/features/currency/currency-context.tsx';
-import { useTestPayments } from '@/features/payment/api/get-card-payment-config.ts';
+import { useCurrency } from '@/lib/currency/currency-context.tsx';
+import { useTestPayments } from '@/lib/queries/card-payment-config.ts';
+import { cartQueryKey, profileQueryKey } from '@/lib/queries/query-keys.ts';
 import { ApiError } from '@/lib/api-client.ts';
+import { useAddresses } from '@/lib/queries/addresses.ts';
+import { useCart } from '@/lib/queries/cart.ts';
+import { useProfile } from '@/lib/queries/profile.ts';
 import { readStorage } from '@/lib/storage.ts';
 import { usePageMeta } from '@/lib/use-page-title.ts';
 import { newRandomKey } from '@/lib/random-key.ts';
-import { useAddresses } from '../api/get-addresses.ts';
-import { checkoutCartQueryKey, useCheckoutCart } from '../api/get-cart.ts';
-import { checkoutProfileQueryKey, useProfile } from '../api/get-profile.ts';
 import { usePlaceOrder } from '../api/place-order.ts';
 import { checkoutRequest, fieldOfMessage, needsSignIn, saveFormForLater, type RequiredField } from '../checkout-form.ts';
 import { orderTotal, shippingCost } from '../checkout-totals.ts';
@@ -35,7 +36,7 @@ export function CheckoutPage() {
   const queryClient = useQueryClient();
   const { currency, format } = useCurrency();
   const signedIn = readStorage(storageKeys.accessToken) !== null;
-  const cart = useCheckoutCart();
+  const cart = useCart();
   const profile = useProfile(signedIn);
   const addresses = useAddresses(signedIn);
   const checkout = useCheckoutForm({ profile: profile.data, addresses: addresses.data?.addresses });
@@ -86,9 +87,9 @@ export function CheckoutPage() {
           }
           setOrdered(cart.data ?? null);
           // The server has emptied the cart; the header badge and cart pages learn it from here.
-          void queryClient.invalidateQueries({ queryKey: checkoutCartQueryKey });
+          void queryClient.invalidateQueries({ queryKey: cartQueryKey });
           // The server keeps the order's phone on a profile that had none: the next checkout offers it.
-          if (signedIn) void queryClient.invalidateQueries({ queryKey: checkoutProfileQueryKey });
+          if (signedIn) void queryClient.invalidateQueries({ queryKey: profileQueryKey });
           void navigate(answer.redirect === 'stripe' ? `/payment/${answer.order_id}` : `/order-confirmation/${answer.order_id}`);
         },
         onError: (error) => {
@@ -110,7 +111,7 @@ export function CheckoutPage() {
           }
           setProblem(error.message === messages.httpError(error.status) ? messages.checkoutFailed : error.message);
           // A sold-out line or a dropped promo code changed the cart: show it as it now is.
-          void queryClient.invalidateQueries({ queryKey: checkoutCartQueryKey });
+          void queryClient.invalidateQueries({ queryKey: cartQueryKey });
         },
       },
     );

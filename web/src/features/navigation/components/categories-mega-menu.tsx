@@ -10,7 +10,7 @@ import {
   type PointerEvent,
 } from 'react';
 import { Link } from 'react-router';
-import { useCategories } from '@/features/catalog/api/get-categories.ts';
+import { useCategories } from '@/lib/queries/categories.ts';
 
 /** SPEC §2: the menu hides 150 ms after the mouse leaves, so a slightly wayward pointer does not lose it. */
 export const megaMenuCloseDelayMs = 150;

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useCategories } from '@/features/catalog/api/get-categories.ts';
+import { useCategories } from '@/lib/queries/categories.ts';
 
 const linkClass =
   'flex min-h-11 items-center rounded-lg px-3 text-stone-700 hover:bg-stone-100 hover:text-stone-900';

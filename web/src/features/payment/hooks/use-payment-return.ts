@@ -2,7 +2,7 @@ import type { PaymentRefundReason } from '@threadline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '@/lib/api-client.ts';
-import { orderQueryKey } from '../api/get-order.ts';
+import { orderQueryKey } from '@/lib/queries/orders.ts';
 import { verifyCardSession } from '../api/verify-card-session.ts';
 
 export const returnCheckEveryMs = 1500;

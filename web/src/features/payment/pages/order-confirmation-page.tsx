@@ -2,9 +2,9 @@ import { messages, storeDetails, type Order, type PaymentRefundReason } from '@t
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
-import { useCurrency } from '@/features/currency/currency-context.tsx';
+import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import { usePageMeta } from '@/lib/use-page-title.ts';
-import { useOrder } from '../api/get-order.ts';
+import { useOrder } from '@/lib/queries/orders.ts';
 import { OrderLoadError } from '../components/order-load-error.tsx';
 import { orderStatusBadge, paymentStatusBadge, StatusBadge } from '../components/status-badges.tsx';
 import { usePaymentReturn, type PaymentReturnState } from '../hooks/use-payment-return.ts';

@@ -6,15 +6,15 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { ErrorBox } from '@/components/ui/error-box.tsx';
 import { StepIndicator } from '@/components/ui/step-indicator.tsx';
-import { useCurrency } from '@/features/currency/currency-context.tsx';
+import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { pageNoticeState } from '@/lib/page-notice.ts';
 import { usePageMeta } from '@/lib/use-page-title.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
-import { orderQueryKey, useOrder } from '../api/get-order.ts';
+import { orderQueryKey, useOrder } from '@/lib/queries/orders.ts';
 import { OrderLoadError } from '../components/order-load-error.tsx';
 import { useStartCardPayment } from '../api/start-card-payment.ts';
-import { useTestPayments } from '../api/get-card-payment-config.ts';
+import { useTestPayments } from '@/lib/queries/card-payment-config.ts';
 import { leaveFor } from '../leave-for.ts';
 
 const provider = storeDetails.cardProvider;

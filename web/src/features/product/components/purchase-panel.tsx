@@ -4,7 +4,7 @@ import { messages, wholesaleMinimumPerStyle, type ProductDetailResponse } from '
 import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
 import { QuantityStepper } from '@/components/ui/quantity-stepper.tsx';
 import { buttonClass } from '@/components/ui/button-styles.ts';
-import { useCurrency } from '@/features/currency/currency-context.tsx';
+import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import { useShopActions } from '@/lib/shop-actions.tsx';
 import {
   attributesOf,

@@ -7,7 +7,7 @@ import { ProductPrice } from '@/components/product/product-price.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { Price } from '@/features/currency/price.tsx';
+import { Price } from '@/lib/currency/price.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { usePageMeta } from '@/lib/use-page-title.ts';
 import { useProduct } from '../api/get-product.ts';

@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Cart } from '@threadline/contracts';
 import { ApiError } from '@/lib/api-client.ts';
+import { cartQueryKey } from './query-keys.ts';
 
-/** The one cache entry of the cart that the badge, the slide-out, the cart page and checkout share. */
-export const cartQueryKey = ['cart'] as const;
 
 /**
  * Every cart mutation runs in one scope, so their requests reach the server one at a time and in
@@ -45,8 +44,8 @@ function inFlightLineChanges(queryClient: QueryClient, settling?: CartLineChange
 
 // The cached cart is the server's last answer with the changes still under way laid over it. The
 // answer itself is remembered beside what was shown, so a failed change can be taken back exactly
-// even while others are still on their way. When something else wrote the cache (another feature,
-// a refetch by another query's function), what it wrote is the server's cart.
+// even while others are still on their way. When something else wrote the cache (sign-out resets
+// it), what it wrote is the server's cart.
 const serverCarts = new WeakMap<QueryClient, { server: Cart; shown: Cart | undefined }>();
 
 /** The cart as the server last answered it, without the changes still under way. */

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { customer, renderAccount, storeSignIn, type ApiRoute } from '@/test/render-account.tsx';
 import { json, requestedPaths, stubApi } from '@/test/render-shop.tsx';
-import { useAuth } from './auth-context.tsx';
-import { RequireSignIn } from './components/require-sign-in.tsx';
+import { useAuth } from '@/lib/auth/auth-context.tsx';
+import { RequireSignIn } from '@/lib/auth/require-sign-in.tsx';
 
 const session: ApiRoute = [/^\/api\/csrf\//, () => new Response('{}', { headers: { 'X-Session-Key': 'session-1' } })];
 

@@ -1,4 +1,4 @@
-import { useCurrency } from './currency-context.tsx';
+import { useCurrency } from '@/lib/currency/currency-context.tsx';
 
 /** A JMD amount from the API in the shopper's currency. */
 export function Price({ amount, className }: { amount: unknown; className?: string }) {

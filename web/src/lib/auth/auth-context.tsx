@@ -3,9 +3,10 @@ import { messages, storageKeys, type AuthResponse, type User } from '@threadline
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, apiSend, onSignInEnded } from '@/lib/api-client.ts';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage.ts';
-import { profileQueryKey, profileQueryOptions } from './api/get-profile.ts';
-import { useAuthError } from './auth-error-context.tsx';
-import { signUpOutcome, type SignUpOutcome, type SignUpPayload } from './sign-up-rules.ts';
+import { profileQueryOptions } from '@/lib/queries/profile.ts';
+import { cartQueryKey, privateQueryKeys, profileQueryKey } from '@/lib/queries/query-keys.ts';
+import { useAuthError } from '@/lib/auth/auth-error-context.tsx';
+import { signUpOutcome, type SignUpOutcome, type SignUpPayload } from '@/lib/auth/sign-up-rules.ts';
 
 export interface AuthState {
   user: User | null;
@@ -24,9 +25,6 @@ export interface AuthState {
 
 const AuthContext = createContext<AuthState | null>(null);
 
-// Data that belongs to whoever is signed in; it must not outlive a sign-in or a sign-out.
-const privateQueryKeys = [profileQueryKey, ['addresses'], ['wishlist'], ['orders'], ['order']] as const;
-const cartQueryKey = ['cart'] as const;
 
 // 401: the token was refused and no refresh helped; 404: the account no longer exists.
 const signInRefused = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 404);

@@ -2,8 +2,8 @@ import { messages } from '@threadline/contracts';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { useAuth } from '../auth-context.tsx';
-import type { SignInNavigationState } from '../return-to.ts';
+import { useAuth } from '@/lib/auth/auth-context.tsx';
+import type { SignInNavigationState } from '@/lib/auth/return-to.ts';
 
 /**
  * Wraps the content of an account page: signed-in customers see it; a guest is sent to sign in and
