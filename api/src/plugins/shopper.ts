@@ -47,9 +47,6 @@ export const shopper = fastifyPlugin(async (app: FastifyInstance) => {
   });
 });
 
-/** The shopper of a call. */
-export const shopperOf = (request: FastifyRequest): Shopper => request.shopper;
-
 /** The signed-in customer's id, or a 401 the page answers by refreshing or signing in. */
 export function requireCustomer(request: FastifyRequest): number {
   const { customer, bearerRejected } = request.shopper;
