@@ -80,6 +80,15 @@ const environmentSchema = z.object({
 /** The proxies in front of the server: how many hops, or which addresses (ranges, proxy-addr names). */
 export type TrustedProxies = { hops: number } | { addresses: string[] };
 
+/**
+ * Fastify 5 trusts no hop for a plain number (it cannot check the nearest peer), so hops are a
+ * function of the hop's distance: request.ip is then the address the outermost trusted proxy saw.
+ */
+export function fastifyTrustProxy(trusted: TrustedProxies): false | string[] | ((address: string, hop: number) => boolean) {
+  if ('addresses' in trusted) return trusted.addresses;
+  return trusted.hops === 0 ? false : (_address, hop) => hop < trusted.hops;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;

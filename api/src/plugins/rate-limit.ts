@@ -6,6 +6,9 @@ import { sql } from 'kysely';
 import { messages } from '@threadline/contracts';
 import type { DbExecutor } from '../db/database.ts';
 import { ShopError } from '../errors.ts';
+import { runEvery } from '../timed-job.ts';
+
+const oneHour = 60 * 60 * 1000;
 
 /** A limit counted per what a call names (its e-mail, the shopper's account or session), once its body is read. */
 export interface ShopperLimit {
@@ -126,7 +129,8 @@ const appendHook = <Hook>(existing: Hook | Hook[] | undefined, hook: Hook): Hook
 
 /**
  * Rate limits are opt-in per route: `config.rateLimit` per address (through @fastify/rate-limit,
- * before the body is read), `config.shopperLimits` per e-mail, account or session. None apply globally.
+ * before the body is read), `config.shopperLimits` per e-mail, account or session. None apply
+ * globally. Counters whose window has ended are removed every hour.
  */
 export const rateLimits = fastifyPlugin(async (app: FastifyInstance, { db, scale }: { db: DbExecutor; scale: number }) => {
   app.addHook('onRoute', (route) => {
@@ -142,6 +146,7 @@ export const rateLimits = fastifyPlugin(async (app: FastifyInstance, { db, scale
     }
   });
   await app.register(fastifyRateLimit, { global: false, store: databaseStore(db) });
+  runEvery(app, oneHour, 'could not remove ended rate-limit windows', () => forgetEndedWindows(db));
 });
 
 /** The e-mail a call's body names, as the shop compares e-mails; null when it names none. */
@@ -162,6 +167,7 @@ export function textInBody(request: FastifyRequest, field: string): string | nul
 
 /** Whose cart a call works on: the signed-in account, else the guest session key. */
 export function cartOwnerOf(request: FastifyRequest): string | null {
-  if (request.customerId !== null) return `account:${request.customerId}`;
-  return request.sessionKey === null ? null : `session:${request.sessionKey}`;
+  const { customer, sessionKey } = request.shopper;
+  if (customer !== null) return `account:${customer.id}`;
+  return sessionKey === null ? null : `session:${sessionKey}`;
 }

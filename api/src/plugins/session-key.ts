@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { messages, sessionHeaders } from '@threadline/contracts';
 import { forbidden } from '../errors.ts';
-import type { SessionService } from '../modules/session/session.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,8 +18,11 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 const sessionKeyHeader = sessionHeaders.sessionKey.toLowerCase();
 const csrfHeader = sessionHeaders.csrfToken.toLowerCase();
 
-/** Reads the session key of every call and refuses a state-changing call without a valid CSRF token. */
-export const sessionKeyAndCsrf = fastifyPlugin(async (app: FastifyInstance, { sessions }: { sessions: SessionService }) => {
+/**
+ * Reads the session key of every call and refuses a state-changing call without a valid CSRF token
+ * (checked by the session module's service, `app.sessions`).
+ */
+export const sessionKeyAndCsrf = fastifyPlugin(async (app: FastifyInstance) => {
   app.decorateRequest('sessionKey', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers[sessionKeyHeader];
@@ -28,7 +30,7 @@ export const sessionKeyAndCsrf = fastifyPlugin(async (app: FastifyInstance, { se
     if (safeMethods.has(request.method) || request.routeOptions.config.csrf === false) return;
     if (!request.url.startsWith('/api/')) return;
     const headerToken = request.headers[csrfHeader];
-    const valid = sessions.isCsrfTokenValid(
+    const valid = app.sessions.isCsrfTokenValid(
       request.sessionKey,
       typeof headerToken === 'string' ? headerToken : undefined,
       request.cookies[sessionHeaders.csrfCookie],

@@ -7,7 +7,7 @@ import { badRequest, ShopError, unauthorized } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { countHit } from '../../plugins/rate-limit.ts';
 import type { CustomersRepository, UserRow } from './customers.repository.ts';
-import { hashToken, newOpaqueToken, signInDays, type AccessClaims, type AccessTokens } from './tokens.ts';
+import { hashToken, newOpaqueToken, signInDays, type AccessTokens } from './tokens.ts';
 
 const signInWindowMs = 15 * 60 * 1000;
 /** Sign-in attempts, right or wrong, in a window: per account, and per address, generously, because
@@ -19,6 +19,14 @@ const resetTokenMinutes = 60;
 const decoyHash = '$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$Z3Vlc3Mgd2hhdCwgbm90IGEgcmVhbCBoYXNo';
 
 const emailShape = z.email();
+
+/** A customer signed in by a bearer token of a live sign-in. */
+export interface SignedInCustomer {
+  id: number;
+  email: string;
+  /** The sign-in the token belongs to: signing out ends it. */
+  signInId: string;
+}
 
 export interface SignUpInput {
   first_name?: string | undefined;
@@ -112,11 +120,12 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
     /** Whether an account has this e-mail (whatever its case): a guest may not check out with it. */
     hasAccount: (email: string) => repository.hasAccount(email),
 
-    /** The customer of a bearer token whose sign-in is still live, else null. */
-    async customerOf(accessToken: string): Promise<AccessClaims | null> {
+    /** The customer of a bearer token whose sign-in is still live, with the account's e-mail, else null. */
+    async customerOf(accessToken: string): Promise<SignedInCustomer | null> {
       const claims = await tokens.verify(accessToken);
       if (!claims) return null;
-      return (await repository.isSignInLive(claims.signInId, claims.userId, new Date().toISOString())) ? claims : null;
+      const email = await repository.liveSignInEmail(claims.signInId, claims.userId, new Date().toISOString());
+      return email === undefined ? null : { id: claims.userId, email, signInId: claims.signInId };
     },
 
     async register(input: SignUpInput, sessionId: number | null): Promise<AuthResponse> {
@@ -176,7 +185,7 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
     async refresh(refreshToken: string) {
       const row = await repository.findRefreshToken(hashToken(refreshToken));
       const now = new Date().toISOString();
-      if (!row || row.revoked_at || row.expires_at <= now || !(await repository.isSignInLive(row.family_id, row.user_id, now))) {
+      if (!row || row.revoked_at || row.expires_at <= now || (await repository.liveSignInEmail(row.family_id, row.user_id, now)) === undefined) {
         throw unauthorized(messages.refreshInvalid);
       }
       if (row.rotated_at || !(await repository.markRotated(row.id))) {

@@ -104,16 +104,18 @@ export function createCustomersRepository(db: DbExecutor) {
     },
 
     /** Whether a sign-in of this customer has neither ended nor run out: one read by primary key. */
-    async isSignInLive(id: string, userId: number, now: string, executor: DbExecutor = db): Promise<boolean> {
+    /** The account's e-mail while this sign-in of it is live (not ended, not expired), else undefined. */
+    async liveSignInEmail(id: string, userId: number, now: string, executor: DbExecutor = db): Promise<string | undefined> {
       const row = await executor
         .selectFrom('sign_ins')
-        .select('id')
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .where('ended_at', 'is', null)
-        .where('expires_at', '>', now)
+        .innerJoin('users', 'users.id', 'sign_ins.user_id')
+        .select('users.email')
+        .where('sign_ins.id', '=', id)
+        .where('sign_ins.user_id', '=', userId)
+        .where('sign_ins.ended_at', 'is', null)
+        .where('sign_ins.expires_at', '>', now)
         .executeTakeFirst();
-      return row !== undefined;
+      return row?.email;
     },
 
     /** Ends one sign-in: its access tokens stop at once, its refresh tokens are revoked. */

@@ -30,7 +30,7 @@ import {
 } from '@threadline/contracts';
 import { badRequest, ShopError } from '../../errors.ts';
 import { describeApiCall } from '../../plugins/api-docs.ts';
-import { requireCustomer } from '../../plugins/current-customer.ts';
+import { requireCustomer } from '../../plugins/shopper.ts';
 import { emailInBody } from '../../plugins/rate-limit.ts';
 import type { AddressesService } from './addresses.service.ts';
 import type { AuthService } from './auth.service.ts';
@@ -43,11 +43,11 @@ export interface CustomerRouteOptions {
   profile: ProfileService;
   addresses: AddressesService;
   wishlist: WishlistService;
-  /** The guest session the request carries, whose cart joins the account at sign-in. */
-  guestSessionId(request: FastifyRequest): Promise<number | null>;
 }
 
 const tenMinutes = 10 * 60 * 1000;
+/** The guest session the call carries, whose cart joins the account at sign-in. */
+const guestSessionIdOf = async (request: FastifyRequest) => (await request.shopper.guestSession())?.id ?? null;
 const oneHour = 60 * 60 * 1000;
 const profileAnswer = successMessageSchema.extend({ user: userSchema });
 const profileForm = profileUpdateSchema.extend({
@@ -92,7 +92,7 @@ function uploadProblem(error: unknown): ShopError {
 
 export const customerRoutes: FastifyPluginAsyncZod<CustomerRouteOptions> = async (
   app,
-  { auth, profile, addresses, wishlist, guestSessionId },
+  { auth, profile, addresses, wishlist },
 ) => {
   app.post(
     '/users/auth/register/',
@@ -103,11 +103,11 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRouteOptions> = async
       },
       schema: { body: registerRequestSchema, response: { 201: authResponseSchema } },
     },
-    async (request, reply) => reply.status(201).send(await auth.register(request.body, await guestSessionId(request))),
+    async (request, reply) => reply.status(201).send(await auth.register(request.body, await guestSessionIdOf(request))),
   );
 
   app.post('/users/auth/login/', { schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } }, async (request) =>
-    auth.login(request.body.email, request.body.password, request.ip, await guestSessionId(request)),
+    auth.login(request.body.email, request.body.password, request.ip, await guestSessionIdOf(request)),
   );
 
   app.post('/users/auth/refresh/', { schema: { body: refreshRequestSchema, response: { 200: refreshResponseSchema } } }, (request) =>
@@ -115,7 +115,7 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRouteOptions> = async
   );
 
   app.post('/auth/logout/', { schema: { body: logoutRequestSchema.optional(), response: { 200: successMessageSchema } } }, (request) =>
-    auth.logout(request.body?.refresh, request.signInId),
+    auth.logout(request.body?.refresh, request.shopper.customer?.signInId ?? null),
   );
 
   app.post(
@@ -177,21 +177,18 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRouteOptions> = async
   );
 };
 
-export const googleRoutes: FastifyPluginAsyncZod<{
-  google: GoogleSignIn;
-  guestSessionId(request: FastifyRequest): Promise<number | null>;
-}> = async (app, { google, guestSessionId }) => {
+export const googleRoutes: FastifyPluginAsyncZod<{ google: GoogleSignIn }> = async (app, { google }) => {
   app.get('/auth/google/config/', { schema: { response: { 200: googleConfigResponseSchema } } }, () => google.publicConfig());
 
   app.post(
     '/auth/google/',
     { config: { rateLimit: { max: 120, timeWindow: tenMinutes } }, schema: { body: googleCodeRequestSchema, response: { 200: identityProviderResponseSchema } } },
-    async (request) => ({ success: true, ...(await google.signInWithCode(request.body, await guestSessionId(request))) }),
+    async (request) => ({ success: true, ...(await google.signInWithCode(request.body, await guestSessionIdOf(request))) }),
   );
 
   app.post(
     '/auth/google/login/',
     { config: { rateLimit: { max: 120, timeWindow: tenMinutes } }, schema: { body: googleIdTokenRequestSchema, response: { 200: identityProviderResponseSchema } } },
-    async (request) => ({ success: true, ...(await google.signInWithIdToken(request.body.id_token, await guestSessionId(request))) }),
+    async (request) => ({ success: true, ...(await google.signInWithIdToken(request.body.id_token, await guestSessionIdOf(request))) }),
   );
 };

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import {
   messages,
   checkoutRequestSchema,
@@ -10,18 +9,16 @@ import {
   orderSchema,
 } from '@threadline/contracts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
-import { requireCustomer } from '../../plugins/current-customer.ts';
+import { requireCustomer } from '../../plugins/shopper.ts';
 import { addressOf, emailInBody, textInBody, type ShopperLimit } from '../../plugins/rate-limit.ts';
-import type { CartContext } from '../cart/cart.service.ts';
+import { cartContextOf } from '../cart/cart-owner.ts';
 import type { CheckoutService } from './checkout.service.ts';
-import type { OrdersService, OrderViewer } from './orders.service.ts';
+import { orderViewerOf } from './order-viewer.ts';
+import type { OrdersService } from './orders.service.ts';
 
 export interface OrderRouteOptions {
   checkout: CheckoutService;
   orders: OrdersService;
-  cartContext(request: FastifyRequest, required: boolean): Promise<CartContext>;
-  /** Who asks for an order: its account, or the guest session that placed it. */
-  viewerOf(request: FastifyRequest): Promise<OrderViewer>;
 }
 
 const tenMinutes = 10 * 60 * 1000;
@@ -34,24 +31,24 @@ const oneDay = 24 * oneHour;
  */
 const guestCashOrderLimit = (limit: ShopperLimit): ShopperLimit => ({
   ...limit,
-  of: (request) => (request.customerId === null && textInBody(request, 'payment_method') === 'cash_on_delivery' ? limit.of(request) : null),
+  of: (request) => (request.shopper.customer === null && textInBody(request, 'payment_method') === 'cash_on_delivery' ? limit.of(request) : null),
   successesOnly: true,
   message: messages.tooManyGuestCashOrders,
 });
 const guestCashOrderLimits = [
   guestCashOrderLimit({ per: 'cash-email', of: emailInBody, max: 3, timeWindow: oneDay }),
-  guestCashOrderLimit({ per: 'cash-session', of: (request) => request.sessionKey, max: 3, timeWindow: oneDay }),
+  guestCashOrderLimit({ per: 'cash-session', of: (request) => request.shopper.sessionKey, max: 3, timeWindow: oneDay }),
   guestCashOrderLimit({ per: 'cash-address', of: addressOf, max: 20, timeWindow: oneHour, byAddress: true }),
 ];
 
-export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { checkout, orders, cartContext, viewerOf }) => {
+export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { checkout, orders }) => {
   app.post(
     '/orders/checkout/',
     {
       config: { rateLimit: { max: 60, timeWindow: tenMinutes }, shopperLimits: guestCashOrderLimits },
       schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } },
     },
-    async (request) => checkout.placeOrder(await cartContext(request, true), request.body, idempotencyKeyOf(request)),
+    async (request) => checkout.placeOrder(await cartContextOf(request, { start: true }), request.body, idempotencyKeyOf(request)),
   );
 
   app.get('/orders/', { schema: { response: { 200: orderListResponseSchema } } }, (request) => orders.list(requireCustomer(request)));
@@ -59,7 +56,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
   // The e-mail's signed link (?token=) opens its one order for anyone who holds it.
   for (const path of ['/orders/:id/', '/orders/order/:id/']) {
     app.get(path, { schema: { params: idParams, querystring: orderLinkQuerySchema, response: { 200: orderSchema } } }, async (request) =>
-      orders.view(await orders.linkedOrder(await viewerOf(request), request.params.id, request.query.token)),
+      orders.view(await orders.linkedOrder(await orderViewerOf(request), request.params.id, request.query.token)),
     );
   }
 };

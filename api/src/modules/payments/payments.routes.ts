@@ -1,6 +1,5 @@
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   cancelOrderResponseSchema,
@@ -12,13 +11,11 @@ import {
   webhookReceivedSchema,
 } from '@threadline/contracts';
 import { describeApiCall } from '../../plugins/api-docs.ts';
-import type { OrderViewer } from '../orders/orders.service.ts';
+import { orderViewerOf } from '../orders/order-viewer.ts';
 import type { PaymentsService } from './payments.service.ts';
 
 export interface PaymentRouteOptions {
   payments: PaymentsService;
-  /** Who asks: the order's account, or the guest session that placed it. */
-  viewerOf(request: FastifyRequest): Promise<OrderViewer>;
   /** The shop's configured address: where the card provider sends the shopper back to. */
   publicUrl: string;
 }
@@ -29,22 +26,22 @@ const webhookEvent = z
   .describe('A Stripe event (checkout.session.completed and the like), signed in the Stripe-Signature header');
 const describedWebhookEvent: SwaggerTransform = (document) => describeApiCall({ ...document, schema: { ...document.schema, body: webhookEvent } });
 
-export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (app, { payments, viewerOf, publicUrl }) => {
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (app, { payments, publicUrl }) => {
   // Giving up an unpaid card order closes its card sessions first: payments decides it.
   app.post('/orders/:id/cancel/', { schema: { params: idParams, response: { 200: cancelOrderResponseSchema } } }, async (request) =>
-    payments.cancelOrder(await viewerOf(request), request.params.id),
+    payments.cancelOrder(await orderViewerOf(request), request.params.id),
   );
 
   app.get('/orders/payment/stripe/config/', { schema: { response: { 200: cardPaymentConfigSchema } } }, () => payments.config());
 
   app.post('/orders/payment/stripe/:id/', { schema: { params: idParams, response: { 200: cardSessionResponseSchema } } }, async (request) =>
-    payments.startCheckout(await viewerOf(request), request.params.id, publicUrl),
+    payments.startCheckout(await orderViewerOf(request), request.params.id, publicUrl),
   );
 
   app.post(
     '/orders/payment/stripe/verify-session/',
     { schema: { body: verifySessionRequestSchema, response: { 200: verifySessionResponseSchema } } },
-    async (request) => payments.verify(await viewerOf(request), request.body.session_id),
+    async (request) => payments.verify(await orderViewerOf(request), request.body.session_id),
   );
 
   await app.register(async (webhook) => {

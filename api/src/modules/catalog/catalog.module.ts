@@ -1,0 +1,22 @@
+import fastifyPlugin from 'fastify-plugin';
+import type { ShopModuleOptions } from '../shop-module.ts';
+import { createCatalogRepository } from './catalog.repository.ts';
+import { catalogRoutes, crawlerRoutes } from './catalog.routes.ts';
+import { createCatalogService, type CatalogService } from './catalog.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalog: CatalogService;
+  }
+}
+
+/** Products and categories under /api, and sitemap.xml and robots.txt for crawlers. */
+export const catalogModule = fastifyPlugin<ShopModuleOptions>(
+  async (app, { config, database }) => {
+    const catalog = createCatalogService(createCatalogRepository(database.db, database.dialect));
+    app.decorate('catalog', catalog);
+    await app.register(catalogRoutes, { prefix: '/api', catalog });
+    await app.register(crawlerRoutes, { catalog, publicUrl: config.publicUrl });
+  },
+  { name: 'catalog' },
+);

@@ -1,0 +1,22 @@
+import fastifyPlugin from 'fastify-plugin';
+import type { ShopModuleOptions } from '../shop-module.ts';
+import { createContentRepository } from './content.repository.ts';
+import { contentRoutes } from './content.routes.ts';
+import { createContentService } from './content.service.ts';
+import { createUnsubscribeTokens } from './newsletter-tokens.ts';
+
+/** The contact form and the newsletter. */
+export const contentModule = fastifyPlugin<ShopModuleOptions>(
+  async (app, { config, database }) => {
+    const content = createContentService({
+      repository: createContentRepository(database.db),
+      mailer: app.mail.mailer,
+      shopEmail: config.shopEmail,
+      unsubscribeTokens: createUnsubscribeTokens(config.secretKey),
+      publicUrl: config.publicUrl,
+      log: (message, error) => app.log.error({ err: error }, message),
+    });
+    await app.register(contentRoutes, { prefix: '/api', content, publicUrl: config.publicUrl });
+  },
+  { name: 'content', dependencies: ['mail'] },
+);

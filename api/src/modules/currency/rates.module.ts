@@ -1,0 +1,33 @@
+import fastifyPlugin from 'fastify-plugin';
+import type { ShopModuleOptions } from '../shop-module.ts';
+import { createRatesRepository } from './rates.repository.ts';
+import { ratesRoutes } from './rates.routes.ts';
+import { createRatesService, type RatesService } from './rates.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rates: RatesService;
+  }
+}
+
+const ratesCheckIntervalMs = 60 * 60 * 1000;
+
+/** Exchange rates: served to pages, and refreshed from RATES_URL at most once a Kingston day. */
+export const ratesModule = fastifyPlugin<ShopModuleOptions>(
+  async (app, { config, database }) => {
+    const rates = createRatesService(createRatesRepository(database.db), config.ratesUrl, (message, error) =>
+      app.log.warn({ err: error }, message),
+    );
+    app.decorate('rates', rates);
+    await app.register(ratesRoutes, { prefix: '/api', rates });
+    if (!config.ratesUrl) return;
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook('onReady', async () => {
+      void rates.refreshIfDue();
+      timer = setInterval(() => void rates.refreshIfDue(), ratesCheckIntervalMs);
+      timer.unref();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'rates' },
+);

@@ -1,0 +1,47 @@
+import fastifyPlugin from 'fastify-plugin';
+import type { ShopModuleOptions } from '../shop-module.ts';
+import { createAddressesRepository } from './addresses.repository.ts';
+import { createAddressesService, type AddressesService } from './addresses.service.ts';
+import { createAuthService, type AuthService } from './auth.service.ts';
+import { createCustomersRepository } from './customers.repository.ts';
+import { customerRoutes, googleRoutes } from './customers.routes.ts';
+import { createGoogleSignIn } from './google-sign-in.ts';
+import { createProfileService, type ProfileService } from './profile.service.ts';
+import { createAccessTokens } from './tokens.ts';
+import { createWishlistRepository } from './wishlist.repository.ts';
+import { createWishlistService } from './wishlist.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    auth: AuthService;
+    profile: ProfileService;
+    savedAddresses: AddressesService;
+  }
+}
+
+/** Accounts: sign-up and sign-in (also with Google), the profile, saved addresses and the wishlist. */
+export const customersModule = fastifyPlugin<ShopModuleOptions>(
+  async (app, { config, database }) => {
+    const repository = createCustomersRepository(database.db);
+    const auth = createAuthService({
+      database,
+      repository,
+      tokens: createAccessTokens(config.secretKey),
+      mailer: app.mail.mailer,
+      adoptGuestCart: (sessionId, userId) => app.cart.adoptGuestCart(sessionId, userId),
+      log: (message, error) => app.log.error({ err: error }, message),
+      publicUrl: config.publicUrl,
+    });
+    app.mail.waitOnClose(() => auth.resetEmailsSent());
+    const google = createGoogleSignIn(config.google, auth, repository, (message, error) => app.log.warn({ err: error }, message));
+    const profile = createProfileService(repository, config.mediaDir, database.db);
+    const addresses = createAddressesService(database, createAddressesRepository(database.db, database.dialect));
+    const wishlist = createWishlistService(createWishlistRepository(database.db), app.catalog);
+    app.decorate('auth', auth);
+    app.decorate('profile', profile);
+    app.decorate('savedAddresses', addresses);
+    await app.register(customerRoutes, { prefix: '/api', auth, profile, addresses, wishlist });
+    await app.register(googleRoutes, { prefix: '/api', google });
+  },
+  { name: 'customers', dependencies: ['mail', 'cart', 'catalog'] },
+);

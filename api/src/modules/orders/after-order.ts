@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { CheckoutDependencies } from './checkout.service.ts';
+
+/**
+ * What follows a placed order, outside its transaction: the sold products' cached pages go, the
+ * claimed confirmation e-mail is queued, and a customer's phone and (when asked) the delivery
+ * address are kept for next time. A failure here is logged; the order stands.
+ */
+export const afterOrderPlaced =
+  (app: FastifyInstance, publicUrl: string): CheckoutDependencies['afterOrder'] =>
+  (order, request, context, { productIds, confirmationClaimed }) => {
+    for (const productId of productIds) app.catalog.forgetProduct(productId);
+    if (confirmationClaimed) app.orders.queueClaimedConfirmation(order, publicUrl);
+    const customerId = context.owner.userId;
+    if (customerId === null) return;
+    app.profile
+      .rememberPhone(customerId, request.phone)
+      .catch((error: unknown) => app.log.error({ err: error }, 'could not keep the phone from checkout'));
+    if (!request.save_address || request.shipping_method !== 'delivery') return;
+    app.savedAddresses
+      .saveFromCheckout(customerId, {
+        label: '',
+        street_address: request.address_line1,
+        apartment: request.address_line2,
+        city: request.city,
+        state: request.parish,
+        postal_code: request.postal_code,
+        country: request.country,
+      })
+      .catch((error: unknown) => app.log.error({ err: error }, 'could not save the address from checkout'));
+  };

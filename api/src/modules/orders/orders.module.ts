@@ -1,0 +1,55 @@
+import fastifyPlugin from 'fastify-plugin';
+import { runEvery } from '../../timed-job.ts';
+import { takesTestPayments } from '../payments/card-provider.ts';
+import type { ShopModuleOptions } from '../shop-module.ts';
+import { afterOrderPlaced } from './after-order.ts';
+import { createCheckoutService } from './checkout.service.ts';
+import { createOrderLinks } from './order-links.ts';
+import { createOrdersRepository } from './orders.repository.ts';
+import { orderRoutes } from './orders.routes.ts';
+import { createOrdersService, type OrdersService } from './orders.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    orders: OrdersService;
+  }
+}
+
+const oneMinute = 60 * 1000;
+
+/** Checkout, the shopper's orders and their confirmation e-mails. */
+export const ordersModule = fastifyPlugin<ShopModuleOptions>(
+  async (app, { config, database }) => {
+    const repository = createOrdersRepository(database.db);
+    const { catalog, inventory, promotions } = app;
+    const orders = createOrdersService({
+      database,
+      repository,
+      inventory,
+      promotions,
+      catalog,
+      mailer: app.mail.mailer,
+      log: (message, error) => app.log.error({ err: error }, message),
+      links: createOrderLinks(config.secretKey),
+      testPayments: takesTestPayments(config.stripe),
+    });
+    app.decorate('orders', orders);
+    app.mail.waitOnClose(() => orders.confirmationsSent());
+    const checkout = createCheckoutService({
+      database,
+      orders: repository,
+      cart: app.cart,
+      promotions,
+      inventory,
+      catalog,
+      hasAccount: (email) => app.auth.hasAccount(email),
+      unpaidOrderMinutes: config.unpaidOrderMinutes,
+      rateFor: async (currency) => (await app.rates.current()).rates[currency] ?? 1,
+      afterOrder: afterOrderPlaced(app, config.publicUrl),
+    });
+    await app.register(orderRoutes, { prefix: '/api', checkout, orders });
+    // Confirmations whose sending was lost (the process died, or SMTP was down) go out again.
+    runEvery(app, oneMinute, 'could not send unmailed confirmations', () => orders.resendUnmailedConfirmations(config.publicUrl));
+  },
+  { name: 'orders', dependencies: ['mail', 'catalog', 'inventory', 'promotions', 'cart', 'customers', 'rates'] },
+);

@@ -1,0 +1,56 @@
+import fastifyPlugin from 'fastify-plugin';
+import { runEvery } from '../../timed-job.ts';
+import type { ShopModuleOptions } from '../shop-module.ts';
+import { createCardProvider } from './card-provider.ts';
+import { createPaymentsRepository } from './payments.repository.ts';
+import { paymentRoutes } from './payments.routes.ts';
+import { createPaymentsService } from './payments.service.ts';
+import { testProviderRoutes } from './test-provider.routes.ts';
+
+const oneMinute = 60 * 1000;
+
+/** Card payments (Stripe Checkout, or the built-in test card provider this module then serves). */
+export const paymentsModule = fastifyPlugin<ShopModuleOptions>(
+  async (app, { config, database }) => {
+    const { orders, catalog } = app;
+    // The server's own loopback address, for the built-in card provider it calls and that calls it back.
+    const ownAddress = () => {
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      return new URL(`http://127.0.0.1:${port}`);
+    };
+    const cardProvider = createCardProvider(config.stripe, ownAddress);
+    const payments = createPaymentsService({
+      database,
+      repository: createPaymentsRepository(database.db),
+      orders,
+      cart: app.cart,
+      provider: cardProvider,
+      webhookSecret: config.stripe.webhookSecret,
+      afterPaid: (orderId) => void orders.sendConfirmation(orderId, config.publicUrl),
+      afterCancelled: async (orderId) => {
+        try {
+          for (const productId of await orders.productIdsOf(orderId)) catalog.forgetProduct(productId);
+        } catch (error) {
+          app.log.error({ err: error }, 'could not drop the cached products of a cancelled order');
+        }
+      },
+      log: (message, details) => app.log.warn({ details }, message),
+    });
+    await app.register(paymentRoutes, { prefix: '/api', payments, publicUrl: config.publicUrl });
+    // Card orders left unpaid past their hold are cancelled and their stock put back.
+    runEvery(app, oneMinute, 'could not cancel expired orders', () => payments.cancelUnpaidOrders());
+    if (!cardProvider.isBuiltIn) return;
+    app.addHook('onReady', async () => {
+      app.log.warn('STRIPE_SECRET_KEY is not set: card payments are test payments on the built-in test card provider, and no money is taken');
+    });
+    await app.register(testProviderRoutes, {
+      db: database.db,
+      webhookSecret: config.stripe.webhookSecret,
+      webhookUrl: () => new URL('/api/orders/payment/stripe/webhook/', ownAddress()).toString(),
+      publicUrl: config.publicUrl,
+      log: (message, error) => app.log.warn({ err: error }, message),
+    });
+  },
+  { name: 'payments', dependencies: ['orders', 'cart', 'catalog'] },
+);
