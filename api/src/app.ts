@@ -42,7 +42,7 @@ import { createCardProvider, takesTestPayments } from './modules/payments/card-p
 import { createPaymentsRepository } from './modules/payments/payments.repository.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
-import { testProviderRoutes } from './modules/payments/test-provider.routes.ts';
+import { builtInCardProviderRoutes } from './modules/payments/built-in-card-provider.routes.ts';
 import { createPromotionsRepository } from './modules/promotions/promotions.repository.ts';
 import { createPromotionsService } from './modules/promotions/promotions.service.ts';
 import { createSessionRepository } from './modules/session/session.repository.ts';
@@ -267,7 +267,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
     app.addHook('onReady', async () => {
       app.log.warn('STRIPE_SECRET_KEY is not set: card payments are test payments on the built-in test card provider, and no money is taken');
     });
-    await app.register(testProviderRoutes, {
+    await app.register(builtInCardProviderRoutes, {
       db: database.db,
       webhookSecret: config.stripe.webhookSecret,
       webhookUrl: () => new URL('/api/orders/payment/stripe/webhook/', ownAddress()).toString(),
