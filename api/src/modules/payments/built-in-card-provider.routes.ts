@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ExpressionBuilder } from 'kysely';
 import { Stripe } from 'stripe';
-import { currencies, formatMoney, messages, storeDetails, type Currency } from '@threadline/contracts';
+import { formatMoney, messages, shopCurrency, storeDetails } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import type { Database, TestPaymentSessionTable } from '../../db/tables.ts';
 import { builtInProviderKey } from './card-provider.ts';
@@ -17,7 +17,6 @@ export interface BuiltInCardProviderOptions {
   log: (message: string, error: unknown) => void;
 }
 
-const jmd = currencies[0] as Currency;
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -198,7 +197,7 @@ export const builtInCardProviderRoutes: FastifyPluginAsync<BuiltInCardProviderOp
     return page(
       'Test card payment',
       `<p class="note"><strong>${messages.testPaymentNotice}</strong> This page stands in for ${storeDetails.cardProvider} Checkout: no card details are asked for and no card is charged.</p>
-<dl><dt>Pay to</dt><dd>${storeDetails.name}</dd><dt>For</dt><dd>${escapeHtml(row.description)}</dd><dt>Amount</dt><dd class="amount">${formatMoney(row.amount_total / 100, jmd)}</dd>${row.customer_email ? `<dt>E-mail</dt><dd>${escapeHtml(row.customer_email)}</dd>` : ''}</dl>
+<dl><dt>Pay to</dt><dd>${storeDetails.name}</dd><dt>For</dt><dd>${escapeHtml(row.description)}</dd><dt>Amount</dt><dd class="amount">${formatMoney(row.amount_total / 100, shopCurrency)}</dd>${row.customer_email ? `<dt>E-mail</dt><dd>${escapeHtml(row.customer_email)}</dd>` : ''}</dl>
 <div class="actions"><form method="post" action="/test-payments/checkout/${row.id}/cancel"><button type="submit" class="secondary">Cancel</button></form>
 <form method="post" action="/test-payments/checkout/${row.id}/pay"><button type="submit">Pay</button></form></div>`,
     );
