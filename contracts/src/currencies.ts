@@ -48,7 +48,7 @@ export const minorToMajor = (minor: number): number => Math.round(minor) / 100;
 export const majorToMinor = (major: number): number => Math.round(major * 100);
 
 /** SPEC §5: a missing or non-numeric amount converts to 0. */
-export function convertAmount(amount: unknown, rate: number): number {
+function convertAmount(amount: unknown, rate: number): number {
   const value = typeof amount === 'string' ? Number.parseFloat(amount) : amount;
   if (typeof value !== 'number' || !Number.isFinite(value)) return 0;
   return value * rate;

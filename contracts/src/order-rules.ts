@@ -12,7 +12,7 @@ export type ShippingMethod = (typeof shippingMethods)[number];
 export const shippingCostMinor: Record<ShippingMethod, number> = { pickup: 0, delivery: 1000 };
 
 /** SPEC §5 checkout fields and the words of their '{field} is required' messages, in the order they are checked. */
-export const checkoutFieldNames = {
+const checkoutFieldNames = {
   first_name: 'first name',
   last_name: 'last name',
   email: 'email',
