@@ -19,6 +19,7 @@ const emailText = text(254);
 const passwordText = text(200);
 
 export const loginRequestSchema = z.object({ email: emailText, password: passwordText });
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const registerRequestSchema = z.object({
   first_name: text(100).optional(),
   last_name: text(100).optional(),
@@ -26,11 +27,14 @@ export const registerRequestSchema = z.object({
   password1: passwordText.optional(),
   password2: passwordText.optional(),
 });
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export const authResponseSchema = z.object({ user: userSchema, token: z.string(), refresh: z.string() });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const refreshRequestSchema = z.object({ refresh: text(200) });
+export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 export const refreshResponseSchema = z.object({ token: z.string(), refresh: z.string() });
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
 export const googleCodeRequestSchema = z.object({
   code: text(2048),
@@ -39,7 +43,9 @@ export const googleCodeRequestSchema = z.object({
   /** The `iss` parameter of the callback URL, when the issuer sends one (RFC 9207). */
   iss: text(2048).optional(),
 });
+export type GoogleCodeRequest = z.infer<typeof googleCodeRequestSchema>;
 export const googleIdTokenRequestSchema = z.object({ id_token: text(8192) });
+export type GoogleIdTokenRequest = z.infer<typeof googleIdTokenRequestSchema>;
 export const identityProviderResponseSchema = z.object({
   success: z.boolean(),
   token: z.string().optional(),
@@ -47,6 +53,7 @@ export const identityProviderResponseSchema = z.object({
   user: userSchema.optional(),
   error: z.string().optional(),
 });
+export type IdentityProviderResponse = z.infer<typeof identityProviderResponseSchema>;
 
 export const profileUpdateSchema = z.object({
   first_name: text(100).trim().optional(),
@@ -61,8 +68,9 @@ export const profileUpdateSchema = z.object({
     .pipe(z.union([z.literal('').transform(() => null), z.iso.date()]))
     .optional(),
 });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-export const addressSchema = z.object({
+const addressSchema = z.object({
   id: z.number().int(),
   label: z.string(),
   street_address: z.string(),
@@ -87,11 +95,12 @@ export const addressInputSchema = z.object({
 });
 export type AddressInput = z.infer<typeof addressInputSchema>;
 export const addressListResponseSchema = z.object({ addresses: z.array(addressSchema) });
+export type AddressListResponse = z.infer<typeof addressListResponseSchema>;
 
 /** What a profile picture upload may be: refused past these before it is decoded. */
 export const profilePictureLimits = { megabytes: 8, megapixels: 24, uploadsPerHour: 10 } as const;
 
-export const wishlistItemSchema = z.object({
+const wishlistItemSchema = z.object({
   id: z.number().int(),
   product: productSchema,
   /** The product comes in sizes or colours: it goes in the cart from its page, where they are chosen. */
@@ -100,12 +109,15 @@ export const wishlistItemSchema = z.object({
 });
 export type WishlistItem = z.infer<typeof wishlistItemSchema>;
 export const wishlistResponseSchema = z.array(wishlistItemSchema);
+export type WishlistResponse = z.infer<typeof wishlistResponseSchema>;
 export const wishlistToggleRequestSchema = z.object({ product_id: databaseId });
+export type WishlistToggleRequest = z.infer<typeof wishlistToggleRequestSchema>;
 export const wishlistToggleResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),
   in_wishlist: z.boolean(),
 });
+export type WishlistToggleResponse = z.infer<typeof wishlistToggleResponseSchema>;
 
 export const addressChangeResponseSchema = z.object({
   success: z.boolean(),
@@ -113,16 +125,21 @@ export const addressChangeResponseSchema = z.object({
   address: addressSchema.optional(),
   addresses: z.array(addressSchema),
 });
+export type AddressChangeResponse = z.infer<typeof addressChangeResponseSchema>;
 
 export const passwordResetRequestSchema = z.object({ email: emailText.trim() });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 export const passwordResetConfirmSchema = z.object({
   token: text(200).min(1),
   password1: passwordText,
   password2: passwordText,
 });
+export type PasswordResetConfirm = z.infer<typeof passwordResetConfirmSchema>;
 export const logoutRequestSchema = z.object({ refresh: text(200).optional() });
+export type LogoutRequest = z.infer<typeof logoutRequestSchema>;
 export const googleConfigResponseSchema = z.object({
   enabled: z.boolean(),
   client_id: z.string().nullable(),
   authorization_endpoint: z.string().nullable(),
 });
+export type GoogleConfigResponse = z.infer<typeof googleConfigResponseSchema>;

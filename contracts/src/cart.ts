@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { databaseId, quantity, text } from './input-bounds.ts';
 import { moneySchema } from './money.ts';
 
-export const selectedVariantValueSchema = z.union([z.string(), z.object({ name: z.string() })]);
+const selectedVariantValueSchema = z.union([z.string(), z.object({ name: z.string() })]);
 
-export const cartItemSchema = z.object({
+const cartItemSchema = z.object({
   id: z.number().int(),
   product_id: z.number().int(),
   name: z.string(),
@@ -56,7 +56,9 @@ export const addToCartRequestSchema = z.object({
 export type AddToCartRequest = z.infer<typeof addToCartRequestSchema>;
 
 export const updateCartItemRequestSchema = z.object({ quantity });
+export type UpdateCartItemRequest = z.infer<typeof updateCartItemRequestSchema>;
 export const applyPromoRequestSchema = z.object({ promo_code: text(60) });
+export type ApplyPromoRequest = z.infer<typeof applyPromoRequestSchema>;
 
 export const successMessageSchema = z.object({ success: z.boolean(), message: z.string() });
 export type SuccessMessage = z.infer<typeof successMessageSchema>;

@@ -16,3 +16,12 @@ export const fixedCategories = [
 export const lowStockThreshold = 5;
 export const relatedProductsLimit = 4;
 export const wholesaleMinimumPerStyle = 15;
+
+/**
+ * SPEC §1: a product is on sale while its sale price is below its price, and then sells at it. In
+ * cents on the server and in JMD on a page alike (the answer's `sale_price` is null off sale).
+ */
+export const isOnSale = (price: number, salePrice: number | null): salePrice is number => salePrice !== null && salePrice < price;
+
+/** What one unit sells for before wholesale and promo codes: the sale price on sale, else the price. */
+export const effectivePrice = (price: number, salePrice: number | null): number => (isOnSale(price, salePrice) ? salePrice : price);

@@ -3,7 +3,7 @@ import { moneyAmount, pageNumber, text } from './input-bounds.ts';
 import { shopSorts } from './catalog-rules.ts';
 import { moneySchema } from './money.ts';
 
-export const productImageSchema = z.object({
+const productImageSchema = z.object({
   image: z.string(),
   alt_text: z.string(),
   /** Responsive candidates for `srcset` ("url 320w, url 640w, …"). */
@@ -15,7 +15,7 @@ export const productImageSchema = z.object({
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
 
-export const categoryRefSchema = z.object({ slug: z.string(), name: z.string() });
+const categoryRefSchema = z.object({ slug: z.string(), name: z.string() });
 
 export const productSchema = z.object({
   id: z.number().int(),
@@ -37,20 +37,19 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-export const variantOptionSchema = z.object({
+const variantOptionSchema = z.object({
   id: z.number().int(),
   value: z.string(),
   name: z.string(),
   stock: z.number().int(),
 });
-export type VariantOption = z.infer<typeof variantOptionSchema>;
 
 /** Attribute name ("Size", "Color") to its options. */
-export const availableVariantsSchema = z.record(z.string(), z.array(variantOptionSchema));
+const availableVariantsSchema = z.record(z.string(), z.array(variantOptionSchema));
 export type AvailableVariants = z.infer<typeof availableVariantsSchema>;
 
 /** One sellable combination; the page uses these to know the stock of the chosen size and colour together. */
-export const productVariantSchema = z.object({
+const productVariantSchema = z.object({
   id: z.number().int(),
   size: z.string().nullable(),
   color: z.string().nullable(),
@@ -66,7 +65,7 @@ export const productDetailResponseSchema = z.object({
 });
 export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;
 
-export const categorySchema = z.object({
+const categorySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   slug: z.string(),
@@ -98,10 +97,10 @@ export const shopQuerySchema = z.object({
 });
 export type ShopQuery = z.infer<typeof shopQuerySchema>;
 
-export const facetValueSchema = z.object({ value: z.string(), count: z.number().int() });
+const facetValueSchema = z.object({ value: z.string(), count: z.number().int() });
 
 /** Filter choices over the whole result (not the page); each facet ignores its own filter. */
-export const shopFacetsSchema = z.object({
+const shopFacetsSchema = z.object({
   sizes: z.array(facetValueSchema),
   colors: z.array(facetValueSchema),
   price: z.object({ min: moneySchema, max: moneySchema }).nullable(),

@@ -33,5 +33,7 @@ export type NewsletterRequest = z.infer<typeof newsletterRequestSchema>;
 
 /** The signed token of a newsletter e-mail's unsubscribe link: in the query (the mail client's one-click POST) or the body (the page). */
 export const newsletterUnsubscribeQuerySchema = z.object({ token: text(200).optional() });
+export type NewsletterUnsubscribeQuery = z.infer<typeof newsletterUnsubscribeQuerySchema>;
 /** The page's JSON; a mail client's form body (RFC 8058) is not read, so it arrives as nothing. */
 export const newsletterUnsubscribeRequestSchema = z.object({ token: text(200).optional() }).nullish();
+export type NewsletterUnsubscribeRequest = z.infer<typeof newsletterUnsubscribeRequestSchema>;

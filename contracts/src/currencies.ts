@@ -3,9 +3,10 @@
  * format for display. No zod here: the web shell imports these on every page, and a module that
  * imports zod would bring it into the shell's first chunk whether or not a schema is used.
  */
+/** The currency every price is kept, charged and paid in (SPEC §3); others are for display. */
 export const baseCurrency = 'JMD';
 
-export const currencyCodes = ['JMD', 'USD'] as const;
+export const currencyCodes = [baseCurrency, 'USD'] as const;
 export type CurrencyCode = (typeof currencyCodes)[number];
 
 export interface Currency {
@@ -19,10 +20,9 @@ export interface Currency {
  * Each symbol names its dollar: in Jamaica a bare '$' means Jamaican dollars, so US dollars are
  * 'US$', as Intl's en-JM locale writes them (spec-deviations.md, Behaviour).
  */
-export const currencies: readonly Currency[] = [
-  { code: 'JMD', label: 'Jamaican Dollar', symbol: 'J$', flag: '🇯🇲' },
-  { code: 'USD', label: 'US Dollar', symbol: 'US$', flag: '🇺🇸' },
-];
+export const shopCurrency: Currency = { code: baseCurrency, label: 'Jamaican Dollar', symbol: 'J$', flag: '🇯🇲' };
+
+export const currencies: readonly Currency[] = [shopCurrency, { code: 'USD', label: 'US Dollar', symbol: 'US$', flag: '🇺🇸' }];
 
 /**
  * The cookie that tells the server the shopper's currency, so a page it renders shows their prices
@@ -48,7 +48,7 @@ export const minorToMajor = (minor: number): number => Math.round(minor) / 100;
 export const majorToMinor = (major: number): number => Math.round(major * 100);
 
 /** SPEC §5: a missing or non-numeric amount converts to 0. */
-export function convertAmount(amount: unknown, rate: number): number {
+function convertAmount(amount: unknown, rate: number): number {
   const value = typeof amount === 'string' ? Number.parseFloat(amount) : amount;
   if (typeof value !== 'number' || !Number.isFinite(value)) return 0;
   return value * rate;

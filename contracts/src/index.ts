@@ -1,6 +1,7 @@
 export * from './accounts.ts';
 export * from './account-rules.ts';
 export * from './cart.ts';
+export * from './cart-rules.ts';
 export * from './catalog.ts';
 export * from './catalog-rules.ts';
 export * from './messages.ts';

@@ -8,13 +8,13 @@ import { messages } from './messages.ts';
  */
 
 /** The largest value of an `integer` column: ids, quantities, amounts in cents. */
-export const maxDatabaseInteger = 2_147_483_647;
+const maxDatabaseInteger = 2_147_483_647;
 /** Units of one variant a single cart call may name. */
-export const maxQuantity = 100_000;
+const maxQuantity = 100_000;
 /** Pages of a listing a caller may ask for (12 products a page). */
-export const maxPage = 100_000;
+const maxPage = 100_000;
 /** The largest JMD amount (major units) a filter may name: the largest amount in cents a column holds. */
-export const maxMoneyAmount = maxDatabaseInteger / 100;
+const maxMoneyAmount = maxDatabaseInteger / 100;
 
 /** Text of at most `max` characters (the column's length) with no NUL, which PostgreSQL text cannot hold. */
 export const text = (max: number) =>
@@ -26,6 +26,7 @@ export const text = (max: number) =>
 /** A row id as the caller sends it (number or digits), within the databases' integer range. */
 export const databaseId = z.coerce.number().int().min(1).max(maxDatabaseInteger);
 export const idParamsSchema = z.object({ id: databaseId });
+export type IdParams = z.infer<typeof idParamsSchema>;
 
 /** A quantity sent to the cart; 0 and below are the service's to answer (SPEC §4: 0 or less removes). */
 export const quantity = z.coerce.number().int().min(-maxQuantity).max(maxQuantity);

@@ -1,4 +1,5 @@
 // The order's constants, apart from its schemas so that a page using them loads no zod.
+import { messages } from './messages.ts';
 
 export const orderStatuses = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -10,8 +11,8 @@ export type ShippingMethod = (typeof shippingMethods)[number];
 /** SPEC §9: 0 for pickup, 10.00 for delivery (JMD). */
 export const shippingCostMinor: Record<ShippingMethod, number> = { pickup: 0, delivery: 1000 };
 
-/** SPEC §5 checkout fields and the words of their '{field} is required' messages. */
-export const checkoutFieldNames = {
+/** SPEC §5 checkout fields and the words of their '{field} is required' messages, in the order they are checked. */
+const checkoutFieldNames = {
   first_name: 'first name',
   last_name: 'last name',
   email: 'email',
@@ -20,3 +21,15 @@ export const checkoutFieldNames = {
   country: 'country',
   city: 'city',
 } as const;
+export type RequiredCheckoutField = keyof typeof checkoutFieldNames;
+
+const deliveryFields: readonly RequiredCheckoutField[] = ['address_line1', 'country', 'city'];
+
+/** SPEC §5: who is buying is always required; where to, only for delivery. In the order they are checked. */
+export function requiredCheckoutFields(shippingMethod: ShippingMethod): RequiredCheckoutField[] {
+  const fields = Object.keys(checkoutFieldNames) as RequiredCheckoutField[];
+  return shippingMethod === 'delivery' ? fields : fields.filter((field) => !deliveryFields.includes(field));
+}
+
+/** SPEC §5: '{field} is required', in the spec's word for the field. */
+export const checkoutFieldRequiredMessage = (field: RequiredCheckoutField) => messages.checkoutFieldRequired(checkoutFieldNames[field]);

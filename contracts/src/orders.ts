@@ -3,10 +3,10 @@ import { text } from './input-bounds.ts';
 import { currencyCodeSchema, moneySchema } from './money.ts';
 import { orderStatuses, paymentMethods, shippingMethods } from './order-rules.ts';
 
-export const paymentStatuses = ['PENDING', 'COMPLETED', 'FAILED'] as const;
+const paymentStatuses = ['PENDING', 'COMPLETED', 'FAILED'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
-export const orderItemSchema = z.object({
+const orderItemSchema = z.object({
   id: z.number().int(),
   product_id: z.number().int().nullable(),
   product_name: z.string(),
@@ -17,7 +17,7 @@ export const orderItemSchema = z.object({
   color: z.string().nullable(),
 });
 
-export const shippingAddressSchema = z.object({
+const shippingAddressSchema = z.object({
   street_address: z.string(),
   apartment: z.string(),
   city: z.string(),
@@ -92,9 +92,11 @@ export const cardSessionResponseSchema = z.object({
   checkout_url: z.string().optional(),
   error: z.string().optional(),
 });
+export type CardSessionResponse = z.infer<typeof cardSessionResponseSchema>;
 export const verifySessionRequestSchema = z.object({ session_id: text(255).min(1) });
+export type VerifySessionRequest = z.infer<typeof verifySessionRequestSchema>;
 /** Why a payment that arrived was given back rather than taken for its order. */
-export const paymentRefundReasons = ['order_cancelled', 'already_paid'] as const;
+const paymentRefundReasons = ['order_cancelled', 'already_paid'] as const;
 export type PaymentRefundReason = (typeof paymentRefundReasons)[number];
 /**
  * The payment's own status: the order's, or REFUNDED when this session was paid for an order that
@@ -124,6 +126,7 @@ export type CancelOrderResponse = z.infer<typeof cancelOrderResponseSchema>;
  * Form: `<expiry in unix seconds>.<signature>`.
  */
 export const orderLinkQuerySchema = z.object({ token: text(120).optional() });
+export type OrderLinkQuery = z.infer<typeof orderLinkQuerySchema>;
 
 /** Whether card payments are real (Stripe) or the built-in test provider's, which take no money. */
 export const cardPaymentConfigSchema = z.object({ test_payments: z.boolean() });
@@ -134,6 +137,5 @@ export const webhookReceivedSchema = z.object({ received: z.literal(true) });
 export type WebhookReceived = z.infer<typeof webhookReceivedSchema>;
 
 export const orderListResponseSchema = z.array(orderSchema);
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 
-/** Minutes an unpaid card order holds its stock before it is cancelled. */
-export const defaultUnpaidOrderMinutes = 60;

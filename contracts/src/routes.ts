@@ -2,7 +2,7 @@
  * The page routes of SPEC §2 (plus the password-reset and settings pages). The server answers
  * these with the app and a 200; any other page path gets the app's 404 page with a 404 status.
  */
-export const pageRoutePatterns = [
+const pageRoutePatterns = [
   '/',
   '/shop',
   '/shop/category/:categorySlug',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { effectivePrice, isOnSale } from '@threadline/contracts';
 import { priceCart, priceLines, promoDiscountOn, type PricedLineInput } from './cart-pricing.ts';
 
 const line = (overrides: Partial<PricedLineInput>): PricedLineInput => ({
@@ -61,5 +62,19 @@ describe('priceCart', () => {
     expect(cart.total).toBe(cart.subtotal - cart.promoDiscount);
     expect(cart.itemCount).toBe(16);
     expect(priceCart([line({})], { kind: 'fixed', value: 99_999 }).total).toBe(0);
+  });
+});
+
+// The contract's sale rule, which product answers and pages use as priceLines does.
+describe('effectivePrice', () => {
+  it.each([
+    [10_000, null, 10_000, false],
+    [10_000, 8_000, 8_000, true],
+    [10_000, 10_000, 10_000, false],
+    [10_000, 12_000, 10_000, false],
+    [145, 119, 119, true],
+  ])('price %i, sale price %j → %i (on sale: %s)', (price, salePrice, effective, onSale) => {
+    expect(effectivePrice(price, salePrice)).toBe(effective);
+    expect(isOnSale(price, salePrice)).toBe(onSale);
   });
 });

@@ -1,4 +1,4 @@
-import { wholesaleMinimumPerStyle } from '@threadline/contracts';
+import { effectivePrice, wholesaleMinimumPerStyle } from '@threadline/contracts';
 
 /**
  * How a cart is priced, in integer minor units of JMD. Discounts stack in one order:
@@ -43,7 +43,7 @@ export function priceLines(lines: readonly PricedLineInput[]): PricedLine[] {
   const unitsPerProduct = new Map<number, number>();
   for (const line of lines) unitsPerProduct.set(line.productId, (unitsPerProduct.get(line.productId) ?? 0) + line.quantity);
   return lines.map((line) => {
-    const effective = line.salePrice !== null && line.salePrice < line.price ? line.salePrice : line.price;
+    const effective = effectivePrice(line.price, line.salePrice);
     const qualifies = (unitsPerProduct.get(line.productId) ?? 0) >= wholesaleMinimumPerStyle;
     const isWholesale = qualifies && line.wholesalePrice !== null && line.wholesalePrice < effective;
     const unitPrice = isWholesale && line.wholesalePrice !== null ? line.wholesalePrice : effective;

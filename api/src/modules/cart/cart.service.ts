@@ -1,6 +1,8 @@
 import {
+  lineLabel,
   messages,
   minorToMajor,
+  variantText,
   type AddToCartRequest,
   type Cart,
   type CartItem,
@@ -12,12 +14,10 @@ import { productImage } from '../../media/media-urls.ts';
 import type { PromotionsService, PromoCustomer } from '../promotions/promotions.service.ts';
 import type { CartLineRow, CartOwner, CartRepository, CartRow } from './cart.repository.ts';
 import { priceCart } from './cart-pricing.ts';
-import { chooseVariant, variantText } from './variant-choice.ts';
+import { chooseVariant } from './variant-choice.ts';
 
-const describeLine = (line: { name: string; size: string | null; color: string | null }) => {
-  const variant = variantText(line);
-  return variant ? `${line.name} (${variant})` : line.name;
-};
+const describeLine = (line: { name: string; size: string | null; color: string | null }) =>
+  lineLabel({ name: line.name, variant: variantText(line) });
 
 /** What an add asks for, whatever order or defaults the call spelled it with. */
 const addRequestHash = (request: AddToCartRequest) =>

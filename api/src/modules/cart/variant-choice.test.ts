@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@threadline/contracts';
-import { chooseVariant, variantText } from './variant-choice.ts';
+import { lineLabel, messages, variantText } from '@threadline/contracts';
+import { chooseVariant } from './variant-choice.ts';
 
 const shoes = [
   { id: 1, size: '9', color: 'Black', stock: 3 },
@@ -32,5 +32,17 @@ describe('variantText', () => {
     expect(variantText({ size: '9', color: 'Black' })).toBe('9 / Black');
     expect(variantText({ size: 'One Size', color: null })).toBe('One Size');
     expect(variantText({ size: null, color: null })).toBe('');
+  });
+});
+
+// The contract's rules for how a line reads, which the cart, checkout, e-mails and pages all use.
+describe('lineLabel', () => {
+  it.each([
+    [{ size: '9', color: 'Black' }, 'Kingston Runner (9 / Black)'],
+    [{ size: null, color: 'Red' }, 'Kingston Runner (Red)'],
+    [{ size: '', color: null }, 'Kingston Runner'],
+    [{ size: null, color: null }, 'Kingston Runner'],
+  ])('%j → %s', (variant, label) => {
+    expect(lineLabel({ name: 'Kingston Runner', variant: variantText(variant) })).toBe(label);
   });
 });

@@ -25,7 +25,3 @@ export function chooseVariant(
   );
   return variant ? { variant } : { error: messages.cartVariantUnavailable };
 }
-
-/** How a variant reads in the cart: "9 / Black", "One Size", or "" for a product without options. */
-export const variantText = (variant: { size: string | null; color: string | null }) =>
-  [variant.size, variant.color].filter((part): part is string => part !== null).join(' / ');

@@ -1,9 +1,8 @@
-import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import type { Database } from '../../db/tables.ts';
 import type { ImageRow, ProductRow } from './product-view.ts';
-import { ftsNameQuery, ftsQuery, tsQuery } from './search-terms.ts';
+import { productSearch, type ProductScope, type SearchPart } from './product-search.ts';
 
 export type ProductOrder = 'newest' | 'price_low' | 'price_high' | 'best_sellers' | 'relevance';
 
@@ -35,9 +34,6 @@ export interface VariantRow {
   stock: number;
 }
 
-type ProductScope = ExpressionBuilder<Database & { p: Database['products'] }, 'p'>;
-type SearchPart = 'all' | 'name' | 'rest';
-
 interface FilterOptions {
   /**
    * Filters left out: a price facet ignores the price filter; a size or colour facet both variant
@@ -45,16 +41,12 @@ interface FilterOptions {
    */
   ignore?: 'variants' | 'price';
   searchPart?: SearchPart;
-  /** SQLite reads the search's matches by id instead of walking a listing index to meet them. */
+  /**
+   * Reads the search's matches by id instead of walking a listing index to meet them (see
+   * ProductSearch.readMatchesById). Counts and facets read every match either way, so they always do.
+   */
   readMatchesById?: boolean;
 }
-
-/**
- * Up to this many search matches are read by id and sorted; past it a listing index is walked in
- * order until the page (or the lowest or highest price) is found, which ends early when matches are
- * dense. Counts and facets read every match either way, so they always read them by id.
- */
-const fewMatchesLimit = 500;
 
 /** Every order ends with the id, so it is total and pages never overlap or skip. */
 const orderings = {
@@ -89,32 +81,7 @@ const addProductSold = preparedQuery((db: DbExecutor, productId: number, quantit
 );
 
 export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect) {
-  const matchesSearch = (eb: ProductScope, words: string[]): Expression<SqlBool> =>
-    dialect === 'postgres'
-      ? sql<SqlBool>`p.search_vector @@ to_tsquery('simple', ${tsQuery(words)})`
-      : eb('p.id', 'in', sql<number>`(SELECT rowid FROM products_fts WHERE products_fts MATCH ${ftsQuery(words)})`);
-
-  /** Every word in the name; in SQLite a name match is a match of the whole search by construction. */
-  const matchesName = (eb: ProductScope, words: string[]): Expression<SqlBool> =>
-    dialect === 'postgres'
-      ? sql<SqlBool>`p.name_vector @@ to_tsquery('simple', ${tsQuery(words)})`
-      : eb('p.id', 'in', sql<number>`(SELECT rowid FROM products_fts WHERE products_fts MATCH ${ftsNameQuery(words)})`);
-
-  /** Which matches of the search a query reads: all, those with every word in the name, or the rest. */
-  const searchCondition = (eb: ProductScope, words: string[], part: SearchPart): Expression<SqlBool> => {
-    switch (part) {
-      case 'all':
-        return matchesSearch(eb, words);
-      case 'name':
-        return dialect === 'postgres' ? eb.and([matchesSearch(eb, words), matchesName(eb, words)]) : matchesName(eb, words);
-      case 'rest':
-        // A product without a name vector ranks with the rest, as it did when rank was a CASE.
-        return eb.and([
-          matchesSearch(eb, words),
-          dialect === 'postgres' ? sql<SqlBool>`(${matchesName(eb, words)}) IS NOT TRUE` : eb.not(matchesName(eb, words)),
-        ]);
-    }
-  };
+  const search = productSearch(db, dialect);
 
   /** A variant in stock with every given value: a size and a colour must be one variant, not two. */
   const hasVariantInStock = (eb: ProductScope, values: { size?: string | undefined; color?: string | undefined }) => {
@@ -128,15 +95,11 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
     return eb.exists(variants);
   };
 
-  /**
-   * Active products matching the filter; `ignore` leaves filters out (a facet ignores its own).
-   * `readMatchesById` keeps SQLite off the is_active listing indexes (the unary plus), so it reads
-   * the search's matches by id instead of walking a whole index in order to meet them.
-   */
+  /** Active products matching the filter; `ignore` leaves filters out (a facet ignores its own). */
   const filtered = (filter: ProductFilter, { ignore, searchPart = 'all', readMatchesById = false }: FilterOptions = {}) =>
     db
       .selectFrom('products as p')
-      .where(readMatchesById && dialect === 'sqlite' ? sql<number>`+p.is_active` : sql<number>`p.is_active`, '=', 1)
+      .where(search.isActive(readMatchesById), '=', 1)
       .where((eb) => {
         const conditions: Expression<SqlBool>[] = [];
         if (filter.categoryIds) {
@@ -145,7 +108,7 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
             filter.categoryIds.length > 0 ? eb('p.category_id', 'in', filter.categoryIds) : sql<SqlBool>`1 = 0`,
           );
         }
-        if (filter.searchWords?.length) conditions.push(searchCondition(eb, filter.searchWords, searchPart));
+        if (filter.searchWords?.length) conditions.push(search.matches(eb, filter.searchWords, searchPart));
         if ((filter.size || filter.color) && ignore !== 'variants') {
           conditions.push(hasVariantInStock(eb, { size: filter.size || undefined, color: filter.color || undefined }));
         }
@@ -200,16 +163,6 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
     return Number(row.count);
   };
 
-  /** Whether a search part has at most `fewMatchesLimit` matches; only SQLite's plans depend on it. */
-  const hasFewMatches = async (words: string[], part: 'all' | 'name') => {
-    if (dialect === 'postgres') return false;
-    const query = part === 'all' ? ftsQuery(words) : ftsNameQuery(words);
-    const { rows } = await sql<{ count: number }>`
-      SELECT count(*) AS count FROM (
-        SELECT rowid FROM products_fts WHERE products_fts MATCH ${query} LIMIT ${fewMatchesLimit + 1})`.execute(db);
-    return Number(rows[0]?.count ?? 0) <= fewMatchesLimit;
-  };
-
   return {
     /**
      * Search relevance is every word in the name first, then the rest, each newest first. The name
@@ -220,9 +173,9 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       const words = filter.searchWords ?? [];
       if (words.length === 0) return pageOf(filter, orderings[order === 'relevance' ? 'newest' : order], limit, offset);
       if (order !== 'relevance') {
-        return pageOf(filter, orderings[order], limit, offset, { readMatchesById: await hasFewMatches(words, 'all') });
+        return pageOf(filter, orderings[order], limit, offset, { readMatchesById: await search.readMatchesById(words, 'all') });
       }
-      const fewNamed = await hasFewMatches(words, 'name');
+      const fewNamed = await search.readMatchesById(words, 'name');
       const named = await pageOf(filter, orderings.newest, limit, offset, { searchPart: 'name', readMatchesById: fewNamed });
       if (named.length === limit) return named;
       const namedTotal =
@@ -231,7 +184,7 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
           : await countOf(filter, { searchPart: 'name', readMatchesById: true });
       const rest = await pageOf(filter, orderings.newest, limit - named.length, Math.max(0, offset - namedTotal), {
         searchPart: 'rest',
-        readMatchesById: await hasFewMatches(words, 'all'),
+        readMatchesById: await search.readMatchesById(words, 'all'),
       });
       return [...named, ...rest];
     },
@@ -242,7 +195,7 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
 
     async facets(filter: ProductFilter) {
       const words = filter.searchWords ?? [];
-      const readMatchesById = words.length > 0 && (await hasFewMatches(words, 'all'));
+      const readMatchesById = words.length > 0 && (await search.readMatchesById(words, 'all'));
       const [sizes, colors, price] = await Promise.all([
         variantFacet(filter, 'size'),
         variantFacet(filter, 'color'),

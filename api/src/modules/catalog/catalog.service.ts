@@ -25,6 +25,7 @@ import type {
   VariantRow,
 } from './catalog.repository.ts';
 import { categoryImageUrl } from '../../media/media-urls.ts';
+import { createTtlCache } from '../../ttl-cache.ts';
 import { compareSizes, productView, type ProductRow } from './product-view.ts';
 import { searchWords } from './search-terms.ts';
 
@@ -117,19 +118,13 @@ function pageUrl(query: ShopQuery, page: number): string {
 }
 
 export function createCatalogService(repository: CatalogRepository) {
-  const summaryCache = new Map<string, { at: number; summary: Promise<ResultSummary> }>();
-  const productCache = new Map<number, { at: number; json: Promise<Buffer> }>();
-  let categoryCache: { at: number; tree: Promise<CategoryTree> } | null = null;
+  const summaryCache = createTtlCache<string, Promise<ResultSummary>>({ ttlMs: summaryCacheMs, maxEntries: summaryCacheSize });
+  const productCache = createTtlCache<number, Promise<Buffer>>({ ttlMs: productCacheMs, maxEntries: productCacheSize });
+  // One tree, the whole catalogue's.
+  const categoryCache = createTtlCache<'all', Promise<CategoryTree>>({ ttlMs: categoryCacheMs, maxEntries: 1 });
 
   function categoryTree(): Promise<CategoryTree> {
-    if (!categoryCache || Date.now() - categoryCache.at > categoryCacheMs) {
-      const tree = repository.categories().then(buildCategoryTree);
-      categoryCache = { at: Date.now(), tree };
-      tree.catch(() => {
-        categoryCache = null;
-      });
-    }
-    return categoryCache.tree;
+    return categoryCache.get('all', () => repository.categories().then(buildCategoryTree));
   }
 
   /** Adds images and stock to product rows in two queries, whatever the number of rows. */
@@ -156,21 +151,16 @@ export function createCatalogService(repository: CatalogRepository) {
 
   /** The count and facets of a filter, shared by every page of it for a short while. */
   function summaryFor(filter: ProductFilter): Promise<ResultSummary> {
-    const key = JSON.stringify(filter);
-    const cached = summaryCache.get(key);
-    if (cached && Date.now() - cached.at < summaryCacheMs) return cached.summary;
-    const summary = Promise.all([repository.countProducts(filter), repository.facets(filter)]).then(([count, raw]) => ({
-      count,
-      facets: {
-        sizes: raw.sizes.sort((a, b) => compareSizes(a.value, b.value)),
-        colors: raw.colors.sort((a, b) => a.value.localeCompare(b.value)),
-        price: raw.price && { min: minorToMajor(raw.price.min), max: minorToMajor(raw.price.max) },
-      },
-    }));
-    if (summaryCache.size >= summaryCacheSize) summaryCache.clear();
-    summaryCache.set(key, { at: Date.now(), summary });
-    summary.catch(() => summaryCache.delete(key));
-    return summary;
+    return summaryCache.get(JSON.stringify(filter), () =>
+      Promise.all([repository.countProducts(filter), repository.facets(filter)]).then(([count, raw]) => ({
+        count,
+        facets: {
+          sizes: raw.sizes.sort((a, b) => compareSizes(a.value, b.value)),
+          colors: raw.colors.sort((a, b) => a.value.localeCompare(b.value)),
+          price: raw.price && { min: minorToMajor(raw.price.min), max: minorToMajor(raw.price.max) },
+        },
+      })),
+    );
   }
 
   async function productDetail(id: number): Promise<ProductDetailResponse> {
@@ -276,15 +266,9 @@ export function createCatalogService(repository: CatalogRepository) {
     productDetailJson(idText: string): Promise<Buffer> {
       const id = /^\d{1,9}$/.test(idText) ? Number(idText) : Number.NaN;
       if (Number.isNaN(id)) return Promise.reject(notFound(messages.productNotFound));
-      const cached = productCache.get(id);
-      if (cached && Date.now() - cached.at < productCacheMs) return cached.json;
-      const json = productDetail(id).then((answer) =>
-        Buffer.from(JSON.stringify(productDetailResponseSchema.parse(answer))),
+      return productCache.get(id, () =>
+        productDetail(id).then((answer) => Buffer.from(JSON.stringify(productDetailResponseSchema.parse(answer)))),
       );
-      if (productCache.size >= productCacheSize) productCache.clear();
-      productCache.set(id, { at: Date.now(), json });
-      json.catch(() => productCache.delete(id));
-      return json;
     },
 
     /**
@@ -299,7 +283,7 @@ export function createCatalogService(repository: CatalogRepository) {
 
     /** Drops a product's cached page answer after its stock or details changed in this process. */
     forgetProduct(id: number): void {
-      productCache.delete(id);
+      productCache.forget(id);
     },
   };
 }

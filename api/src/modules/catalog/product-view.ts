@@ -1,4 +1,4 @@
-import { minorToMajor, type Product } from '@threadline/contracts';
+import { isOnSale, minorToMajor, type Product } from '@threadline/contracts';
 import { productImage } from '../../media/media-urls.ts';
 
 export interface ImageRow {
@@ -35,15 +35,14 @@ function parseJson<T>(text: string, fallback: T): T {
 
 /** A product as SPEC §3 shows it: JMD amounts in major units, stock summed over its variants. */
 export function productView(row: ProductRow, images: readonly ImageRow[], stock: number): Product {
-  const onSale = row.sale_price !== null && row.sale_price < row.price;
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     price: minorToMajor(row.price),
-    sale_price: onSale && row.sale_price !== null ? minorToMajor(row.sale_price) : null,
+    sale_price: isOnSale(row.price, row.sale_price) ? minorToMajor(row.sale_price) : null,
     wholesale_price: row.wholesale_price === null ? null : minorToMajor(row.wholesale_price),
-    is_on_sale: onSale,
+    is_on_sale: isOnSale(row.price, row.sale_price),
     is_new_arrival: row.is_new_arrival === 1,
     is_featured: row.is_featured === 1,
     images: images.map(productImage),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages, type CheckoutRequest } from '@threadline/contracts';
+import { messages, requiredCheckoutFields, type CheckoutRequest } from '@threadline/contracts';
 import { checkoutProblem, checkoutRequestHash, newOrderNumber, settlementAtPlacing, shippingCostFor } from './checkout-rules.ts';
 
 const request: CheckoutRequest = {
@@ -58,5 +58,14 @@ describe('settlementAtPlacing', () => {
     ['cash_on_delivery', 0, 'nothing-to-pay'],
   ] as const)('%s for %i cents: %s', (method, total, settlement) => {
     expect(settlementAtPlacing(method, total)).toBe(settlement);
+  });
+});
+
+describe('requiredCheckoutFields', () => {
+  it.each([
+    ['delivery', ['first_name', 'last_name', 'email', 'phone', 'address_line1', 'country', 'city']],
+    ['pickup', ['first_name', 'last_name', 'email', 'phone']],
+  ] as const)('%s: %j', (method, fields) => {
+    expect(requiredCheckoutFields(method)).toEqual(fields);
   });
 });

@@ -1,15 +1,13 @@
 import { createHash } from 'node:crypto';
-import { checkoutFieldNames, messages, shippingCostMinor, type CheckoutRequest } from '@threadline/contracts';
+import { checkoutFieldRequiredMessage, messages, requiredCheckoutFields, shippingCostMinor, type CheckoutRequest } from '@threadline/contracts';
 import { z } from 'zod';
 
 const emailShape = z.email();
 
 /** SPEC §5: who is buying is always required; where to, only for delivery. First problem wins. */
 export function checkoutProblem(request: CheckoutRequest): string | null {
-  const required: (keyof typeof checkoutFieldNames)[] = ['first_name', 'last_name', 'email', 'phone'];
-  if (request.shipping_method === 'delivery') required.push('address_line1', 'country', 'city');
-  for (const field of required) {
-    if (String(request[field] ?? '').trim() === '') return messages.checkoutFieldRequired(checkoutFieldNames[field]);
+  for (const field of requiredCheckoutFields(request.shipping_method)) {
+    if (String(request[field] ?? '').trim() === '') return checkoutFieldRequiredMessage(field);
   }
   if (!emailShape.safeParse(request.email.trim()).success) return messages.emailInvalid;
   return null;

@@ -1,4 +1,4 @@
-import { messages, type CheckoutRequest, type CheckoutResponse, type Order } from '@threadline/contracts';
+import { lineLabel, messages, variantText, type CheckoutRequest, type CheckoutResponse, type Order } from '@threadline/contracts';
 import type { Selectable } from 'kysely';
 import { isUniqueViolation, type DatabaseHandle, type DbExecutor } from '../../db/database.ts';
 import type { OrderTable } from '../../db/tables.ts';
@@ -7,7 +7,6 @@ import { keyReused } from '../../idempotency-key.ts';
 import { productImage } from '../../media/media-urls.ts';
 import type { CartContext, CartService } from '../cart/cart.service.ts';
 import { priceCart } from '../cart/cart-pricing.ts';
-import { variantText } from '../cart/variant-choice.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { InventoryService } from '../inventory/inventory.service.ts';
 import { customerKey, type PromoRow } from '../promotions/promo-rules.ts';
@@ -81,8 +80,6 @@ interface Buyer {
 }
 
 const retried = (answer: CheckoutResponse): Placed => ({ answer, order: null, productIds: [], confirmationClaimed: false });
-
-const lineLabel = (line: CartLine) => (variantText(line) ? `${line.name} (${variantText(line)})` : line.name);
 
 /** Placing an order: one transaction that prices, takes stock, redeems the promo and empties the cart. */
 export function createCheckoutService(deps: CheckoutDependencies) {
@@ -199,7 +196,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
     );
     if (!shortfall) return;
     const line = lines.find((entry) => entry.variant_id === shortfall.variantId);
-    throw conflict(messages.checkoutOutOfStock(line ? lineLabel(line) : '', shortfall.left));
+    throw conflict(messages.checkoutOutOfStock(line ? lineLabel({ name: line.name, variant: variantText(line) }) : '', shortfall.left));
   }
 
   async function redeemPromo(use: PromoUse, orderId: number, trx: DbExecutor) {

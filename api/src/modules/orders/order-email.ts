@@ -1,10 +1,9 @@
-import { currencies, messages, storeDetails, type Currency, type Order } from '@threadline/contracts';
+import { lineLabel, messages, shopCurrency, storeDetails, variantText, type Order } from '@threadline/contracts';
 
-const jmd = currencies[0] as Currency;
 // What formatMoney writes for a JMD amount, with one formatter: formatMoney's toLocaleString builds
 // a new Intl.NumberFormat per amount, which was a twentieth of the CPU of a checkout under load.
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const money = (amount: number) => `${amount < 0 ? '-' : ''}${jmd.symbol}${twoDecimals.format(Math.abs(amount))}`;
+const money = (amount: number) => `${amount < 0 ? '-' : ''}${shopCurrency.symbol}${twoDecimals.format(Math.abs(amount))}`;
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -28,7 +27,7 @@ const shippingLine = (order: Order) =>
 export function orderConfirmationEmail(order: Order, link: string, testPayments = false) {
   const subject = `Your ${storeDetails.name} order ${order.order_number}`;
   const lines = order.items.map(
-    (item) => `${item.quantity} × ${item.product_name}${item.size || item.color ? ` (${[item.size, item.color].filter(Boolean).join(' / ')})` : ''}: ${money(item.price)}`,
+    (item) => `${item.quantity} × ${lineLabel({ name: item.product_name, variant: variantText(item) })}: ${money(item.price)}`,
   );
   const totals = [
     `Subtotal: ${money(order.subtotal)}`,
@@ -61,7 +60,7 @@ export function orderConfirmationEmail(order: Order, link: string, testPayments 
 <table style="width:100%;border-collapse:collapse">${order.items
     .map(
       (item) =>
-        `<tr><td style="padding:4px 0">${item.quantity} × ${escapeHtml(item.product_name)}${item.size || item.color ? ` <small>(${escapeHtml([item.size, item.color].filter(Boolean).join(' / '))})</small>` : ''}</td><td style="text-align:right">${money(item.price)}</td></tr>`,
+        `<tr><td style="padding:4px 0">${item.quantity} × ${escapeHtml(item.product_name)}${variantText(item) ? ` <small>(${escapeHtml(variantText(item))})</small>` : ''}</td><td style="text-align:right">${money(item.price)}</td></tr>`,
     )
     .join('')}</table>
 <p>${totals.map(escapeHtml).join('<br>')}</p>

@@ -1,6 +1,6 @@
 import { Stripe } from 'stripe';
 
-/** Key the server uses with its own built-in test card provider; it grants nothing anywhere else. */
+/** Key the server uses with its own built-in card provider (built-in-card-provider.routes.ts); it grants nothing anywhere else. */
 export const builtInProviderKey = 'sk_test_threadline_builtin_provider';
 
 export interface CardProviderSettings {
@@ -8,12 +8,12 @@ export interface CardProviderSettings {
   apiUrl: string | null;
 }
 
-/** With no Stripe key, card payments are the built-in test provider's: they take no money. */
+/** With no Stripe key, card payments are the built-in card provider's test payments: they take no money. */
 export const takesTestPayments = (settings: CardProviderSettings) => settings.secretKey === null;
 
 /**
  * The official Stripe SDK, pointed at Stripe, at a configured Stripe-shaped stand-in
- * (STRIPE_API_URL), or, with no key, at this server's own built-in test provider. Built on first
+ * (STRIPE_API_URL), or, with no key, at this server's own built-in card provider. Built on first
  * use because the server's own port is only known once it listens.
  */
 export function createCardProvider(settings: CardProviderSettings, ownAddress: () => URL) {

@@ -5,7 +5,7 @@ import { createCardProvider } from './card-provider.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
 import { paymentRoutes } from './payments.routes.ts';
 import { createPaymentsService } from './payments.service.ts';
-import { testProviderRoutes } from './test-provider.routes.ts';
+import { builtInCardProviderRoutes } from './built-in-card-provider.routes.ts';
 
 const oneMinute = 60 * 1000;
 
@@ -44,7 +44,7 @@ export const paymentsModule = fastifyPlugin<ShopModuleOptions>(
     app.addHook('onReady', async () => {
       app.log.warn('STRIPE_SECRET_KEY is not set: card payments are test payments on the built-in test card provider, and no money is taken');
     });
-    await app.register(testProviderRoutes, {
+    await app.register(builtInCardProviderRoutes, {
       db: database.db,
       webhookSecret: config.stripe.webhookSecret,
       webhookUrl: () => new URL('/api/orders/payment/stripe/webhook/', ownAddress()).toString(),

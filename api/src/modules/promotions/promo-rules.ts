@@ -1,4 +1,4 @@
-import { formatMoney, currencies, messages, minorToMajor, type Currency } from '@threadline/contracts';
+import { formatMoney, messages, minorToMajor, shopCurrency } from '@threadline/contracts';
 
 export interface PromoRow {
   id: number;
@@ -22,7 +22,6 @@ export interface PromoContext {
   customer: { uses: number; hasPreviousOrder: boolean } | null;
 }
 
-const jmd = currencies[0] as Currency;
 
 /** Why the code gives no discount here, or null when it applies. */
 export function promoIneligibility(promo: PromoRow, context: PromoContext): string | null {
@@ -32,7 +31,7 @@ export function promoIneligibility(promo: PromoRow, context: PromoContext): stri
   if (promo.usage_limit !== null && promo.times_used >= promo.usage_limit) return messages.promoInvalid;
   if (context.subtotal <= 0) return messages.promoEmptyCart;
   if (context.subtotal < promo.min_subtotal) {
-    return messages.promoBelowMinimum(formatMoney(minorToMajor(promo.min_subtotal), jmd));
+    return messages.promoBelowMinimum(formatMoney(minorToMajor(promo.min_subtotal), shopCurrency));
   }
   if (context.customer) {
     if (promo.first_order_only === 1 && context.customer.hasPreviousOrder) return messages.promoFirstOrderOnly;

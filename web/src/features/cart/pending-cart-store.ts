@@ -1,4 +1,4 @@
-import type { AddToCartRequest } from '@threadline/contracts';
+import { lineLabel, variantText, type AddToCartRequest } from '@threadline/contracts';
 import { useSyncExternalStore } from 'react';
 import { useAfterHydration } from '@/lib/hydration.ts';
 import { newRandomKey } from '@/lib/random-key.ts';
@@ -51,9 +51,6 @@ export interface PendingCart {
 
 const storageKey = 'pendingCartItems';
 const empty: PendingCart = { adds: [], changes: [], refused: [] };
-
-/** "Kingston Runner (9 / Black)": how messages and lists name a line. */
-export const lineLabel = (entry: { name: string; variant: string }) => (entry.variant ? `${entry.name} (${entry.variant})` : entry.name);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isSend = (value: unknown): value is PendingSend =>
@@ -165,7 +162,7 @@ const optionText = (value: AddToCartRequest['variant_size']) => (typeof value ==
 
 /** Keeps an add the server could not take, merged with an earlier one of the same name and variant. */
 export function keepPendingAdd(request: AddToCartRequest, name: string, key: string): PendingAdd {
-  const variant = [optionText(request.variant_size), optionText(request.variant_color)].filter(Boolean).join(' / ');
+  const variant = variantText({ size: optionText(request.variant_size), color: optionText(request.variant_color) });
   const kept: PendingAdd = { name, variant, request, sends: [{ key, quantity: request.quantity }] };
   update((current) => {
     const same = current.adds.find((add) => lineLabel(add) === lineLabel(kept));

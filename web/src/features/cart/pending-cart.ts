@@ -1,5 +1,5 @@
 import { MutationObserver, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { messages } from '@threadline/contracts';
+import { lineLabel, messages } from '@threadline/contracts';
 import { useEffect, useRef } from 'react';
 import { ApiError } from '@/lib/api-client.ts';
 import { addToCart } from './api/add-to-cart.ts';
@@ -12,7 +12,6 @@ import {
   dropSentTries,
   dropUnsavedChange,
   keepRefused,
-  lineLabel,
   readPendingCart,
   usePendingCart,
 } from './pending-cart-store.ts';

@@ -1,13 +1,15 @@
 import {
-  checkoutFieldNames,
+  checkoutFieldRequiredMessage,
   messages,
   paymentMethods,
+  requiredCheckoutFields,
   shippingMethods,
   storageKeys,
   type Address,
   type CheckoutRequest,
   type CurrencyCode,
   type PaymentMethod,
+  type RequiredCheckoutField,
   type ShippingMethod,
   type User,
 } from '@threadline/contracts';
@@ -47,30 +49,32 @@ export const emptyForm: CheckoutForm = {
   saveAddress: false,
 };
 
-/** The fields SPEC §5 requires, in the order the page shows them, with their wire names. */
-const requiredFields = {
-  firstName: 'first_name',
-  lastName: 'last_name',
+/**
+ * Where each field the contract may require stands in the form, in the order the page shows them;
+ * which are required, and when, is the contract's (requiredCheckoutFields).
+ */
+const formKeyOf = {
+  first_name: 'firstName',
+  last_name: 'lastName',
   email: 'email',
   phone: 'phone',
-  address1: 'address_line1',
+  address_line1: 'address1',
   city: 'city',
   country: 'country',
-} as const satisfies Partial<Record<TextKey, keyof typeof checkoutFieldNames>>;
+} as const satisfies Record<RequiredCheckoutField, TextKey>;
 
-export type RequiredField = keyof typeof requiredFields;
+export type RequiredField = (typeof formKeyOf)[RequiredCheckoutField];
 export type FormErrors = Partial<Record<RequiredField, string>>;
 
-const deliveryOnly: readonly RequiredField[] = ['address1', 'city', 'country'];
-
-const requiredMessage = (field: RequiredField) => messages.checkoutFieldRequired(checkoutFieldNames[requiredFields[field]]);
+const inPageOrder = Object.keys(formKeyOf) as RequiredCheckoutField[];
 
 /** SPEC §5: who is buying always, where to only for delivery; '{field} is required'. In page order. */
 export function formErrors(form: CheckoutForm): FormErrors {
+  const required = requiredCheckoutFields(form.shippingMethod);
   const errors: FormErrors = {};
-  for (const field of Object.keys(requiredFields) as RequiredField[]) {
-    if (form.shippingMethod === 'pickup' && deliveryOnly.includes(field)) continue;
-    if (form[field].trim() === '') errors[field] = requiredMessage(field);
+  for (const field of inPageOrder) {
+    const key = formKeyOf[field];
+    if (required.includes(field) && form[key].trim() === '') errors[key] = checkoutFieldRequiredMessage(field);
   }
   return errors;
 }
@@ -78,7 +82,8 @@ export function formErrors(form: CheckoutForm): FormErrors {
 /** The field a server answer is about, when it is about one, so the message can stand beside it. */
 export function fieldOfMessage(message: string): RequiredField | null {
   if (message === messages.emailInvalid) return 'email';
-  return (Object.keys(requiredFields) as RequiredField[]).find((field) => requiredMessage(field) === message) ?? null;
+  const field = inPageOrder.find((candidate) => checkoutFieldRequiredMessage(candidate) === message);
+  return field ? formKeyOf[field] : null;
 }
 
 export function checkoutRequest(form: CheckoutForm, options: { currency: CurrencyCode; shippingCost: number; canSaveAddress: boolean }): CheckoutRequest {

@@ -5,6 +5,7 @@ import {
   fallbackRates,
   formatMoney,
   messages,
+  shopCurrency,
   storageKeys,
   type Currency,
   type CurrencyCode,
@@ -64,14 +65,12 @@ function storedRates(): Record<string, number> {
   }
 }
 
-const baseCurrency = currencies[0] as Currency;
-
 function sameRates(a: Record<string, number>, b: Record<string, number>): boolean {
   const codes = Object.keys(b);
   return codes.length === Object.keys(a).length && codes.every((code) => a[code] === b[code]);
 }
 
-const currencyOf = (code: string | null) => currencies.find((currency) => currency.code === code) ?? baseCurrency;
+const currencyOf = (code: string | null) => currencies.find((currency) => currency.code === code) ?? shopCurrency;
 
 const storedCurrency = () => currencyOf(readStorage(storageKeys.currency));
 

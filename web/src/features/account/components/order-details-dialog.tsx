@@ -1,4 +1,4 @@
-import { messages, type Order } from '@threadline/contracts';
+import { lineLabel, messages, variantText, type Order } from '@threadline/contracts';
 import type { ReactNode } from 'react';
 import { Dialog, DialogBody } from '@/components/ui/dialog.tsx';
 import { ErrorBox } from '@/components/ui/error-box.tsx';
@@ -45,13 +45,12 @@ function OrderDetails({ listed }: { listed: Order }) {
         </div>
         <ul className="divide-y divide-stone-200" aria-label="Items">
           {order.items.map((item) => {
-            const variant = [item.size, item.color].filter(Boolean).join(' / ');
+            const label = lineLabel({ name: item.product_name, variant: variantText(item) });
             return (
               <li key={item.id} className="flex items-center gap-3 py-3">
                 <OrderThumbnail src={item.product_image} alt="" className="size-12" />
                 <p className="min-w-0 flex-1">
-                  {item.quantity} × {item.product_name}
-                  {variant ? ` (${variant})` : ''}
+                  {item.quantity} × {label}
                 </p>
                 <span className="font-medium">{format(item.price)}</span>
               </li>

@@ -1,4 +1,4 @@
-import { messages, type Product } from '@threadline/contracts';
+import { effectivePrice, isOnSale, messages, type Product } from '@threadline/contracts';
 import { Heart, ShoppingBag, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -137,7 +137,7 @@ interface WishlistCardProps {
 function WishlistCard({ product, busy, anyBusy, hasOptions, mustChoose, onAdd, onRemove }: WishlistCardProps) {
   const { format } = useCurrency();
   const image = product.images[0];
-  const onSale = product.is_on_sale && product.sale_price !== null;
+  const onSale = isOnSale(product.price, product.sale_price);
   const soldOut = product.stock <= 0;
   const chooseLink = useRef<HTMLAnchorElement>(null);
   // After a refused add the link takes the place of the button that had focus; focus follows it.
@@ -172,7 +172,7 @@ function WishlistCard({ product, busy, anyBusy, hasOptions, mustChoose, onAdd, o
             </Link>
           </h2>
           <p className="flex items-baseline gap-2">
-            <span className={`font-semibold ${onSale ? 'text-red-700' : ''}`}>{format(onSale ? product.sale_price : product.price)}</span>
+            <span className={`font-semibold ${onSale ? 'text-red-700' : ''}`}>{format(effectivePrice(product.price, product.sale_price))}</span>
             {onSale ? (
               <s className="text-sm text-stone-500">
                 <span className="sr-only">was </span>

@@ -1,9 +1,8 @@
-import type { CartItem } from '@threadline/contracts';
+import { lineLabel, type CartItem } from '@threadline/contracts';
 import { Minus, Plus, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Price } from '@/lib/currency/price.tsx';
 import type { CartLineView } from '../cart-view.ts';
-import { lineLabel } from '../pending-cart-store.ts';
 
 const placeholder = '/static/media/placeholder-640.webp';
 

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { lineLabel } from '@threadline/contracts';
 import { CloudOff, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { CartView } from '../cart-view.ts';
 import { replayPendingCart } from '../pending-cart.ts';
-import { dismissRefused, dropPendingAdd, lineLabel, usePendingCart } from '../pending-cart-store.ts';
+import { dismissRefused, dropPendingAdd, usePendingCart } from '../pending-cart-store.ts';
 
 /**
  * What this browser holds that the server does not have yet (SPEC §4), said plainly: it is not in

@@ -1,11 +1,10 @@
-import { currencies, formatMoney, type Cart, type CartItem, type ShippingMethod } from '@threadline/contracts';
+import { baseCurrency, formatMoney, shopCurrency, type Cart, type CartItem, type ShippingMethod } from '@threadline/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import { orderTotal, shippingCost } from '../checkout-totals.ts';
 
 const placeholder = '/static/media/placeholder-640.webp';
-const jmd = currencies.find((currency) => currency.code === 'JMD');
 
 /** SPEC §2: an absolute image URL as it is, else the first of the images, else the placeholder. */
 function itemImage(item: CartItem): string {
@@ -86,9 +85,9 @@ export function CheckoutSummary({ cart, shippingMethod, children }: CheckoutSumm
           Promo code "{cart.promo_code}" gives no discount: {cart.promo_message}
         </p>
       ) : null}
-      {currency.code !== 'JMD' && jmd ? (
+      {currency.code !== baseCurrency ? (
         <p className="mt-3 text-xs text-stone-500">
-          Prices in {currency.code} are approximate; you pay {formatMoney(total, jmd)}.
+          Prices in {currency.code} are approximate; you pay {formatMoney(total, shopCurrency)}.
         </p>
       ) : null}
       <div className="mt-5 space-y-4">{children}</div>

@@ -1,4 +1,4 @@
-import { messages, storeDetails, type Order, type PaymentRefundReason } from '@threadline/contracts';
+import { messages, storeDetails, variantText, type Order, type PaymentRefundReason } from '@threadline/contracts';
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
@@ -180,7 +180,7 @@ function OrderItems({ order }: { order: Order }) {
       </h2>
       <ul className="divide-y divide-stone-200 rounded-xl ring-1 ring-stone-200">
         {order.items.map((item) => {
-          const variant = [item.size, item.color].filter(Boolean).join(' / ');
+          const variant = variantText(item);
           return (
             <li key={item.id} className="flex items-start justify-between gap-4 px-4 py-3 text-sm">
               <div className="min-w-0">

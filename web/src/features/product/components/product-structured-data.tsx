@@ -1,4 +1,4 @@
-import { storeDetails, type Product } from '@threadline/contracts';
+import { baseCurrency, effectivePrice, storeDetails, type Product } from '@threadline/contracts';
 import { useShopOrigin } from '@/lib/server-render.ts';
 
 /**
@@ -20,8 +20,8 @@ export function ProductStructuredData({ product }: { product: Product }) {
     offers: {
       '@type': 'Offer',
       url: `${origin}/product/${product.id}`,
-      priceCurrency: 'JMD',
-      price: (product.is_on_sale && product.sale_price !== null ? product.sale_price : product.price).toFixed(2),
+      priceCurrency: baseCurrency,
+      price: effectivePrice(product.price, product.sale_price).toFixed(2),
       availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     },
   };

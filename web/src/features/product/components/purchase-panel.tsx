@@ -1,6 +1,6 @@
 import { Heart } from 'lucide-react';
 import { useState } from 'react';
-import { messages, wholesaleMinimumPerStyle, type ProductDetailResponse } from '@threadline/contracts';
+import { effectivePrice, messages, wholesaleMinimumPerStyle, type ProductDetailResponse } from '@threadline/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
 import { QuantityStepper } from '@/components/ui/quantity-stepper.tsx';
 import { buttonClass } from '@/components/ui/button-styles.ts';
@@ -53,7 +53,7 @@ export function PurchasePanel({ detail, selection, onSelect }: PurchasePanelProp
   // A quantity chosen for another option (or before the cart filled) comes down to this one's limit.
   const quantity = limit === null ? chosenQuantity : Math.max(1, Math.min(chosenQuantity, limit));
   const atLimit = label === 'In Stock' && limit !== null && quantity >= limit;
-  const regularPrice = product.is_on_sale && product.sale_price !== null ? product.sale_price : product.price;
+  const regularPrice = effectivePrice(product.price, product.sale_price);
   // The server's rule (cart-pricing): from 15 of a style the wholesale price, when it is the lower.
   const wholesale =
     product.wholesale_price !== null && product.wholesale_price < regularPrice && quantity >= wholesaleMinimumPerStyle;

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ExpressionBuilder } from 'kysely';
 import { Stripe } from 'stripe';
-import { currencies, formatMoney, messages, storeDetails, type Currency } from '@threadline/contracts';
+import { formatMoney, messages, shopCurrency, storeDetails } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import type { Database, TestPaymentSessionTable } from '../../db/tables.ts';
 import { builtInProviderKey } from './card-provider.ts';
 
-export interface TestProviderOptions {
+export interface BuiltInCardProviderOptions {
   db: DbExecutor;
   webhookSecret: string;
   /** Where the provider delivers its signed webhooks: this server's own webhook endpoint. */
@@ -17,7 +17,6 @@ export interface TestProviderOptions {
   log: (message: string, error: unknown) => void;
 }
 
-const jmd = currencies[0] as Currency;
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -83,11 +82,13 @@ const stillOpen = (now: string) => (eb: ExpressionBuilder<Database, 'test_paymen
   eb.and([eb('status', '=', 'open'), eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])]);
 
 /**
- * The built-in test card provider, used when no Stripe key is configured: a Stripe-shaped Checkout
- * Session API under /v1 (so the official SDK talks to it unchanged), a hosted payment page with
- * Pay and Cancel, and webhooks signed the way Stripe signs them.
+ * The built-in card provider: what takes card payments whenever no Stripe key is configured, in
+ * production too (its payments are test payments and take no money; a shop on https must say
+ * ALLOW_TEST_PAYMENTS=true to run it). A Stripe-shaped Checkout Session API under /v1, so the
+ * official SDK talks to it unchanged, a hosted payment page with Pay and Cancel, and webhooks signed
+ * the way Stripe signs them.
  */
-export const testProviderRoutes: FastifyPluginAsync<TestProviderOptions> = async (app, { db, webhookSecret, webhookUrl, publicUrl, log }) => {
+export const builtInCardProviderRoutes: FastifyPluginAsync<BuiltInCardProviderOptions> = async (app, { db, webhookSecret, webhookUrl, publicUrl, log }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   const signer = new Stripe(builtInProviderKey);
   // Ids are ours (cs_test_ + base64url); anything else is no session, before it reaches the database.
@@ -100,7 +101,7 @@ export const testProviderRoutes: FastifyPluginAsync<TestProviderOptions> = async
   };
 
   app.get('/test-payments/page.css', async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(testProviderStyles),
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(builtInCardProviderStyles),
   );
 
   app.post('/v1/checkout/sessions', async (request, reply) => {
@@ -196,7 +197,7 @@ export const testProviderRoutes: FastifyPluginAsync<TestProviderOptions> = async
     return page(
       'Test card payment',
       `<p class="note"><strong>${messages.testPaymentNotice}</strong> This page stands in for ${storeDetails.cardProvider} Checkout: no card details are asked for and no card is charged.</p>
-<dl><dt>Pay to</dt><dd>${storeDetails.name}</dd><dt>For</dt><dd>${escapeHtml(row.description)}</dd><dt>Amount</dt><dd class="amount">${formatMoney(row.amount_total / 100, jmd)}</dd>${row.customer_email ? `<dt>E-mail</dt><dd>${escapeHtml(row.customer_email)}</dd>` : ''}</dl>
+<dl><dt>Pay to</dt><dd>${storeDetails.name}</dd><dt>For</dt><dd>${escapeHtml(row.description)}</dd><dt>Amount</dt><dd class="amount">${formatMoney(row.amount_total / 100, shopCurrency)}</dd>${row.customer_email ? `<dt>E-mail</dt><dd>${escapeHtml(row.customer_email)}</dd>` : ''}</dl>
 <div class="actions"><form method="post" action="/test-payments/checkout/${row.id}/cancel"><button type="submit" class="secondary">Cancel</button></form>
 <form method="post" action="/test-payments/checkout/${row.id}/pay"><button type="submit">Pay</button></form></div>`,
     );
@@ -230,7 +231,7 @@ export const testProviderRoutes: FastifyPluginAsync<TestProviderOptions> = async
       // Delivered after the shopper is sent back, as a real provider's webhook often is.
       setTimeout(() => {
         fetch(webhookUrl(), { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload }).catch((error: unknown) =>
-          log('test card provider could not deliver its webhook', error),
+          log('the built-in card provider could not deliver its webhook', error),
         );
       }, 300).unref();
     }
@@ -249,7 +250,7 @@ function page(title: string, body: string): string {
 <link rel="stylesheet" href="/test-payments/page.css"></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 }
 
-export const testProviderStyles = `body{margin:0;font-family:system-ui,sans-serif;background:#f5f5f4;color:#1c1917;display:flex;min-height:100vh;align-items:center;justify-content:center}
+const builtInCardProviderStyles = `body{margin:0;font-family:system-ui,sans-serif;background:#f5f5f4;color:#1c1917;display:flex;min-height:100vh;align-items:center;justify-content:center}
 main{background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(0,0,0,.08);padding:32px;max-width:420px;width:calc(100% - 32px)}
 h1{font-size:1.4rem;margin:0 0 12px}.note{background:#fef3c7;color:#78350f;padding:10px 12px;border-radius:8px;font-size:.9rem}
 dl{display:grid;grid-template-columns:auto 1fr;gap:8px 16px;margin:20px 0}dt{color:#57534e}dd{margin:0;font-weight:600}.amount{font-size:1.25rem}
