@@ -1,21 +1,11 @@
-import type { FastifyServerOptions, RouteOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { registeredRoutes as registered } from './registered-routes.ts';
 import { createTestShop, type TestShop } from './helper.ts';
 
-// Every route the app registers, as hostile-input.test.ts lists them: a route added later is checked without a change here.
-const registered = vi.hoisted((): RouteOptions[] => []);
-vi.mock('fastify', async (importOriginal) => {
-  const fastify = await importOriginal<typeof import('fastify')>();
-  const listingRoutes = (options: FastifyServerOptions) => {
-    const app = fastify.default(options);
-    app.addHook('onRoute', (route) => {
-      registered.push(route);
-    });
-    return app;
-  };
-  return { ...fastify, default: listingRoutes };
-});
+// Every route the app registers: a route added later is checked without a change here.
+vi.mock('fastify', async (importOriginal) => (await import('./registered-routes.ts')).fastifyListingRoutes(importOriginal));
 
 const docsPath = '/api/docs';
 

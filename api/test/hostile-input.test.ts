@@ -1,22 +1,12 @@
-import type { FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createCategory, createProduct } from './factories.ts';
+import { registeredRoutes as registered } from './registered-routes.ts';
 import { createTestShop, signUp, startSession, type SignedInShopper, type TestShop } from './helper.ts';
 
 // Every route the app registers, with its schemas: a route added later is walked without a change here.
-const registered = vi.hoisted((): RouteOptions[] => []);
-vi.mock('fastify', async (importOriginal) => {
-  const fastify = await importOriginal<typeof import('fastify')>();
-  const listingRoutes = (options: FastifyServerOptions) => {
-    const app = fastify.default(options);
-    app.addHook('onRoute', (route) => {
-      registered.push(route);
-    });
-    return app;
-  };
-  return { ...fastify, default: listingRoutes };
-});
+vi.mock('fastify', async (importOriginal) => (await import('./registered-routes.ts')).fastifyListingRoutes(importOriginal));
 
 /** What a careless or hostile client sends in place of a field's value. */
 const hostileValues: unknown[] = [

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@threadline/contracts';
+import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
 import { createTestShop, signUp, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
 import { callJson, startHttpSession, startServerProcesses, type ServerProcesses } from '../../../test/server-processes.ts';
@@ -37,15 +38,7 @@ async function placeOrder(shopper: ShopperSession, quantity: number, options: { 
   await inject(shopper, 'POST', '/api/orders/cart/', { product_id: productId, quantity });
   const promo = options.promo ? await inject(shopper, 'POST', '/api/orders/cart/promo/', { promo_code: options.promo }) : null;
   expect(promo?.statusCode ?? 200, promo?.body).toBe(200);
-  const placed = await inject(shopper, 'POST', '/api/orders/checkout/', {
-    first_name: 'Kemar',
-    last_name: 'Brown',
-    email: `kemar.${Math.random().toString(36).slice(2)}@example.com`,
-    phone: '876 555 0199',
-    shipping_method: 'pickup',
-    payment_method: options.paymentMethod ?? 'stripe',
-    currency: 'JMD',
-  });
+  const placed = await inject(shopper, 'POST', '/api/orders/checkout/', pickupCheckoutForm(options.paymentMethod ?? 'stripe'));
   expect(placed.statusCode, placed.body).toBe(200);
   return placed.json().order_id as number;
 }
@@ -185,15 +178,7 @@ describe('two server processes on one database', () => {
       variant_size: variant.size ?? undefined,
       variant_color: variant.color ?? undefined,
     });
-    const placed = await callJson(url, 'POST', '/api/orders/checkout/', shopper.headers, {
-      first_name: 'Kemar',
-      last_name: 'Brown',
-      email: `kemar.${Math.random().toString(36).slice(2)}@example.com`,
-      phone: '876 555 0199',
-      shipping_method: 'pickup',
-      payment_method: 'stripe',
-      currency: 'JMD',
-    });
+    const placed = await callJson(url, 'POST', '/api/orders/checkout/', shopper.headers, pickupCheckoutForm());
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
     const orderId = Number(placed.body.order_id);
     const started = await callJson(url, 'POST', `/api/orders/payment/stripe/${orderId}/`, shopper.headers);

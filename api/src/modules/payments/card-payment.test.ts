@@ -3,6 +3,7 @@ import pino from 'pino';
 import { Stripe } from 'stripe';
 import { messages } from '@threadline/contracts';
 import { buildApp } from '../../app.ts';
+import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, signUp, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
@@ -29,15 +30,7 @@ const inject = (shopper: ShopperSession, method: 'GET' | 'POST', url: string, pa
 
 async function cardOrder(shopper: ShopperSession, paymentMethod = 'stripe') {
   await inject(shopper, 'POST', '/api/orders/cart/', { product_id: productId, quantity: 2 });
-  const placed = await inject(shopper, 'POST', '/api/orders/checkout/', {
-    first_name: 'Kemar',
-    last_name: 'Brown',
-    email: `kemar.${Math.random().toString(36).slice(2)}@example.com`,
-    phone: '876 555 0199',
-    shipping_method: 'pickup',
-    payment_method: paymentMethod,
-    currency: 'JMD',
-  });
+  const placed = await inject(shopper, 'POST', '/api/orders/checkout/', pickupCheckoutForm(paymentMethod));
   expect(placed.json(), placed.body).toMatchObject({ success: true, redirect: paymentMethod === 'stripe' ? 'stripe' : 'confirmation' });
   return placed.json().order_id as number;
 }

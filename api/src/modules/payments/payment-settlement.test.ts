@@ -3,6 +3,7 @@ import { Stripe } from 'stripe';
 import { messages } from '@threadline/contracts';
 import { loadConfig } from '../../config.ts';
 import { createMailer } from '../../mail/mailer.ts';
+import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
 import { ordersServiceOn } from '../../../test/order-jobs.ts';
@@ -49,15 +50,7 @@ const inject = (shopper: ShopperSession, method: 'GET' | 'POST', url: string, pa
 
 async function cardOrder(shopper: ShopperSession) {
   await inject(shopper, 'POST', '/api/orders/cart/', { product_id: productId, quantity: 2 });
-  const placed = await inject(shopper, 'POST', '/api/orders/checkout/', {
-    first_name: 'Kemar',
-    last_name: 'Brown',
-    email: `kemar.${Math.random().toString(36).slice(2)}@example.com`,
-    phone: '876 555 0199',
-    shipping_method: 'pickup',
-    payment_method: 'stripe',
-    currency: 'JMD',
-  });
+  const placed = await inject(shopper, 'POST', '/api/orders/checkout/', pickupCheckoutForm());
   expect(placed.json(), placed.body).toMatchObject({ success: true, redirect: 'stripe' });
   return placed.json().order_id as number;
 }
