@@ -1,4 +1,5 @@
 import fastifyPlugin from 'fastify-plugin';
+import { runEvery } from '../../timed-job.ts';
 import type { ShopModuleOptions } from '../shop-module.ts';
 import { createRatesRepository } from './rates.repository.ts';
 import { ratesRoutes } from './rates.routes.ts';
@@ -20,14 +21,9 @@ export const ratesModule = fastifyPlugin<ShopModuleOptions>(
     );
     app.decorate('rates', rates);
     await app.register(ratesRoutes, { prefix: '/api', rates });
-    if (!config.ratesUrl) return;
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook('onReady', async () => {
-      void rates.refreshIfDue();
-      timer = setInterval(() => void rates.refreshIfDue(), ratesCheckIntervalMs);
-      timer.unref();
-    });
-    app.addHook('onClose', async () => clearInterval(timer));
+    if (config.ratesUrl) {
+      runEvery(app, ratesCheckIntervalMs, 'could not refresh the exchange rates', () => rates.refreshIfDue(), { alsoAtStart: true });
+    }
   },
   { name: 'rates' },
 );
