@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createSignatures } from '../../signatures.ts';
 
 /** Who a newsletter e-mail was sent to: its subscriber's row and normalised address. */
 export interface NewsletterRecipient {
@@ -12,12 +12,11 @@ export interface NewsletterRecipient {
  * storage; the address in the signature keeps a token from naming any other subscriber.
  */
 export function createUnsubscribeTokens(secretKey: string) {
-  const key = createHmac('sha256', secretKey).update('newsletter-unsubscribe').digest();
-  const signature = (recipient: NewsletterRecipient) =>
-    createHmac('sha256', key).update(`${recipient.id}:${recipient.email_normalized}`).digest();
+  const signatures = createSignatures(secretKey, 'newsletter-unsubscribe');
+  const signed = (recipient: NewsletterRecipient) => `${recipient.id}:${recipient.email_normalized}`;
 
   return {
-    issue: (recipient: NewsletterRecipient) => `${recipient.id}.${signature(recipient).toString('base64url')}`,
+    issue: (recipient: NewsletterRecipient) => `${recipient.id}.${signatures.sign(signed(recipient))}`,
 
     /** The subscriber id a token names, before its signature is checked; null when it names none. */
     subscriberIdOf(token: string): number | null {
@@ -27,9 +26,7 @@ export function createUnsubscribeTokens(secretKey: string) {
     },
 
     isValid(token: string, recipient: NewsletterRecipient): boolean {
-      const given = Buffer.from(token.slice(token.indexOf('.') + 1), 'base64url');
-      const expected = signature(recipient);
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      return signatures.matches(signed(recipient), token.slice(token.indexOf('.') + 1));
     },
   };
 }
