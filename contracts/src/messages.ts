@@ -12,6 +12,8 @@ export const messages = {
   tooManyGuestCashOrders: 'You have placed several cash orders as a guest. Please sign in or pay by card to place another today.',
   requestTooLarge: 'This request is too large. Please send less at once.',
   requestTimedOut: 'The request took too long to arrive. Please try again.',
+  requestHeadersTooLarge: 'Request headers are too large.',
+  malformedRequest: 'Bad request.',
   textHasNul: 'Text must not contain the NUL character.',
 
   productNotFound: 'The product you are looking for does not exist.',

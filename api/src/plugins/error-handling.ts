@@ -64,8 +64,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, messages.requestTimedOut]
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request headers are too large.']
-        : [400, 'Bad request.'];
+        ? [431, messages.requestHeadersTooLarge]
+        : [400, messages.malformedRequest];
   const body = JSON.stringify({ error: message });
   socket.end(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
