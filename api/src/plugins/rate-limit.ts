@@ -94,8 +94,11 @@ function databaseStore(db: DbExecutor, prefix = '') {
   };
 }
 
-// Values such as e-mails and session keys are kept out of the table, and keys stay short.
-const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
+/**
+ * A counter's key for what a caller names (an e-mail, a session key): the value is kept out of the
+ * table as a digest, and the key stays short.
+ */
+export const counterKey = (prefix: string, value: string) => `${prefix}${createHash('sha256').update(value).digest('base64url')}`;
 
 function shopperLimitHooks(db: DbExecutor, route: RouteOptions, limits: ShopperLimit[]) {
   const prefix = routeCounterPrefix(route);
@@ -106,7 +109,7 @@ function shopperLimitHooks(db: DbExecutor, route: RouteOptions, limits: ShopperL
     for (const limit of limits) {
       const value = limit.of(request);
       if (value === null) continue;
-      const key = `${prefix}${limit.per}:${digest(value)}`;
+      const key = counterKey(`${prefix}${limit.per}:`, value);
       const now = Date.now();
       const row = await countHit(db, key, limit.timeWindow, now);
       if (limit.successesOnly) toGiveBack.push(key);

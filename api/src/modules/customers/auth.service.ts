@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { badRequest, ShopError, unauthorized } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { countHit } from '../../plugins/rate-limit.ts';
+import { countHit, counterKey } from '../../plugins/rate-limit.ts';
 import type { CustomersRepository, UserRow } from './customers.repository.ts';
 import { hashToken, newOpaqueToken, signInDays, type AccessTokens } from './tokens.ts';
 
@@ -164,7 +164,7 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
       const normalized = email.trim().toLowerCase();
       if (!normalized || !password) throw unauthorized(messages.signInFailed);
       const [account, address] = await Promise.all([
-        countHit(db, `signin:account:${normalized}`, signInWindowMs),
+        countHit(db, counterKey('signin:account:', normalized), signInWindowMs),
         countHit(db, `signin:address:${ip}`, signInWindowMs),
       ]);
       const attempts = Number(account.count);
