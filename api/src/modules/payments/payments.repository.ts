@@ -69,12 +69,21 @@ export function createPaymentsRepository(db: DbExecutor) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /**
+     * Records a confirmed refund. refundId is null for a caller the provider told "already refunded";
+     * it may get here before the caller holding the refund's id, which then still records that id.
+     */
     async markRefunded(paymentId: number, refundId: string | null, executor: DbExecutor = db): Promise<void> {
+      const now = new Date().toISOString();
+      if (refundId === null) {
+        await executor.updateTable('payments').set({ status: 'refunded', updated_at: now }).where('id', '=', paymentId).where('status', '=', 'refunding').execute();
+        return;
+      }
       await executor
         .updateTable('payments')
-        .set({ status: 'refunded', provider_refund_id: refundId, updated_at: new Date().toISOString() })
+        .set({ status: 'refunded', provider_refund_id: refundId, updated_at: now })
         .where('id', '=', paymentId)
-        .where('status', '=', 'refunding')
+        .where((row) => row.or([row('status', '=', 'refunding'), row.and([row('status', '=', 'refunded'), row('provider_refund_id', 'is', null)])]))
         .execute();
     },
 
