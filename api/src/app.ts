@@ -6,6 +6,7 @@ import { profilePictureLimits } from '@threadline/contracts';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { auditModule } from './modules/audit/audit.module.ts';
 import { cartModule } from './modules/cart/cart.module.ts';
 import { catalogModule } from './modules/catalog/catalog.module.ts';
 import { contentModule } from './modules/content/content.module.ts';
@@ -17,6 +18,7 @@ import { ordersModule } from './modules/orders/orders.module.ts';
 import { paymentsModule } from './modules/payments/payments.module.ts';
 import { promotionsModule } from './modules/promotions/promotions.module.ts';
 import { sessionModule } from './modules/session/session.module.ts';
+import { staffModule } from './modules/staff/staff.module.ts';
 import { apiDocs } from './plugins/api-docs.ts';
 import { apiHeaders } from './plugins/api-headers.ts';
 import { answerClientError, errorHandling } from './plugins/error-handling.ts';
@@ -24,6 +26,7 @@ import { mail } from './plugins/mail.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
 import { sessionKeyAndCsrf } from './plugins/session-key.ts';
 import { shopper } from './plugins/shopper.ts';
+import { staffAccess } from './plugins/staff-access.ts';
 import { webApp } from './plugins/web-app.ts';
 
 export interface AppDependencies {
@@ -61,13 +64,14 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   await app.register(sessionKeyAndCsrf);
   await app.register(rateLimits, { db: database.db, scale: config.rateLimitScale });
   await app.register(shopper);
+  await app.register(staffAccess);
   await app.register(mail, { config });
 
   const shop = { config, database };
   const modules = [
-    healthModule, sessionModule, promotionsModule, inventoryModule, catalogModule, ratesModule, contentModule,
+    healthModule, auditModule, sessionModule, promotionsModule, inventoryModule, catalogModule, ratesModule, contentModule,
     // Each after the modules whose services it uses (fastify-plugin checks their names are registered).
-    cartModule, customersModule, ordersModule, paymentsModule,
+    cartModule, customersModule, ordersModule, paymentsModule, staffModule,
   ];
   for (const module of modules) await app.register(module, shop);
 

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sessionHeaders } from '@threadline/contracts';
+import { sessionHeaders, type StaffRole } from '@threadline/contracts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -129,4 +130,14 @@ export async function signUp(
     userId: body.user.id,
     headers: { ...guest.headers, authorization: `Bearer ${body.token}` },
   };
+}
+
+/**
+ * A member of staff (or the owner), signed in through the storefront's sign-in like any account.
+ * The role is given in the database, as `npm run admin:create` gives it.
+ */
+export async function signInStaff(shop: TestShop, role: StaffRole = 'staff', email = `${role}-${randomUUID()}@threadline.test`): Promise<SignedInShopper> {
+  const account = await signUp(shop.app, { email, first_name: 'Marcia', last_name: 'Reid' });
+  await shop.database.handle.db.updateTable('users').set({ role }).where('id', '=', account.userId).execute();
+  return account;
 }

@@ -19,3 +19,4 @@ export * from './store-details.ts';
 export * from './image-sizes.ts';
 export * from './page-render.ts';
 export * from './input-bounds.ts';
+export * from './admin.ts';

@@ -93,6 +93,8 @@ export const messages = {
 
   signInRequired: 'Please sign in to continue.',
   signInExpired: 'Your sign-in has expired. Please sign in again.',
+  staffOnly: 'This area is for the shop staff only.',
+  ownerOnly: 'Only the shop owner can do this.',
   tooManySignInAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   emailInvalid: 'Enter a valid email address',
   emailTaken: 'An account with this email already exists.',

@@ -11,6 +11,7 @@ import * as paymentExpiry from './migrations/0008-payment-expiry.ts';
 import * as signInSessions from './migrations/0009-sign-in-sessions.ts';
 import * as imageColours from './migrations/0010-image-colours.ts';
 import * as newsletter from './migrations/0011-newsletter.ts';
+import * as backOffice from './migrations/0012-back-office.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009-sign-in-sessions': signInSessions,
   '0010-image-colours': imageColours,
   '0011-newsletter': newsletter,
+  '0012-back-office': backOffice,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -37,5 +37,7 @@ export const tableOwners = {
   newsletter_subscribers: 'modules/content',
   // Counted by the rate-limit plugin for every process; modules count through its countHit.
   rate_limits: 'plugins',
+  // Append-only: every module records its admin changes through app.audit.
+  audit_entries: 'modules/audit',
 } as const satisfies Record<keyof Database, string>;
 

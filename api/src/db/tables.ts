@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { PaymentRefundReason } from '@threadline/contracts';
+import type { AccountRole, PaymentRefundReason } from '@threadline/contracts';
 
 /**
  * Table types. Portable choices, the same on SQLite and PostgreSQL:
@@ -90,6 +90,8 @@ export interface UserTable {
   profile_picture: string | null;
   google_subject: string | null;
   email_verified: Flag;
+  /** 'customer' for shoppers; 'staff' and 'owner' may use the back office. */
+  role: Generated<AccountRole>;
   date_joined: Timestamp;
   updated_at: Timestamp;
 }
@@ -358,6 +360,23 @@ export interface RateLimitTable {
   reset_at: number;
 }
 
+/** One change made through /api/admin/; rows are only ever inserted. */
+export interface AuditEntryTable {
+  id: Id;
+  staff_id: number;
+  /** Copied, so the entry names who made it even after the account changes. */
+  staff_email: string;
+  /** What was done, e.g. 'create', 'update', 'archive', 'stock_adjust'. */
+  action: string;
+  /** The kind of record, e.g. 'product', 'variant', 'category', 'order', 'settings'. */
+  entity: string;
+  entity_id: string;
+  /** JSON of the record before and after the change; null where there was none (create, delete). */
+  before: string | null;
+  after: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -386,4 +405,5 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscriberTable;
   rate_limits: RateLimitTable;
   test_payment_sessions: TestPaymentSessionTable;
+  audit_entries: AuditEntryTable;
 }

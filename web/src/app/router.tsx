@@ -10,7 +10,7 @@ import { AppLoading, AppShell } from './app-shell.tsx';
 import { NotFoundBoundary } from './not-found-boundary.tsx';
 import { notFoundPage, serverRendered } from './page-state.ts';
 import { MinimalLayout } from './layouts/minimal-layout.tsx';
-import { StoreLayout } from './layouts/store-layout.tsx';
+import { StoreFrame, StoreLayout } from './layouts/store-layout.tsx';
 import { RootErrorBoundary } from './root-error-boundary.tsx';
 
 /** Loaders of the storefront pages whose largest paint waits for their data (see `loadPageQuery`). */
@@ -165,6 +165,24 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: '500', Component: ServerErrorPage },
             { path: '*', handle: notFoundPage, Component: NotFoundPage },
           ],
+        },
+        {
+          // The back office: its own frame and route tree, in chunks no storefront page loads.
+          path: 'admin/*',
+          lazy: () =>
+            Promise.all([import('@/features/admin/admin-app.tsx'), import('@/features/errors/pages/forbidden-page.tsx')]).then(
+              ([admin, errors]) => ({
+                Component: () => (
+                  <admin.AdminApp
+                    forbidden={
+                      <StoreFrame>
+                        <errors.ForbiddenPage />
+                      </StoreFrame>
+                    }
+                  />
+                ),
+              }),
+            ),
         },
         {
           Component: MinimalLayout,

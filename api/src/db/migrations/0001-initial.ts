@@ -1,4 +1,5 @@
-import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { withId } from './with-id.ts';
 
 /**
  * The whole data model, portable: integer ids, integer money (minor units of JMD), 0/1 flags,
@@ -6,15 +7,6 @@ import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
  */
 /** A migration must not depend on today's table types, so it sees a database of unknown tables. */
 type AnyDb = Kysely<unknown>;
-
-function withId<T extends string>(db: AnyDb, table: T): CreateTableBuilder<T, 'id'> {
-  const isPostgres = db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
-  return db.schema
-    .createTable(table)
-    .addColumn('id', 'integer', (col) =>
-      isPostgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement(),
-    );
-}
 
 export async function up(db: AnyDb): Promise<void> {
   await withId(db, 'categories')

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { messages, passwordMinLength, storeDetails, type AuthResponse, type User } from '@threadline/contracts';
+import { messages, passwordMinLength, storeDetails, type AccountRole, type AuthResponse, type User } from '@threadline/contracts';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { badRequest, ShopError, unauthorized } from '../../errors.ts';
@@ -26,6 +26,8 @@ export interface SignedInCustomer {
   email: string;
   /** The sign-in the token belongs to: signing out ends it. */
   signInId: string;
+  /** 'staff' and 'owner' may use the back office. */
+  role: AccountRole;
 }
 
 export interface SignUpInput {
@@ -124,8 +126,8 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
     async customerOf(accessToken: string): Promise<SignedInCustomer | null> {
       const claims = await tokens.verify(accessToken);
       if (!claims) return null;
-      const email = await repository.liveSignInEmail(claims.signInId, claims.userId, new Date().toISOString());
-      return email === undefined ? null : { id: claims.userId, email, signInId: claims.signInId };
+      const live = await repository.liveSignIn(claims.signInId, claims.userId, new Date().toISOString());
+      return live === undefined ? null : { id: claims.userId, email: live.email, role: live.role, signInId: claims.signInId };
     },
 
     async register(input: SignUpInput, sessionId: number | null): Promise<AuthResponse> {
@@ -185,7 +187,7 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
     async refresh(refreshToken: string) {
       const row = await repository.findRefreshToken(hashToken(refreshToken));
       const now = new Date().toISOString();
-      if (!row || row.revoked_at || row.expires_at <= now || (await repository.liveSignInEmail(row.family_id, row.user_id, now)) === undefined) {
+      if (!row || row.revoked_at || row.expires_at <= now || (await repository.liveSignIn(row.family_id, row.user_id, now)) === undefined) {
         throw unauthorized(messages.refreshInvalid);
       }
       if (row.rotated_at || !(await repository.markRotated(row.id))) {

@@ -1,4 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
+import type { AccountRole } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { UserTable } from '../../db/tables.ts';
@@ -103,19 +104,17 @@ export function createCustomersRepository(db: DbExecutor) {
         .execute();
     },
 
-    /** Whether a sign-in of this customer has neither ended nor run out: one read by primary key. */
-    /** The account's e-mail while this sign-in of it is live (not ended, not expired), else undefined. */
-    async liveSignInEmail(id: string, userId: number, now: string, executor: DbExecutor = db): Promise<string | undefined> {
-      const row = await executor
+    /** The account's e-mail and role while this sign-in of it is live (not ended, not expired), else undefined. */
+    async liveSignIn(id: string, userId: number, now: string, executor: DbExecutor = db): Promise<{ email: string; role: AccountRole } | undefined> {
+      return executor
         .selectFrom('sign_ins')
         .innerJoin('users', 'users.id', 'sign_ins.user_id')
-        .select('users.email')
+        .select(['users.email', 'users.role'])
         .where('sign_ins.id', '=', id)
         .where('sign_ins.user_id', '=', userId)
         .where('sign_ins.ended_at', 'is', null)
         .where('sign_ins.expires_at', '>', now)
         .executeTakeFirst();
-      return row?.email;
     },
 
     /** Ends one sign-in: its access tokens stop at once, its refresh tokens are revoked. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/lib/auth/auth-context.tsx';
 import { useCartCount } from '@/features/cart/hooks/use-cart-view.ts';
@@ -24,6 +24,15 @@ function LazyCartPanel() {
 
 /** Header, cart slide-out and footer around every page except the ones in MinimalLayout (SPEC §2). */
 export function StoreLayout() {
+  return (
+    <StoreFrame>
+      <Outlet />
+    </StoreFrame>
+  );
+}
+
+/** The storefront's frame around a page that is not a route of its own (the 403 page at /admin). */
+export function StoreFrame({ children }: { children: ReactNode }) {
   const cartCount = useCartCount();
   // A change kept while offline that the server refuses later is told wherever the shopper is.
   const [cartNotice, setCartNotice] = useState<NoticeMessage | null>(null);
@@ -52,7 +61,7 @@ export function StoreLayout() {
       </a>
       <Header cartCount={cartCount} account={account} />
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
-        <Outlet />
+        {children}
       </main>
       <Footer />
       <LazyCartPanel />

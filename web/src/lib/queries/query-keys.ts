@@ -10,5 +10,8 @@ export const ordersQueryKey = ['orders'] as const;
 /** The orders the payment and confirmation pages show, each by the id in their address. */
 export const orderByIdQueryKey = ['order'] as const;
 
+/** Everything the back office reads sits under this key. */
+export const adminQueryKey = ['admin'] as const;
+
 /** Data that belongs to whoever is signed in; it must not outlive a sign-in or a sign-out. */
-export const privateQueryKeys = [profileQueryKey, addressesQueryKey, wishlistQueryKey, ordersQueryKey, orderByIdQueryKey] as const;
+export const privateQueryKeys = [profileQueryKey, addressesQueryKey, wishlistQueryKey, ordersQueryKey, orderByIdQueryKey, adminQueryKey] as const;

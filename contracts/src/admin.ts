@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { databaseId, pageNumber, text } from './input-bounds.ts';
+
+/** BACKOFFICE.md "Who": shoppers are customers; staff and the owner use the back office. */
+export const staffRoles = ['owner', 'staff'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+export type AccountRole = StaffRole | 'customer';
+
+export const adminMeSchema = z.object({ id: z.number(), email: z.string(), role: z.enum(staffRoles) });
+export type AdminMe = z.infer<typeof adminMeSchema>;
+
+/** Back-office lists take `page` and `page_size` (at most 100, BACKOFFICE.md). */
+export const adminPageSizeMax = 100;
+export const adminPageSizeDefault = 25;
+export const adminPageQuerySchema = z.object({
+  page: pageNumber.default(1),
+  page_size: z.coerce.number().int().min(1).max(adminPageSizeMax).default(adminPageSizeDefault),
+});
+export type AdminPageQuery = z.infer<typeof adminPageQuerySchema>;
+
+/** `{count, next, previous, results}`, as every back-office list answers. */
+export const adminListSchema = <Item extends z.ZodType>(item: Item) =>
+  z.object({ count: z.number(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
+export interface AdminList<Item> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: Item[];
+}
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  staff: z.object({ id: z.number(), email: z.string() }),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditQuerySchema = adminPageQuerySchema.extend({
+  entity: text(40).optional(),
+  entity_id: text(64).optional(),
+  staff: databaseId.optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;

@@ -1,0 +1,15 @@
+/** The back office's sections, in the order the navigation shows them. */
+export interface AdminSection {
+  to: string;
+  label: string;
+  /** Staff accounts and settings are the owner's (BACKOFFICE.md "Who"). */
+  ownerOnly?: boolean;
+}
+
+export const adminSections: AdminSection[] = [
+  { to: '/admin/products', label: 'Products' },
+  { to: '/admin/categories', label: 'Categories' },
+  { to: '/admin/stock', label: 'Stock' },
+  { to: '/admin/import', label: 'Import & export' },
+  { to: '/admin/audit', label: 'Audit log' },
+];
