@@ -30,4 +30,14 @@ process.env.UNPAID_ORDER_MINUTES ??= '60';
 // Every browser test comes from one address; the per-address limits themselves are tested in the API suite.
 process.env.RATE_LIMIT_SCALE ??= '50';
 
+// The back office's accounts, made as an owner makes them: with `admin:create` (see tests/staff-accounts.ts).
+const { execFileSync } = await import('node:child_process');
+const { backOfficeAccounts } = await import('./tests/staff-accounts.ts');
+for (const account of Object.values(backOfficeAccounts)) {
+  execFileSync('npm', ['run', '--silent', 'admin:create', '--', '--email', account.email, '--password', account.password, '--role', account.role], {
+    cwd: join(here, '..'),
+    stdio: 'ignore',
+  });
+}
+
 await import('../api/src/server.ts');
