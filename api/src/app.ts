@@ -25,6 +25,7 @@ import { answerClientError, errorHandling } from './plugins/error-handling.ts';
 import { mail } from './plugins/mail.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
 import { sessionKeyAndCsrf } from './plugins/session-key.ts';
+import { shopChanges } from './plugins/shop-changes.ts';
 import { shopper } from './plugins/shopper.ts';
 import { staffAccess } from './plugins/staff-access.ts';
 import { webApp } from './plugins/web-app.ts';
@@ -66,6 +67,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   await app.register(shopper);
   await app.register(staffAccess);
   await app.register(mail, { config });
+  await app.register(shopChanges);
 
   const shop = { config, database };
   const modules = [

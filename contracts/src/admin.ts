@@ -6,6 +6,10 @@ export const staffRoles = ['owner', 'staff'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 export type AccountRole = StaffRole | 'customer';
 
+/** BACKOFFICE.md: only active products are on the storefront. */
+export const productStatuses = ['draft', 'active', 'archived'] as const;
+export type ProductStatus = (typeof productStatuses)[number];
+
 export const adminMeSchema = z.object({ id: z.number(), email: z.string(), role: z.enum(staffRoles) });
 export type AdminMe = z.infer<typeof adminMeSchema>;
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccountRole, PaymentRefundReason } from '@threadline/contracts';
+import type { AccountRole, PaymentRefundReason, ProductStatus } from '@threadline/contracts';
 
 /**
  * Table types. Portable choices, the same on SQLite and PostgreSQL:
@@ -35,7 +35,9 @@ export interface ProductTable {
   units_sold: Generated<number>;
   is_new_arrival: Flag;
   is_featured: Flag;
+  /** 1 exactly when status is 'active': the storefront's listing indexes are on it. */
   is_active: Flag;
+  status: Generated<ProductStatus>;
   /** JSON array of strings. */
   features: string;
   /** JSON object of string to string. */

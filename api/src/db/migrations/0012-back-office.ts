@@ -1,14 +1,19 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { withId } from './with-id.ts';
 
 /**
- * The back office's first tables. `users.role` makes an account staff or the owner (customers are
+ * The back office's first tables. `products.status` is draft, active or archived (only active ones
+ * are on the storefront); `users.role` makes an account staff or the owner (customers are
  * 'customer'); `audit_entries` keeps every change made through /api/admin/, append-only: no code
  * updates or deletes a row, and the e-mail is copied so an entry still names whoever made it.
  */
 type AnyDb = Kysely<unknown>;
 
 export async function up(db: AnyDb): Promise<void> {
+  // The storefront's listing indexes are on is_active; it stays, kept equal to status = 'active' by
+  // the catalogue, the one writer of products.
+  await db.schema.alterTable('products').addColumn('status', 'varchar(16)', (column) => column.notNull().defaultTo('active')).execute();
+  await sql`update products set status = 'archived' where is_active = 0`.execute(db);
   await db.schema.alterTable('users').addColumn('role', 'varchar(16)', (column) => column.notNull().defaultTo('customer')).execute();
   await withId(db, 'audit_entries')
     .addColumn('staff_id', 'integer', (column) => column.notNull())
@@ -27,4 +32,5 @@ export async function up(db: AnyDb): Promise<void> {
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('audit_entries').execute();
   await db.schema.alterTable('users').dropColumn('role').execute();
+  await db.schema.alterTable('products').dropColumn('status').execute();
 }
