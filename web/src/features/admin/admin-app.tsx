@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, useRoutes } from 'react-router';
 import { ApiError } from '@/lib/api-client.ts';
 import { RequireSignIn } from '@/lib/auth/require-sign-in.tsx';
 import { adminHome, adminRoutes } from './admin-routes.tsx';
@@ -31,16 +31,20 @@ function StaffOnly({ forbidden }: { forbidden: ReactNode }) {
   return (
     <AdminLayout me={me.data}>
       <Suspense fallback={<ListLoading label="Loading..." rows={4} />}>
-        <Routes>
-          <Route index element={<Navigate to={adminHome} replace />} />
-          {adminRoutes.map(({ path, Page }) => (
-            <Route key={path} path={path} element={<Page />} />
-          ))}
-          <Route path="*" element={<Navigate to={adminHome} replace />} />
-        </Routes>
+        <AdminScreens />
       </Suspense>
     </AdminLayout>
   );
+}
+
+// Route objects rather than <Routes> children: the JSX form pulls code into the storefront's shared
+// chunk (the router library lives there), which every shopper would then download.
+function AdminScreens() {
+  return useRoutes([
+    { index: true, element: <Navigate to={adminHome} replace /> },
+    ...adminRoutes.map(({ path, Page }) => ({ path, element: <Page /> })),
+    { path: '*', element: <Navigate to={adminHome} replace /> },
+  ]);
 }
 
 /** /admin: a guest signs in first and comes back; staff get the back office. */

@@ -1,0 +1,77 @@
+// The JavaScript a shopper's first page downloads, on this build and on the storefront as it was
+// before the back office (BASELINE_REF, built in the same run from git): the back office must not
+// add to it by more than 1 KB gzip (issue 16), and no storefront page may load a back-office chunk.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** The last commit before the back office. */
+const baselineRef = process.env.BASELINE_REF ?? '25c6c83';
+const pages = {
+  home: 'src/features/catalog/pages/home-page.tsx',
+  shop: 'src/features/catalog/pages/shop-page.tsx',
+  product: 'src/features/product/pages/product-page.tsx',
+} as const;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  imports?: string[];
+}
+
+/** The files a page loads at once: the entry, the page's chunk and everything they import statically. */
+function firstLoad(webDir: string) {
+  const dist = join(webDir, 'dist');
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (keys: string[]) => {
+    const seen = new Set<string>();
+    const visit = (key: string) => {
+      if (seen.has(key) || !manifest[key]) return;
+      seen.add(key);
+      for (const imported of manifest[key].imports ?? []) visit(imported);
+    };
+    keys.forEach(visit);
+    return [...seen];
+  };
+  const gzipKb = (keys: string[]) =>
+    keys.reduce((total, key) => total + gzipSync(readFileSync(join(dist, manifest[key]?.file ?? ''))).length, 0) / 1024;
+  return Object.fromEntries(
+    Object.entries(pages).map(([page, source]) => {
+      const keys = closure(['index.html', source]);
+      const backOffice = keys.filter((key) => (manifest[key]?.src ?? key).includes('features/admin'));
+      return [page, { kb: gzipKb(keys), backOffice }];
+    }),
+  ) as Record<keyof typeof pages, { kb: number; backOffice: string[] }>;
+}
+
+function buildWeb(webDir: string) {
+  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], { cwd: webDir, stdio: 'inherit' });
+}
+
+const baselineDir = mkdtempSync(join(tmpdir(), 'threadline-first-load-'));
+try {
+  execFileSync('git', ['worktree', 'add', '--detach', '--quiet', baselineDir, baselineRef], { cwd: root });
+  symlinkSync(join(root, 'node_modules'), join(baselineDir, 'node_modules'));
+  if (existsSync(join(root, 'web', 'node_modules'))) symlinkSync(join(root, 'web', 'node_modules'), join(baselineDir, 'web', 'node_modules'));
+  buildWeb(join(baselineDir, 'web'));
+  buildWeb(join(root, 'web'));
+  const before = firstLoad(join(baselineDir, 'web'));
+  const now = firstLoad(join(root, 'web'));
+  console.log(`First-load JavaScript, gzip (baseline: the storefront at ${baselineRef}, built in this run; target: at most 1 KB more)`);
+  console.log('page      baseline KB   this build KB   difference');
+  let failed = false;
+  for (const page of Object.keys(pages) as (keyof typeof pages)[]) {
+    const difference = now[page].kb - before[page].kb;
+    failed ||= difference > 1 || now[page].backOffice.length > 0;
+    console.log(`${page.padEnd(9)} ${before[page].kb.toFixed(1).padStart(11)}   ${now[page].kb.toFixed(1).padStart(13)}   ${difference >= 0 ? '+' : ''}${difference.toFixed(2)} KB`);
+    if (now[page].backOffice.length > 0) console.log(`  loads back-office chunks: ${now[page].backOffice.join(', ')}`);
+  }
+  if (failed) process.exitCode = 1;
+} finally {
+  execFileSync('git', ['worktree', 'remove', '--force', baselineDir], { cwd: root });
+  rmSync(baselineDir, { recursive: true, force: true });
+}
