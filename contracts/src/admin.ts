@@ -10,7 +10,18 @@ export type AccountRole = StaffRole | 'customer';
 export const productStatuses = ['draft', 'active', 'archived'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
 
-export const adminMeSchema = z.object({ id: z.number(), email: z.string(), role: z.enum(staffRoles) });
+/**
+ * Who is signed in to the back office, and where their second factor stands: on but not yet given
+ * on this sign-in (ask for the code), or off while the shop requires it (send them to set it up).
+ */
+export const adminMeSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: z.enum(staffRoles),
+  two_factor_enabled: z.boolean(),
+  second_factor_verified: z.boolean(),
+  two_factor_required: z.boolean(),
+});
 export type AdminMe = z.infer<typeof adminMeSchema>;
 
 /** Back-office lists take `page` and `page_size` (at most 100, BACKOFFICE.md). */
