@@ -40,8 +40,9 @@ describe('the back office door, on every admin route', () => {
       const asGuest = await shop.app.inject({ method: method as 'GET', url, headers: guest.headers, payload: method === 'GET' || method === 'HEAD' ? undefined : {} });
       if (asGuest.statusCode !== 401) wrong.push(`guest ${method} ${url}: ${asGuest.statusCode}`);
       const asCustomer = await shop.app.inject({ method: method as 'GET', url, headers: customer.headers, payload: method === 'GET' || method === 'HEAD' ? undefined : {} });
-      if (asCustomer.statusCode !== 403) wrong.push(`customer ${method} ${url}: ${asCustomer.statusCode}`);
-      else if (method !== 'HEAD') expect(asCustomer.json()).toEqual({ error: messages.staffOnly });
+      if (asCustomer.statusCode !== 403 || (method !== 'HEAD' && !asCustomer.body.includes(messages.staffOnly))) {
+        wrong.push(`customer ${method} ${url}: ${asCustomer.statusCode} ${asCustomer.body}`);
+      }
     }
     expect(wrong).toEqual([]);
   });
