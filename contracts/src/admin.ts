@@ -1,10 +1,6 @@
 import { z } from 'zod';
 import { databaseId, pageNumber, text } from './input-bounds.ts';
-
-/** BACKOFFICE.md "Who": shoppers are customers; staff and the owner use the back office. */
-export const staffRoles = ['owner', 'staff'] as const;
-export type StaffRole = (typeof staffRoles)[number];
-export type AccountRole = StaffRole | 'customer';
+import { staffRoles } from './staff-rules.ts';
 
 /** BACKOFFICE.md: only active products are on the storefront. */
 export const productStatuses = ['draft', 'active', 'archived'] as const;

@@ -101,6 +101,7 @@ export const messages = {
   secondFactorAlreadyOn: 'The second factor is already on. Turn it off first to set it up again.',
   secondFactorNotStarted: 'Start the set-up first: scan the QR code, then enter a code.',
   secondFactorNotOn: 'The second factor is not on for this account.',
+  secondFactorUnreadable: "This account's second factor can no longer be read (the shop's secret key changed). Ask whoever runs the server to reset it.",
   tooManySecondFactorAttempts: 'Too many codes tried. Please wait 15 minutes and try again.',
   accountDisabled: 'This account has been disabled. Please ask the shop owner.',
   staffNotFound: 'No staff account has this id.',

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { passwordMinLength } from './account-rules.ts';
-import { adminPageQuerySchema, staffRoles } from './admin.ts';
+import { adminPageQuerySchema } from './admin.ts';
 import { text } from './input-bounds.ts';
-
-/** TOTP as every authenticator app reads it: 6 digits, a new code every 30 seconds, SHA-1. */
-export const twoFactorDigits = 6;
-export const twoFactorPeriodSeconds = 30;
+import { staffRoles, twoFactorDigits } from './staff-rules.ts';
 
 /** A code as a person types it from the app ("123 456" too); the server takes the digits. */
 export const twoFactorCodeSchema = z.object({
@@ -19,9 +16,6 @@ export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
 
 export const twoFactorStateSchema = z.object({ two_factor_enabled: z.boolean(), second_factor_verified: z.boolean() });
 export type TwoFactorState = z.infer<typeof twoFactorStateSchema>;
-
-/** A 401 of an admin call whose sign-in still owes its second factor carries this flag beside `error`. */
-export const secondFactorRequiredFlag = 'second_factor_required';
 
 export const staffAccountSchema = z.object({
   id: z.number(),

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 type Method = 'GET' | 'POST' | 'PATCH';
-const call = (method: Method, url: string, headers: Record<string, string>, payload?: unknown) =>
+const call = (method: Method, url: string, headers: Record<string, string>, payload?: object) =>
   shop.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
 
 const newStaff = { email: 'keisha@threadline.test', first_name: 'Keisha', last_name: 'Brown', role: 'staff', password: 'blue-mountain-7' };
@@ -28,7 +28,7 @@ describe('the staff calls are the owner’s', () => {
     const guest = await startSession(shop.app);
     const customer = await signUp(shop.app, { email: 'customer@threadline.test' });
     const staff = await signInStaff(shop, 'staff');
-    const calls: [Method, string, unknown][] = [
+    const calls: [Method, string, object | undefined][] = [
       ['GET', '/api/admin/staff/', undefined],
       ['POST', '/api/admin/staff/', newStaff],
       ['PATCH', `/api/admin/staff/${staff.userId}/`, { role: 'owner' }],
@@ -87,7 +87,7 @@ describe('adding staff', () => {
   });
 
   it('answers bad input with 400 and a clear message', async () => {
-    const cases: [unknown, string][] = [
+    const cases: [object, string][] = [
       [{ ...newStaff, email: 'not-an-email' }, 'email'],
       [{ ...newStaff, email: 'new@threadline.test', password: 'short' }, 'password'],
       [{ ...newStaff, email: 'new@threadline.test', role: 'customer' }, 'role'],

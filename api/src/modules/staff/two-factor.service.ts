@@ -38,9 +38,18 @@ export function createTwoFactorService({ database, accounts, audit, seal, now = 
     if (want === 'pending' && enabled) throw conflict(messages.secondFactorAlreadyOn);
     if (want === 'enabled' && !enabled) throw conflict(messages.secondFactorNotOn);
     if (!account?.totp_secret) throw conflict(messages.secondFactorNotStarted);
-    const step = stepOfCode(seal.open(account.totp_secret), code, at);
+    const step = stepOfCode(openSecret(account.totp_secret), code, at);
     if (step === null) throw badRequest(messages.secondFactorWrongCode);
     return step;
+  }
+
+  /** A secret sealed under another SECRET_KEY cannot be opened: a rule the caller cannot get past, not a crash. */
+  function openSecret(sealed: string): string {
+    try {
+      return seal.open(sealed);
+    } catch {
+      throw conflict(messages.secondFactorUnreadable);
+    }
   }
 
   const state = (enabled: boolean): TwoFactorState => ({ two_factor_enabled: enabled, second_factor_verified: enabled });

@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) =>
+const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
   shop.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
 
 /** Signs in again with the account's password, as a person does on the storefront's sign-in page. */
@@ -168,7 +168,7 @@ describe('ADMIN_REQUIRE_2FA=true', () => {
 
   it('lets staff without a second factor reach only me/ and enrolment, then everything once it is on', async () => {
     const staff = await signInStaff(strict, 'staff');
-    const ask = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    const ask = (method: 'GET' | 'POST', url: string, payload?: object) =>
       strict.app.inject({ method, url, headers: staff.headers, ...(payload === undefined ? {} : { payload }) });
     expect((await ask('GET', '/api/admin/me/')).json()).toMatchObject({ two_factor_required: true, two_factor_enabled: false });
     const refused = await ask('GET', '/api/admin/audit/');
@@ -178,5 +178,25 @@ describe('ADMIN_REQUIRE_2FA=true', () => {
     const { secret } = (await ask('POST', '/api/admin/two-factor/setup/')).json();
     expect((await ask('POST', '/api/admin/two-factor/confirm/', { code: codeFor(secret) })).statusCode).toBe(200);
     expect((await ask('GET', '/api/admin/audit/')).statusCode).toBe(200);
+  });
+});
+
+describe('a secret sealed under another SECRET_KEY', () => {
+  it('refuses the code with 409 and says why, never a 500', async () => {
+    const other = await createTestShop({ seed: false, environment: { SECRET_KEY: 'another-secret-key-that-is-long-enough-987654' } });
+    try {
+      await other.ready();
+      const staff = await signInStaff(other, 'staff');
+      const { secret } = (await other.app.inject({ method: 'POST', url: '/api/admin/two-factor/setup/', headers: staff.headers })).json();
+      // The same row read by a shop whose key differs: seal it here, then open it with the other key.
+      const sealed = await other.database.handle.db.selectFrom('users').select('totp_secret').where('id', '=', staff.userId).executeTakeFirstOrThrow();
+      const mine = await signInStaff(shop, 'staff');
+      await shop.database.handle.db.updateTable('users').set({ totp_secret: sealed.totp_secret }).where('id', '=', mine.userId).execute();
+      const answer = await call('POST', '/api/admin/two-factor/confirm/', mine.headers, { code: codeFor(secret) });
+      expect(answer.statusCode).toBe(409);
+      expect(answer.json()).toEqual({ error: messages.secondFactorUnreadable });
+    } finally {
+      await other.close();
+    }
   });
 });
