@@ -47,6 +47,8 @@ async function signInElsewhere(browser: Browser, email: string) {
 
 test.describe('staff accounts', () => {
   test('the owner adds a staff member, who signs in; once disabled, they are signed out', async ({ page, browser }) => {
+    // Two people's browsers, each signing in: longer than one page's journey on a shared machine.
+    test.setTimeout(90_000);
     await page.setViewportSize({ width: 1280, height: 800 });
     await openBackOffice(page, 'owner', '/admin/staff');
     await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
@@ -85,7 +87,7 @@ test.describe('staff accounts', () => {
   });
 
   test('an owner turns on the second factor, and the next sign-in asks for the code before the back office', async ({ page, browser }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     await openBackOffice(page, 'owner', '/admin/staff');
     const email = `second-owner${Date.now()}@threadline.test`;
     await addStaff(page, email, 'Owner');

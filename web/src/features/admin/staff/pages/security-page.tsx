@@ -52,7 +52,7 @@ function Enrolment({ setup, onDone }: { setup: TwoFactorSetup; onDone(): void })
       <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_svg)}`} alt="QR code to add Threadline to your authenticator app" className="size-48 rounded-xl ring-1 ring-stone-200" />
       <div>
         <p className="text-sm font-medium text-stone-800">Key to type instead</p>
-        <code className="mt-1 block font-mono text-base break-all text-stone-900">
+        <code className="mt-1 block font-mono text-base break-words text-stone-900">
           {groupedSecret(setup.secret)}
         </code>
       </div>
