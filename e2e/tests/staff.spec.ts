@@ -70,9 +70,11 @@ test.describe('staff accounts', () => {
     await expect(row.getByText('Disabled')).toBeVisible();
     await expect(row.getByRole('button', { name: /Enable/ })).toBeVisible();
 
-    // Their next step in the back office finds them signed out.
-    await theirs.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Security' }).click();
+    // Their next step finds them signed out (the storefront's SPEC §2 notice), then at the sign-in page.
     await theirs.reload();
+    const ended = theirs.getByRole('alert').filter({ hasText: 'Authentication expired. Please sign in again.' });
+    await expect(ended).toBeVisible();
+    await ended.getByRole('button', { name: 'Continue' }).click();
     await expect(theirs.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
     await theirs.getByRole('main').getByLabel('Email').fill(email);
     await theirs.getByRole('main').getByLabel('Password').fill(password);

@@ -106,7 +106,7 @@ function StaffRow({ account, busy, onRole, onToggle }: { account: StaffAccount; 
       </td>
       <td className="space-y-1 px-4 py-3">
         <Badge tone={account.disabled ? 'danger' : 'success'}>{account.disabled ? 'Disabled' : 'Active'}</Badge>{' '}
-        <Badge tone={account.two_factor_enabled ? 'success' : 'amber'}>{account.two_factor_enabled ? 'Second factor on' : 'No second factor'}</Badge>
+        <Badge tone={account.two_factor_enabled ? 'success' : 'amber'} className="whitespace-nowrap">{account.two_factor_enabled ? 'Second factor on' : 'No second factor'}</Badge>
       </td>
       <td className="px-4 py-3 whitespace-nowrap text-stone-700">{account.last_sign_in ? when.format(new Date(account.last_sign_in)) : 'Never'}</td>
       <td className="px-4 py-3 text-right">
@@ -159,7 +159,8 @@ export function StaffPage() {
         <ListEmpty>No staff accounts yet. Add the first staff member.</ListEmpty>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
+          {/* relative: the rows' screen-reader-only labels are positioned inside this box, not the page, so only the box scrolls. */}
+          <div className="relative overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
             <table className="w-full min-w-[44rem] text-left text-sm">
               <thead className="bg-stone-100 text-xs tracking-wide text-stone-600 uppercase">
                 <tr>
