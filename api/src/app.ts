@@ -65,7 +65,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   await app.register(sessionKeyAndCsrf);
   await app.register(rateLimits, { db: database.db, scale: config.rateLimitScale });
   await app.register(shopper);
-  await app.register(staffAccess);
+  await app.register(staffAccess, { requireSecondFactor: config.adminRequire2fa });
   await app.register(mail, { config });
   await app.register(shopChanges);
 

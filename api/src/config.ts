@@ -75,6 +75,7 @@ const environmentSchema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Threadline <hello@threadline.shop>'),
   SHOP_EMAIL: z.email().default('hello@threadline.shop'),
+  ADMIN_REQUIRE_2FA: flag.default(false),
 });
 
 /** The proxies in front of the server: how many hops, or which addresses (ranges, proxy-addr names). */
@@ -122,6 +123,8 @@ export interface Config {
   mailFrom: string;
   shopEmail: string;
   outboxDir: string;
+  /** Every staff account must have its TOTP second factor on before it can use the back office. */
+  adminRequire2fa: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -174,6 +177,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     mailFrom: env.MAIL_FROM,
     shopEmail: env.SHOP_EMAIL,
     outboxDir: join(dataDir, 'outbox'),
+    adminRequire2fa: env.ADMIN_REQUIRE_2FA,
   };
 }
 

@@ -3,6 +3,8 @@ export class ShopError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** Fields answered beside `error`, for a caller that acts on them (e.g. `second_factor_required`). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ShopError';

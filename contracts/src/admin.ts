@@ -1,16 +1,23 @@
 import { z } from 'zod';
 import { databaseId, pageNumber, text } from './input-bounds.ts';
-
-/** BACKOFFICE.md "Who": shoppers are customers; staff and the owner use the back office. */
-export const staffRoles = ['owner', 'staff'] as const;
-export type StaffRole = (typeof staffRoles)[number];
-export type AccountRole = StaffRole | 'customer';
+import { staffRoles } from './staff-rules.ts';
 
 /** BACKOFFICE.md: only active products are on the storefront. */
 export const productStatuses = ['draft', 'active', 'archived'] as const;
 export type ProductStatus = (typeof productStatuses)[number];
 
-export const adminMeSchema = z.object({ id: z.number(), email: z.string(), role: z.enum(staffRoles) });
+/**
+ * Who is signed in to the back office, and where their second factor stands: on but not yet given
+ * on this sign-in (ask for the code), or off while the shop requires it (send them to set it up).
+ */
+export const adminMeSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  role: z.enum(staffRoles),
+  two_factor_enabled: z.boolean(),
+  second_factor_verified: z.boolean(),
+  two_factor_required: z.boolean(),
+});
 export type AdminMe = z.infer<typeof adminMeSchema>;
 
 /** Back-office lists take `page` and `page_size` (at most 100, BACKOFFICE.md). */

@@ -20,3 +20,5 @@ export * from './image-sizes.ts';
 export * from './page-render.ts';
 export * from './input-bounds.ts';
 export * from './admin.ts';
+export * from './staff.ts';
+export * from './staff-rules.ts';

@@ -94,6 +94,13 @@ export interface UserTable {
   email_verified: Flag;
   /** 'customer' for shoppers; 'staff' and 'owner' may use the back office. */
   role: Generated<AccountRole>;
+  /** The TOTP secret, sealed (AES-GCM, key derived from SECRET_KEY); set at enrolment, before it is on. */
+  totp_secret: string | null;
+  totp_enabled: Generated<Flag>;
+  /** The last 30-second step whose code was accepted: a code is never accepted twice. */
+  totp_last_step: number | null;
+  /** A disabled account cannot sign in; its sign-ins were ended when it was disabled. */
+  disabled_at: Timestamp | null;
   date_joined: Timestamp;
   updated_at: Timestamp;
 }
@@ -142,6 +149,10 @@ export interface SignInTable {
   expires_at: Timestamp;
   /** Sign-out, a password reset or a reused refresh token; access tokens stop working at once. */
   ended_at: Timestamp | null;
+  /** When the account's second factor was given on this sign-in; null until then (or when it has none). */
+  second_factor_at: Timestamp | null;
+  /** A staff sign-in's last call, written at most once a minute; it ends after 12 idle hours. */
+  last_used_at: Timestamp | null;
 }
 
 export interface PasswordResetTokenTable {

@@ -36,7 +36,7 @@ export const errorHandling = fastifyPlugin(async (app: FastifyInstance) => {
   app.setErrorHandler(async (error: FastifyError | ShopError, request, reply) => {
     await discardUnreadBody(request.raw);
     if (error instanceof ShopError) {
-      return reply.status(error.statusCode).send({ error: error.message });
+      return reply.status(error.statusCode).send({ ...error.details, error: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];

@@ -23,9 +23,10 @@ describe('the back office door', () => {
     expect((await me(customer.headers)).json()).toEqual({ error: messages.staffOnly });
 
     const staff = await signInStaff(shop, 'staff', 'marcia@threadline.test');
-    expect((await me(staff.headers)).json()).toEqual({ id: staff.userId, email: 'marcia@threadline.test', role: 'staff' });
+    const noSecondFactor = { two_factor_enabled: false, second_factor_verified: false, two_factor_required: false };
+    expect((await me(staff.headers)).json()).toEqual({ id: staff.userId, email: 'marcia@threadline.test', role: 'staff', ...noSecondFactor });
     const owner = await signInStaff(shop, 'owner', 'owner@threadline.test');
-    expect((await me(owner.headers)).json()).toEqual({ id: owner.userId, email: 'owner@threadline.test', role: 'owner' });
+    expect((await me(owner.headers)).json()).toEqual({ id: owner.userId, email: 'owner@threadline.test', role: 'owner', ...noSecondFactor });
   });
 
   it('asks a stale token to sign in again, and stops a customer before an unknown admin path answers 404', async () => {

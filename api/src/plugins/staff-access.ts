@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { messages, type StaffRole } from '@threadline/contracts';
-import { forbidden, unauthorized } from '../errors.ts';
+import { messages, secondFactorRequiredFlag, type StaffRole } from '@threadline/contracts';
+import { forbidden, ShopError, unauthorized } from '../errors.ts';
 
 /** A signed-in member of the shop's staff (the owner included), as the audit log names them. */
 export interface StaffMember {
@@ -21,18 +21,51 @@ const adminPrefix = '/api/admin';
 const isAdminCall = (url: string) => url === adminPrefix || url.startsWith(`${adminPrefix}/`) || url.startsWith(`${adminPrefix}?`);
 
 /**
+ * The owner's calls (BACKOFFICE.md "Who": staff accounts and settings), by path prefix, in this one
+ * place: the door refuses staff on them whatever their handlers do, and the guard test walks every
+ * registered route under them, so a route added there later is covered without an edit.
+ */
+export const ownerOnlyPaths = [`${adminPrefix}/staff/`, `${adminPrefix}/settings/`] as const;
+export const isOwnerOnly = (path: string) => ownerOnlyPaths.some((prefix) => path === prefix.slice(0, -1) || path.startsWith(prefix));
+
+/** What a sign-in that owes its second factor may still call: who am I, and the code itself. */
+const beforeSecondFactor = new Set([`${adminPrefix}/me/`, `${adminPrefix}/two-factor/verify/`]);
+/** What a staff member without a second factor may call while the shop requires one: enrolment. */
+const beforeEnrolment = new Set([`${adminPrefix}/me/`, `${adminPrefix}/two-factor/setup/`, `${adminPrefix}/two-factor/confirm/`]);
+
+/** The route's path as registered (`/api/admin/staff/:id/`), or the path asked for when none matched. */
+const routePath = (request: FastifyRequest) => {
+  const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+  return path.endsWith('/') ? path : `${path}/`;
+};
+
+export interface StaffAccessOptions {
+  /** ADMIN_REQUIRE_2FA: staff without a second factor reach only enrolment. */
+  requireSecondFactor: boolean;
+}
+
+/**
  * The back office's door, in one place so no admin route can be added without it: every call under
  * /api/admin/ needs a staff member's live sign-in (401 for guests and stale tokens, 403 for
- * customers), before its body is even read.
+ * customers), whose second factor, if the account has one, was given on this sign-in (401 with
+ * `second_factor_required: true` until then); owner-only paths refuse staff (403). All before the
+ * body is even read.
  */
-export const staffAccess = fastifyPlugin(
-  async (app: FastifyInstance) => {
+export const staffAccess = fastifyPlugin<StaffAccessOptions>(
+  async (app: FastifyInstance, { requireSecondFactor }) => {
     app.decorateRequest('staff', null);
     app.addHook('onRequest', async (request) => {
       if (!isAdminCall(request.url)) return;
       const { customer, bearerRejected } = request.shopper;
       if (customer === null) throw unauthorized(bearerRejected ? messages.signInExpired : messages.signInRequired);
       if (customer.role === 'customer') throw forbidden(messages.staffOnly);
+      const path = routePath(request);
+      const { enabled, given } = customer.secondFactor;
+      if (enabled && !given && !beforeSecondFactor.has(path)) {
+        throw new ShopError(401, messages.secondFactorRequired, { [secondFactorRequiredFlag]: true });
+      }
+      if (requireSecondFactor && !enabled && !beforeEnrolment.has(path)) throw forbidden(messages.secondFactorCompulsory);
+      if (customer.role !== 'owner' && isOwnerOnly(path)) throw forbidden(messages.ownerOnly);
       request.staff = { id: customer.id, email: customer.email, role: customer.role };
     });
   },
@@ -50,4 +83,12 @@ export function requireOwner(request: FastifyRequest): StaffMember {
   const staff = staffOf(request);
   if (staff.role !== 'owner') throw forbidden(messages.ownerOnly);
   return staff;
+}
+
+/** The sign-in this admin call came with: the second factor is given per sign-in. */
+export function staffSignInOf(request: FastifyRequest): { id: string; twoFactorEnabled: boolean; secondFactorGiven: boolean } {
+  staffOf(request);
+  const customer = request.shopper.customer;
+  if (customer === null) throw unauthorized(messages.signInRequired);
+  return { id: customer.signInId, twoFactorEnabled: customer.secondFactor.enabled, secondFactorGiven: customer.secondFactor.given };
 }

@@ -7,7 +7,7 @@ import { badRequest, ShopError, unauthorized } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { countHit, counterKey } from '../../plugins/rate-limit.ts';
 import type { CustomersRepository, UserRow } from './customers.repository.ts';
-import { hashToken, newOpaqueToken, signInDays, type AccessTokens } from './tokens.ts';
+import { hashToken, lastUseWriteMs, newOpaqueToken, signInDays, staffIdleMs, type AccessTokens } from './tokens.ts';
 
 const signInWindowMs = 15 * 60 * 1000;
 /** Sign-in attempts, right or wrong, in a window: per account, and per address, generously, because
@@ -28,6 +28,8 @@ export interface SignedInCustomer {
   signInId: string;
   /** 'staff' and 'owner' may use the back office. */
   role: AccountRole;
+  /** The account's TOTP second factor: whether it is on, and whether this sign-in has given it. */
+  secondFactor: { enabled: boolean; given: boolean };
 }
 
 export interface SignUpInput {
@@ -90,6 +92,7 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
   }
 
   async function signedIn(user: UserRow, sessionId: number | null): Promise<AuthResponse> {
+    if (user.disabled_at !== null) throw unauthorized(messages.accountDisabled);
     if (sessionId !== null) {
       try {
         await adoptGuestCart(sessionId, user.id);
@@ -98,6 +101,25 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
       }
     }
     return { user: userView(user), ...(await startSignIn(user.id)) };
+  }
+
+  /**
+   * The sign-in while it is live. A staff or owner sign-in also ends once idle for 12 hours (and is
+   * ended then, so its refresh token is refused too); each of its calls records its use, at most once
+   * a minute.
+   */
+  async function liveSignIn(signInId: string, userId: number, now: Date) {
+    const live = await repository.liveSignIn(signInId, userId, now.toISOString());
+    if (live === undefined || live.role === 'customer') return live;
+    const lastUsed = Date.parse(live.last_used_at ?? now.toISOString());
+    if (now.getTime() - lastUsed > staffIdleMs) {
+      await database.writeTransaction((trx) => repository.endSignIn(signInId, trx));
+      return undefined;
+    }
+    if (live.last_used_at === null || now.getTime() - lastUsed >= lastUseWriteMs) {
+      await repository.touchSignIn(signInId, now.toISOString(), new Date(now.getTime() - lastUseWriteMs).toISOString());
+    }
+    return live;
   }
 
   const resetsInProgress = new Set<Promise<void>>();
@@ -123,11 +145,18 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
     hasAccount: (email: string) => repository.hasAccount(email),
 
     /** The customer of a bearer token whose sign-in is still live, with the account's e-mail, else null. */
-    async customerOf(accessToken: string): Promise<SignedInCustomer | null> {
+    async customerOf(accessToken: string, now = new Date()): Promise<SignedInCustomer | null> {
       const claims = await tokens.verify(accessToken);
       if (!claims) return null;
-      const live = await repository.liveSignIn(claims.signInId, claims.userId, new Date().toISOString());
-      return live === undefined ? null : { id: claims.userId, email: live.email, role: live.role, signInId: claims.signInId };
+      const live = await liveSignIn(claims.signInId, claims.userId, now);
+      if (live === undefined) return null;
+      return {
+        id: claims.userId,
+        email: live.email,
+        role: live.role,
+        signInId: claims.signInId,
+        secondFactor: { enabled: live.totp_enabled === 1, given: live.second_factor_at !== null },
+      };
     },
 
     async register(input: SignUpInput, sessionId: number | null): Promise<AuthResponse> {
@@ -184,10 +213,10 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
     },
 
     /** Rotation: each refresh token works once; presenting a used one ends its sign-in. */
-    async refresh(refreshToken: string) {
+    async refresh(refreshToken: string, at = new Date()) {
       const row = await repository.findRefreshToken(hashToken(refreshToken));
-      const now = new Date().toISOString();
-      if (!row || row.revoked_at || row.expires_at <= now || (await repository.liveSignIn(row.family_id, row.user_id, now)) === undefined) {
+      const now = at.toISOString();
+      if (!row || row.revoked_at || row.expires_at <= now || (await liveSignIn(row.family_id, row.user_id, at)) === undefined) {
         throw unauthorized(messages.refreshInvalid);
       }
       if (row.rotated_at || !(await repository.markRotated(row.id))) {

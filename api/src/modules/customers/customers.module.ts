@@ -7,6 +7,8 @@ import { createCustomersRepository } from './customers.repository.ts';
 import { customerRoutes, googleRoutes } from './customers.routes.ts';
 import { createGoogleSignIn } from './google-sign-in.ts';
 import { createProfileService, type ProfileService } from './profile.service.ts';
+import { createStaffAccountsRepository } from './staff-accounts.repository.ts';
+import { createStaffAccountsService, type StaffAccountsService } from './staff-accounts.service.ts';
 import { createAccessTokens } from './tokens.ts';
 import { createWishlistRepository } from './wishlist.repository.ts';
 import { createWishlistService } from './wishlist.service.ts';
@@ -16,6 +18,8 @@ declare module 'fastify' {
     auth: AuthService;
     profile: ProfileService;
     savedAddresses: AddressesService;
+    /** Staff accounts and their second factor, for the back office's staff module. */
+    staffAccounts: StaffAccountsService;
   }
 }
 
@@ -40,6 +44,7 @@ export const customersModule = fastifyPlugin<ShopModuleOptions>(
     app.decorate('auth', auth);
     app.decorate('profile', profile);
     app.decorate('savedAddresses', addresses);
+    app.decorate('staffAccounts', createStaffAccountsService(repository, createStaffAccountsRepository(database.db, database.dialect)));
     await app.register(customerRoutes, { prefix: '/api', auth, profile, addresses, wishlist });
     await app.register(googleRoutes, { prefix: '/api', google });
   },

@@ -1,5 +1,4 @@
 import type { Insertable, Updateable } from 'kysely';
-import type { AccountRole } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { UserTable } from '../../db/tables.ts';
@@ -16,6 +15,7 @@ export const userColumns = [
   'password_hash',
   'google_subject',
   'email_verified',
+  'disabled_at',
 ] as const;
 
 // Every guest checkout runs it; it is compiled once (see preparedQuery).
@@ -104,17 +104,30 @@ export function createCustomersRepository(db: DbExecutor) {
         .execute();
     },
 
-    /** The account's e-mail and role while this sign-in of it is live (not ended, not expired), else undefined. */
-    async liveSignIn(id: string, userId: number, now: string, executor: DbExecutor = db): Promise<{ email: string; role: AccountRole } | undefined> {
+    /**
+     * The account and this sign-in of it while the sign-in is live (not ended, not expired), else
+     * undefined: what the back office door needs (role, second factor) and when it was last used.
+     */
+    async liveSignIn(id: string, userId: number, now: string, executor: DbExecutor = db) {
       return executor
         .selectFrom('sign_ins')
         .innerJoin('users', 'users.id', 'sign_ins.user_id')
-        .select(['users.email', 'users.role'])
+        .select(['users.email', 'users.role', 'users.totp_enabled', 'sign_ins.second_factor_at', 'sign_ins.created_at', 'sign_ins.last_used_at'])
         .where('sign_ins.id', '=', id)
         .where('sign_ins.user_id', '=', userId)
         .where('sign_ins.ended_at', 'is', null)
         .where('sign_ins.expires_at', '>', now)
         .executeTakeFirst();
+    },
+
+    /** Records a sign-in's use unless another call recorded one since `since`: one write a minute at most. */
+    async touchSignIn(id: string, now: string, since: string, executor: DbExecutor = db) {
+      await executor
+        .updateTable('sign_ins')
+        .set({ last_used_at: now })
+        .where('id', '=', id)
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', since)]))
+        .execute();
     },
 
     /** Ends one sign-in: its access tokens stop at once, its refresh tokens are revoked. */

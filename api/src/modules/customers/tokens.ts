@@ -4,6 +4,10 @@ import { jwtVerify, SignJWT } from 'jose';
 export const accessTokenSeconds = 15 * 60;
 /** A sign-in lasts at most this long, however often its refresh token is rotated. */
 export const signInDays = 30;
+/** A staff or owner sign-in ends after this long without a call (issue 16); a customer's does not. */
+export const staffIdleMs = 12 * 60 * 60 * 1000;
+/** A staff sign-in's last use is written at most this often, so calls stay cheap. */
+export const lastUseWriteMs = 60 * 1000;
 
 /** Opaque secrets (refresh and reset tokens) are stored as SHA-256 only. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

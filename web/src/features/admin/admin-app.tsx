@@ -3,10 +3,11 @@ import { Suspense } from 'react';
 import { Navigate, useRoutes } from 'react-router';
 import { ApiError } from '@/lib/api-client.ts';
 import { RequireSignIn } from '@/lib/auth/require-sign-in.tsx';
-import { adminHome, adminRoutes } from './admin-routes.tsx';
+import { adminHome, adminRoutes, adminSecurityPath } from './admin-routes.tsx';
 import { useAdminMe } from './api/get-admin-me.ts';
 import { AdminLayout } from './components/admin-layout.tsx';
 import { ListLoading, LoadFailed } from './components/list-states.tsx';
+import { SecondFactorPrompt } from './staff/components/second-factor-prompt.tsx';
 
 function AdminLoading() {
   return (
@@ -28,10 +29,15 @@ function StaffOnly({ forbidden }: { forbidden: ReactNode }) {
       </div>
     );
   }
+  // The server refuses every other admin call until this sign-in gives its code.
+  if (me.data.two_factor_enabled && !me.data.second_factor_verified) return <SecondFactorPrompt email={me.data.email} />;
+  // With ADMIN_REQUIRE_2FA, setting up the second factor is the only thing to do first.
+  const mustEnrol = me.data.two_factor_required && !me.data.two_factor_enabled;
+  const home = mustEnrol ? adminSecurityPath : adminHome;
   return (
     <AdminLayout me={me.data}>
       <Suspense fallback={<ListLoading label="Loading..." rows={4} />}>
-        <AdminScreens />
+        <AdminScreens home={home} mustEnrol={mustEnrol} />
       </Suspense>
     </AdminLayout>
   );
@@ -39,11 +45,11 @@ function StaffOnly({ forbidden }: { forbidden: ReactNode }) {
 
 // Route objects rather than <Routes> children: the JSX form pulls code into the storefront's shared
 // chunk (the router library lives there), which every shopper would then download.
-function AdminScreens() {
+function AdminScreens({ home, mustEnrol }: { home: string; mustEnrol: boolean }) {
   return useRoutes([
-    { index: true, element: <Navigate to={adminHome} replace /> },
-    ...adminRoutes.map(({ path, Page }) => ({ path, element: <Page /> })),
-    { path: '*', element: <Navigate to={adminHome} replace /> },
+    { index: true, element: <Navigate to={home} replace /> },
+    ...adminRoutes.filter(({ path }) => !mustEnrol || `/admin/${path}` === adminSecurityPath).map(({ path, Page }) => ({ path, element: <Page /> })),
+    { path: '*', element: <Navigate to={home} replace /> },
   ]);
 }
 

@@ -12,4 +12,6 @@ export const adminSections: AdminSection[] = [
   { to: '/admin/stock', label: 'Stock' },
   { to: '/admin/import', label: 'Import & export' },
   { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin/staff', label: 'Staff', ownerOnly: true },
+  { to: '/admin/security', label: 'Security' },
 ];

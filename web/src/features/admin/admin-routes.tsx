@@ -9,7 +9,12 @@ export interface AdminRoute {
 
 export const adminRoutes: AdminRoute[] = [
   { path: 'audit', Page: lazy(() => import('./pages/audit-page.tsx').then((m) => ({ default: m.AuditPage }))) },
+  { path: 'staff', Page: lazy(() => import('./staff/pages/staff-page.tsx').then((m) => ({ default: m.StaffPage }))) },
+  { path: 'security', Page: lazy(() => import('./staff/pages/security-page.tsx').then((m) => ({ default: m.SecurityPage }))) },
 ];
+
+/** Where a staff member without a second factor is sent while the shop requires one (ADMIN_REQUIRE_2FA). */
+export const adminSecurityPath = '/admin/security';
 
 /** Where /admin itself leads. */
 export const adminHome = '/admin/audit';

@@ -37,6 +37,13 @@ describe('sign in', () => {
     expect(requestedPaths(fetchMock, '/api/users/auth/login/')).toHaveLength(1);
   });
 
+  it('tells a disabled staff account why it cannot sign in', async () => {
+    stubApi([session, googleOff, [/^\/api\/users\/auth\/login\//, () => json({ error: messages.accountDisabled }, 401)]]);
+    renderSignIn();
+    await signIn('keisha@threadline.test', 'blue-mountain-7');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.accountDisabled);
+  });
+
   it('goes back to the page that asked for sign-in, with the message and e-mail it passed', async () => {
     stubApi([session, profile, googleOff, [/^\/api\/users\/auth\/login\//, () => signedIn]]);
     const { router } = renderSignIn({ returnTo: '/orders?page=2', message: messages.signInRequired, email: 'ayesha@example.com' });

@@ -14,9 +14,12 @@ import { readSignInState, resolveReturnTo } from '@/lib/auth/return-to.ts';
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
-/** SPEC §8: every failed sign-in reads the same, except when waiting or reconnecting would help. */
+/**
+ * SPEC §8: every failed sign-in reads the same, except when waiting or reconnecting would help, or
+ * when the right password met an account the owner disabled (spec deviation 54).
+ */
 function signInFailure(error: unknown): string {
-  if (error instanceof ApiError && (error.status === 429 || error.status === 0)) return error.message;
+  if (error instanceof ApiError && (error.status === 429 || error.status === 0 || error.message === messages.accountDisabled)) return error.message;
   return messages.signInFailed;
 }
 
