@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogImportMaxMegabytes, catalogImportQuerySchema, catalogImportReportSchema } from '@threadline/contracts';
@@ -24,8 +24,15 @@ async function csvUpload(request: FastifyRequest): Promise<{ file: Readable; fil
     part.file.resume();
     throw new ShopError(415, "Only CSV files can be imported. In Excel choose File › Save As › 'CSV UTF-8 (Comma delimited)'.");
   }
-  part.file.on('limit', () => part.file.destroy(new ImportFileTooLarge(catalogImportMaxMegabytes)));
-  return { file: part.file, fileName: part.filename };
+  // Past the limit the upload's stream just ends early, cut off: that must fail the import, never
+  // import the first part of a file.
+  const whole = new Transform({
+    transform: (chunk, _encoding, done) => done(null, chunk),
+    flush: (done) => done(part.file.truncated ? new ImportFileTooLarge(catalogImportMaxMegabytes) : null),
+  });
+  part.file.on('limit', () => whole.destroy(new ImportFileTooLarge(catalogImportMaxMegabytes)));
+  part.file.on('error', (error) => whole.destroy(error));
+  return { file: part.file.pipe(whole), fileName: part.filename };
 }
 
 const attachment = () => `attachment; filename="threadline-catalogue-${new Date().toISOString().slice(0, 10)}.csv"`;
