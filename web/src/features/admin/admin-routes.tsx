@@ -9,6 +9,7 @@ export interface AdminRoute {
 
 export const adminRoutes: AdminRoute[] = [
   { path: 'audit', Page: lazy(() => import('./pages/audit-page.tsx').then((m) => ({ default: m.AuditPage }))) },
+  { path: 'import', Page: lazy(() => import('./import/pages/import-page.tsx').then((m) => ({ default: m.ImportPage }))) },
 ];
 
 /** Where /admin itself leads. */
