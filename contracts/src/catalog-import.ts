@@ -1,33 +1,5 @@
+// The import's schemas; its columns and limits are in catalog-import-rules.ts, free of zod for the web's pages.
 import { z } from 'zod';
-
-/**
- * The catalogue's CSV columns (README "Catalogue import and export"), in the order the export writes
- * them: one row per variant, its product's columns repeated on each of the product's rows.
- */
-export const catalogCsvColumns = [
-  'slug',
-  'name',
-  'description',
-  'category',
-  'price',
-  'sale_price',
-  'wholesale_price',
-  'status',
-  'is_new_arrival',
-  'is_featured',
-  'features',
-  'specifications',
-  'size',
-  'color',
-  'sku',
-  'stock',
-] as const;
-export type CatalogCsvColumn = (typeof catalogCsvColumns)[number];
-
-/** The largest file the upload call takes; 10,000 products with 40,000 variants are about 12 MB. */
-export const catalogImportMaxMegabytes = 20;
-/** Errors listed in one report; past it the last entry says how many more rows were bad. */
-export const catalogImportMaxErrors = 1000;
 
 export const catalogImportQuerySchema = z.object({
   dry_run: z.enum(['true', 'false', '1', '0']).optional().transform((value) => value === 'true' || value === '1'),

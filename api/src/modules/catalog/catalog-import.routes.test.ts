@@ -132,6 +132,7 @@ describe('a good file', () => {
     expect(response.json()).toEqual({ dry_run: true, rows: 3, created: 2, updated: 0, unchanged: 0, errors: [] });
     expect(await productBySlug('island-tee')).toBeUndefined();
     expect(await importAudits()).toHaveLength(0);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/shop/?search=cotton' })).json().count).toBe(0);
   });
 
   it('creates its products and variants, with stock as movements and one audit entry', async () => {
@@ -155,6 +156,8 @@ describe('a good file', () => {
     expect(audits[0]).toMatchObject({ staff_id: staff.userId, entity: 'product', before: null });
     expect(JSON.parse(audits[0]?.after ?? '{}')).toEqual({ file: 'catalogue.csv', rows: 3, created: 2, updated: 0, unchanged: 0 });
 
+    // The storefront's cached count of this search (made by the dry run's test) is dropped at once.
+    expect((await shop.app.inject({ method: 'GET', url: '/api/shop/?search=cotton' })).json().count).toBe(1);
     const page = await shop.app.inject({ method: 'GET', url: `/api/product/${tee?.id}/` });
     expect(page.statusCode).toBe(200);
     expect(page.json().product).toMatchObject({ name: 'Island Tee', price: 2500.5 });

@@ -18,6 +18,7 @@ export const catalogModule = fastifyPlugin<ShopModuleOptions>(
   async (app, { config, database }) => {
     const catalog = createCatalogService(createCatalogRepository(database.db, database.dialect));
     app.decorate('catalog', catalog);
+    app.changes.subscribe('catalog', () => catalog.forgetAll());
     await app.register(catalogRoutes, { prefix: '/api', catalog });
     await app.register(crawlerRoutes, { catalog, publicUrl: config.publicUrl });
     const imports = createCatalogImport({

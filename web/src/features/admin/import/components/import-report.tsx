@@ -15,18 +15,19 @@ export function ImportReport({ report }: { report: CatalogImportReport }) {
           </p>
           <p>Fix these rows in the spreadsheet, save it as CSV again and check the file again.</p>
         </ErrorBox>
-        <div className="max-h-[32rem] overflow-auto rounded-2xl bg-white ring-1 ring-stone-200">
-          <table className="w-full min-w-[32rem] text-left text-sm">
+        {/* Cells wrap instead of scrolling sideways, so the report reads on a phone without a scroll box. */}
+        <div className="overflow-hidden rounded-2xl bg-white ring-1 ring-stone-200">
+          <table className="w-full table-fixed text-left text-sm">
             <caption className="sr-only">Problems in the file</caption>
-            <thead className="sticky top-0 bg-stone-100 text-xs tracking-wide text-stone-600 uppercase">
+            <thead className="bg-stone-100 text-xs tracking-wide text-stone-600 uppercase">
               <tr>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="w-16 px-3 py-3 sm:w-20 sm:px-4">
                   Row
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="w-32 px-3 py-3 sm:w-44 sm:px-4">
                   Column
                 </th>
-                <th scope="col" className="px-4 py-3">
+                <th scope="col" className="px-3 py-3 sm:px-4">
                   Problem
                 </th>
               </tr>
@@ -34,9 +35,9 @@ export function ImportReport({ report }: { report: CatalogImportReport }) {
             <tbody className="divide-y divide-stone-200">
               {report.errors.map((error, index) => (
                 <tr key={`${error.row}-${error.field}-${index}`} className="align-top">
-                  <td className="px-4 py-2.5 font-medium tabular-nums">{error.row}</td>
-                  <td className="px-4 py-2.5 font-mono">{error.field || '—'}</td>
-                  <td className="px-4 py-2.5 break-words">{error.message}</td>
+                  <td className="px-3 py-2.5 font-medium tabular-nums sm:px-4">{error.row}</td>
+                  <td className="px-3 py-2.5 font-mono break-words sm:px-4">{error.field || '—'}</td>
+                  <td className="px-3 py-2.5 break-words sm:px-4">{error.message}</td>
                 </tr>
               ))}
             </tbody>
