@@ -20,6 +20,8 @@ async function seriousAxeViolations(page: Page) {
 }
 
 test('staff export the catalogue, see the bad row of a file with its reason and nothing imported, then import a good file onto the storefront', async ({ page }) => {
+  // Sign-in, a download, three uploads and a product page: longer than one page's journey.
+  test.setTimeout(90_000);
   await openBackOffice(page, 'staff', '/admin/import');
   await expect(page.getByRole('heading', { name: 'Import & export', level: 1 })).toBeVisible();
 
