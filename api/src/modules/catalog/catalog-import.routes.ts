@@ -1,8 +1,11 @@
 import { Transform, type Readable } from 'node:stream';
+import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { catalogImportMaxMegabytes, catalogImportQuerySchema, catalogImportReportSchema } from '@threadline/contracts';
 import { badRequest, ShopError } from '../../errors.ts';
+import { describeApiCall } from '../../plugins/api-docs.ts';
 import { staffOf } from '../../plugins/staff-access.ts';
 import { ImportFileTooLarge, type CatalogImport } from './catalog-import.ts';
 
@@ -35,17 +38,29 @@ async function csvUpload(request: FastifyRequest): Promise<{ file: Readable; fil
   return { file: part.file.pipe(whole), fileName: part.filename };
 }
 
+// The file is read as a stream by csvUpload, not by a body schema; the reference still describes it.
+const describedUpload: SwaggerTransform = (document) =>
+  describeApiCall({
+    ...document,
+    schema: { ...document.schema, body: z.object({ file: z.file().describe('The catalogue as CSV (README "Catalogue import and export")') }), consumes: ['multipart/form-data'] },
+  });
+const csvAnswer = z.string().describe('The catalogue as CSV (text/csv) in the import\'s columns, one row per variant');
+
 const attachment = () => `attachment; filename="threadline-catalogue-${new Date().toISOString().slice(0, 10)}.csv"`;
 
 /** POST /api/admin/products/import/ and GET /api/admin/products/export/ (BACKOFFICE.md). */
 export const catalogImportRoutes: FastifyPluginAsyncZod<{ imports: CatalogImport }> = async (app, { imports }) => {
   app.post(
     '/products/import/',
-    { schema: { querystring: catalogImportQuerySchema, response: { 200: catalogImportReportSchema }, consumes: ['multipart/form-data'] } },
+    { config: { swaggerTransform: describedUpload }, schema: { querystring: catalogImportQuerySchema, response: { 200: catalogImportReportSchema } } },
     async (request) => imports.importCsv({ ...(await csvUpload(request)), dryRun: request.query.dry_run, staff: staffOf(request) }),
   );
 
-  app.get('/products/export/', (_request, reply) =>
-    reply.type('text/csv; charset=utf-8').header('content-disposition', attachment()).send(imports.exportCsv()),
+  // The schema describes the file for the reference; Fastify pipes a stream as it is, never serializing it.
+  app.get('/products/export/', { schema: { produces: ['text/csv'], response: { 200: csvAnswer } } }, async (_request, reply) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', attachment())
+      .send(imports.exportCsv() as unknown as string),
   );
 };
