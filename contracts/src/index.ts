@@ -22,3 +22,5 @@ export * from './input-bounds.ts';
 export * from './admin.ts';
 export * from './staff.ts';
 export * from './staff-rules.ts';
+export * from './catalog-import.ts';
+export * from './catalog-import-rules.ts';

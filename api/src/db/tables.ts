@@ -74,7 +74,8 @@ export interface StockMovementTable {
   id: Id;
   variant_id: number;
   delta: number;
-  reason: 'seed' | 'restock' | 'order' | 'order_cancelled' | 'adjustment';
+  /** 'import': set by a catalogue import (the difference to the stock it had). */
+  reason: 'seed' | 'restock' | 'order' | 'order_cancelled' | 'adjustment' | 'import';
   order_id: number | null;
   created_at: Timestamp;
 }

@@ -11,6 +11,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'audit', Page: lazy(() => import('./pages/audit-page.tsx').then((m) => ({ default: m.AuditPage }))) },
   { path: 'staff', Page: lazy(() => import('./staff/pages/staff-page.tsx').then((m) => ({ default: m.StaffPage }))) },
   { path: 'security', Page: lazy(() => import('./staff/pages/security-page.tsx').then((m) => ({ default: m.SecurityPage }))) },
+  { path: 'import', Page: lazy(() => import('./import/pages/import-page.tsx').then((m) => ({ default: m.ImportPage }))) },
 ];
 
 /** Where a staff member without a second factor is sent while the shop requires one (ADMIN_REQUIRE_2FA). */

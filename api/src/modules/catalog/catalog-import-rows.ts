@@ -1,0 +1,250 @@
+import { catalogCsvColumns, productStatuses, type CatalogCsvColumn, type CatalogImportError, type ProductStatus } from '@threadline/contracts';
+
+/**
+ * Reading the catalogue CSV (README "Catalogue import and export"): the header, each row on its own,
+ * then the rules across rows. Pure, so every rule has a table test; the database's rules (categories,
+ * SKUs of other products) are the import service's.
+ */
+
+export interface ImportedProduct {
+  slug: string;
+  name: string;
+  description: string;
+  category: string;
+  /** Cents, as the database keeps money. */
+  price: number;
+  salePrice: number | null;
+  wholesalePrice: number | null;
+  status: ProductStatus;
+  isNewArrival: boolean;
+  isFeatured: boolean;
+  features: string[];
+  specifications: Record<string, string>;
+}
+
+export interface ImportedVariant {
+  sku: string;
+  size: string | null;
+  color: string | null;
+  /** Null when the cell is empty: an existing variant keeps its stock, a new one starts at 0. */
+  stock: number | null;
+}
+
+export interface ImportedRow {
+  /** As a spreadsheet numbers it: the header is row 1. */
+  row: number;
+  product: ImportedProduct;
+  variant: ImportedVariant;
+}
+
+export type ColumnIndex = Record<CatalogCsvColumn, number>;
+
+const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const skuPattern = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+/** `1500`, `1500.5`, `1,500.00`, `J$1,500` and `$1500`: what a spreadsheet shows for JMD. */
+const moneyPattern = /^(?:J?\$)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
+/** The largest amount a money column holds, in cents (a 32-bit integer). */
+const maxCents = 2_147_483_647;
+const maxStock = 1_000_000;
+const yes = new Set(['yes', 'y', 'true', '1']);
+const no = new Set(['no', 'n', 'false', '0', '']);
+const limits = { slug: 220, name: 200, description: 10_000, sku: 80, option: 40, feature: 200, features: 30, specKey: 100, specValue: 500, specs: 30 };
+
+/** The columns a header names, in its order, or why it cannot be read; names are matched without case. */
+export function readHeader(cells: string[]): { columns: ColumnIndex } | { problem: string } {
+  const names = cells.map((cell) => cell.trim().toLowerCase());
+  const known = new Set<string>(catalogCsvColumns);
+  const unknown = names.filter((name) => name !== '' && !known.has(name));
+  const missing = catalogCsvColumns.filter((column) => !names.includes(column));
+  const repeated = names.filter((name, at) => name !== '' && names.indexOf(name) !== at);
+  const problems = [
+    unknown.length > 0 ? `unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}` : '',
+    missing.length > 0 ? `missing column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` : '',
+    repeated.length > 0 ? `column${repeated.length > 1 ? 's' : ''} named twice: ${repeated.join(', ')}` : '',
+  ].filter((problem) => problem !== '');
+  if (problems.length > 0) {
+    return { problem: `The first row must name the columns ${catalogCsvColumns.join(', ')} (in any order): ${problems.join('; ')}.` };
+  }
+  const columns = Object.fromEntries(catalogCsvColumns.map((column) => [column, names.indexOf(column)])) as ColumnIndex;
+  return { columns };
+}
+
+/** A row whose every cell is empty: spreadsheets leave them below the data; they count as rows but say nothing. */
+export const isBlankRow = (cells: string[]) => cells.every((cell) => cell.trim() === '');
+
+/** Parses JMD in major units into cents, without floating point; null for text that is not an amount. */
+export function parseMoney(text: string): number | null {
+  const match = moneyPattern.exec(text.replace(/\s/g, ''));
+  if (!match) return null;
+  const whole = Number((match[1] ?? '').replace(/,/g, ''));
+  const cents = whole * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  return cents <= maxCents ? cents : null;
+}
+
+/** Cents as the CSV and the API write money: `1500`, `1500.5`. */
+export const formatMoney = (cents: number) => String(cents / 100);
+
+export function parseFeatures(text: string): string[] {
+  return text
+    .split('|')
+    .map((feature) => feature.trim())
+    .filter((feature) => feature !== '');
+}
+
+export const formatFeatures = (features: string[]) => features.join('|');
+export const formatSpecifications = (specifications: Record<string, string>) =>
+  Object.entries(specifications)
+    .map(([key, value]) => `${key}: ${value}`)
+    .join('|');
+
+/**
+ * Reads one data row. Every bad cell is reported, not just the first; the row is given back only
+ * when all its cells are good.
+ */
+export function readRow(row: number, cells: string[], columns: ColumnIndex, columnCount: number): { row?: ImportedRow; errors: CatalogImportError[] } {
+  const errors: CatalogImportError[] = [];
+  const fail = (field: string, message: string) => {
+    errors.push({ row, field, message });
+    return null;
+  };
+  if (cells.length !== columnCount) {
+    fail('', `This row has ${cells.length} cells where the header has ${columnCount}; check for a stray comma or an unclosed quote.`);
+    return { errors };
+  }
+  const cell = (column: CatalogCsvColumn) => (cells[columns[column]] ?? '').trim();
+  for (const column of catalogCsvColumns) {
+    const value = cell(column);
+    if (value.includes('\u0000')) fail(column, 'Contains a NUL character.');
+    else if (value.includes('\uFFFD')) fail(column, "Contains characters that are not UTF-8; in Excel save the file as 'CSV UTF-8'.");
+  }
+  if (errors.length > 0) return { errors };
+
+  const required = (column: CatalogCsvColumn, max: number) => {
+    const value = cell(column);
+    if (value === '') return fail(column, 'Required.');
+    if (value.length > max) return fail(column, `At most ${max} characters.`);
+    return value;
+  };
+  const optionalText = (column: CatalogCsvColumn, max: number) => {
+    const value = cell(column);
+    if (value.length > max) return fail(column, `At most ${max} characters.`);
+    return value === '' ? null : value;
+  };
+  const money = (column: CatalogCsvColumn, isRequired: boolean) => {
+    const value = cell(column);
+    if (value === '') return isRequired ? fail(column, 'Required.') : null;
+    const cents = parseMoney(value);
+    return cents ?? fail(column, `'${value}' is not an amount in JMD like 1500 or 1500.50.`);
+  };
+  const flag = (column: CatalogCsvColumn) => {
+    const value = cell(column).toLowerCase();
+    if (yes.has(value)) return true;
+    if (no.has(value)) return false;
+    fail(column, `'${cell(column)}' is not yes or no.`);
+    return false;
+  };
+
+  const slug = required('slug', limits.slug);
+  if (slug !== null && !slugPattern.test(slug)) fail('slug', 'Lower-case letters, digits and single hyphens only, like classic-runner.');
+  const name = required('name', limits.name);
+  const description = optionalText('description', limits.description) ?? '';
+  const category = required('category', limits.slug);
+  const price = money('price', true);
+  const salePrice = money('sale_price', false);
+  const wholesalePrice = money('wholesale_price', false);
+  if (price !== null && salePrice !== null && salePrice >= price) fail('sale_price', 'The sale price must be below the price.');
+  const statusText = cell('status').toLowerCase() || 'active';
+  const status = productStatuses.find((known) => known === statusText) ?? fail('status', `'${cell('status')}' is not one of ${productStatuses.join(', ')}.`);
+  const isNewArrival = flag('is_new_arrival');
+  const isFeatured = flag('is_featured');
+
+  const features = parseFeatures(cell('features'));
+  if (features.length > limits.features) fail('features', `At most ${limits.features} features.`);
+  const longFeature = features.find((feature) => feature.length > limits.feature);
+  if (longFeature !== undefined) fail('features', `Each feature has at most ${limits.feature} characters.`);
+
+  const specifications: Record<string, string> = {};
+  const specParts = parseFeatures(cell('specifications'));
+  if (specParts.length > limits.specs) fail('specifications', `At most ${limits.specs} specifications.`);
+  for (const part of specParts) {
+    const colon = part.indexOf(':');
+    const key = colon === -1 ? '' : part.slice(0, colon).trim();
+    const value = colon === -1 ? '' : part.slice(colon + 1).trim();
+    if (key === '' || value === '') {
+      fail('specifications', `'${part}' is not 'Key: value' (separate specifications with |).`);
+    } else if (key.length > limits.specKey || value.length > limits.specValue) {
+      fail('specifications', `A key has at most ${limits.specKey} characters and a value at most ${limits.specValue}.`);
+    } else if (Object.hasOwn(specifications, key)) {
+      fail('specifications', `'${key}' is named twice.`);
+    } else {
+      specifications[key] = value;
+    }
+  }
+
+  const size = optionalText('size', limits.option);
+  const color = optionalText('color', limits.option);
+  const sku = required('sku', limits.sku);
+  if (sku !== null && !skuPattern.test(sku)) fail('sku', 'Letters, digits and . _ / - only, starting with a letter or digit.');
+  const stockText = cell('stock');
+  let stock: number | null = null;
+  if (stockText !== '') {
+    stock = /^\d{1,7}$/.test(stockText) ? Number(stockText) : null;
+    if (stock === null || stock > maxStock) fail('stock', `'${stockText}' is not a whole number from 0 to ${maxStock.toLocaleString('en')}.`);
+  }
+
+  if (errors.length > 0 || slug === null || name === null || category === null || price === null || status === null || sku === null) {
+    return { errors };
+  }
+  return {
+    errors,
+    row: {
+      row,
+      product: { slug, name, description, category, price, salePrice, wholesalePrice, status, isNewArrival, isFeatured, features, specifications },
+      variant: { sku, size, color, stock },
+    },
+  };
+}
+
+const productColumn: Record<Exclude<keyof ImportedProduct, 'slug'>, CatalogCsvColumn> = {
+  name: 'name',
+  description: 'description',
+  category: 'category',
+  price: 'price',
+  salePrice: 'sale_price',
+  wholesalePrice: 'wholesale_price',
+  status: 'status',
+  isNewArrival: 'is_new_arrival',
+  isFeatured: 'is_featured',
+  features: 'features',
+  specifications: 'specifications',
+};
+
+/** The rules across rows: a product's rows agree on its columns, a SKU is on one row, a product's options differ. */
+export function checkAcrossRows(rows: ImportedRow[]): CatalogImportError[] {
+  const errors: CatalogImportError[] = [];
+  const firstOfProduct = new Map<string, ImportedRow>();
+  const rowOfSku = new Map<string, number>();
+  const rowOfOptions = new Map<string, number>();
+  for (const current of rows) {
+    const { product, variant, row } = current;
+    const first = firstOfProduct.get(product.slug);
+    if (first === undefined) {
+      firstOfProduct.set(product.slug, current);
+    } else {
+      for (const [key, column] of Object.entries(productColumn) as [keyof typeof productColumn, CatalogCsvColumn][]) {
+        if (JSON.stringify(product[key]) !== JSON.stringify(first.product[key])) {
+          errors.push({ row, field: column, message: `Differs from row ${first.row}, the first row of ${product.slug}: a product's rows repeat its columns.` });
+        }
+      }
+    }
+    const skuKey = variant.sku.toLowerCase();
+    const skuRow = rowOfSku.get(skuKey);
+    if (skuRow === undefined) rowOfSku.set(skuKey, row);
+    else errors.push({ row, field: 'sku', message: `SKU ${variant.sku} is also on row ${skuRow}.` });
+    const optionsKey = JSON.stringify([product.slug, variant.size?.toLowerCase() ?? null, variant.color?.toLowerCase() ?? null]);
+    const optionsRow = rowOfOptions.get(optionsKey);
+    if (optionsRow === undefined) rowOfOptions.set(optionsKey, row);
+    else errors.push({ row, field: 'size', message: `Row ${optionsRow} already has this size and colour of ${product.slug}.` });
+  }
+  return errors;
+}

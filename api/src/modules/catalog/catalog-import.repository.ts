@@ -1,0 +1,125 @@
+import type { ProductStatus } from '@threadline/contracts';
+import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
+import type { ProductTable } from '../../db/tables.ts';
+
+/** The product columns an import writes and compares; money in cents, flags 0/1, lists as JSON text. */
+export type ImportedProductColumns = Pick<
+  ProductTable,
+  'name' | 'description' | 'category_id' | 'price' | 'sale_price' | 'wholesale_price' | 'is_new_arrival' | 'is_featured' | 'features' | 'specifications'
+> & { status: ProductStatus };
+
+export type StoredProduct = ImportedProductColumns & { id: number; slug: string };
+
+export interface ExportedProduct extends StoredProduct {
+  category: string;
+}
+
+export interface ExportedVariant {
+  product_id: number;
+  sku: string;
+  size: string | null;
+  color: string | null;
+  stock: number;
+}
+
+const insertBatch = 500;
+const lookupBatch = 1000;
+
+function* chunks<T>(items: T[], size: number): Generator<T[]> {
+  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
+}
+
+const storedColumns = [
+  'p.id',
+  'p.slug',
+  'p.name',
+  'p.description',
+  'p.category_id',
+  'p.price',
+  'p.sale_price',
+  'p.wholesale_price',
+  'p.status',
+  'p.is_new_arrival',
+  'p.is_featured',
+  'p.features',
+  'p.specifications',
+] as const;
+
+/** is_active is the storefront's indexed copy of status = 'active' (migration 0012); both are written together. */
+const withActiveFlag = (columns: ImportedProductColumns) => ({ ...columns, is_active: columns.status === 'active' ? 1 : 0 });
+
+/** Products by the thousand for the catalogue import and export: SQL only. */
+export function createCatalogImportRepository(db: DbExecutor, dialect: DatabaseDialect) {
+  return {
+    async categoryIds(executor: DbExecutor = db): Promise<Map<string, number>> {
+      const rows = await executor.selectFrom('categories').select(['id', 'slug']).execute();
+      return new Map(rows.map((row) => [row.slug, row.id]));
+    },
+
+    /** The products with these slugs; `lock` row-locks them on PostgreSQL, in id order, until the transaction ends. */
+    async bySlug(slugs: string[], lock: boolean, executor: DbExecutor = db): Promise<StoredProduct[]> {
+      const found: StoredProduct[] = [];
+      for (const batch of chunks(slugs, lookupBatch)) {
+        const query = executor.selectFrom('products as p').select(storedColumns).where('p.slug', 'in', batch).orderBy('p.id');
+        found.push(...(await (lock && dialect === 'postgres' ? query.forUpdate() : query).execute()));
+      }
+      return found;
+    },
+
+    /** Slugs of products by id, to name the product a SKU already belongs to. */
+    async slugsOf(ids: number[], executor: DbExecutor = db): Promise<Map<number, string>> {
+      const slugs = new Map<number, string>();
+      for (const batch of chunks(ids, lookupBatch)) {
+        for (const row of await executor.selectFrom('products').select(['id', 'slug']).where('id', 'in', batch).execute()) slugs.set(row.id, row.slug);
+      }
+      return slugs;
+    },
+
+    /** Inserts the products in multi-row statements; answers each new product's id by its slug. */
+    async insert(products: (ImportedProductColumns & { slug: string })[], executor: DbExecutor = db): Promise<Map<string, number>> {
+      const ids = new Map<string, number>();
+      const now = new Date().toISOString();
+      for (const batch of chunks(products, insertBatch)) {
+        const rows = batch.map((product) => ({ ...withActiveFlag(product), slug: product.slug, created_at: now, updated_at: now }));
+        for (const { id, slug } of await executor.insertInto('products').values(rows).returning(['id', 'slug']).execute()) ids.set(slug, id);
+      }
+      return ids;
+    },
+
+    async update(id: number, columns: ImportedProductColumns, executor: DbExecutor = db) {
+      await executor
+        .updateTable('products')
+        .set({ ...withActiveFlag(columns), updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** One page of the export: products after `afterId` in id order, with their variants in the shop's order. */
+    async exportPage(afterId: number, limit: number, executor: DbExecutor = db): Promise<{ products: ExportedProduct[]; variants: ExportedVariant[] }> {
+      const products = await executor
+        .selectFrom('products as p')
+        .innerJoin('categories as c', 'c.id', 'p.category_id')
+        .select([...storedColumns, 'c.slug as category'])
+        .where('p.id', '>', afterId)
+        .orderBy('p.id')
+        .limit(limit)
+        .execute();
+      if (products.length === 0) return { products, variants: [] };
+      const variants = await executor
+        .selectFrom('product_variants')
+        .select(['product_id', 'sku', 'size', 'color', 'stock'])
+        .where(
+          'product_id',
+          'in',
+          products.map((product) => product.id),
+        )
+        .orderBy('product_id')
+        .orderBy('position')
+        .orderBy('id')
+        .execute();
+      return { products, variants };
+    },
+  };
+}
+
+export type CatalogImportRepository = ReturnType<typeof createCatalogImportRepository>;

@@ -1,0 +1,269 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogCsvColumns, type CatalogImportReport } from '@threadline/contracts';
+import { createCategory, createProduct } from '../../../test/factories.ts';
+import { createTestShop, signInStaff, signUp, startSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+
+let shop: TestShop;
+let staff: SignedInShopper;
+let customer: SignedInShopper;
+let existing: { id: number; slug: string; skus: string[] };
+
+const header = catalogCsvColumns.join(',');
+const defaults: Record<string, string> = {
+  name: 'Island Tee',
+  description: 'Soft cotton',
+  category: 'tees',
+  price: '2500',
+  sale_price: '',
+  wholesale_price: '',
+  status: 'active',
+  is_new_arrival: 'no',
+  is_featured: 'no',
+  features: 'Cotton',
+  specifications: 'Material: Cotton',
+  size: '',
+  color: '',
+  stock: '5',
+};
+const quote = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+/** A CSV row in the catalogue's columns: the defaults with the given cells over them. */
+const line = (cells: Record<string, string>) => catalogCsvColumns.map((column) => quote({ ...defaults, ...cells }[column] ?? '')).join(',');
+const csv = (...rows: Record<string, string>[]) => [header, ...rows.map(line)].join('\n') + '\n';
+
+function form(text: string | Buffer, filename = 'catalogue.csv', type = 'text/csv') {
+  const boundary = `threadline-${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+    Buffer.isBuffer(text) ? text : Buffer.from(text),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+function upload(text: string | Buffer, options: { dryRun?: boolean; as?: SignedInShopper | null; filename?: string; type?: string } = {}) {
+  const { payload, contentType } = form(text, options.filename, options.type);
+  const who = options.as === undefined ? staff : options.as;
+  return shop.app.inject({
+    method: 'POST',
+    url: `/api/admin/products/import/${options.dryRun ? '?dry_run=true' : ''}`,
+    headers: { ...(who ? who.headers : {}), 'content-type': contentType },
+    payload,
+  });
+}
+
+const db = () => shop.database.handle.db;
+const productBySlug = (slug: string) => db().selectFrom('products').selectAll().where('slug', '=', slug).executeTakeFirst();
+const variantsOf = (productId: number) => db().selectFrom('product_variants').selectAll().where('product_id', '=', productId).orderBy('position').execute();
+const movementsOf = (variantId: number) => db().selectFrom('stock_movements').select(['delta', 'reason']).where('variant_id', '=', variantId).orderBy('id').execute();
+const importAudits = () => db().selectFrom('audit_entries').selectAll().where('action', '=', 'import').orderBy('id').execute();
+
+beforeAll(async () => {
+  shop = await createTestShop({ seed: false });
+  await createCategory(db(), { name: 'Tees', slug: 'tees' });
+  const hats = await createCategory(db(), { name: 'Hats', slug: 'hats' });
+  const made = await createProduct(db(), { name: 'Kingston Cap', categoryId: hats, price: 150_000, variants: [{ size: 'S', stock: 4 }, { size: 'L', stock: 2 }] });
+  const product = await db().selectFrom('products').select('slug').where('id', '=', made.id).executeTakeFirstOrThrow();
+  existing = { id: made.id, slug: product.slug, skus: (await variantsOf(made.id)).map((variant) => variant.sku) };
+  staff = await signInStaff(shop, 'staff');
+  customer = await signUp(shop.app, { email: 'shopper@threadline.test' });
+});
+
+afterAll(async () => {
+  await shop.close();
+});
+
+describe('who may import and export', () => {
+  it('refuses guests (401) and customers (403)', async () => {
+    expect((await upload(csv({ slug: 'guest-tee', sku: 'G-1' }), { as: { ...(await startSession(shop.app)), token: '', refresh: '', userId: 0 } })).statusCode).toBe(401);
+    expect((await upload(csv({ slug: 'guest-tee', sku: 'G-1' }), { as: customer })).statusCode).toBe(403);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/products/export/' })).statusCode).toBe(401);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/products/export/', headers: customer.headers })).statusCode).toBe(403);
+    expect(await productBySlug('guest-tee')).toBeUndefined();
+  });
+});
+
+describe('files that are not a catalogue', () => {
+  it.each([
+    { name: 'a workbook by its name', text: 'PK\u0003\u0004 zip', filename: 'catalogue.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', status: 415, message: 'Only CSV files' },
+    { name: 'a workbook named .csv', text: 'PK\u0003\u0004\u0000\u0000 zip', filename: 'catalogue.csv', type: 'text/csv', status: 400, message: 'not a CSV file' },
+    { name: 'a picture', text: 'GIF89a', filename: 'photo.gif', type: 'image/gif', status: 415, message: 'Only CSV files' },
+    { name: 'an empty file', text: '', filename: 'catalogue.csv', type: 'text/csv', status: 400, message: 'The file is empty' },
+    { name: 'unknown and missing columns', text: 'slug,name,colour\nx,y,z\n', filename: 'catalogue.csv', type: 'text/csv', status: 400, message: 'unknown column colour; missing columns description, category' },
+    { name: 'an unclosed quote', text: `${header}\n"island-tee,Island\n`, filename: 'catalogue.csv', type: 'text/csv', status: 400, message: 'not valid CSV' },
+  ])('refuses $name with $status', async ({ text, filename, type, status, message }) => {
+    const response = await upload(text, { filename, type });
+    expect(response.statusCode).toBe(status);
+    expect(response.json().error).toContain(message);
+  });
+
+  it('refuses a body that is not a multipart form', async () => {
+    const response = await shop.app.inject({ method: 'POST', url: '/api/admin/products/import/', headers: staff.headers, payload: { file: header } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toContain('multipart');
+  });
+
+  it('refuses a file over 20 MB with 413, and imports nothing', async () => {
+    const row = `${line({ slug: 'huge-tee', sku: 'H-1', description: 'x'.repeat(9000) })}\n`;
+    const big = Buffer.from(header + '\n' + row.repeat(Math.ceil((21 * 1024 * 1024) / row.length)));
+    const response = await upload(big);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toContain('20 MB');
+    expect(await productBySlug('huge-tee')).toBeUndefined();
+  });
+
+  it('refuses a bad dry_run value', async () => {
+    const { payload, contentType } = form(csv({ slug: 'x', sku: 'X' }));
+    const response = await shop.app.inject({ method: 'POST', url: '/api/admin/products/import/?dry_run=maybe', headers: { ...staff.headers, 'content-type': contentType }, payload });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('a good file', () => {
+  const file = csv(
+    { slug: 'island-tee', name: 'Island Tee', size: 'M', color: 'Black', sku: 'IT-M-BLK', stock: '10', price: '2,500.50', is_new_arrival: 'yes', features: 'Cotton|Breathable', specifications: 'Material: Cotton|Fit: Regular' },
+    { slug: 'island-tee', name: 'Island Tee', size: 'L', color: 'Black', sku: 'IT-L-BLK', stock: '', price: '2,500.50', is_new_arrival: 'yes', features: 'Cotton|Breathable', specifications: 'Material: Cotton|Fit: Regular' },
+    { slug: 'draft-tee', name: 'Draft Tee', status: 'draft', sku: 'DT-1', stock: '0' },
+  );
+
+  it('is only checked by a dry run', async () => {
+    const response = await upload(file, { dryRun: true });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ dry_run: true, rows: 3, created: 2, updated: 0, unchanged: 0, errors: [] });
+    expect(await productBySlug('island-tee')).toBeUndefined();
+    expect(await importAudits()).toHaveLength(0);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/shop/?search=cotton' })).json().count).toBe(0);
+  });
+
+  it('creates its products and variants, with stock as movements and one audit entry', async () => {
+    const response = await upload(file);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ dry_run: false, rows: 3, created: 2, updated: 0, unchanged: 0, errors: [] });
+
+    const tee = await productBySlug('island-tee');
+    expect(tee).toMatchObject({ name: 'Island Tee', price: 250_050, status: 'active', is_active: 1, is_new_arrival: 1, features: '["Cotton","Breathable"]', specifications: '{"Material":"Cotton","Fit":"Regular"}' });
+    expect(await productBySlug('draft-tee')).toMatchObject({ status: 'draft', is_active: 0 });
+    const variants = await variantsOf(tee?.id ?? 0);
+    expect(variants.map(({ sku, size, color, stock, position }) => ({ sku, size, color, stock, position }))).toEqual([
+      { sku: 'IT-M-BLK', size: 'M', color: 'Black', stock: 10, position: 0 },
+      { sku: 'IT-L-BLK', size: 'L', color: 'Black', stock: 0, position: 1 },
+    ]);
+    expect(await movementsOf(variants[0]?.id ?? 0)).toEqual([{ delta: 10, reason: 'import' }]);
+    expect(await movementsOf(variants[1]?.id ?? 0)).toEqual([]);
+
+    const audits = await importAudits();
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ staff_id: staff.userId, entity: 'product', before: null });
+    expect(JSON.parse(audits[0]?.after ?? '{}')).toEqual({ file: 'catalogue.csv', rows: 3, created: 2, updated: 0, unchanged: 0 });
+
+    // The storefront's cached count of this search (made by the dry run's test) is dropped at once.
+    expect((await shop.app.inject({ method: 'GET', url: '/api/shop/?search=cotton' })).json().count).toBe(1);
+    const page = await shop.app.inject({ method: 'GET', url: `/api/product/${tee?.id}/` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().product).toMatchObject({ name: 'Island Tee', price: 2500.5 });
+  });
+
+  it('changes nothing when imported again', async () => {
+    const response = await upload(file);
+    expect(response.json()).toEqual({ dry_run: false, rows: 3, created: 0, updated: 0, unchanged: 2, errors: [] });
+  });
+});
+
+describe('updating existing products', () => {
+  it('updates the product, sets stock as a movement of the difference, keeps stock left empty, adds new variants', async () => {
+    const [small, large] = existing.skus;
+    const file = csv(
+      { slug: existing.slug, name: 'Kingston Cap', category: 'hats', price: '1600', size: 'S', sku: small ?? '', stock: '9' },
+      { slug: existing.slug, name: 'Kingston Cap', category: 'hats', price: '1600', size: 'L', sku: large ?? '', stock: '' },
+      { slug: existing.slug, name: 'Kingston Cap', category: 'hats', price: '1600', size: 'XL', sku: 'KC-XL', stock: '3' },
+    );
+    const response = await upload(file);
+    expect(response.json()).toMatchObject({ created: 0, updated: 1, unchanged: 0, errors: [] });
+    expect(await productBySlug(existing.slug)).toMatchObject({ price: 160_000 });
+    const variants = await variantsOf(existing.id);
+    expect(variants.map(({ sku, size, stock }) => ({ sku, size, stock }))).toEqual([
+      { sku: small, size: 'S', stock: 9 },
+      { sku: large, size: 'L', stock: 2 },
+      { sku: 'KC-XL', size: 'XL', stock: 3 },
+    ]);
+    expect(await movementsOf(variants[0]?.id ?? 0)).toEqual([{ delta: 5, reason: 'import' }]);
+  });
+
+  it('refuses a SKU that belongs to another product', async () => {
+    const response = await upload(csv({ slug: 'thief-tee', sku: 'IT-M-BLK' }));
+    expect(response.json()).toMatchObject({ created: 0, errors: [{ row: 2, field: 'sku', message: 'SKU IT-M-BLK belongs to the product island-tee.' }] });
+    expect(await productBySlug('thief-tee')).toBeUndefined();
+  });
+});
+
+describe('bad and mixed files', () => {
+  it('reports every bad row with its field and reason, and imports none of the good ones', async () => {
+    const text = [
+      header,
+      line({ slug: 'good-one', sku: 'GOOD-1' }),
+      line({ slug: 'bad-price', sku: 'BAD-1', price: 'abc' }),
+      '',
+      line({ slug: 'bad-category', sku: 'BAD-2', category: 'shoes' }),
+      line({ slug: 'good-two', sku: 'GOOD-2', description: 'Two lines,\nwith a comma' }),
+      line({ slug: 'bad-stock', sku: 'BAD-3', stock: 'lots', status: 'gone' }),
+    ].join('\r\n');
+    const response = await upload(`\uFEFF${text}\r\n,,,,,,,,,,,,,,,\r\n`);
+    expect(response.statusCode).toBe(200);
+    const report: CatalogImportReport = response.json();
+    expect(report).toMatchObject({ dry_run: false, rows: 7, created: 0, updated: 0 });
+    expect(report.errors).toEqual([
+      { row: 3, field: 'price', message: "'abc' is not an amount in JMD like 1500 or 1500.50." },
+      { row: 5, field: 'category', message: "No category has the slug 'shoes'." },
+      { row: 7, field: 'status', message: "'gone' is not one of draft, active, archived." },
+      { row: 7, field: 'stock', message: "'lots' is not a whole number from 0 to 1,000,000." },
+    ]);
+    for (const slug of ['good-one', 'good-two', 'bad-price']) expect(await productBySlug(slug)).toBeUndefined();
+    expect(await db().selectFrom('product_variants').select('id').where('sku', 'in', ['GOOD-1', 'GOOD-2']).execute()).toEqual([]);
+  });
+
+  it('lists at most 1000 errors, the last one counting the rest', async () => {
+    const rows = Array.from({ length: 1200 }, (_, n) => ({ slug: `bad-${n}`, sku: `BAD-${n}`, price: 'abc' }));
+    const report: CatalogImportReport = (await upload(csv(...rows), { dryRun: true })).json();
+    expect(report.errors).toHaveLength(1000);
+    expect(report.errors[999]).toEqual({ row: 1001, field: '', message: expect.stringContaining('201 more errors') });
+  });
+});
+
+describe('export', () => {
+  it('writes every product in the import columns, and importing it back changes nothing', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/api/admin/products/export/', headers: staff.headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="threadline-catalogue-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = response.body;
+    expect(text.startsWith(`\uFEFF${header}\r\n`)).toBe(true);
+    expect(text).toContain('island-tee,Island Tee,Soft cotton,tees,2500.5,,,active,yes,no,Cotton|Breathable,Material: Cotton|Fit: Regular,M,Black,IT-M-BLK,10\r\n');
+    expect(text.trim().split('\r\n')).toHaveLength(1 + 2 + 1 + 3);
+
+    const again = await upload(text, { filename: 'threadline-catalogue.csv' });
+    expect(again.json()).toEqual({ dry_run: false, rows: 6, created: 0, updated: 0, unchanged: 3, errors: [] });
+  });
+});
+
+describe('concurrent imports', () => {
+  it('of one new catalogue create it once: the other waits and finds it, or is refused with 409', async () => {
+    const rows = Array.from({ length: 30 }, (_, n) => ({ slug: `race-${n}`, sku: `RACE-${n}`, stock: '7' }));
+    const file = csv(...rows);
+    const answers = await Promise.all([upload(file), upload(file), upload(file)]);
+    for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
+    expect(answers.filter((answer) => answer.statusCode === 200 && answer.json().created === 30)).toHaveLength(1);
+    const count = await db().selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('slug', 'like', 'race-%').executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(30);
+    const variant = await db().selectFrom('product_variants').select(['id', 'stock']).where('sku', '=', 'RACE-3').executeTakeFirstOrThrow();
+    expect((await movementsOf(variant.id)).reduce((sum, movement) => sum + movement.delta, 0)).toBe(variant.stock);
+  });
+
+  it('setting one variant to different stocks keep it the sum the sum of its movements', async () => {
+    const stocks = ['20', '50', '35', '0'];
+    const answers = await Promise.all(stocks.map((stock) => upload(csv({ slug: 'race-3', sku: 'RACE-3', stock }))));
+    for (const answer of answers) expect(answer.json()).toMatchObject({ errors: [] });
+    const variant = await db().selectFrom('product_variants').select(['id', 'stock']).where('sku', '=', 'RACE-3').executeTakeFirstOrThrow();
+    expect(stocks).toContain(String(variant.stock));
+    expect((await movementsOf(variant.id)).reduce((sum, movement) => sum + movement.delta, 0)).toBe(variant.stock);
+  });
+});

@@ -1,0 +1,28 @@
+/**
+ * The catalogue's CSV columns (README "Catalogue import and export"), in the order the export writes
+ * them: one row per variant, its product's columns repeated on each of the product's rows.
+ */
+export const catalogCsvColumns = [
+  'slug',
+  'name',
+  'description',
+  'category',
+  'price',
+  'sale_price',
+  'wholesale_price',
+  'status',
+  'is_new_arrival',
+  'is_featured',
+  'features',
+  'specifications',
+  'size',
+  'color',
+  'sku',
+  'stock',
+] as const;
+export type CatalogCsvColumn = (typeof catalogCsvColumns)[number];
+
+/** The largest file the upload call takes; 10,000 products with 40,000 variants are about 12 MB. */
+export const catalogImportMaxMegabytes = 20;
+/** Errors listed in one report; past it the last entry says how many more rows were bad. */
+export const catalogImportMaxErrors = 1000;

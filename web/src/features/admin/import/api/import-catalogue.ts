@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { CatalogImportReport } from '@threadline/contracts';
+import { apiSend } from '@/lib/api-client.ts';
+import { useMutation } from '@/lib/mutation.ts';
+import { adminQueryKey } from '@/lib/queries/query-keys.ts';
+
+export interface CatalogueUpload {
+  file: File;
+  /** Only checks the file and reports what an import would do. */
+  dryRun: boolean;
+}
+
+/** POST /admin/products/import/: the file as multipart, `?dry_run=true` to check it only. */
+export function importCatalogue({ file, dryRun }: CatalogueUpload): Promise<CatalogImportReport> {
+  const form = new FormData();
+  form.append('file', file);
+  return apiSend('POST', `/admin/products/import/${dryRun ? '?dry_run=true' : ''}`, form);
+}
+
+/** Checks or imports a catalogue file; an import that wrote something makes the back office's lists stale. */
+export function useImportCatalogue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importCatalogue,
+    onSuccess: (report) => {
+      if (!report.dry_run && report.created + report.updated > 0) void queryClient.invalidateQueries({ queryKey: adminQueryKey });
+    },
+  });
+}
