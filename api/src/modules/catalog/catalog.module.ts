@@ -3,6 +3,9 @@ import type { ShopModuleOptions } from '../shop-module.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 import { catalogRoutes, crawlerRoutes } from './catalog.routes.ts';
 import { createCatalogService, type CatalogService } from './catalog.service.ts';
+import { createProductImagesRepository } from './product-images.repository.ts';
+import { productImageRoutes } from './product-images.routes.ts';
+import { createProductImagesService } from './product-images.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -15,8 +18,19 @@ export const catalogModule = fastifyPlugin<ShopModuleOptions>(
   async (app, { config, database }) => {
     const catalog = createCatalogService(createCatalogRepository(database.db, database.dialect));
     app.decorate('catalog', catalog);
+    // Every cached catalogue answer goes when the back office changes the catalogue in any process;
+    // the server-rendered pages read them through the API, so they follow too.
+    app.changes.subscribe('catalog', () => catalog.forgetAll());
     await app.register(catalogRoutes, { prefix: '/api', catalog });
     await app.register(crawlerRoutes, { catalog, publicUrl: config.publicUrl });
+    const images = createProductImagesService({
+      database,
+      repository: createProductImagesRepository(database.db),
+      audit: app.audit,
+      changes: app.changes,
+      mediaDir: config.mediaDir,
+    });
+    await app.register(productImageRoutes, { prefix: '/api/admin', images });
   },
-  { name: 'catalog' },
+  { name: 'catalog', dependencies: ['audit', 'shop-changes'] },
 );

@@ -285,6 +285,13 @@ export function createCatalogService(repository: CatalogRepository) {
     forgetProduct(id: number): void {
       productCache.forget(id);
     },
+
+    /** Drops every cached answer: the back office changed the catalogue, in this process or another. */
+    forgetAll(): void {
+      productCache.clear();
+      summaryCache.clear();
+      categoryCache.clear();
+    },
   };
 }
 

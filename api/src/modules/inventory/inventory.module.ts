@@ -1,7 +1,9 @@
 import fastifyPlugin from 'fastify-plugin';
 import type { ShopModuleOptions } from '../shop-module.ts';
 import { createInventoryRepository } from './inventory.repository.ts';
+import { stockAdminRoutes } from './inventory.routes.ts';
 import { createInventoryService, type InventoryService } from './inventory.service.ts';
+import { createStockAdminService } from './stock-admin.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -9,10 +11,13 @@ declare module 'fastify' {
   }
 }
 
-/** Stock and its movements; orders and payments take and return stock through its service. */
+/** Stock and its movements; orders and payments take and return stock through its service, staff adjust it. */
 export const inventoryModule = fastifyPlugin<ShopModuleOptions>(
   async (app, { database }) => {
-    app.decorate('inventory', createInventoryService(createInventoryRepository(database.db)));
+    const repository = createInventoryRepository(database.db);
+    app.decorate('inventory', createInventoryService(repository));
+    const stock = createStockAdminService({ database, repository, audit: app.audit, changes: app.changes });
+    await app.register(stockAdminRoutes, { prefix: '/api/admin', stock });
   },
-  { name: 'inventory' },
+  { name: 'inventory', dependencies: ['audit', 'shop-changes'] },
 );
