@@ -35,9 +35,8 @@ export interface StoredPicture {
  * it is decoded. Nothing is left on disk when any step fails.
  */
 export async function storeProductPicture(mediaDir: string, productId: number, upload: Buffer): Promise<StoredPicture> {
-  const metadata = await sharp(upload)
-    .metadata()
-    .catch(() => undefined);
+  // sharp throws at once for an empty buffer, and rejects for other content it cannot read.
+  const metadata = upload.length === 0 ? undefined : await sharp(upload).metadata().catch(() => undefined);
   if (!metadata?.format || !acceptedFormats.has(metadata.format)) throw badRequest(stockMessages.imageInvalid);
   if (metadata.width * metadata.height > maxPixels) throw pictureTooLarge();
 
