@@ -9,6 +9,12 @@ export interface AdminRoute {
 
 export const adminRoutes: AdminRoute[] = [
   { path: 'audit', Page: lazy(() => import('./pages/audit-page.tsx').then((m) => ({ default: m.AuditPage }))) },
+  { path: 'stock', Page: lazy(() => import('./stock/pages/stock-page.tsx').then((m) => ({ default: m.StockPage }))) },
+  { path: 'products/:id/stock', Page: lazy(() => import('./stock/pages/product-stock-page.tsx').then((m) => ({ default: m.ProductStockPage }))) },
+  {
+    path: 'products/:id/pictures',
+    Page: lazy(() => import('./pictures/pages/product-pictures-page.tsx').then((m) => ({ default: m.ProductPicturesPage }))),
+  },
 ];
 
 /** Where /admin itself leads. */
