@@ -7,7 +7,8 @@ const adjustClass = 'inline-flex min-h-11 items-center rounded-full px-4 text-sm
 /** Variant rows with their stock and an Adjust button each; wide, so it scrolls inside its own box on a phone. */
 export function StockTable({ rows, onAdjust, showProduct = true }: { rows: StockRow[]; onAdjust(row: StockRow): void; showProduct?: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
+    // relative: the header's visually hidden text is positioned, and must stay inside the scrolling box.
+    <div className="relative overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
       <table className="w-full min-w-[36rem] text-left text-sm">
         <thead className="bg-stone-100 text-xs tracking-wide text-stone-600 uppercase">
           <tr>

@@ -27,8 +27,8 @@ export function StockPage() {
 
   return (
     <AdminPage title="Stock">
-      <div className="flex flex-wrap items-end gap-3">
-        <form onSubmit={submit} className="flex min-w-0 flex-1 flex-wrap items-end gap-2">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <form onSubmit={submit} className="flex min-w-0 flex-1 items-end gap-2">
           <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium">
             Product name or SKU
             <input
