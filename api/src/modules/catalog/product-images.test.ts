@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, productImageLimits, stockMessages } from '@threadline/contracts';
+import { messages, productImageLimits, profilePictureLimits, stockMessages } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, signUp, startSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
 
@@ -137,6 +137,19 @@ describe('product pictures in the back office', () => {
     expect(overBytes.statusCode).toBe(413);
     expect(overBytes.json()).toEqual(tooLarge);
     expect((await imagesOf(id)).images).toEqual([]);
+  });
+
+  it('takes a picture over the app-wide multipart limit (the profile picture's): the route sets its own', async () => {
+    const { id } = await product(0);
+    // Noise does not compress: about 10 MB of PNG, over the app-wide 8 MB multipart limit.
+    const side = 1850;
+    const noise = Buffer.alloc(side * side * 3);
+    for (let index = 0; index < noise.length; index += 1) noise[index] = (index * 2654435761) >>> 24;
+    const large = await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    expect(large.length).toBeGreaterThan(profilePictureLimits.megabytes * 1024 * 1024);
+    const answer = await upload(id, form([{ name: 'file', content: large, filename: 'large.png' }]));
+    expect(answer.statusCode).toBe(201);
+    expect(answer.json()).toMatchObject({ width: 960, height: 960 });
   });
 
   it('answers 404 for a product or picture that does not exist, 400 for a bad id or alt text', async () => {
