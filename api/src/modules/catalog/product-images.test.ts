@@ -139,7 +139,7 @@ describe('product pictures in the back office', () => {
     expect((await imagesOf(id)).images).toEqual([]);
   });
 
-  it('takes a picture over the app-wide multipart limit (the profile picture's): the route sets its own', async () => {
+  it('takes a picture over the app-wide multipart limit (the profile picture one): the route sets its own', async () => {
     const { id } = await product(0);
     // Noise does not compress: about 10 MB of PNG, over the app-wide 8 MB multipart limit.
     const side = 1850;
