@@ -50,7 +50,7 @@ describe('the stock page', () => {
     await userEvent.selectOptions(screen.getByLabelText('Stock level'), 'low');
     await waitFor(() => expect(router.state.location.search).toBe('?stock=low'));
     await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).endsWith('/api/admin/stock/?stock=low'))).toBe(true));
-  });
+  }, 20_000);
 
   it('says so when nothing matches the filters', async () => {
     stubApi([[/^\/api\/admin\/stock\//, () => list([])]]);
