@@ -67,7 +67,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   await app.register(shopper);
   await app.register(staffAccess, { requireSecondFactor: config.adminRequire2fa });
   await app.register(mail, { config });
-  await app.register(shopChanges);
+  await app.register(shopChanges, { db: database.db });
 
   const shop = { config, database };
   const modules = [

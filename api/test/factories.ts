@@ -89,6 +89,11 @@ export async function createProduct(db: Db, values: ProductValues): Promise<{ id
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    // Stock is the sum of its movements, the opening stock included, as the seed makes it.
+    await db
+      .insertInto('stock_movements')
+      .values({ variant_id: row.id, delta: variant.stock, reason: 'seed', order_id: null, staff_id: null, created_at: now })
+      .execute();
     variantIds.push(row.id);
   }
   for (let position = 0; position < (values.images ?? 2); position += 1) {

@@ -31,7 +31,8 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  // Starting compiles the server with tsx: on a busy two-core machine that alone can take half a minute.
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server at ${url} exited (${child.exitCode}):\n${output()}`);
     try {
@@ -42,7 +43,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     }
     await new Promise((wait) => setTimeout(wait, 100));
   }
-  throw new Error(`server at ${url} did not answer /api/health/ within 30 s:\n${output()}`);
+  throw new Error(`server at ${url} did not answer /api/health/ within 90 s:\n${output()}`);
 }
 
 /**
@@ -50,11 +51,20 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
  * TEST_DATABASE_URL names one, else one SQLite file. Races that a single connection would serialise
  * are fired at them over real HTTP.
  */
-export async function startServerProcesses(count = 2, environment: Record<string, string> = {}): Promise<ServerProcesses> {
+export async function startServerProcesses(
+  count = 2,
+  environment: Record<string, string> = {},
+  { webFiles = {} }: { webFiles?: Record<string, string> } = {},
+): Promise<ServerProcesses> {
   const directory = mkdtempSync(join(tmpdir(), 'threadline-processes-'));
   const webDistDir = join(directory, 'web');
   mkdirSync(join(webDistDir, 'assets'), { recursive: true });
   writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>Threadline</title><div id="root"></div>');
+  // Files of the built web app over the tiny default one, by path inside it (e.g. a server renderer).
+  for (const [path, text] of Object.entries(webFiles)) {
+    mkdirSync(dirname(join(webDistDir, path)), { recursive: true });
+    writeFileSync(join(webDistDir, path), text);
+  }
   const mediaDir = join(directory, 'media');
   mkdirSync(mediaDir);
 

@@ -24,3 +24,5 @@ export * from './staff.ts';
 export * from './staff-rules.ts';
 export * from './catalog-import.ts';
 export * from './catalog-import-rules.ts';
+export * from './admin-stock.ts';
+export * from './admin-stock-rules.ts';

@@ -13,6 +13,7 @@ import * as imageColours from './migrations/0010-image-colours.ts';
 import * as newsletter from './migrations/0011-newsletter.ts';
 import * as backOffice from './migrations/0012-back-office.ts';
 import * as staffSecurity from './migrations/0013-staff-security.ts';
+import * as stockAndChanges from './migrations/0015-stock-and-changes.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011-newsletter': newsletter,
   '0012-back-office': backOffice,
   '0013-staff-security': staffSecurity,
+  '0015-stock-and-changes': stockAndChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

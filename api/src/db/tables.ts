@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccountRole, PaymentRefundReason, ProductStatus } from '@threadline/contracts';
+import type { AccountRole, PaymentRefundReason, ProductStatus, StockMovementKind } from '@threadline/contracts';
 
 /**
  * Table types. Portable choices, the same on SQLite and PostgreSQL:
@@ -74,10 +74,20 @@ export interface StockMovementTable {
   id: Id;
   variant_id: number;
   delta: number;
-  /** 'import': set by a catalogue import (the difference to the stock it had). */
-  reason: 'seed' | 'restock' | 'order' | 'order_cancelled' | 'adjustment' | 'import';
+  /** The kind of movement; an adjustment's own words are its note. */
+  reason: StockMovementKind;
   order_id: number | null;
+  /** The staff member who adjusted the stock; null for orders and the seed. */
+  staff_id: number | null;
+  /** Why staff adjusted the stock, in their words; '' for the other kinds. */
+  note: Generated<string>;
   created_at: Timestamp;
+}
+
+/** One counter per topic of back-office change, bumped by every change (ADR 18). */
+export interface ShopChangeTable {
+  topic: string;
+  version: number;
 }
 
 export interface UserTable {
@@ -420,4 +430,5 @@ export interface Database {
   rate_limits: RateLimitTable;
   test_payment_sessions: TestPaymentSessionTable;
   audit_entries: AuditEntryTable;
+  shop_changes: ShopChangeTable;
 }

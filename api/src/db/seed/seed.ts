@@ -128,6 +128,7 @@ export async function seedDatabase(db: Db): Promise<{ seeded: boolean }> {
       delta: variant.stock,
       reason: 'seed',
       order_id: null,
+      staff_id: null,
       created_at: product.createdAt,
     }));
     for (const batch of batches(movementRows)) await trx.insertInto('stock_movements').values(batch).execute();

@@ -6,6 +6,9 @@ import { catalogImportRoutes } from './catalog-import.routes.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 import { catalogRoutes, crawlerRoutes } from './catalog.routes.ts';
 import { createCatalogService, type CatalogService } from './catalog.service.ts';
+import { createProductImagesRepository } from './product-images.repository.ts';
+import { productImageRoutes } from './product-images.routes.ts';
+import { createProductImagesService } from './product-images.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,6 +21,8 @@ export const catalogModule = fastifyPlugin<ShopModuleOptions>(
   async (app, { config, database }) => {
     const catalog = createCatalogService(createCatalogRepository(database.db, database.dialect));
     app.decorate('catalog', catalog);
+    // Every cached catalogue answer goes when the back office changes the catalogue in any process;
+    // the server-rendered pages read them through the API, so they follow too.
     app.changes.subscribe('catalog', () => catalog.forgetAll());
     await app.register(catalogRoutes, { prefix: '/api', catalog });
     await app.register(crawlerRoutes, { catalog, publicUrl: config.publicUrl });
@@ -29,6 +34,14 @@ export const catalogModule = fastifyPlugin<ShopModuleOptions>(
       catalogChanged: () => app.changes.publish('catalog'),
     });
     await app.register(catalogImportRoutes, { prefix: '/api/admin', imports });
+    const images = createProductImagesService({
+      database,
+      repository: createProductImagesRepository(database.db),
+      audit: app.audit,
+      changes: app.changes,
+      mediaDir: config.mediaDir,
+    });
+    await app.register(productImageRoutes, { prefix: '/api/admin', images });
   },
-  { name: 'catalog', dependencies: ['inventory', 'audit'] },
+  { name: 'catalog', dependencies: ['inventory', 'audit', 'shop-changes'] },
 );

@@ -281,16 +281,16 @@ export function createCatalogService(repository: CatalogRepository) {
       for (const [productId, quantity] of [...perProduct].sort(([a], [b]) => a - b)) await repository.addUnitsSold(productId, quantity, trx);
     },
 
-    /** Drops every cached answer: the back office changed the catalogue (app.changes 'catalog'). */
-    forgetAll(): void {
-      summaryCache.clear();
-      productCache.clear();
-      categoryCache.clear();
-    },
-
     /** Drops a product's cached page answer after its stock or details changed in this process. */
     forgetProduct(id: number): void {
       productCache.forget(id);
+    },
+
+    /** Drops every cached answer: the back office changed the catalogue, in this process or another. */
+    forgetAll(): void {
+      productCache.clear();
+      summaryCache.clear();
+      categoryCache.clear();
     },
   };
 }

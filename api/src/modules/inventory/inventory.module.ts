@@ -1,7 +1,9 @@
 import fastifyPlugin from 'fastify-plugin';
 import type { ShopModuleOptions } from '../shop-module.ts';
 import { createInventoryRepository } from './inventory.repository.ts';
+import { stockAdminRoutes } from './inventory.routes.ts';
 import { createInventoryService, type InventoryService } from './inventory.service.ts';
+import { createStockAdminService } from './stock-admin.service.ts';
 import { createVariantBatches, type VariantBatches } from './variant-batches.ts';
 import { createVariantBatchesRepository } from './variant-batches.repository.ts';
 
@@ -11,13 +13,16 @@ declare module 'fastify' {
   }
 }
 
-/** Stock and its movements; orders and payments take and return stock through its service. */
+/** Stock and its movements; orders and payments take and return stock through its service, staff adjust it. */
 export const inventoryModule = fastifyPlugin<ShopModuleOptions>(
   async (app, { database }) => {
+    const repository = createInventoryRepository(database.db);
     app.decorate('inventory', {
-      ...createInventoryService(createInventoryRepository(database.db)),
+      ...createInventoryService(repository),
       ...createVariantBatches(createVariantBatchesRepository(database.db, database.dialect)),
     });
+    const stock = createStockAdminService({ database, repository, audit: app.audit, changes: app.changes });
+    await app.register(stockAdminRoutes, { prefix: '/api/admin', stock });
   },
-  { name: 'inventory' },
+  { name: 'inventory', dependencies: ['audit', 'shop-changes'] },
 );

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { lowStockThreshold, type StockListQuery } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { StockMovementTable } from '../../db/tables.ts';
@@ -44,8 +46,106 @@ export function createInventoryRepository(db: DbExecutor) {
       const createdAt = new Date().toISOString();
       await executor
         .insertInto('stock_movements')
-        .values(changes.map(({ variantId, quantity }) => ({ variant_id: variantId, delta: sign * quantity, reason, order_id: orderId, created_at: createdAt })))
+        .values(changes.map(({ variantId, quantity }) => ({ variant_id: variantId, delta: sign * quantity, reason, order_id: orderId, staff_id: null, created_at: createdAt })))
         .execute();
+    },
+
+    /**
+     * Staff's guarded change of one variant's stock: nothing changes (undefined) when it would take
+     * the stock below 0. On PostgreSQL it row-locks the variant, as an order's take does.
+     */
+    async adjust(variantId: number, change: number, executor: DbExecutor = db) {
+      return executor
+        .updateTable('product_variants')
+        .set((eb) => ({ stock: eb('stock', '+', change) }))
+        .where('id', '=', variantId)
+        .where((eb) => eb(eb('stock', '+', change), '>=', 0))
+        .returning(['stock', 'product_id'])
+        .executeTakeFirst();
+    },
+
+    async recordAdjustment(variantId: number, change: number, staffId: number, note: string, executor: DbExecutor = db) {
+      await executor
+        .insertInto('stock_movements')
+        .values({ variant_id: variantId, delta: change, reason: 'adjustment', order_id: null, staff_id: staffId, note, created_at: new Date().toISOString() })
+        .execute();
+    },
+
+    async variant(variantId: number, executor: DbExecutor = db) {
+      return executor
+        .selectFrom('product_variants')
+        .innerJoin('products', 'products.id', 'product_variants.product_id')
+        .select(['product_variants.id', 'product_variants.product_id', 'products.name as product_name', 'product_variants.sku', 'product_variants.size', 'product_variants.color', 'product_variants.stock'])
+        .where('product_variants.id', '=', variantId)
+        .executeTakeFirst();
+    },
+
+    /** A variant's movements, newest first, with who made them and the order they belong to. */
+    async movements(variantId: number, limit: number, offset: number) {
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('stock_movements')
+          .leftJoin('users', 'users.id', 'stock_movements.staff_id')
+          .leftJoin('orders', 'orders.id', 'stock_movements.order_id')
+          .select([
+            'stock_movements.id',
+            'stock_movements.delta',
+            'stock_movements.reason',
+            'stock_movements.note',
+            'stock_movements.order_id',
+            'orders.order_number',
+            'stock_movements.staff_id',
+            'users.email as staff_email',
+            'stock_movements.created_at',
+          ])
+          .where('stock_movements.variant_id', '=', variantId)
+          .orderBy('stock_movements.id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        db.selectFrom('stock_movements').select((eb) => eb.fn.countAll<number | string>().as('count')).where('variant_id', '=', variantId).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, count: Number(total.count) };
+    },
+
+    /** Variants with their product, for the stock page: by product name, then the product's own order. */
+    async stockList(query: StockListQuery, limit: number, offset: number) {
+      let filtered = db.selectFrom('product_variants').innerJoin('products', 'products.id', 'product_variants.product_id');
+      if (query.product) filtered = filtered.where('product_variants.product_id', '=', query.product);
+      if (query.stock === 'out') filtered = filtered.where('product_variants.stock', '=', 0);
+      if (query.stock === 'low') filtered = filtered.where('product_variants.stock', '<=', lowStockThreshold);
+      if (query.search) {
+        // lower() on both sides: LIKE ignores case on SQLite but not on PostgreSQL.
+        const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+        filtered = filtered.where((eb) =>
+          eb.or([
+            eb(sql`lower(products.name)`, 'like', sql`${pattern} escape '\\'`),
+            eb(sql`lower(product_variants.sku)`, 'like', sql`${pattern} escape '\\'`),
+          ]),
+        );
+      }
+      const [rows, total] = await Promise.all([
+        filtered
+          .select([
+            'product_variants.id',
+            'product_variants.product_id',
+            'products.name as product_name',
+            'products.status as product_status',
+            'product_variants.size',
+            'product_variants.color',
+            'product_variants.sku',
+            'product_variants.stock',
+          ])
+          .orderBy('products.name')
+          .orderBy('product_variants.product_id')
+          .orderBy('product_variants.position')
+          .orderBy('product_variants.id')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        filtered.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, count: Number(total.count) };
     },
 
     stockOf: async (variantId: number, executor: DbExecutor = db) => (await variantStock.executeTakeFirst(executor, variantId))?.stock,

@@ -12,6 +12,12 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'staff', Page: lazy(() => import('./staff/pages/staff-page.tsx').then((m) => ({ default: m.StaffPage }))) },
   { path: 'security', Page: lazy(() => import('./staff/pages/security-page.tsx').then((m) => ({ default: m.SecurityPage }))) },
   { path: 'import', Page: lazy(() => import('./import/pages/import-page.tsx').then((m) => ({ default: m.ImportPage }))) },
+  { path: 'stock', Page: lazy(() => import('./stock/pages/stock-page.tsx').then((m) => ({ default: m.StockPage }))) },
+  { path: 'products/:id/stock', Page: lazy(() => import('./stock/pages/product-stock-page.tsx').then((m) => ({ default: m.ProductStockPage }))) },
+  {
+    path: 'products/:id/pictures',
+    Page: lazy(() => import('./pictures/pages/product-pictures-page.tsx').then((m) => ({ default: m.ProductPicturesPage }))),
+  },
 ];
 
 /** Where a staff member without a second factor is sent while the shop requires one (ADMIN_REQUIRE_2FA). */

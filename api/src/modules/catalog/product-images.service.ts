@@ -1,0 +1,131 @@
+import { messages, productImageLimits, stockMessages, type AdminImage, type AdminImages } from '@threadline/contracts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import { productImage } from '../../media/media-urls.ts';
+import type { ShopChanges } from '../../plugins/shop-changes.ts';
+import type { StaffMember } from '../../plugins/staff-access.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { removePictureFiles, storeProductPicture } from './product-picture-files.ts';
+import type { ProductImageRow, ProductImagesRepository } from './product-images.repository.ts';
+
+export interface ProductImagesDependencies {
+  database: DatabaseHandle;
+  repository: ProductImagesRepository;
+  audit: AuditService;
+  changes: ShopChanges;
+  mediaDir: string;
+}
+
+export interface PictureUpload {
+  file: Buffer | null;
+  altText: string;
+}
+
+const imageView = (row: ProductImageRow): AdminImage => {
+  const { image, srcset, alt_text, width, height, color } = productImage(row);
+  return { id: row.id, position: row.position, image, srcset, alt_text, width, height, color };
+};
+/** What the audit log keeps of a picture. */
+const audited = (row: ProductImageRow) => ({ product_id: row.product_id, path: row.path, alt_text: row.alt_text, position: row.position });
+
+/** The back office's product pictures: upload, order, describe and delete; the storefront shows them at once. */
+export function createProductImagesService({ database, repository, audit, changes, mediaDir }: ProductImagesDependencies) {
+  async function picturesOf(productId: number): Promise<AdminImages> {
+    const product = await repository.product(productId);
+    if (!product) throw notFound(messages.productNotFound);
+    return { product, images: (await repository.imagesOf(productId)).map(imageView) };
+  }
+
+  async function imageOrNotFound(imageId: number, executor = database.db) {
+    const image = await repository.image(imageId, executor);
+    if (!image) throw notFound(stockMessages.imageNotFound);
+    return image;
+  }
+
+  return {
+    list: picturesOf,
+
+    /**
+     * Re-encodes the picture to files first (the slow part, outside any transaction), then adds it
+     * last in the product's order; the files go again if the product is gone or full by then.
+     */
+    async upload(staff: StaffMember, productId: number, { file, altText }: PictureUpload): Promise<AdminImage> {
+      if (file === null) throw badRequest(stockMessages.imageMissing);
+      if (!(await repository.product(productId))) throw notFound(messages.productNotFound);
+      const stored = await storeProductPicture(mediaDir, productId, file);
+      try {
+        const added = await database.writeTransaction(async (trx) => {
+          if (!(await repository.touchProduct(productId, trx))) throw notFound(messages.productNotFound);
+          const images = await repository.imagesOf(productId, trx);
+          if (images.length >= productImageLimits.perProduct) throw conflict(stockMessages.tooManyImages(productImageLimits.perProduct));
+          const row = await repository.insert(
+            {
+              product_id: productId,
+              position: images.reduce((last, image) => Math.max(last, image.position + 1), 0),
+              path: stored.path,
+              alt_text: altText,
+              width: stored.width,
+              height: stored.height,
+              color: null,
+            },
+            trx,
+          );
+          await audit.record(staff, { action: 'create', entity: 'image', entityId: row.id, before: null, after: audited(row) }, trx);
+          return row;
+        });
+        await changes.publish('catalog');
+        return imageView(added);
+      } catch (error) {
+        await removePictureFiles(mediaDir, stored.path);
+        throw error;
+      }
+    },
+
+    /** Puts the product's pictures in the order given; the first is the storefront's main picture. */
+    async reorder(staff: StaffMember, productId: number, ids: number[]): Promise<AdminImages> {
+      await database.writeTransaction(async (trx) => {
+        if (!(await repository.touchProduct(productId, trx))) throw notFound(messages.productNotFound);
+        const images = await repository.imagesOf(productId, trx);
+        const named = new Set(ids);
+        if (named.size !== ids.length || ids.length !== images.length || images.some((image) => !named.has(image.id))) {
+          throw conflict(stockMessages.orderMismatch);
+        }
+        const positionOf = new Map(images.map((image) => [image.id, image.position]));
+        for (const [position, id] of ids.entries()) {
+          const before = positionOf.get(id);
+          if (before === position) continue;
+          await repository.setPosition(id, position, trx);
+          await audit.record(staff, { action: 'move', entity: 'image', entityId: id, before: { position: before }, after: { position } }, trx);
+        }
+      });
+      await changes.publish('catalog');
+      return picturesOf(productId);
+    },
+
+    async describe(staff: StaffMember, imageId: number, altText: string): Promise<AdminImage> {
+      const changed = await database.writeTransaction(async (trx) => {
+        const before = await imageOrNotFound(imageId, trx);
+        await repository.setAltText(imageId, altText, trx);
+        await audit.record(staff, { action: 'update', entity: 'image', entityId: imageId, before: { alt_text: before.alt_text }, after: { alt_text: altText } }, trx);
+        return { ...before, alt_text: altText };
+      });
+      await changes.publish('catalog');
+      return imageView(changed);
+    },
+
+    /** Removes the picture, then its files once the removal is committed. */
+    async remove(staff: StaffMember, imageId: number): Promise<void> {
+      const removed = await database.writeTransaction(async (trx) => {
+        const image = await imageOrNotFound(imageId, trx);
+        await repository.touchProduct(image.product_id, trx);
+        await repository.remove(imageId, trx);
+        await audit.record(staff, { action: 'delete', entity: 'image', entityId: imageId, before: audited(image), after: null }, trx);
+        return image;
+      });
+      await changes.publish('catalog');
+      await removePictureFiles(mediaDir, removed.path);
+    },
+  };
+}
+
+export type ProductImagesService = ReturnType<typeof createProductImagesService>;
