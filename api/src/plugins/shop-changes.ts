@@ -29,6 +29,15 @@ declare module 'fastify' {
  */
 export const changeCheckMs = 250;
 
+/** Bumps a topic's counter: every server process empties its caches of it within `changeCheckMs`. */
+export async function announceChange(db: Db, topic: ChangeTopic): Promise<void> {
+  await db
+    .updateTable('shop_changes')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('topic', '=', topic)
+    .execute();
+}
+
 /**
  * Changes made through the back office, told to whatever caches them, in every server process: a
  * change bumps its topic's counter in `shop_changes`, and each process compares the counters with
@@ -55,11 +64,7 @@ export const shopChanges = fastifyPlugin(
       async publish(topic) {
         // This process's caches are emptied now, whatever the counter read says; the others see the bump.
         tell(topic);
-        await db
-          .updateTable('shop_changes')
-          .set((eb) => ({ version: eb('version', '+', 1) }))
-          .where('topic', '=', topic)
-          .execute();
+        await announceChange(db, topic);
       },
       subscribe(topic, listener) {
         listeners.set(topic, [...(listeners.get(topic) ?? []), listener]);

@@ -6,6 +6,7 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { ShopError } from '../../errors.ts';
+import { announceChange } from '../../plugins/shop-changes.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createAuditService } from '../audit/audit.service.ts';
 import { createVariantBatches } from '../inventory/variant-batches.ts';
@@ -30,6 +31,8 @@ try {
     repository: createCatalogImportRepository(handle.db, handle.dialect),
     inventory: createVariantBatches(createVariantBatchesRepository(handle.db, handle.dialect)),
     audit: createAuditService(createAuditRepository(handle.db)),
+    // The running servers see the import within a second, as they see one made through the back office.
+    catalogChanged: () => announceChange(handle.db, 'catalog'),
   });
   // The audit log names staff accounts; an import from the server's shell has none, so it names the
   // shell's user instead (staff id 0 is no account).
