@@ -98,8 +98,8 @@ describe('a customer', () => {
     await db
       .insertInto('addresses')
       .values([
-        { user_id: ayesha.userId, label: 'Home', street_address: '12 Hope Road', city: 'Kingston', state: 'St. Andrew', country: 'Jamaica', is_default: 1, created_at: '2026-11-01T00:00:00.000Z' },
-        { user_id: ayesha.userId, label: 'Work', street_address: '1 Knutsford Blvd', city: 'Kingston', state: 'St. Andrew', country: 'Jamaica', is_default: 0, created_at: '2026-11-02T00:00:00.000Z' },
+        { user_id: ayesha.userId, label: 'Home', street_address: '12 Hope Road', apartment: '', postal_code: '', city: 'Kingston', state: 'St. Andrew', country: 'Jamaica', is_default: 1, created_at: '2026-11-01T00:00:00.000Z' },
+        { user_id: ayesha.userId, label: 'Work', street_address: '1 Knutsford Blvd', apartment: 'Suite 4', postal_code: '', city: 'Kingston', state: 'St. Andrew', country: 'Jamaica', is_default: 0, created_at: '2026-11-02T00:00:00.000Z' },
       ])
       .execute();
     await placeOrder(ayesha.userId, { status: 'delivered', payment_status: 'COMPLETED', total: 1_250_050, created_at: '2026-11-01T10:00:00.000Z' });
