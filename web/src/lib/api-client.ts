@@ -135,14 +135,35 @@ async function renewCredentials(): Promise<void> {
   await startSession();
 }
 
+type ReadAnswer<T> = (response: Response, signal: AbortSignal | undefined) => Promise<T>;
+
+/** A file the API answered with (a CSV export), and the name its Content-Disposition gives it. */
+export interface ApiFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+async function readFile(response: Response, signal: AbortSignal | undefined): Promise<ApiFile> {
+  // A refusal is the usual `{error}` JSON, read as every other call's.
+  if (!response.ok) return readAnswer<never>(response, signal);
+  try {
+    const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
+    return { blob: await response.blob(), fileName };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, messages.network);
+  }
+}
+
 async function attempt<T>(
   method: Method,
   path: string,
   body: unknown,
   signal: AbortSignal | undefined,
   extraHeaders?: Record<string, string>,
+  read: ReadAnswer<T> = readAnswer,
 ): Promise<T> {
-  return readAnswer<T>(await send(method, path, body, signal, extraHeaders), signal);
+  return read(await send(method, path, body, signal, extraHeaders), signal);
 }
 
 let pendingRefresh: Promise<boolean> | null = null;
@@ -226,6 +247,7 @@ async function request<T>(
   signal: AbortSignal | undefined,
   extraHeaders?: Record<string, string>,
   sessionFree = false,
+  read: ReadAnswer<T> = readAnswer,
 ): Promise<T> {
   // Calls made while the session check runs wait for it, so they carry the confirmed session key.
   if (pendingSession && !sessionFree) await pendingSession.catch(() => undefined);
@@ -235,14 +257,14 @@ async function request<T>(
   }
   const sentToken = readStorage(storageKeys.accessToken);
   try {
-    return await attempt<T>(method, path, body, signal, extraHeaders);
+    return await attempt<T>(method, path, body, signal, extraHeaders, read);
   } catch (error) {
     if (!(error instanceof ApiError) || (presentsCredentials(path) && error.status === 401)) throw error;
     // At most one retry per call: with a new token pair, or else (SPEC §7) with a new session.
-    if (error.status === 401 && (await refreshAccessToken(sentToken))) return attempt<T>(method, path, body, signal, extraHeaders);
+    if (error.status === 401 && (await refreshAccessToken(sentToken))) return attempt<T>(method, path, body, signal, extraHeaders, read);
     if (method === 'GET' || (error.status !== 401 && error.status !== 403)) throw error;
     await renewCredentials();
-    return attempt<T>(method, path, body, signal, extraHeaders);
+    return attempt<T>(method, path, body, signal, extraHeaders, read);
   }
 }
 
@@ -253,6 +275,11 @@ async function request<T>(
  */
 export function apiGet<T>(path: string, options: { signal?: AbortSignal; sessionFree?: boolean } = {}): Promise<T> {
   return request<T>('GET', path, undefined, options.signal, undefined, options.sessionFree);
+}
+
+/** A file under /api (e.g. a CSV export), fetched with the caller's sign-in like any read, for the page to save. */
+export function apiGetFile(path: string, options: { signal?: AbortSignal } = {}): Promise<ApiFile> {
+  return request<ApiFile>('GET', path, undefined, options.signal, undefined, false, readFile);
 }
 
 /**

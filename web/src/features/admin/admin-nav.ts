@@ -11,5 +11,9 @@ export const adminSections: AdminSection[] = [
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/stock', label: 'Stock' },
   { to: '/admin/import', label: 'Import & export' },
+  { to: '/admin/customers', label: 'Customers' },
+  { to: '/admin/promotions', label: 'Promotions' },
+  { to: '/admin/messages', label: 'Messages' },
+  { to: '/admin/newsletter', label: 'Newsletter' },
   { to: '/admin/audit', label: 'Audit log' },
 ];
