@@ -21,3 +21,5 @@ export * from './page-render.ts';
 export * from './input-bounds.ts';
 export * from './admin.ts';
 export * from './admin-people.ts';
+export * from './admin-people-rules.ts';
+export * from './admin-promotion-input.ts';
