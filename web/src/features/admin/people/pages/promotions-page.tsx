@@ -49,7 +49,7 @@ export function PromotionsPage() {
         </ListEmpty>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
+          <div className="relative overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
             <table className="w-full min-w-[48rem] text-left text-sm">
               <thead className="bg-stone-100 text-xs tracking-wide text-stone-600 uppercase">
                 <tr>
