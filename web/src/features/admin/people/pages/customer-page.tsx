@@ -36,7 +36,7 @@ function Profile({ customer }: { customer: AdminCustomerDetail }) {
         <h2 id="customer-spend" className="text-sm font-medium text-stone-300">Lifetime spend</h2>
         <p className="mt-1 text-2xl font-semibold tabular-nums">{formatMoney(customer.lifetime_spend, shopCurrency)}</p>
         <p className="mt-1 text-sm text-stone-300">
-          {customer.orders_count === 1 ? '1 order' : `${customer.orders_count.toLocaleString('en-JM')} orders`}; paid orders that were not cancelled or refunded count
+          From paid orders that were not cancelled or refunded, of {customer.orders_count === 1 ? '1 order' : `${customer.orders_count.toLocaleString('en-JM')} orders`} in all.
         </p>
       </section>
     </div>

@@ -65,7 +65,7 @@ function EditPromotion({ promotion }: { promotion: AdminPromotion }) {
       <div className="flex flex-wrap items-center gap-3 text-sm text-stone-600">
         <PromotionStateBadge state={promotion.state} />
         <span>Used {usageText(promotion)}</span>
-        {promotion.active ? <EndPromotionButton promotion={promotion} className={smallButton} /> : null}
+        {promotion.state === 'ended' ? null : <EndPromotionButton promotion={promotion} className={smallButton} />}
       </div>
       <PromotionForm
         key={`${promotion.id}-${promotion.active}`}

@@ -85,7 +85,7 @@ export function PromotionsPage() {
                         <Link to={`/admin/promotions/${promotion.id}`} className={smallButton} aria-label={`Edit ${promotion.code}`}>
                           Edit
                         </Link>
-                        {promotion.active ? <EndPromotionButton promotion={promotion} className={smallButton} /> : null}
+                        {promotion.state === 'ended' ? null : <EndPromotionButton promotion={promotion} className={smallButton} />}
                       </div>
                     </td>
                   </tr>
