@@ -1,4 +1,4 @@
-import { promotionMessages } from '@threadline/contracts';
+import { promotionMessages, type PromotionCreate } from '@threadline/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { emptyPromotionForm } from './promotion-form-values.ts';
 import { PromotionForm } from './promotion-form.tsx';
 
 function renderForm(serverError: { field: 'code' | null; message: string } | null = null) {
-  const onSubmit = vi.fn();
+  const onSubmit = vi.fn<(input: PromotionCreate) => void>();
   render(<PromotionForm initial={emptyPromotionForm} submitLabel="Create code" busyLabel="Creating..." busy={false} serverError={serverError} onSubmit={onSubmit} />);
   return { onSubmit, user: userEvent.setup({ delay: null }) };
 }
