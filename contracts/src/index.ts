@@ -26,3 +26,6 @@ export * from './catalog-import.ts';
 export * from './catalog-import-rules.ts';
 export * from './admin-stock.ts';
 export * from './admin-stock-rules.ts';
+export * from './admin-people.ts';
+export * from './admin-people-rules.ts';
+export * from './admin-promotion-input.ts';

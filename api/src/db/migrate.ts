@@ -14,6 +14,7 @@ import * as newsletter from './migrations/0011-newsletter.ts';
 import * as backOffice from './migrations/0012-back-office.ts';
 import * as staffSecurity from './migrations/0013-staff-security.ts';
 import * as stockAndChanges from './migrations/0015-stock-and-changes.ts';
+import * as people from './migrations/0018-people.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012-back-office': backOffice,
   '0013-staff-security': staffSecurity,
   '0015-stock-and-changes': stockAndChanges,
+  '0018-people': people,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -343,6 +343,8 @@ export interface ContactMessageTable {
   message: string;
   ip: string;
   created_at: Timestamp;
+  /** When a member of staff first opened it in the back office; null while unread. */
+  read_at: Timestamp | null;
 }
 
 export interface NewsletterSubscriberTable {

@@ -1,6 +1,6 @@
 import { messages, sessionHeaders, storageKeys } from '@threadline/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, apiSend, ensureSession, onSignInEnded } from './api-client.ts';
+import { ApiError, apiGet, apiGetFile, apiSend, ensureSession, onSignInEnded } from './api-client.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -377,5 +377,27 @@ describe('silent refresh after a 401', () => {
 
     await expect(apiGet('/users/profile/')).rejects.toMatchObject({ status: 401 });
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('files', () => {
+  it("fetches a file with the caller's token and names it as the server does", async () => {
+    localStorage.setItem(storageKeys.sessionKey, 'session-1');
+    localStorage.setItem(storageKeys.accessToken, 'access-1');
+    fetchMock.mockResolvedValueOnce(
+      new Response('email,first_name\nfan@example.com,Marley\n', {
+        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="threadline-newsletter-2026-11-25.csv"' },
+      }),
+    );
+    const file = await apiGetFile('/admin/newsletter/?format=csv');
+    expect(call(0).headers.get('Authorization')).toBe('Bearer access-1');
+    expect(file.fileName).toBe('threadline-newsletter-2026-11-25.csv');
+    expect(await file.blob.text()).toBe('email,first_name\nfan@example.com,Marley\n');
+  });
+
+  it("throws a refusal's error like any call", async () => {
+    localStorage.setItem(storageKeys.sessionKey, 'session-1');
+    fetchMock.mockResolvedValueOnce(json({ error: messages.staffOnly }, { status: 403 }));
+    await expect(apiGetFile('/admin/newsletter/?format=csv')).rejects.toMatchObject({ name: 'ApiError', status: 403, message: messages.staffOnly });
   });
 });

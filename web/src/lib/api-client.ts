@@ -135,13 +135,20 @@ async function renewCredentials(): Promise<void> {
   await startSession();
 }
 
-type AnswerReader<T> = (response: Response, signal: AbortSignal | undefined) => Promise<T>;
+type ReadAnswer<T> = (response: Response, signal: AbortSignal | undefined) => Promise<T>;
 
-/** A file's bytes (a CSV export, a PDF); a refusal is read like any other, as `{error}`. */
-async function readFile(response: Response, signal: AbortSignal | undefined): Promise<Blob> {
-  if (!response.ok) return readAnswer<Blob>(response, signal);
+/** A file the API answered with (a CSV export), and the name its Content-Disposition gives it. */
+export interface ApiFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+async function readFile(response: Response, signal: AbortSignal | undefined): Promise<ApiFile> {
+  // A refusal is the usual `{error}` JSON, read as every other call's.
+  if (!response.ok) return readAnswer<never>(response, signal);
   try {
-    return await response.blob();
+    const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? null;
+    return { blob: await response.blob(), fileName };
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(0, messages.network);
@@ -154,7 +161,7 @@ async function attempt<T>(
   body: unknown,
   signal: AbortSignal | undefined,
   extraHeaders?: Record<string, string>,
-  read: AnswerReader<T> = readAnswer,
+  read: ReadAnswer<T> = readAnswer,
 ): Promise<T> {
   return read(await send(method, path, body, signal, extraHeaders), signal);
 }
@@ -240,7 +247,7 @@ async function request<T>(
   signal: AbortSignal | undefined,
   extraHeaders?: Record<string, string>,
   sessionFree = false,
-  read: AnswerReader<T> = readAnswer,
+  read: ReadAnswer<T> = readAnswer,
 ): Promise<T> {
   // Calls made while the session check runs wait for it, so they carry the confirmed session key.
   if (pendingSession && !sessionFree) await pendingSession.catch(() => undefined);
@@ -270,12 +277,9 @@ export function apiGet<T>(path: string, options: { signal?: AbortSignal; session
   return request<T>('GET', path, undefined, options.signal, undefined, options.sessionFree);
 }
 
-/**
- * A file under /api as a Blob, with the same credentials as every call (a plain link would carry no
- * Authorization header), e.g. the back office's CSV export.
- */
-export function apiGetFile(path: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
-  return request<Blob>('GET', path, undefined, options.signal, undefined, false, readFile);
+/** A file under /api (e.g. a CSV export), fetched with the caller's sign-in like any read, for the page to save. */
+export function apiGetFile(path: string, options: { signal?: AbortSignal } = {}): Promise<ApiFile> {
+  return request<ApiFile>('GET', path, undefined, options.signal, undefined, false, readFile);
 }
 
 /**

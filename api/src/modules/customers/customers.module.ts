@@ -3,6 +3,9 @@ import type { ShopModuleOptions } from '../shop-module.ts';
 import { createAddressesRepository } from './addresses.repository.ts';
 import { createAddressesService, type AddressesService } from './addresses.service.ts';
 import { createAuthService, type AuthService } from './auth.service.ts';
+import { createCustomerDirectoryRepository } from './customer-directory.repository.ts';
+import { customerDirectoryRoutes } from './customer-directory.routes.ts';
+import { createCustomerDirectoryService } from './customer-directory.service.ts';
 import { createCustomersRepository } from './customers.repository.ts';
 import { customerRoutes, googleRoutes } from './customers.routes.ts';
 import { createGoogleSignIn } from './google-sign-in.ts';
@@ -23,7 +26,7 @@ declare module 'fastify' {
   }
 }
 
-/** Accounts: sign-up and sign-in (also with Google), the profile, saved addresses and the wishlist. */
+/** Accounts: sign-up and sign-in (also with Google), the profile, saved addresses and the wishlist; staff look customers up. */
 export const customersModule = fastifyPlugin<ShopModuleOptions>(
   async (app, { config, database }) => {
     const repository = createCustomersRepository(database.db);
@@ -47,6 +50,8 @@ export const customersModule = fastifyPlugin<ShopModuleOptions>(
     app.decorate('staffAccounts', createStaffAccountsService(repository, createStaffAccountsRepository(database.db, database.dialect)));
     await app.register(customerRoutes, { prefix: '/api', auth, profile, addresses, wishlist });
     await app.register(googleRoutes, { prefix: '/api', google });
+    const directory = createCustomerDirectoryService(createCustomerDirectoryRepository(database.db, database.dialect));
+    await app.register(customerDirectoryRoutes, { prefix: '/api/admin', directory });
   },
   { name: 'customers', dependencies: ['mail', 'cart', 'catalog'] },
 );

@@ -1,4 +1,4 @@
-import { formatMoney, messages, minorToMajor, shopCurrency } from '@threadline/contracts';
+import { formatMoney, messages, minorToMajor, shopCurrency, type PromotionState } from '@threadline/contracts';
 
 export interface PromoRow {
   id: number;
@@ -47,3 +47,16 @@ export const normalizePromoCode = (code: string) => code.trim().toUpperCase();
 
 export const customerKey = (customer: { userId: number | null; email: string | null }) =>
   customer.userId !== null ? `user:${customer.userId}` : customer.email ? `email:${customer.email.trim().toLowerCase()}` : null;
+
+/** Where a code stands at `now`, as the back office's badges show it (the SQL twin is in promotions-admin.repository.ts). */
+export function promotionState(
+  promo: Pick<PromoRow, 'is_active' | 'starts_at' | 'ends_at' | 'usage_limit' | 'times_used'>,
+  now: string,
+): PromotionState {
+  const ended =
+    promo.is_active !== 1 ||
+    (promo.ends_at !== null && promo.ends_at <= now) ||
+    (promo.usage_limit !== null && promo.times_used >= promo.usage_limit);
+  if (ended) return 'ended';
+  return promo.starts_at !== null && promo.starts_at > now ? 'scheduled' : 'active';
+}

@@ -58,14 +58,15 @@ export function createPromotionsRepository(db: DbExecutor) {
      * reached (the guarded counter), 'used' when the buyer's use number is taken (the unique row).
      */
     async redeem(
-      values: { promoId: number; orderId: number; customerKey: string; useNumber: number; usageLimit: number | null },
+      values: { promoId: number; orderId: number; customerKey: string; useNumber: number },
       executor: DbExecutor = db,
     ): Promise<'redeemed' | 'exhausted' | 'used'> {
       const counted = await executor
         .updateTable('promo_codes')
         .set((eb) => ({ times_used: eb('times_used', '+', 1) }))
         .where('id', '=', values.promoId)
-        .$call((query) => (values.usageLimit === null ? query : query.where('times_used', '<', values.usageLimit)))
+        // The limit as it is now, not as the checkout read it: staff may have lowered it meanwhile.
+        .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('times_used', '<', eb.ref('usage_limit'))]))
         .executeTakeFirst();
       if (Number(counted.numUpdatedRows) !== 1) return 'exhausted';
       try {

@@ -56,7 +56,7 @@ export function createPromotionsService(repository: PromotionsRepository) {
      * null once redeemed. The unique (code, customer, use number) row backs up the claim on the buyer.
      */
     async redeem({ promo, buyerKey, useNumber }: PromoUse, orderId: number, trx: DbExecutor): Promise<string | null> {
-      const redeemed = await repository.redeem({ promoId: promo.id, orderId, customerKey: buyerKey, useNumber, usageLimit: promo.usage_limit }, trx);
+      const redeemed = await repository.redeem({ promoId: promo.id, orderId, customerKey: buyerKey, useNumber }, trx);
       if (redeemed === 'exhausted') return messages.promoInvalid;
       if (redeemed === 'used') return messages.promoAlreadyUsed;
       return null;

@@ -18,6 +18,13 @@ export const adminRoutes: AdminRoute[] = [
     path: 'products/:id/pictures',
     Page: lazy(() => import('./pictures/pages/product-pictures-page.tsx').then((m) => ({ default: m.ProductPicturesPage }))),
   },
+  { path: 'customers', Page: lazy(() => import('./people/pages/customers-page.tsx').then((m) => ({ default: m.CustomersPage }))) },
+  { path: 'customers/:id', Page: lazy(() => import('./people/pages/customer-page.tsx').then((m) => ({ default: m.CustomerPage }))) },
+  { path: 'promotions', Page: lazy(() => import('./people/pages/promotions-page.tsx').then((m) => ({ default: m.PromotionsPage }))) },
+  { path: 'promotions/new', Page: lazy(() => import('./people/pages/promotion-edit-page.tsx').then((m) => ({ default: m.NewPromotionPage }))) },
+  { path: 'promotions/:id', Page: lazy(() => import('./people/pages/promotion-edit-page.tsx').then((m) => ({ default: m.PromotionEditPage }))) },
+  { path: 'messages', Page: lazy(() => import('./people/pages/messages-page.tsx').then((m) => ({ default: m.MessagesPage }))) },
+  { path: 'newsletter', Page: lazy(() => import('./people/pages/newsletter-page.tsx').then((m) => ({ default: m.NewsletterPage }))) },
 ];
 
 /** Where a staff member without a second factor is sent while the shop requires one (ADMIN_REQUIRE_2FA). */

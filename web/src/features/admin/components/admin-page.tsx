@@ -7,7 +7,7 @@ export function AdminPage({ title, actions, children }: { title: string; actions
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight text-stone-900">{title}</h1>
+        <h1 className="min-w-0 text-2xl font-semibold tracking-tight break-words text-stone-900">{title}</h1>
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
       </div>
       {children}
