@@ -68,13 +68,16 @@ export interface ProductVariantTable {
   color: string | null;
   stock: number;
   position: number;
+  /** Set when a variant that was ordered is removed: it is no longer sold or shown. */
+  retired_at: Timestamp | null;
 }
 
 export interface StockMovementTable {
   id: Id;
   variant_id: number;
   delta: number;
-  reason: 'seed' | 'restock' | 'order' | 'order_cancelled' | 'adjustment';
+  /** 'initial': a new variant's first stock; 'retired': what a retired variant had left, taken off sale. */
+  reason: 'seed' | 'initial' | 'restock' | 'order' | 'order_cancelled' | 'adjustment' | 'retired';
   order_id: number | null;
   created_at: Timestamp;
 }
