@@ -19,12 +19,12 @@ const price = z
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, 'Prices have at most 2 decimals.');
 
 /** Lower-case words joined by hyphens, as in /shop/category/{slug}. */
-const slug = text(120)
+const slugText = text(120)
   .trim()
   .min(1, 'The slug cannot be empty.')
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A slug is lower-case letters and digits joined by hyphens.');
 
-const name = (max: number) => text(max).trim().min(1, 'The name cannot be empty.');
+const nameText = (max: number) => text(max).trim().min(1, 'The name cannot be empty.');
 /** A size or colour; empty means the product does not vary by it. */
 const option = text(40)
   .trim()
@@ -128,8 +128,8 @@ export const adminVariantUpdateSchema = z
 export type AdminVariantUpdate = z.input<typeof adminVariantUpdateSchema>;
 
 const productFields = {
-  name: name(200),
-  slug: slug.optional(),
+  name: nameText(200),
+  slug: slugText.optional(),
   description: text(5000).trim().default(''),
   category: databaseId,
   status: z.enum(productStatuses).default('draft'),
@@ -153,7 +153,7 @@ export type AdminProductCreate = z.input<typeof adminProductCreateSchema>;
 
 export const adminProductUpdateSchema = z.object({
   name: productFields.name,
-  slug,
+  slug: slugText,
   description: text(5000).trim(),
   category: databaseId,
   status: z.enum(productStatuses),
@@ -191,8 +191,8 @@ export const adminCategoryQuerySchema = adminPageQuerySchema.extend({
 });
 
 export const adminCategoryCreateSchema = z.object({
-  name: name(120),
-  slug: slug.optional(),
+  name: nameText(120),
+  slug: slugText.optional(),
   parent: databaseId.nullable().default(null),
   image: text(300).trim().nullable().default(null).transform((value) => (value === '' ? null : value)),
 });
@@ -200,8 +200,8 @@ export type AdminCategoryCreate = z.input<typeof adminCategoryCreateSchema>;
 
 export const adminCategoryUpdateSchema = z
   .object({
-    name: name(120),
-    slug,
+    name: nameText(120),
+    slug: slugText,
     parent: databaseId.nullable(),
     image: text(300).trim().nullable().transform((value) => (value === '' ? null : value)),
   })

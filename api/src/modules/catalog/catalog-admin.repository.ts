@@ -22,6 +22,11 @@ const orderings = {
   price_high: sql`p.effective_price desc, p.id desc`,
 } as const satisfies Record<AdminProductSort, unknown>;
 
+const productColumns = [
+  'p.id', 'p.name', 'p.slug', 'p.description', 'p.status', 'p.price', 'p.sale_price', 'p.wholesale_price', 'p.is_new_arrival', 'p.is_featured',
+  'p.features', 'p.specifications', 'p.category_id', 'c.name as category_name', 'c.slug as category_slug', 'p.created_at', 'p.updated_at',
+] as const;
+
 export interface AdminProductRow {
   id: number;
   name: string;
@@ -80,29 +85,32 @@ export function createCatalogAdminRepository(db: DbExecutor, dialect: DatabaseDi
         conditions.push(eb.or(either));
       }
       if (filter.stock) {
-        // By stock first (product_variants_stock_idx): low and sold-out variants are few.
+        // The ids come from product_variants_stock_idx alone. The unary plus keeps SQLite from
+        // reading products by those ids and sorting them all: it walks the listing's order instead,
+        // which meets a page of matches early, as they are many.
         let variants = eb.selectFrom('product_variants as lv').select('lv.product_id').where('lv.retired_at', 'is', null);
         variants = filter.stock === 'out' ? variants.where('lv.stock', '=', 0) : variants.where('lv.stock', '>', 0).where('lv.stock', '<=', lowStockThreshold);
-        conditions.push(eb('p.id', 'in', variants));
+        conditions.push(eb(sql<number>`+p.id`, 'in', variants));
       }
       return eb.and(conditions);
     });
 
   return {
-    /** One page of the list: its ids on the listing indexes first, then only those rows in full. */
+    /**
+     * One page of the list: its ids on the listing indexes first, then only those rows in full, put
+     * back in the ids' order (joined in one query, SQLite walked the listing index again to sort).
+     */
     async page(filter: AdminProductFilter, sort: AdminProductSort, limit: number, offset: number): Promise<AdminProductRow[]> {
-      const ids = filtered(filter).select('p.id').orderBy(orderings[sort]).limit(limit).offset(offset);
-      return db
-        .selectFrom(ids.as('page'))
-        .innerJoin('products as p', 'p.id', 'page.id')
+      const ids = (await filtered(filter).select('p.id').orderBy(orderings[sort]).limit(limit).offset(offset).execute()).map((row) => row.id);
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('products as p')
         .innerJoin('categories as c', 'c.id', 'p.category_id')
-        .select([
-          'p.id', 'p.name', 'p.slug', 'p.description', 'p.status', 'p.price', 'p.sale_price', 'p.wholesale_price', 'p.is_new_arrival',
-          'p.is_featured', 'p.features', 'p.specifications', 'p.category_id', 'c.name as category_name', 'c.slug as category_slug',
-          'p.created_at', 'p.updated_at',
-        ])
-        .orderBy(orderings[sort])
+        .select(productColumns)
+        .where('p.id', 'in', ids)
         .execute();
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
     },
 
     async count(filter: AdminProductFilter): Promise<number> {
@@ -144,16 +152,7 @@ export function createCatalogAdminRepository(db: DbExecutor, dialect: DatabaseDi
     },
 
     findProduct(id: number, executor: DbExecutor = db): Promise<AdminProductRow | undefined> {
-      return executor
-        .selectFrom('products as p')
-        .innerJoin('categories as c', 'c.id', 'p.category_id')
-        .select([
-          'p.id', 'p.name', 'p.slug', 'p.description', 'p.status', 'p.price', 'p.sale_price', 'p.wholesale_price', 'p.is_new_arrival',
-          'p.is_featured', 'p.features', 'p.specifications', 'p.category_id', 'c.name as category_name', 'c.slug as category_slug',
-          'p.created_at', 'p.updated_at',
-        ])
-        .where('p.id', '=', id)
-        .executeTakeFirst();
+      return executor.selectFrom('products as p').innerJoin('categories as c', 'c.id', 'p.category_id').select(productColumns).where('p.id', '=', id).executeTakeFirst();
     },
 
     images(productId: number, executor: DbExecutor = db) {

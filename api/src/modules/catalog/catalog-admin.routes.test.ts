@@ -138,17 +138,17 @@ describe('creating and editing products', () => {
     ['no variant', { variants: [] }, 'variants: A product needs at least one variant.'],
     ['an empty name', { name: '  ' }, 'name: The name cannot be empty.'],
     ['a NUL in the description', { description: 'a\u0000b' }, `description: ${messages.textHasNul}`],
-    ['a name too long', { name: 'x'.repeat(201) }, undefined],
-    ['an unknown status', { status: 'sold' }, undefined],
+    ['a name too long', { name: 'x'.repeat(201) }, expect.any(String)],
+    ['an unknown status', { status: 'sold' }, expect.any(String)],
     ['a bad slug', { slug: 'Not A Slug' }, 'slug: A slug is lower-case letters and digits joined by hyphens.'],
     ['a sale price not below the price', { sale_price: 2500 }, `sale_price: ${catalogAdminMessages.salePriceNotBelowPrice}`],
     ['an unknown category', { category: 999_999 }, `category: ${catalogAdminMessages.unknownCategory(999_999)}`],
     ['stock below 0', { variants: [{ size: null, color: null, sku: 'NEG-1', stock: -1 }] }, 'variants.0.stock: Stock cannot be below 0.'],
-    ['an id past the integer range', { category: 2 ** 31 }, undefined],
-  ])('refuses %s with 400 and a message naming the field', async (_case, overrides, error) => {
+    ['an id past the integer range', { category: 2 ** 31 }, expect.any(String)],
+  ] as [string, object, unknown][])('refuses %s with 400 and a message naming the field', async (_case, overrides, error) => {
     const response = await call('POST', '/api/admin/products/', { ...productBody(), ...overrides });
     expect(response.statusCode, response.body).toBe(400);
-    if (error) expect(response.json()).toEqual({ error });
+    expect(response.json()).toEqual({ error });
   });
 
   it('refuses a taken SKU or slug with 409 naming it, and changes nothing', async () => {
@@ -350,17 +350,18 @@ describe('categories', () => {
       call('POST', '/api/admin/products/', productBody({ category: shelf.id })),
       call('DELETE', `/api/admin/categories/${shelf.id}/`),
     ]);
-    expect([created.statusCode, deleted.statusCode].sort()).not.toContain(500);
     const category = await shop.database.handle.db.selectFrom('categories').select('id').where('id', '=', shelf.id).executeTakeFirst();
     const products = await shop.database.handle.db.selectFrom('products').select('id').where('category_id', '=', shelf.id).execute();
+    const outcome = {
+      created: created.statusCode === 201 ? 'created' : created.statusCode < 500 ? 'refused' : 'failed',
+      deleted: deleted.statusCode,
+      categoryKept: category !== undefined,
+      products: products.length,
+    };
     // Either the product was filed first and the delete refused, or the category went first and the create was refused.
-    if (created.statusCode === 201) {
-      expect(deleted.statusCode).toBe(409);
-      expect(category).toBeDefined();
-      expect(products).toHaveLength(1);
-    } else {
-      expect(deleted.statusCode).toBe(200);
-      expect(products).toHaveLength(0);
-    }
+    expect([
+      { created: 'created', deleted: 409, categoryKept: true, products: 1 },
+      { created: 'refused', deleted: 200, categoryKept: false, products: 0 },
+    ]).toContainEqual(outcome);
   });
 });

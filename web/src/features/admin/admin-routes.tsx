@@ -9,7 +9,11 @@ export interface AdminRoute {
 
 export const adminRoutes: AdminRoute[] = [
   { path: 'audit', Page: lazy(() => import('./pages/audit-page.tsx').then((m) => ({ default: m.AuditPage }))) },
+  { path: 'products', Page: lazy(() => import('./products/pages/products-page.tsx').then((m) => ({ default: m.ProductsPage }))) },
+  { path: 'products/new', Page: lazy(() => import('./products/pages/new-product-page.tsx').then((m) => ({ default: m.NewProductPage }))) },
+  { path: 'products/:id', Page: lazy(() => import('./products/pages/product-page.tsx').then((m) => ({ default: m.ProductPage }))) },
+  { path: 'categories', Page: lazy(() => import('./categories/pages/categories-page.tsx').then((m) => ({ default: m.CategoriesPage }))) },
 ];
 
-/** Where /admin itself leads. */
-export const adminHome = '/admin/audit';
+/** Where /admin itself leads: the products, what staff look after most. */
+export const adminHome = '/admin/products';
