@@ -21,3 +21,4 @@ export * from './page-render.ts';
 export * from './input-bounds.ts';
 export * from './admin.ts';
 export * from './admin-catalog.ts';
+export * from './admin-catalog-rules.ts';

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { productStatuses, type AdminCategory, type AdminProduct, type AdminProductCreate, type ProductStatus } from '@threadline/contracts';
+import { type AdminCategory, type AdminProduct, type AdminProductCreate, type ProductStatus } from '@threadline/contracts';
 import { ErrorBox } from '@/components/ui/error-box.tsx';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { selectClass } from '@/components/ui/field-styles.ts';
@@ -184,7 +184,7 @@ export function ProductForm({ values, onChange, categories, errors, saving, subm
               Status
             </label>
             <select id="product-status" className={`${selectClass} w-full`} value={values.status} onChange={(event) => set('status', event.currentTarget.value as ProductStatus)}>
-              {productStatuses.map((status) => (
+              {(Object.keys(statusLabels) as ProductStatus[]).map((status) => (
                 <option key={status} value={status}>
                   {statusLabels[status]}
                 </option>

@@ -1,7 +1,7 @@
 import { ImageOff, Plus, Search } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { adminProductSorts, productStatuses, type AdminProductListItem, type AdminProductSort } from '@threadline/contracts';
+import { adminProductSorts, type AdminProductListItem, type AdminProductSort, type ProductStatus } from '@threadline/contracts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { selectClass } from '@/components/ui/field-styles.ts';
@@ -101,7 +101,7 @@ export function ProductsPage() {
         </FilterSelect>
         <FilterSelect label="Status" name="status">
           <option value="">Every status</option>
-          {productStatuses.map((status) => (
+          {(Object.keys(statusLabels) as ProductStatus[]).map((status) => (
             <option key={status} value={status}>
               {statusLabels[status]}
             </option>
