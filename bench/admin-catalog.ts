@@ -98,7 +98,7 @@ const storefront = [
 ] as const;
 const withIndexes = [];
 for (const [, path] of storefront) withIndexes.push(await measure(path));
-for (const index of ['products_admin_created_idx', 'products_admin_status_idx', 'product_variants_stock_idx']) {
+for (const index of ['products_admin_created_idx', 'products_admin_status_idx', 'products_admin_category_idx', 'products_admin_name_idx', 'product_variants_stock_idx']) {
   await sql.raw(`drop index ${index}`).execute(database.db);
 }
 console.log('\nstorefront                                 p99 ms with 0014 indexes   without');

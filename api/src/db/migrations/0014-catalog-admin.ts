@@ -12,6 +12,8 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('product_variants').addColumn('retired_at', 'varchar(30)').execute();
   await db.schema.createIndex('products_admin_created_idx').on('products').columns(['created_at', 'id']).execute();
   await db.schema.createIndex('products_admin_status_idx').on('products').columns(['status', 'created_at', 'id']).execute();
+  await db.schema.createIndex('products_admin_category_idx').on('products').columns(['category_id', 'created_at', 'id']).execute();
+  await db.schema.createIndex('products_admin_name_idx').on('products').columns(['name', 'id']).execute();
   // Variants by stock: the low and sold-out filters read their product ids from it alone. Stock
   // leads: led by retired_at, SQLite took it for every `retired_at is null` read of a product's
   // variants and walked them all.
@@ -20,6 +22,8 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex('product_variants_stock_idx').ifExists().execute();
+  await db.schema.dropIndex('products_admin_name_idx').ifExists().execute();
+  await db.schema.dropIndex('products_admin_category_idx').ifExists().execute();
   await db.schema.dropIndex('products_admin_status_idx').ifExists().execute();
   await db.schema.dropIndex('products_admin_created_idx').ifExists().execute();
   await db.schema.alterTable('product_variants').dropColumn('retired_at').execute();

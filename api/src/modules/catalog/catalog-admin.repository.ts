@@ -6,8 +6,8 @@ import { productSearch } from './product-search.ts';
 
 export interface AdminProductFilter {
   searchWords?: string[];
-  /** The search as typed, matched exactly against SKUs. */
-  sku?: string;
+  /** The product a search named by an exact SKU. */
+  productId?: number;
   categoryIds?: number[];
   status?: ProductStatus;
   stock?: AdminStockFilter;
@@ -76,14 +76,8 @@ export function createCatalogAdminRepository(db: DbExecutor, dialect: DatabaseDi
       const conditions: Expression<SqlBool>[] = [];
       if (filter.categoryIds) conditions.push(filter.categoryIds.length > 0 ? eb('p.category_id', 'in', filter.categoryIds) : sql<SqlBool>`1 = 0`);
       if (filter.status) conditions.push(eb('p.status', '=', filter.status));
-      if (filter.searchWords?.length || filter.sku) {
-        const either: Expression<SqlBool>[] = [];
-        if (filter.searchWords?.length) either.push(search.matches(eb, filter.searchWords, 'all'));
-        if (filter.sku) {
-          either.push(eb('p.id', 'in', eb.selectFrom('product_variants as sv').select('sv.product_id').where('sv.sku', '=', filter.sku)));
-        }
-        conditions.push(eb.or(either));
-      }
+      if (filter.productId !== undefined) conditions.push(eb('p.id', '=', filter.productId));
+      if (filter.searchWords?.length) conditions.push(search.matches(eb, filter.searchWords, 'all'));
       if (filter.stock) {
         // The ids come from product_variants_stock_idx alone. The unary plus keeps SQLite from
         // reading products by those ids and sorting them all: it walks the listing's order instead,
@@ -111,6 +105,12 @@ export function createCatalogAdminRepository(db: DbExecutor, dialect: DatabaseDi
         .execute();
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    /** The product of a variant with exactly this SKU, retired or not. */
+    async productWithSku(sku: string): Promise<number | undefined> {
+      const row = await db.selectFrom('product_variants').select('product_id').where('sku', '=', sku).executeTakeFirst();
+      return row?.product_id;
     },
 
     async count(filter: AdminProductFilter): Promise<number> {

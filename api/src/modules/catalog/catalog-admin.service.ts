@@ -169,9 +169,11 @@ export function createCatalogAdminService({ repository, database, inventory, aud
     async list(query: AdminProductQuery): Promise<AdminList<AdminProductListItem>> {
       const filter: AdminProductFilter = {};
       if (query.search) {
+        // An exact SKU finds its product alone; otherwise the words are searched.
+        const productId = await repository.productWithSku(query.search);
         const words = searchWords(query.search);
-        if (words.length > 0) filter.searchWords = words;
-        filter.sku = query.search;
+        if (productId !== undefined) filter.productId = productId;
+        else if (words.length > 0) filter.searchWords = words;
       }
       if (query.category !== undefined) filter.categoryIds = await categoryIdsFor(query.category);
       if (query.status) filter.status = query.status;
