@@ -10,8 +10,12 @@ export const imageAltTextMax = 200;
 /** A product picture upload: its file size and its pixels (decoding costs CPU by the pixel). */
 export const productImageLimits = { megabytes: 15, megapixels: 40, perProduct: 30 } as const;
 
-/** Why a variant's stock moved: an order, its cancellation, the opening stock, staff, or a catalogue import. */
-export const stockMovementKinds = ['seed', 'restock', 'order', 'order_cancelled', 'adjustment', 'import'] as const;
+/**
+ * Why a variant's stock moved: the opening stock ('seed', or 'initial' for a variant added in the
+ * back office), an order or its cancellation, staff, a catalogue import, or a variant retired with
+ * what it had left.
+ */
+export const stockMovementKinds = ['seed', 'initial', 'restock', 'order', 'order_cancelled', 'adjustment', 'import', 'retired'] as const;
 export type StockMovementKind = (typeof stockMovementKinds)[number];
 
 export const stockMessages = {

@@ -29,3 +29,5 @@ export * from './admin-stock-rules.ts';
 export * from './admin-people.ts';
 export * from './admin-people-rules.ts';
 export * from './admin-promotion-input.ts';
+export * from './admin-catalog.ts';
+export * from './admin-catalog-rules.ts';

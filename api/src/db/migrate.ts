@@ -15,6 +15,7 @@ import * as backOffice from './migrations/0012-back-office.ts';
 import * as staffSecurity from './migrations/0013-staff-security.ts';
 import * as stockAndChanges from './migrations/0015-stock-and-changes.ts';
 import * as people from './migrations/0018-people.ts';
+import * as catalogAdmin from './migrations/0014-catalog-admin.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013-staff-security': staffSecurity,
   '0015-stock-and-changes': stockAndChanges,
   '0018-people': people,
+  '0014-catalog-admin': catalogAdmin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -68,6 +68,8 @@ export interface ProductVariantTable {
   color: string | null;
   stock: number;
   position: number;
+  /** Set when a variant that was ordered is removed: it is no longer sold or shown. */
+  retired_at: Timestamp | null;
 }
 
 export interface StockMovementTable {

@@ -175,6 +175,8 @@ export function createCartRepository(db: DbExecutor) {
         .selectFrom('product_variants')
         .select(['id', 'size', 'color', 'stock'])
         .where('product_id', '=', productId)
+        // A retired variant (removed from the back office after it was ordered) is no longer sold.
+        .where('retired_at', 'is', null)
         .orderBy('position')
         .execute();
     },

@@ -196,7 +196,7 @@ export function createCatalogImport({ database, repository, inventory, audit, ca
       const productId = productIds.get(slug);
       if (productId !== undefined) toAdd.push({ productId, sku: variant.sku, size: variant.size, color: variant.color, stock: variant.stock ?? 0 });
     }
-    await inventory.addVariants(toAdd, trx);
+    await inventory.addImportedVariants(toAdd, trx);
     await inventory.changeVariants(work.changeVariants, trx);
   }
 

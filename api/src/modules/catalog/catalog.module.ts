@@ -3,6 +3,9 @@ import type { ShopModuleOptions } from '../shop-module.ts';
 import { createCatalogImport } from './catalog-import.ts';
 import { createCatalogImportRepository } from './catalog-import.repository.ts';
 import { catalogImportRoutes } from './catalog-import.routes.ts';
+import { createCatalogAdminRepository } from './catalog-admin.repository.ts';
+import { catalogAdminRoutes } from './catalog-admin.routes.ts';
+import { createCatalogAdminService } from './catalog-admin.service.ts';
 import { createCatalogRepository } from './catalog.repository.ts';
 import { catalogRoutes, crawlerRoutes } from './catalog.routes.ts';
 import { createCatalogService, type CatalogService } from './catalog.service.ts';
@@ -16,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-/** Products and categories under /api, and sitemap.xml and robots.txt for crawlers. */
+/** Products and categories under /api and /api/admin, and sitemap.xml and robots.txt for crawlers. */
 export const catalogModule = fastifyPlugin<ShopModuleOptions>(
   async (app, { config, database }) => {
     const catalog = createCatalogService(createCatalogRepository(database.db, database.dialect));
@@ -42,6 +45,14 @@ export const catalogModule = fastifyPlugin<ShopModuleOptions>(
       mediaDir: config.mediaDir,
     });
     await app.register(productImageRoutes, { prefix: '/api/admin', images });
+    const catalogAdmin = createCatalogAdminService({
+      repository: createCatalogAdminRepository(database.db, database.dialect),
+      database,
+      inventory: app.inventory,
+      audit: app.audit,
+      changes: app.changes,
+    });
+    await app.register(catalogAdminRoutes, { prefix: '/api/admin', catalogAdmin });
   },
   { name: 'catalog', dependencies: ['inventory', 'audit', 'shop-changes'] },
 );

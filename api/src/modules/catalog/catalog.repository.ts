@@ -306,6 +306,7 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
         .select('product_id')
         .distinct()
         .where('product_id', 'in', productIds)
+        .where('retired_at', 'is', null)
         .where((eb) => eb.or([eb('size', 'is not', null), eb('color', 'is not', null)]))
         .execute();
       return new Set(rows.map((row) => row.product_id));
@@ -316,6 +317,8 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
         .selectFrom('product_variants')
         .select(['id', 'product_id', 'size', 'color', 'stock'])
         .where('product_id', '=', productId)
+        // A retired variant (removed after it was ordered) is no longer shown; it holds no stock.
+        .where('retired_at', 'is', null)
         .orderBy('position')
         .orderBy('id')
         .execute();

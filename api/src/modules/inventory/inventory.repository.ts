@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { lowStockThreshold, type StockListQuery } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import type { StockMovementTable } from '../../db/tables.ts';
+import type { Insertable } from 'kysely';
+import type { ProductVariantTable, StockMovementTable } from '../../db/tables.ts';
 
 // Every checkout runs these; they are compiled once (see preparedQuery).
 const takeVariantStock = preparedQuery((db: DbExecutor, variantId: number, quantity: number) =>
@@ -16,6 +17,18 @@ const takeVariantStock = preparedQuery((db: DbExecutor, variantId: number, quant
 const variantStock = preparedQuery((db: DbExecutor, variantId: number) =>
   db.selectFrom('product_variants').select('stock').where('id', '=', variantId),
 );
+
+export type NewVariant = Insertable<ProductVariantTable>;
+
+export interface StockedVariantRow {
+  id: number;
+  product_id: number;
+  size: string | null;
+  color: string | null;
+  sku: string;
+  stock: number;
+  ordered: boolean;
+}
 
 export interface StockChange {
   variantId: number;
@@ -146,6 +159,84 @@ export function createInventoryRepository(db: DbExecutor) {
         filtered.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
       ]);
       return { rows, count: Number(total.count) };
+    },
+
+    async insertVariant(variant: NewVariant, executor: DbExecutor = db): Promise<number> {
+      const row = await executor.insertInto('product_variants').values(variant).returning('id').executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async recordMovement(variantId: number, delta: number, reason: StockMovementTable['reason'], executor: DbExecutor = db) {
+      await executor
+        .insertInto('stock_movements')
+        .values({ variant_id: variantId, delta, reason, order_id: null, created_at: new Date().toISOString() })
+        .execute();
+    },
+
+    /** A product's variants still sold, each with whether an order names it. */
+    variantsOf(productIds: number[], executor: DbExecutor = db): Promise<StockedVariantRow[]> {
+      if (productIds.length === 0) return Promise.resolve([]);
+      return executor
+        .selectFrom('product_variants as v')
+        .select(['v.id', 'v.product_id', 'v.size', 'v.color', 'v.sku', 'v.stock'])
+        .select((eb) => eb.exists(eb.selectFrom('order_items as oi').select('oi.id').whereRef('oi.variant_id', '=', 'v.id')).as('ordered'))
+        .where('v.product_id', 'in', productIds)
+        .where('v.retired_at', 'is', null)
+        .orderBy('v.product_id')
+        .orderBy('v.position')
+        .orderBy('v.id')
+        .execute()
+        .then((rows) => rows.map((row) => ({ ...row, ordered: Boolean(row.ordered) })));
+    },
+
+    findVariant(variantId: number, executor: DbExecutor = db): Promise<StockedVariantRow | undefined> {
+      return executor
+        .selectFrom('product_variants as v')
+        .select(['v.id', 'v.product_id', 'v.size', 'v.color', 'v.sku', 'v.stock'])
+        .select((eb) => eb.exists(eb.selectFrom('order_items as oi').select('oi.id').whereRef('oi.variant_id', '=', 'v.id')).as('ordered'))
+        .where('v.id', '=', variantId)
+        .where('v.retired_at', 'is', null)
+        .executeTakeFirst()
+        .then((row) => row && { ...row, ordered: Boolean(row.ordered) });
+    },
+
+    async skusTaken(skus: string[], executor: DbExecutor = db): Promise<string[]> {
+      if (skus.length === 0) return [];
+      const rows = await executor.selectFrom('product_variants').select('sku').where('sku', 'in', skus).execute();
+      return rows.map((row) => row.sku);
+    },
+
+    async nextPosition(productId: number, executor: DbExecutor = db): Promise<number> {
+      const row = await executor
+        .selectFrom('product_variants')
+        .select((eb) => eb.fn.max<number | null>('position').as('position'))
+        .where('product_id', '=', productId)
+        .executeTakeFirst();
+      return row?.position === null || row?.position === undefined ? 0 : Number(row.position) + 1;
+    },
+
+    async updateVariant(variantId: number, changes: { size?: string | null; color?: string | null; sku?: string }, executor: DbExecutor = db) {
+      if (Object.keys(changes).length === 0) return;
+      await executor.updateTable('product_variants').set(changes).where('id', '=', variantId).execute();
+    },
+
+    async deleteVariant(variantId: number, executor: DbExecutor = db) {
+      await executor.deleteFrom('product_variants').where('id', '=', variantId).execute();
+    },
+
+    /**
+     * Retires a variant holding `stock` units, taking them off sale: changes nothing (false) when its
+     * stock moved since it was read, so the caller reads again instead of losing an order's change.
+     */
+    async retire(variantId: number, stock: number, executor: DbExecutor = db): Promise<boolean> {
+      const result = await executor
+        .updateTable('product_variants')
+        .set({ stock: 0, retired_at: new Date().toISOString() })
+        .where('id', '=', variantId)
+        .where('stock', '=', stock)
+        .where('retired_at', 'is', null)
+        .executeTakeFirst();
+      return BigInt(result.numUpdatedRows) === 1n;
     },
 
     stockOf: async (variantId: number, executor: DbExecutor = db) => (await variantStock.executeTakeFirst(executor, variantId))?.stock,

@@ -1,5 +1,39 @@
-import type { DbExecutor } from '../../db/database.ts';
-import type { InventoryRepository, StockChange } from './inventory.repository.ts';
+import { catalogAdminMessages, variantOptionsLabel } from '@threadline/contracts';
+import { isUniqueViolation, type DbExecutor } from '../../db/database.ts';
+import { conflict } from '../../errors.ts';
+import type { InventoryRepository, StockChange, StockedVariantRow } from './inventory.repository.ts';
+
+/** A variant as the back office gives it: options (null when the product does not vary by one), SKU, first stock. */
+export interface VariantInput {
+  size: string | null;
+  color: string | null;
+  sku: string;
+  stock: number;
+}
+
+export interface VariantChange {
+  size?: string | null;
+  color?: string | null;
+  sku?: string;
+}
+
+const optionsKey = (variant: { size: string | null; color: string | null }) => JSON.stringify([variant.size, variant.color]);
+
+/**
+ * Refuses new variants sharing a SKU, or a variant a shopper could not tell apart from another of
+ * the product (the same size and colour). Taken SKUs elsewhere are the unique index's to refuse.
+ */
+function checkDistinct(existing: readonly { size: string | null; color: string | null }[], added: readonly { sku: string; size: string | null; color: string | null }[]) {
+  const skus = new Set<string>();
+  const options = new Set(existing.map(optionsKey));
+  for (const variant of added) {
+    if (skus.has(variant.sku)) throw conflict(catalogAdminMessages.skuTwice(variant.sku));
+    skus.add(variant.sku);
+    const key = optionsKey(variant);
+    if (options.has(key)) throw conflict(catalogAdminMessages.optionsTaken(variantOptionsLabel(variant.size, variant.color)));
+    options.add(key);
+  }
+}
 
 /** What could not be taken: the variant and the stock it has left. */
 export interface StockShortfall {
@@ -12,7 +46,83 @@ export interface StockShortfall {
  * in the caller's transaction.
  */
 export function createInventoryService(repository: InventoryRepository) {
+  /** Inserts one variant; a SKU taken meanwhile (the unique index) is the same 409 as one taken before. */
+  async function insertVariant(productId: number, variant: VariantInput, position: number, trx: DbExecutor): Promise<number> {
+    try {
+      return await repository.insertVariant({ product_id: productId, sku: variant.sku, size: variant.size, color: variant.color, stock: variant.stock, position }, trx);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw conflict(catalogAdminMessages.skuTaken(variant.sku));
+      throw error;
+    }
+  }
+
   return {
+    /** The variants still sold of these products, in the order the product page lists them. */
+    variantsOf(productIds: number[], executor?: DbExecutor): Promise<StockedVariantRow[]> {
+      return repository.variantsOf(productIds, executor);
+    },
+
+    /** A variant still sold, or undefined. */
+    variant(variantId: number, executor?: DbExecutor): Promise<StockedVariantRow | undefined> {
+      return repository.findVariant(variantId, executor);
+    },
+
+    /**
+     * Adds variants to a product, after the ones it has. Each one's first stock is an 'initial'
+     * movement, so a variant's stock is always the sum of its movements. The caller holds the
+     * product's row lock (it serialises the variant changes of one product).
+     */
+    async addVariants(productId: number, variants: VariantInput[], trx: DbExecutor): Promise<number[]> {
+      const existing = await repository.variantsOf([productId], trx);
+      checkDistinct(existing, variants);
+      const [taken] = await repository.skusTaken(variants.map((variant) => variant.sku), trx);
+      if (taken !== undefined) throw conflict(catalogAdminMessages.skuTaken(taken));
+      let position = await repository.nextPosition(productId, trx);
+      const ids: number[] = [];
+      for (const variant of variants) {
+        const id = await insertVariant(productId, variant, position, trx);
+        position += 1;
+        if (variant.stock > 0) await repository.recordMovement(id, variant.stock, 'initial', trx);
+        ids.push(id);
+      }
+      return ids;
+    },
+
+    /** Changes a variant's options or SKU (its stock changes only by movements). */
+    async changeVariant(variant: StockedVariantRow, change: VariantChange, trx: DbExecutor): Promise<StockedVariantRow> {
+      const next = { ...variant, ...change };
+      const siblings = (await repository.variantsOf([variant.product_id], trx)).filter((sibling) => sibling.id !== variant.id);
+      checkDistinct(siblings, [next]);
+      if (next.sku !== variant.sku && (await repository.skusTaken([next.sku], trx)).length > 0) throw conflict(catalogAdminMessages.skuTaken(next.sku));
+      try {
+        await repository.updateVariant(variant.id, change, trx);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw conflict(catalogAdminMessages.skuTaken(next.sku));
+        throw error;
+      }
+      return next;
+    },
+
+    /**
+     * Removes a variant: deleted when no order names it, else retired (no longer sold or shown, its
+     * stock taken off sale as a 'retired' movement) so that order lines keep pointing at it.
+     */
+    async removeVariant(variant: StockedVariantRow, trx: DbExecutor): Promise<'deleted' | 'retired'> {
+      if (!variant.ordered) {
+        await repository.deleteVariant(variant.id, trx);
+        return 'deleted';
+      }
+      // An order may take stock between the read and the retire: read again until the stock held.
+      let stock = variant.stock;
+      while (!(await repository.retire(variant.id, stock, trx))) {
+        const current = await repository.findVariant(variant.id, trx);
+        if (current === undefined) return 'retired';
+        stock = current.stock;
+      }
+      if (stock > 0) await repository.recordMovement(variant.id, -stock, 'retired', trx);
+      return 'retired';
+    },
+
     /**
      * Takes an order's stock, all or nothing (the caller's transaction rolls back on a shortfall).
      * Lines of one variant count against one stock. Variants are taken in id order: on PostgreSQL

@@ -19,11 +19,13 @@ import type { InventoryRepository } from './inventory.repository.ts';
 /** What a movement that is no adjustment says for itself. */
 const kindReasons: Record<StockMovementKind, string> = {
   seed: 'Opening stock',
+  initial: 'Opening stock',
   restock: 'Restock',
   order: 'Ordered',
   order_cancelled: 'Order cancelled',
   adjustment: 'Adjusted',
   import: 'Set by a catalogue import',
+  retired: 'Variant retired',
 };
 
 export interface StockAdminDependencies {

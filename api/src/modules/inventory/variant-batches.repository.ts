@@ -10,7 +10,7 @@ export interface StoredVariant {
   stock: number;
 }
 
-export type NewVariantRow = Omit<ProductVariantTable, 'id'>;
+export type NewVariantRow = Omit<ProductVariantTable, 'id' | 'retired_at'>;
 
 /** Rows a multi-row insert carries, well under both databases' limit of bound values per statement. */
 const insertBatch = 1000;

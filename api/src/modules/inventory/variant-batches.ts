@@ -31,7 +31,7 @@ export function createVariantBatches(repository: VariantBatchesRepository) {
     },
 
     /** Adds variants after each product's existing ones, with their starting stock as a movement. */
-    async addVariants(variants: VariantToAdd[], trx: DbExecutor): Promise<void> {
+    async addImportedVariants(variants: VariantToAdd[], trx: DbExecutor): Promise<void> {
       if (variants.length === 0) return;
       const last = await repository.lastPositions([...new Set(variants.map((variant) => variant.productId))], trx);
       const rows = variants.map(({ productId, sku, size, color, stock }) => {

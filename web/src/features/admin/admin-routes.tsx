@@ -25,10 +25,14 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'promotions/:id', Page: lazy(() => import('./people/pages/promotion-edit-page.tsx').then((m) => ({ default: m.PromotionEditPage }))) },
   { path: 'messages', Page: lazy(() => import('./people/pages/messages-page.tsx').then((m) => ({ default: m.MessagesPage }))) },
   { path: 'newsletter', Page: lazy(() => import('./people/pages/newsletter-page.tsx').then((m) => ({ default: m.NewsletterPage }))) },
+  { path: 'products', Page: lazy(() => import('./products/pages/products-page.tsx').then((m) => ({ default: m.ProductsPage }))) },
+  { path: 'products/new', Page: lazy(() => import('./products/pages/new-product-page.tsx').then((m) => ({ default: m.NewProductPage }))) },
+  { path: 'products/:id', Page: lazy(() => import('./products/pages/product-page.tsx').then((m) => ({ default: m.ProductPage }))) },
+  { path: 'categories', Page: lazy(() => import('./categories/pages/categories-page.tsx').then((m) => ({ default: m.CategoriesPage }))) },
 ];
 
 /** Where a staff member without a second factor is sent while the shop requires one (ADMIN_REQUIRE_2FA). */
 export const adminSecurityPath = '/admin/security';
 
-/** Where /admin itself leads. */
-export const adminHome = '/admin/audit';
+/** Where /admin itself leads: the products, what staff look after most. */
+export const adminHome = '/admin/products';

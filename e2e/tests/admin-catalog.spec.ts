@@ -1,0 +1,127 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { openBackOffice } from './staff-accounts.ts';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+}
+
+const skuOf = (name: string, size: string) => `${name.replace(/\W+/g, '-').toUpperCase()}-${size}`;
+
+/** Fills the new-product form: the first category, a price, and one variant per size (stock as given). */
+async function fillNewProduct(page: Page, name: string, sizes: [string, number][]) {
+  const main = page.getByRole('main');
+  await main.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await main.getByRole('textbox', { name: 'Description' }).fill('Heavy cotton tee, screen-printed in Kingston.');
+  await main.getByRole('combobox', { name: 'Category' }).selectOption({ index: 1 });
+  await main.getByRole('textbox', { name: 'Price', exact: true }).fill('2500');
+  for (const [index, [size, stock]] of sizes.entries()) {
+    if (index > 0) await main.getByRole('button', { name: 'Add variant' }).click();
+    const number = index + 1;
+    await main.getByRole('textbox', { name: `Variant ${number} size` }).fill(size);
+    await main.getByRole('textbox', { name: `Variant ${number} colour` }).fill('Black');
+    await main.getByRole('textbox', { name: `Variant ${number} SKU` }).fill(skuOf(name, size));
+    await main.getByRole('textbox', { name: `Variant ${number} stock` }).fill(String(stock));
+  }
+}
+
+test.describe('the catalogue in the back office', () => {
+  // Journeys through the back office and the shop, with axe on each back-office page.
+  test.describe.configure({ timeout: 120_000 });
+
+  test('staff create a product with sizes S and M, make it active, find it in the shop, and a customer buys size M', async ({ page, browser }) => {
+    const name = `Harbour Tee ${Date.now()}`;
+    await openBackOffice(page, 'staff');
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('link', { name: 'New product' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
+    await fillNewProduct(page, name, [['S', 4], ['M', 3]]);
+    await page.getByRole('main').getByRole('combobox', { name: 'Status' }).selectOption('active');
+    expect(await seriousViolations(page)).toEqual([]);
+    const create = page.getByRole('button', { name: 'Create product' });
+    await create.scrollIntoViewIfNeeded();
+    await create.click();
+
+    await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByText('Product created.')).toBeVisible();
+    const variants = page.getByRole('region', { name: 'Variants' });
+    await expect(variants.getByRole('row')).toHaveCount(3);
+    await expect(page.getByRole('navigation', { name: 'Product sections' }).getByRole('link', { name: 'Details' })).toHaveAttribute('aria-current', 'page');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The list finds it by its name.
+    await page.goto(`/admin/products?search=${encodeURIComponent(name)}`);
+    await expect(page.getByRole('link', { name })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: name }).getByText('Active')).toBeVisible();
+
+    const customer = await browser.newPage();
+    await customer.goto(`/shop?search=${encodeURIComponent(name)}`);
+    const card = customer.getByRole('article').filter({ hasText: name });
+    await expect(card).toBeVisible();
+    await card.getByRole('link', { name }).click();
+    await expect(customer.getByRole('heading', { level: 1, name })).toBeVisible();
+    await customer.getByRole('radio', { name: /^M( |$)/ }).check();
+    const add = customer.getByRole('button', { name: /^Add to Cart - / });
+    await add.scrollIntoViewIfNeeded();
+    await add.click();
+    await expect(customer.getByRole('dialog', { name: 'Your Cart' })).toBeVisible();
+    await customer.goto('/checkout');
+    const main = customer.getByRole('main');
+    await main.getByRole('textbox', { name: 'First name' }).fill('Ayesha');
+    await main.getByRole('textbox', { name: 'Last name' }).fill('Campbell');
+    await main.getByRole('textbox', { name: 'Email' }).fill(`buyer${Date.now()}@example.com`);
+    await main.getByRole('textbox', { name: 'Phone' }).fill('876 555 0100');
+    await main.getByRole('textbox', { name: 'Address' }).fill('12 Hope Road');
+    await main.getByRole('textbox', { name: 'City' }).fill('Kingston');
+    await customer.getByRole('button', { name: 'Place Order' }).click();
+    await expect(customer.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
+    await expect(customer.getByText(name).first()).toBeVisible();
+    await customer.close();
+
+    // Back office: size M has one unit fewer, and the product is now on an order, so it is archived, not deleted.
+    await page.getByRole('link', { name }).click();
+    await expect(variants.getByRole('row').filter({ hasText: skuOf(name, 'M') }).getByRole('cell', { name: '2', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Archive' })).toBeVisible();
+  });
+
+  test('a draft product is not on the storefront', async ({ page }) => {
+    const name = `Draft Cap ${Date.now()}`;
+    await openBackOffice(page, 'staff', '/admin/products/new');
+    await fillNewProduct(page, name, [['One Size', 2]]);
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Draft', { exact: true }).first()).toBeVisible();
+    const id = /\/admin\/products\/(\d+)$/.exec(page.url())?.[1];
+
+    expect((await page.request.get(`/api/product/${id}/`)).status()).toBe(404);
+    await page.goto(`/shop?search=${encodeURIComponent(name)}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('article').filter({ hasText: name })).toHaveCount(0);
+  });
+
+  test('a refusal shows beside its field, and categories refuse deleting one with products', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openBackOffice(page, 'staff', '/admin/products/new');
+    await fillNewProduct(page, `Sale Tee ${Date.now()}`, [['L', 1]]);
+    await page.getByRole('main').getByRole('textbox', { name: 'Sale price(optional)', exact: true }).fill('3000');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    const salePrice = page.getByRole('main').getByRole('textbox', { name: 'Sale price(optional)', exact: true });
+    await expect(salePrice).toHaveAccessibleDescription('The sale price must be below the price.');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    await page.goto('/admin/categories');
+    await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
+    const firstDelete = page.getByRole('button', { name: /^Delete / }).first();
+    await firstDelete.click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /still has|categories under it/ })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
