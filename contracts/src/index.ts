@@ -20,3 +20,6 @@ export * from './image-sizes.ts';
 export * from './page-render.ts';
 export * from './input-bounds.ts';
 export * from './admin.ts';
+export * from './admin-settings.ts';
+export * from './admin-dashboard.ts';
+export * from './store-charges.ts';

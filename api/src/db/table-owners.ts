@@ -39,5 +39,6 @@ export const tableOwners = {
   rate_limits: 'plugins',
   // Append-only: every module records its admin changes through app.audit.
   audit_entries: 'modules/audit',
+  shop_settings: 'modules/settings',
 } as const satisfies Record<keyof Database, string>;
 

@@ -379,6 +379,13 @@ export interface AuditEntryTable {
   created_at: Timestamp;
 }
 
+/** The owner's settings: one row (id 1) of JSON the contracts' storeSettingsSchema checks. */
+export interface ShopSettingsTable {
+  id: number;
+  settings: string;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -408,4 +415,5 @@ export interface Database {
   rate_limits: RateLimitTable;
   test_payment_sessions: TestPaymentSessionTable;
   audit_entries: AuditEntryTable;
+  shop_settings: ShopSettingsTable;
 }
