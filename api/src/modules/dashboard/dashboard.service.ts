@@ -1,6 +1,6 @@
 import { minorToMajor, type AdminDashboard } from '@threadline/contracts';
 import type { DashboardRepository } from './dashboard.repository.ts';
-import { addDays, dayOfUtcHour, dayStart, jamaicaDay, monthOf, nextMonth } from './shop-days.ts';
+import { addDays, dayOfUtcHour, dayStart, jamaicaDay, monthOf } from './shop-days.ts';
 
 /** SPEC §9's low-stock threshold (5 or fewer); the dashboard lists sold-out variants too, first. */
 const lowStockThreshold = 5;
@@ -16,7 +16,7 @@ export function createDashboardService(repository: DashboardRepository) {
       const firstChartDay = addDays(today, 1 - chartDays);
       const month = monthOf(today);
       const [monthTotals, hours, bestSellers, lowStock, unpaid] = await Promise.all([
-        repository.totals(dayStart(month), dayStart(nextMonth(month))),
+        repository.totals(dayStart(month), dayStart(tomorrow)),
         repository.totalsByHour(dayStart(firstChartDay), dayStart(tomorrow)),
         repository.bestSellers(5),
         repository.lowStock(lowStockThreshold, 10),

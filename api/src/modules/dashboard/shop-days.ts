@@ -17,11 +17,5 @@ export const addDays = (day: string, days: number): string => new Date(Date.pars
 /** The first of the month of a Jamaican date. */
 export const monthOf = (day: string): string => `${day.slice(0, 7)}-01`;
 
-/** The first of the next month. */
-export function nextMonth(day: string): string {
-  const [year, month] = [Number(day.slice(0, 4)), Number(day.slice(5, 7))];
-  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
-}
-
 /** The Jamaican date of a UTC hour as `substr(created_at, 1, 13)` gives it (`YYYY-MM-DDTHH`). */
 export const dayOfUtcHour = (hour: string): string => jamaicaDay(`${hour}:00:00.000Z`);
