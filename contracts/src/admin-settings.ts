@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { text } from './input-bounds.ts';
 import { parishes, type StoreCharges } from './store-charges.ts';
-import { storeDetails } from './store-details.ts';
 
 /** An amount of at most 2 decimals: what a fee or threshold in cents can hold. */
 const inCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
@@ -44,20 +43,3 @@ export const storeSettingsSchema = z.object({
   store: storeContactSchema,
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema> & StoreCharges;
-
-/** Until the owner saves settings: SPEC §9's charges and the details the shop opened with. */
-export const defaultStoreSettings: StoreSettings = {
-  delivery_fees: Object.fromEntries(parishes.map((parish) => [parish, 10])) as StoreSettings['delivery_fees'],
-  free_delivery_over: null,
-  tax_rate: 0,
-  store: {
-    street: storeDetails.address.street,
-    city: storeDetails.address.city,
-    parish: storeDetails.address.parish,
-    country: storeDetails.address.country,
-    phone: storeDetails.phone,
-    email: storeDetails.email,
-    chat_number: storeDetails.chat.number,
-    hours: storeDetails.hours.map((entry) => ({ ...entry })),
-  },
-};

@@ -1,7 +1,9 @@
 // What an order is charged besides its items, from the shop's settings. Apart from the settings'
 // schema so that the checkout page, which prices with it, loads no zod.
 import { majorToMinor } from './currencies.ts';
+import type { StoreSettings } from './admin-settings.ts';
 import type { ShippingMethod } from './order-rules.ts';
+import { storeDetails } from './store-details.ts';
 
 /** The 14 parishes of Jamaica, in the order the island lists them (east to west, Kingston first). */
 export const parishes = [
@@ -21,6 +23,23 @@ export const parishes = [
   'St. Catherine',
 ] as const;
 export type Parish = (typeof parishes)[number];
+
+/** Until the owner saves settings: SPEC §9's charges and the details the shop opened with. */
+export const defaultStoreSettings: StoreSettings = {
+  delivery_fees: Object.fromEntries(parishes.map((parish) => [parish, 10])) as StoreSettings['delivery_fees'],
+  free_delivery_over: null,
+  tax_rate: 0,
+  store: {
+    street: storeDetails.address.street,
+    city: storeDetails.address.city,
+    parish: storeDetails.address.parish,
+    country: storeDetails.address.country,
+    phone: storeDetails.phone,
+    email: storeDetails.email,
+    chat_number: storeDetails.chat.number,
+    hours: storeDetails.hours.map((entry) => ({ ...entry })),
+  },
+};
 
 /** The settings an order's charges come from, as the wire has them (JMD major units, rate in %). */
 export interface StoreCharges {
