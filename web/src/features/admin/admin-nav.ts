@@ -7,9 +7,11 @@ export interface AdminSection {
 }
 
 export const adminSections: AdminSection[] = [
+  { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/stock', label: 'Stock' },
   { to: '/admin/import', label: 'Import & export' },
   { to: '/admin/audit', label: 'Audit log' },
+  { to: '/admin/settings', label: 'Settings', ownerOnly: true },
 ];

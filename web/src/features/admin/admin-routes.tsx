@@ -8,6 +8,8 @@ export interface AdminRoute {
 }
 
 export const adminRoutes: AdminRoute[] = [
+  { path: 'dashboard', Page: lazy(() => import('./dashboard/pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage }))) },
+  { path: 'settings', Page: lazy(() => import('./settings/pages/settings-page.tsx').then((m) => ({ default: m.SettingsPage }))) },
   { path: 'audit', Page: lazy(() => import('./pages/audit-page.tsx').then((m) => ({ default: m.AuditPage }))) },
 ];
 
