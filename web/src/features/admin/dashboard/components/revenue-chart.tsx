@@ -32,27 +32,31 @@ export function RevenueChart({ days }: { days: Day[] }) {
         <h2 className="text-lg font-semibold text-stone-900">Revenue, last 30 days</h2>
         <p className="mt-1 text-sm text-stone-600">{chartSummary(days)}</p>
       </figcaption>
-      <svg viewBox={`0 0 ${width} ${height + 20}`} className="mt-4 h-48 w-full" preserveAspectRatio="none" aria-hidden="true" focusable="false">
-        <line x1="0" y1={height} x2={width} y2={height} className="stroke-stone-300" strokeWidth="1" />
-        {days.map((day, index) => {
-          const barHeight = highest === 0 ? 0 : Math.max((day.revenue / highest) * (height - 8), day.revenue > 0 ? 2 : 0);
-          return (
-            <rect
-              key={day.day}
-              x={index * barWidth + barGap / 2}
-              y={height - barHeight}
-              width={Math.max(barWidth - barGap, 1)}
-              height={barHeight}
-              rx="2"
-              className={index === days.length - 1 ? 'fill-brand-600' : 'fill-stone-700'}
-            />
-          );
-        })}
-      </svg>
-      <div className="mt-1 flex justify-between text-xs text-stone-500" aria-hidden="true">
-        <span>{days[0] ? dayLabel(days[0].day) : ''}</span>
-        <span>Today</span>
-      </div>
+      {highest === 0 ? null : (
+        <>
+          <svg viewBox={`0 0 ${width} ${height + 20}`} className="mt-4 h-48 w-full" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+            <line x1="0" y1={height} x2={width} y2={height} className="stroke-stone-300" strokeWidth="1" />
+            {days.map((day, index) => {
+              const barHeight = Math.max((day.revenue / highest) * (height - 8), day.revenue > 0 ? 2 : 0);
+              return (
+                <rect
+                  key={day.day}
+                  x={index * barWidth + barGap / 2}
+                  y={height - barHeight}
+                  width={Math.max(barWidth - barGap, 1)}
+                  height={barHeight}
+                  rx="2"
+                  className={index === days.length - 1 ? 'fill-brand-600' : 'fill-stone-700'}
+                />
+              );
+            })}
+          </svg>
+          <div className="mt-1 flex justify-between text-xs text-stone-500" aria-hidden="true">
+            <span>{days[0] ? dayLabel(days[0].day) : ''}</span>
+            <span>Today</span>
+          </div>
+        </>
+      )}
       <details className="mt-4 text-sm">
         <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-stone-800 underline underline-offset-4">Figures by day</summary>
         <div className="mt-2 max-h-80 overflow-auto rounded-xl ring-1 ring-stone-200">

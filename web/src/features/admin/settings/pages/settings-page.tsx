@@ -102,7 +102,7 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
             Apply to all 14 parishes
           </button>
         </div>
-        <div className="mt-5 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="mt-5 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
           {parishes.map((parish) => (
             <TextField
               key={parish}
