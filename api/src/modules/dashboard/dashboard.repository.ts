@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
+import { orderStatuses } from '@threadline/contracts';
 import type { Db } from '../../db/database.ts';
+
+const notCancelled = orderStatuses.filter((status) => status !== 'cancelled');
 
 /** Placed and not cancelled; a paid one (COMPLETED) is revenue. */
 const countedOrders = sql<number>`sum(case when status <> 'cancelled' then 1 else 0 end)`;
@@ -23,17 +26,25 @@ export function createDashboardRepository(db: Db) {
       return { orders: Number(row?.orders ?? 0), revenue: Number(row?.revenue ?? 0) };
     },
 
-    /** The same by UTC hour (`YYYY-MM-DDTHH`), which the service folds into Jamaica's days. */
-    async totalsByHour(from: string, to: string) {
-      const hour = sql<string>`substr(created_at, 1, 13)`;
-      const rows = await db
-        .selectFrom('orders')
-        .select([hour.as('hour'), countedOrders.as('orders'), paidRevenue.as('revenue')])
-        .where('created_at', '>=', from)
-        .where('created_at', '<', to)
-        .groupBy(hour)
-        .execute();
-      return rows.map((row) => ({ hour: row.hour, orders: Number(row.orders), revenue: Number(row.revenue) }));
+    /**
+     * The same for each of the given consecutive ranges (`bounds` holds n + 1 moments for n ranges):
+     * one range read of the index per day, glued with UNION ALL. A GROUP BY over the month's
+     * entries sorted them first, three times slower at a million orders (ADR 0022).
+     */
+    async totalsByRange(bounds: string[]) {
+      const ranges = bounds.slice(1).map((to, index) =>
+        db
+          .selectFrom('orders')
+          .select([sql<number>`${sql.lit(index)}`.as('range'), countedOrders.as('orders'), paidRevenue.as('revenue')])
+          .where('created_at', '>=', bounds[index] ?? to)
+          .where('created_at', '<', to),
+      );
+      const [first, ...rest] = ranges;
+      if (!first) return [];
+      const rows = await rest.reduce((query, next) => query.unionAll(next), first).execute();
+      return rows
+        .map((row) => ({ range: Number(row.range), orders: Number(row.orders ?? 0), revenue: Number(row.revenue ?? 0) }))
+        .sort((a, b) => a.range - b.range);
     },
 
     /** By units sold in paid or cash orders that were not cancelled, as the order transaction keeps them. */
@@ -67,8 +78,8 @@ export function createDashboardRepository(db: Db) {
         .selectFrom('orders')
         .where('payment_method', '=', 'cash_on_delivery')
         .where('payment_status', '=', 'PENDING')
-        .where('created_at', '<', before)
-        .where('status', '<>', 'cancelled');
+        .where('status', 'in', notCancelled)
+        .where('created_at', '<', before);
       const [count, oldest] = await Promise.all([
         unpaid.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
         unpaid.select(['id', 'order_number', 'first_name', 'last_name', 'total', 'created_at']).orderBy('created_at').orderBy('id').limit(limit).execute(),

@@ -105,6 +105,16 @@ describe('GET /api/admin/dashboard/', () => {
     expect(figures.last_30_days[0]?.day).toBe(addDays(today, -29));
   });
 
+  it('counts the whole month on the 31st, whose 1st is before the 30 days of the chart', async () => {
+    const now = new Date('2025-07-31T15:00:00.000Z');
+    await order('2025-07-01T05:00:00.000Z', { total: 10_000 });
+    await order('2025-07-02T05:00:00.000Z', { total: 20_000 });
+    await order('2025-06-30T12:00:00.000Z', { total: 40_000 });
+    const figures = await dashboardAt(now);
+    expect(figures.last_30_days[0]?.day).toBe('2025-07-02');
+    expect(figures.month).toEqual({ orders: 2, revenue: 300 });
+  });
+
   it('lists the best sellers, the variants running low (sold out first) and cash orders unpaid for over a week', async () => {
     const now = new Date('2027-06-20T15:00:00.000Z');
     await createProduct(shop.database.handle.db, { name: 'Harbour Tee', categoryId, price: 250_000, unitsSold: 40, variants: [{ size: 'M', color: 'White', stock: 3 }] });

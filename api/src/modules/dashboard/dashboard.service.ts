@@ -1,6 +1,6 @@
 import { minorToMajor, type AdminDashboard } from '@threadline/contracts';
 import type { DashboardRepository } from './dashboard.repository.ts';
-import { addDays, dayOfUtcHour, dayStart, jamaicaDay, monthOf } from './shop-days.ts';
+import { addDays, dayStart, jamaicaDay, monthOf } from './shop-days.ts';
 
 /** SPEC §9's low-stock threshold (5 or fewer); the dashboard lists sold-out variants too, first. */
 const lowStockThreshold = 5;
@@ -12,33 +12,34 @@ export function createDashboardService(repository: DashboardRepository) {
   return {
     async dashboard(now = new Date()): Promise<AdminDashboard> {
       const today = jamaicaDay(now);
-      const tomorrow = addDays(today, 1);
       const firstChartDay = addDays(today, 1 - chartDays);
+      const chartDayList = Array.from({ length: chartDays }, (_, index) => addDays(firstChartDay, index));
       const month = monthOf(today);
-      const [monthTotals, hours, bestSellers, lowStock, unpaid] = await Promise.all([
-        repository.totals(dayStart(month), dayStart(tomorrow)),
-        repository.totalsByHour(dayStart(firstChartDay), dayStart(tomorrow)),
+      // The month to date is inside the 30 days, but for the 31st, whose 1st is one day before them.
+      const monthBefore = month < firstChartDay;
+      const [daily, earlierInMonth, bestSellers, lowStock, unpaid] = await Promise.all([
+        repository.totalsByRange([...chartDayList, addDays(today, 1)].map(dayStart)),
+        monthBefore ? repository.totals(dayStart(month), dayStart(firstChartDay)) : Promise.resolve({ orders: 0, revenue: 0 }),
         repository.bestSellers(5),
         repository.lowStock(lowStockThreshold, 10),
         repository.unpaidCash(new Date(now.getTime() - unpaidAfterDays * 24 * 60 * 60 * 1000).toISOString(), 5),
       ]);
 
-      const byDay = new Map<string, { orders: number; revenue: number }>();
-      for (const hour of hours) {
-        const day = byDay.get(dayOfUtcHour(hour.hour)) ?? { orders: 0, revenue: 0 };
-        byDay.set(dayOfUtcHour(hour.hour), { orders: day.orders + hour.orders, revenue: day.revenue + hour.revenue });
-      }
-      const series = Array.from({ length: chartDays }, (_, index) => {
-        const day = addDays(firstChartDay, index);
-        const totals = byDay.get(day) ?? { orders: 0, revenue: 0 };
-        return { day, orders: totals.orders, revenue: minorToMajor(totals.revenue) };
+      const series = chartDayList.map((day, index) => {
+        const totals = daily.find((row) => row.range === index) ?? { orders: 0, revenue: 0 };
+        return { day, orders: totals.orders, revenue: totals.revenue };
       });
+      const inMonth = series.filter((day) => day.day >= month);
+      const monthTotals = {
+        orders: earlierInMonth.orders + inMonth.reduce((sum, day) => sum + day.orders, 0),
+        revenue: earlierInMonth.revenue + inMonth.reduce((sum, day) => sum + day.revenue, 0),
+      };
       const todayTotals = series[series.length - 1] ?? { orders: 0, revenue: 0 };
 
       return {
-        today: { orders: todayTotals.orders, revenue: todayTotals.revenue },
+        today: { orders: todayTotals.orders, revenue: minorToMajor(todayTotals.revenue) },
         month: { orders: monthTotals.orders, revenue: minorToMajor(monthTotals.revenue) },
-        last_30_days: series,
+        last_30_days: series.map((day) => ({ ...day, revenue: minorToMajor(day.revenue) })),
         best_sellers: bestSellers,
         low_stock: lowStock,
         unpaid_cash_orders: {

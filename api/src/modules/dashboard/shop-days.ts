@@ -16,6 +16,3 @@ export const addDays = (day: string, days: number): string => new Date(Date.pars
 
 /** The first of the month of a Jamaican date. */
 export const monthOf = (day: string): string => `${day.slice(0, 7)}-01`;
-
-/** The Jamaican date of a UTC hour as `substr(created_at, 1, 13)` gives it (`YYYY-MM-DDTHH`). */
-export const dayOfUtcHour = (hour: string): string => jamaicaDay(`${hour}:00:00.000Z`);
