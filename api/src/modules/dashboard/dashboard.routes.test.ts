@@ -115,6 +115,22 @@ describe('GET /api/admin/dashboard/', () => {
     expect(figures.month).toEqual({ orders: 2, revenue: 300 });
   });
 
+  it('reads today live and keeps the days before it for a minute', async () => {
+    const now = new Date('2024-05-10T18:00:00.000Z');
+    let clock = now.getTime();
+    const service = createDashboardService(createDashboardRepository(shop.database.handle.db), () => clock);
+    const before = await service.dashboard(now);
+    await order('2024-05-10T16:00:00.000Z', { total: 50_000 }); // today
+    await order('2024-05-09T16:00:00.000Z', { total: 70_000 }); // yesterday, paid late
+    const soon = await service.dashboard(now);
+    expect(soon.today.orders).toBe(before.today.orders + 1);
+    expect(soon.last_30_days.at(-2)).toEqual(before.last_30_days.at(-2));
+    clock += 61_000;
+    const later = await service.dashboard(now);
+    expect(later.last_30_days.at(-2)?.orders).toBe((before.last_30_days.at(-2)?.orders ?? 0) + 1);
+    expect(later.month.revenue).toBe(before.month.revenue + 1_200);
+  });
+
   it('lists the best sellers, the variants running low (sold out first) and cash orders unpaid for over a week', async () => {
     const now = new Date('2027-06-20T15:00:00.000Z');
     await createProduct(shop.database.handle.db, { name: 'Harbour Tee', categoryId, price: 250_000, unitsSold: 40, variants: [{ size: 'M', color: 'White', stock: 3 }] });
