@@ -5,7 +5,11 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin } from 'vite';
 
 /** The pages that validate a form with a contract schema, and so may load zod. */
-const pagesThatValidate = new Set(['src/features/content/pages/contact-page.tsx', 'src/features/admin/people/pages/promotion-edit-page.tsx']);
+const pagesThatValidate = new Set([
+  'src/features/content/pages/contact-page.tsx',
+  'src/features/admin/people/pages/promotion-edit-page.tsx',
+  'src/features/admin/settings/pages/settings-page.tsx',
+]);
 
 /** Fails the build when a page that validates no form would load zod with its first chunks. */
 function zodOnlyWhereFormsValidate(): Plugin {

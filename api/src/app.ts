@@ -18,6 +18,8 @@ import { ordersModule } from './modules/orders/orders.module.ts';
 import { paymentsModule } from './modules/payments/payments.module.ts';
 import { promotionsModule } from './modules/promotions/promotions.module.ts';
 import { sessionModule } from './modules/session/session.module.ts';
+import { settingsModule } from './modules/settings/settings.module.ts';
+import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
 import { staffModule } from './modules/staff/staff.module.ts';
 import { apiDocs } from './plugins/api-docs.ts';
 import { apiHeaders } from './plugins/api-headers.ts';
@@ -71,9 +73,9 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
 
   const shop = { config, database };
   const modules = [
-    healthModule, auditModule, sessionModule, promotionsModule, inventoryModule, catalogModule, ratesModule, contentModule,
+    healthModule, auditModule, settingsModule, sessionModule, promotionsModule, inventoryModule, catalogModule, ratesModule, contentModule,
     // Each after the modules whose services it uses (fastify-plugin checks their names are registered).
-    cartModule, customersModule, ordersModule, paymentsModule, staffModule,
+    cartModule, customersModule, ordersModule, paymentsModule, staffModule, dashboardModule,
   ];
   for (const module of modules) await app.register(module, shop);
 

@@ -31,3 +31,6 @@ export * from './admin-people-rules.ts';
 export * from './admin-promotion-input.ts';
 export * from './admin-catalog.ts';
 export * from './admin-catalog-rules.ts';
+export * from './admin-settings.ts';
+export * from './admin-dashboard.ts';
+export * from './store-charges.ts';

@@ -8,9 +8,6 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 export const shippingMethods = ['pickup', 'delivery'] as const;
 export type ShippingMethod = (typeof shippingMethods)[number];
 
-/** SPEC §9: 0 for pickup, 10.00 for delivery (JMD). */
-export const shippingCostMinor: Record<ShippingMethod, number> = { pickup: 0, delivery: 1000 };
-
 /** SPEC §5 checkout fields and the words of their '{field} is required' messages, in the order they are checked. */
 const checkoutFieldNames = {
   first_name: 'first name',

@@ -31,3 +31,9 @@ export const storeDetails = {
   cardProvider: 'Stripe',
   builderCredit: 'Site by Threadline Studio',
 } as const;
+
+/** A phone number as a `tel:` link: its digits, with the leading + kept. */
+export const phoneHref = (phone: string) => `tel:${phone.trim().startsWith('+') ? '+' : ''}${phone.replace(/\D/g, '')}`;
+
+/** A chat-app number as the app's link (WhatsApp's click-to-chat takes the digits alone). */
+export const chatHref = (number: string) => `https://wa.me/${number.replace(/\D/g, '')}`;

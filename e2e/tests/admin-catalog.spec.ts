@@ -33,7 +33,7 @@ test.describe('the catalogue in the back office', () => {
 
   test('staff create a product with sizes S and M, make it active, find it in the shop, and a customer buys size M', async ({ page, browser }) => {
     const name = `Harbour Tee ${Date.now()}`;
-    await openBackOffice(page, 'staff');
+    await openBackOffice(page, 'staff', '/admin/products');
     await expect(page).toHaveURL(/\/admin\/products$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

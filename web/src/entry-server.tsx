@@ -9,6 +9,7 @@ import {
   type PageRenderRequest,
   type RatesResponse,
   type RenderedPage,
+  type StoreSettings,
 } from '@threadline/contracts';
 import { AppProviders } from '@/app/providers.tsx';
 import { createRoutes } from '@/app/router.tsx';
@@ -16,6 +17,7 @@ import { isNotFoundPage, isServerRendered, type PageState } from '@/app/page-sta
 import type { PageCurrency } from '@/lib/currency/currency-context.tsx';
 import { beginHydration } from '@/lib/hydration.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { storeSettingsQueryKey } from '@/lib/queries/store-settings.ts';
 import { defaultPageDescription } from '@/lib/use-page-title.ts';
 import { ServerRenderContext, type PageHead, type ServerRender } from '@/lib/server-render.ts';
 
@@ -45,6 +47,9 @@ export async function renderPage({ url, origin, fetchApi, currency }: PageRender
   // or category that does not exist (a loader's 404) is rendered: its route's boundary shows the not-found page.
   if (context instanceof Response || (context.errors && context.statusCode !== 404)) return null;
   const prices = await pageCurrency(currency, fetchApi);
+  // Every page's footer shows the owner's store details: rendered here, and handed to the browser with the page.
+  const store = await fetchApi('/api/store/');
+  if (store.status === 200) queryClient.setQueryData(storeSettingsQueryKey, store.body as StoreSettings);
 
   const named: { head: PageHead | null } = { head: null };
   const serverRender: ServerRender = {

@@ -16,6 +16,7 @@ import * as staffSecurity from './migrations/0013-staff-security.ts';
 import * as stockAndChanges from './migrations/0015-stock-and-changes.ts';
 import * as people from './migrations/0018-people.ts';
 import * as catalogAdmin from './migrations/0014-catalog-admin.ts';
+import * as shopSettings from './migrations/0019-shop-settings.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0015-stock-and-changes': stockAndChanges,
   '0018-people': people,
   '0014-catalog-admin': catalogAdmin,
+  '0019-shop-settings': shopSettings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

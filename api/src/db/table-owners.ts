@@ -41,5 +41,6 @@ export const tableOwners = {
   audit_entries: 'modules/audit',
   // Bumped by app.changes (plugins/shop-changes.ts) for every process to read.
   shop_changes: 'plugins',
+  shop_settings: 'modules/settings',
 } as const satisfies Record<keyof Database, string>;
 

@@ -405,6 +405,13 @@ export interface AuditEntryTable {
   created_at: Timestamp;
 }
 
+/** The owner's settings: one row (id 1) of JSON the contracts' storeSettingsSchema checks. */
+export interface ShopSettingsTable {
+  id: number;
+  settings: string;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -435,4 +442,5 @@ export interface Database {
   test_payment_sessions: TestPaymentSessionTable;
   audit_entries: AuditEntryTable;
   shop_changes: ShopChangeTable;
+  shop_settings: ShopSettingsTable;
 }

@@ -1,4 +1,4 @@
-import { fallbackRates, pageStateElementId, type CurrencyCode, type FetchApi } from '@threadline/contracts';
+import { defaultStoreSettings, fallbackRates, pageStateElementId, type CurrencyCode, type FetchApi } from '@threadline/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,6 +22,8 @@ const answers: Record<string, unknown> = {
   '/api/shop/?category=hats&page=1': shopResponseFixture([hat]),
   '/api/shop/?category=ties&page=1': shopResponseFixture([]),
   '/api/rates/': { base: 'JMD', rates: serverRates, fetched_on: '2026-11-25', source: 'live' },
+  // The owner has changed the shop's phone: every footer shows the new one.
+  '/api/store/': { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, phone: '+1 (876) 555-0199' } },
 };
 const errorAnswers: Record<string, number> = { '/api/product/abc/': 400, '/api/shop/?min_price=9&max_price=1&page=1': 400 };
 const fetchApi = vi.fn<FetchApi>(async (apiPath) =>
@@ -60,6 +62,19 @@ describe('the server renders the catalogue pages', () => {
     expect(within(root).getByText('J$14,500.00')).toBeInTheDocument();
     expect(within(root).getByRole('heading', { name: 'Best Sellers' })).toBeInTheDocument();
     expect(page.title).toBe('Threadline | Clothing & Merch from Kingston, Jamaica');
+  });
+
+  it('renders the footer with the owner’s store details, which hydration keeps without reading them again', async () => {
+    const fetchMock = stubApi([]);
+    const { root } = await serverPage('/');
+    const phone = () => within(within(root).getByRole('contentinfo')).getByRole('link', { name: '+1 (876) 555-0199' });
+    expect(phone()).toHaveAttribute('href', 'tel:+18765550199');
+    const link = phone();
+    const removed = watchRemovals(root);
+    await startApp(root);
+    expect(phone()).toBe(link);
+    expect(removed).not.toContain(link);
+    expect(requestedPaths(fetchMock, '/api/store/')).toEqual([]);
   });
 
   it('names a product page after the product, with its description', async () => {

@@ -1,4 +1,4 @@
-import { fallbackRates } from '@threadline/contracts';
+import { defaultStoreSettings, fallbackRates } from '@threadline/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
@@ -21,7 +21,7 @@ export function json(body: unknown, status = 200): Response {
 /**
  * Stubs fetch at the network boundary: the first handler whose pattern matches the path (and
  * query) answers; a plain value is sent as JSON, a Response as it is. Rates answer with the
- * fallback rates unless a test says otherwise.
+ * fallback rates and the store's settings with the defaults unless a test says otherwise.
  */
 export function stubApi(handlers: [RegExp, Handler][]) {
   const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
@@ -35,6 +35,7 @@ export function stubApi(handlers: [RegExp, Handler][]) {
     if (url.pathname === '/api/rates/') {
       return json({ base: 'JMD', rates: fallbackRates, fetched_on: null, source: 'fallback' });
     }
+    if (url.pathname === '/api/store/') return json(defaultStoreSettings);
     return json({ error: 'Not found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);

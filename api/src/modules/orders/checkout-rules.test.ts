@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages, requiredCheckoutFields, type CheckoutRequest } from '@threadline/contracts';
-import { checkoutProblem, checkoutRequestHash, newOrderNumber, settlementAtPlacing, shippingCostFor } from './checkout-rules.ts';
+import { checkoutProblem, checkoutRequestHash, newOrderNumber, settlementAtPlacing } from './checkout-rules.ts';
 
 const request: CheckoutRequest = {
   first_name: 'Ayesha',
@@ -35,11 +35,7 @@ describe('checkoutProblem', () => {
   });
 });
 
-describe('shipping and identity of a request', () => {
-  it('prices shipping from the method only', () => {
-    expect(shippingCostFor('pickup')).toBe(0);
-    expect(shippingCostFor('delivery')).toBe(1000);
-  });
+describe('identity of a request', () => {
   it('hashes the same form the same, whatever shipping cost the page claims', () => {
     expect(checkoutRequestHash('session:1', { ...request, shipping_cost: 0 })).toBe(checkoutRequestHash('session:1', { ...request, shipping_cost: 10 }));
     expect(checkoutRequestHash('session:1', request)).not.toBe(checkoutRequestHash('session:2', request));

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { checkoutFieldRequiredMessage, messages, requiredCheckoutFields, shippingCostMinor, type CheckoutRequest } from '@threadline/contracts';
+import { checkoutFieldRequiredMessage, messages, requiredCheckoutFields, type CheckoutRequest } from '@threadline/contracts';
 import { z } from 'zod';
 
 const emailShape = z.email();
@@ -12,9 +12,6 @@ export function checkoutProblem(request: CheckoutRequest): string | null {
   if (!emailShape.safeParse(request.email.trim()).success) return messages.emailInvalid;
   return null;
 }
-
-/** Shipping is priced from the method; what the page sends as `shipping_cost` is never used. */
-export const shippingCostFor = (method: CheckoutRequest['shipping_method']) => shippingCostMinor[method];
 
 /**
  * How an order of this total is settled when it is placed: a card order waits for its payment, a

@@ -1,4 +1,4 @@
-import { lineLabel, messages, variantText, type CheckoutRequest, type CheckoutResponse, type Order } from '@threadline/contracts';
+import { lineLabel, messages, orderChargesMinor, variantText, type CheckoutRequest, type CheckoutResponse, type Order, type StoreCharges } from '@threadline/contracts';
 import type { Selectable } from 'kysely';
 import { isUniqueViolation, type DatabaseHandle, type DbExecutor } from '../../db/database.ts';
 import type { OrderTable } from '../../db/tables.ts';
@@ -11,7 +11,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { InventoryService } from '../inventory/inventory.service.ts';
 import { customerKey, type PromoRow } from '../promotions/promo-rules.ts';
 import type { PromotionsService, PromoUse } from '../promotions/promotions.service.ts';
-import { checkoutProblem, checkoutRequestHash, newOrderNumber, settlementAtPlacing, shippingCostFor } from './checkout-rules.ts';
+import { checkoutProblem, checkoutRequestHash, newOrderNumber, settlementAtPlacing } from './checkout-rules.ts';
 import { orderView } from './order-view.ts';
 import type { OrdersRepository } from './orders.repository.ts';
 
@@ -27,6 +27,8 @@ export interface CheckoutDependencies {
   /** Whether an account has this e-mail: a guest may not check out under it. */
   hasAccount(email: string): Promise<boolean>;
   unpaidOrderMinutes: number;
+  /** The owner's delivery fees, free-delivery threshold and tax rate as they are now. */
+  charges(): Promise<StoreCharges>;
   /** 1 JMD in the shopper's display currency now, kept on the order as a snapshot. */
   rateFor(currency: string): Promise<number>;
   /**
@@ -120,9 +122,17 @@ export function createCheckoutService(deps: CheckoutDependencies) {
     if (reason) throw new PromoNoLongerValid(promo.code, reason);
   }
 
-  function newOrder(context: CartContext, request: CheckoutRequest, priced: PricedCart, promo: PromoRow | null, keys: CheckoutKeys, exchangeRate: number): { values: NewOrder; settlement: Settlement } {
-    const shipping = shippingCostFor(request.shipping_method);
-    const settlement = settlementAtPlacing(request.payment_method, priced.total + shipping);
+  function newOrder(
+    context: CartContext,
+    request: CheckoutRequest,
+    priced: PricedCart,
+    promo: PromoRow | null,
+    keys: CheckoutKeys,
+    terms: { exchangeRate: number; charges: StoreCharges },
+  ): { values: NewOrder; settlement: Settlement } {
+    // What the page sends as `shipping_cost` is never used: the settings price the delivery.
+    const charged = orderChargesMinor(terms.charges, request.shipping_method, request.parish, priced.total);
+    const settlement = settlementAtPlacing(request.payment_method, charged.total);
     const now = new Date();
     const delivery = request.shipping_method === 'delivery';
     const values: NewOrder = {
@@ -145,12 +155,12 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       country: delivery ? request.country.trim() : '',
       subtotal: priced.subtotal,
       discount_amount: priced.promoDiscount,
-      shipping_cost: shipping,
-      tax_amount: 0,
-      total: priced.total + shipping,
+      shipping_cost: charged.shipping,
+      tax_amount: charged.tax,
+      total: charged.total,
       promo_code_id: promo && priced.promoDiscount > 0 ? promo.id : null,
       currency: request.currency,
-      exchange_rate: String(exchangeRate),
+      exchange_rate: String(terms.exchangeRate),
       idempotency_key: keys.storedKey,
       checkout_hash: keys.requestHash,
       expires_at: settlement === 'card' ? new Date(now.getTime() + deps.unpaidOrderMinutes * 60_000).toISOString() : null,
@@ -205,7 +215,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
   }
 
   /** The order's transaction, in the order that keeps checkouts of one cart, buyer or product from racing or deadlocking. */
-  async function place(context: CartContext, request: CheckoutRequest, buyer: Buyer, keys: CheckoutKeys, exchangeRate: number): Promise<Placed> {
+  async function place(context: CartContext, request: CheckoutRequest, buyer: Buyer, keys: CheckoutKeys, terms: { exchangeRate: number; charges: StoreCharges }): Promise<Placed> {
     return database.writeTransaction(async (trx) => {
       // First, as it locks the cart: another checkout of this cart waits here until this one ends.
       const snapshot = await cart.snapshot(context.owner, trx);
@@ -217,7 +227,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       if (promo) await checkPromo(promo, priceCart(snapshot.pricing, null).subtotal, buyer, trx);
       const priced = priceCart(snapshot.pricing, promo);
 
-      const { values, settlement } = newOrder(context, request, priced, promo, keys, exchangeRate);
+      const { values, settlement } = newOrder(context, request, priced, promo, keys, terms);
       const orderId = await orders.insertOrder(values, trx);
       const items = await insertItems(orderId, snapshot.lines, priced, trx);
       await cart.checkedOut(filledCart.id, orderId, keys.requestHash, trx);
@@ -259,10 +269,11 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         emailKey: customerKey({ userId: null, email }),
       };
       const exchangeRate = await deps.rateFor(request.currency);
+      const charges = await deps.charges();
 
       let placed: Placed;
       try {
-        placed = await place(context, request, buyer, { storedKey, requestHash }, exchangeRate);
+        placed = await place(context, request, buyer, { storedKey, requestHash }, { exchangeRate, charges });
       } catch (error) {
         if (error instanceof PromoNoLongerValid) {
           await cart.dropPromo(context.owner);

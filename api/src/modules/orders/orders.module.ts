@@ -44,6 +44,7 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
       catalog,
       hasAccount: (email) => app.auth.hasAccount(email),
       unpaidOrderMinutes: config.unpaidOrderMinutes,
+      charges: () => app.settings.current(),
       rateFor: async (currency) => (await app.rates.current()).rates[currency] ?? 1,
       afterOrder: afterOrderPlaced(app, config.publicUrl),
     });
@@ -51,5 +52,5 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
     // Confirmations whose sending was lost (the process died, or SMTP was down) go out again.
     runEvery(app, oneMinute, 'could not send unmailed confirmations', () => orders.resendUnmailedConfirmations(config.publicUrl));
   },
-  { name: 'orders', dependencies: ['mail', 'catalog', 'inventory', 'promotions', 'cart', 'customers', 'rates'] },
+  { name: 'orders', dependencies: ['mail', 'settings', 'catalog', 'inventory', 'promotions', 'cart', 'customers', 'rates'] },
 );

@@ -1,8 +1,10 @@
-import { storeDetails } from '@threadline/contracts';
+import { chatHref, phoneHref, storeDetails, type StoreContact } from '@threadline/contracts';
 import { Clock, Mail, MapPin, MessageCircle, Phone, ShieldCheck } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { NewsletterForm } from '@/features/content/components/newsletter-form.tsx';
+import { useStoreSettings } from '@/lib/queries/store-settings.ts';
 import { LogoMark } from './logo.tsx';
 
 const quickLinks = [
@@ -18,6 +20,61 @@ const currentYear = new Date().getFullYear();
 
 const linkClass = 'inline-flex min-h-11 items-center sm:min-h-6 gap-2 rounded-sm text-stone-300 hover:text-white';
 const headingClass = 'text-sm font-semibold tracking-wider text-white uppercase';
+
+/** The owner's contact details (settings); grey lines while a page the server did not render loads them. */
+function StoreContactLines() {
+  const settings = useStoreSettings();
+  const contact: StoreContact | undefined = settings.data?.store;
+  if (!contact) {
+    return (
+      <li aria-busy="true" className="space-y-3">
+        <output className="sr-only">Loading the store's contact details...</output>
+        {[0, 1, 2].map((line) => (
+          <Skeleton key={line} className="h-5 w-48 opacity-20" />
+        ))}
+      </li>
+    );
+  }
+  return (
+    <>
+      <li>
+        <a href={`mailto:${contact.email}`} className={linkClass}>
+          <Mail className="size-4 shrink-0" aria-hidden="true" />
+          {contact.email}
+        </a>
+      </li>
+      <li>
+        <a href={phoneHref(contact.phone)} className={linkClass}>
+          <Phone className="size-4 shrink-0" aria-hidden="true" />
+          {contact.phone}
+        </a>
+      </li>
+      <li>
+        <a href={chatHref(contact.chat_number)} target="_blank" rel="noopener noreferrer" className={linkClass}>
+          <MessageCircle className="size-4 shrink-0" aria-hidden="true" />
+          Chat on {storeDetails.chat.label}
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      </li>
+      <li className="flex gap-2 pt-1 text-stone-400">
+        <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>
+          {contact.street}, {contact.city}, {contact.country}
+        </span>
+      </li>
+      <li className="flex gap-2 text-stone-400">
+        <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <span>
+          {contact.hours.map((entry) => (
+            <span key={entry.days} className="block">
+              {entry.days}: {entry.hours}
+            </span>
+          ))}
+        </span>
+      </li>
+    </>
+  );
+}
 
 // Memoised: it takes no props, so the layout's renders (cart, account, notices) never reach it.
 export const Footer = memo(function Footer() {
@@ -75,41 +132,7 @@ export const Footer = memo(function Footer() {
         <div>
           <h2 className={headingClass}>Get in touch</h2>
           <ul className="mt-3 text-sm sm:mt-4 sm:space-y-3">
-            <li>
-              <a href={`mailto:${storeDetails.email}`} className={linkClass}>
-                <Mail className="size-4 shrink-0" aria-hidden="true" />
-                {storeDetails.email}
-              </a>
-            </li>
-            <li>
-              <a href={storeDetails.phoneHref} className={linkClass}>
-                <Phone className="size-4 shrink-0" aria-hidden="true" />
-                {storeDetails.phone}
-              </a>
-            </li>
-            <li>
-              <a href={storeDetails.chat.href} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                <MessageCircle className="size-4 shrink-0" aria-hidden="true" />
-                Chat on {storeDetails.chat.label}
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
-            </li>
-            <li className="flex gap-2 pt-1 text-stone-400">
-              <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>
-                {address.street}, {address.city}, {address.country}
-              </span>
-            </li>
-            <li className="flex gap-2 text-stone-400">
-              <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              <span>
-                {storeDetails.hours.map((entry) => (
-                  <span key={entry.days} className="block">
-                    {entry.days}: {entry.hours}
-                  </span>
-                ))}
-              </span>
-            </li>
+            <StoreContactLines />
           </ul>
         </div>
       </div>

@@ -7,6 +7,7 @@ export interface AdminSection {
 }
 
 export const adminSections: AdminSection[] = [
+  { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/categories', label: 'Categories' },
   { to: '/admin/stock', label: 'Stock' },
@@ -18,4 +19,5 @@ export const adminSections: AdminSection[] = [
   { to: '/admin/audit', label: 'Audit log' },
   { to: '/admin/staff', label: 'Staff', ownerOnly: true },
   { to: '/admin/security', label: 'Security' },
+  { to: '/admin/settings', label: 'Settings', ownerOnly: true },
 ];

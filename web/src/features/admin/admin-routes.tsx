@@ -8,6 +8,8 @@ export interface AdminRoute {
 }
 
 export const adminRoutes: AdminRoute[] = [
+  { path: 'dashboard', Page: lazy(() => import('./dashboard/pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage }))) },
+  { path: 'settings', Page: lazy(() => import('./settings/pages/settings-page.tsx').then((m) => ({ default: m.SettingsPage }))) },
   { path: 'audit', Page: lazy(() => import('./pages/audit-page.tsx').then((m) => ({ default: m.AuditPage }))) },
   { path: 'staff', Page: lazy(() => import('./staff/pages/staff-page.tsx').then((m) => ({ default: m.StaffPage }))) },
   { path: 'security', Page: lazy(() => import('./staff/pages/security-page.tsx').then((m) => ({ default: m.SecurityPage }))) },
@@ -34,5 +36,5 @@ export const adminRoutes: AdminRoute[] = [
 /** Where a staff member without a second factor is sent while the shop requires one (ADMIN_REQUIRE_2FA). */
 export const adminSecurityPath = '/admin/security';
 
-/** Where /admin itself leads: the products, what staff look after most. */
-export const adminHome = '/admin/products';
+/** Where /admin itself leads: the day's orders and takings, then what needs doing. */
+export const adminHome = '/admin/dashboard';

@@ -11,7 +11,8 @@ import {
   saveFormForLater,
   startingAddress,
 } from './checkout-form.ts';
-import { orderTotal, shippingCost } from './checkout-totals.ts';
+import { defaultStoreSettings } from '@threadline/contracts';
+import { checkoutCharges } from './checkout-totals.ts';
 
 const filled = { ...emptyForm, firstName: 'Ayesha', lastName: 'Campbell', email: 'a@example.com', phone: '876', address1: '1 Hope Rd', city: 'Kingston' };
 
@@ -100,11 +101,12 @@ describe('checkout form rules', () => {
     expect(needsSignIn('Checkout failed')).toBe(false);
   });
 
-  it('charges the shipping of the method on top of the cart total, in whole cents', () => {
-    expect(shippingCost('pickup')).toBe(0);
-    expect(shippingCost('delivery')).toBe(10);
-    expect(orderTotal({ total: 11900.1 }, 'delivery')).toBe(11910.1);
-    expect(orderTotal({ total: 0.1 }, 'delivery')).toBe(10.1);
-    expect(orderTotal({ total: 11900 }, 'pickup')).toBe(11900);
+  it('charges the parish’s delivery fee and the tax on top of the cart total, in whole cents', () => {
+    const charges = { ...defaultStoreSettings, delivery_fees: { ...defaultStoreSettings.delivery_fees, 'St. Andrew': 650 } };
+    expect(checkoutCharges({ total: 11900.1 }, 'delivery', 'Kingston', charges)).toEqual({ shipping: 10, tax: 0, total: 11910.1 });
+    expect(checkoutCharges({ total: 0.1 }, 'delivery', 'st andrew', charges)).toEqual({ shipping: 650, tax: 0, total: 650.1 });
+    expect(checkoutCharges({ total: 11900 }, 'pickup', 'St. Andrew', charges)).toEqual({ shipping: 0, tax: 0, total: 11900 });
+    expect(checkoutCharges({ total: 1000 }, 'delivery', 'St. Andrew', { ...charges, tax_rate: 16.5, free_delivery_over: 1000 })).toEqual({ shipping: 0, tax: 165, total: 1165 });
+    expect(checkoutCharges({ total: 1000 }, 'delivery', 'St. Andrew', undefined)).toBeNull();
   });
 });

@@ -1,11 +1,24 @@
-import { majorToMinor, minorToMajor, shippingCostMinor, type Cart, type ShippingMethod } from '@threadline/contracts';
+import { majorToMinor, minorToMajor, orderChargesMinor, type Cart, type ShippingMethod, type StoreCharges } from '@threadline/contracts';
 
-/** SPEC §9 shipping in JMD: 0 for pickup, 10.00 for delivery. */
-export const shippingCost = (method: ShippingMethod): number => minorToMajor(shippingCostMinor[method]);
+/** What the order will add to the cart's total, in JMD: shipping, tax and the total charged. */
+export interface CheckoutCharges {
+  shipping: number;
+  tax: number;
+  total: number;
+}
 
 /**
- * What the order will cost: the server's cart total plus the shipping of the method, the sum the
- * server charges (added in cents, so no float drift shows up in the last digit).
+ * The charges the server will make: the cart's total (goods after discount, priced by the server)
+ * with the owner's delivery fee for the parish and tax, by the very rule the server charges with
+ * (added in cents, so no float drift shows up in the last digit). Null until the settings are loaded.
  */
-export const orderTotal = (cart: Pick<Cart, 'total'>, method: ShippingMethod): number =>
-  minorToMajor(majorToMinor(cart.total) + shippingCostMinor[method]);
+export function checkoutCharges(
+  cart: Pick<Cart, 'total'>,
+  method: ShippingMethod,
+  parish: string,
+  charges: StoreCharges | undefined,
+): CheckoutCharges | null {
+  if (!charges) return null;
+  const minor = orderChargesMinor(charges, method, parish, majorToMinor(cart.total));
+  return { shipping: minorToMajor(minor.shipping), tax: minorToMajor(minor.tax), total: minorToMajor(minor.total) };
+}

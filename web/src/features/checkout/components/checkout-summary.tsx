@@ -2,7 +2,7 @@ import { baseCurrency, formatMoney, shopCurrency, type Cart, type CartItem, type
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCurrency } from '@/lib/currency/currency-context.tsx';
-import { orderTotal, shippingCost } from '../checkout-totals.ts';
+import type { CheckoutCharges } from '../checkout-totals.ts';
 
 const placeholder = '/static/media/placeholder-640.webp';
 
@@ -15,17 +15,22 @@ function itemImage(item: CartItem): string {
 interface CheckoutSummaryProps {
   cart: Cart;
   shippingMethod: ShippingMethod;
+  /** Shipping, tax and total as the server will charge them; null while the shop's settings load. */
+  charges: CheckoutCharges | null;
+  /** The parish the delivery fee is for, when the address names one of the 14. */
+  parish: string | null;
   /** The error box and the Place Order button, kept beside the total they commit to. */
   children: ReactNode;
 }
 
 /**
- * The side summary: the items, then subtotal, the real shipping of the chosen method (SPEC §9
- * charges it even where the spec's screen showed 0), discount, tax and the total that will be charged.
+ * The side summary: the items, then subtotal, the real shipping of the chosen method and parish
+ * (the owner's fee, where the spec's screen showed 0), discount, tax and the total that will be charged.
  */
-export function CheckoutSummary({ cart, shippingMethod, children }: CheckoutSummaryProps) {
+export function CheckoutSummary({ cart, shippingMethod, charges, parish, children }: CheckoutSummaryProps) {
   const { format, currency } = useCurrency();
-  const total = orderTotal(cart, shippingMethod);
+  const shown = (amount: number | undefined) => (amount === undefined ? <span className="text-stone-500">Calculating...</span> : format(amount));
+  const shippingLabel = shippingMethod === 'pickup' ? ' (pickup)' : parish ? ` (delivery to ${parish})` : ' (delivery)';
   const discount = cart.total_discount;
   return (
     <section aria-labelledby="checkout-summary" className="rounded-2xl bg-stone-50 p-5 ring-1 ring-stone-200 sm:p-6 lg:sticky lg:top-24">
@@ -61,8 +66,8 @@ export function CheckoutSummary({ cart, shippingMethod, children }: CheckoutSumm
           <dd>{format(cart.subtotal)}</dd>
         </div>
         <div className="flex justify-between gap-4">
-          <dt className="text-stone-600">Shipping{shippingMethod === 'pickup' ? ' (pickup)' : ' (delivery)'}</dt>
-          <dd>{format(shippingCost(shippingMethod))}</dd>
+          <dt className="text-stone-600">Shipping{shippingLabel}</dt>
+          <dd>{shown(charges?.shipping)}</dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-stone-600">
@@ -73,11 +78,11 @@ export function CheckoutSummary({ cart, shippingMethod, children }: CheckoutSumm
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-stone-600">Tax</dt>
-          <dd>{format(0)}</dd>
+          <dd>{shown(charges?.tax)}</dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base font-semibold text-stone-900">
           <dt>Total</dt>
-          <dd aria-live="polite">{format(total)}</dd>
+          <dd aria-live="polite">{shown(charges?.total)}</dd>
         </div>
       </dl>
       {cart.promo_code && !cart.promo_code_valid && cart.promo_message ? (
@@ -85,9 +90,9 @@ export function CheckoutSummary({ cart, shippingMethod, children }: CheckoutSumm
           Promo code "{cart.promo_code}" gives no discount: {cart.promo_message}
         </p>
       ) : null}
-      {currency.code !== baseCurrency ? (
+      {currency.code !== baseCurrency && charges ? (
         <p className="mt-3 text-xs text-stone-500">
-          Prices in {currency.code} are approximate; you pay {formatMoney(total, shopCurrency)}.
+          Prices in {currency.code} are approximate; you pay {formatMoney(charges.total, shopCurrency)}.
         </p>
       ) : null}
       <div className="mt-5 space-y-4">{children}</div>

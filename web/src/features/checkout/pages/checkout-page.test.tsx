@@ -1,4 +1,4 @@
-import { messages, type Address, type Cart, type CheckoutRequest, type User } from '@threadline/contracts';
+import { defaultStoreSettings, messages, type Address, type Cart, type CheckoutRequest, type StoreSettings, type User } from '@threadline/contracts';
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -99,11 +99,12 @@ const pages = [
 type CheckoutCall = { body: CheckoutRequest; key: string | null };
 
 /** The checkout API: the cart, the customer when signed in, and Place Order answering `placeOrder`. */
-function stubCheckout(options: { cart?: Cart; placeOrder?: (call: CheckoutCall) => unknown; testPayments?: boolean } = {}) {
+function stubCheckout(options: { cart?: Cart; placeOrder?: (call: CheckoutCall) => unknown; testPayments?: boolean; store?: StoreSettings } = {}) {
   const calls: CheckoutCall[] = [];
   const fetchMock = stubApi([
     [/^\/api\/orders\/payment\/stripe\/config\/$/, () => ({ test_payments: options.testPayments ?? false })],
     [/^\/api\/orders\/cart\/$/, () => options.cart ?? cart],
+    [/^\/api\/store\/$/, () => options.store ?? defaultStoreSettings],
     [/^\/api\/users\/profile\/$/, () => profile],
     [/^\/api\/users\/addresses\/$/, () => ({ addresses: [home, work] })],
     [
@@ -165,6 +166,33 @@ describe('checkout form', () => {
     await user.type(field('First name'), 'Ayesha');
     expect(field('First name')).not.toHaveAttribute('aria-invalid');
     expect(screen.getByRole('alert')).not.toHaveTextContent('first name is required');
+  });
+
+  it('shows the owner’s fee for the parish typed, free delivery from the threshold and the tax, as the server charges them', async () => {
+    const user = userEvent.setup();
+    const store: StoreSettings = {
+      ...defaultStoreSettings,
+      delivery_fees: { ...defaultStoreSettings.delivery_fees, 'St. Andrew': 650, Portland: 1200 },
+      free_delivery_over: 20_000,
+      tax_rate: 15,
+    };
+    stubCheckout({ store });
+    renderShop(pages, { path: '/checkout' });
+
+    const delivery = await screen.findByRole('radio', { name: /Delivery/ });
+    expect(delivery).toHaveAccessibleDescription('Calculated based on your location; free on orders of J$20,000.00 or more');
+    // No parish yet: the highest fee, which the server charges an address outside the 14 parishes.
+    await waitFor(() => expect(summaryLine('Shipping (delivery)')).toBe('J$1,200.00'));
+    expect(summaryLine('Tax')).toBe('J$1,785.00');
+
+    await user.type(screen.getByRole('combobox', { name: /Parish/ }), 'st andrew');
+    expect(summaryLine('Shipping (delivery to St. Andrew)')).toBe('J$650.00');
+    expect(delivery).toHaveAccessibleDescription('To St. Andrew; free on orders of J$20,000.00 or more');
+    expect(summaryLine('Total')).toBe('J$14,335.00');
+
+    await user.click(screen.getByRole('radio', { name: /Pickup/ }));
+    expect(summaryLine('Shipping (pickup)')).toBe('J$0.00');
+    expect(summaryLine('Total')).toBe('J$13,685.00');
   });
 
   it('asks for the address only for delivery, and charges its shipping in the summary and total', async () => {

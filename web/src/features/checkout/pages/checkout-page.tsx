@@ -1,4 +1,4 @@
-import { messages, storageKeys, storeDetails, type Cart, type PaymentMethod, type ShippingMethod } from '@threadline/contracts';
+import { formatMoney, messages, parishNamed, shopCurrency, storageKeys, storeDetails, type Cart, type PaymentMethod, type ShippingMethod } from '@threadline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Banknote, CreditCard, ShoppingBag, Store, Truck } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StepIndicator } from '@/components/ui/step-indicator.tsx';
 import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import { useTestPayments } from '@/lib/queries/card-payment-config.ts';
+import { useStoreSettings } from '@/lib/queries/store-settings.ts';
 import { cartQueryKey, profileQueryKey } from '@/lib/queries/query-keys.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useAddresses } from '@/lib/queries/addresses.ts';
@@ -20,7 +21,7 @@ import { usePageMeta } from '@/lib/use-page-title.ts';
 import { newRandomKey } from '@/lib/random-key.ts';
 import { usePlaceOrder } from '../api/place-order.ts';
 import { checkoutRequest, fieldOfMessage, needsSignIn, saveFormForLater, type RequiredField } from '../checkout-form.ts';
-import { orderTotal, shippingCost } from '../checkout-totals.ts';
+import { checkoutCharges } from '../checkout-totals.ts';
 import { CheckoutSection } from '../components/checkout-section.tsx';
 import { CheckoutSummary } from '../components/checkout-summary.tsx';
 import { PersonalDetails, type ProfileState } from '../components/personal-details.tsx';
@@ -42,6 +43,7 @@ export function CheckoutPage() {
   const checkout = useCheckoutForm({ profile: profile.data, addresses: addresses.data?.addresses });
   const placeOrder = usePlaceOrder();
   const testPayments = useTestPayments();
+  const settings = useStoreSettings();
   const [problem, setProblem] = useState<string | null>(null);
   // The cart as it was ordered: the emptied cart the server now answers must not show while the next page loads.
   const [ordered, setOrdered] = useState<Cart | null>(null);
@@ -73,7 +75,8 @@ export function CheckoutPage() {
     attemptKey.current ??= newRandomKey();
     const request = checkoutRequest(form, {
       currency: currency.code,
-      shippingCost: shippingCost(form.shippingMethod),
+      // Sent as SPEC §7 has it; the server prices shipping itself.
+      shippingCost: checkoutCharges(cart.data ?? { total: 0 }, form.shippingMethod, form.parish, settings.data)?.shipping ?? 0,
       canSaveAddress: signedIn && !checkout.addressLocked,
     });
     placeOrder.mutate(
@@ -163,8 +166,11 @@ export function CheckoutPage() {
 
   const profileState: ProfileState = !signedIn ? 'guest' : profile.isPending ? 'loading' : profile.isSuccess ? 'loaded' : 'failed';
   const fieldProblems = Object.values(errors);
+  const charges = checkoutCharges(shownCart, form.shippingMethod, form.parish, settings.data);
+  const parish = parishNamed(form.parish);
+  const freeOver = settings.data?.free_delivery_over ?? null;
   // A 100% code with pickup: the server places such an order as paid, whatever method is sent.
-  const nothingToPay = orderTotal(shownCart, form.shippingMethod) === 0;
+  const nothingToPay = charges?.total === 0;
 
   return (
     <CheckoutFrame>
@@ -199,9 +205,14 @@ export function CheckoutPage() {
                 {
                   value: 'delivery',
                   label: 'Delivery',
-                  description: 'Calculated based on your location',
+                  description: [
+                    parish ? `To ${parish}` : 'Calculated based on your location',
+                    freeOver !== null ? `free on orders of ${formatMoney(freeOver, shopCurrency)} or more` : '',
+                  ]
+                    .filter(Boolean)
+                    .join('; '),
                   icon: <Truck className="size-5" aria-hidden="true" />,
-                  aside: format(shippingCost('delivery')),
+                  ...(form.shippingMethod === 'delivery' && parish && charges ? { aside: format(charges.shipping) } : {}),
                 },
               ]}
             />
@@ -256,7 +267,7 @@ export function CheckoutPage() {
             </CheckoutSection>
           )}
         </div>
-        <CheckoutSummary cart={shownCart} shippingMethod={form.shippingMethod}>
+        <CheckoutSummary cart={shownCart} shippingMethod={form.shippingMethod} charges={charges} parish={form.shippingMethod === 'delivery' ? parish : null}>
           {problem ? <ErrorBox>{problem}</ErrorBox> : null}
           <button type="submit" disabled={busy} className={`${buttonClass('primary')} w-full`}>
             {busy ? 'Processing...' : 'Place Order'}

@@ -1,4 +1,4 @@
-import { contentMessages, messages, storeDetails } from '@threadline/contracts';
+import { contentMessages, defaultStoreSettings, messages, storeDetails, type StoreSettings } from '@threadline/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,16 +6,26 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactPage } from './contact-page.tsx';
 
-function stubContact(answer: { status: number; body: unknown }) {
-  const fetchMock = vi.fn<typeof fetch>(
-    async () => new Response(JSON.stringify(answer.body), { status: answer.status }),
-  );
+/** The owner's settings with a changed phone and hours, so the page shows these and not the defaults. */
+const ownerSettings: StoreSettings = {
+  ...defaultStoreSettings,
+  store: { ...defaultStoreSettings.store, phone: '+1 (876) 555-0199', chat_number: '+1 876 555 0177', hours: [{ days: 'Every day', hours: '8:00 AM-8:00 PM' }] },
+};
+
+function stubContact(answer: { status: number; body: unknown }, store: { status: number; body: unknown } = { status: 200, body: ownerSettings }) {
+  const fetchMock = vi.fn<typeof fetch>(async (input) => {
+    const reply = String(input).includes('/api/store/') ? store : answer;
+    return new Response(JSON.stringify(reply.body), { status: reply.status });
+  });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
+/** The calls the contact form made (the page also reads the store's details). */
+const contactCalls = (fetchMock: ReturnType<typeof stubContact>) => fetchMock.mock.calls.filter(([input]) => !String(input).includes('/api/store/'));
+
 function renderPage() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -39,9 +49,10 @@ describe('contact page', () => {
     localStorage.setItem('sessionKey', 'k'.repeat(40));
   });
 
-  it('shows the store details, business hours and how to get there', () => {
+  it('shows the owner’s store details and business hours, and how to get there', async () => {
     stubContact({ status: 200, body: {} });
     renderPage();
+    expect(await screen.findByRole('link', { name: '+1 (876) 555-0199' })).toHaveAttribute('href', 'tel:+18765550199');
     expect(screen.getByRole('heading', { level: 1, name: 'Contact Us' })).toBeVisible();
     expect(document.title).toBe('Contact Us | Threadline');
 
@@ -53,18 +64,14 @@ describe('contact page', () => {
       'href',
       `mailto:${storeDetails.email}`,
     );
-    expect(within(details).getByRole('link', { name: storeDetails.phone })).toHaveAttribute(
-      'href',
-      storeDetails.phoneHref,
-    );
+    expect(within(details).queryByRole('link', { name: storeDetails.phone })).toBeNull();
     expect(
       within(details).getByRole('link', { name: (name) => name.includes(storeDetails.chat.label) }),
-    ).toHaveAttribute('href', storeDetails.chat.href);
+    ).toHaveAttribute('href', 'https://wa.me/18765550177');
 
     const hours = screen.getByRole('region', { name: 'Business hours' });
-    expect(within(hours).getByText('Mon-Fri').nextElementSibling).toHaveTextContent('9:00 AM-6:00 PM');
-    expect(within(hours).getByText('Saturday').nextElementSibling).toHaveTextContent('10:00 AM-4:00 PM');
-    expect(within(hours).getByText('Sunday').nextElementSibling).toHaveTextContent('Closed');
+    expect(within(hours).getByText('Every day').nextElementSibling).toHaveTextContent('8:00 AM-8:00 PM');
+    expect(within(hours).queryByText('Mon-Fri')).toBeNull();
 
     const gettingHere = screen.getByRole('region', { name: 'Getting Here' });
     for (const hint of storeDetails.gettingHere) expect(within(gettingHere).getByText(hint)).toBeVisible();
@@ -74,6 +81,18 @@ describe('contact page', () => {
       expect.stringMatching(/^https:\/\/www\.openstreetmap\.org\//),
     );
     expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('says so when the store’s details cannot be loaded, and loads them again on Try again', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubContact({ status: 200, body: {} }, { status: 500, body: { error: 'down' } });
+    renderPage();
+    const details = screen.getByRole('region', { name: 'Contact details' });
+    expect(within(details).getByText("Loading the store's details...")).toBeInTheDocument();
+    expect(await within(details).findByText("The store's details could not be loaded.", {}, { timeout: 5000 })).toBeVisible();
+    fetchMock.mockImplementation(async () => new Response(JSON.stringify(ownerSettings), { status: 200 }));
+    await user.click(within(details).getAllByRole('button', { name: 'Try again' })[0] as HTMLElement);
+    expect(await within(details).findByRole('link', { name: '+1 (876) 555-0199' })).toBeVisible();
   });
 
   it('requires every field, says so beside each one, and sends nothing', async () => {
@@ -95,7 +114,7 @@ describe('contact page', () => {
     await user.click(fields.submit);
     expect(fields.email).toHaveAccessibleDescription('Enter a valid email address');
     expect(fields.email).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(contactCalls(fetchMock)).toEqual([]);
   });
 
   it("sends the message, shows the server's answer and clears the form", async () => {
@@ -112,7 +131,7 @@ describe('contact page', () => {
     expect(await screen.findByText(contentMessages.contactSent)).toBeVisible();
     for (const field of [fields.name, fields.email, fields.subject, fields.message]) expect(field).toHaveValue('');
 
-    const [path, init] = fetchMock.mock.calls[0] ?? [];
+    const [path, init] = contactCalls(fetchMock)[0] ?? [];
     expect(path).toBe('/api/contact/');
     expect(JSON.parse(String(init?.body))).toEqual({
       name: 'Devon Brown',

@@ -1,6 +1,9 @@
-import { storeDetails } from '@threadline/contracts';
+import { chatHref, phoneHref, storeDetails, type StoreContact } from '@threadline/contracts';
 import { Bus, Car, Clock, Footprints, Mail, MapPin, MessageCircle, Phone, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ErrorBox } from '@/components/ui/error-box.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { useStoreSettings } from '@/lib/queries/store-settings.ts';
 import { usePageMeta } from '@/lib/use-page-title.ts';
 import { ContactForm } from '../components/contact-form.tsx';
 import { StoreMap } from '../components/store-map.tsx';
@@ -30,6 +33,75 @@ function DetailRow({ icon: Icon, label, children }: { icon: LucideIcon; label: s
         <div className="mt-0.5 text-base break-words text-stone-900">{children}</div>
       </div>
     </li>
+  );
+}
+
+function ContactDetails({ contact }: { contact: StoreContact }) {
+  return (
+    <ul className="mt-6 space-y-5">
+      <DetailRow icon={MapPin} label="Visit us">
+        <address className="not-italic">
+          {contact.street}
+          <br />
+          {contact.city}, {contact.country}
+        </address>
+      </DetailRow>
+      <DetailRow icon={Mail} label="Email">
+        <a href={`mailto:${contact.email}`} className={linkClass}>
+          {contact.email}
+        </a>
+      </DetailRow>
+      <DetailRow icon={Phone} label="Phone">
+        <a href={phoneHref(contact.phone)} className={linkClass}>
+          {contact.phone}
+        </a>
+      </DetailRow>
+      <DetailRow icon={MessageCircle} label={storeDetails.chat.label}>
+        <a href={chatHref(contact.chat_number)} target="_blank" rel="noopener noreferrer" className={linkClass}>
+          {contact.chat_number}
+          <span className="sr-only"> (opens {storeDetails.chat.label} in a new tab)</span>
+        </a>
+      </DetailRow>
+    </ul>
+  );
+}
+
+function BusinessHours({ contact }: { contact: StoreContact }) {
+  return (
+    <dl className="mt-5 divide-y divide-stone-200">
+      {contact.hours.map((entry) => (
+        <div key={entry.days} className="flex justify-between gap-4 py-3 text-sm">
+          <dt className="font-medium text-stone-900">{entry.days}</dt>
+          <dd className={entry.hours === 'Closed' ? 'text-stone-500' : 'text-stone-700'}>{entry.hours}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The owner's details (settings) once loaded: grey lines meanwhile, and a way to try again if they fail. */
+function StoreDetailsState({ render }: { render: (contact: StoreContact) => ReactNode }) {
+  const settings = useStoreSettings();
+  if (settings.data) return render(settings.data.store);
+  if (settings.isError) {
+    return (
+      <div className="mt-5">
+        <ErrorBox>
+          <p>The store&apos;s details could not be loaded.</p>
+          <button type="button" onClick={() => void settings.refetch()} className="font-semibold underline underline-offset-2">
+            Try again
+          </button>
+        </ErrorBox>
+      </div>
+    );
+  }
+  return (
+    <div aria-busy="true" className="mt-6 space-y-4">
+      <output className="sr-only">Loading the store&apos;s details...</output>
+      {[0, 1, 2].map((line) => (
+        <Skeleton key={line} className="h-10 w-full" />
+      ))}
+    </div>
   );
 }
 
@@ -72,31 +144,7 @@ export function ContactPage() {
             <h2 id="contact-details-heading" className="text-xl font-semibold tracking-tight">
               Contact details
             </h2>
-            <ul className="mt-6 space-y-5">
-              <DetailRow icon={MapPin} label="Visit us">
-                <address className="not-italic">
-                  {address.street}
-                  <br />
-                  {address.city}, {address.country}
-                </address>
-              </DetailRow>
-              <DetailRow icon={Mail} label="Email">
-                <a href={`mailto:${storeDetails.email}`} className={linkClass}>
-                  {storeDetails.email}
-                </a>
-              </DetailRow>
-              <DetailRow icon={Phone} label="Phone">
-                <a href={storeDetails.phoneHref} className={linkClass}>
-                  {storeDetails.phone}
-                </a>
-              </DetailRow>
-              <DetailRow icon={MessageCircle} label={storeDetails.chat.label}>
-                <a href={storeDetails.chat.href} target="_blank" rel="noopener noreferrer" className={linkClass}>
-                  {storeDetails.chat.number}
-                  <span className="sr-only"> (opens {storeDetails.chat.label} in a new tab)</span>
-                </a>
-              </DetailRow>
-            </ul>
+            <StoreDetailsState render={(contact) => <ContactDetails contact={contact} />} />
           </section>
 
           <section aria-labelledby="business-hours-heading" className={cardClass}>
@@ -104,14 +152,7 @@ export function ContactPage() {
               <Clock className="size-5 text-brand-700" aria-hidden="true" />
               Business hours
             </h2>
-            <dl className="mt-5 divide-y divide-stone-200">
-              {storeDetails.hours.map((entry) => (
-                <div key={entry.days} className="flex justify-between gap-4 py-3 text-sm">
-                  <dt className="font-medium text-stone-900">{entry.days}</dt>
-                  <dd className={entry.hours === 'Closed' ? 'text-stone-500' : 'text-stone-700'}>{entry.hours}</dd>
-                </div>
-              ))}
-            </dl>
+            <StoreDetailsState render={(contact) => <BusinessHours contact={contact} />} />
             <p className="mt-3 text-xs text-stone-500">Jamaica time (UTC−5).</p>
           </section>
         </div>

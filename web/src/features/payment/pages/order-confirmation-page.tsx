@@ -204,6 +204,12 @@ function OrderItems({ order }: { order: Order }) {
             <dd>{format(-order.discount_amount)}</dd>
           </div>
         ) : null}
+        {order.tax_amount > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt className="text-stone-600">Tax</dt>
+            <dd>{format(order.tax_amount)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4">
           <dt className="shrink-0 text-stone-600">{order.shipping_method === 'pickup' ? 'Pickup at' : 'Delivering to'}</dt>
           <dd className="text-right">

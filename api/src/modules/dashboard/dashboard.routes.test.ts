@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminDashboard } from '@threadline/contracts';
+import { createCategory, createProduct } from '../../../test/factories.ts';
+import { createTestShop, signInStaff, signUp, startSession, type TestShop } from '../../../test/helper.ts';
+import type { OrderTable } from '../../db/tables.ts';
+import { createDashboardRepository } from './dashboard.repository.ts';
+import { createDashboardService } from './dashboard.service.ts';
+import { addDays, dayStart, jamaicaDay } from './shop-days.ts';
+
+let shop: TestShop;
+let categoryId = 0;
+
+beforeAll(async () => {
+  shop = await createTestShop({ seed: false });
+  categoryId = await createCategory(shop.database.handle.db, { name: 'Sneakers', slug: 'sneakers' });
+  await shop.ready();
+});
+afterAll(() => shop.close());
+
+let numbered = 0;
+/** An order placed at `createdAt`, as checkout would store it (money in cents). */
+async function order(createdAt: string, values: Partial<Pick<OrderTable, 'status' | 'payment_status' | 'payment_method' | 'total'>> = {}) {
+  numbered += 1;
+  const total = values.total ?? 100_000;
+  return (
+    await shop.database.handle.db
+      .insertInto('orders')
+      .values({
+        order_number: `TL-TEST-${numbered}`,
+        user_id: null,
+        session_id: null,
+        email: 'buyer@example.com',
+        first_name: 'Kemar',
+        last_name: 'Brown',
+        phone: '876 555 0100',
+        status: values.status ?? 'processing',
+        payment_status: values.payment_status ?? 'COMPLETED',
+        payment_method: values.payment_method ?? 'stripe',
+        shipping_method: 'pickup',
+        address_line1: '',
+        address_line2: '',
+        city: '',
+        parish: '',
+        postal_code: '',
+        country: '',
+        subtotal: total,
+        discount_amount: 0,
+        shipping_cost: 0,
+        tax_amount: 0,
+        total,
+        promo_code_id: null,
+        currency: 'JMD',
+        exchange_rate: '1',
+        idempotency_key: null,
+        checkout_hash: null,
+        expires_at: null,
+        paid_at: null,
+        cancelled_at: null,
+        confirmation_sent_at: null,
+        confirmation_mailed_at: null,
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+}
+
+const dashboardAt = (now: Date): Promise<AdminDashboard> => createDashboardService(createDashboardRepository(shop.database.handle.db)).dashboard(now);
+
+describe('GET /api/admin/dashboard/', () => {
+  it('answers a guest 401 and a customer 403, and staff as well as the owner', async () => {
+    const call = (headers: Record<string, string>) => shop.app.inject({ method: 'GET', url: '/api/admin/dashboard/', headers });
+    expect((await call((await startSession(shop.app)).headers)).statusCode).toBe(401);
+    expect((await call((await signUp(shop.app, { email: 'shopper@threadline.test' })).headers)).statusCode).toBe(403);
+    const staff = await call((await signInStaff(shop, 'staff')).headers);
+    expect(staff.statusCode, staff.body).toBe(200);
+    expect(staff.json().last_30_days).toHaveLength(30);
+    expect(staff.json().last_30_days.at(-1).day).toBe(jamaicaDay(new Date()));
+    expect((await call((await signInStaff(shop, 'owner')).headers)).statusCode).toBe(200);
+  });
+
+  it('counts today and this month in Jamaica’s time, revenue from paid orders that were not cancelled', async () => {
+    // 2026-03-15 02:00 UTC is still 14 March in Kingston (UTC−5).
+    const now = new Date('2026-03-15T02:00:00.000Z');
+    const today = '2026-03-14';
+    const start = dayStart(today);
+    expect(start).toBe('2026-03-14T05:00:00.000Z');
+
+    await order('2026-03-14T05:00:00.000Z', { total: 150_050 }); // the first moment of today
+    await order('2026-03-15T01:59:59.000Z', { total: 20_000, payment_status: 'PENDING', payment_method: 'cash_on_delivery' }); // unpaid: an order, no revenue
+    await order('2026-03-14T12:00:00.000Z', { total: 99_900, status: 'cancelled' }); // cancelled: neither
+    await order('2026-03-14T04:59:59.000Z', { total: 30_000 }); // the last moment of yesterday
+    await order('2026-03-01T05:00:00.000Z', { total: 40_000 }); // the first moment of the month
+    await order('2026-03-01T04:59:59.000Z', { total: 70_000 }); // still February in Kingston
+    await order('2026-03-15T05:00:00.000Z', { total: 80_000 }); // tomorrow (a clock ahead of this one)
+
+    const figures = await dashboardAt(now);
+    expect(figures.today).toEqual({ orders: 2, revenue: 1_500.5 });
+    expect(figures.month).toEqual({ orders: 4, revenue: 2_200.5 });
+    expect(figures.last_30_days).toHaveLength(30);
+    expect(figures.last_30_days.at(-1)).toEqual({ day: today, orders: 2, revenue: 1_500.5 });
+    expect(figures.last_30_days.at(-2)).toEqual({ day: '2026-03-13', orders: 1, revenue: 300 });
+    expect(figures.last_30_days.find((day) => day.day === '2026-02-28')).toEqual({ day: '2026-02-28', orders: 1, revenue: 700 });
+    expect(figures.last_30_days[0]?.day).toBe(addDays(today, -29));
+  });
+
+  it('counts the whole month on the 31st, whose 1st is before the 30 days of the chart', async () => {
+    const now = new Date('2025-07-31T15:00:00.000Z');
+    await order('2025-07-01T05:00:00.000Z', { total: 10_000 });
+    await order('2025-07-02T05:00:00.000Z', { total: 20_000 });
+    await order('2025-06-30T12:00:00.000Z', { total: 40_000 });
+    const figures = await dashboardAt(now);
+    expect(figures.last_30_days[0]?.day).toBe('2025-07-02');
+    expect(figures.month).toEqual({ orders: 2, revenue: 300 });
+  });
+
+  it('reads today live and keeps the days before it for a minute', async () => {
+    const now = new Date('2024-05-10T18:00:00.000Z');
+    let clock = now.getTime();
+    const service = createDashboardService(createDashboardRepository(shop.database.handle.db), () => clock);
+    const before = await service.dashboard(now);
+    await order('2024-05-10T16:00:00.000Z', { total: 50_000 }); // today
+    await order('2024-05-09T16:00:00.000Z', { total: 70_000 }); // yesterday, paid late
+    const soon = await service.dashboard(now);
+    expect(soon.today.orders).toBe(before.today.orders + 1);
+    expect(soon.last_30_days.at(-2)).toEqual(before.last_30_days.at(-2));
+    clock += 61_000;
+    const later = await service.dashboard(now);
+    expect(later.last_30_days.at(-2)?.orders).toBe((before.last_30_days.at(-2)?.orders ?? 0) + 1);
+    expect(later.month.revenue).toBe(before.month.revenue + 1_200);
+  });
+
+  it('lists the best sellers, the variants running low (sold out first) and cash orders unpaid for over a week', async () => {
+    const now = new Date('2027-06-20T15:00:00.000Z');
+    await createProduct(shop.database.handle.db, { name: 'Harbour Tee', categoryId, price: 250_000, unitsSold: 40, variants: [{ size: 'M', color: 'White', stock: 3 }] });
+    await createProduct(shop.database.handle.db, { name: 'Blue Mountain Cap', categoryId, price: 180_000, unitsSold: 90, variants: [{ size: null, color: 'Navy', stock: 0 }, { size: null, color: 'Red', stock: 6 }] });
+    await createProduct(shop.database.handle.db, { name: 'Unsold Sock', categoryId, price: 50_000, unitsSold: 0, variants: [{ stock: 5 }] });
+
+    const unpaidBefore = (await dashboardAt(now)).unpaid_cash_orders.count;
+    const eightDaysAgo = new Date(now.getTime() - 8 * 86_400_000).toISOString();
+    const sixDaysAgo = new Date(now.getTime() - 6 * 86_400_000).toISOString();
+    const unpaid = await order(eightDaysAgo, { payment_method: 'cash_on_delivery', payment_status: 'PENDING', status: 'shipped', total: 12_345 });
+    await order(sixDaysAgo, { payment_method: 'cash_on_delivery', payment_status: 'PENDING' }); // not a week yet
+    await order(eightDaysAgo, { payment_method: 'cash_on_delivery', payment_status: 'PENDING', status: 'cancelled' });
+    await order(eightDaysAgo, { payment_method: 'cash_on_delivery', payment_status: 'COMPLETED' });
+    await order(eightDaysAgo, { payment_method: 'stripe', payment_status: 'PENDING' });
+
+    const figures = await dashboardAt(now);
+    expect(figures.best_sellers.map((product) => [product.name, product.units_sold])).toEqual([
+      ['Blue Mountain Cap', 90],
+      ['Harbour Tee', 40],
+    ]);
+    expect(figures.low_stock.map((variant) => [variant.product_name, variant.color, variant.stock])).toEqual([
+      ['Blue Mountain Cap', 'Navy', 0],
+      ['Harbour Tee', 'White', 3],
+      ['Unsold Sock', null, 5],
+    ]);
+    expect(figures.unpaid_cash_orders.count).toBe(unpaidBefore + 1);
+    expect(figures.unpaid_cash_orders.oldest).toContainEqual({ id: unpaid, order_number: expect.any(String), name: 'Kemar Brown', total: 123.45, created_at: eightDaysAgo });
+  });
+});

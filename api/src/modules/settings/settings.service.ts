@@ -1,0 +1,67 @@
+import { defaultStoreSettings, storeSettingsSchema, type StoreSettings } from '@threadline/contracts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { StaffMember } from '../../plugins/staff-access.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { SettingsRepository } from './settings.repository.ts';
+
+export interface SettingsDependencies {
+  database: DatabaseHandle;
+  repository: SettingsRepository;
+  audit: AuditService;
+  /** Tells every process's caches (this one's included) that the settings changed; called after the commit. */
+  publish(): Promise<void>;
+}
+
+/**
+ * What is stored, laid over the defaults: a field a later version adds has its default until the
+ * owner saves, and a row that no longer passes the schema falls back to the defaults instead of
+ * breaking checkout.
+ */
+function settingsFrom(stored: string): StoreSettings {
+  let saved: Partial<StoreSettings> = {};
+  try {
+    saved = JSON.parse(stored) as Partial<StoreSettings>;
+  } catch {
+    saved = {};
+  }
+  const parsed = storeSettingsSchema.safeParse({ ...defaultStoreSettings, ...saved });
+  return parsed.success ? parsed.data : defaultStoreSettings;
+}
+
+/** The owner's settings, read on every checkout and page: cached per process until a change is published. */
+export function createSettingsService({ database, repository, audit, publish }: SettingsDependencies) {
+  let cached: Promise<StoreSettings> | null = null;
+
+  return {
+    current(): Promise<StoreSettings> {
+      if (!cached) {
+        const loading = repository.read().then(settingsFrom);
+        cached = loading;
+        // A failed read is not kept: the next caller tries again.
+        loading.catch(() => {
+          if (cached === loading) cached = null;
+        });
+      }
+      return cached;
+    },
+
+    /** Forgets the cached settings; the change listener calls it. */
+    forget(): void {
+      cached = null;
+    },
+
+    async replace(staff: StaffMember, settings: StoreSettings): Promise<StoreSettings> {
+      const saved = await database.writeTransaction(async (trx) => {
+        const before = settingsFrom(await repository.readForChange(trx));
+        await repository.save(JSON.stringify(settings), trx);
+        await audit.record(staff, { action: 'update', entity: 'settings', entityId: 1, before, after: settings }, trx);
+        return settings;
+      });
+      cached = null;
+      await publish();
+      return saved;
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

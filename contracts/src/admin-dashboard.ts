@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { moneySchema } from './money.ts';
+
+const periodSchema = z.object({ orders: z.number(), revenue: moneySchema });
+
+/** GET /api/admin/dashboard/ (BACKOFFICE.md), days and months in Jamaica's time. */
+export const adminDashboardSchema = z.object({
+  today: periodSchema,
+  month: periodSchema,
+  /** The last 30 days, oldest first, today last: `day` is YYYY-MM-DD in Jamaica. */
+  last_30_days: z.array(z.object({ day: z.string(), orders: z.number(), revenue: moneySchema })),
+  best_sellers: z.array(z.object({ id: z.number(), name: z.string(), units_sold: z.number() })),
+  low_stock: z.array(
+    z.object({ product_id: z.number(), product_name: z.string(), variant_id: z.number(), size: z.string().nullable(), color: z.string().nullable(), sku: z.string(), stock: z.number() }),
+  ),
+  unpaid_cash_orders: z.object({
+    count: z.number(),
+    oldest: z.array(z.object({ id: z.number(), order_number: z.string(), name: z.string(), total: moneySchema, created_at: z.string() })),
+  }),
+});
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

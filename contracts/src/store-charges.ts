@@ -1,0 +1,98 @@
+// What an order is charged besides its items, from the shop's settings. Apart from the settings'
+// schema so that the checkout page, which prices with it, loads no zod.
+import { majorToMinor } from './currencies.ts';
+import type { StoreSettings } from './admin-settings.ts';
+import type { ShippingMethod } from './order-rules.ts';
+import { storeDetails } from './store-details.ts';
+
+/** The 14 parishes of Jamaica, in the order the island lists them (east to west, Kingston first). */
+export const parishes = [
+  'Kingston',
+  'St. Andrew',
+  'St. Thomas',
+  'Portland',
+  'St. Mary',
+  'St. Ann',
+  'Trelawny',
+  'St. James',
+  'Hanover',
+  'Westmoreland',
+  'St. Elizabeth',
+  'Manchester',
+  'Clarendon',
+  'St. Catherine',
+] as const;
+export type Parish = (typeof parishes)[number];
+
+/** Until the owner saves settings: SPEC §9's charges and the details the shop opened with. */
+export const defaultStoreSettings: StoreSettings = {
+  delivery_fees: Object.fromEntries(parishes.map((parish) => [parish, 10])) as StoreSettings['delivery_fees'],
+  free_delivery_over: null,
+  tax_rate: 0,
+  store: {
+    street: storeDetails.address.street,
+    city: storeDetails.address.city,
+    parish: storeDetails.address.parish,
+    country: storeDetails.address.country,
+    phone: storeDetails.phone,
+    email: storeDetails.email,
+    chat_number: storeDetails.chat.number,
+    hours: storeDetails.hours.map((entry) => ({ ...entry })),
+  },
+};
+
+/** The settings an order's charges come from, as the wire has them (JMD major units, rate in %). */
+export interface StoreCharges {
+  delivery_fees: Record<Parish, number>;
+  /** Delivery is free when the subtotal after discount reaches this amount; null: never free. */
+  free_delivery_over: number | null;
+  /** Percent of the subtotal after discount, at most 2 decimals. */
+  tax_rate: number;
+}
+
+const parishKey = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/\bsaint\b/g, 'st')
+    .replace(/[^a-z0-9]/g, '');
+const parishByKey = new Map<string, Parish>(parishes.map((parish) => [parishKey(parish), parish]));
+
+/** The parish a typed name means ('st andrew', 'Saint Andrew', 'St.Andrew'), or null for none of the 14. */
+export function parishNamed(name: string): Parish | null {
+  return parishByKey.get(parishKey(name)) ?? null;
+}
+
+/**
+ * Delivery in cents: free from the threshold on (compared with the subtotal after discount, what
+ * the shopper pays for the goods); else the parish's fee; an address outside the 14 parishes (or
+ * with none given) pays the highest fee, so no delivery is ever charged less than it costs.
+ */
+export function deliveryFeeMinor(charges: StoreCharges, parish: string, goodsMinor: number): number {
+  if (charges.free_delivery_over !== null && goodsMinor >= majorToMinor(charges.free_delivery_over)) return 0;
+  const named = parishNamed(parish);
+  if (named) return majorToMinor(charges.delivery_fees[named]);
+  return Math.max(...parishes.map((each) => majorToMinor(charges.delivery_fees[each])));
+}
+
+export function shippingFeeMinor(charges: StoreCharges, method: ShippingMethod, parish: string, goodsMinor: number): number {
+  return method === 'pickup' ? 0 : deliveryFeeMinor(charges, parish, goodsMinor);
+}
+
+/** Tax in cents: the rate of the subtotal after discount, rounded half-up to the cent (integers only, no float drift). */
+export function taxMinor(charges: StoreCharges, goodsMinor: number): number {
+  const basisPoints = Math.round(charges.tax_rate * 100);
+  return Math.floor((goodsMinor * basisPoints + 5000) / 10000);
+}
+
+export interface OrderCharges {
+  shipping: number;
+  tax: number;
+  total: number;
+}
+
+/** Shipping, tax and the total, in cents, of goods costing `goodsMinor` after discount. */
+export function orderChargesMinor(charges: StoreCharges, method: ShippingMethod, parish: string, goodsMinor: number): OrderCharges {
+  const shipping = shippingFeeMinor(charges, method, parish, goodsMinor);
+  const tax = taxMinor(charges, goodsMinor);
+  return { shipping, tax, total: goodsMinor + shipping + tax };
+}

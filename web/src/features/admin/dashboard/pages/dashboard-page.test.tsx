@@ -1,0 +1,68 @@
+import type { AdminDashboard } from '@threadline/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, renderShop, stubApi } from '@/test/render-shop.tsx';
+import { DashboardPage } from './dashboard-page.tsx';
+
+const pages = [{ path: '/admin/dashboard', Component: DashboardPage }];
+
+const days = Array.from({ length: 30 }, (_, index) => ({
+  day: `2026-11-${String(index + 1).padStart(2, '0')}`,
+  orders: index === 29 ? 3 : index === 9 ? 5 : 0,
+  revenue: index === 29 ? 1500.5 : index === 9 ? 9000 : 0,
+}));
+
+const figures: AdminDashboard = {
+  today: { orders: 3, revenue: 1500.5 },
+  month: { orders: 8, revenue: 10500.5 },
+  last_30_days: days,
+  best_sellers: [{ id: 4, name: 'Blue Mountain Cap', units_sold: 90 }],
+  low_stock: [{ product_id: 4, product_name: 'Blue Mountain Cap', variant_id: 9, size: null, color: 'Navy', sku: 'CAP-NVY', stock: 0 }],
+  unpaid_cash_orders: { count: 1, oldest: [{ id: 12, order_number: 'TL-261101-ABCDE', name: 'Kemar Brown', total: 123.45, created_at: '2026-11-01T15:00:00.000Z' }] },
+};
+
+describe('dashboard page', () => {
+  it('shows today, the month, the chart in words and as a table, and what needs a hand, with links', async () => {
+    const user = userEvent.setup();
+    stubApi([[/^\/api\/admin\/dashboard\/$/, () => figures]]);
+    renderShop(pages, { path: '/admin/dashboard' });
+
+    const today = await screen.findByRole('region', { name: 'Today' });
+    expect(today).toHaveTextContent('J$1,500.50');
+    expect(today).toHaveTextContent('3 orders');
+    expect(screen.getByRole('region', { name: 'This month' })).toHaveTextContent('J$10,500.50');
+    expect(screen.getByText('J$10,500.50 from 8 orders in the last 30 days; the best day was 10 Nov with J$9,000.00.')).toBeVisible();
+
+    await user.click(screen.getByText('Figures by day'));
+    const table = screen.getByRole('table', { name: 'Orders and revenue by day, last 30 days' });
+    const firstRow = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(firstRow).toHaveTextContent('30 Nov');
+    expect(firstRow).toHaveTextContent('J$1,500.50');
+
+    expect(within(screen.getByRole('region', { name: 'Best sellers' })).getByText('1. Blue Mountain Cap')).toBeVisible();
+    const lowStock = screen.getByRole('region', { name: 'Low stock' });
+    expect(within(lowStock).getByRole('link', { name: 'Blue Mountain Cap' })).toHaveAttribute('href', '/admin/products/4');
+    expect(lowStock).toHaveTextContent('Sold out');
+    const unpaid = screen.getByRole('region', { name: 'Unpaid cash orders over a week old' });
+    expect(within(unpaid).getByRole('link', { name: 'TL-261101-ABCDE' })).toHaveAttribute('href', '/admin/orders/12');
+    expect(unpaid).toHaveTextContent('Kemar Brown');
+  });
+
+  it('says when nothing needs a hand', async () => {
+    stubApi([[/^\/api\/admin\/dashboard\/$/, () => ({ ...figures, best_sellers: [], low_stock: [], unpaid_cash_orders: { count: 0, oldest: [] }, last_30_days: days.map((day) => ({ ...day, orders: 0, revenue: 0 })) })]]);
+    renderShop(pages, { path: '/admin/dashboard' });
+    expect(await screen.findByText('Nothing sold yet.')).toBeVisible();
+    expect(screen.getByText('Every variant has more than 5 in stock.')).toBeVisible();
+    expect(screen.getByText('No paid orders in the last 30 days (0 placed).')).toBeVisible();
+  });
+
+  it('shows loading, then the server’s problem with a way to try again', async () => {
+    stubApi([[/^\/api\/admin\/dashboard\/$/, () => json({ error: 'Something went wrong on our side.' }, 500)]]);
+    renderShop(pages, { path: '/admin/dashboard' });
+    expect(screen.getByText('Loading the dashboard...')).toBeInTheDocument();
+    const problem = await screen.findByRole('alert');
+    expect(problem).toHaveTextContent('Something went wrong on our side.');
+    expect(within(problem).getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+});

@@ -1,0 +1,102 @@
+import { defaultStoreSettings, messages, type StoreSettings } from '@threadline/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, renderShop, stubApi } from '@/test/render-shop.tsx';
+import { SettingsPage } from './settings-page.tsx';
+
+const pages = [{ path: '/admin/settings', Component: SettingsPage }];
+
+beforeEach(() => {
+  localStorage.setItem('sessionKey', 'session-1');
+  document.cookie = 'csrftoken=token-1';
+});
+
+function stubSettings(answer: () => unknown = () => defaultStoreSettings) {
+  const saved: StoreSettings[] = [];
+  stubApi([
+    [
+      /^\/api\/admin\/settings\/$/,
+      (_url, init) => {
+        if (init?.method === 'PUT') {
+          const body = JSON.parse(String(init.body)) as StoreSettings;
+          saved.push(body);
+          return body;
+        }
+        return answer();
+      },
+    ],
+  ]);
+  return saved;
+}
+
+describe('settings page', () => {
+  it('sets one fee everywhere, then another for St. Andrew, and saves what the server then charges', async () => {
+    const user = userEvent.setup();
+    const saved = stubSettings();
+    renderShop(pages, { path: '/admin/settings' });
+
+    const kingston = await screen.findByRole('textbox', { name: 'Kingston (J$)' });
+    expect(kingston).toHaveValue('10.00');
+    await user.type(screen.getByRole('textbox', { name: 'Same fee everywhere (J$)' }), '500');
+    await user.click(screen.getByRole('button', { name: 'Apply to all 14 parishes' }));
+    expect(kingston).toHaveValue('500');
+    const stAndrew = screen.getByRole('textbox', { name: 'St. Andrew (J$)' });
+    await user.clear(stAndrew);
+    await user.type(stAndrew, '650');
+    await user.type(screen.getByRole('textbox', { name: /Free delivery on orders of/ }), '20000');
+    await user.clear(screen.getByRole('textbox', { name: /Tax rate/ }));
+    await user.type(screen.getByRole('textbox', { name: /Tax rate/ }), '15');
+    await user.clear(screen.getByRole('textbox', { name: 'Phone' }));
+    await user.type(screen.getByRole('textbox', { name: 'Phone' }), '+1 (876) 555-0199');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText('Settings saved. The shop charges and shows them from now on.')).toBeVisible();
+    expect(saved).toHaveLength(1);
+    expect(saved[0]?.delivery_fees).toMatchObject({ Kingston: 500, 'St. Andrew': 650, Portland: 500 });
+    expect(saved[0]).toMatchObject({ free_delivery_over: 20000, tax_rate: 15, store: { phone: '+1 (876) 555-0199' } });
+    expect(stAndrew).toHaveValue('650.00');
+  });
+
+  it('names the fields that are wrong, focuses the first and sends nothing', async () => {
+    const user = userEvent.setup();
+    const saved = stubSettings();
+    renderShop(pages, { path: '/admin/settings' });
+
+    const portland = await screen.findByRole('textbox', { name: 'Portland (J$)' });
+    await user.clear(portland);
+    await user.type(portland, '-5');
+    await user.clear(screen.getByRole('textbox', { name: /Tax rate/ }));
+    await user.type(screen.getByRole('textbox', { name: /Tax rate/ }), '120');
+    await user.clear(screen.getByRole('textbox', { name: 'E-mail' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    const alert = screen.getAllByRole('alert')[0] as HTMLElement;
+    expect(alert).toHaveTextContent('Delivery fee cannot be negative');
+    expect(alert).toHaveTextContent('Tax rate is at most 100 %');
+    expect(alert).toHaveTextContent('E-mail must be an e-mail address');
+    expect(portland).toHaveFocus();
+    expect(portland).toHaveAccessibleDescription('Delivery fee cannot be negative');
+    expect(saved).toHaveLength(0);
+  });
+
+  it('shows the server’s refusal, and staff the owner-only message', async () => {
+    stubApi([[/^\/api\/admin\/settings\/$/, () => json({ error: messages.ownerOnly }, 403)]]);
+    renderShop(pages, { path: '/admin/settings' });
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent(messages.ownerOnly);
+    expect(screen.queryByRole('button', { name: 'Save settings' })).toBeNull();
+  });
+
+  it('says when the settings cannot be loaded, and loads them on Try again', async () => {
+    const user = userEvent.setup();
+    let failing = true;
+    stubSettings(() => (failing ? json({ error: 'Something went wrong on our side.' }, 500) : defaultStoreSettings));
+    renderShop(pages, { path: '/admin/settings' });
+    const problem = await screen.findByRole('alert');
+    expect(problem).toHaveTextContent('Something went wrong on our side.');
+    failing = false;
+    await user.click(within(problem).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('textbox', { name: 'Kingston (J$)' })).toHaveValue('10.00');
+  });
+});

@@ -1,0 +1,219 @@
+import { parishes, type Parish, type StoreSettings } from '@threadline/contracts';
+import { Plus, Trash2 } from 'lucide-react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { buttonClass } from '@/components/ui/button-styles.ts';
+import { ErrorBox } from '@/components/ui/error-box.tsx';
+import { TextField } from '@/components/ui/text-field.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { AdminPage } from '../../components/admin-page.tsx';
+import { ListLoading, LoadFailed } from '../../components/list-states.tsx';
+import { useAdminSettings } from '../api/get-settings.ts';
+import { useSaveSettings } from '../api/save-settings.ts';
+import { formOf, settingsOf, type SettingsErrors, type SettingsForm } from '../settings-form.ts';
+
+const maxHourLines = 7;
+
+function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  const id = `settings-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="rounded-2xl bg-white p-4 ring-1 ring-stone-200 sm:p-6">
+      <h2 id={id} className="text-lg font-semibold text-stone-900">
+        {title}
+      </h2>
+      {description ? <p className="mt-1 text-sm text-stone-600">{description}</p> : null}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function SettingsEditor({ saved }: { saved: StoreSettings }) {
+  const [form, setForm] = useState<SettingsForm>(() => formOf(saved));
+  const [errors, setErrors] = useState<SettingsErrors>({});
+  const [sameFee, setSameFee] = useState('');
+  const [status, setStatus] = useState<string | null>(null);
+  const save = useSaveSettings();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const setFee = (parish: Parish, value: string) => setForm((current) => ({ ...current, fees: { ...current.fees, [parish]: value } }));
+  const setStore = <K extends keyof SettingsForm['store']>(key: K, value: SettingsForm['store'][K]) =>
+    setForm((current) => ({ ...current, store: { ...current.store, [key]: value } }));
+  const setHours = (index: number, key: 'days' | 'hours', value: string) =>
+    setStore(
+      'hours',
+      form.store.hours.map((entry, at) => (at === index ? { ...entry, [key]: value } : entry)),
+    );
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setStatus(null);
+    const checked = settingsOf(form);
+    if ('errors' in checked) {
+      setErrors(checked.errors);
+      const first = Object.keys(checked.errors)[0];
+      const field = first ? formRef.current?.elements.namedItem(first) : null;
+      if (field instanceof HTMLElement) field.focus();
+      return;
+    }
+    setErrors({});
+    save.mutate(checked.settings, {
+      onSuccess: (answer) => {
+        setForm(formOf(answer));
+        setStatus('Settings saved. The shop charges and shows them from now on.');
+      },
+    });
+  };
+
+  const problems = Object.values(errors);
+  const saveProblem = save.error
+    ? save.error instanceof ApiError && save.error.status !== 0
+      ? save.error.message
+      : 'Could not reach the shop. Check your connection and save again.'
+    : null;
+  const fieldProps = (key: string) => ({ name: key, error: errors[key] ?? null });
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} aria-label="Settings" className="space-y-5">
+      {problems.length > 0 ? (
+        <ErrorBox>
+          <p className="font-semibold">Please check the highlighted fields:</p>
+          <ul className="list-disc pl-5">
+            {[...new Set(problems)].map((text) => (
+              <li key={text}>{text}</li>
+            ))}
+          </ul>
+        </ErrorBox>
+      ) : null}
+
+      <Section title="Delivery fees by parish" description="What checkout charges for delivery to each parish, in J$. An address outside the 14 parishes pays the highest fee.">
+        <div className="flex flex-wrap items-end gap-3">
+          <TextField
+            label="Same fee everywhere (J$)"
+            inputMode="decimal"
+            value={sameFee}
+            onChange={(event) => setSameFee(event.target.value)}
+            className="w-full sm:w-56"
+          />
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            disabled={sameFee.trim() === ''}
+            onClick={() => setForm((current) => ({ ...current, fees: Object.fromEntries(parishes.map((parish) => [parish, sameFee.trim()])) as Record<Parish, string> }))}
+          >
+            Apply to all 14 parishes
+          </button>
+        </div>
+        <div className="mt-5 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+          {parishes.map((parish) => (
+            <TextField
+              key={parish}
+              {...fieldProps(`fees.${parish}`)}
+              label={`${parish} (J$)`}
+              inputMode="decimal"
+              value={form.fees[parish]}
+              onChange={(event) => setFee(parish, event.target.value)}
+            />
+          ))}
+        </div>
+      </Section>
+
+      <Section title="Free delivery and tax">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            {...fieldProps('freeDeliveryOver')}
+            label="Free delivery on orders of (J$)"
+            hint="(blank: never free)"
+            inputMode="decimal"
+            value={form.freeDeliveryOver}
+            onChange={(event) => setForm((current) => ({ ...current, freeDeliveryOver: event.target.value }))}
+          />
+          <TextField
+            {...fieldProps('taxRate')}
+            label="Tax rate (%)"
+            hint="(of the subtotal after discount)"
+            inputMode="decimal"
+            value={form.taxRate}
+            onChange={(event) => setForm((current) => ({ ...current, taxRate: event.target.value }))}
+          />
+        </div>
+        <p className="mt-3 text-sm text-stone-600">Free delivery counts the subtotal after any promo discount. Orders already placed keep what they were charged.</p>
+      </Section>
+
+      <Section title="Store details" description="Shown in the footer of every page, on the contact page and at pickup.">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField {...fieldProps('store.street')} label="Street" autoComplete="off" value={form.store.street} onChange={(event) => setStore('street', event.target.value)} />
+          <TextField {...fieldProps('store.city')} label="City" value={form.store.city} onChange={(event) => setStore('city', event.target.value)} />
+          <TextField {...fieldProps('store.parish')} label="Parish" value={form.store.parish} onChange={(event) => setStore('parish', event.target.value)} />
+          <TextField {...fieldProps('store.country')} label="Country" value={form.store.country} onChange={(event) => setStore('country', event.target.value)} />
+          <TextField {...fieldProps('store.phone')} label="Phone" type="tel" value={form.store.phone} onChange={(event) => setStore('phone', event.target.value)} />
+          <TextField {...fieldProps('store.email')} label="E-mail" type="email" value={form.store.email} onChange={(event) => setStore('email', event.target.value)} />
+          <TextField
+            {...fieldProps('store.chat_number')}
+            label="WhatsApp number"
+            type="tel"
+            value={form.store.chat_number}
+            onChange={(event) => setStore('chat_number', event.target.value)}
+          />
+        </div>
+        <fieldset className="mt-6">
+          <legend className="text-sm font-semibold text-stone-900">Opening hours</legend>
+          <ul className="mt-3 space-y-3">
+            {form.store.hours.map((entry, index) => (
+              <li key={index} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2 sm:gap-3">
+                <TextField {...fieldProps(`store.hours.${index}.days`)} label={`Days, line ${index + 1}`} value={entry.days} onChange={(event) => setHours(index, 'days', event.target.value)} />
+                <TextField {...fieldProps(`store.hours.${index}.hours`)} label={`Hours, line ${index + 1}`} value={entry.hours} onChange={(event) => setHours(index, 'hours', event.target.value)} />
+                <button
+                  type="button"
+                  aria-label={`Remove line ${index + 1} of the opening hours`}
+                  disabled={form.store.hours.length === 1}
+                  onClick={() => setStore('hours', form.store.hours.filter((_, at) => at !== index))}
+                  className="mb-1 flex size-11 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100 disabled:opacity-40"
+                >
+                  <Trash2 className="size-4" aria-hidden="true" />
+                </button>
+              </li>
+            ))}
+          </ul>
+          {form.store.hours.length < maxHourLines ? (
+            <button type="button" className={`${buttonClass('secondary')} mt-3`} onClick={() => setStore('hours', [...form.store.hours, { days: '', hours: '' }])}>
+              <Plus className="size-4" aria-hidden="true" />
+              Add a line
+            </button>
+          ) : null}
+        </fieldset>
+      </Section>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" disabled={save.isPending} className={buttonClass('primary')}>
+          {save.isPending ? 'Saving...' : 'Save settings'}
+        </button>
+        <output aria-live="polite" className="text-sm font-medium text-brand-800">
+          {status}
+        </output>
+      </div>
+      {saveProblem ? <ErrorBox>{saveProblem}</ErrorBox> : null}
+    </form>
+  );
+}
+
+/** /admin/settings (owner only): delivery fees, free delivery, tax and the store's details. */
+export function SettingsPage() {
+  const settings = useAdminSettings();
+  return (
+    <AdminPage title="Settings">
+      {settings.isPending ? (
+        <ListLoading label="Loading the settings..." />
+      ) : settings.isError ? (
+        settings.error instanceof ApiError && settings.error.status === 403 ? (
+          <ErrorBox>
+            <p className="font-semibold">{settings.error.message}</p>
+            <p>The shop&apos;s settings are the owner&apos;s to change. Ask the owner if a fee or detail needs changing.</p>
+          </ErrorBox>
+        ) : (
+          <LoadFailed error={settings.error} retry={() => void settings.refetch()} />
+        )
+      ) : (
+        <SettingsEditor saved={settings.data} />
+      )}
+    </AdminPage>
+  );
+}
