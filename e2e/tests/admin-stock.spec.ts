@@ -128,7 +128,9 @@ test.describe('stock and pictures in the back office', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openBackOffice(page, 'staff', '/admin/products/1/stock');
     await expect(page.getByRole('heading', { name: /^Stock of / })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to the product' })).toHaveAttribute('href', '/admin/products/1');
+    const sections = page.getByRole('navigation', { name: 'Product sections' });
+    await expect(sections.getByRole('link', { name: 'Details' })).toHaveAttribute('href', '/admin/products/1');
+    await expect(sections.getByRole('link', { name: 'Stock' })).toHaveAttribute('aria-current', 'page');
     const first = page.locator('details').first();
     await first.locator('summary').click();
     await expect(first.getByText('Opening stock')).toBeVisible();

@@ -1,6 +1,6 @@
 import type { AdminImage } from '@threadline/contracts';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { Notice, type NoticeMessage } from '@/components/ui/notice.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -9,6 +9,7 @@ import { ListEmpty, ListLoading, LoadFailed } from '../../components/list-states
 import { useChangePicture, useProductPictures, type PictureChange } from '../api/product-pictures.ts';
 import { PictureCard } from '../components/picture-card.tsx';
 import { UploadPictureForm } from '../components/upload-picture-form.tsx';
+import { ProductTabs } from '../../products/product-tabs.tsx';
 
 const failureText = (error: unknown) =>
   error instanceof ApiError && error.status !== 0 ? error.message : 'Could not reach the shop. Check your connection and try again.';
@@ -46,9 +47,7 @@ export function ProductPicturesPage() {
 
   return (
     <AdminPage title={pictures.data ? `Pictures of ${pictures.data.product.name}` : 'Product pictures'}>
-      <Link to={`/admin/products/${productId}`} className="inline-flex min-h-11 items-center text-sm font-medium underline underline-offset-2">
-        Back to the product
-      </Link>
+      <ProductTabs productId={productId} />
       {pictures.isPending ? (
         <ListLoading label="Loading the pictures..." rows={3} />
       ) : pictures.isError ? (

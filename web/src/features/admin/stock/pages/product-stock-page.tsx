@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminList, StockRow } from '@threadline/contracts';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Notice, type NoticeMessage } from '@/components/ui/notice.tsx';
 import { apiGet } from '@/lib/api-client.ts';
 import { adminQueryKey } from '@/lib/queries/query-keys.ts';
@@ -11,6 +11,7 @@ import { AdjustStockDialog } from '../components/adjust-stock-dialog.tsx';
 import { MovementsList } from '../components/movements-list.tsx';
 import { variantLabel } from '../components/stock-level.tsx';
 import { StockTable } from '../components/stock-table.tsx';
+import { ProductTabs } from '../../products/product-tabs.tsx';
 
 /** A variant's stock changes behind its name, read when first opened. */
 function VariantMovements({ variant }: { variant: StockRow }) {
@@ -39,9 +40,7 @@ export function ProductStockPage() {
 
   return (
     <AdminPage title={name ? `Stock of ${name}` : 'Product stock'}>
-      <Link to={`/admin/products/${productId}`} className="inline-flex min-h-11 items-center text-sm font-medium underline underline-offset-2">
-        Back to the product
-      </Link>
+      <ProductTabs productId={productId} />
       {variants.isPending ? (
         <ListLoading label="Loading the product's stock..." rows={3} />
       ) : variants.isError ? (
