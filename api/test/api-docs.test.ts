@@ -20,6 +20,7 @@ const bodyNotInSchema = new Map([
   ['POST /api/orders/payment/stripe/webhook/', 'the signature covers the raw bytes, so the body is kept as sent and checked by the provider SDK'],
   ['PUT /api/users/profile/', 'JSON or a multipart form with the picture: the route reads the parts, the service checks the fields with profileUpdateSchema'],
   ['POST /api/admin/products/import/', 'a multipart form with the CSV file, parsed as it streams in: each row is checked by the import'],
+  ['POST /api/admin/products/:id/images/', 'a multipart form with the picture and its alt text: the route reads the parts, sharp checks the picture'],
 ]);
 
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);

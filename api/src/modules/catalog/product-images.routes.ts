@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminRemovedSchema,
   adminImageSchema,
   adminImagesSchema,
   idParamsSchema,
@@ -76,7 +77,7 @@ export const productImageRoutes: FastifyPluginAsyncZod<{ images: ProductImagesSe
     images.describe(staffOf(request), request.params.id, request.body.alt_text),
   );
 
-  app.delete('/images/:id/', { schema: { params: idParamsSchema } }, async (request, reply) =>
-    reply.status(204).send(await images.remove(staffOf(request), request.params.id)),
+  app.delete('/images/:id/', { schema: { params: idParamsSchema, response: { 200: adminRemovedSchema } } }, (request) =>
+    images.remove(staffOf(request), request.params.id),
   );
 };

@@ -114,7 +114,7 @@ export function createProductImagesService({ database, repository, audit, change
     },
 
     /** Removes the picture, then its files once the removal is committed. */
-    async remove(staff: StaffMember, imageId: number): Promise<void> {
+    async remove(staff: StaffMember, imageId: number): Promise<{ deleted: true }> {
       const removed = await database.writeTransaction(async (trx) => {
         const image = await imageOrNotFound(imageId, trx);
         await repository.touchProduct(image.product_id, trx);
@@ -124,6 +124,7 @@ export function createProductImagesService({ database, repository, audit, change
       });
       await changes.publish('catalog');
       await removePictureFiles(mediaDir, removed.path);
+      return { deleted: true };
     },
   };
 }

@@ -89,7 +89,7 @@ describe('the product pictures page', () => {
   it('deletes a picture only after it is confirmed', async () => {
     const fetchMock = stubApi([
       session,
-      [/^\/api\/admin\/images\/1\//, () => new Response(null, { status: 204 })],
+      [/^\/api\/admin\/images\/1\//, () => Response.json({ deleted: true })],
       [/^\/api\/admin\/products\/7\/images\//, () => ({ product: { id: 7, name: 'Harbour Tee' }, images: [image(1, 'Front')] })],
     ]);
     renderPicturesPage();
