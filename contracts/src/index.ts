@@ -20,3 +20,4 @@ export * from './image-sizes.ts';
 export * from './page-render.ts';
 export * from './input-bounds.ts';
 export * from './admin.ts';
+export * from './admin-orders.ts';

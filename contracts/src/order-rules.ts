@@ -3,6 +3,15 @@ import { messages } from './messages.ts';
 
 export const orderStatuses = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+/** BACKOFFICE.md "Order rules": where each status may move; nothing else is allowed. */
+export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['processing', 'cancelled'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
 export const paymentMethods = ['stripe', 'cash_on_delivery'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 export const shippingMethods = ['pickup', 'delivery'] as const;

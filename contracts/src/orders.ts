@@ -3,8 +3,18 @@ import { text } from './input-bounds.ts';
 import { currencyCodeSchema, moneySchema } from './money.ts';
 import { orderStatuses, paymentMethods, shippingMethods } from './order-rules.ts';
 
-const paymentStatuses = ['PENDING', 'COMPLETED', 'FAILED'] as const;
+/** An order's payment: REFUNDED and PARTIALLY_REFUNDED once staff gave back all or part of what was paid. */
+export const paymentStatuses = ['PENDING', 'COMPLETED', 'FAILED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** What the customer's pages and the back office call each payment status. */
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  PENDING: 'Pending',
+  COMPLETED: 'Paid',
+  FAILED: 'Failed',
+  PARTIALLY_REFUNDED: 'Partly refunded',
+  REFUNDED: 'Refunded',
+};
 
 const orderItemSchema = z.object({
   id: z.number().int(),
@@ -52,6 +62,12 @@ export const orderSchema = z.object({
   item_count: z.number().int(),
   /** When an unpaid card order will be cancelled and its stock released. */
   expires_at: z.string().nullable(),
+  /** Given back so far (JMD). */
+  refunded_amount: moneySchema,
+  /** The tracking number it was shipped with, if any. */
+  tracking_number: z.string().nullable(),
+  /** Every status it went through, oldest first, from being placed. */
+  status_history: z.array(z.object({ status: z.enum(orderStatuses), created_at: z.string() })),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -104,7 +120,7 @@ export type PaymentRefundReason = (typeof paymentRefundReasons)[number];
  */
 export const verifySessionResponseSchema = z.object({
   success: z.boolean(),
-  payment_status: z.enum([...paymentStatuses, 'REFUNDED']),
+  payment_status: z.enum(['PENDING', 'COMPLETED', 'FAILED', 'REFUNDED']),
   refund_reason: z.enum(paymentRefundReasons).optional(),
   order_id: z.number().int(),
 });

@@ -12,6 +12,7 @@ import * as signInSessions from './migrations/0009-sign-in-sessions.ts';
 import * as imageColours from './migrations/0010-image-colours.ts';
 import * as newsletter from './migrations/0011-newsletter.ts';
 import * as backOffice from './migrations/0012-back-office.ts';
+import * as orderHandling from './migrations/0017-order-handling.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010-image-colours': imageColours,
   '0011-newsletter': newsletter,
   '0012-back-office': backOffice,
+  '0017-order-handling': orderHandling,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

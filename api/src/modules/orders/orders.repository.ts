@@ -1,15 +1,44 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Selectable } from 'kysely';
+import type { AdminOrderQuery } from '@threadline/contracts';
+import { pageWindow } from '../../admin-list.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import type { OrderItemTable, OrderTable } from '../../db/tables.ts';
+import type { Database, OrderItemTable, OrderStatusHistoryTable, OrderTable } from '../../db/tables.ts';
 
 export type OrderRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['findById']>> & object;
+export type StatusChangeRow = Selectable<OrderStatusHistoryTable>;
 export type OrderItemRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['itemsOf']>>[number];
 
 // Every checkout runs it; it is compiled once (see preparedQuery).
 const orderByIdempotencyKey = preparedQuery((db: DbExecutor, key: string) =>
   db.selectFrom('orders').selectAll().where('idempotency_key', '=', key),
 );
+
+/** The first text after every text that starts with `prefix`: `prefix <= x < end` is a range an index serves. */
+const prefixEnd = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+
+/**
+ * What the search box asks for: an order number (or its start), an e-mail address, or a name (or
+ * the start of one; two words are first and last name). Each is a range on an index, so a search
+ * stays fast at a million orders; a search inside words (`%x%`) would read every order.
+ */
+function searchFilter(search: string) {
+  const term = search.trim().toLowerCase();
+  return (eb: ExpressionBuilder<Database, 'orders'>) => {
+    if (/^tl-/.test(term)) {
+      const number = term.toUpperCase();
+      return eb.and([eb('order_number', '>=', number), eb('order_number', '<', prefixEnd(number))]);
+    }
+    if (term.includes('@')) return eb(sql<string>`lower(email)`, '=', term);
+    const startsWith = (column: 'first_name' | 'last_name', prefix: string) =>
+      eb.and([eb(sql<string>`lower(${sql.ref(column)})`, '>=', prefix), eb(sql<string>`lower(${sql.ref(column)})`, '<', prefixEnd(prefix))]);
+    const words = term.split(/\s+/);
+    const first = words[0] ?? '';
+    const last = words.at(-1) ?? '';
+    if (words.length > 1) return eb.and([startsWith('first_name', first), startsWith('last_name', last)]);
+    return eb.or([startsWith('first_name', first), startsWith('last_name', first)]);
+  };
+}
 
 export function createOrdersRepository(db: DbExecutor) {
   return {
@@ -150,6 +179,85 @@ export function createOrdersRepository(db: DbExecutor) {
         .where('confirmation_sent_at', '=', staleClaim)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** A page of the back office's order list, newest first, and how many orders match. */
+    async staffPage(query: AdminOrderQuery, executor: DbExecutor = db) {
+      let filtered = executor.selectFrom('orders');
+      if (query.status) filtered = filtered.where('status', '=', query.status);
+      if (query.payment_status) filtered = filtered.where('payment_status', '=', query.payment_status);
+      if (query.from) filtered = filtered.where('created_at', '>=', query.from);
+      // `to` is a whole day: everything before the next midnight (UTC, as timestamps are kept).
+      if (query.to) filtered = filtered.where('created_at', '<', new Date(Date.parse(query.to) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10));
+      const search = query.search?.trim();
+      if (search) filtered = filtered.where(searchFilter(search));
+      const { limit, offset } = pageWindow(query);
+      const [rows, total] = await Promise.all([
+        filtered
+          .select(['id', 'order_number', 'created_at', 'status', 'payment_status', 'payment_method', 'shipping_method', 'first_name', 'last_name', 'email', 'total'])
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(limit)
+          .offset(offset)
+          .execute(),
+        filtered.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return { rows, count: Number(total.count) };
+    },
+
+    /** Orders placed after `since` that the shop has to act on: cash orders, and card orders once paid. */
+    async newOrdersCount(since: string, executor: DbExecutor = db): Promise<number> {
+      const row = await executor
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('created_at', '>', since)
+        .where('status', 'in', ['pending', 'processing'])
+        .where((eb) => eb.or([eb('payment_method', '=', 'cash_on_delivery'), eb('payment_status', '!=', 'PENDING')]))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async recordStatusChange(entry: Insertable<OrderStatusHistoryTable>, executor: DbExecutor = db): Promise<void> {
+      await executor.insertInto('order_status_history').values(entry).execute();
+    },
+
+    historyOf: (orderIds: number[], executor: DbExecutor = db) =>
+      orderIds.length === 0
+        ? Promise.resolve([])
+        : executor.selectFrom('order_status_history').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id').execute(),
+
+    /**
+     * Takes `amount` off what is left to refund, or nothing: the guard holds refunds within what
+     * was paid, and on PostgreSQL a second refund waits for the first's row lock and then reads its
+     * sum. The payment status follows.
+     */
+    async reserveRefund(orderId: number, amount: number, executor: DbExecutor = db): Promise<boolean> {
+      const result = await executor
+        .updateTable('orders')
+        .set((eb) => ({
+          refunded_total: eb('refunded_total', '+', amount),
+          payment_status: sql<OrderTable['payment_status']>`case when ${eb.ref('refunded_total')} + ${amount} >= ${eb.ref('total')} then 'REFUNDED' else 'PARTIALLY_REFUNDED' end`,
+          updated_at: new Date().toISOString(),
+        }))
+        .where('id', '=', orderId)
+        .where('payment_status', 'in', ['COMPLETED', 'PARTIALLY_REFUNDED'])
+        .where((eb) => eb(eb('refunded_total', '+', amount), '<=', eb.ref('total')))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Gives back a reservation the card provider refused; the payment status follows what remains. */
+    async releaseRefund(orderId: number, amount: number, executor: DbExecutor = db): Promise<void> {
+      await executor
+        .updateTable('orders')
+        .set((eb) => ({
+          refunded_total: eb('refunded_total', '-', amount),
+          payment_status: sql<OrderTable['payment_status']>`case when ${eb.ref('refunded_total')} - ${amount} <= 0 then 'COMPLETED' else 'PARTIALLY_REFUNDED' end`,
+          updated_at: new Date().toISOString(),
+        }))
+        .where('id', '=', orderId)
+        .where('refunded_total', '>=', amount)
+        .execute();
     },
 
     sessionOwnsOrder: async (orderId: number, sessionId: number, executor: DbExecutor = db) =>
