@@ -141,8 +141,12 @@ async function attempt<T>(
   body: unknown,
   signal: AbortSignal | undefined,
   extraHeaders?: Record<string, string>,
+  file = false,
 ): Promise<T> {
-  return readAnswer<T>(await send(method, path, body, signal, extraHeaders), signal);
+  const response = await send(method, path, body, signal, extraHeaders);
+  // A file's failure still answers {error} in JSON, read the usual way.
+  if (file && response.ok) return (await response.blob()) as T;
+  return readAnswer<T>(response, signal);
 }
 
 let pendingRefresh: Promise<boolean> | null = null;
@@ -226,6 +230,7 @@ async function request<T>(
   signal: AbortSignal | undefined,
   extraHeaders?: Record<string, string>,
   sessionFree = false,
+  file = false,
 ): Promise<T> {
   // Calls made while the session check runs wait for it, so they carry the confirmed session key.
   if (pendingSession && !sessionFree) await pendingSession.catch(() => undefined);
@@ -235,11 +240,11 @@ async function request<T>(
   }
   const sentToken = readStorage(storageKeys.accessToken);
   try {
-    return await attempt<T>(method, path, body, signal, extraHeaders);
+    return await attempt<T>(method, path, body, signal, extraHeaders, file);
   } catch (error) {
     if (!(error instanceof ApiError) || (presentsCredentials(path) && error.status === 401)) throw error;
     // At most one retry per call: with a new token pair, or else (SPEC §7) with a new session.
-    if (error.status === 401 && (await refreshAccessToken(sentToken))) return attempt<T>(method, path, body, signal, extraHeaders);
+    if (error.status === 401 && (await refreshAccessToken(sentToken))) return attempt<T>(method, path, body, signal, extraHeaders, file);
     if (method === 'GET' || (error.status !== 401 && error.status !== 403)) throw error;
     await renewCredentials();
     return attempt<T>(method, path, body, signal, extraHeaders);
@@ -253,6 +258,11 @@ async function request<T>(
  */
 export function apiGet<T>(path: string, options: { signal?: AbortSignal; sessionFree?: boolean } = {}): Promise<T> {
   return request<T>('GET', path, undefined, options.signal, undefined, options.sessionFree);
+}
+
+/** A file under /api (a PDF invoice, say) as a Blob, signed in and refreshed as apiGet is. */
+export function apiGetFile(path: string): Promise<Blob> {
+  return request<Blob>('GET', path, undefined, undefined, undefined, false, true);
 }
 
 /**

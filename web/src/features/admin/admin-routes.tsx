@@ -8,6 +8,9 @@ export interface AdminRoute {
 }
 
 export const adminRoutes: AdminRoute[] = [
+  { path: 'orders', Page: lazy(() => import('./orders/pages/orders-page.tsx').then((m) => ({ default: m.OrdersPage }))) },
+  { path: 'orders/:id', Page: lazy(() => import('./orders/pages/order-page.tsx').then((m) => ({ default: m.OrderPage }))) },
+  { path: 'orders/:id/packing-slip', Page: lazy(() => import('./orders/pages/packing-slip-page.tsx').then((m) => ({ default: m.PackingSlipPage }))) },
   { path: 'audit', Page: lazy(() => import('./pages/audit-page.tsx').then((m) => ({ default: m.AuditPage }))) },
 ];
 
