@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { adminPageQuerySchema } from './admin.ts';
 import { databaseId, text } from './input-bounds.ts';
 import { moneySchema } from './money.ts';
-import { orderStatuses, paymentMethods, shippingMethods } from './order-rules.ts';
-import { orderSchema, paymentStatuses } from './orders.ts';
+import { orderStatuses, paymentMethods, paymentStatuses, shippingMethods } from './order-rules.ts';
+import { orderSchema } from './orders.ts';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
 

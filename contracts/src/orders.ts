@@ -1,20 +1,7 @@
 import { z } from 'zod';
 import { text } from './input-bounds.ts';
 import { currencyCodeSchema, moneySchema } from './money.ts';
-import { orderStatuses, paymentMethods, shippingMethods } from './order-rules.ts';
-
-/** An order's payment: REFUNDED and PARTIALLY_REFUNDED once staff gave back all or part of what was paid. */
-export const paymentStatuses = ['PENDING', 'COMPLETED', 'FAILED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
-
-/** What the customer's pages and the back office call each payment status. */
-export const paymentStatusLabels: Record<PaymentStatus, string> = {
-  PENDING: 'Pending',
-  COMPLETED: 'Paid',
-  FAILED: 'Failed',
-  PARTIALLY_REFUNDED: 'Partly refunded',
-  REFUNDED: 'Refunded',
-};
+import { orderStatuses, paymentMethods, paymentStatuses, shippingMethods } from './order-rules.ts';
 
 const orderItemSchema = z.object({
   id: z.number().int(),
