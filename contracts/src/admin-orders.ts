@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminPageQuerySchema } from './admin.ts';
+import { adminListSchema, adminPageQuerySchema } from './admin.ts';
 import { databaseId, text } from './input-bounds.ts';
 import { moneySchema } from './money.ts';
 import { orderStatuses, paymentMethods, paymentStatuses, shippingMethods } from './order-rules.ts';
@@ -98,6 +98,10 @@ export type OrderRefundRequest = z.infer<typeof orderRefundRequestSchema>;
 /** Every order action answers the order as it now is, and a notice when part of it could not be done. */
 export const orderActionResponseSchema = z.object({ order: adminOrderSchema, notice: z.string().nullable() });
 export type OrderActionResponse = z.infer<typeof orderActionResponseSchema>;
+
+/** GET /api/admin/orders/: `count` is exact up to 10,000; `count_capped` is true when more match. */
+export const adminOrderListSchema = adminListSchema(adminOrderSummarySchema).extend({ count_capped: z.boolean() });
+export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
 
 /** GET /api/admin/orders/new-count/: orders placed after `since` that the shop has to handle. */
 export const newOrdersQuerySchema = z.object({ since: z.iso.datetime().optional() });

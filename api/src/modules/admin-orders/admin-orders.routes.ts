@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminListSchema,
   adminOrderQuerySchema,
   adminOrderSchema,
-  adminOrderSummarySchema,
+  adminOrderListSchema,
   markPaidRequestSchema,
   newOrdersCountSchema,
   newOrdersQuerySchema,
@@ -19,7 +18,7 @@ import type { AdminOrdersService } from './admin-orders.service.ts';
 const pdf = z.instanceof(Buffer).describe('application/pdf');
 
 export const adminOrderRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersService }> = async (app, { orders }) => {
-  app.get('/orders/', { schema: { querystring: adminOrderQuerySchema, response: { 200: adminListSchema(adminOrderSummarySchema) } } }, (request) =>
+  app.get('/orders/', { schema: { querystring: adminOrderQuerySchema, response: { 200: adminOrderListSchema } } }, (request) =>
     orders.list(request.query),
   );
 

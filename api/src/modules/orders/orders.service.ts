@@ -65,6 +65,8 @@ export interface StatusChange {
 }
 
 const minorMoney = (cents: number) => Math.round(cents) / 100;
+/** The order list counts its matches up to this many. */
+const orderCountCap = 10_000;
 
 export function createOrdersService({ database, repository, inventory, promotions, catalog, mailer, log, links, testPayments = false, shopEmail }: OrdersDependencies) {
   async function view(order: OrderRow, executor?: DbExecutor): Promise<Order> {
@@ -231,8 +233,9 @@ export function createOrdersService({ database, repository, inventory, promotion
       );
     },
 
+    /** The list's page; `count` is exact up to 10,000 matches, and `count_capped` says when there are more. */
     async staffList(query: AdminOrderQuery) {
-      const { rows, count } = await repository.staffPage(query);
+      const { rows, count } = await repository.staffPage(query, orderCountCap);
       const results: AdminOrderSummary[] = rows.map((row) => ({
         id: row.id,
         order_number: row.order_number,
@@ -245,7 +248,8 @@ export function createOrdersService({ database, repository, inventory, promotion
         email: row.email,
         total: minorMoney(row.total),
       }));
-      return adminList('/api/admin/orders/', query, count, results);
+      const capped = count > orderCountCap;
+      return { ...adminList('/api/admin/orders/', query, capped ? orderCountCap : count, results), count_capped: capped };
     },
 
     staffOrder,

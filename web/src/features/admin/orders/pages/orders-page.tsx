@@ -160,6 +160,9 @@ export function OrdersPage() {
         <>
           <OrdersTable orders={list.data.results} />
           <Pager list={list.data} />
+          {'count_capped' in list.data && list.data.count_capped === true ? (
+            <p className="text-sm text-stone-600">More than 10,000 orders match: narrow the filters or search to see how many.</p>
+          ) : null}
         </>
       )}
     </AdminPage>
