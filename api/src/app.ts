@@ -6,6 +6,7 @@ import { profilePictureLimits } from '@threadline/contracts';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { adminOrdersModule } from './modules/admin-orders/admin-orders.module.ts';
 import { auditModule } from './modules/audit/audit.module.ts';
 import { cartModule } from './modules/cart/cart.module.ts';
 import { catalogModule } from './modules/catalog/catalog.module.ts';
@@ -75,7 +76,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   const modules = [
     healthModule, auditModule, settingsModule, sessionModule, promotionsModule, inventoryModule, catalogModule, ratesModule, contentModule,
     // Each after the modules whose services it uses (fastify-plugin checks their names are registered).
-    cartModule, customersModule, ordersModule, paymentsModule, staffModule, dashboardModule,
+    cartModule, customersModule, ordersModule, paymentsModule, staffModule, dashboardModule, adminOrdersModule,
   ];
   for (const module of modules) await app.register(module, shop);
 

@@ -34,3 +34,4 @@ export * from './admin-catalog-rules.ts';
 export * from './admin-settings.ts';
 export * from './admin-dashboard.ts';
 export * from './store-charges.ts';
+export * from './admin-orders.ts';

@@ -164,6 +164,19 @@ export const messages = {
   /** The built-in test card provider (no STRIPE_SECRET_KEY): said wherever a card payment is offered or confirmed. */
   testPaymentNotice: 'Test payment: no money is taken.',
 
+  /** The back office's order rules (BACKOFFICE.md). */
+  orderTransitionRefused: (from: string, to: string) => `An order that is ${from} cannot be moved to ${to}.`,
+  orderChangedMeanwhile: 'This order was changed by someone else meanwhile. Reload it and try again.',
+  trackingNumberRequired: 'A shipped order needs its tracking number.',
+  markPaidCashOnly: 'Only a cash-on-delivery order is marked paid by hand; card orders are paid through the card provider.',
+  markPaidAlreadyPaid: 'This order is already paid.',
+  markPaidCancelled: 'A cancelled order cannot be marked paid.',
+  refundNothingPaid: 'Nothing was paid on this order, so there is nothing to refund.',
+  refundTooLarge: (left: string) => `A refund cannot be more than what is left of the payment (${left}).`,
+  refundNoCardPayment: 'This card order has no completed card payment to refund.',
+  refundRefused: (reason: string) => `The card provider refused the refund: ${reason}`,
+  cancelRefundRefused: (reason: string) => `The order is cancelled and its stock is back, but the card provider refused the refund: ${reason} Try the refund again from this page.`,
+
   paymentOrderLoadFailed: 'Failed to load order details',
   paymentSessionFailed: 'Failed to create Stripe checkout session',
   paymentRedirectFailed: 'Failed to redirect to Stripe checkout',

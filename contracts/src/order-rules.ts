@@ -3,6 +3,28 @@ import { messages } from './messages.ts';
 
 export const orderStatuses = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
+/** BACKOFFICE.md "Order rules": where each status may move; nothing else is allowed. */
+export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['processing', 'cancelled'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+/** An order's payment: REFUNDED and PARTIALLY_REFUNDED once staff gave back all or part of what was paid. */
+export const paymentStatuses = ['PENDING', 'COMPLETED', 'FAILED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/** What the customer's pages and the back office call each payment status. */
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  PENDING: 'Pending',
+  COMPLETED: 'Paid',
+  FAILED: 'Failed',
+  PARTIALLY_REFUNDED: 'Partly refunded',
+  REFUNDED: 'Refunded',
+};
+
 export const paymentMethods = ['stripe', 'cash_on_delivery'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 export const shippingMethods = ['pickup', 'delivery'] as const;

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { text } from './input-bounds.ts';
 import { currencyCodeSchema, moneySchema } from './money.ts';
-import { orderStatuses, paymentMethods, shippingMethods } from './order-rules.ts';
-
-const paymentStatuses = ['PENDING', 'COMPLETED', 'FAILED'] as const;
-export type PaymentStatus = (typeof paymentStatuses)[number];
+import { orderStatuses, paymentMethods, paymentStatuses, shippingMethods } from './order-rules.ts';
 
 const orderItemSchema = z.object({
   id: z.number().int(),
@@ -52,6 +49,12 @@ export const orderSchema = z.object({
   item_count: z.number().int(),
   /** When an unpaid card order will be cancelled and its stock released. */
   expires_at: z.string().nullable(),
+  /** Given back so far (JMD). */
+  refunded_amount: moneySchema,
+  /** The tracking number it was shipped with, if any. */
+  tracking_number: z.string().nullable(),
+  /** Every status it went through, oldest first, from being placed. */
+  status_history: z.array(z.object({ status: z.enum(orderStatuses), created_at: z.string() })),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -104,7 +107,7 @@ export type PaymentRefundReason = (typeof paymentRefundReasons)[number];
  */
 export const verifySessionResponseSchema = z.object({
   success: z.boolean(),
-  payment_status: z.enum([...paymentStatuses, 'REFUNDED']),
+  payment_status: z.enum(['PENDING', 'COMPLETED', 'FAILED', 'REFUNDED']),
   refund_reason: z.enum(paymentRefundReasons).optional(),
   order_id: z.number().int(),
 });

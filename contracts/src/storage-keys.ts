@@ -8,6 +8,8 @@ export const storageKeys = {
   returnUrl: 'returnUrl',
   checkoutFormData: 'checkoutFormData',
   sessionKey: 'sessionKey',
+  /** Back office: when this browser last opened the order list; newer orders count as new. */
+  adminOrdersSeenAt: 'adminOrdersSeenAt',
 } as const;
 
 /** Header and cookie names of SPEC §6-§7. */

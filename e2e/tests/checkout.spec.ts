@@ -43,7 +43,9 @@ function mailedOrderLink(email: string): string {
     // Quoted-printable: soft line breaks and the escaped '='.
     const mail = readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     if (!mail.includes(email)) continue;
-    return /http:\/\/[^\s"<>]+\/order-confirmation\/\d+\?token=[\w.-]+/.exec(mail)?.[0] ?? '';
+    // The shop's own notice of the order names the customer's e-mail too, but has no such link.
+    const link = /http:\/\/[^\s"<>]+\/order-confirmation\/\d+\?token=[\w.-]+/.exec(mail)?.[0];
+    if (link) return link;
   }
   return '';
 }

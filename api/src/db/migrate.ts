@@ -17,6 +17,7 @@ import * as stockAndChanges from './migrations/0015-stock-and-changes.ts';
 import * as people from './migrations/0018-people.ts';
 import * as catalogAdmin from './migrations/0014-catalog-admin.ts';
 import * as shopSettings from './migrations/0019-shop-settings.ts';
+import * as orderHandling from './migrations/0017-order-handling.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0018-people': people,
   '0014-catalog-admin': catalogAdmin,
   '0019-shop-settings': shopSettings,
+  '0017-order-handling': orderHandling,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

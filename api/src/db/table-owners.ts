@@ -28,8 +28,12 @@ export const tableOwners = {
   checkout_claims: 'modules/promotions',
   orders: 'modules/orders',
   order_items: 'modules/orders',
+  // Written in the transaction of each status change, by the module that changes the status.
+  order_status_history: 'modules/orders',
   payments: 'modules/payments',
   payment_events: 'modules/payments',
+  // Card refunds go through the provider the payments module talks to; cash ones are recorded beside them.
+  refunds: 'modules/payments',
   // The built-in card provider's own sessions, as Stripe would keep them.
   test_payment_sessions: 'modules/payments',
   exchange_rates: 'modules/currency',

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccountRole, PaymentRefundReason, ProductStatus, StockMovementKind } from '@threadline/contracts';
+import type { AccountRole, PaymentRefundReason, PaymentStatus, ProductStatus, StockMovementKind } from '@threadline/contracts';
 
 /**
  * Table types. Portable choices, the same on SQLite and PostgreSQL:
@@ -254,7 +254,7 @@ export interface OrderTable {
   last_name: string;
   phone: string;
   status: 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
-  payment_status: 'PENDING' | 'COMPLETED' | 'FAILED';
+  payment_status: PaymentStatus;
   payment_method: 'stripe' | 'cash_on_delivery';
   shipping_method: 'pickup' | 'delivery';
   address_line1: string;
@@ -269,6 +269,8 @@ export interface OrderTable {
   tax_amount: number;
   total: number;
   promo_code_id: number | null;
+  /** Refunded, or being refunded, in minor units: never more than the total once paid. */
+  refunded_total: Generated<number>;
   /** Display currency chosen by the shopper and its rate against JMD when the order was placed. */
   currency: string;
   exchange_rate: string;
@@ -379,6 +381,39 @@ export interface TestPaymentSessionTable {
   /** Set when the session is paid; refunds name it. */
   payment_intent: string | null;
   refunded_at: Timestamp | null;
+  /** Refunded so far, in minor units; refunds take part of what is left, up to amount_total. */
+  amount_refunded: number;
+}
+
+/** One status change of an order; staff null when the shopper, the card payment or a job made it. */
+export interface OrderStatusHistoryTable {
+  id: Id;
+  order_id: number;
+  /** Null for the order being placed. */
+  from_status: OrderTable['status'] | null;
+  to_status: OrderTable['status'];
+  note: string;
+  tracking_number: string | null;
+  staff_id: number | null;
+  staff_email: string | null;
+  created_at: Timestamp;
+}
+
+/** Money given back on an order: through the card provider, or recorded for cash. */
+export interface RefundTable {
+  id: Id;
+  order_id: number;
+  /** The card payment refunded; null for cash. */
+  payment_id: number | null;
+  amount: number;
+  reason: string;
+  method: 'card' | 'cash';
+  /** pending while the provider is asked; a refusal removes the row and its reservation. */
+  status: 'pending' | 'succeeded';
+  provider_refund_id: string | null;
+  staff_id: number | null;
+  staff_email: string | null;
+  created_at: Timestamp;
 }
 
 /** Fixed-window counters shared by every server process (rate limits). */
@@ -443,4 +478,6 @@ export interface Database {
   audit_entries: AuditEntryTable;
   shop_changes: ShopChangeTable;
   shop_settings: ShopSettingsTable;
+  order_status_history: OrderStatusHistoryTable;
+  refunds: RefundTable;
 }

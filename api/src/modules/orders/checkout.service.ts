@@ -145,6 +145,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       phone: request.phone.trim(),
       status: settlement === 'nothing-to-pay' ? 'processing' : 'pending',
       payment_status: settlement === 'nothing-to-pay' ? 'COMPLETED' : 'PENDING',
+      refunded_total: 0,
       payment_method: request.payment_method,
       shipping_method: request.shipping_method,
       address_line1: delivery ? request.address_line1.trim() : '',

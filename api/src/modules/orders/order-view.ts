@@ -1,7 +1,8 @@
 import { minorToMajor, type Order } from '@threadline/contracts';
-import type { OrderItemRow, OrderRow } from './orders.repository.ts';
+import type { OrderItemRow, OrderRow, StatusChangeRow } from './orders.repository.ts';
 
-export function orderView(order: OrderRow, items: readonly OrderItemRow[]): Order {
+/** The order as its customer sees it; `history` is its status changes, oldest first. */
+export function orderView(order: OrderRow, items: readonly OrderItemRow[], history: readonly StatusChangeRow[] = []): Order {
   const address =
     order.shipping_method === 'delivery'
       ? {
@@ -50,5 +51,12 @@ export function orderView(order: OrderRow, items: readonly OrderItemRow[]): Orde
     })),
     item_count: items.reduce((sum, item) => sum + item.quantity, 0),
     expires_at: order.expires_at,
+    refunded_amount: minorToMajor(order.refunded_total),
+    tracking_number: history.findLast((change) => change.tracking_number)?.tracking_number ?? null,
+    // Being placed is its first status; orders placed before the history was kept start there too.
+    status_history: [
+      { status: history[0]?.from_status ?? order.status, created_at: order.created_at },
+      ...history.filter((change) => change.from_status !== null).map((change) => ({ status: change.to_status, created_at: change.created_at })),
+    ],
   };
 }

@@ -32,6 +32,7 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
       log: (message, error) => app.log.error({ err: error }, message),
       links: createOrderLinks(config.secretKey),
       testPayments: takesTestPayments(config.stripe),
+      shopEmail: config.shopEmail,
     });
     app.decorate('orders', orders);
     app.mail.waitOnClose(() => orders.confirmationsSent());

@@ -1,15 +1,58 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Selectable, type SelectQueryBuilder } from 'kysely';
+import type { AdminOrderQuery } from '@threadline/contracts';
+import { pageWindow } from '../../admin-list.ts';
 import type { DbExecutor } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import type { OrderItemTable, OrderTable } from '../../db/tables.ts';
+import type { Database, OrderItemTable, OrderStatusHistoryTable, OrderTable } from '../../db/tables.ts';
 
 export type OrderRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['findById']>> & object;
+export type StatusChangeRow = Selectable<OrderStatusHistoryTable>;
 export type OrderItemRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['itemsOf']>>[number];
 
 // Every checkout runs it; it is compiled once (see preparedQuery).
 const orderByIdempotencyKey = preparedQuery((db: DbExecutor, key: string) =>
   db.selectFrom('orders').selectAll().where('idempotency_key', '=', key),
 );
+
+/** The first text after every text that starts with `prefix`: `prefix <= x < end` is a range an index serves. */
+const prefixEnd = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+
+/** The list's filters but the search, on one select of the orders table. */
+type OrderFilterQuery = SelectQueryBuilder<Database, 'orders', object>;
+
+function filterOrders(query: OrderFilterQuery, filters: AdminOrderQuery): OrderFilterQuery {
+  let filtered = query;
+  if (filters.status) filtered = filtered.where('status', '=', filters.status);
+  if (filters.payment_status) filtered = filtered.where('payment_status', '=', filters.payment_status);
+  if (filters.from) filtered = filtered.where('created_at', '>=', filters.from);
+  // `to` is a whole day: everything before the next midnight (UTC, as timestamps are kept).
+  if (filters.to) filtered = filtered.where('created_at', '<', new Date(Date.parse(filters.to) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10));
+  return filtered;
+}
+
+/**
+ * The ids (and times) of the orders the list shows: an order number (or its start), an e-mail
+ * address, or a name (or its start; two words are first and last name). Each search is a range on
+ * an index that also holds the time and id, so the newest matches are found from the index alone,
+ * and the two names of a search are a union (one word) or an intersection (two) of such ranges:
+ * at a million orders a common name matches thousands, and fetching each row took half a second.
+ */
+function matchingOrders(db: DbExecutor, filters: AdminOrderQuery) {
+  const base = () => filterOrders(db.selectFrom('orders'), filters).select(['id', 'created_at']);
+  const term = filters.search?.trim().toLowerCase() ?? '';
+  if (term === '') return base();
+  if (/^tl-/.test(term)) {
+    const number = term.toUpperCase();
+    return base().where('order_number', '>=', number).where('order_number', '<', prefixEnd(number));
+  }
+  if (term.includes('@')) return base().where(sql<string>`lower(email)`, '=', term);
+  const startsWith = (column: 'first_name' | 'last_name', prefix: string) =>
+    base().where(sql<string>`lower(${sql.ref(column)})`, '>=', prefix).where(sql<string>`lower(${sql.ref(column)})`, '<', prefixEnd(prefix));
+  const words = term.split(/\s+/);
+  const first = words[0] ?? '';
+  if (words.length === 1) return startsWith('first_name', first).union(startsWith('last_name', first));
+  return startsWith('first_name', first).intersect(startsWith('last_name', words.at(-1) ?? ''));
+}
 
 export function createOrdersRepository(db: DbExecutor) {
   return {
@@ -150,6 +193,85 @@ export function createOrdersRepository(db: DbExecutor) {
         .where('confirmation_sent_at', '=', staleClaim)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * A page of the back office's order list, newest first, and how many orders match, counted up
+     * to `countUpTo` + 1: counting every one of a million orders took longer than the page itself.
+     */
+    async staffPage(query: AdminOrderQuery, countUpTo: number, executor: DbExecutor = db) {
+      const matches = matchingOrders(executor, query).as('matches');
+      const { limit, offset } = pageWindow(query);
+      const pageIds = executor.selectFrom(matches).select('matches.id').orderBy('matches.created_at', 'desc').orderBy('matches.id', 'desc').limit(limit).offset(offset);
+      const [rows, total] = await Promise.all([
+        executor
+          .selectFrom('orders')
+          .select(['id', 'order_number', 'created_at', 'status', 'payment_status', 'payment_method', 'shipping_method', 'first_name', 'last_name', 'email', 'total'])
+          .where('id', 'in', pageIds)
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .execute(),
+        executor
+          .selectFrom(executor.selectFrom(matches).select('matches.id').limit(countUpTo + 1).as('counted'))
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { rows, count: Number(total.count) };
+    },
+
+    /** Orders placed after `since` that the shop has to act on: cash orders, and card orders once paid. */
+    async newOrdersCount(since: string, executor: DbExecutor = db): Promise<number> {
+      const row = await executor
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('created_at', '>', since)
+        .where('status', 'in', ['pending', 'processing'])
+        .where((eb) => eb.or([eb('payment_method', '=', 'cash_on_delivery'), eb('payment_status', '!=', 'PENDING')]))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    async recordStatusChange(entry: Insertable<OrderStatusHistoryTable>, executor: DbExecutor = db): Promise<void> {
+      await executor.insertInto('order_status_history').values(entry).execute();
+    },
+
+    historyOf: (orderIds: number[], executor: DbExecutor = db) =>
+      orderIds.length === 0
+        ? Promise.resolve([])
+        : executor.selectFrom('order_status_history').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id').execute(),
+
+    /**
+     * Takes `amount` off what is left to refund, or nothing: the guard holds refunds within what
+     * was paid, and on PostgreSQL a second refund waits for the first's row lock and then reads its
+     * sum. The payment status follows.
+     */
+    async reserveRefund(orderId: number, amount: number, executor: DbExecutor = db): Promise<boolean> {
+      const result = await executor
+        .updateTable('orders')
+        .set((eb) => ({
+          refunded_total: eb('refunded_total', '+', amount),
+          payment_status: sql<OrderTable['payment_status']>`case when ${eb.ref('refunded_total')} + ${amount} >= ${eb.ref('total')} then 'REFUNDED' else 'PARTIALLY_REFUNDED' end`,
+          updated_at: new Date().toISOString(),
+        }))
+        .where('id', '=', orderId)
+        .where('payment_status', 'in', ['COMPLETED', 'PARTIALLY_REFUNDED'])
+        .where((eb) => eb(eb('refunded_total', '+', amount), '<=', eb.ref('total')))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Gives back a reservation the card provider refused; the payment status follows what remains. */
+    async releaseRefund(orderId: number, amount: number, executor: DbExecutor = db): Promise<void> {
+      await executor
+        .updateTable('orders')
+        .set((eb) => ({
+          refunded_total: eb('refunded_total', '-', amount),
+          payment_status: sql<OrderTable['payment_status']>`case when ${eb.ref('refunded_total')} - ${amount} <= 0 then 'COMPLETED' else 'PARTIALLY_REFUNDED' end`,
+          updated_at: new Date().toISOString(),
+        }))
+        .where('id', '=', orderId)
+        .where('refunded_total', '>=', amount)
+        .execute();
     },
 
     sessionOwnsOrder: async (orderId: number, sessionId: number, executor: DbExecutor = db) =>

@@ -1,11 +1,22 @@
-import { messages, type Order, type PaymentRefundReason } from '@threadline/contracts';
+import {
+  messages,
+  orderTransitions,
+  type AdminOrderQuery,
+  type AdminOrderSummary,
+  type Order,
+  type OrderStatus,
+  type PaymentRefundReason,
+} from '@threadline/contracts';
+import { adminList } from '../../admin-list.ts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { StaffMember } from '../../plugins/staff-access.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { InventoryService } from '../inventory/inventory.service.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
 import { orderConfirmationEmail } from './order-email.ts';
+import { newOrderNotice, orderUpdateEmail, type OrderUpdate } from './order-update-email.ts';
 import type { OrderLinks } from './order-links.ts';
 import { orderView } from './order-view.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
@@ -42,11 +53,50 @@ export interface OrdersDependencies {
   links: OrderLinks;
   /** Card payments go through the built-in test provider: e-mails say no money was taken. */
   testPayments?: boolean;
+  /** Where the shop hears of each new order it has to handle (SHOP_EMAIL). */
+  shopEmail?: string;
 }
 
-export function createOrdersService({ database, repository, inventory, promotions, catalog, mailer, log, links, testPayments = false }: OrdersDependencies) {
+/** A status change as the back office asks for it. */
+export interface StatusChange {
+  to: OrderStatus;
+  note: string;
+  trackingNumber: string | null;
+}
+
+const minorMoney = (cents: number) => Math.round(cents) / 100;
+/** The order list counts its matches up to this many. */
+const orderCountCap = 10_000;
+
+export function createOrdersService({ database, repository, inventory, promotions, catalog, mailer, log, links, testPayments = false, shopEmail }: OrdersDependencies) {
   async function view(order: OrderRow, executor?: DbExecutor): Promise<Order> {
-    return orderView(order, await repository.itemsOf([order.id], executor));
+    const [items, history] = await Promise.all([repository.itemsOf([order.id], executor), repository.historyOf([order.id], executor)]);
+    return orderView(order, items, history);
+  }
+
+  /** Any order, for the back office; 404 when there is none. */
+  async function staffOrder(orderId: number, executor?: DbExecutor): Promise<OrderRow> {
+    const order = await repository.findById(orderId, executor);
+    if (!order) throw notFound(messages.orderNotFound);
+    return order;
+  }
+
+  const orderLink = (orderId: number, origin: string) => `${origin}/order-confirmation/${orderId}?token=${links.token(orderId)}`;
+
+  async function recordChange(orderId: number, from: OrderStatus, change: StatusChange, staff: StaffMember | null, trx: DbExecutor) {
+    await repository.recordStatusChange(
+      {
+        order_id: orderId,
+        from_status: from,
+        to_status: change.to,
+        note: change.note,
+        tracking_number: change.trackingNumber,
+        staff_id: staff?.id ?? null,
+        staff_email: staff?.email ?? null,
+        created_at: new Date().toISOString(),
+      },
+      trx,
+    );
   }
 
   const claimedConfirmations: { order: Order; origin: string }[] = [];
@@ -67,9 +117,16 @@ export function createOrdersService({ database, repository, inventory, promotion
   /** Sends a claimed confirmation and records that the mail server took it. */
   async function mailOrder(order: Order, origin: string): Promise<void> {
     // A guest may open it on another device: the link itself shows the order (order-links.ts).
-    const link = `${origin}/order-confirmation/${order.id}?token=${links.token(order.id)}`;
-    await mailer.send({ to: order.email, ...orderConfirmationEmail(order, link, testPayments) });
+    await mailer.send({ to: order.email, ...orderConfirmationEmail(order, orderLink(order.id, origin), testPayments) });
     await repository.markConfirmationMailed(order.id);
+    // The customer's confirmation goes when the order is the shop's to handle (cash, or card once
+    // paid): so does the shop's own notice, once, after it.
+    if (!shopEmail) return;
+    try {
+      await mailer.send({ to: shopEmail, ...newOrderNotice(order, `${origin}/admin/orders/${order.id}`) });
+    } catch (error) {
+      log(`could not tell the shop of order ${order.id}`, error);
+    }
   }
 
   async function mailClaimed(orderId: number, origin: string): Promise<void> {
@@ -107,7 +164,7 @@ export function createOrdersService({ database, repository, inventory, promotion
    * use; false when it was no longer unpaid and pending (a payment or another cancel came first: the
    * guarded update decides, and on PostgreSQL the loser waits for the winner's row lock).
    */
-  async function cancelUnpaid(orderId: number, at: string, trx: DbExecutor): Promise<boolean> {
+  async function cancelUnpaid(orderId: number, at: string, note: string, trx: DbExecutor): Promise<boolean> {
     const moved = await repository.transition(
       orderId,
       { status: 'pending', payment_status: 'PENDING' },
@@ -115,6 +172,7 @@ export function createOrdersService({ database, repository, inventory, promotion
       trx,
     );
     if (!moved) return false;
+    await recordChange(orderId, 'pending', { to: 'cancelled', note, trackingNumber: null }, null, trx);
     await inventory.returnForOrder(await repository.stockHeldBy(orderId, trx), orderId, trx);
     await promotions.release(orderId, trx);
     return true;
@@ -150,7 +208,7 @@ export function createOrdersService({ database, repository, inventory, promotion
       if (refusal) throw conflict(refusal);
       const cancelled = await database.writeTransaction(async (trx) => {
         const cartId = await cart.claim(owner, trx);
-        if (!(await cancelUnpaid(order.id, new Date().toISOString(), trx))) return false;
+        if (!(await cancelUnpaid(order.id, new Date().toISOString(), 'Cancelled by the shopper', trx))) return false;
         await cart.putBack(cartId, await repository.itemsToPutBack(order.id, trx), order.promo_code_id, trx);
         return true;
       });
@@ -164,8 +222,111 @@ export function createOrdersService({ database, repository, inventory, promotion
 
     async list(userId: number): Promise<Order[]> {
       const orders = await repository.listForUser(userId);
-      const items = await repository.itemsOf(orders.map((order) => order.id));
-      return orders.map((order) => orderView(order, items.filter((item) => item.order_id === order.id)));
+      const ids = orders.map((order) => order.id);
+      const [items, history] = await Promise.all([repository.itemsOf(ids), repository.historyOf(ids)]);
+      return orders.map((order) =>
+        orderView(
+          order,
+          items.filter((item) => item.order_id === order.id),
+          history.filter((change) => change.order_id === order.id),
+        ),
+      );
+    },
+
+    /** The list's page; `count` is exact up to 10,000 matches, and `count_capped` says when there are more. */
+    async staffList(query: AdminOrderQuery) {
+      const { rows, count } = await repository.staffPage(query, orderCountCap);
+      const results: AdminOrderSummary[] = rows.map((row) => ({
+        id: row.id,
+        order_number: row.order_number,
+        created_at: row.created_at,
+        status: row.status,
+        payment_status: row.payment_status,
+        payment_method: row.payment_method,
+        shipping_method: row.shipping_method,
+        customer_name: `${row.first_name} ${row.last_name}`.trim(),
+        email: row.email,
+        total: minorMoney(row.total),
+      }));
+      const capped = count > orderCountCap;
+      return { ...adminList('/api/admin/orders/', query, capped ? orderCountCap : count, results), count_capped: capped };
+    },
+
+    staffOrder,
+
+    historyOf: (orderId: number) => repository.historyOf([orderId]),
+
+    newOrdersCount: (since: string) => repository.newOrdersCount(since),
+
+    /**
+     * Moves the order on as BACKOFFICE.md allows, in the caller's transaction, from the status it
+     * has in that transaction: of two changes at once one applies, the other finds the order moved
+     * (on PostgreSQL it waits for the first's row lock) and is refused naming both statuses.
+     * Cancelling puts every unit back as stock movements, and the promo use and sold counts.
+     */
+    async moveStatus(orderId: number, change: StatusChange, staff: StaffMember, trx: DbExecutor): Promise<{ before: OrderRow; after: OrderRow }> {
+      const before = await staffOrder(orderId, trx);
+      if (!orderTransitions[before.status].includes(change.to)) throw conflict(messages.orderTransitionRefused(before.status, change.to));
+      if (change.to === 'shipped' && !change.trackingNumber) throw badRequest(messages.trackingNumberRequired);
+      const now = new Date().toISOString();
+      const moved = await repository.transition(orderId, { status: before.status }, { status: change.to, ...(change.to === 'cancelled' ? { cancelled_at: now } : {}) }, trx);
+      if (!moved) {
+        const current = await staffOrder(orderId, trx);
+        throw conflict(messages.orderTransitionRefused(current.status, change.to));
+      }
+      await recordChange(orderId, before.status, change, staff, trx);
+      if (change.to === 'cancelled') {
+        await inventory.returnForOrder(await repository.stockHeldBy(orderId, trx), orderId, trx);
+        await promotions.release(orderId, trx);
+        // Cash orders count as sold when placed, card orders once paid: what counted is taken back.
+        const counted = before.payment_method === 'cash_on_delivery' || before.payment_status !== 'PENDING';
+        if (counted) {
+          const sold = await repository.unitsSoldBy(orderId, trx);
+          await catalog.countSold(sold.map(({ productId, quantity }) => ({ productId, quantity: -quantity })), trx);
+        }
+      }
+      return { before, after: await staffOrder(orderId, trx) };
+    },
+
+    /** A cash-on-delivery order was paid when it was handed over: its payment is complete. */
+    async markCashPaid(orderId: number, trx: DbExecutor): Promise<{ before: OrderRow; after: OrderRow }> {
+      const before = await staffOrder(orderId, trx);
+      const refusal =
+        before.payment_method !== 'cash_on_delivery'
+          ? messages.markPaidCashOnly
+          : before.status === 'cancelled'
+            ? messages.markPaidCancelled
+            : before.payment_status !== 'PENDING'
+              ? messages.markPaidAlreadyPaid
+              : null;
+      if (refusal) throw conflict(refusal);
+      const paid = await repository.transition(
+        orderId,
+        { status: before.status, payment_status: 'PENDING' },
+        { payment_status: 'COMPLETED', paid_at: new Date().toISOString() },
+        trx,
+      );
+      if (!paid) {
+        const current = await staffOrder(orderId, trx);
+        throw conflict(current.status === 'cancelled' ? messages.markPaidCancelled : messages.markPaidAlreadyPaid);
+      }
+      return { before, after: await staffOrder(orderId, trx) };
+    },
+
+    reserveRefund: (orderId: number, amount: number, trx: DbExecutor) => repository.reserveRefund(orderId, amount, trx),
+
+    releaseRefund: (orderId: number, amount: number, trx: DbExecutor) => repository.releaseRefund(orderId, amount, trx),
+
+    /** Tells the customer what happened to their order; a failure is logged, the change stands. */
+    async sendUpdate(orderId: number, update: OrderUpdate, origin: string): Promise<void> {
+      try {
+        const order = await repository.findById(orderId);
+        if (!order) return;
+        const shown = await view(order);
+        await mailer.send({ to: shown.email, ...orderUpdateEmail(shown, update, orderLink(orderId, origin)) });
+      } catch (error) {
+        log(`could not send the ${update.kind} e-mail of order ${orderId}`, error);
+      }
     },
 
     /**
@@ -227,8 +388,10 @@ export function createOrdersService({ database, repository, inventory, promotion
         { payment_status: 'COMPLETED', status: 'processing', paid_at: new Date().toISOString() },
         executor,
       );
-      if (paid) await catalog.countSold(await repository.unitsSoldBy(orderId, executor), executor);
-      return paid;
+      if (!paid) return false;
+      await recordChange(orderId, 'pending', { to: 'processing', note: 'Paid by card', trackingNumber: null }, null, executor);
+      await catalog.countSold(await repository.unitsSoldBy(orderId, executor), executor);
+      return true;
     },
 
     /**
@@ -247,7 +410,7 @@ export function createOrdersService({ database, repository, inventory, promotion
     async cancelExpiredOrders(now = new Date(), afterCancelled?: (orderId: number) => Promise<void>): Promise<number> {
       let cancelled = 0;
       for (const orderId of await repository.expiredUnpaidOrderIds(now.toISOString())) {
-        const done = await database.writeTransaction((trx) => cancelUnpaid(orderId, now.toISOString(), trx));
+        const done = await database.writeTransaction((trx) => cancelUnpaid(orderId, now.toISOString(), 'Not paid in time', trx));
         if (!done) continue;
         cancelled += 1;
         await afterCancelled?.(orderId);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { Stripe } from 'stripe';
 import { formatMoney, messages, shopCurrency, storeDetails } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
@@ -43,6 +43,7 @@ function readForm(body: string) {
     cancelUrl: form.get('cancel_url') ?? '/',
     expiresAt: form.has('expires_at') ? Number(form.get('expires_at')) : null,
     paymentIntent: form.get('payment_intent'),
+    refundAmount: form.has('amount') ? Number(form.get('amount')) : null,
   };
 }
 
@@ -129,6 +130,7 @@ export const builtInCardProviderRoutes: FastifyPluginAsync<BuiltInCardProviderOp
       expires_at: new Date(expiresAt).toISOString(),
       payment_intent: null,
       refunded_at: null,
+      amount_refunded: 0,
     };
     await db.insertInto('test_payment_sessions').values(row).execute();
     return sessionObject(row, publicUrl);
@@ -156,27 +158,46 @@ export const builtInCardProviderRoutes: FastifyPluginAsync<BuiltInCardProviderOp
     return stripeError(reply, 400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${statusOf(row)}".`);
   });
 
+  // Like Stripe's: `amount` (minor units) refunds part of the charge, and refunds add up to at
+  // most the charge; without it, the rest is refunded. The guarded update decides refunds made at once.
   app.post('/v1/refunds', async (request, reply) => {
     if (!authorized(request, reply)) return reply;
-    const paymentIntent = readForm(typeof request.body === 'string' ? request.body : '').paymentIntent;
+    const form = readForm(typeof request.body === 'string' ? request.body : '');
+    const paymentIntent = form.paymentIntent;
     if (!paymentIntent) return stripeError(reply, 400, 'Missing required param: payment_intent.');
+    const charge = await db.selectFrom('test_payment_sessions').selectAll().where('payment_intent', '=', paymentIntent).executeTakeFirst();
+    if (!charge) return stripeError(reply, 404, `No such payment_intent: '${paymentIntent}'`);
+    const left = charge.amount_total - charge.amount_refunded;
+    if (left <= 0) return stripeError(reply, 400, `Charge for PaymentIntent ${paymentIntent} has already been refunded.`, 'charge_already_refunded');
+    const amount = form.refundAmount ?? left;
+    if (!Number.isInteger(amount) || amount < 1) return stripeError(reply, 400, 'Invalid positive integer', 'parameter_invalid_integer');
     const refunded = await db
       .updateTable('test_payment_sessions')
-      .set({ refunded_at: new Date().toISOString() })
+      .set((eb) => ({
+        amount_refunded: eb('amount_refunded', '+', amount),
+        refunded_at: sql<string | null>`case when ${eb.ref('amount_refunded')} + ${amount} >= ${eb.ref('amount_total')} then ${new Date().toISOString()} else null end`,
+      }))
       .where('payment_intent', '=', paymentIntent)
-      .where('refunded_at', 'is', null)
+      .where((eb) => eb(eb('amount_refunded', '+', amount), '<=', eb.ref('amount_total')))
       .returningAll()
       .executeTakeFirst();
     if (!refunded) {
-      const known = await db.selectFrom('test_payment_sessions').select('id').where('payment_intent', '=', paymentIntent).executeTakeFirst();
-      return known
-        ? stripeError(reply, 400, `Charge for PaymentIntent ${paymentIntent} has already been refunded.`, 'charge_already_refunded')
-        : stripeError(reply, 404, `No such payment_intent: '${paymentIntent}'`);
+      // Another refund took the rest meanwhile: Stripe's answer to a second full refund.
+      const now = await db.selectFrom('test_payment_sessions').select(['amount_total', 'amount_refunded']).where('payment_intent', '=', paymentIntent).executeTakeFirst();
+      if (now && now.amount_refunded >= now.amount_total) {
+        return stripeError(reply, 400, `Charge for PaymentIntent ${paymentIntent} has already been refunded.`, 'charge_already_refunded');
+      }
+      return stripeError(
+        reply,
+        400,
+        `Refund amount (${formatMoney(amount / 100, shopCurrency)}) is greater than unrefunded amount on charge (${formatMoney(left / 100, shopCurrency)})`,
+        'amount_too_large',
+      );
     }
     return {
       id: `re_test_${randomBytes(12).toString('base64url')}`,
       object: 'refund',
-      amount: refunded.amount_total,
+      amount,
       currency: refunded.currency,
       payment_intent: paymentIntent,
       status: 'succeeded',

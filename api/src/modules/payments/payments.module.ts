@@ -4,7 +4,13 @@ import type { ShopModuleOptions } from '../shop-module.ts';
 import { createCardProvider } from './card-provider.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
 import { paymentRoutes } from './payments.routes.ts';
-import { createPaymentsService } from './payments.service.ts';
+import { createPaymentsService, type PaymentsService } from './payments.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsService;
+  }
+}
 import { builtInCardProviderRoutes } from './built-in-card-provider.routes.ts';
 
 const oneMinute = 60 * 1000;
@@ -37,6 +43,7 @@ export const paymentsModule = fastifyPlugin<ShopModuleOptions>(
       },
       log: (message, details) => app.log.warn({ details }, message),
     });
+    app.decorate('payments', payments);
     await app.register(paymentRoutes, { prefix: '/api', payments, publicUrl: config.publicUrl });
     // Card orders left unpaid past their hold are cancelled and their stock put back.
     runEvery(app, oneMinute, 'could not cancel expired orders', () => payments.cancelUnpaidOrders());

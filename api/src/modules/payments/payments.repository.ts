@@ -1,6 +1,7 @@
 import type { PaymentRefundReason } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
-import type { PaymentTable } from '../../db/tables.ts';
+import type { Insertable } from 'kysely';
+import type { PaymentTable, RefundTable } from '../../db/tables.ts';
 
 /** States a payment can still be settled from, by taking it for its order or by giving it back. */
 const unsettled: PaymentTable['status'][] = ['open', 'expired', 'failed'];
@@ -85,6 +86,34 @@ export function createPaymentsRepository(db: DbExecutor) {
         .where('id', '=', paymentId)
         .where((row) => row.or([row('status', '=', 'refunding'), row.and([row('status', '=', 'refunded'), row('provider_refund_id', 'is', null)])]))
         .execute();
+    },
+
+    /** The card payment that paid the order: the one a staff refund gives money back from. */
+    completedPaymentOf: (orderId: number, executor: DbExecutor = db) =>
+      executor
+        .selectFrom('payments')
+        .select(['id', 'provider_session_id', 'amount'])
+        .where('order_id', '=', orderId)
+        .where('status', '=', 'completed')
+        .orderBy('id')
+        .executeTakeFirst(),
+
+    paymentsOf: (orderId: number, executor: DbExecutor = db) =>
+      executor.selectFrom('payments').select(['id', 'provider', 'status', 'amount', 'created_at']).where('order_id', '=', orderId).orderBy('id').execute(),
+
+    refundsOf: (orderId: number, executor: DbExecutor = db) => executor.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
+
+    async insertRefund(values: Insertable<RefundTable>, executor: DbExecutor = db): Promise<number> {
+      return (await executor.insertInto('refunds').values(values).returning('id').executeTakeFirstOrThrow()).id;
+    },
+
+    async confirmRefund(refundId: number, providerRefundId: string, executor: DbExecutor = db): Promise<void> {
+      await executor.updateTable('refunds').set({ status: 'succeeded', provider_refund_id: providerRefundId }).where('id', '=', refundId).execute();
+    },
+
+    /** A refund the provider refused never happened: its row goes. */
+    async dropRefund(refundId: number, executor: DbExecutor = db): Promise<void> {
+      await executor.deleteFrom('refunds').where('id', '=', refundId).where('status', '=', 'pending').execute();
     },
 
     async markExpired(sessionId: string, executor: DbExecutor = db): Promise<void> {

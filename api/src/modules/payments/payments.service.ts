@@ -7,7 +7,9 @@ import {
   type PaymentRefundReason,
   type VerifySessionResponse,
 } from '@threadline/contracts';
-import type { DatabaseHandle } from '../../db/database.ts';
+import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
+import type { RefundTable } from '../../db/tables.ts';
+import type { StaffMember } from '../../plugins/staff-access.ts';
 import { badRequest, conflict, notFound, ShopError } from '../../errors.ts';
 import type { CartReturn, OrdersService, OrderViewer } from '../orders/orders.service.ts';
 import type { CardProvider } from './card-provider.ts';
@@ -141,6 +143,65 @@ export function createPaymentsService({ database, repository, orders, cart, prov
   }
 
   return {
+    paymentsOf: (orderId: number) => repository.paymentsOf(orderId),
+
+    refundsOf: (orderId: number) => repository.refundsOf(orderId),
+
+    /**
+     * Writes down a refund in the caller's transaction (which reserved its amount on the order): a
+     * card refund as pending until the provider answers, with the payment it comes from; a cash one
+     * as done. 409 for a card order with no completed card payment.
+     */
+    async startRefund(
+      order: { id: number; payment_method: 'stripe' | 'cash_on_delivery' },
+      amount: number,
+      reason: string,
+      staff: StaffMember,
+      trx: DbExecutor,
+    ): Promise<{ refundId: number; payment: { id: number; provider_session_id: string } | null }> {
+      const method: RefundTable['method'] = order.payment_method === 'stripe' ? 'card' : 'cash';
+      const payment = method === 'card' ? await repository.completedPaymentOf(order.id, trx) : null;
+      if (method === 'card' && !payment) throw conflict(messages.refundNoCardPayment);
+      const refundId = await repository.insertRefund(
+        {
+          order_id: order.id,
+          payment_id: payment?.id ?? null,
+          amount,
+          reason,
+          method,
+          status: method === 'card' ? 'pending' : 'succeeded',
+          provider_refund_id: null,
+          staff_id: staff.id,
+          staff_email: staff.email,
+          created_at: new Date().toISOString(),
+        },
+        trx,
+      );
+      return { refundId, payment: payment ?? null };
+    },
+
+    /**
+     * Asks the card provider (Stripe's refund call) to give back `amount` of the payment; the
+     * provider's id of the refund. A refusal is a 409 with the provider's reason. The refund's own id
+     * is the idempotency key, so the SDK's retry of a lost answer never refunds twice.
+     */
+    async refundThroughProvider(payment: { provider_session_id: string }, amount: number, refundId: number): Promise<string> {
+      try {
+        const session = await provider.client().checkout.sessions.retrieve(payment.provider_session_id);
+        const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+        if (!paymentIntent) throw conflict(messages.refundNoCardPayment);
+        return (await provider.client().refunds.create({ payment_intent: paymentIntent, amount }, { idempotencyKey: `threadline-refund-${refundId}` })).id;
+      } catch (error) {
+        if (error instanceof ShopError) throw error;
+        log('the card provider refused a refund', { refundId, error });
+        throw conflict(messages.refundRefused(error instanceof Error ? error.message : 'no reason given.'));
+      }
+    },
+
+    confirmRefund: (refundId: number, providerRefundId: string, trx: DbExecutor) => repository.confirmRefund(refundId, providerRefundId, trx),
+
+    dropRefund: (refundId: number, trx: DbExecutor) => repository.dropRefund(refundId, trx),
+
     /** The unpaid-order job: cancels the orders whose hold ran out, then closes their card sessions. */
     cancelUnpaidOrders: (now = new Date()) =>
       orders.cancelExpiredOrders(now, async (orderId) => {

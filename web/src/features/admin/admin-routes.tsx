@@ -10,6 +10,9 @@ export interface AdminRoute {
 export const adminRoutes: AdminRoute[] = [
   { path: 'dashboard', Page: lazy(() => import('./dashboard/pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage }))) },
   { path: 'settings', Page: lazy(() => import('./settings/pages/settings-page.tsx').then((m) => ({ default: m.SettingsPage }))) },
+  { path: 'orders', Page: lazy(() => import('./orders/pages/orders-page.tsx').then((m) => ({ default: m.OrdersPage }))) },
+  { path: 'orders/:id', Page: lazy(() => import('./orders/pages/order-page.tsx').then((m) => ({ default: m.OrderPage }))) },
+  { path: 'orders/:id/packing-slip', Page: lazy(() => import('./orders/pages/packing-slip-page.tsx').then((m) => ({ default: m.PackingSlipPage }))) },
   { path: 'audit', Page: lazy(() => import('./pages/audit-page.tsx').then((m) => ({ default: m.AuditPage }))) },
   { path: 'staff', Page: lazy(() => import('./staff/pages/staff-page.tsx').then((m) => ({ default: m.StaffPage }))) },
   { path: 'security', Page: lazy(() => import('./staff/pages/security-page.tsx').then((m) => ({ default: m.SecurityPage }))) },

@@ -28,6 +28,9 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     ],
     item_count: 3,
     expires_at: '2026-11-22T16:00:00.000Z',
+    refunded_amount: 0,
+    tracking_number: null,
+    status_history: [],
     ...overrides,
   };
 }

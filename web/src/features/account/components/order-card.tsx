@@ -1,4 +1,4 @@
-import type { Order } from '@threadline/contracts';
+import { paymentStatusLabels, type Order } from '@threadline/contracts';
 import { MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
@@ -24,7 +24,14 @@ export function OrderCard({ order, onViewDetails }: { order: Order; onViewDetail
           </h2>
           <p className="text-sm text-stone-600">Placed {formatOrderDate(order.created_at)}</p>
         </div>
-        <OrderStatusBadge status={order.status} />
+        <div className="flex flex-wrap items-center gap-2">
+          <OrderStatusBadge status={order.status} />
+          {order.payment_status === 'REFUNDED' || order.payment_status === 'PARTIALLY_REFUNDED' ? (
+            <span className="inline-flex items-center rounded-full bg-stone-100 px-3 py-1 text-xs font-semibold text-stone-800 ring-1 ring-stone-300 ring-inset">
+              {paymentStatusLabels[order.payment_status]}
+            </span>
+          ) : null}
+        </div>
       </div>
       <dl className="flex flex-wrap gap-x-8 gap-y-2 text-sm">
         <div>

@@ -42,6 +42,9 @@ function orderFixture(overrides: Partial<Order>): Order {
     items: [item(1, 'Irie Bucket Hat'), item(2, 'One Love Graphic Tee'), item(3, 'Market Tote Bag'), item(4, 'Cuban Link Chain')],
     item_count: 4,
     expires_at: null,
+    refunded_amount: 0,
+    tracking_number: null,
+    status_history: [],
     ...overrides,
   };
 }

@@ -21,7 +21,7 @@ export function AdminLayout({ me, children }: { me: AdminMe; children: ReactNode
       <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2">
         Skip to content
       </a>
-      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-200 bg-white px-4 py-2 sm:px-6">
+      <header className="flex flex-wrap print:hidden items-center justify-between gap-2 border-b border-stone-200 bg-white px-4 py-2 sm:px-6">
         <Link to="/admin" className="text-base font-semibold">
           Threadline <span className="font-normal text-stone-500">back office</span>
         </Link>
@@ -38,12 +38,13 @@ export function AdminLayout({ me, children }: { me: AdminMe; children: ReactNode
         </div>
       </header>
       <div className="lg:flex">
-        <nav aria-label="Back office" className="border-b border-stone-200 bg-white lg:min-h-[calc(100dvh-3.75rem)] lg:w-56 lg:shrink-0 lg:border-r lg:border-b-0">
+        <nav aria-label="Back office" className="print:hidden border-b border-stone-200 bg-white lg:min-h-[calc(100dvh-3.75rem)] lg:w-56 lg:shrink-0 lg:border-r lg:border-b-0">
           <ul className="flex gap-1 overflow-x-auto px-3 py-2 lg:flex-col lg:overflow-visible lg:py-4">
             {sections.map((section) => (
               <li key={section.to}>
                 <NavLink to={section.to} className={sectionClass}>
                   {section.label}
+                  {section.Badge ? <section.Badge /> : null}
                 </NavLink>
               </li>
             ))}

@@ -19,10 +19,12 @@ export function orderStatusBadge(status: Order['status']): { label: string; tone
   return { label: status.toUpperCase(), tone: 'gray' };
 }
 
-/** SPEC §4: COMPLETED 'Paid' green, PENDING 'Pending' yellow, anything else 'Failed' red. */
+/** SPEC §4: COMPLETED 'Paid' green, PENDING 'Pending' yellow; refunds gray (BACKOFFICE.md); anything else 'Failed' red. */
 export function paymentStatusBadge(status: Order['payment_status']): { label: string; tone: Tone } {
   if (status === 'COMPLETED') return { label: 'Paid', tone: 'green' };
   if (status === 'PENDING') return { label: 'Pending', tone: 'yellow' };
+  if (status === 'REFUNDED') return { label: 'Refunded', tone: 'gray' };
+  if (status === 'PARTIALLY_REFUNDED') return { label: 'Partly refunded', tone: 'gray' };
   return { label: 'Failed', tone: 'red' };
 }
 

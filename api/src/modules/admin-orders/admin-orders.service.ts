@@ -1,0 +1,209 @@
+import {
+  formatMoney,
+  majorToMinor,
+  messages,
+  minorToMajor,
+  orderTransitions,
+  shopCurrency,
+  type AdminOrder,
+  type AdminOrderQuery,
+  type MarkPaidRequest,
+  type OrderActionResponse,
+  type OrderRefundRequest,
+  type OrderStatusChange,
+} from '@threadline/contracts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import { conflict } from '../../errors.ts';
+import type { StaffMember } from '../../plugins/staff-access.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { OrderRow } from '../orders/orders.repository.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
+import { invoicePdf } from './invoice-pdf.ts';
+
+export interface AdminOrdersDependencies {
+  database: DatabaseHandle;
+  orders: OrdersService;
+  payments: PaymentsService;
+  audit: AuditService;
+  /** Drops the cached product answers whose stock a cancel gave back. */
+  forgetProducts(orderId: number): Promise<void>;
+  /** The shop's configured address, for the links in the customer's e-mails. */
+  publicUrl: string;
+}
+
+const paidStatuses = new Set(['COMPLETED', 'PARTIALLY_REFUNDED']);
+const jmd = (cents: number) => formatMoney(minorToMajor(cents), shopCurrency);
+/** What the audit log keeps of an order: its state, not its lines. */
+const auditState = (order: OrderRow) => ({
+  status: order.status,
+  payment_status: order.payment_status,
+  refunded: minorToMajor(order.refunded_total),
+});
+
+/**
+ * The back office's order desk: the list, the whole order, and the changes BACKOFFICE.md allows,
+ * each audited in the transaction that makes it and told to the customer once it is committed.
+ */
+export function createAdminOrdersService({ database, orders, payments, audit, forgetProducts, publicUrl }: AdminOrdersDependencies) {
+  async function detail(orderId: number): Promise<AdminOrder> {
+    const row = await orders.staffOrder(orderId);
+    const [shown, history, paymentRows, refundRows] = await Promise.all([
+      orders.view(row),
+      orders.historyOf(orderId),
+      payments.paymentsOf(orderId),
+      payments.refundsOf(orderId),
+    ]);
+    const paid = paidStatuses.has(row.payment_status) || row.payment_status === 'REFUNDED';
+    return {
+      ...shown,
+      phone: row.phone,
+      customer_id: row.user_id,
+      refundable_amount: paid ? minorToMajor(row.total - row.refunded_total) : 0,
+      next_statuses: [...orderTransitions[row.status]],
+      exchange_note:
+        shown.currency === 'JMD'
+          ? 'Shown to the customer in JMD.'
+          : `The customer saw prices in ${shown.currency} at 1 JMD = ${shown.exchange_rate} ${shown.currency}; charged in JMD.`,
+      payments: paymentRows.map((payment) => ({ ...payment, amount: minorToMajor(payment.amount) })),
+      refunds: refundRows.map((refund) => ({
+        id: refund.id,
+        amount: minorToMajor(refund.amount),
+        reason: refund.reason,
+        method: refund.method,
+        status: refund.status,
+        provider_refund_id: refund.provider_refund_id,
+        staff_email: refund.staff_email,
+        created_at: refund.created_at,
+      })),
+      history: history.map((change) => ({
+        id: change.id,
+        from_status: change.from_status,
+        to_status: change.to_status,
+        note: change.note,
+        tracking_number: change.tracking_number,
+        staff_email: change.staff_email,
+        created_at: change.created_at,
+      })),
+    };
+  }
+
+  /**
+   * Gives back `amount` cents. The amount is first reserved on the order by a guarded update (two
+   * staff at once never give back more than was paid) and the refund written down, in one
+   * transaction; a card refund then goes to the provider outside any transaction (the built-in
+   * provider writes the same database), and a refusal takes the reservation and the row back:
+   * nothing changed, and the refusal is thrown as a 409 with the provider's reason.
+   */
+  async function giveBack(staff: StaffMember, orderId: number, amount: number, reason: string): Promise<void> {
+    const started = await database.writeTransaction(async (trx) => {
+      const before = await orders.staffOrder(orderId, trx);
+      if (!(await orders.reserveRefund(orderId, amount, trx))) {
+        throw conflict(paidStatuses.has(before.payment_status) ? messages.refundTooLarge(jmd(before.total - before.refunded_total)) : messages.refundNothingPaid);
+      }
+      const refund = await payments.startRefund(before, amount, reason, staff, trx);
+      if (!refund.payment) {
+        const after = await orders.staffOrder(orderId, trx);
+        await audit.record(staff, { action: 'refund', entity: 'order', entityId: orderId, before: auditState(before), after: { ...auditState(after), refund: minorToMajor(amount), reason } }, trx);
+      }
+      return { ...refund, before };
+    });
+    if (!started.payment) return;
+    const { payment, refundId, before } = started;
+    let providerRefundId: string;
+    try {
+      providerRefundId = await payments.refundThroughProvider(payment, amount, refundId);
+    } catch (error) {
+      await database.writeTransaction(async (trx) => {
+        await orders.releaseRefund(orderId, amount, trx);
+        await payments.dropRefund(refundId, trx);
+      });
+      throw error;
+    }
+    await database.writeTransaction(async (trx) => {
+      await payments.confirmRefund(refundId, providerRefundId, trx);
+      const after = await orders.staffOrder(orderId, trx);
+      await audit.record(
+        staff,
+        { action: 'refund', entity: 'order', entityId: orderId, before: auditState(before), after: { ...auditState(after), refund: minorToMajor(amount), reason, provider_refund_id: providerRefundId } },
+        trx,
+      );
+    });
+  }
+
+  return {
+    list: (query: AdminOrderQuery) => orders.staffList(query),
+
+    detail,
+
+    async newCount(since: string | undefined) {
+      const from = since ?? new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
+      return { count: await orders.newOrdersCount(from), since: from };
+    },
+
+    /**
+     * A status change of BACKOFFICE.md, with its note and (to shipped) tracking number. Cancelling
+     * a paid card order refunds what is left of it through the provider; should the provider refuse,
+     * the cancel stands and the answer's notice says the refund is still to be made.
+     */
+    async changeStatus(staff: StaffMember, orderId: number, request: OrderStatusChange): Promise<OrderActionResponse> {
+      const trackingNumber = request.tracking_number?.trim() || null;
+      const change = { to: request.status, note: request.note.trim(), trackingNumber };
+      const { after } = await database.writeTransaction(async (trx) => {
+        const moved = await orders.moveStatus(orderId, change, staff, trx);
+        await audit.record(
+          staff,
+          { action: 'status', entity: 'order', entityId: orderId, before: auditState(moved.before), after: { ...auditState(moved.after), note: change.note, tracking_number: trackingNumber } },
+          trx,
+        );
+        return moved;
+      });
+      let notice: string | null = null;
+      let refunded = 0;
+      if (request.status === 'cancelled') {
+        await forgetProducts(orderId);
+        const left = after.total - after.refunded_total;
+        if (after.payment_method === 'stripe' && paidStatuses.has(after.payment_status) && left > 0) {
+          try {
+            await giveBack(staff, orderId, left, 'Order cancelled');
+            refunded = left;
+          } catch (error) {
+            notice = messages.cancelRefundRefused(error instanceof Error ? error.message : '');
+          }
+        }
+      }
+      if (request.status === 'shipped' && trackingNumber) await orders.sendUpdate(orderId, { kind: 'shipped', trackingNumber }, publicUrl);
+      if (request.status === 'delivered') await orders.sendUpdate(orderId, { kind: 'delivered' }, publicUrl);
+      if (request.status === 'cancelled') await orders.sendUpdate(orderId, { kind: 'cancelled', refunded: minorToMajor(refunded) }, publicUrl);
+      return { order: await detail(orderId), notice };
+    },
+
+    /** A cash-on-delivery order was paid on delivery. */
+    async markPaid(staff: StaffMember, orderId: number, request: MarkPaidRequest): Promise<OrderActionResponse> {
+      await database.writeTransaction(async (trx) => {
+        const { before, after } = await orders.markCashPaid(orderId, trx);
+        await audit.record(staff, { action: 'mark_paid', entity: 'order', entityId: orderId, before: auditState(before), after: { ...auditState(after), note: request.note.trim() } }, trx);
+      });
+      return { order: await detail(orderId), notice: null };
+    },
+
+    /** Part of what was paid, or (no amount) all that is left of it, back to the customer. */
+    async refund(staff: StaffMember, orderId: number, request: OrderRefundRequest): Promise<OrderActionResponse> {
+      const order = await orders.staffOrder(orderId);
+      const left = order.total - order.refunded_total;
+      if (!paidStatuses.has(order.payment_status)) throw conflict(order.payment_status === 'REFUNDED' ? messages.refundTooLarge(jmd(0)) : messages.refundNothingPaid);
+      const amount = request.amount === undefined ? left : majorToMinor(request.amount);
+      if (amount > left || amount <= 0) throw conflict(messages.refundTooLarge(jmd(left)));
+      await giveBack(staff, orderId, amount, request.reason);
+      await orders.sendUpdate(orderId, { kind: 'refunded', amount: minorToMajor(amount) }, publicUrl);
+      return { order: await detail(orderId), notice: null };
+    },
+
+    async invoice(orderId: number): Promise<{ fileName: string; pdf: Buffer }> {
+      const order = await detail(orderId);
+      return { fileName: `invoice-${order.order_number}.pdf`, pdf: await invoicePdf(order) };
+    },
+  };
+}
+
+export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;

@@ -1,0 +1,82 @@
+import { lineLabel, shopCurrency, storeDetails, variantText, type Order } from '@threadline/contracts';
+
+const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const money = (amount: number) => `${shopCurrency.symbol}${twoDecimals.format(amount)}`;
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** What the customer is told about: the order moved on, or money was given back. */
+export type OrderUpdate =
+  | { kind: 'shipped'; trackingNumber: string }
+  | { kind: 'delivered' }
+  | { kind: 'cancelled'; refunded: number }
+  | { kind: 'refunded'; amount: number };
+
+function updateLines(order: Order, update: OrderUpdate): { subject: string; lines: string[] } {
+  const name = `${storeDetails.name} order ${order.order_number}`;
+  switch (update.kind) {
+    case 'shipped':
+      return {
+        subject: `Your ${name} has shipped`,
+        lines: [`Your order ${order.order_number} is on its way.`, `Tracking number: ${update.trackingNumber}`],
+      };
+    case 'delivered':
+      return { subject: `Your ${name} was delivered`, lines: [`Your order ${order.order_number} was delivered. Enjoy it!`] };
+    case 'cancelled':
+      return {
+        subject: `Your ${name} was cancelled`,
+        lines: [
+          `Your order ${order.order_number} was cancelled.`,
+          ...(update.refunded > 0 ? [`${money(update.refunded)} is being refunded to your card; banks take a few days to show it.`] : []),
+        ],
+      };
+    case 'refunded':
+      return {
+        subject: `A refund on your ${name}`,
+        lines: [
+          `We refunded ${money(update.amount)} on your order ${order.order_number}.`,
+          order.payment_method === 'stripe' ? 'It goes back to your card; banks take a few days to show it.' : 'We will hand it back to you as agreed.',
+        ],
+      };
+  }
+}
+
+/** The customer's e-mail about a change to their order, with `link` to the order's signed page. */
+export function orderUpdateEmail(order: Order, update: OrderUpdate, link: string) {
+  const { subject, lines } = updateLines(order, update);
+  const footer = `${storeDetails.name} · ${storeDetails.email} · ${storeDetails.phone}`;
+  const text = [`Hello ${order.customer_name},`, '', ...lines, '', `Your order: ${link}`, '', footer].join('\n');
+  const html = `<div style="font-family:sans-serif;max-width:560px">
+<h1 style="font-size:20px">${escapeHtml(subject)}</h1>
+<p>Hello ${escapeHtml(order.customer_name)},</p>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}">View your order</a></p>
+<p style="color:#666">${escapeHtml(footer)}</p></div>`;
+  return { subject, text, html };
+}
+
+/** The shop's e-mail about a new order to handle: what to pick, and where it goes. */
+export function newOrderNotice(order: Order, link: string) {
+  const subject = `New order ${order.order_number}: ${money(order.total)}, ${order.payment_method === 'stripe' ? 'paid by card' : 'cash on delivery'}`;
+  const pick = order.items.map((item) => `${item.quantity} × ${lineLabel({ name: item.product_name, variant: variantText(item) })}`);
+  const where = order.shipping_method === 'pickup' ? 'Pickup at the store' : `Deliver to: ${order.shipping_address_text}`;
+  const text = [
+    `Order ${order.order_number} from ${order.customer_name} <${order.email}>`,
+    '',
+    'To pick:',
+    ...pick,
+    '',
+    where,
+    `Total: ${money(order.total)}`,
+    '',
+    `Open it in the back office: ${link}`,
+  ].join('\n');
+  const html = `<div style="font-family:sans-serif;max-width:560px">
+<h1 style="font-size:20px">New order ${escapeHtml(order.order_number)}</h1>
+<p>From ${escapeHtml(order.customer_name)} &lt;${escapeHtml(order.email)}&gt;</p>
+<h2 style="font-size:16px">To pick</h2>
+<ul>${pick.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
+<p>${escapeHtml(where)}<br>Total: ${money(order.total)}</p>
+<p><a href="${escapeHtml(link)}">Open it in the back office</a></p></div>`;
+  return { subject, text, html };
+}

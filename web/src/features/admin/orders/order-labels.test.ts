@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { formatJmd, paymentStatusLook, refundAmount } from './order-labels.ts';
+
+describe('refundAmount', () => {
+  it.each([
+    ['', { amount: undefined }],
+    ['  ', { amount: undefined }],
+    ['1500', { amount: 1500 }],
+    ['1,500.50', { amount: 1500.5 }],
+    ['4500', { amount: 4500 }],
+    ['4500.01', { error: `At most ${formatJmd(4500)} is left to refund.` }],
+    ['0', { error: 'Enter an amount above 0.' }],
+    ['12.345', { error: 'Enter an amount like 1500 or 1500.50.' }],
+    ['-5', { error: 'Enter an amount like 1500 or 1500.50.' }],
+    ['abc', { error: 'Enter an amount like 1500 or 1500.50.' }],
+  ])('reads %j against J$4,500 left as %j', (text, expected) => {
+    expect(refundAmount(text, 4500)).toEqual(expected);
+  });
+});
+
+describe('paymentStatusLook', () => {
+  it("calls refunds what the customer's pages call them", () => {
+    expect(paymentStatusLook('REFUNDED').label).toBe('Refunded');
+    expect(paymentStatusLook('PARTIALLY_REFUNDED').label).toBe('Partly refunded');
+    expect(paymentStatusLook('COMPLETED').label).toBe('Paid');
+  });
+});

@@ -1,0 +1,104 @@
+import type { AdminOrder } from '@threadline/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, renderShop, stubApi } from '@/test/render-shop.tsx';
+import { OrderPage } from './order-page.tsx';
+
+function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
+  return {
+    id: 7,
+    order_number: 'TL-261125-ABCDE',
+    status: 'processing',
+    payment_status: 'COMPLETED',
+    created_at: '2026-11-25T15:00:00.000Z',
+    total: 11900,
+    total_amount: 11900,
+    subtotal: 11900,
+    discount_amount: 0,
+    shipping_cost: 0,
+    tax_amount: 0,
+    payment_method: 'stripe',
+    shipping_method: 'pickup',
+    exchange_rate: 1,
+    currency: 'JMD',
+    customer_name: 'Ayesha Campbell',
+    email: 'ayesha@example.com',
+    shipping_address: null,
+    shipping_address_text: '',
+    items: [{ id: 1, product_id: 1, product_name: 'Kingston Runner', product_image: null, quantity: 1, price: 11900, size: '9', color: 'Black' }],
+    item_count: 1,
+    expires_at: null,
+    refunded_amount: 0,
+    tracking_number: null,
+    status_history: [],
+    phone: '876 555 0100',
+    customer_id: 3,
+    refundable_amount: 11900,
+    next_statuses: ['shipped', 'cancelled'],
+    exchange_note: 'Shown to the customer in JMD.',
+    payments: [],
+    refunds: [],
+    history: [],
+    ...overrides,
+  };
+}
+
+const renderOrder = (answers: { order: AdminOrder; post?: (url: URL, init: RequestInit | undefined) => unknown }) => {
+  const fetchMock = stubApi([
+    [/^\/api\/admin\/orders\/7\/$/, () => answers.order],
+    [/^\/api\/admin\/orders\/7\/(status|refund|mark-paid)\/$/, (url, init) => answers.post?.(url, init)],
+    [/^\/api\/csrf\/$/, () => ({})],
+  ]);
+  document.cookie = 'csrftoken=test-token';
+  localStorage.setItem('sessionKey', 'session-key');
+  renderShop([{ path: '/admin/orders/:id', element: <OrderPage /> }], { path: '/admin/orders/7' });
+  return fetchMock;
+};
+
+// Dialogs typed into key by key: slow when every test file runs at once on two cores.
+describe('the order page', { timeout: 30_000 }, () => {
+  it('asks for the tracking number before shipping, and shows the shipped order the server answers', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    renderOrder({
+      order: adminOrder(),
+      post: (_url, init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return { order: adminOrder({ status: 'shipped', tracking_number: 'JMP-9', next_statuses: ['delivered'] }), notice: null };
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Mark shipped' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark shipped: TL-261125-ABCDE' });
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    expect(within(dialog).getByText('Enter the tracking number; the customer gets it by e-mail.')).toBeVisible();
+    expect(sent).toEqual([]);
+    await user.type(within(dialog).getByLabelText('Tracking number'), 'JMP-9');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark shipped' }));
+    expect(await screen.findByRole('button', { name: 'Mark delivered' })).toBeVisible();
+    expect(sent).toEqual([{ status: 'shipped', note: '', tracking_number: 'JMP-9' }]);
+    expect(screen.getByRole('region', { name: 'Customer' })).toHaveTextContent('JMP-9');
+  });
+
+  it('refuses a refund above what is left before sending it, and shows the server refusal in the dialog', async () => {
+    const user = userEvent.setup();
+    renderOrder({ order: adminOrder(), post: () => json({ error: 'The card provider refused the refund: No such charge.' }, 409) });
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund TL-261125-ABCDE' });
+    await user.type(within(dialog).getByLabelText(/Amount/), '12000');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Too small');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(within(dialog).getByText(/is left to refund/)).toBeVisible();
+    await user.clear(within(dialog).getByLabelText(/Amount/));
+    await user.type(within(dialog).getByLabelText(/Amount/), '500');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByText('The card provider refused the refund: No such charge.')).toBeVisible();
+  });
+
+  it('says so when the order cannot be loaded, with a way to try again', async () => {
+    stubApi([[/^\/api\/admin\/orders\/7\/$/, () => json({ error: 'Order not found.' }, 404)]]);
+    renderShop([{ path: '/admin/orders/:id', element: <OrderPage /> }], { path: '/admin/orders/7' });
+    expect(await screen.findByText('Order not found.')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+});
