@@ -31,7 +31,7 @@ test.describe('the catalogue in the back office', () => {
   // Journeys through the back office and the shop, with axe on each back-office page.
   test.describe.configure({ timeout: 120_000 });
 
-  test('staff create a product with sizes S and M, make it active, find it in the shop, and a customer buys size M', async ({ page, browser }) => {
+  test('staff create a product with sizes S and M and a picture, make it active, find it in the shop, and a customer buys size M', async ({ page, browser }) => {
     const name = `Harbour Tee ${Date.now()}`;
     await openBackOffice(page, 'staff', '/admin/products');
     await expect(page).toHaveURL(/\/admin\/products$/);
@@ -55,6 +55,25 @@ test.describe('the catalogue in the back office', () => {
     await expect(page.getByRole('navigation', { name: 'Product sections' }).getByRole('link', { name: 'Details' })).toHaveAttribute('aria-current', 'page');
     expect(await seriousViolations(page)).toEqual([]);
 
+    // A picture, through the product's Pictures tab: a PNG the browser draws, an orange square.
+    const altText = `${name} on a hanger`;
+    await page.getByRole('navigation', { name: 'Product sections' }).getByRole('link', { name: 'Pictures' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Pictures of ${name}` })).toBeVisible();
+    const png = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 500;
+      canvas.height = 500;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no canvas');
+      context.fillStyle = '#e8730c';
+      context.fillRect(0, 0, 500, 500);
+      return canvas.toDataURL('image/png').split(',')[1] ?? '';
+    });
+    await page.getByLabel(/Picture file/).setInputFiles({ name: 'tee.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+    await page.getByLabel('Alt text', { exact: true }).fill(altText);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText('Picture added: it is last in the order.')).toBeVisible();
+
     // The list finds it by its name.
     await page.goto(`/admin/products?search=${encodeURIComponent(name)}`);
     await expect(page.getByRole('link', { name })).toBeVisible();
@@ -64,8 +83,12 @@ test.describe('the catalogue in the back office', () => {
     await customer.goto(`/shop?search=${encodeURIComponent(name)}`);
     const card = customer.getByRole('article').filter({ hasText: name });
     await expect(card).toBeVisible();
+    await expect.poll(() => card.getByRole('img').first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
     await card.getByRole('link', { name }).click();
     await expect(customer.getByRole('heading', { level: 1, name })).toBeVisible();
+    const picture = customer.getByRole('region', { name: `${name} photos` }).getByRole('img', { name: altText });
+    await expect(picture).toBeInViewport();
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
     await customer.getByRole('radio', { name: /^M( |$)/ }).check();
     const add = customer.getByRole('button', { name: /^Add to Cart - / });
     await add.scrollIntoViewIfNeeded();

@@ -213,15 +213,4 @@ describe('the browser hydrates the page the server rendered', () => {
 
     await waitFor(() => expect(within(root).getByRole('button', { name: /^Show slide 2/ })).toHaveAttribute('aria-current', 'true'));
   });
-
-  it('asks for the cart and starts a session only after hydrating', async () => {
-    const fetchMock = stubApi([[/^\/api\/orders\/cart\/$/, () => ({ items: [], cart_count: 2, cart_total: 0 })]]);
-    const { root } = await serverPage('/product/1');
-
-    await startApp(root);
-
-    await waitFor(() => expect(requestedPaths(fetchMock, '/api/orders/cart/')).toEqual(['/api/orders/cart/']));
-    expect(requestedPaths(fetchMock, '/api/csrf/')).toEqual(['/api/csrf/']);
-    expect(requestedPaths(fetchMock, '/api/product/')).toEqual([]);
-  });
 });
