@@ -1,4 +1,4 @@
-import { storeDetails, type Address } from '@threadline/contracts';
+import { parishes, storeDetails, type Address } from '@threadline/contracts';
 import { MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { SelectMenu } from '@/components/ui/select-menu.tsx';
@@ -6,23 +6,6 @@ import { TextField } from '@/components/ui/text-field.tsx';
 import type { CheckoutForm, FormErrors } from '../checkout-form.ts';
 import { newAddressId } from '../hooks/use-checkout-form.ts';
 import { CheckoutSection } from './checkout-section.tsx';
-
-const parishes = [
-  'Kingston',
-  'St. Andrew',
-  'St. Thomas',
-  'Portland',
-  'St. Mary',
-  'St. Ann',
-  'Trelawny',
-  'St. James',
-  'Hanover',
-  'Westmoreland',
-  'St. Elizabeth',
-  'Manchester',
-  'Clarendon',
-  'St. Catherine',
-];
 
 // A locked field reads as filled in, not as an input waiting for text.
 const lockable = '[&_input:read-only]:bg-stone-100 [&_input:read-only]:text-stone-700';
