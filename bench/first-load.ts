@@ -2,7 +2,7 @@
 // before the back office (BASELINE_REF, built in the same run from git): the back office must not
 // add to it by more than 1 KB gzip (issue 16), and no storefront page may load a back-office chunk.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,8 +55,10 @@ function buildWeb(webDir: string) {
 const baselineDir = mkdtempSync(join(tmpdir(), 'threadline-first-load-'));
 try {
   execFileSync('git', ['worktree', 'add', '--detach', '--quiet', baselineDir, baselineRef], { cwd: root });
-  symlinkSync(join(root, 'node_modules'), join(baselineDir, 'node_modules'));
-  if (existsSync(join(root, 'web', 'node_modules'))) symlinkSync(join(root, 'web', 'node_modules'), join(baselineDir, 'web', 'node_modules'));
+  // Hard-linked copies, not symlinks: the workspace links inside (@threadline/contracts) are
+  // relative, so they must resolve to the baseline's own packages.
+  execFileSync('cp', ['-al', join(root, 'node_modules'), join(baselineDir, 'node_modules')]);
+  if (existsSync(join(root, 'web', 'node_modules'))) execFileSync('cp', ['-al', join(root, 'web', 'node_modules'), join(baselineDir, 'web', 'node_modules')]);
   buildWeb(join(baselineDir, 'web'));
   buildWeb(join(root, 'web'));
   const before = firstLoad(join(baselineDir, 'web'));
