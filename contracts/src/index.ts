@@ -35,3 +35,4 @@ export * from './admin-settings.ts';
 export * from './admin-dashboard.ts';
 export * from './store-charges.ts';
 export * from './admin-orders.ts';
+export * from './admin-messages.ts';

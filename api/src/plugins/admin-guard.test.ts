@@ -1,6 +1,6 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { messages } from '@threadline/contracts';
+import { adminMessages } from '@threadline/contracts';
 import { registeredRoutes } from '../../test/registered-routes.ts';
 import { createTestShop, signInStaff, signUp, startSession, type TestShop } from '../../test/helper.ts';
 import { isOwnerOnly, ownerOnlyPaths } from './staff-access.ts';
@@ -40,7 +40,7 @@ describe('the back office door, on every admin route', () => {
       const asGuest = await shop.app.inject({ method: method as 'GET', url, headers: guest.headers, payload: method === 'GET' || method === 'HEAD' ? undefined : {} });
       if (asGuest.statusCode !== 401) wrong.push(`guest ${method} ${url}: ${asGuest.statusCode}`);
       const asCustomer = await shop.app.inject({ method: method as 'GET', url, headers: customer.headers, payload: method === 'GET' || method === 'HEAD' ? undefined : {} });
-      if (asCustomer.statusCode !== 403 || (method !== 'HEAD' && !asCustomer.body.includes(messages.staffOnly))) {
+      if (asCustomer.statusCode !== 403 || (method !== 'HEAD' && !asCustomer.body.includes(adminMessages.staffOnly))) {
         wrong.push(`customer ${method} ${url}: ${asCustomer.statusCode} ${asCustomer.body}`);
       }
     }
@@ -54,9 +54,9 @@ describe('the back office door, on every admin route', () => {
       const answer = await shop.app.inject({ method: method as 'GET', url, headers: staff.headers, payload: method === 'GET' || method === 'HEAD' ? undefined : {} });
       const ownerOnly = isOwnerOnly(path);
       if (ownerOnly && answer.statusCode !== 403) wrong.push(`staff ${method} ${url}: ${answer.statusCode}, not 403`);
-      if (ownerOnly && method !== 'HEAD' && answer.statusCode === 403 && answer.json().error !== messages.ownerOnly) wrong.push(`staff ${method} ${url}: ${answer.body}`);
+      if (ownerOnly && method !== 'HEAD' && answer.statusCode === 403 && answer.json().error !== adminMessages.ownerOnly) wrong.push(`staff ${method} ${url}: ${answer.body}`);
       // Past the door a staff call may still be refused by its route (a bad body, a missing record), never as owner-only.
-      if (!ownerOnly && answer.statusCode === 403 && answer.body.includes(messages.ownerOnly)) wrong.push(`staff ${method} ${url}: owner-only outside the list`);
+      if (!ownerOnly && answer.statusCode === 403 && answer.body.includes(adminMessages.ownerOnly)) wrong.push(`staff ${method} ${url}: owner-only outside the list`);
     }
     expect(wrong).toEqual([]);
   });

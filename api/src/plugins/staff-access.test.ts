@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@threadline/contracts';
+import { adminMessages, messages } from '@threadline/contracts';
 import { createTestShop, signInStaff, signUp, startSession, type TestShop } from '../../test/helper.ts';
 
 let shop: TestShop;
@@ -20,7 +20,7 @@ describe('the back office door', () => {
 
     const customer = await signUp(shop.app, { email: 'shopper@threadline.test' });
     expect((await me(customer.headers)).statusCode).toBe(403);
-    expect((await me(customer.headers)).json()).toEqual({ error: messages.staffOnly });
+    expect((await me(customer.headers)).json()).toEqual({ error: adminMessages.staffOnly });
 
     const staff = await signInStaff(shop, 'staff', 'marcia@threadline.test');
     const noSecondFactor = { two_factor_enabled: false, second_factor_verified: false, two_factor_required: false };

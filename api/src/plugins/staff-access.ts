@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { messages, secondFactorRequiredFlag, type StaffRole } from '@threadline/contracts';
+import { adminMessages, messages, secondFactorRequiredFlag, type StaffRole } from '@threadline/contracts';
 import { forbidden, ShopError, unauthorized } from '../errors.ts';
 
 /** A signed-in member of the shop's staff (the owner included), as the audit log names them. */
@@ -58,14 +58,14 @@ export const staffAccess = fastifyPlugin<StaffAccessOptions>(
       if (!isAdminCall(request.url)) return;
       const { customer, bearerRejected } = request.shopper;
       if (customer === null) throw unauthorized(bearerRejected ? messages.signInExpired : messages.signInRequired);
-      if (customer.role === 'customer') throw forbidden(messages.staffOnly);
+      if (customer.role === 'customer') throw forbidden(adminMessages.staffOnly);
       const path = routePath(request);
       const { enabled, given } = customer.secondFactor;
       if (enabled && !given && !beforeSecondFactor.has(path)) {
-        throw new ShopError(401, messages.secondFactorRequired, { [secondFactorRequiredFlag]: true });
+        throw new ShopError(401, adminMessages.secondFactorRequired, { [secondFactorRequiredFlag]: true });
       }
-      if (requireSecondFactor && !enabled && !beforeEnrolment.has(path)) throw forbidden(messages.secondFactorCompulsory);
-      if (customer.role !== 'owner' && isOwnerOnly(path)) throw forbidden(messages.ownerOnly);
+      if (requireSecondFactor && !enabled && !beforeEnrolment.has(path)) throw forbidden(adminMessages.secondFactorCompulsory);
+      if (customer.role !== 'owner' && isOwnerOnly(path)) throw forbidden(adminMessages.ownerOnly);
       request.staff = { id: customer.id, email: customer.email, role: customer.role };
     });
   },
@@ -81,7 +81,7 @@ export function staffOf(request: FastifyRequest): StaffMember {
 /** The owner making this admin call; staff get 403 (staff accounts and settings are the owner's). */
 export function requireOwner(request: FastifyRequest): StaffMember {
   const staff = staffOf(request);
-  if (staff.role !== 'owner') throw forbidden(messages.ownerOnly);
+  if (staff.role !== 'owner') throw forbidden(adminMessages.ownerOnly);
   return staff;
 }
 

@@ -1,4 +1,4 @@
-import { messages, sessionHeaders, storageKeys } from '@threadline/contracts';
+import { adminMessages, messages, sessionHeaders, storageKeys } from '@threadline/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiGet, apiGetFile, apiSend, ensureSession, onSignInEnded } from './api-client.ts';
 
@@ -397,7 +397,7 @@ describe('files', () => {
 
   it("throws a refusal's error like any call", async () => {
     localStorage.setItem(storageKeys.sessionKey, 'session-1');
-    fetchMock.mockResolvedValueOnce(json({ error: messages.staffOnly }, { status: 403 }));
-    await expect(apiGetFile('/admin/newsletter/?format=csv')).rejects.toMatchObject({ name: 'ApiError', status: 403, message: messages.staffOnly });
+    fetchMock.mockResolvedValueOnce(json({ error: adminMessages.staffOnly }, { status: 403 }));
+    await expect(apiGetFile('/admin/newsletter/?format=csv')).rejects.toMatchObject({ name: 'ApiError', status: 403, message: adminMessages.staffOnly });
   });
 });

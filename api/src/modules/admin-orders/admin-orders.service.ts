@@ -1,17 +1,4 @@
-import {
-  formatMoney,
-  majorToMinor,
-  messages,
-  minorToMajor,
-  orderTransitions,
-  shopCurrency,
-  type AdminOrder,
-  type AdminOrderQuery,
-  type MarkPaidRequest,
-  type OrderActionResponse,
-  type OrderRefundRequest,
-  type OrderStatusChange,
-} from '@threadline/contracts';
+import { adminMessages, formatMoney, majorToMinor, minorToMajor, orderTransitions, shopCurrency, type AdminOrder, type AdminOrderQuery, type MarkPaidRequest, type OrderActionResponse, type OrderRefundRequest, type OrderStatusChange } from '@threadline/contracts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
@@ -99,7 +86,7 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
     const started = await database.writeTransaction(async (trx) => {
       const before = await orders.staffOrder(orderId, trx);
       if (!(await orders.reserveRefund(orderId, amount, trx))) {
-        throw conflict(paidStatuses.has(before.payment_status) ? messages.refundTooLarge(jmd(before.total - before.refunded_total)) : messages.refundNothingPaid);
+        throw conflict(paidStatuses.has(before.payment_status) ? adminMessages.refundTooLarge(jmd(before.total - before.refunded_total)) : adminMessages.refundNothingPaid);
       }
       const refund = await payments.startRefund(before, amount, reason, staff, trx);
       if (!refund.payment) {
@@ -168,7 +155,7 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
             await giveBack(staff, orderId, left, 'Order cancelled');
             refunded = left;
           } catch (error) {
-            notice = messages.cancelRefundRefused(error instanceof Error ? error.message : '');
+            notice = adminMessages.cancelRefundRefused(error instanceof Error ? error.message : '');
           }
         }
       }
@@ -191,9 +178,9 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
     async refund(staff: StaffMember, orderId: number, request: OrderRefundRequest): Promise<OrderActionResponse> {
       const order = await orders.staffOrder(orderId);
       const left = order.total - order.refunded_total;
-      if (!paidStatuses.has(order.payment_status)) throw conflict(order.payment_status === 'REFUNDED' ? messages.refundTooLarge(jmd(0)) : messages.refundNothingPaid);
+      if (!paidStatuses.has(order.payment_status)) throw conflict(order.payment_status === 'REFUNDED' ? adminMessages.refundTooLarge(jmd(0)) : adminMessages.refundNothingPaid);
       const amount = request.amount === undefined ? left : majorToMinor(request.amount);
-      if (amount > left || amount <= 0) throw conflict(messages.refundTooLarge(jmd(left)));
+      if (amount > left || amount <= 0) throw conflict(adminMessages.refundTooLarge(jmd(left)));
       await giveBack(staff, orderId, amount, request.reason);
       await orders.sendUpdate(orderId, { kind: 'refunded', amount: minorToMajor(amount) }, publicUrl);
       return { order: await detail(orderId), notice: null };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, orderStatuses, orderTransitions, type OrderStatus } from '@threadline/contracts';
+import { adminMessages, orderStatuses, orderTransitions, type OrderStatus } from '@threadline/contracts';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, signUp, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
@@ -165,7 +165,7 @@ describe('status changes', () => {
         for (const step of pathTo[from]) expect((await move(orderId, step)).statusCode).toBe(200);
         const answer = await move(orderId, to);
         const allowed = orderTransitions[from].includes(to);
-        expected.push(`${from} → ${to}: ${allowed ? `200 ${to}` : `409 ${messages.orderTransitionRefused(from, to)} ${from}`}`);
+        expected.push(`${from} → ${to}: ${allowed ? `200 ${to}` : `409 ${adminMessages.orderTransitionRefused(from, to)} ${from}`}`);
         const status = (await orderRow(orderId)).status;
         seen.push(`${from} → ${to}: ${answer.statusCode} ${answer.statusCode === 200 ? answer.json().order.status : `${answer.json().error} ${status}`}`);
       }
@@ -179,7 +179,7 @@ describe('status changes', () => {
     await move(orderId, 'processing', { note: 'Picked by Marcia' });
     const untracked = await inject(staff, 'POST', `/api/admin/orders/${orderId}/status/`, { status: 'shipped' });
     expect(untracked.statusCode).toBe(400);
-    expect(untracked.json()).toEqual({ error: messages.trackingNumberRequired });
+    expect(untracked.json()).toEqual({ error: adminMessages.trackingNumberRequired });
     const shipped = await move(orderId, 'shipped', { tracking_number: 'JMP-0042' });
     expect(shipped.json().order).toMatchObject({ status: 'shipped', tracking_number: 'JMP-0042', next_statuses: ['delivered'] });
     expect(shipped.json().order.history).toEqual([
@@ -237,13 +237,13 @@ describe('mark paid', () => {
     const card = await placeOrder('stripe', 1);
     const refused = await inject(staff, 'POST', `/api/admin/orders/${card.orderId}/mark-paid/`, {});
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: messages.markPaidCashOnly });
+    expect(refused.json()).toEqual({ error: adminMessages.markPaidCashOnly });
     expect((await orderRow(card.orderId)).payment_status).toBe('PENDING');
 
     const paid = await inject(staff, 'POST', `/api/admin/orders/${cash.orderId}/mark-paid/`, { note: 'Paid to the driver' });
     expect(paid.statusCode).toBe(200);
     expect(paid.json().order).toMatchObject({ payment_status: 'COMPLETED', refundable_amount: 4500 });
-    expect((await inject(staff, 'POST', `/api/admin/orders/${cash.orderId}/mark-paid/`, {})).json()).toEqual({ error: messages.markPaidAlreadyPaid });
+    expect((await inject(staff, 'POST', `/api/admin/orders/${cash.orderId}/mark-paid/`, {})).json()).toEqual({ error: adminMessages.markPaidAlreadyPaid });
     const [entry] = await auditOf(cash.orderId);
     expect(entry).toMatchObject({ action: 'mark_paid', staff_id: staff.userId });
     expect(JSON.parse(entry?.after ?? '{}')).toMatchObject({ payment_status: 'COMPLETED', note: 'Paid to the driver' });
@@ -260,7 +260,7 @@ describe('mark paid', () => {
       const outcome = { answer: paid.statusCode, payment: order.payment_status, error: paid.statusCode === 200 ? null : paid.json().error };
       expect([
         { answer: 200, payment: 'COMPLETED', error: null },
-        { answer: 409, payment: 'PENDING', error: messages.markPaidCancelled },
+        { answer: 409, payment: 'PENDING', error: adminMessages.markPaidCancelled },
       ]).toContainEqual(outcome);
     }
   });
@@ -292,7 +292,7 @@ describe('refunds', () => {
     const { orderId } = await placeOrder('cash_on_delivery', 1);
     const unpaid = await inject(staff, 'POST', `/api/admin/orders/${orderId}/refund/`, { reason: 'Nothing yet' });
     expect(unpaid.statusCode).toBe(409);
-    expect(unpaid.json()).toEqual({ error: messages.refundNothingPaid });
+    expect(unpaid.json()).toEqual({ error: adminMessages.refundNothingPaid });
     await inject(staff, 'POST', `/api/admin/orders/${orderId}/mark-paid/`, {});
     const refunded = await inject(owner, 'POST', `/api/admin/orders/${orderId}/refund/`, { amount: 500, reason: 'Discount agreed at the door' });
     expect(refunded.json().order).toMatchObject({ payment_status: 'PARTIALLY_REFUNDED', refunds: [expect.objectContaining({ method: 'cash', status: 'succeeded', amount: 500 })] });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogAdminMessages, messages, type AdminProduct, type AdminProductCreate } from '@threadline/contracts';
+import { adminMessages, catalogAdminMessages, messages, type AdminProduct, type AdminProductCreate } from '@threadline/contracts';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, signUp, startSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
@@ -79,7 +79,7 @@ describe('the door of the catalogue calls', () => {
     const customer = await signUp(shop.app, { email: `shopper-${Math.random()}@threadline.test` });
     const refused = await call(method, url, payload, customer.headers);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: messages.staffOnly });
+    expect(refused.json()).toEqual({ error: adminMessages.staffOnly });
   });
 });
 

@@ -1,12 +1,4 @@
-import {
-  messages,
-  orderTransitions,
-  type AdminOrderQuery,
-  type AdminOrderSummary,
-  type Order,
-  type OrderStatus,
-  type PaymentRefundReason,
-} from '@threadline/contracts';
+import { adminMessages, messages, orderTransitions, type AdminOrderQuery, type AdminOrderSummary, type Order, type OrderStatus, type PaymentRefundReason } from '@threadline/contracts';
 import { adminList } from '../../admin-list.ts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -266,13 +258,13 @@ export function createOrdersService({ database, repository, inventory, promotion
      */
     async moveStatus(orderId: number, change: StatusChange, staff: StaffMember, trx: DbExecutor): Promise<{ before: OrderRow; after: OrderRow }> {
       const before = await staffOrder(orderId, trx);
-      if (!orderTransitions[before.status].includes(change.to)) throw conflict(messages.orderTransitionRefused(before.status, change.to));
-      if (change.to === 'shipped' && !change.trackingNumber) throw badRequest(messages.trackingNumberRequired);
+      if (!orderTransitions[before.status].includes(change.to)) throw conflict(adminMessages.orderTransitionRefused(before.status, change.to));
+      if (change.to === 'shipped' && !change.trackingNumber) throw badRequest(adminMessages.trackingNumberRequired);
       const now = new Date().toISOString();
       const moved = await repository.transition(orderId, { status: before.status }, { status: change.to, ...(change.to === 'cancelled' ? { cancelled_at: now } : {}) }, trx);
       if (!moved) {
         const current = await staffOrder(orderId, trx);
-        throw conflict(messages.orderTransitionRefused(current.status, change.to));
+        throw conflict(adminMessages.orderTransitionRefused(current.status, change.to));
       }
       await recordChange(orderId, before.status, change, staff, trx);
       if (change.to === 'cancelled') {
@@ -293,11 +285,11 @@ export function createOrdersService({ database, repository, inventory, promotion
       const before = await staffOrder(orderId, trx);
       const refusal =
         before.payment_method !== 'cash_on_delivery'
-          ? messages.markPaidCashOnly
+          ? adminMessages.markPaidCashOnly
           : before.status === 'cancelled'
-            ? messages.markPaidCancelled
+            ? adminMessages.markPaidCancelled
             : before.payment_status !== 'PENDING'
-              ? messages.markPaidAlreadyPaid
+              ? adminMessages.markPaidAlreadyPaid
               : null;
       if (refusal) throw conflict(refusal);
       const paid = await repository.transition(
@@ -308,7 +300,7 @@ export function createOrdersService({ database, repository, inventory, promotion
       );
       if (!paid) {
         const current = await staffOrder(orderId, trx);
-        throw conflict(current.status === 'cancelled' ? messages.markPaidCancelled : messages.markPaidAlreadyPaid);
+        throw conflict(current.status === 'cancelled' ? adminMessages.markPaidCancelled : adminMessages.markPaidAlreadyPaid);
       }
       return { before, after: await staffOrder(orderId, trx) };
     },

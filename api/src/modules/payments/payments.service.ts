@@ -1,12 +1,5 @@
 import { Stripe } from 'stripe';
-import {
-  messages,
-  storeDetails,
-  type CancelOrderResponse,
-  type CardPaymentConfig,
-  type PaymentRefundReason,
-  type VerifySessionResponse,
-} from '@threadline/contracts';
+import { adminMessages, messages, storeDetails, type CancelOrderResponse, type CardPaymentConfig, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import type { RefundTable } from '../../db/tables.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
@@ -161,7 +154,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     ): Promise<{ refundId: number; payment: { id: number; provider_session_id: string } | null }> {
       const method: RefundTable['method'] = order.payment_method === 'stripe' ? 'card' : 'cash';
       const payment = method === 'card' ? await repository.completedPaymentOf(order.id, trx) : null;
-      if (method === 'card' && !payment) throw conflict(messages.refundNoCardPayment);
+      if (method === 'card' && !payment) throw conflict(adminMessages.refundNoCardPayment);
       const refundId = await repository.insertRefund(
         {
           order_id: order.id,
@@ -189,12 +182,12 @@ export function createPaymentsService({ database, repository, orders, cart, prov
       try {
         const session = await provider.client().checkout.sessions.retrieve(payment.provider_session_id);
         const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-        if (!paymentIntent) throw conflict(messages.refundNoCardPayment);
+        if (!paymentIntent) throw conflict(adminMessages.refundNoCardPayment);
         return (await provider.client().refunds.create({ payment_intent: paymentIntent, amount }, { idempotencyKey: `threadline-refund-${refundId}` })).id;
       } catch (error) {
         if (error instanceof ShopError) throw error;
         log('the card provider refused a refund', { refundId, error });
-        throw conflict(messages.refundRefused(error instanceof Error ? error.message : 'no reason given.'));
+        throw conflict(adminMessages.refundRefused(error instanceof Error ? error.message : 'no reason given.'));
       }
     },
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultStoreSettings, messages, type StoreSettings } from '@threadline/contracts';
+import { adminMessages, defaultStoreSettings, type StoreSettings } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, signUp, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
 
@@ -79,7 +79,7 @@ describe('who may read and change the settings', () => {
     const staff = await signInStaff(shop, 'staff');
     const refused = await settingsCall('PUT', staff.headers, withFees({ Kingston: 1 }));
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: messages.ownerOnly });
+    expect(refused.json()).toEqual({ error: adminMessages.ownerOnly });
     expect((await settingsCall('GET', staff.headers)).statusCode).toBe(403);
     expect((await settingsCall('GET', owner.headers)).json().delivery_fees.Kingston).toBe(10);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@threadline/contracts';
+import { adminMessages, messages } from '@threadline/contracts';
 import { createTestShop, signInStaff, signUp, startSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
 
 let shop: TestShop;
@@ -38,7 +38,7 @@ describe('the staff calls are the owner’s', () => {
       expect((await call(method, url, customer.headers, payload)).statusCode).toBe(403);
       const refused = await call(method, url, staff.headers, payload);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ error: messages.ownerOnly });
+      expect(refused.json()).toEqual({ error: adminMessages.ownerOnly });
     }
     // The staff member tried to make themselves owner: nothing changed.
     const row = await shop.database.handle.db.selectFrom('users').select('role').where('id', '=', staff.userId).executeTakeFirstOrThrow();
@@ -73,7 +73,7 @@ describe('adding staff', () => {
 
     const twice = await call('POST', '/api/admin/staff/', owner.headers, { ...newStaff, email: 'KEISHA@threadline.test' });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ error: messages.staffAlreadyExists });
+    expect(twice.json()).toEqual({ error: adminMessages.staffAlreadyExists });
   });
 
   it('gives an existing customer account the role, keeping its password', async () => {
@@ -101,7 +101,7 @@ describe('adding staff', () => {
     }
     const noPassword = await call('POST', '/api/admin/staff/', owner.headers, { email: 'nopass@threadline.test', role: 'staff' });
     expect(noPassword.statusCode).toBe(400);
-    expect(noPassword.json()).toEqual({ error: messages.staffPasswordRequired });
+    expect(noPassword.json()).toEqual({ error: adminMessages.staffPasswordRequired });
     expect((await call('PATCH', '/api/admin/staff/1/', owner.headers, {})).statusCode).toBe(400);
     expect((await call('PATCH', '/api/admin/staff/1/', owner.headers, { role: 'king' })).statusCode).toBe(400);
     expect((await call('PATCH', '/api/admin/staff/99999999999/', owner.headers, { role: 'staff' })).statusCode).toBe(400);
@@ -144,7 +144,7 @@ describe('changing a role and disabling', () => {
       for (const change of [{ role: 'staff' }, { disabled: true }]) {
         const answer = await alone.app.inject({ method: 'PATCH', url: `/api/admin/staff/${only.userId}/`, headers: only.headers, payload: change });
         expect(answer.statusCode).toBe(409);
-        expect(answer.json()).toEqual({ error: messages.lastActiveOwner });
+        expect(answer.json()).toEqual({ error: adminMessages.lastActiveOwner });
       }
       const second = await signInStaff(alone, 'owner');
       const demoted = await alone.app.inject({ method: 'PATCH', url: `/api/admin/staff/${only.userId}/`, headers: second.headers, payload: { role: 'staff' } });

@@ -1,5 +1,5 @@
 import { hash } from '@node-rs/argon2';
-import { messages, type AdminList, type AdminPageQuery, type NewStaff, type StaffAccount, type StaffChange } from '@threadline/contracts';
+import { adminMessages, type AdminList, type AdminPageQuery, type NewStaff, type StaffAccount, type StaffChange } from '@threadline/contracts';
 import { adminList, pageWindow } from '../../admin-list.ts';
 import { isUniqueViolation, type DatabaseHandle } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -22,7 +22,7 @@ const staffView = (row: StaffRow): StaffAccount => ({
 export function createStaffService(database: DatabaseHandle, accounts: StaffAccountsService, audit: AuditService) {
   async function viewOf(id: number, executor = database.db) {
     const row = await accounts.findStaff(id, executor);
-    if (!row) throw notFound(messages.staffNotFound);
+    if (!row) throw notFound(adminMessages.staffNotFound);
     return staffView(row);
   }
 
@@ -41,11 +41,11 @@ export function createStaffService(database: DatabaseHandle, accounts: StaffAcco
           const existing = await accounts.findAccountByEmail(input.email, trx);
           let id: number;
           if (existing) {
-            if (existing.role !== 'customer') throw conflict(messages.staffAlreadyExists);
+            if (existing.role !== 'customer') throw conflict(adminMessages.staffAlreadyExists);
             await accounts.setAccess(existing.id, { role: input.role, disabledAt: existing.disabled_at }, trx);
             id = existing.id;
           } else {
-            if (passwordHash === null) throw badRequest(messages.staffPasswordRequired);
+            if (passwordHash === null) throw badRequest(adminMessages.staffPasswordRequired);
             const names = { firstName: (input.first_name ?? '').trim(), lastName: (input.last_name ?? '').trim() };
             id = await accounts.createStaff({ email: input.email.trim(), passwordHash, role: input.role, ...names }, trx);
           }
@@ -56,7 +56,7 @@ export function createStaffService(database: DatabaseHandle, accounts: StaffAcco
         });
       } catch (error) {
         // Two owners adding one e-mail at once: the unique index decides, the second hears why.
-        if (isUniqueViolation(error)) throw conflict(messages.staffAlreadyExists);
+        if (isUniqueViolation(error)) throw conflict(adminMessages.staffAlreadyExists);
         throw error;
       }
     },
@@ -69,13 +69,13 @@ export function createStaffService(database: DatabaseHandle, accounts: StaffAcco
       return database.writeTransaction(async (trx) => {
         await accounts.lockOwners(id, trx);
         const row = await accounts.findStaff(id, trx);
-        if (!row) throw notFound(messages.staffNotFound);
+        if (!row) throw notFound(adminMessages.staffNotFound);
         const before = staffView(row);
         const role = change.role ?? before.role;
         const disabledAt = change.disabled === undefined ? row.disabled_at : change.disabled ? (row.disabled_at ?? new Date().toISOString()) : null;
         const wasActiveOwner = before.role === 'owner' && !before.disabled;
         const staysActiveOwner = role === 'owner' && disabledAt === null;
-        if (wasActiveOwner && !staysActiveOwner && (await accounts.activeOwnersBesides(id, trx)) === 0) throw conflict(messages.lastActiveOwner);
+        if (wasActiveOwner && !staysActiveOwner && (await accounts.activeOwnersBesides(id, trx)) === 0) throw conflict(adminMessages.lastActiveOwner);
         await accounts.setAccess(id, { role, disabledAt }, trx);
         const after = await viewOf(id, trx);
         await audit.record(owner, { action: 'update', entity: 'staff', entityId: id, before, after }, trx);

@@ -1,5 +1,5 @@
 import { renderSVG } from 'uqr';
-import { messages, type TwoFactorSetup, type TwoFactorState } from '@threadline/contracts';
+import { adminMessages, type TwoFactorSetup, type TwoFactorState } from '@threadline/contracts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { badRequest, conflict, ShopError } from '../../errors.ts';
 import { countHit } from '../../plugins/rate-limit.ts';
@@ -32,14 +32,14 @@ export function createTwoFactorService({ database, accounts, audit, seal, now = 
   async function checkCode(staff: StaffMember, code: string, want: 'pending' | 'enabled') {
     const at = now();
     const { count } = await countHit(db, `second-factor:account:${staff.id}`, codeWindowMs, at);
-    if (Number(count) > maxCodesPerWindow) throw new ShopError(429, messages.tooManySecondFactorAttempts);
+    if (Number(count) > maxCodesPerWindow) throw new ShopError(429, adminMessages.tooManySecondFactorAttempts);
     const account = await accounts.secondFactorOf(staff.id);
     const enabled = account?.totp_enabled === 1;
-    if (want === 'pending' && enabled) throw conflict(messages.secondFactorAlreadyOn);
-    if (want === 'enabled' && !enabled) throw conflict(messages.secondFactorNotOn);
-    if (!account?.totp_secret) throw conflict(messages.secondFactorNotStarted);
+    if (want === 'pending' && enabled) throw conflict(adminMessages.secondFactorAlreadyOn);
+    if (want === 'enabled' && !enabled) throw conflict(adminMessages.secondFactorNotOn);
+    if (!account?.totp_secret) throw conflict(adminMessages.secondFactorNotStarted);
     const step = stepOfCode(openSecret(account.totp_secret), code, at);
-    if (step === null) throw badRequest(messages.secondFactorWrongCode);
+    if (step === null) throw badRequest(adminMessages.secondFactorWrongCode);
     return step;
   }
 
@@ -48,7 +48,7 @@ export function createTwoFactorService({ database, accounts, audit, seal, now = 
     try {
       return seal.open(sealed);
     } catch {
-      throw conflict(messages.secondFactorUnreadable);
+      throw conflict(adminMessages.secondFactorUnreadable);
     }
   }
 
@@ -58,7 +58,7 @@ export function createTwoFactorService({ database, accounts, audit, seal, now = 
     /** A new secret, kept (sealed) until a code from it confirms the app has it; the factor is not on yet. */
     async setup(staff: StaffMember): Promise<TwoFactorSetup> {
       const account = await accounts.secondFactorOf(staff.id);
-      if (account?.totp_enabled === 1) throw conflict(messages.secondFactorAlreadyOn);
+      if (account?.totp_enabled === 1) throw conflict(adminMessages.secondFactorAlreadyOn);
       const secret = newTotpSecret();
       await accounts.saveSecondFactor(staff.id, { sealedSecret: seal.seal(secret), enabled: false });
       const uri = totpOf(secret, staff.email).toString();
@@ -69,7 +69,7 @@ export function createTwoFactorService({ database, accounts, audit, seal, now = 
     async confirm(staff: StaffMember, signInId: string, code: string): Promise<TwoFactorState> {
       const step = await checkCode(staff, code, 'pending');
       return database.writeTransaction(async (trx) => {
-        if (!(await accounts.acceptStep(staff.id, step, trx))) throw badRequest(messages.secondFactorWrongCode);
+        if (!(await accounts.acceptStep(staff.id, step, trx))) throw badRequest(adminMessages.secondFactorWrongCode);
         const account = await accounts.secondFactorOf(staff.id, trx);
         await accounts.saveSecondFactor(staff.id, { sealedSecret: account?.totp_secret ?? null, enabled: true }, trx);
         await accounts.markSecondFactorGiven(signInId, trx);
@@ -82,7 +82,7 @@ export function createTwoFactorService({ database, accounts, audit, seal, now = 
     async disable(staff: StaffMember, code: string): Promise<TwoFactorState> {
       const step = await checkCode(staff, code, 'enabled');
       return database.writeTransaction(async (trx) => {
-        if (!(await accounts.acceptStep(staff.id, step, trx))) throw badRequest(messages.secondFactorWrongCode);
+        if (!(await accounts.acceptStep(staff.id, step, trx))) throw badRequest(adminMessages.secondFactorWrongCode);
         await accounts.saveSecondFactor(staff.id, { sealedSecret: null, enabled: false }, trx);
         await audit.record(staff, { action: 'two_factor_off', entity: 'staff', entityId: staff.id, before: { two_factor_enabled: true }, after: { two_factor_enabled: false } }, trx);
         return state(false);
@@ -92,7 +92,7 @@ export function createTwoFactorService({ database, accounts, audit, seal, now = 
     /** Gives the second factor on this sign-in: from now on its tokens reach the whole back office. */
     async verify(staff: StaffMember, signInId: string, code: string): Promise<TwoFactorState> {
       const step = await checkCode(staff, code, 'enabled');
-      if (!(await accounts.acceptStep(staff.id, step))) throw badRequest(messages.secondFactorWrongCode);
+      if (!(await accounts.acceptStep(staff.id, step))) throw badRequest(adminMessages.secondFactorWrongCode);
       await accounts.markSecondFactorGiven(signInId);
       return state(true);
     },

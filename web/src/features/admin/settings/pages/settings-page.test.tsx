@@ -1,4 +1,4 @@
-import { defaultStoreSettings, messages, type StoreSettings } from '@threadline/contracts';
+import { adminMessages, defaultStoreSettings, type StoreSettings } from '@threadline/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -81,10 +81,10 @@ describe('settings page', () => {
   });
 
   it('shows the server’s refusal, and staff the owner-only message', async () => {
-    stubApi([[/^\/api\/admin\/settings\/$/, () => json({ error: messages.ownerOnly }, 403)]]);
+    stubApi([[/^\/api\/admin\/settings\/$/, () => json({ error: adminMessages.ownerOnly }, 403)]]);
     renderShop(pages, { path: '/admin/settings' });
     const refusal = await screen.findByRole('alert');
-    expect(refusal).toHaveTextContent(messages.ownerOnly);
+    expect(refusal).toHaveTextContent(adminMessages.ownerOnly);
     expect(screen.queryByRole('button', { name: 'Save settings' })).toBeNull();
   });
 

@@ -1,0 +1,31 @@
+/**
+ * What the back office's calls answer and its pages say. Kept apart from `messages`, which every
+ * storefront page loads with its first script: shoppers never download the back office's words.
+ */
+export const adminMessages = {
+  staffOnly: 'This area is for the shop staff only.',
+  ownerOnly: 'Only the shop owner can do this.',
+  secondFactorRequired: 'Enter the 6-digit code from your authenticator app to continue.',
+  secondFactorCompulsory: 'This shop requires a second factor for the back office. Set one up on the Security page first.',
+  secondFactorWrongCode: 'That code is not right, or was already used. Enter the newest code from your authenticator app.',
+  secondFactorAlreadyOn: 'The second factor is already on. Turn it off first to set it up again.',
+  secondFactorNotStarted: 'Start the set-up first: scan the QR code, then enter a code.',
+  secondFactorNotOn: 'The second factor is not on for this account.',
+  secondFactorUnreadable: "This account's second factor can no longer be read (the shop's secret key changed). Ask whoever runs the server to reset it.",
+  tooManySecondFactorAttempts: 'Too many codes tried. Please wait 15 minutes and try again.',
+  staffNotFound: 'No staff account has this id.',
+  staffAlreadyExists: 'This account is already on the staff.',
+  staffPasswordRequired: 'Choose a password (at least 8 characters) for the new account.',
+  lastActiveOwner: 'The shop needs at least one active owner. Make another account owner first.',
+  orderTransitionRefused: (from: string, to: string) => `An order that is ${from} cannot be moved to ${to}.`,
+  orderChangedMeanwhile: 'This order was changed by someone else meanwhile. Reload it and try again.',
+  trackingNumberRequired: 'A shipped order needs its tracking number.',
+  markPaidCashOnly: 'Only a cash-on-delivery order is marked paid by hand; card orders are paid through the card provider.',
+  markPaidAlreadyPaid: 'This order is already paid.',
+  markPaidCancelled: 'A cancelled order cannot be marked paid.',
+  refundNothingPaid: 'Nothing was paid on this order, so there is nothing to refund.',
+  refundTooLarge: (left: string) => `A refund cannot be more than what is left of the payment (${left}).`,
+  refundNoCardPayment: 'This card order has no completed card payment to refund.',
+  refundRefused: (reason: string) => `The card provider refused the refund: ${reason}`,
+  cancelRefundRefused: (reason: string) => `The order is cancelled and its stock is back, but the card provider refused the refund: ${reason} Try the refund again from this page.`,
+} as const;
