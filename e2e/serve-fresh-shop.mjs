@@ -30,14 +30,14 @@ process.env.UNPAID_ORDER_MINUTES ??= '60';
 // Every browser test comes from one address; the per-address limits themselves are tested in the API suite.
 process.env.RATE_LIMIT_SCALE ??= '50';
 
-// The back office's accounts, made as an owner makes them: with `admin:create` (see tests/staff-accounts.ts).
-const { execFileSync } = await import('node:child_process');
-const { backOfficeAccounts } = await import('./tests/staff-accounts.ts');
-for (const account of Object.values(backOfficeAccounts)) {
-  execFileSync('npm', ['run', '--silent', 'admin:create', '--', '--email', account.email, '--password', account.password, '--role', account.role], {
-    cwd: join(here, '..'),
-    stdio: 'ignore',
-  });
-}
+// The back office's accounts (tests/staff-accounts.ts), made by what `npm run admin:create` runs.
+const { allBackOfficeAccounts } = await import('./tests/staff-accounts.ts');
+const { openDatabase } = await import('../api/src/db/database.ts');
+const { migrateToLatest } = await import('../api/src/db/migrate.ts');
+const { createOrPromoteStaff } = await import('../api/src/modules/customers/staff-accounts.ts');
+const database = openDatabase(process.env.DATABASE_URL);
+await migrateToLatest(database.db);
+for (const account of allBackOfficeAccounts()) await createOrPromoteStaff(database.db, account);
+await database.close();
 
 await import('../api/src/server.ts');

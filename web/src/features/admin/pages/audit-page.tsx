@@ -48,7 +48,8 @@ export function AuditPage() {
         <ListEmpty>No changes recorded{entity ? ` for ${entity} records` : ''} yet.</ListEmpty>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
+          {/* A wide table scrolls in its own box on a phone; focusable, so it scrolls by keyboard too. */}
+          <div role="region" aria-label="Changes" tabIndex={0} className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200 focus-visible:outline-2 focus-visible:outline-brand-600">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <thead className="bg-stone-100 text-xs tracking-wide text-stone-600 uppercase">
                 <tr>
