@@ -70,7 +70,8 @@ export const profileUpdateSchema = z.object({
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-const addressSchema = z.object({
+/** A saved address, as the customer's pages and the back office's customer view show it. */
+export const addressSchema = z.object({
   id: z.number().int(),
   label: z.string(),
   street_address: z.string(),

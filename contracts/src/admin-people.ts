@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminPageQuerySchema } from './admin.ts';
+import { addressSchema } from './accounts.ts';
 import { promotionKinds, promotionStates } from './admin-people-rules.ts';
 import { text } from './input-bounds.ts';
 
@@ -62,21 +63,9 @@ export const adminCustomerOrderSchema = z.object({
 });
 export type AdminCustomerOrder = z.infer<typeof adminCustomerOrderSchema>;
 
-export const adminCustomerAddressSchema = z.object({
-  id: z.number(),
-  label: z.string(),
-  street_address: z.string(),
-  apartment: z.string(),
-  city: z.string(),
-  state: z.string(),
-  postal_code: z.string(),
-  country: z.string(),
-  is_default: z.boolean(),
-});
-
 export const adminCustomerDetailSchema = adminCustomerSchema.extend({
   email_verified: z.boolean(),
-  addresses: z.array(adminCustomerAddressSchema),
+  addresses: z.array(addressSchema),
   orders: z.array(adminCustomerOrderSchema),
   orders_count: z.number(),
   /** JMD paid for orders that were neither cancelled nor refunded. */

@@ -3,6 +3,7 @@ import { lowStockThreshold, type AdminProductSort, type AdminStockFilter, type P
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
 import type { CategoryTable, ProductTable } from '../../db/tables.ts';
 import { productSearch } from './product-search.ts';
+import { withStorefrontFlag } from './product-status.ts';
 
 export interface AdminProductFilter {
   searchWords?: string[];
@@ -47,16 +48,13 @@ export interface AdminProductRow {
   updated_at: string;
 }
 
-/** The columns a product is written with; `is_active` follows `status` in `productWrite`. */
+/** The columns a product is written with; `is_active` follows `status` (withStorefrontFlag). */
 export type ProductValues = Omit<Insertable<ProductTable>, 'is_active' | 'units_sold'> & { status: ProductStatus };
 export type ProductChanges = Omit<Updateable<ProductTable>, 'is_active' | 'units_sold' | 'id'>;
 
-/**
- * A product's changes as written: `is_active` (the storefront's indexed flag) follows the status
- * here and in `insertProduct`, the only two writes of either column.
- */
-function productWrite(changes: ProductChanges): Updateable<ProductTable> {
-  return changes.status === undefined ? changes : { ...changes, is_active: changes.status === 'active' ? 1 : 0 };
+/** A product's changes as written: a change of status carries the storefront's flag with it. */
+function productWrite({ status, ...changes }: ProductChanges): Updateable<ProductTable> {
+  return status === undefined ? changes : withStorefrontFlag({ ...changes, status });
 }
 
 export interface AdminCategoryRow {
@@ -185,7 +183,7 @@ export function createCatalogAdminRepository(db: DbExecutor, dialect: DatabaseDi
     async insertProduct(values: ProductValues, executor: DbExecutor = db): Promise<number> {
       const row = await executor
         .insertInto('products')
-        .values({ ...values, is_active: values.status === 'active' ? 1 : 0 })
+        .values(withStorefrontFlag(values))
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;

@@ -1,6 +1,7 @@
 import type { ProductStatus } from '@threadline/contracts';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
 import type { ProductTable } from '../../db/tables.ts';
+import { withStorefrontFlag } from './product-status.ts';
 
 /** The product columns an import writes and compares; money in cents, flags 0/1, lists as JSON text. */
 export type ImportedProductColumns = Pick<
@@ -45,9 +46,6 @@ const storedColumns = [
   'p.specifications',
 ] as const;
 
-/** is_active is the storefront's indexed copy of status = 'active' (migration 0012); both are written together. */
-const withActiveFlag = (columns: ImportedProductColumns) => ({ ...columns, is_active: columns.status === 'active' ? 1 : 0 });
-
 /** Products by the thousand for the catalogue import and export: SQL only. */
 export function createCatalogImportRepository(db: DbExecutor, dialect: DatabaseDialect) {
   return {
@@ -80,7 +78,7 @@ export function createCatalogImportRepository(db: DbExecutor, dialect: DatabaseD
       const ids = new Map<string, number>();
       const now = new Date().toISOString();
       for (const batch of chunks(products, insertBatch)) {
-        const rows = batch.map((product) => ({ ...withActiveFlag(product), slug: product.slug, created_at: now, updated_at: now }));
+        const rows = batch.map((product) => ({ ...withStorefrontFlag(product), slug: product.slug, created_at: now, updated_at: now }));
         for (const { id, slug } of await executor.insertInto('products').values(rows).returning(['id', 'slug']).execute()) ids.set(slug, id);
       }
       return ids;
@@ -89,7 +87,7 @@ export function createCatalogImportRepository(db: DbExecutor, dialect: DatabaseD
     async update(id: number, columns: ImportedProductColumns, executor: DbExecutor = db) {
       await executor
         .updateTable('products')
-        .set({ ...withActiveFlag(columns), updated_at: new Date().toISOString() })
+        .set({ ...withStorefrontFlag(columns), updated_at: new Date().toISOString() })
         .where('id', '=', id)
         .execute();
     },

@@ -5,6 +5,7 @@ import { AdminPage } from '../components/admin-page.tsx';
 import { ListEmpty, ListLoading, LoadFailed } from '../components/list-states.tsx';
 import { Pager } from '../components/pager.tsx';
 import { useAdminList, useListFilter } from '../hooks/use-admin-list.ts';
+import { AdminTable, adminTableHeadClass } from '../components/admin-table.tsx';
 
 const entities = ['product', 'variant', 'image', 'category', 'order', 'promotion', 'settings', 'staff'];
 const when = new Intl.DateTimeFormat('en-JM', { dateStyle: 'medium', timeStyle: 'short' });
@@ -48,10 +49,8 @@ export function AuditPage() {
         <ListEmpty>No changes recorded{entity ? ` for ${entity} records` : ''} yet.</ListEmpty>
       ) : (
         <>
-          {/* A wide table scrolls in its own box on a phone; focusable, so it scrolls by keyboard too. */}
-          <div role="region" aria-label="Changes" tabIndex={0} className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200 focus-visible:outline-2 focus-visible:outline-brand-600">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="bg-stone-100 text-xs tracking-wide text-stone-600 uppercase">
+          <AdminTable label="Changes" minWidthClass="min-w-[40rem]">
+              <thead className={adminTableHeadClass}>
                 <tr>
                   <th scope="col" className="px-4 py-3">When</th>
                   <th scope="col" className="px-4 py-3">Who</th>
@@ -73,8 +72,7 @@ export function AuditPage() {
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </div>
+          </AdminTable>
           <Pager list={list.data} />
         </>
       )}

@@ -11,6 +11,7 @@ import { useAdminList, useListFilter } from '../../hooks/use-admin-list.ts';
 import { markOrdersSeen, newOrdersQueryKey } from '../api/get-new-orders-count.ts';
 import { OrderStatusLabel, PaymentStatusLabel } from '../components/order-badges.tsx';
 import { formatJmd, formatWhen, orderStatusLooks, paymentMethodLabels } from '../order-labels.ts';
+import { AdminTable, adminTableHeadClass } from '../../components/admin-table.tsx';
 
 const inputClass = 'min-h-11 w-full rounded-xl border border-stone-300 bg-white px-3 text-sm focus:border-stone-900 focus:ring-2 focus:ring-stone-900/20 focus:outline-none';
 
@@ -86,9 +87,8 @@ function Filters() {
 
 function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
   return (
-    <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
-      <table className="w-full min-w-[44rem] text-left text-sm">
-        <thead className="bg-stone-100 text-xs tracking-wide text-stone-600 uppercase">
+    <AdminTable label="Orders" minWidthClass="min-w-[44rem]">
+        <thead className={adminTableHeadClass}>
           <tr>
             <th scope="col" className="px-4 py-3">Order</th>
             <th scope="col" className="px-4 py-3">Placed</th>
@@ -124,8 +124,7 @@ function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
             </tr>
           ))}
         </tbody>
-      </table>
-    </div>
+    </AdminTable>
   );
 }
 

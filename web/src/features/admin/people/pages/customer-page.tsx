@@ -5,6 +5,7 @@ import { AdminPage } from '../../components/admin-page.tsx';
 import { ListEmpty, ListLoading, LoadFailed } from '../../components/list-states.tsx';
 import { useCustomer } from '../api/get-customer.ts';
 import { customerName } from './customers-page.tsx';
+import { AdminTable, adminTableHeadClass } from '../../components/admin-table.tsx';
 
 const date = new Intl.DateTimeFormat('en-JM', { dateStyle: 'medium' });
 const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1).toLowerCase().replaceAll('_', ' ');
@@ -72,9 +73,8 @@ function CustomerDetail({ customer }: { customer: AdminCustomerDetail }) {
           <ListEmpty>No orders yet.</ListEmpty>
         ) : (
           <>
-            <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
-              <table className="w-full min-w-[36rem] text-left text-sm">
-                <thead className="bg-stone-100 text-xs tracking-wide text-stone-600 uppercase">
+            <AdminTable label="Orders of this customer" minWidthClass="min-w-[36rem]">
+                <thead className={adminTableHeadClass}>
                   <tr>
                     <th scope="col" className="px-4 py-3">Order</th>
                     <th scope="col" className="px-4 py-3">Placed</th>
@@ -94,8 +94,7 @@ function CustomerDetail({ customer }: { customer: AdminCustomerDetail }) {
                     </tr>
                   ))}
                 </tbody>
-              </table>
-            </div>
+            </AdminTable>
             {customer.orders_count > customer.orders.length ? (
               <p className="text-sm text-stone-600">The latest {customerRecentOrdersMax} of {customer.orders_count} orders.</p>
             ) : null}

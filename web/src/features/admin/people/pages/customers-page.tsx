@@ -7,6 +7,7 @@ import { AdminPage } from '../../components/admin-page.tsx';
 import { ListEmpty, ListLoading, LoadFailed } from '../../components/list-states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { useAdminList, useListFilter } from '../../hooks/use-admin-list.ts';
+import { AdminTable, adminTableHeadClass } from '../../components/admin-table.tsx';
 
 const joined = new Intl.DateTimeFormat('en-JM', { dateStyle: 'medium' });
 export const customerName = (customer: Pick<AdminCustomer, 'first_name' | 'last_name' | 'email'>) =>
@@ -49,9 +50,8 @@ export function CustomersPage() {
         <ListEmpty>{search ? `No customer's e-mail or name starts with “${search}”.` : 'No customers yet.'}</ListEmpty>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="bg-stone-100 text-xs tracking-wide text-stone-600 uppercase">
+          <AdminTable label="Customers" minWidthClass="min-w-[40rem]">
+              <thead className={adminTableHeadClass}>
                 <tr>
                   <th scope="col" className="px-4 py-3">Name</th>
                   <th scope="col" className="px-4 py-3">E-mail</th>
@@ -78,8 +78,7 @@ export function CustomersPage() {
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </div>
+          </AdminTable>
           <Pager list={list.data} />
         </>
       )}

@@ -9,6 +9,7 @@ import { ListEmpty, ListLoading, LoadFailed } from '../../components/list-states
 import { Pager } from '../../components/pager.tsx';
 import { useAdminList, useListFilter } from '../../hooks/use-admin-list.ts';
 import { useExportSubscribers } from '../api/export-subscribers.ts';
+import { AdminTable, adminTableHeadClass } from '../../components/admin-table.tsx';
 
 const date = new Intl.DateTimeFormat('en-JM', { dateStyle: 'medium' });
 
@@ -53,9 +54,8 @@ export function NewsletterPage() {
         <ListEmpty>{status ? `No ${status} readers.` : 'No subscribers yet. Shoppers sign up in the footer of every page.'}</ListEmpty>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
-            <table className="w-full min-w-[32rem] text-left text-sm">
-              <thead className="bg-stone-100 text-xs tracking-wide text-stone-600 uppercase">
+          <AdminTable label="Subscribers" minWidthClass="min-w-[32rem]">
+              <thead className={adminTableHeadClass}>
                 <tr>
                   <th scope="col" className="px-4 py-3">E-mail</th>
                   <th scope="col" className="px-4 py-3">First name</th>
@@ -79,8 +79,7 @@ export function NewsletterPage() {
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </div>
+          </AdminTable>
           <Pager list={list.data} />
         </>
       )}

@@ -8,6 +8,7 @@ import { Pager } from '../../components/pager.tsx';
 import { useAdminList, useListFilter } from '../../hooks/use-admin-list.ts';
 import { EndPromotionButton } from '../components/end-promotion-button.tsx';
 import { PromotionStateBadge, datesText, discountText, usageText } from '../components/promotion-summary.tsx';
+import { AdminTable, adminTableHeadClass } from '../../components/admin-table.tsx';
 
 const stateLabels = { active: 'Active', scheduled: 'Scheduled', ended: 'Ended' } as const;
 const smallButton = 'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium ring-1 ring-inset ring-stone-300 hover:bg-stone-100';
@@ -49,9 +50,8 @@ export function PromotionsPage() {
         </ListEmpty>
       ) : (
         <>
-          <div className="relative overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
-            <table className="w-full min-w-[48rem] text-left text-sm">
-              <thead className="bg-stone-100 text-xs tracking-wide text-stone-600 uppercase">
+          <AdminTable label="Promotion codes" minWidthClass="min-w-[48rem]">
+              <thead className={adminTableHeadClass}>
                 <tr>
                   <th scope="col" className="px-4 py-3">Code</th>
                   <th scope="col" className="px-4 py-3">Discount</th>
@@ -91,8 +91,7 @@ export function PromotionsPage() {
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </div>
+          </AdminTable>
           <Pager list={list.data} />
         </>
       )}

@@ -11,6 +11,7 @@ import { Pager } from '../../components/pager.tsx';
 import { useAdminList, useListFilter } from '../../hooks/use-admin-list.ts';
 import { useAdminCategories } from '../../categories/api/get-admin-categories.ts';
 import { statusLabels, statusTones } from '../product-status.ts';
+import { AdminTable, adminTableHeadClass } from '../../components/admin-table.tsx';
 
 const jmd = new Intl.NumberFormat('en-JM', { style: 'currency', currency: 'JMD' });
 const sortLabels: Record<AdminProductSort, string> = {
@@ -139,9 +140,8 @@ export function ProductsPage() {
         </ListEmpty>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
-            <table className="w-full min-w-[42rem] text-left text-sm">
-              <thead className="bg-stone-100 text-xs tracking-wide text-stone-600 uppercase">
+          <AdminTable label="Products" minWidthClass="min-w-[42rem]">
+              <thead className={adminTableHeadClass}>
                 <tr>
                   <th scope="col" className="px-4 py-3">Product</th>
                   <th scope="col" className="px-4 py-3">Status</th>
@@ -185,8 +185,7 @@ export function ProductsPage() {
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </div>
+          </AdminTable>
           <Pager list={list.data} />
         </>
       )}

@@ -12,6 +12,7 @@ import { ListEmpty, ListLoading, LoadFailed } from '../../components/list-states
 import { Pager } from '../../components/pager.tsx';
 import { useAdminList } from '../../hooks/use-admin-list.ts';
 import { staffListPath, useAddStaff, useChangeStaff } from '../api/staff-accounts.ts';
+import { AdminTable, adminTableHeadClass } from '../../components/admin-table.tsx';
 
 const when = new Intl.DateTimeFormat('en-JM', { dateStyle: 'medium', timeStyle: 'short' });
 export const roleLabel = (role: StaffRole) => (role === 'owner' ? 'Owner' : 'Staff');
@@ -160,9 +161,8 @@ export function StaffPage() {
       ) : (
         <>
           {/* relative: the rows' screen-reader-only labels are positioned inside this box, not the page, so only the box scrolls. */}
-          <div className="relative overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
-            <table className="w-full min-w-[44rem] text-left text-sm">
-              <thead className="bg-stone-100 text-xs tracking-wide text-stone-600 uppercase">
+          <AdminTable label="Staff accounts" minWidthClass="min-w-[44rem]">
+              <thead className={adminTableHeadClass}>
                 <tr>
                   <th scope="col" className="px-4 py-3">Name</th>
                   <th scope="col" className="px-4 py-3">Role</th>
@@ -184,8 +184,7 @@ export function StaffPage() {
                   />
                 ))}
               </tbody>
-            </table>
-          </div>
+          </AdminTable>
           <Pager list={list.data} />
         </>
       )}

@@ -1,16 +1,15 @@
 import type { StockRow } from '@threadline/contracts';
 import { Link } from 'react-router';
 import { StockLevel } from './stock-level.tsx';
+import { AdminTable, adminTableHeadClass } from '../../components/admin-table.tsx';
 
 const adjustClass = 'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium ring-1 ring-inset ring-stone-300 hover:bg-stone-100';
 
 /** Variant rows with their stock and an Adjust button each; wide, so it scrolls inside its own box on a phone. */
 export function StockTable({ rows, onAdjust, showProduct = true }: { rows: StockRow[]; onAdjust(row: StockRow): void; showProduct?: boolean }) {
   return (
-    // relative: the header's visually hidden text is positioned, and must stay inside the scrolling box.
-    <div className="relative overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200">
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <thead className="bg-stone-100 text-xs tracking-wide text-stone-600 uppercase">
+    <AdminTable label="Stock levels" minWidthClass="min-w-[36rem]">
+        <thead className={adminTableHeadClass}>
           <tr>
             {showProduct ? <th scope="col" className="px-4 py-3">Product</th> : null}
             <th scope="col" className="px-4 py-3">Size</th>
@@ -47,7 +46,6 @@ export function StockTable({ rows, onAdjust, showProduct = true }: { rows: Stock
             </tr>
           ))}
         </tbody>
-      </table>
-    </div>
+    </AdminTable>
   );
 }
