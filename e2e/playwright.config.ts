@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { backOfficeSpecFiles } from './tests/staff-accounts.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromiumPath)) {
@@ -9,20 +10,35 @@ if (!existsSync(chromiumPath)) {
   );
 }
 
-const port = Number(process.env.E2E_PORT ?? 4321);
-export const baseURL = `http://127.0.0.1:${port}`;
+// Two shops, each on a fresh database: the back office's journeys add products, sell out sizes and
+// change pictures and charges, and the storefront's journeys count on the seeded catalogue as it is.
+const storefrontPort = Number(process.env.E2E_PORT ?? 4321);
+const backOfficePort = storefrontPort + 1;
+const addressOf = (port: number) => `http://127.0.0.1:${port}`;
+
+function freshShop(port: number) {
+  return {
+    command: 'node serve-fresh-shop.mjs',
+    url: `${addressOf(port)}/api/health/`,
+    env: { PORT: String(port), HOST: '127.0.0.1' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  };
+}
 
 export default defineConfig({
   testDir: './tests',
+  // A file's journeys run in order; two files at a time (one worker a core) keep the run in minutes.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
-    baseURL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -38,13 +54,9 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node serve-fresh-shop.mjs',
-    url: `${baseURL}/api/health/`,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  projects: [
+    { name: 'storefront', testIgnore: backOfficeSpecFiles, use: { baseURL: addressOf(storefrontPort) } },
+    { name: 'back office', testMatch: backOfficeSpecFiles, use: { baseURL: addressOf(backOfficePort) } },
+  ],
+  webServer: [freshShop(storefrontPort), freshShop(backOfficePort)],
 });

@@ -1,4 +1,4 @@
-// Starts the real server for the browser tests on a fresh SQLite database, with a local OpenID
+// Starts a real server for the browser tests on a fresh SQLite database, with a local OpenID
 // Connect provider standing in for Google. Rendered catalogue images are kept between runs (they
 // depend only on the seed), the database never is.
 import { mkdirSync, rmSync } from 'node:fs';
@@ -6,14 +6,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const dataDir = join(here, '.tmp', 'data');
+const port = process.env.PORT ?? '4321';
+// One data directory per port: the browser tests run two shops side by side (playwright.config.ts).
+const dataDir = join(here, '.tmp', `data-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
 const { register } = await import('tsx/esm/api');
 register();
 
-const port = process.env.PORT ?? '4321';
 const { startLocalIssuer } = await import('../api/test/oidc-issuer.ts');
 const issuer = await startLocalIssuer([`http://127.0.0.1:${port}/auth/google/callback/`]);
 

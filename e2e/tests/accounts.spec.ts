@@ -1,10 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { mailsTo } from './shop-outbox.ts';
 
-const outbox = join(dirname(fileURLToPath(import.meta.url)), '..', '.tmp', 'data', 'outbox');
 // A 1x1 PNG, as a shopper's photo would arrive.
 const onePixelPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 // An orange 8x8 PNG: a picture that can be told apart from the grey placeholder in a screenshot.
@@ -402,20 +399,5 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-/** The newest e-mail the shop wrote to its outbox for an address, quoted-printable undone. */
-function newestMailTo(address: string): string | null {
-  let files: string[];
-  try {
-    files = readdirSync(outbox).map((file) => join(outbox, file));
-  } catch {
-    return null;
-  }
-  const mails = files
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
-    .map((file) =>
-      readFileSync(file, 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
-    );
-  return mails.find((mail) => mail.includes(`To: ${address}`)) ?? null;
-}
+/** The newest e-mail the shop wrote to its outbox for an address. */
+const newestMailTo = (address: string): string | null => mailsTo(address)[0] ?? null;

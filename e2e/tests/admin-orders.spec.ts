@@ -1,25 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { mailsTo } from './shop-outbox.ts';
 import { openBackOffice } from './staff-accounts.ts';
 
-const outbox = join(import.meta.dirname, '..', '.tmp', 'data', 'outbox');
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-/** Every e-mail the shop wrote to its outbox for an address, newest first, quoted-printable undone. */
-function mailsTo(address: string): string[] {
-  let files: string[];
-  try {
-    files = readdirSync(outbox).map((file) => join(outbox, file));
-  } catch {
-    return [];
-  }
-  return files
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
-    .map((file) => readFileSync(file, 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))))
-    .filter((mail) => mail.includes(`To: ${address}`));
-}
 
 /** A page in a context of its own (another person's browser); axe needs pages made this way. */
 async function personsPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {

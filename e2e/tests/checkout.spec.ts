@@ -1,7 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { mailsTo } from './shop-outbox.ts';
 
 /** A call to the API from the page, with the session and CSRF headers the shop's own calls carry. */
 async function callApi(page: Page, method: string, path: string, body: unknown): Promise<number> {
@@ -37,12 +36,7 @@ async function runnerStock(page: Page): Promise<number> {
 
 /** The order link of the confirmation e-mail sent to `email`, from the shop's outbox (no SMTP in the browser tests). */
 function mailedOrderLink(email: string): string {
-  const outbox = join(import.meta.dirname, '..', '.tmp', 'data', 'outbox');
-  if (!existsSync(outbox)) return '';
-  for (const file of readdirSync(outbox)) {
-    // Quoted-printable: soft line breaks and the escaped '='.
-    const mail = readFileSync(join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-    if (!mail.includes(email)) continue;
+  for (const mail of mailsTo(email)) {
     // The shop's own notice of the order names the customer's e-mail too, but has no such link.
     const link = /http:\/\/[^\s"<>]+\/order-confirmation\/\d+\?token=[\w.-]+/.exec(mail)?.[0];
     if (link) return link;

@@ -7,6 +7,8 @@ import { expect, test, type Page } from '@playwright/test';
  * together sign in more often than that.
  */
 const backOfficeSpecs = ['back-office', 'admin-catalog', 'admin-import', 'admin-orders', 'admin-people', 'admin-settings', 'admin-stock', 'staff'] as const;
+/** The back office's spec files: they run against a shop of their own (playwright.config.ts). */
+export const backOfficeSpecFiles = backOfficeSpecs.map((spec) => `**/${spec}.spec.ts`);
 const passwords = { owner: 'back-office-owner-42', staff: 'back-office-staff-42' } as const;
 
 type Role = keyof typeof passwords;
