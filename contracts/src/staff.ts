@@ -41,7 +41,15 @@ export const newStaffSchema = z.object({
 });
 export type NewStaff = z.input<typeof newStaffSchema>;
 
+/**
+ * A change the owner makes to another account. `two_factor_enabled: false` resets a second factor
+ * whose phone is lost; only its holder can turn one on.
+ */
 export const staffChangeSchema = z
-  .object({ role: z.enum(staffRoles, 'The role is owner or staff').optional(), disabled: z.boolean().optional() })
-  .refine((change) => change.role !== undefined || change.disabled !== undefined, 'Send a role, disabled, or both');
+  .object({
+    role: z.enum(staffRoles, 'The role is owner or staff').optional(),
+    disabled: z.boolean().optional(),
+    two_factor_enabled: z.literal(false, 'Only its holder can turn a second factor on; send false to reset it').optional(),
+  })
+  .refine((change) => change.role !== undefined || change.disabled !== undefined || change.two_factor_enabled !== undefined, 'Send a role, disabled or two_factor_enabled');
 export type StaffChange = z.infer<typeof staffChangeSchema>;

@@ -88,7 +88,7 @@ test.describe('staff accounts', () => {
     await page.screenshot({ path: '/tmp/bo-staff-staff-phone.png', fullPage: true });
   });
 
-  test('an owner turns on the second factor, and the next sign-in asks for the code before the back office', async ({ page, browser }) => {
+  test('an owner turns on the second factor, the next sign-in asks for the code before the back office, and another owner resets it when the phone is lost', async ({ page, browser }) => {
     test.setTimeout(90_000);
     await openBackOffice(page, 'owner', '/admin/staff');
     const email = `second-owner${Date.now()}@threadline.test`;
@@ -130,6 +130,27 @@ test.describe('staff accounts', () => {
     await owner.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Security' }).click();
     await expect(owner.getByText('On', { exact: true })).toBeVisible();
     await owner.screenshot({ path: '/tmp/bo-staff-security-desktop.png', fullPage: true });
+
+    // The phone is lost: the first owner resets the factor, which signs the account out everywhere.
+    await page.reload();
+    const row = page.getByRole('row', { name: new RegExp(email) });
+    await expect(row.getByText('Second factor on')).toBeVisible();
+    await row.getByRole('button', { name: /^Reset second factor/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Reset the second factor of ${email}?` });
+    await expectAxeClean(page);
+    await confirm.getByRole('button', { name: 'Reset second factor' }).click();
+    await expect(page.getByText(`${email} has no second factor now and is signed out.`)).toBeVisible();
+    await expect(row.getByText('No second factor')).toBeVisible();
+
+    await owner.reload();
+    const ended = owner.getByRole('alert').filter({ hasText: 'Authentication expired. Please sign in again.' });
+    await ended.getByRole('button', { name: 'Continue' }).click();
+    await expect(owner.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+    await owner.getByRole('main').getByLabel('Email').fill(email);
+    await owner.getByRole('main').getByLabel('Password').fill(password);
+    await owner.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(owner.getByRole('navigation', { name: 'Back office' })).toBeVisible();
+    await expect(owner.getByRole('heading', { name: 'Enter your sign-in code' })).toHaveCount(0);
     await owner.context().close();
   });
 });

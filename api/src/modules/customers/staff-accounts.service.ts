@@ -31,6 +31,12 @@ export function createStaffAccountsService(accounts: CustomersRepository, staff:
       await staff.setAccess(id, access, executor);
       if (access.disabledAt !== null) await accounts.endAllSignInsOf(id, executor);
     },
+
+    /** Takes an account's second factor away (its phone is lost) and ends its sign-ins, which had given the old one. */
+    async resetSecondFactor(id: number, executor?: DbExecutor) {
+      await staff.saveSecondFactor(id, { sealedSecret: null, enabled: false }, executor);
+      await accounts.endAllSignInsOf(id, executor);
+    },
   };
 }
 

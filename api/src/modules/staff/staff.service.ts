@@ -62,10 +62,12 @@ export function createStaffService(database: DatabaseHandle, accounts: StaffAcco
     },
 
     /**
-     * Changes a role or disables (or enables) an account. The shop always keeps one active owner:
-     * owners are locked in turn, so two owners demoting each other at once cannot both succeed.
+     * Changes a role, disables (or enables) an account, or resets its second factor. The shop always
+     * keeps one active owner: owners are locked in turn, so two owners demoting each other at once
+     * cannot both succeed. An owner's own second factor goes off only with a code (two-factor.service).
      */
     async change(owner: StaffMember, id: number, change: StaffChange): Promise<StaffAccount> {
+      if (change.two_factor_enabled === false && id === owner.id) throw conflict(adminMessages.ownSecondFactorReset);
       return database.writeTransaction(async (trx) => {
         await accounts.lockOwners(id, trx);
         const row = await accounts.findStaff(id, trx);
@@ -77,6 +79,7 @@ export function createStaffService(database: DatabaseHandle, accounts: StaffAcco
         const staysActiveOwner = role === 'owner' && disabledAt === null;
         if (wasActiveOwner && !staysActiveOwner && (await accounts.activeOwnersBesides(id, trx)) === 0) throw conflict(adminMessages.lastActiveOwner);
         await accounts.setAccess(id, { role, disabledAt }, trx);
+        if (change.two_factor_enabled === false && before.two_factor_enabled) await accounts.resetSecondFactor(id, trx);
         const after = await viewOf(id, trx);
         await audit.record(owner, { action: 'update', entity: 'staff', entityId: id, before, after }, trx);
         return after;

@@ -181,6 +181,45 @@ describe('ADMIN_REQUIRE_2FA=true', () => {
   });
 });
 
+describe('an owner resets a lost second factor', () => {
+  const patch = (id: number, headers: Record<string, string>, payload: object) => shop.app.inject({ method: 'PATCH', url: `/api/admin/staff/${id}/`, headers, payload });
+
+  it('takes it away, ends every sign-in of the account, is audited, and the next sign-in needs no code', async () => {
+    const owner = await signInStaff(shop, 'owner', 'resetting-owner@threadline.test');
+    const staff = await signInStaff(shop, 'staff', 'lost-phone@threadline.test');
+    await turnOn(staff);
+    expect((await call('GET', '/api/admin/audit/', staff.headers)).statusCode).toBe(200);
+
+    const reset = await patch(staff.userId, owner.headers, { two_factor_enabled: false });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toMatchObject({ email: 'lost-phone@threadline.test', two_factor_enabled: false, disabled: false });
+    expect((await call('GET', '/api/admin/me/', staff.headers)).statusCode).toBe(401);
+    const audit = (await call('GET', `/api/admin/audit/?entity=staff&entity_id=${staff.userId}`, owner.headers)).json();
+    expect(audit.results[0]).toMatchObject({ action: 'update', staff: { email: 'resetting-owner@threadline.test' }, before: { two_factor_enabled: true }, after: { two_factor_enabled: false } });
+
+    const headers = await signInAgain('lost-phone@threadline.test');
+    expect((await call('GET', '/api/admin/me/', headers)).json()).toMatchObject({ two_factor_enabled: false });
+    expect((await call('GET', '/api/admin/audit/', headers)).statusCode).toBe(200);
+    // A new phone: set-up starts afresh.
+    expect((await call('POST', '/api/admin/two-factor/setup/', headers)).statusCode).toBe(200);
+  });
+
+  it('refuses an owner resetting their own (409), turning one on (400), and staff (403)', async () => {
+    const owner = await signInStaff(shop, 'owner', 'own-reset@threadline.test');
+    await turnOn(owner);
+    const own = await patch(owner.userId, owner.headers, { two_factor_enabled: false });
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toEqual({ error: adminMessages.ownSecondFactorReset });
+    expect((await call('GET', '/api/admin/me/', owner.headers)).json()).toMatchObject({ two_factor_enabled: true });
+
+    const staff = await signInStaff(shop, 'staff');
+    const on = await patch(staff.userId, owner.headers, { two_factor_enabled: true });
+    expect(on.statusCode).toBe(400);
+    expect(on.json().error).toMatch(/Only its holder can turn a second factor on/);
+    expect((await patch(owner.userId, staff.headers, { two_factor_enabled: false })).statusCode).toBe(403);
+  });
+});
+
 describe('a secret sealed under another SECRET_KEY', () => {
   it('refuses the code with 409 and says why, never a 500', async () => {
     const other = await createTestShop({ seed: false, environment: { SECRET_KEY: 'another-secret-key-that-is-long-enough-987654' } });

@@ -132,6 +132,35 @@ describe('the Staff page', () => {
     expect(screen.getByText('Disabled')).toBeVisible();
   });
 
+  it('resets a staff member’s second factor after the owner confirms, and never offers it on the owner’s own row', async () => {
+    const ownRow: StaffAccount = { id: owner.id, email: owner.email, name: 'Andrea Owner', role: 'owner', two_factor_enabled: true, disabled: false, last_sign_in: null };
+    let people = [ownRow, { ...keisha, two_factor_enabled: true }];
+    const fetchMock = stubApi([
+      session,
+      profile,
+      [/^\/api\/admin\/me\//, () => owner],
+      [/^\/api\/admin\/staff\/7\//, () => ((people = [ownRow, { ...keisha, two_factor_enabled: false }]), people[1])],
+      [/^\/api\/admin\/staff\//, () => staffList(people)],
+    ]);
+    renderAdmin('/admin/staff');
+    const user = userEvent.setup();
+    const row = (await screen.findByText('keisha@threadline.test')).closest('tr');
+    const mine = screen.getByText('owner@threadline.test').closest('tr');
+    if (!row || !mine) throw new Error('no rows');
+    await waitFor(() => expect(within(row).getByRole('button', { name: /^Reset second factor\s*of Keisha Brown$/ })).toBeVisible());
+    expect(within(mine).queryByRole('button', { name: /Reset second factor/ })).toBeNull();
+
+    await user.click(within(row).getByRole('button', { name: /Reset second factor/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: /Reset the second factor of keisha@threadline.test/ });
+    expect(requestedPaths(fetchMock, '/api/admin/staff/7/')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Reset second factor' }));
+
+    expect(await screen.findByText('keisha@threadline.test has no second factor now and is signed out.')).toBeVisible();
+    expect(sentBody(fetchMock, '/api/admin/staff/7/')).toEqual({ two_factor_enabled: false });
+    await waitFor(() => expect(within(row).getByText('No second factor')).toBeVisible());
+    expect(within(row).queryByRole('button', { name: /Reset second factor/ })).toBeNull();
+  });
+
   it('says so when there is nobody on the staff, and when the list cannot be loaded', async () => {
     stubApi([session, profile, [/^\/api\/admin\/me\//, () => owner], [/^\/api\/admin\/staff\//, () => staffList([])]]);
     const first = renderAdmin('/admin/staff');

@@ -20,5 +20,5 @@ function useStaffCall<Variables>(mutationFn: (variables: Variables) => Promise<S
 
 /** POST /admin/staff/: a new account, or an existing customer's account given the role. */
 export const useAddStaff = () => useStaffCall(addStaff);
-/** PATCH /admin/staff/{id}/: a role, or disabled (which signs the account out everywhere). */
+/** PATCH /admin/staff/{id}/: a role, disabled, or a second factor reset (both sign the account out everywhere). */
 export const useChangeStaff = () => useStaffCall(changeStaff);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { staffRoles, type StaffAccount, type StaffRole } from '@threadline/contracts';
+import { staffRoles, type StaffAccount, type StaffChange, type StaffRole } from '@threadline/contracts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
@@ -7,6 +7,7 @@ import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog.tsx';
 import { selectClass } from '@/components/ui/field-styles.ts';
 import { Notice, type NoticeMessage } from '@/components/ui/notice.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { useAdminMe } from '../../api/get-admin-me.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { ListEmpty, ListLoading, LoadFailed } from '../../components/list-states.tsx';
 import { Pager } from '../../components/pager.tsx';
@@ -88,7 +89,17 @@ function AddStaffDialog({ open, onClose, onAdded }: { open: boolean; onClose(): 
   );
 }
 
-function StaffRow({ account, busy, onRole, onToggle }: { account: StaffAccount; busy: boolean; onRole(role: StaffRole): void; onToggle(): void }) {
+interface StaffRowProps {
+  account: StaffAccount;
+  /** The owner looking at the list: their own second factor goes off on the Security page, with a code. */
+  isMe: boolean;
+  busy: boolean;
+  onRole(role: StaffRole): void;
+  onToggle(): void;
+  onResetSecondFactor(): void;
+}
+
+function StaffRow({ account, isMe, busy, onRole, onToggle, onResetSecondFactor }: StaffRowProps) {
   const name = account.name || account.email;
   return (
     <tr className="align-middle">
@@ -110,34 +121,48 @@ function StaffRow({ account, busy, onRole, onToggle }: { account: StaffAccount; 
         <Badge tone={account.two_factor_enabled ? 'success' : 'amber'} className="whitespace-nowrap">{account.two_factor_enabled ? 'Second factor on' : 'No second factor'}</Badge>
       </td>
       <td className="px-4 py-3 whitespace-nowrap text-stone-700">{account.last_sign_in ? when.format(new Date(account.last_sign_in)) : 'Never'}</td>
-      <td className="px-4 py-3 text-right">
-        <button type="button" disabled={busy} onClick={onToggle} className={`${buttonClass('secondary')} px-4 py-2 whitespace-nowrap`}>
-          {account.disabled ? 'Enable' : 'Disable'}
-          <span className="sr-only"> {name}</span>
-        </button>
+      <td className="px-4 py-3">
+        <div className="flex flex-wrap justify-end gap-2">
+          {account.two_factor_enabled && !isMe && (
+            <button type="button" disabled={busy} onClick={onResetSecondFactor} className={`${buttonClass('secondary')} px-4 py-2 whitespace-nowrap`}>
+              Reset second factor
+              <span className="sr-only"> of {name}</span>
+            </button>
+          )}
+          <button type="button" disabled={busy} onClick={onToggle} className={`${buttonClass('secondary')} px-4 py-2 whitespace-nowrap`}>
+            {account.disabled ? 'Enable' : 'Disable'}
+            <span className="sr-only"> {name}</span>
+          </button>
+        </div>
       </td>
     </tr>
   );
 }
 
-/** /admin/staff (the owner's): who is on the staff, their roles; add people, change roles, disable accounts. */
+/** /admin/staff (the owner's): who is on the staff, their roles; add people, change roles, disable accounts, reset a lost second factor. */
 export function StaffPage() {
   const list = useAdminList<StaffAccount>(staffListPath);
   const change = useChangeStaff();
   const [adding, setAdding] = useState(false);
   const [toggling, setToggling] = useState<StaffAccount | null>(null);
+  const [resetting, setResetting] = useState<StaffAccount | null>(null);
+  const me = useAdminMe();
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
 
-  const apply = (account: StaffAccount, next: { role?: StaffRole; disabled?: boolean }, done: string) =>
+  const closeDialogs = () => {
+    setToggling(null);
+    setResetting(null);
+  };
+  const apply = (account: StaffAccount, next: StaffChange, done: string) =>
     change.mutate(
       { id: account.id, change: next },
       {
         onSuccess: () => {
-          setToggling(null);
+          closeDialogs();
           setNotice({ tone: 'success', text: done });
         },
         onError: (error) => {
-          setToggling(null);
+          closeDialogs();
           setNotice({ tone: 'error', text: error.message });
         },
       },
@@ -178,9 +203,11 @@ export function StaffPage() {
                   <StaffRow
                     key={account.id}
                     account={account}
+                    isMe={account.id === me.data?.id}
                     busy={change.isPending}
                     onRole={(role) => apply(account, { role }, `${account.email} is now ${roleLabel(role).toLowerCase()}.`)}
                     onToggle={() => (account.disabled ? apply(account, { disabled: false }, `${account.email} can sign in again.`) : setToggling(account))}
+                    onResetSecondFactor={() => setResetting(account)}
                   />
                 ))}
               </tbody>
@@ -205,6 +232,16 @@ export function StaffPage() {
         busy={change.isPending}
         onConfirm={() => toggling && apply(toggling, { disabled: true }, `${toggling.email} is disabled and signed out.`)}
         onCancel={() => setToggling(null)}
+      />
+      <ConfirmDialog
+        open={resetting !== null}
+        title={`Reset the second factor of ${resetting?.email ?? ''}?`}
+        message="For a lost or replaced phone. They are signed out everywhere and sign in with their password alone, then set up their authenticator app again on the Security page (at once, if this shop requires a second factor)."
+        confirmLabel="Reset second factor"
+        busyLabel="Resetting…"
+        busy={change.isPending}
+        onConfirm={() => resetting && apply(resetting, { two_factor_enabled: false }, `${resetting.email} has no second factor now and is signed out.`)}
+        onCancel={() => setResetting(null)}
       />
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
     </AdminPage>
