@@ -13,7 +13,7 @@ export async function prepareDatabase(database: DatabaseHandle, config: Config, 
   const { seeded } = await seedDatabase(database.db);
   if (seeded) logger.info('seeded the demo catalogue');
   const started = performance.now();
-  const store = openMediaStore(config.media.store);
+  const store = await openMediaStore(config.media.store);
   const { rendered } = await ensureSeedMedia(store, database.db).finally(() => store.close());
   if (rendered > 0) {
     logger.info({ images: rendered, ms: Math.round(performance.now() - started) }, 'rendered catalogue images');

@@ -79,7 +79,7 @@ storeContract('disk', async () => {
 
 storeContract('S3', async () => {
   const standIn = await startS3StandIn();
-  const store = createS3MediaStore(standIn.store);
+  const store = await createS3MediaStore(standIn.store);
   return {
     store,
     async close() {

@@ -52,7 +52,7 @@ function send(request: FastifyRequest, reply: FastifyReply, file: MediaFile, cac
  */
 export const media = fastifyPlugin(
   async (app: FastifyInstance, { config }: { config: MediaConfig }) => {
-    const store = openMediaStore(config.store);
+    const store = await openMediaStore(config.store);
     app.decorate('media', { store, urls: createMediaUrls(config.publicUrl) });
     app.addHook('onClose', () => store.close());
 

@@ -18,7 +18,7 @@ function say(line: string): void {
 }
 
 const handle = openDatabase(databaseUrl);
-const store = openMediaStore(media.store);
+const store = await openMediaStore(media.store);
 try {
   if (reset) {
     await resetDatabase(handle.db);
