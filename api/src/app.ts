@@ -26,6 +26,7 @@ import { apiDocs } from './plugins/api-docs.ts';
 import { apiHeaders } from './plugins/api-headers.ts';
 import { answerClientError, errorHandling } from './plugins/error-handling.ts';
 import { mail } from './plugins/mail.ts';
+import { media } from './plugins/media.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
 import { sessionKeyAndCsrf } from './plugins/session-key.ts';
 import { shopChanges } from './plugins/shop-changes.ts';
@@ -71,6 +72,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   await app.register(staffAccess, { requireSecondFactor: config.adminRequire2fa });
   await app.register(mail, { config });
   await app.register(shopChanges, { db: database.db });
+  await app.register(media, { config: config.media });
 
   const shop = { config, database };
   const modules = [
@@ -80,6 +82,6 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   ];
   for (const module of modules) await app.register(module, shop);
 
-  await app.register(webApp, { webDistDir: config.webDistDir, mediaDir: config.mediaDir, publicUrl: config.publicUrl });
+  await app.register(webApp, { webDistDir: config.webDistDir, mediaPublicUrl: config.media.publicUrl, publicUrl: config.publicUrl });
   return app;
 }

@@ -20,7 +20,7 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: directory });
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBe(`sqlite:${join(directory, 'threadline.db')}`);
-    expect(config.mediaDir).toBe(join(directory, 'media'));
+    expect(config.media).toEqual({ store: { kind: 'disk', directory: join(directory, 'media') }, publicUrl: null });
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(loadConfig({ DATA_DIR: directory, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
   });
@@ -77,6 +77,45 @@ describe('loadConfig', () => {
   it('refuses a TRUST_PROXY that is neither a flag, a hop count nor proxy addresses', () => {
     for (const value of ['yes', '10.0.0.0/33', '10.0.0.1/8/2', 'proxy.example.com', '127.0.0.1,', '-1']) {
       expect(() => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+  });
+
+  it('keeps media in an S3 bucket when MEDIA_STORE is s3, with keys or the SDK default credentials', () => {
+    const s3 = { DATA_DIR: dataDir(), MEDIA_STORE: 's3', S3_BUCKET: 'threadline-media', S3_REGION: 'eu-west-1' };
+    expect(loadConfig(s3).media).toEqual({
+      store: { kind: 's3', bucket: 'threadline-media', region: 'eu-west-1', endpoint: null, forcePathStyle: false, credentials: null },
+      publicUrl: null,
+    });
+    const compatible = loadConfig({
+      ...s3,
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'minio',
+      S3_SECRET_ACCESS_KEY: 'minio-secret',
+      MEDIA_PUBLIC_URL: 'https://media.threadline.shop/',
+    }).media;
+    expect(compatible).toEqual({
+      store: { kind: 's3', bucket: 'threadline-media', region: 'eu-west-1', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true, credentials: { accessKeyId: 'minio', secretAccessKey: 'minio-secret' } },
+      publicUrl: 'https://media.threadline.shop',
+    });
+  });
+
+  it('names the media setting that is wrong or missing, and refuses settings of the other store', () => {
+    const s3 = { DATA_DIR: dataDir(), MEDIA_STORE: 's3', S3_BUCKET: 'threadline-media', S3_REGION: 'eu-west-1' };
+    const refusals: [Record<string, string>, RegExp][] = [
+      [{ MEDIA_STORE: 'ftp' }, /MEDIA_STORE/],
+      [{ MEDIA_STORE: 's3' }, /S3_BUCKET: is required/],
+      [{ ...s3, S3_REGION: '' }, /S3_REGION/],
+      [{ ...s3, S3_BUCKET: 'Threadline_Media' }, /S3_BUCKET: must be a bucket name/],
+      [{ ...s3, S3_ENDPOINT: 'minio:9000' }, /S3_ENDPOINT/],
+      [{ ...s3, S3_FORCE_PATH_STYLE: 'yes' }, /S3_FORCE_PATH_STYLE/],
+      [{ ...s3, S3_ACCESS_KEY_ID: 'minio' }, /S3_SECRET_ACCESS_KEY: is needed with the other key/],
+      [{ ...s3, MEDIA_DIR: '/srv/media' }, /MEDIA_DIR: is set, but MEDIA_STORE is s3/],
+      [{ S3_BUCKET: 'threadline-media' }, /S3_BUCKET: is set, but MEDIA_STORE is disk/],
+      [{ MEDIA_PUBLIC_URL: 'ftp://media.example.com' }, /MEDIA_PUBLIC_URL/],
+    ];
+    for (const [environment, problem] of refusals) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), ...environment }), JSON.stringify(environment)).toThrow(problem);
     }
   });
 });

@@ -54,6 +54,18 @@ const environmentSchema = z.object({
     .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
     .optional(),
   MEDIA_DIR: z.string().min(1).optional(),
+  MEDIA_STORE: z.enum(['disk', 's3']).default('disk'),
+  MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // Bucket names as S3 allows them: 3-63 lower-case letters, digits, dots and hyphens.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens')
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as eu-west-1').optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_FORCE_PATH_STYLE: flag.optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   WEB_DIST_DIR: z.string().min(1).default(join(repositoryRoot, 'web', 'dist')),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO_CATALOGUE: flag.default(true),
@@ -90,13 +102,33 @@ export function fastifyTrustProxy(trusted: TrustedProxies): false | string[] | (
   return trusted.hops === 0 ? false : (_address, hop) => hop < trusted.hops;
 }
 
+/** Where media files live: a directory, or an S3 bucket (AWS or any S3-compatible store). */
+export type MediaStoreConfig =
+  | { kind: 'disk'; directory: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** An S3-compatible store's address (MinIO, R2, a test stand-in); null is AWS itself. */
+      endpoint: string | null;
+      forcePathStyle: boolean;
+      /** null: the SDK's default chain (environment, shared files, instance or task role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+    };
+
+export interface MediaConfig {
+  store: MediaStoreConfig;
+  /** A CDN or bucket address that picture URLs point at; null: the shop serves /static/media/ itself. */
+  publicUrl: string | null;
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   dataDir: string;
   databaseUrl: string;
-  mediaDir: string;
+  media: MediaConfig;
   webDistDir: string;
   secretKey: string;
   seedDemoCatalogue: boolean;
@@ -145,6 +177,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     );
   }
   const dataDir = resolve(env.DATA_DIR);
+  const media = { store: mediaStoreConfig(env, dataDir), publicUrl: env.MEDIA_PUBLIC_URL?.replace(/\/$/, '') ?? null };
   const secretKey = env.SECRET_KEY ?? readOrCreateSecret(dataDir);
   return {
     env: env.NODE_ENV,
@@ -152,7 +185,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     host: env.HOST,
     dataDir,
     databaseUrl: env.DATABASE_URL ?? `sqlite:${join(dataDir, 'threadline.db')}`,
-    mediaDir: resolve(env.MEDIA_DIR ?? join(dataDir, 'media')),
+    media,
     webDistDir: resolve(env.WEB_DIST_DIR),
     secretKey,
     seedDemoCatalogue: env.SEED_DEMO_CATALOGUE,
@@ -178,6 +211,36 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     shopEmail: env.SHOP_EMAIL,
     outboxDir: join(dataDir, 'outbox'),
     adminRequire2fa: env.ADMIN_REQUIRE_2FA,
+  };
+}
+
+const s3Variables = ['S3_BUCKET', 'S3_REGION', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/**
+ * Settings of the other store are refused rather than ignored: a shop that was meant to write to a
+ * bucket but writes to one machine's disk loses every upload the other machines cannot see.
+ */
+function mediaStoreConfig(env: z.infer<typeof environmentSchema>, dataDir: string): MediaStoreConfig {
+  const invalid = (variable: string, problem: string) => new ConfigError(`Invalid configuration. ${variable}: ${problem}`);
+  if (env.MEDIA_STORE === 'disk') {
+    const stray = s3Variables.find((variable) => env[variable] !== undefined);
+    if (stray) throw invalid(stray, 'is set, but MEDIA_STORE is disk; set MEDIA_STORE=s3 to keep media in the bucket');
+    return { kind: 'disk', directory: resolve(env.MEDIA_DIR ?? join(dataDir, 'media')) };
+  }
+  if (env.MEDIA_DIR !== undefined) throw invalid('MEDIA_DIR', 'is set, but MEDIA_STORE is s3, which keeps media in S3_BUCKET');
+  if (!env.S3_BUCKET) throw invalid('S3_BUCKET', 'is required when MEDIA_STORE is s3');
+  if (!env.S3_REGION) throw invalid('S3_REGION', 'is required when MEDIA_STORE is s3');
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    throw invalid(env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY', 'is needed with the other key; set both, or neither for the SDK default credentials');
+  }
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT ?? null,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : null,
   };
 }
 

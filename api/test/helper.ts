@@ -37,8 +37,8 @@ export async function createTestShop({ seed = true, environment = {}, webFiles =
     mkdirSync(dirname(join(webDistDir, path)), { recursive: true });
     writeFileSync(join(webDistDir, path), text);
   }
-  const mediaDir = join(directory, 'media');
-  mkdirSync(mediaDir);
+  // A shop that keeps its media in a bucket must not be given a directory as well.
+  const mediaDir = environment.MEDIA_STORE === 's3' ? {} : { MEDIA_DIR: join(directory, 'media') };
 
   const database = await createTestDatabase();
   await migrateToLatest(database.handle.db);
@@ -48,7 +48,7 @@ export async function createTestShop({ seed = true, environment = {}, webFiles =
     NODE_ENV: 'test',
     DATA_DIR: directory,
     DATABASE_URL: database.url,
-    MEDIA_DIR: mediaDir,
+    ...mediaDir,
     WEB_DIST_DIR: webDistDir,
     SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
     // Tests pay through the built-in test card provider, also on an https PUBLIC_URL.
@@ -69,6 +69,13 @@ export async function createTestShop({ seed = true, environment = {}, webFiles =
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** The directory of a shop whose media are on disk (the test shops' default), for tests that look at the files. */
+export function mediaDirectoryOf(shop: TestShop): string {
+  const { store } = shop.config.media;
+  if (store.kind !== 'disk') throw new Error('this shop keeps its media in a bucket');
+  return store.directory;
 }
 
 export interface ShopperSession {

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../src/db/database.ts';
 import type { Mailer } from '../src/mail/mailer.ts';
+import { createMediaUrls } from '../src/media/media-urls.ts';
 import { createCatalogRepository } from '../src/modules/catalog/catalog.repository.ts';
 import { createCatalogService } from '../src/modules/catalog/catalog.service.ts';
 import { createInventoryRepository } from '../src/modules/inventory/inventory.repository.ts';
@@ -20,7 +21,7 @@ export function ordersServiceOn(database: DatabaseHandle, secretKey: string, mai
     repository: createOrdersRepository(database.db),
     inventory: createInventoryService(createInventoryRepository(database.db)),
     promotions: createPromotionsService(createPromotionsRepository(database.db)),
-    catalog: createCatalogService(createCatalogRepository(database.db, database.dialect)),
+    catalog: createCatalogService(createCatalogRepository(database.db, database.dialect), createMediaUrls(null)),
     mailer,
     log: () => undefined,
     links: createOrderLinks(secretKey),

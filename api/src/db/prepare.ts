@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import { openMediaStore } from '../media/open-media-store.ts';
 import type { DatabaseHandle } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { ensureSeedMedia } from './seed/media.ts';
@@ -12,7 +13,8 @@ export async function prepareDatabase(database: DatabaseHandle, config: Config, 
   const { seeded } = await seedDatabase(database.db);
   if (seeded) logger.info('seeded the demo catalogue');
   const started = performance.now();
-  const { rendered } = await ensureSeedMedia(config.mediaDir, database.db);
+  const store = await openMediaStore(config.media.store);
+  const { rendered } = await ensureSeedMedia(store, database.db).finally(() => store.close());
   if (rendered > 0) {
     logger.info({ images: rendered, ms: Math.round(performance.now() - started) }, 'rendered catalogue images');
   }

@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@threadline/contracts';
 import { createTestShop, startSession, type TestShop } from '../../test/helper.ts';
@@ -8,8 +6,8 @@ let shop: TestShop;
 
 beforeAll(async () => {
   shop = await createTestShop({ seed: false });
-  writeFileSync(join(shop.config.mediaDir, 'placeholder-640.webp'), 'placeholder-bytes');
-  writeFileSync(join(shop.config.mediaDir, 'tee-640.webp'), 'tee-bytes');
+  await shop.app.media.store.put('placeholder-640.webp', Buffer.from('placeholder-bytes'), 'image/webp');
+  await shop.app.media.store.put('tee-640.webp', Buffer.from('tee-bytes'), 'image/webp');
   shop.app.get('/api/test-crash/', async () => {
     throw new Error('secret internals: password=hunter2');
   });

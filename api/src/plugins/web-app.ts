@@ -10,22 +10,21 @@ import { loadPageRenderer, withRenderedPage } from './page-render.ts';
 
 export interface WebAppOptions {
   webDistDir: string;
-  mediaDir: string;
+  /** MEDIA_PUBLIC_URL, where pages load pictures from when it is set. */
+  mediaPublicUrl: string | null;
   /** The shop's configured public address (PUBLIC_URL), which pages name in their structured data. */
   publicUrl: string;
 }
 
 const hashedAssetPath = /\/assets\//;
-const imageExtension = /\.(webp|png|jpe?g|gif|svg|avif)$/i;
-const placeholderImage = 'placeholder-640.webp';
 
 /**
- * Serves the built single-page app and the media files beside the API: hashed assets cached for a
- * year, `index.html` never cached, security headers on HTML documents only (they cost the JSON
- * answers throughput and protect nothing there), the app for page routes (the catalogue pages
- * rendered on the server), a JSON 404 for the rest.
+ * Serves the built single-page app beside the API (media have a plugin of their own): hashed assets
+ * cached for a year, `index.html` never cached, security headers on HTML documents only (they cost
+ * the JSON answers throughput and protect nothing there), the app for page routes (the catalogue
+ * pages rendered on the server), a JSON 404 for the rest.
  */
-export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, mediaDir, publicUrl }: WebAppOptions) => {
+export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, mediaPublicUrl, publicUrl }: WebAppOptions) => {
   await app.register(fastifyHelmet, {
     global: false,
     contentSecurityPolicy: {
@@ -33,7 +32,7 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(mediaPublicUrl ? [new URL(mediaPublicUrl).origin] : [])],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -43,16 +42,6 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
         upgradeInsecureRequests: null,
       },
     },
-  });
-
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/static/media/',
-    wildcard: true,
-    index: false,
-    maxAge: '1d',
-    // Uploads are served as their extension says, never as what a browser guesses from their bytes.
-    setHeaders: (reply) => reply.header('x-content-type-options', 'nosniff'),
   });
 
   const indexFile = join(webDistDir, 'index.html');
@@ -115,14 +104,5 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
     return reply.type('text/html; charset=utf-8').send(html);
   });
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const isRead = request.method === 'GET' || request.method === 'HEAD';
-    if (isRead && pathname.startsWith('/static/media/') && imageExtension.test(pathname)) {
-      return reply
-        .header('cache-control', 'no-cache')
-        .sendFile(placeholderImage, mediaDir);
-    }
-    return reply.status(404).send({ error: messages.notFound });
-  });
+  app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ error: messages.notFound }));
 });

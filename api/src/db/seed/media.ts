@@ -1,11 +1,9 @@
-import { access, mkdir, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import sharp from 'sharp';
+import type { MediaStore } from '../../media/media-store.ts';
+import { imageWidths, pictureKey } from '../../media/media-urls.ts';
 import type { Db } from '../database.ts';
 import { catalogueCategories, catalogueProducts, colorSwatches, productImages } from './catalogue.ts';
 import { categoryTileArt, placeholderArt, productArt } from './product-art.ts';
-
-export const productImageWidths = [320, 640, 960] as const;
 
 /** The stand-in image for anything without a picture. */
 export const placeholderPath = 'placeholder';
@@ -16,49 +14,26 @@ const webpEffort = 2;
 // The target machine has two cores; more parallel renders only queue up behind each other.
 const renderConcurrency = 2;
 
-export function mediaFilePath(mediaDir: string, path: string, width: number): string {
-  return join(mediaDir, `${path}-${width}.webp`);
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    await access(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Writes `{mediaDir}/{path}-{width}.webp` for every product image width, skipping widths that
- * already exist. Returns whether anything was written.
+ * Stores `{path}-{width}.webp` for every product image width, skipping widths the store already
+ * has (every process renders at start, and the work is done once). Returns whether anything was
+ * written. The store never shows a half-written file, so an interrupted run is finished by the next.
  */
-export async function renderMediaImage(mediaDir: string, path: string, svg: string): Promise<boolean> {
-  const missing: number[] = [];
-  for (const width of productImageWidths) {
-    if (!(await exists(mediaFilePath(mediaDir, path, width)))) missing.push(width);
-  }
+export async function renderMediaImage(store: MediaStore, path: string, svg: string): Promise<boolean> {
+  // Asked together: on S3 each check is a round trip, and every process makes them at start.
+  const present = await Promise.all(imageWidths.map((width) => store.exists(pictureKey(path, width))));
+  const missing = imageWidths.filter((_width, index) => !present[index]);
   if (missing.length === 0) return false;
 
-  await mkdir(dirname(mediaFilePath(mediaDir, path, productImageWidths[0])), { recursive: true });
   // Rasterise the SVG once and scale the pixels, rather than rasterising once per width. The
   // drawings are opaque, and an alpha channel would only slow the encoder down.
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   for (const width of missing) {
-    const file = mediaFilePath(mediaDir, path, width);
-    // Written aside and renamed, so an interrupted run never leaves a truncated file that later
-    // runs would take for finished.
-    const partial = `${file}.${process.pid}.partial`;
-    try {
-      await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-        .resize(width)
-        .webp({ quality: webpQuality, effort: webpEffort })
-        .toFile(partial);
-      await rename(partial, file);
-    } catch (error) {
-      await rm(partial, { force: true });
-      throw error;
-    }
+    const picture = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+      .resize(width)
+      .webp({ quality: webpQuality, effort: webpEffort })
+      .toBuffer();
+    await store.put(pictureKey(path, width), picture, 'image/webp');
   }
   return true;
 }
@@ -102,7 +77,7 @@ export interface SeedMediaOptions {
  * placeholder. Paths the seed did not create (uploads) are left alone.
  */
 export async function ensureSeedMedia(
-  mediaDir: string,
+  store: MediaStore,
   db: Db,
   options: SeedMediaOptions = {},
 ): Promise<{ rendered: number; upToDate: number }> {
@@ -122,7 +97,7 @@ export async function ensureSeedMedia(
 
   let rendered = 0;
   await forEachLimited(work, renderConcurrency, async ([path, draw]) => {
-    if (await renderMediaImage(mediaDir, path, draw())) rendered += 1;
+    if (await renderMediaImage(store, path, draw())) rendered += 1;
   });
   return { rendered, upToDate: work.length - rendered };
 }

@@ -1,4 +1,5 @@
 import { loadConfig } from '../../config.ts';
+import { openMediaStore } from '../../media/open-media-store.ts';
 import { openDatabase } from '../database.ts';
 import { migrateToLatest, resetDatabase } from '../migrate.ts';
 import { catalogueProducts } from './catalogue.ts';
@@ -9,7 +10,7 @@ import { seedDatabase } from './seed.ts';
  * `npm run seed [-- --reset]`: migrates, seeds an empty database with the demo catalogue and renders
  * its missing images. `--reset` drops every table first.
  */
-const { databaseUrl, mediaDir } = loadConfig();
+const { databaseUrl, media } = loadConfig();
 const reset = process.argv.includes('--reset');
 
 function say(line: string): void {
@@ -17,6 +18,7 @@ function say(line: string): void {
 }
 
 const handle = openDatabase(databaseUrl);
+const store = await openMediaStore(media.store);
 try {
   if (reset) {
     await resetDatabase(handle.db);
@@ -33,9 +35,11 @@ try {
   }
 
   const mediaStarted = performance.now();
-  const media = await ensureSeedMedia(mediaDir, handle.db);
+  const images = await ensureSeedMedia(store, handle.db);
   const seconds = ((performance.now() - mediaStarted) / 1000).toFixed(1);
-  say(`Rendered ${media.rendered} images (${media.upToDate} already present) into ${mediaDir} in ${seconds} s.`);
+  const place = media.store.kind === 'disk' ? media.store.directory : `bucket ${media.store.bucket}`;
+  say(`Rendered ${images.rendered} images (${images.upToDate} already present) into ${place} in ${seconds} s.`);
 } finally {
+  await store.close();
   await handle.close();
 }

@@ -6,7 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../database.ts';
 import { migrateToLatest } from '../migrate.ts';
 import { catalogueProducts } from './catalogue.ts';
-import { ensureSeedMedia, mediaFilePath, placeholderPath, productImageWidths, renderMediaImage } from './media.ts';
+import { createDiskMediaStore } from '../../media/disk-media-store.ts';
+import { imageWidths, pictureKey } from '../../media/media-urls.ts';
+import { ensureSeedMedia, placeholderPath, renderMediaImage } from './media.ts';
 import { placeholderArt } from './product-art.ts';
 import { seedDatabase } from './seed.ts';
 
@@ -95,22 +97,23 @@ describe('seedDatabase', () => {
 
 describe('seed media', () => {
   async function expectWebpAtEveryWidth(mediaDir: string, path: string): Promise<void> {
-    for (const width of productImageWidths) {
-      const metadata = await sharp(mediaFilePath(mediaDir, path, width)).metadata();
+    for (const width of imageWidths) {
+      const metadata = await sharp(join(mediaDir, pictureKey(path, width))).metadata();
       expect(metadata).toMatchObject({ format: 'webp', width, height: width });
     }
   }
 
   it('renders WebP files at every width and skips them once they exist', async () => {
     const mediaDir = join(dir, 'media');
-    expect(await renderMediaImage(mediaDir, placeholderPath, placeholderArt())).toBe(true);
-    expect(await renderMediaImage(mediaDir, placeholderPath, placeholderArt())).toBe(false);
+    const store = createDiskMediaStore(mediaDir);
+    expect(await renderMediaImage(store, placeholderPath, placeholderArt())).toBe(true);
+    expect(await renderMediaImage(store, placeholderPath, placeholderArt())).toBe(false);
     await expectWebpAtEveryWidth(mediaDir, placeholderPath);
 
     // Relies on the catalogue seeded by the test above.
     const product = catalogueProducts[0];
     if (!product) throw new Error('The catalogue is empty');
-    const result = await ensureSeedMedia(mediaDir, handle.db, {
+    const result = await ensureSeedMedia(store, handle.db, {
       only: (path) => path === placeholderPath || path.startsWith(`products/${product.slug}-`),
     });
     expect(result).toEqual({ rendered: product.imageCount, upToDate: 1 });

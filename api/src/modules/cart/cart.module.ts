@@ -13,9 +13,9 @@ declare module 'fastify' {
 /** The shopper's cart; sign-in, checkout and payments change it through its service. */
 export const cartModule = fastifyPlugin<ShopModuleOptions>(
   async (app, { database }) => {
-    const cart = createCartService(database, createCartRepository(database.db), app.promotions);
+    const cart = createCartService(database, createCartRepository(database.db), app.promotions, app.media.urls);
     app.decorate('cart', cart);
     await app.register(cartRoutes, { prefix: '/api', cart });
   },
-  { name: 'cart', dependencies: ['promotions'] },
+  { name: 'cart', dependencies: ['promotions', 'media'] },
 );

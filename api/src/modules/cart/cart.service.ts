@@ -10,7 +10,7 @@ import {
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { keyReused, requestHash } from '../../idempotency-key.ts';
-import { productImage } from '../../media/media-urls.ts';
+import type { MediaUrls } from '../../media/media-urls.ts';
 import type { PromotionsService, PromoCustomer } from '../promotions/promotions.service.ts';
 import type { CartLineRow, CartOwner, CartRepository, CartRow } from './cart.repository.ts';
 import { priceCart } from './cart-pricing.ts';
@@ -33,6 +33,7 @@ export function createCartService(
   database: DatabaseHandle,
   repository: CartRepository,
   promotions: PromotionsService,
+  mediaUrls: MediaUrls,
 ) {
   /**
    * The lines the cart shows, prices and checks out: a product taken off sale stays in the cart (it
@@ -54,7 +55,7 @@ export function createCartService(
       const picture =
         line.image_path === null
           ? null
-          : productImage({ path: line.image_path, alt_text: line.image_alt_text ?? '', width: line.image_width ?? 0, height: line.image_height ?? 0 });
+          : mediaUrls.productImage({ path: line.image_path, alt_text: line.image_alt_text ?? '', width: line.image_width ?? 0, height: line.image_height ?? 0 });
       const lineTotal = minorToMajor(price?.lineTotal ?? 0);
       return {
         id: line.line_id,

@@ -15,7 +15,7 @@ import {
 import { adminList, pageWindow } from '../../admin-list.ts';
 import { isUniqueViolation, type DatabaseHandle, type DbExecutor } from '../../db/database.ts';
 import { badRequest, conflict, notFound, ShopError } from '../../errors.ts';
-import { categoryImageUrl, productImage } from '../../media/media-urls.ts';
+import type { MediaUrls } from '../../media/media-urls.ts';
 import type { ShopChanges } from '../../plugins/shop-changes.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -72,13 +72,14 @@ export interface CatalogAdminDependencies {
   inventory: InventoryService;
   audit: AuditService;
   changes: ShopChanges;
+  mediaUrls: MediaUrls;
 }
 
 /**
  * The back office's products, variants and categories. Every change runs in one transaction with
  * its audit entry, and the storefront is told after it committed.
  */
-export function createCatalogAdminService({ repository, database, inventory, audit, changes }: CatalogAdminDependencies) {
+export function createCatalogAdminService({ repository, database, inventory, audit, changes, mediaUrls }: CatalogAdminDependencies) {
   async function productView(row: AdminProductRow, executor?: DbExecutor): Promise<AdminProduct> {
     const [variants, images, ordered] = await Promise.all([
       inventory.variantsOf([row.id], executor),
@@ -102,7 +103,7 @@ export function createCatalogAdminService({ repository, database, inventory, aud
       specifications: parseJson<Record<string, string>>(row.specifications, {}),
       variants: variants.map(variantView),
       images: images.map((image) => {
-        const { image: url, srcset } = productImage(image);
+        const { image: url, srcset } = mediaUrls.productImage(image);
         return { id: image.id, image: url, srcset, alt_text: image.alt_text, position: image.position };
       }),
       ordered,
@@ -196,7 +197,7 @@ export function createCatalogAdminService({ repository, database, inventory, aud
           stock: summary.stock,
           low_variants: summary.low,
           out_variants: summary.out,
-          thumbnail: thumbnail === undefined ? null : `/static/media/${thumbnail}-320.webp`,
+          thumbnail: thumbnail === undefined ? null : mediaUrls.thumbnail(thumbnail),
           updated_at: row.updated_at,
         };
       });
@@ -366,7 +367,7 @@ export function createCatalogAdminService({ repository, database, inventory, aud
         slug: row.slug,
         parent: row.parent_id,
         image: row.image,
-        image_url: categoryImageUrl(row.image),
+        image_url: mediaUrls.categoryImage(row.image),
         product_count: row.product_count,
       }));
       return adminList('/api/admin/categories/', query, ordered.length, results);
@@ -379,7 +380,7 @@ export function createCatalogAdminService({ repository, database, inventory, aud
           const slug = input.slug ?? freeSlug(slugFrom(input.name), await repository.categorySlugsLike(slugFrom(input.name), trx));
           if (await repository.categorySlugTaken(slug, null, trx)) throw onField('slug', conflict(catalogAdminMessages.categorySlugTaken(slug)));
           const id = await repository.insertCategory({ name: input.name, slug, parent_id: input.parent, image: input.image, sort_order: 0, created_at: new Date().toISOString() }, trx);
-          const category = { id, name: input.name, slug, parent: input.parent, image: input.image, image_url: categoryImageUrl(input.image), product_count: 0 };
+          const category = { id, name: input.name, slug, parent: input.parent, image: input.image, image_url: mediaUrls.categoryImage(input.image), product_count: 0 };
           await audit.record(staff, { action: 'create', entity: 'category', entityId: id, before: null, after: category }, trx);
           return category;
         },
@@ -401,7 +402,7 @@ export function createCatalogAdminService({ repository, database, inventory, aud
             image: input.image === undefined ? current.image : input.image,
           };
           await repository.updateCategory(id, next, trx);
-          const view = (row: typeof next) => ({ id, name: row.name, slug: row.slug, parent: row.parent_id, image: row.image, image_url: categoryImageUrl(row.image) });
+          const view = (row: typeof next) => ({ id, name: row.name, slug: row.slug, parent: row.parent_id, image: row.image, image_url: mediaUrls.categoryImage(row.image) });
           const productCount = await repository.productCount(id, trx);
           const after = { ...view(next), product_count: productCount };
           await audit.record(staff, { action: 'update', entity: 'category', entityId: id, before: { ...view(current), product_count: productCount }, after }, trx);

@@ -22,7 +22,7 @@ declare module 'fastify' {
 /** Products and categories under /api and /api/admin, and sitemap.xml and robots.txt for crawlers. */
 export const catalogModule = fastifyPlugin<ShopModuleOptions>(
   async (app, { config, database }) => {
-    const catalog = createCatalogService(createCatalogRepository(database.db, database.dialect));
+    const catalog = createCatalogService(createCatalogRepository(database.db, database.dialect), app.media.urls);
     app.decorate('catalog', catalog);
     // Every cached catalogue answer goes when the back office changes the catalogue in any process;
     // the server-rendered pages read them through the API, so they follow too.
@@ -42,7 +42,7 @@ export const catalogModule = fastifyPlugin<ShopModuleOptions>(
       repository: createProductImagesRepository(database.db),
       audit: app.audit,
       changes: app.changes,
-      mediaDir: config.mediaDir,
+      media: app.media,
     });
     await app.register(productImageRoutes, { prefix: '/api/admin', images });
     const catalogAdmin = createCatalogAdminService({
@@ -51,8 +51,9 @@ export const catalogModule = fastifyPlugin<ShopModuleOptions>(
       inventory: app.inventory,
       audit: app.audit,
       changes: app.changes,
+      mediaUrls: app.media.urls,
     });
     await app.register(catalogAdminRoutes, { prefix: '/api/admin', catalogAdmin });
   },
-  { name: 'catalog', dependencies: ['inventory', 'audit', 'shop-changes'] },
+  { name: 'catalog', dependencies: ['inventory', 'audit', 'shop-changes', 'media'] },
 );

@@ -24,7 +24,7 @@ import type {
   ProductWithStockRow,
   VariantRow,
 } from './catalog.repository.ts';
-import { categoryImageUrl } from '../../media/media-urls.ts';
+import type { MediaUrls } from '../../media/media-urls.ts';
 import { createTtlCache } from '../../ttl-cache.ts';
 import { compareSizes, productView, type ProductRow } from './product-view.ts';
 import { searchWords } from './search-terms.ts';
@@ -56,7 +56,7 @@ interface CategoryTree {
   rows: CategoryRow[];
 }
 
-function buildCategoryTree(rows: CategoryRow[]): CategoryTree {
+function buildCategoryTree(rows: CategoryRow[], urls: MediaUrls): CategoryTree {
   const childrenOf = (id: number) => rows.filter((row) => row.parent_id === id);
   const slugOf = new Map(rows.map((row) => [row.id, row.slug]));
   const view = (row: CategoryRow): Category => {
@@ -65,7 +65,7 @@ function buildCategoryTree(rows: CategoryRow[]): CategoryTree {
       id: row.id,
       name: row.name,
       slug: row.slug,
-      image: categoryImageUrl(row.image),
+      image: urls.categoryImage(row.image),
       product_count: row.product_count + children.reduce((sum, child) => sum + child.product_count, 0),
       parent: row.parent_id === null ? null : (slugOf.get(row.parent_id) ?? null),
       children: children.map((child) => ({ name: child.name, slug: child.slug })),
@@ -117,14 +117,14 @@ function pageUrl(query: ShopQuery, page: number): string {
   return `/api/shop/?${params.toString()}`;
 }
 
-export function createCatalogService(repository: CatalogRepository) {
+export function createCatalogService(repository: CatalogRepository, urls: MediaUrls) {
   const summaryCache = createTtlCache<string, Promise<ResultSummary>>({ ttlMs: summaryCacheMs, maxEntries: summaryCacheSize });
   const productCache = createTtlCache<number, Promise<Buffer>>({ ttlMs: productCacheMs, maxEntries: productCacheSize });
   // One tree, the whole catalogue's.
   const categoryCache = createTtlCache<'all', Promise<CategoryTree>>({ ttlMs: categoryCacheMs, maxEntries: 1 });
 
   function categoryTree(): Promise<CategoryTree> {
-    return categoryCache.get('all', () => repository.categories().then(buildCategoryTree));
+    return categoryCache.get('all', () => repository.categories().then((rows) => buildCategoryTree(rows, urls)));
   }
 
   /** Adds images and stock to product rows in two queries, whatever the number of rows. */
@@ -136,6 +136,7 @@ export function createCatalogService(repository: CatalogRepository) {
         row,
         images.filter((image) => image.product_id === row.id),
         stock.get(row.id) ?? 0,
+        urls,
       ),
     );
   }
@@ -181,8 +182,8 @@ export function createCatalogService(repository: CatalogRepository) {
     const images = await repository.imagesFor([row.id, ...related.map((candidate) => candidate.id)]);
     const imagesOf = (productId: number) => images.filter((image) => image.product_id === productId);
     return {
-      product: productView(row, imagesOf(row.id), variants.reduce((sum, variant) => sum + variant.stock, 0)),
-      related_products: related.map((candidate) => productView(candidate, imagesOf(candidate.id), candidate.stock)),
+      product: productView(row, imagesOf(row.id), variants.reduce((sum, variant) => sum + variant.stock, 0), urls),
+      related_products: related.map((candidate) => productView(candidate, imagesOf(candidate.id), candidate.stock, urls)),
       available_variants: availableVariants(variants),
       variants: variants.map(({ id: variantId, size, color, stock }) => ({ id: variantId, size, color, stock })),
     };

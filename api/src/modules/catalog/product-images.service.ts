@@ -1,7 +1,8 @@
 import { messages, productImageLimits, stockMessages, type AdminImage, type AdminImages } from '@threadline/contracts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import { productImage } from '../../media/media-urls.ts';
+import type { MediaStore } from '../../media/media-store.ts';
+import type { MediaUrls } from '../../media/media-urls.ts';
 import type { ShopChanges } from '../../plugins/shop-changes.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -13,7 +14,7 @@ export interface ProductImagesDependencies {
   repository: ProductImagesRepository;
   audit: AuditService;
   changes: ShopChanges;
-  mediaDir: string;
+  media: { store: MediaStore; urls: MediaUrls };
 }
 
 export interface PictureUpload {
@@ -21,15 +22,16 @@ export interface PictureUpload {
   altText: string;
 }
 
-const imageView = (row: ProductImageRow): AdminImage => {
-  const { image, srcset, alt_text, width, height, color } = productImage(row);
-  return { id: row.id, position: row.position, image, srcset, alt_text, width, height, color };
-};
 /** What the audit log keeps of a picture. */
 const audited = (row: ProductImageRow) => ({ product_id: row.product_id, path: row.path, alt_text: row.alt_text, position: row.position });
 
 /** The back office's product pictures: upload, order, describe and delete; the storefront shows them at once. */
-export function createProductImagesService({ database, repository, audit, changes, mediaDir }: ProductImagesDependencies) {
+export function createProductImagesService({ database, repository, audit, changes, media }: ProductImagesDependencies) {
+  const imageView = (row: ProductImageRow): AdminImage => {
+    const { image, srcset, alt_text, width, height, color } = media.urls.productImage(row);
+    return { id: row.id, position: row.position, image, srcset, alt_text, width, height, color };
+  };
+
   async function picturesOf(productId: number): Promise<AdminImages> {
     const product = await repository.product(productId);
     if (!product) throw notFound(messages.productNotFound);
@@ -46,13 +48,13 @@ export function createProductImagesService({ database, repository, audit, change
     list: picturesOf,
 
     /**
-     * Re-encodes the picture to files first (the slow part, outside any transaction), then adds it
+     * Re-encodes the picture into the media store first (the slow part, outside any transaction), then adds it
      * last in the product's order; the files go again if the product is gone or full by then.
      */
     async upload(staff: StaffMember, productId: number, { file, altText }: PictureUpload): Promise<AdminImage> {
       if (file === null) throw badRequest(stockMessages.imageMissing);
       if (!(await repository.product(productId))) throw notFound(messages.productNotFound);
-      const stored = await storeProductPicture(mediaDir, productId, file);
+      const stored = await storeProductPicture(media.store, productId, file);
       try {
         const added = await database.writeTransaction(async (trx) => {
           if (!(await repository.touchProduct(productId, trx))) throw notFound(messages.productNotFound);
@@ -76,7 +78,7 @@ export function createProductImagesService({ database, repository, audit, change
         await changes.publish('catalog');
         return imageView(added);
       } catch (error) {
-        await removePictureFiles(mediaDir, stored.path);
+        await removePictureFiles(media.store, stored.path);
         throw error;
       }
     },
@@ -123,7 +125,7 @@ export function createProductImagesService({ database, repository, audit, change
         return image;
       });
       await changes.publish('catalog');
-      await removePictureFiles(mediaDir, removed.path);
+      await removePictureFiles(media.store, removed.path);
       return { deleted: true };
     },
   };

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, productImageLimits, profilePictureLimits, stockMessages } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
-import { createTestShop, signInStaff, signUp, startSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import { createTestShop, mediaDirectoryOf, signInStaff, signUp, startSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
 
 const boundary = '----threadline-picture-boundary';
 
@@ -35,7 +35,7 @@ describe('product pictures in the back office', () => {
   let staff: SignedInShopper;
   let categoryId = 0;
   const db = () => shop.database.handle.db;
-  const mediaFiles = () => readdirSync(join(shop.config.mediaDir, 'products', 'uploads'), { recursive: false }).map(String).sort();
+  const mediaFiles = () => readdirSync(join(mediaDirectoryOf(shop), 'products', 'uploads'), { recursive: false }).map(String).sort();
 
   beforeAll(async () => {
     shop = await createTestShop({ seed: false });
@@ -83,7 +83,7 @@ describe('product pictures in the back office', () => {
     const path = image.image.replace('/static/media/', '').replace(/-640\.webp$/, '');
     expect(image.srcset).toBe([320, 640, 960].map((width) => `/static/media/${path}-${width}.webp ${width}w`).join(', '));
     for (const width of [320, 640, 800]) {
-      const file = join(shop.config.mediaDir, `${path}-${width === 800 ? 960 : width}.webp`);
+      const file = join(mediaDirectoryOf(shop), `${path}-${width === 800 ? 960 : width}.webp`);
       const metadata = await sharp(file).metadata();
       expect(metadata).toMatchObject({ format: 'webp', width });
       expect(metadata.exif).toBeUndefined();

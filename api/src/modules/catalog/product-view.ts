@@ -1,5 +1,5 @@
 import { isOnSale, minorToMajor, type Product } from '@threadline/contracts';
-import { productImage } from '../../media/media-urls.ts';
+import type { MediaUrls } from '../../media/media-urls.ts';
 
 export interface ImageRow {
   product_id: number;
@@ -34,7 +34,7 @@ function parseJson<T>(text: string, fallback: T): T {
 }
 
 /** A product as SPEC §3 shows it: JMD amounts in major units, stock summed over its variants. */
-export function productView(row: ProductRow, images: readonly ImageRow[], stock: number): Product {
+export function productView(row: ProductRow, images: readonly ImageRow[], stock: number, urls: MediaUrls): Product {
   return {
     id: row.id,
     name: row.name,
@@ -45,7 +45,7 @@ export function productView(row: ProductRow, images: readonly ImageRow[], stock:
     is_on_sale: isOnSale(row.price, row.sale_price),
     is_new_arrival: row.is_new_arrival === 1,
     is_featured: row.is_featured === 1,
-    images: images.map(productImage),
+    images: images.map((image) => urls.productImage(image)),
     category: { slug: row.category_slug, name: row.category_name },
     stock,
     stock_quantity: stock,

@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@threadline/contracts';
@@ -83,9 +81,9 @@ describe('profile', () => {
     expect(response.statusCode).toBe(200);
     const picture: string = response.json().user.profile_picture;
     expect(picture).toMatch(/^\/static\/media\/profiles\/\d+-[0-9a-f]+\.webp$/);
-    const file = join(shop.config.mediaDir, picture.replace('/static/media/', ''));
-    expect(existsSync(file)).toBe(true);
-    expect(await sharp(file).metadata()).toMatchObject({ format: 'webp', width: 512, height: 512 });
+    const served = await shop.app.inject({ method: 'GET', url: picture });
+    expect(served.statusCode).toBe(200);
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 512, height: 512 });
   });
 
   it('refuses a file that is not an image, whatever its name says', async () => {

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { badRequest, ShopError, unauthorized } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { MediaUrls } from '../../media/media-urls.ts';
 import { countHit, counterKey } from '../../plugins/rate-limit.ts';
 import type { CustomersRepository, UserRow } from './customers.repository.ts';
 import { hashToken, lastUseWriteMs, newOpaqueToken, signInDays, staffIdleMs, type AccessTokens } from './tokens.ts';
@@ -50,7 +51,7 @@ export function signUpProblem(input: SignUpInput): string | null {
   return null;
 }
 
-export function userView(row: UserRow): User {
+export function userView(row: UserRow, mediaUrls: MediaUrls): User {
   return {
     id: row.id,
     email: row.email,
@@ -58,7 +59,7 @@ export function userView(row: UserRow): User {
     last_name: row.last_name,
     phone: row.phone,
     date_of_birth: row.date_of_birth,
-    profile_picture: row.profile_picture ? `/static/media/${row.profile_picture}` : null,
+    profile_picture: row.profile_picture ? mediaUrls.file(row.profile_picture) : null,
     date_joined: row.date_joined,
   };
 }
@@ -73,9 +74,10 @@ export interface AuthDependencies {
   log: (message: string, error: unknown) => void;
   /** The shop's configured address, the only source of the links it e-mails. */
   publicUrl: string;
+  mediaUrls: MediaUrls;
 }
 
-export function createAuthService({ database, repository, tokens, mailer, adoptGuestCart, log, publicUrl }: AuthDependencies) {
+export function createAuthService({ database, repository, tokens, mailer, adoptGuestCart, log, publicUrl, mediaUrls }: AuthDependencies) {
   const db = database.db;
 
   /** Every refresh token of a sign-in runs out when the sign-in does, however often it is rotated. */
@@ -100,7 +102,7 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
         log('could not move the guest cart into the account', error);
       }
     }
-    return { user: userView(user), ...(await startSignIn(user.id)) };
+    return { user: userView(user, mediaUrls), ...(await startSignIn(user.id)) };
   }
 
   /**

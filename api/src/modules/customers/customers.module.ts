@@ -38,10 +38,11 @@ export const customersModule = fastifyPlugin<ShopModuleOptions>(
       adoptGuestCart: (sessionId, userId) => app.cart.adoptGuestCart(sessionId, userId),
       log: (message, error) => app.log.error({ err: error }, message),
       publicUrl: config.publicUrl,
+      mediaUrls: app.media.urls,
     });
     app.mail.waitOnClose(() => auth.resetEmailsSent());
     const google = createGoogleSignIn(config.google, auth, repository, (message, error) => app.log.warn({ err: error }, message));
-    const profile = createProfileService(repository, config.mediaDir, database.db);
+    const profile = createProfileService(repository, app.media, database.db);
     const addresses = createAddressesService(database, createAddressesRepository(database.db, database.dialect));
     const wishlist = createWishlistService(createWishlistRepository(database.db), app.catalog);
     app.decorate('auth', auth);
@@ -53,5 +54,5 @@ export const customersModule = fastifyPlugin<ShopModuleOptions>(
     const directory = createCustomerDirectoryService(createCustomerDirectoryRepository(database.db, database.dialect));
     await app.register(customerDirectoryRoutes, { prefix: '/api/admin', directory });
   },
-  { name: 'customers', dependencies: ['mail', 'cart', 'catalog'] },
+  { name: 'customers', dependencies: ['mail', 'cart', 'catalog', 'media'] },
 );

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { clearableProfileFields, messages, profilePictureLimits, profileUpdateSchema, type User } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import { badRequest, notFound, ShopError } from '../../errors.ts';
+import type { MediaStore } from '../../media/media-store.ts';
+import type { MediaUrls } from '../../media/media-urls.ts';
 import { countHit } from '../../plugins/rate-limit.ts';
 import type { CustomersRepository } from './customers.repository.ts';
 import { userView } from './auth.service.ts';
@@ -22,7 +22,7 @@ export interface ProfileChange {
   picture: Buffer | null;
 }
 
-export function createProfileService(repository: CustomersRepository, mediaDir: string, db: DbExecutor) {
+export function createProfileService(repository: CustomersRepository, media: { store: MediaStore; urls: MediaUrls }, db: DbExecutor) {
   /**
    * Checks the upload by its content, then re-encodes it: metadata stripped, bounded size, WebP.
    * Decoding costs CPU by the pixel (a 36-megapixel picture 0.6 s), so uploads are counted per
@@ -45,8 +45,7 @@ export function createProfileService(repository: CustomersRepository, mediaDir: 
         throw badRequest(messages.profilePictureInvalid);
       });
     const path = `profiles/${userId}-${randomBytes(8).toString('hex')}.webp`;
-    await mkdir(join(mediaDir, 'profiles'), { recursive: true });
-    await writeFile(join(mediaDir, path), picture);
+    await media.store.put(path, picture, 'image/webp');
     return path;
   }
 
@@ -58,7 +57,7 @@ export function createProfileService(repository: CustomersRepository, mediaDir: 
 
   return {
     async get(userId: number): Promise<User> {
-      return userView(await current(userId));
+      return userView(await current(userId), media.urls);
     },
 
     /** The phone of a customer's order, kept for the next checkout when the profile has none. */
@@ -94,14 +93,14 @@ export function createProfileService(repository: CustomersRepository, mediaDir: 
           ...(picture ? { profile_picture: picture } : {}),
         })
         .catch(async (error: unknown) => {
-          if (picture) await rm(join(mediaDir, picture), { force: true });
+          if (picture) await media.store.remove(picture);
           // Two customers taking one new e-mail at once: the unique index decides, the other is told.
           const holder = parsed.data.email ? await repository.findByEmail(parsed.data.email) : undefined;
           if (holder && holder.id !== userId) throw badRequest(messages.profileEmailTaken);
           throw error;
         });
-      if (picture && before.profile_picture) await rm(join(mediaDir, before.profile_picture), { force: true });
-      return { success: true, message: messages.profileUpdated, user: userView(await current(userId)) };
+      if (picture && before.profile_picture) await media.store.remove(before.profile_picture);
+      return { success: true, message: messages.profileUpdated, user: userView(await current(userId), media.urls) };
     },
   };
 }

@@ -4,7 +4,7 @@ import { isUniqueViolation, type DatabaseHandle, type DbExecutor } from '../../d
 import type { OrderTable } from '../../db/tables.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { keyReused } from '../../idempotency-key.ts';
-import { productImage } from '../../media/media-urls.ts';
+import { shopPictureUrl } from '../../media/media-urls.ts';
 import type { CartContext, CartService } from '../cart/cart.service.ts';
 import { priceCart } from '../cart/cart-pricing.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -185,10 +185,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
           product_id: line.product_id,
           variant_id: line.variant_id,
           product_name: line.name,
-          product_image:
-            line.image_path === null
-              ? null
-              : productImage({ path: line.image_path, alt_text: '', width: line.image_width ?? 0, height: line.image_height ?? 0 }).image,
+          product_image: line.image_path === null ? null : shopPictureUrl(line.image_path),
           size: line.size,
           color: line.color,
           quantity: line.quantity,
