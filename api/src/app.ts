@@ -66,7 +66,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   await app.register(errorHandling);
   await app.register(apiHeaders);
   await app.register(sessionKeyAndCsrf);
-  await app.register(rateLimits, { db: database.db, scale: config.rateLimitScale });
+  await app.register(rateLimits, { database, scale: config.rateLimitScale });
   await app.register(shopper);
   await app.register(staffAccess, { requireSecondFactor: config.adminRequire2fa });
   await app.register(mail, { config });
