@@ -27,6 +27,7 @@ import { apiHeaders } from './plugins/api-headers.ts';
 import { answerClientError, errorHandling } from './plugins/error-handling.ts';
 import { mail } from './plugins/mail.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
+import { requestIdOf, requestIds } from './plugins/request-id.ts';
 import { sessionKeyAndCsrf } from './plugins/session-key.ts';
 import { shopChanges } from './plugins/shop-changes.ts';
 import { shopper } from './plugins/shopper.ts';
@@ -47,6 +48,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     requestTimeout: config.requestTimeoutMs,
     // Node swaps the two timeouts when the headers' one is the longer; it looks for requests past
@@ -63,6 +65,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   await app.register(fastifyMultipart, { limits: { fileSize: profilePictureLimits.megabytes * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(apiDocs); // before every route: the OpenAPI document collects them as they are added
 
+  await app.register(requestIds);
   await app.register(errorHandling);
   await app.register(apiHeaders);
   await app.register(sessionKeyAndCsrf);
