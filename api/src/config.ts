@@ -76,6 +76,7 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Threadline <hello@threadline.shop>'),
   SHOP_EMAIL: z.email().default('hello@threadline.shop'),
   ADMIN_REQUIRE_2FA: flag.default(false),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(5),
 });
 
 /** The proxies in front of the server: how many hops, or which addresses (ranges, proxy-addr names). */
@@ -125,6 +126,11 @@ export interface Config {
   outboxDir: string;
   /** Every staff account must have its TOTP second factor on before it can use the back office. */
   adminRequire2fa: boolean;
+  /**
+   * After SIGTERM, how long readiness fails while requests are still served, so the load balancer
+   * stops sending new ones before the process stops taking them.
+   */
+  shutdownDrainMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -178,6 +184,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     shopEmail: env.SHOP_EMAIL,
     outboxDir: join(dataDir, 'outbox'),
     adminRequire2fa: env.ADMIN_REQUIRE_2FA,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
   };
 }
 

@@ -9,6 +9,13 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
+/** `/api/ready/`: this process may be sent requests (database reachable, schema current, not shutting down). */
+export const readyResponseSchema = z.object({
+  status: z.literal('ready'),
+  database: z.enum(['sqlite', 'postgres']),
+});
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;
+
 /**
  * The header every answer names its request id in (lower case, as Node reads headers); a load
  * balancer may send one, which the shop keeps when it is 1-64 characters of `A-Z a-z 0-9 . _ : -`.

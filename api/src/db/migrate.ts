@@ -51,6 +51,12 @@ export async function migrateToLatest(db: Db): Promise<void> {
   }
 }
 
+/** The migrations this code knows that the database has not run: a process must not serve before they are. */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const known = await new Migrator({ db, provider }).getMigrations();
+  return known.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}
+
 /** Undoes every migration: an empty database, ready to migrate and seed again. */
 export async function resetDatabase(db: Db): Promise<void> {
   const { error } = await new Migrator({ db, provider }).migrateTo(NO_MIGRATIONS);
