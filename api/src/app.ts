@@ -26,6 +26,7 @@ import { apiDocs } from './plugins/api-docs.ts';
 import { apiHeaders } from './plugins/api-headers.ts';
 import { answerClientError, errorHandling } from './plugins/error-handling.ts';
 import { mail } from './plugins/mail.ts';
+import { metrics } from './plugins/metrics.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
 import { requestIdOf, requestIds } from './plugins/request-id.ts';
 import { sessionKeyAndCsrf } from './plugins/session-key.ts';
@@ -67,6 +68,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
 
   await app.register(requestIds);
   await app.register(errorHandling);
+  await app.register(metrics, { token: config.metricsToken, database });
   await app.register(apiHeaders);
   await app.register(sessionKeyAndCsrf);
   await app.register(rateLimits, { database, scale: config.rateLimitScale });

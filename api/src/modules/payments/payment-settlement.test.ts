@@ -108,6 +108,7 @@ function unpaidOrderJob() {
     afterPaid: () => undefined,
     afterCancelled: async () => undefined,
     log: () => undefined,
+    counted: () => undefined,
   });
 }
 

@@ -42,6 +42,7 @@ export const paymentsModule = fastifyPlugin<ShopModuleOptions>(
         }
       },
       log: (message, details) => app.log.warn({ details }, message),
+      counted: (outcome) => app.metrics.payment(outcome),
     });
     app.decorate('payments', payments);
     await app.register(paymentRoutes, { prefix: '/api', payments, publicUrl: config.publicUrl });
