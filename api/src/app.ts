@@ -27,7 +27,9 @@ import { apiHeaders } from './plugins/api-headers.ts';
 import { answerClientError, errorHandling } from './plugins/error-handling.ts';
 import { mail } from './plugins/mail.ts';
 import { media } from './plugins/media.ts';
+import { metrics } from './plugins/metrics.ts';
 import { rateLimits } from './plugins/rate-limit.ts';
+import { requestIdOf, requestIds } from './plugins/request-id.ts';
 import { sessionKeyAndCsrf } from './plugins/session-key.ts';
 import { shopChanges } from './plugins/shop-changes.ts';
 import { shopper } from './plugins/shopper.ts';
@@ -48,6 +50,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   const app = Fastify({
     ...(logger ? { loggerInstance: logger } : { logger: false }),
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    genReqId: requestIdOf,
     bodyLimit: 1024 * 1024,
     requestTimeout: config.requestTimeoutMs,
     // Node swaps the two timeouts when the headers' one is the longer; it looks for requests past
@@ -64,10 +67,12 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   await app.register(fastifyMultipart, { limits: { fileSize: profilePictureLimits.megabytes * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(apiDocs); // before every route: the OpenAPI document collects them as they are added
 
+  await app.register(requestIds);
   await app.register(errorHandling);
+  await app.register(metrics, { token: config.metricsToken, database });
   await app.register(apiHeaders);
   await app.register(sessionKeyAndCsrf);
-  await app.register(rateLimits, { db: database.db, scale: config.rateLimitScale });
+  await app.register(rateLimits, { database, scale: config.rateLimitScale });
   await app.register(shopper);
   await app.register(staffAccess, { requireSecondFactor: config.adminRequire2fa });
   await app.register(mail, { config });

@@ -118,4 +118,20 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: dataDir(), ...environment }), JSON.stringify(environment)).toThrow(problem);
     }
   });
+
+  it('keeps no metrics without METRICS_TOKEN, and takes only a long token without spaces', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).metricsToken).toBeNull();
+    expect(loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: 'a'.repeat(24) }).metricsToken).toBe('a'.repeat(24));
+    for (const value of ['short', 'a'.repeat(201), `${'a'.repeat(24)} b`]) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), METRICS_TOKEN: value }), value).toThrow(/METRICS_TOKEN/);
+    }
+  });
+
+  it('drains for 5 s after SIGTERM unless told 0 to 120 s', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).shutdownDrainMs).toBe(5000);
+    expect(loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_DRAIN_SECONDS: '0' }).shutdownDrainMs).toBe(0);
+    for (const value of ['-1', '121', 'soon']) {
+      expect(() => loadConfig({ DATA_DIR: dataDir(), SHUTDOWN_DRAIN_SECONDS: value }), value).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+    }
+  });
 });

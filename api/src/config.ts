@@ -88,6 +88,11 @@ const environmentSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Threadline <hello@threadline.shop>'),
   SHOP_EMAIL: z.email().default('hello@threadline.shop'),
   ADMIN_REQUIRE_2FA: flag.default(false),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{24,200}$/, 'must be 24 to 200 printable characters without spaces')
+    .optional(),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(5),
 });
 
 /** The proxies in front of the server: how many hops, or which addresses (ranges, proxy-addr names). */
@@ -157,6 +162,13 @@ export interface Config {
   outboxDir: string;
   /** Every staff account must have its TOTP second factor on before it can use the back office. */
   adminRequire2fa: boolean;
+  /** The bearer token Prometheus scrapes `/metrics` with; null: no metrics are kept or served. */
+  metricsToken: string | null;
+  /**
+   * After SIGTERM, how long readiness fails while requests are still served, so the load balancer
+   * stops sending new ones before the process stops taking them.
+   */
+  shutdownDrainMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -211,6 +223,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     shopEmail: env.SHOP_EMAIL,
     outboxDir: join(dataDir, 'outbox'),
     adminRequire2fa: env.ADMIN_REQUIRE_2FA,
+    metricsToken: env.METRICS_TOKEN ?? null,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
   };
 }
 

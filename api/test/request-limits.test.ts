@@ -44,7 +44,7 @@ describe('a request too large or too slow, over HTTP', () => {
     for (let attempt = 0; attempt < 4; attempt += 1) {
       const response = await fetch(`${url}/api/orders/cart/promo/`, { method: 'POST', headers: shopper.headers, body });
       expect(response.status).toBe(413);
-      expect(await response.json()).toEqual({ error: messages.requestTooLarge });
+      expect(await response.json()).toEqual({ error: messages.requestTooLarge, request_id: expect.any(String) });
     }
   });
 
@@ -57,7 +57,7 @@ describe('a request too large or too slow, over HTTP', () => {
         body,
       });
       expect(response.status).toBe(403);
-      expect(await response.json()).toEqual({ error: messages.csrfFailed });
+      expect(await response.json()).toEqual({ error: messages.csrfFailed, request_id: expect.any(String) });
     }
   });
 
@@ -81,13 +81,14 @@ describe('a request too large or too slow, over HTTP', () => {
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({
       error: messages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels),
+      request_id: expect.any(String),
     });
   });
 
   it('cuts off a client trickling its body with 408 {error} once the request timeout has passed', async () => {
     const answer = await trickle(`${url}/api/orders/cart/promo/`, shopper.headers, 1000, 50);
     expect(answer.status).toBe(408);
-    expect(JSON.parse(answer.body)).toEqual({ error: messages.requestTimedOut });
+    expect(JSON.parse(answer.body)).toEqual({ error: messages.requestTimedOut, request_id: expect.any(String) });
     expect(answer.afterMs).toBeGreaterThanOrEqual(1000);
     expect(answer.afterMs).toBeLessThan(3000);
   });

@@ -15,7 +15,17 @@ export interface ServerProcesses {
   /** Base URLs (`http://127.0.0.1:port`) of the running processes, in start order. */
   urls: string[];
   database: TestDatabase;
+  /** Stops one process (by start order) with a signal and waits until it has exited. */
+  stop(index: number, signal?: NodeJS.Signals): Promise<void>;
   close(): Promise<void>;
+}
+
+function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill(signal);
+  });
 }
 
 async function freePort(): Promise<number> {
@@ -76,7 +86,7 @@ export async function startServerProcesses(
   const urls: string[] = [];
   try {
     await Promise.all(
-      Array.from({ length: count }, async () => {
+      Array.from({ length: count }, async (_, index) => {
         const port = await freePort();
         const url = `http://127.0.0.1:${port}`;
         let output = '';
@@ -93,19 +103,21 @@ export async function startServerProcesses(
             SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
             SEED_DEMO_CATALOGUE: 'false',
             LOG_LEVEL: 'warn',
+            // Nothing routes to these processes by readiness unless a test says so: stop at once.
+            SHUTDOWN_DRAIN_SECONDS: '0',
             ...environment,
           },
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
         child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        children.push(child);
+        children[index] = child;
         await waitForHealth(url, child, () => output);
-        urls.push(url);
+        urls[index] = url;
       }),
     );
   } catch (error) {
-    for (const child of children) child.kill('SIGKILL');
+    for (const child of children) child?.kill('SIGKILL');
     await database.drop();
     rmSync(directory, { recursive: true, force: true });
     throw error;
@@ -114,17 +126,13 @@ export async function startServerProcesses(
   return {
     urls,
     database,
+    stop: (index, signal = 'SIGTERM') => {
+      const child = children[index];
+      if (!child) throw new Error(`no server process ${index}`);
+      return stopProcess(child, signal);
+    },
     async close() {
-      await Promise.all(
-        children.map(
-          (child) =>
-            new Promise<void>((done) => {
-              if (child.exitCode !== null) return done();
-              child.once('exit', () => done());
-              child.kill('SIGTERM');
-            }),
-        ),
-      );
+      await Promise.all(children.map((child) => stopProcess(child, 'SIGTERM')));
       await database.drop();
       rmSync(directory, { recursive: true, force: true });
     },

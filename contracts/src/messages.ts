@@ -157,4 +157,4 @@ export const messages = {
 } as const;
 
 /** The one error shape every /api answer uses for a 4xx or 5xx. */
-export type ApiError = { error: string };
+export type ApiError = { error: string; request_id?: string };

@@ -19,7 +19,16 @@ export interface DatabaseHandle {
    * instead of failing with SQLITE_BUSY halfway.
    */
   writeTransaction<T>(work: (trx: DbExecutor) => Promise<T>): Promise<T>;
+  /** The PostgreSQL pool's connections now, for the metrics; null on SQLite (one connection, no pool). */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection: the pool is too small, or the database too slow. */
+  waiting: number;
 }
 
 /** `sqlite:/path/file.db`, `sqlite::memory:` or `postgres://…`. */
@@ -55,6 +64,7 @@ function openSqlite(file: string): DatabaseHandle {
           throw error;
         }
       }),
+    poolStats: () => null,
     close: () => db.destroy(),
   };
 }
@@ -97,6 +107,7 @@ function openPostgres(url: string): DatabaseHandle {
     db,
     dialect: 'postgres',
     writeTransaction: (work) => db.transaction().execute(work),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }

@@ -1,4 +1,4 @@
-import { Migrator, NO_MIGRATIONS, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, NO_MIGRATIONS, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './database.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as productSearch from './migrations/0002-product-search.ts';
@@ -49,6 +49,17 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/**
+ * The migrations this code knows that the database has not run: a process must not serve before
+ * they are. One small read (readiness asks every few seconds), not the Migrator's, which first
+ * introspects every table.
+ */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const executed = new Set(rows.map((row) => row.name));
+  return Object.keys(migrations).filter((name) => !executed.has(name));
 }
 
 /** Undoes every migration: an empty database, ready to migrate and seed again. */

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { messages } from '@threadline/contracts';
+import { messages, requestIdHeader } from '@threadline/contracts';
 import { ShopError } from '../errors.ts';
 
 /**
@@ -31,26 +32,26 @@ function discardUnreadBody(body: IncomingMessage): Promise<void> {
   });
 }
 
-/** One error shape for every answer: `{error: "…"}`; a 5xx says nothing internal. */
+/** One error shape for every answer: `{error: "…", request_id: "…"}`; a 5xx says nothing internal. */
 export const errorHandling = fastifyPlugin(async (app: FastifyInstance) => {
   app.setErrorHandler(async (error: FastifyError | ShopError, request, reply) => {
     await discardUnreadBody(request.raw);
     if (error instanceof ShopError) {
-      return reply.status(error.statusCode).send({ ...error.details, error: error.message });
+      return reply.status(error.statusCode).send({ ...error.details, error: error.message, request_id: request.id });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];
       const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
       const detail = issue?.message ?? 'Invalid input';
-      return reply.status(400).send({ error: field ? `${field}: ${detail}` : detail });
+      return reply.status(400).send({ error: field ? `${field}: ${detail}` : detail, request_id: request.id });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message = status === 429 ? messages.tooManyRequests : status === 413 ? messages.requestTooLarge : error.message;
-      return reply.status(status).send({ error: message });
+      return reply.status(status).send({ error: message, request_id: request.id });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: messages.serverError });
+    return reply.status(500).send({ error: messages.serverError, request_id: request.id });
   });
 });
 
@@ -66,8 +67,10 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
       : error.code === 'HPE_HEADER_OVERFLOW'
         ? [431, messages.requestHeadersTooLarge]
         : [400, messages.malformedRequest];
-  const body = JSON.stringify({ error: message });
+  // No request was read, so no id came with it: the answer's own id is all a report can point at.
+  const requestId = randomUUID();
+  const body = JSON.stringify({ error: message, request_id: requestId });
   socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n${requestIdHeader}: ${requestId}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
 }

@@ -44,7 +44,7 @@ describe('per-address limits', () => {
     }
     const refused = await post('/api/contact/', contact('one-too-many@example.com'), carrier);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: messages.tooManyRequests });
+    expect(refused.json()).toEqual({ error: messages.tooManyRequests, request_id: expect.any(String) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
@@ -69,7 +69,7 @@ describe('per-e-mail limits', () => {
     }
     const refused = await post('/api/users/auth/password-reset/', { email: ' target@example.com ' }, nextAddress());
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: messages.tooManyRequests });
+    expect(refused.json()).toEqual({ error: messages.tooManyRequests, request_id: expect.any(String) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
     expect((await post('/api/users/auth/password-reset/', { email: 'someone-else@example.com' }, nextAddress())).statusCode).toBe(200);
   });
@@ -92,7 +92,7 @@ describe('promo codes', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 10 }, () => 400));
     const refused = await guess(first, 'GUESS10', guesser);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: messages.tooManyRequests });
+    expect(refused.json()).toEqual({ error: messages.tooManyRequests, request_id: expect.any(String) });
 
     // The refused eleventh guess was counted against the address too: 11 of its 120 are gone.
     const carts = await Promise.all(Array.from({ length: 11 }, () => startSession(shop.app)));
@@ -131,7 +131,7 @@ describe('guest cash orders', () => {
     }
     const refused = await placeCashOrder('Hoarder@example.com', nextAddress());
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: messages.tooManyGuestCashOrders });
+    expect(refused.json()).toEqual({ error: messages.tooManyGuestCashOrders, request_id: expect.any(String) });
     expect((await placeCashOrder('someone-else@example.com', nextAddress())).statusCode).toBe(200);
   });
 

@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { sql } from 'kysely';
 import { messages } from '@threadline/contracts';
-import type { DbExecutor } from '../db/database.ts';
+import type { DatabaseHandle, DbExecutor } from '../db/database.ts';
 import { ShopError } from '../errors.ts';
-import { runEvery } from '../timed-job.ts';
+import { oneProcessAtATime, runEvery } from '../timed-job.ts';
 
 const oneHour = 60 * 60 * 1000;
 
@@ -135,7 +135,8 @@ const appendHook = <Hook>(existing: Hook | Hook[] | undefined, hook: Hook): Hook
  * before the body is read), `config.shopperLimits` per e-mail, account or session. None apply
  * globally. Counters whose window has ended are removed every hour.
  */
-export const rateLimits = fastifyPlugin(async (app: FastifyInstance, { db, scale }: { db: DbExecutor; scale: number }) => {
+export const rateLimits = fastifyPlugin(async (app: FastifyInstance, { database, scale }: { database: DatabaseHandle; scale: number }) => {
+  const { db } = database;
   app.addHook('onRoute', (route) => {
     const limit = route.config?.rateLimit;
     if (scale !== 1 && limit && typeof limit.max === 'number') route.config = { ...route.config, rateLimit: { ...limit, max: limit.max * scale } };
@@ -149,7 +150,7 @@ export const rateLimits = fastifyPlugin(async (app: FastifyInstance, { db, scale
     }
   });
   await app.register(fastifyRateLimit, { global: false, store: databaseStore(db) });
-  runEvery(app, oneHour, 'could not remove ended rate-limit windows', () => forgetEndedWindows(db));
+  runEvery(app, oneHour, 'could not remove ended rate-limit windows', oneProcessAtATime(database, 'forget-ended-rate-limit-windows', () => forgetEndedWindows(db)));
 });
 
 /** The e-mail a call's body names, as the shop compares e-mails; null when it names none. */

@@ -68,7 +68,7 @@ describe('the shopper of a call', () => {
     expect(signOut.statusCode).toBe(200);
     const cart = await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: customer.headers });
     const profile = await shop.app.inject({ method: 'GET', url: '/api/users/profile/', headers: customer.headers });
-    expect([cart.statusCode, cart.json()]).toEqual([401, { error: messages.signInExpired }]);
-    expect([profile.statusCode, profile.json()]).toEqual([401, { error: messages.signInExpired }]);
+    expect([cart.statusCode, cart.json()]).toEqual([401, { error: messages.signInExpired, request_id: expect.any(String) }]);
+    expect([profile.statusCode, profile.json()]).toEqual([401, { error: messages.signInExpired, request_id: expect.any(String) }]);
   });
 });

@@ -16,11 +16,11 @@ describe('the back office door', () => {
   it('answers a guest 401 and a customer 403, and lets staff and the owner in as who they are', async () => {
     const guest = await startSession(shop.app);
     expect((await me(guest.headers)).statusCode).toBe(401);
-    expect((await me(guest.headers)).json()).toEqual({ error: messages.signInRequired });
+    expect((await me(guest.headers)).json()).toEqual({ error: messages.signInRequired, request_id: expect.any(String) });
 
     const customer = await signUp(shop.app, { email: 'shopper@threadline.test' });
     expect((await me(customer.headers)).statusCode).toBe(403);
-    expect((await me(customer.headers)).json()).toEqual({ error: adminMessages.staffOnly });
+    expect((await me(customer.headers)).json()).toEqual({ error: adminMessages.staffOnly, request_id: expect.any(String) });
 
     const staff = await signInStaff(shop, 'staff', 'marcia@threadline.test');
     const noSecondFactor = { two_factor_enabled: false, second_factor_verified: false, two_factor_required: false };
@@ -33,7 +33,7 @@ describe('the back office door', () => {
     const guest = await startSession(shop.app);
     const stale = await me({ ...guest.headers, authorization: 'Bearer not-a-token' });
     expect(stale.statusCode).toBe(401);
-    expect(stale.json()).toEqual({ error: messages.signInExpired });
+    expect(stale.json()).toEqual({ error: messages.signInExpired, request_id: expect.any(String) });
     const customer = await signUp(shop.app, { email: 'curious@threadline.test' });
     expect((await shop.app.inject({ method: 'GET', url: '/api/admin/nothing-here/', headers: customer.headers })).statusCode).toBe(403);
     expect((await shop.app.inject({ method: 'GET', url: '/api/admin?x=1', headers: customer.headers })).statusCode).toBe(403);

@@ -39,7 +39,7 @@ describe('serving the app beside the API', () => {
     for (const method of ['GET', 'DELETE'] as const) {
       const response = await shop.app.inject({ method, url: '/api/nope/', headers: session.headers });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: messages.notFound });
+      expect(response.json()).toEqual({ error: messages.notFound, request_id: expect.any(String) });
     }
   });
 
@@ -63,7 +63,7 @@ describe('serving the app beside the API', () => {
   it('answers a crash with a 500 that says nothing internal', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/api/test-crash/' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: messages.serverError });
+    expect(response.json()).toEqual({ error: messages.serverError, request_id: expect.any(String) });
     expect(response.body).not.toContain('hunter2');
     expect(response.body).not.toContain('at ');
   });

@@ -83,7 +83,7 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
     if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/static/media/') || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.callNotFound();
     }
-    if (!indexHtml) return reply.status(503).send({ error: 'The web app is not built. Run npm run build.' });
+    if (!indexHtml) return reply.status(503).send({ error: 'The web app is not built. Run npm run build.', request_id: request.id });
     const currency = currencyFromCookie(request.cookies[currencyCookie.name]);
     // A page that fails to render on the server is still rendered by the browser.
     const rendered = renderPage
@@ -104,5 +104,5 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
     return reply.type('text/html; charset=utf-8').send(html);
   });
 
-  app.setNotFoundHandler(async (_request, reply) => reply.status(404).send({ error: messages.notFound }));
+  app.setNotFoundHandler(async (request, reply) => reply.status(404).send({ error: messages.notFound, request_id: request.id }));
 });

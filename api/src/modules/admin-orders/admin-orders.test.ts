@@ -179,7 +179,7 @@ describe('status changes', () => {
     await move(orderId, 'processing', { note: 'Picked by Marcia' });
     const untracked = await inject(staff, 'POST', `/api/admin/orders/${orderId}/status/`, { status: 'shipped' });
     expect(untracked.statusCode).toBe(400);
-    expect(untracked.json()).toEqual({ error: adminMessages.trackingNumberRequired });
+    expect(untracked.json()).toEqual({ error: adminMessages.trackingNumberRequired, request_id: expect.any(String) });
     const shipped = await move(orderId, 'shipped', { tracking_number: 'JMP-0042' });
     expect(shipped.json().order).toMatchObject({ status: 'shipped', tracking_number: 'JMP-0042', next_statuses: ['delivered'] });
     expect(shipped.json().order.history).toEqual([
@@ -237,13 +237,13 @@ describe('mark paid', () => {
     const card = await placeOrder('stripe', 1);
     const refused = await inject(staff, 'POST', `/api/admin/orders/${card.orderId}/mark-paid/`, {});
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: adminMessages.markPaidCashOnly });
+    expect(refused.json()).toEqual({ error: adminMessages.markPaidCashOnly, request_id: expect.any(String) });
     expect((await orderRow(card.orderId)).payment_status).toBe('PENDING');
 
     const paid = await inject(staff, 'POST', `/api/admin/orders/${cash.orderId}/mark-paid/`, { note: 'Paid to the driver' });
     expect(paid.statusCode).toBe(200);
     expect(paid.json().order).toMatchObject({ payment_status: 'COMPLETED', refundable_amount: 4500 });
-    expect((await inject(staff, 'POST', `/api/admin/orders/${cash.orderId}/mark-paid/`, {})).json()).toEqual({ error: adminMessages.markPaidAlreadyPaid });
+    expect((await inject(staff, 'POST', `/api/admin/orders/${cash.orderId}/mark-paid/`, {})).json()).toEqual({ error: adminMessages.markPaidAlreadyPaid, request_id: expect.any(String) });
     const [entry] = await auditOf(cash.orderId);
     expect(entry).toMatchObject({ action: 'mark_paid', staff_id: staff.userId });
     expect(JSON.parse(entry?.after ?? '{}')).toMatchObject({ payment_status: 'COMPLETED', note: 'Paid to the driver' });
@@ -292,7 +292,7 @@ describe('refunds', () => {
     const { orderId } = await placeOrder('cash_on_delivery', 1);
     const unpaid = await inject(staff, 'POST', `/api/admin/orders/${orderId}/refund/`, { reason: 'Nothing yet' });
     expect(unpaid.statusCode).toBe(409);
-    expect(unpaid.json()).toEqual({ error: adminMessages.refundNothingPaid });
+    expect(unpaid.json()).toEqual({ error: adminMessages.refundNothingPaid, request_id: expect.any(String) });
     await inject(staff, 'POST', `/api/admin/orders/${orderId}/mark-paid/`, {});
     const refunded = await inject(owner, 'POST', `/api/admin/orders/${orderId}/refund/`, { amount: 500, reason: 'Discount agreed at the door' });
     expect(refunded.json().order).toMatchObject({ payment_status: 'PARTIALLY_REFUNDED', refunds: [expect.objectContaining({ method: 'cash', status: 'succeeded', amount: 500 })] });

@@ -112,12 +112,12 @@ describe('adding to the cart', () => {
     for (const other of [{ ...nine, quantity: 2 }, { ...nine, variant_size: '10' }, { product_id: tote.id, quantity: 1 }]) {
       const refused = await addWithKey('add-9', other);
       expect(refused.statusCode).toBe(422);
-      expect(refused.json()).toEqual({ error: messages.idempotencyKeyReused });
+      expect(refused.json()).toEqual({ error: messages.idempotencyKeyReused, request_id: expect.any(String) });
     }
     for (const key of ['k'.repeat(101), 'clé-1']) {
       const refused = await addWithKey(key, nine);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ error: messages.idempotencyKeyInvalid });
+      expect(refused.json()).toEqual({ error: messages.idempotencyKeyInvalid, request_id: expect.any(String) });
     }
     expect((await addWithKey('k'.repeat(100), nine)).statusCode).toBe(200);
     expect((await cartOf(session)).items.map((item) => item.quantity)).toEqual([2]);
@@ -174,7 +174,7 @@ describe('adding to the cart', () => {
     for (const [body, status, error] of cases) {
       const response = await add(session, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(status);
-      expect(response.json()).toEqual({ error });
+      expect(response.json()).toEqual({ error, request_id: expect.any(String) });
     }
     expect((await add(session, { product_id: 'abc', quantity: 1 })).statusCode).toBe(400);
     const cart = await cartOf(session);
@@ -189,7 +189,7 @@ describe('adding to the cart', () => {
       { product_id: tote.id, quantity: 1 },
     );
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: messages.sessionExpired });
+    expect(response.json()).toEqual({ error: messages.sessionExpired, request_id: expect.any(String) });
     const stored = await shop.database.handle.db.selectFrom('guest_sessions').select('id').where('key_hash', '=', hashSessionKey(madeUpKey)).execute();
     expect(stored).toHaveLength(0);
   });
@@ -220,7 +220,7 @@ describe('changing lines', () => {
     expect(updated.json().cart.items[0].quantity).toBe(4);
     const tooMany = await send(session, 'PATCH', `/api/orders/cart/update/${lineId}/`, { quantity: 6 });
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json()).toEqual({ error: messages.cartNotEnoughStock('Market Tote', 5, 0) });
+    expect(tooMany.json()).toEqual({ error: messages.cartNotEnoughStock('Market Tote', 5, 0), request_id: expect.any(String) });
     expect((await cartOf(session)).items[0]?.quantity).toBe(4);
     const removed = await send(session, 'PATCH', `/api/orders/cart/update/${lineId}/`, { quantity: 0 });
     expect(removed.json()).toMatchObject({ success: true, message: messages.cartItemRemoved, cart: { items: [] } });
@@ -236,7 +236,7 @@ describe('changing lines', () => {
     ] as const) {
       const response = await send(stranger, method, url, body);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: messages.cartItemNotFound });
+      expect(response.json()).toEqual({ error: messages.cartItemNotFound, request_id: expect.any(String) });
     }
     expect((await cartOf(owner)).items[0]?.quantity).toBe(1);
   });
@@ -294,7 +294,7 @@ describe('promo codes', () => {
     ] as const) {
       const response = await send(session, 'POST', '/api/orders/cart/promo/', { promo_code: code });
       expect(response.statusCode, code).toBe(400);
-      expect(response.json()).toEqual({ error });
+      expect(response.json()).toEqual({ error, request_id: expect.any(String) });
     }
     expect((await cartOf(session)).promo_code).toBeNull();
   });
@@ -325,11 +325,11 @@ describe('promo codes', () => {
 
     const belowMinimum = await send(withTote, 'POST', '/api/orders/cart/promo/', { promo_code: 'ISLAND500' });
     expect(belowMinimum.statusCode).toBe(400);
-    expect(belowMinimum.json()).toEqual({ error: messages.promoBelowMinimum('J$20,000.00') });
+    expect(belowMinimum.json()).toEqual({ error: messages.promoBelowMinimum('J$20,000.00'), request_id: expect.any(String) });
     expect(await cartOf(withTote)).toMatchObject({ subtotal: 2500, promo_code: null });
     const nothingOnSale = await send(hoodieOnly, 'POST', '/api/orders/cart/promo/', { promo_code: 'ISLAND500' });
     expect(nothingOnSale.statusCode).toBe(400);
-    expect(nothingOnSale.json()).toEqual({ error: messages.promoEmptyCart });
+    expect(nothingOnSale.json()).toEqual({ error: messages.promoEmptyCart, request_id: expect.any(String) });
   });
 
   it('never takes a total below zero', async () => {

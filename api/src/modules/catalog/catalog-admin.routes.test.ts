@@ -79,7 +79,7 @@ describe('the door of the catalogue calls', () => {
     const customer = await signUp(shop.app, { email: `shopper-${Math.random()}@threadline.test` });
     const refused = await call(method, url, payload, customer.headers);
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: adminMessages.staffOnly });
+    expect(refused.json()).toEqual({ error: adminMessages.staffOnly, request_id: expect.any(String) });
   });
 });
 
@@ -148,7 +148,7 @@ describe('creating and editing products', () => {
   ] as [string, object, unknown][])('refuses %s with 400 and a message naming the field', async (_case, overrides, error) => {
     const response = await call('POST', '/api/admin/products/', { ...productBody(), ...overrides });
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json()).toEqual({ error });
+    expect(response.json()).toEqual({ error, request_id: expect.any(String) });
   });
 
   it('refuses a taken SKU or slug with 409 naming it, and changes nothing', async () => {
@@ -157,7 +157,7 @@ describe('creating and editing products', () => {
     const body = productBody();
     const taken = await call('POST', '/api/admin/products/', { ...body, variants: [{ size: 'L', color: null, sku: 'FRESH-1', stock: 1 }, { size: 'S', color: null, sku, stock: 1 }] });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({ error: `variants.1.sku: ${catalogAdminMessages.skuTaken(sku)}` });
+    expect(taken.json()).toEqual({ error: `variants.1.sku: ${catalogAdminMessages.skuTaken(sku)}`, request_id: expect.any(String) });
     const twice = await call('POST', '/api/admin/products/', { ...body, variants: [{ size: 'L', color: null, sku: 'TWICE', stock: 1 }, { size: 'S', color: null, sku: 'TWICE', stock: 1 }] });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error).toContain(catalogAdminMessages.skuTwice('TWICE'));
@@ -166,7 +166,7 @@ describe('creating and editing products', () => {
     expect(sameOptions.json().error).toBe(catalogAdminMessages.optionsTaken('in size L'));
     const slug = await call('POST', '/api/admin/products/', { ...body, slug: 'kingston-cap' });
     expect(slug.statusCode).toBe(409);
-    expect(slug.json()).toEqual({ error: `slug: ${catalogAdminMessages.productSlugTaken('kingston-cap')}` });
+    expect(slug.json()).toEqual({ error: `slug: ${catalogAdminMessages.productSlugTaken('kingston-cap')}`, request_id: expect.any(String) });
     const fresh = await shop.database.handle.db.selectFrom('product_variants').select('id').where('sku', '=', 'FRESH-1').execute();
     expect(fresh).toEqual([]);
     const patched = await call('PATCH', `/api/admin/products/${first.id}/`, { price: 10, sale_price: 20 });
@@ -233,7 +233,7 @@ describe('variants', () => {
     await orderOne(product.id, 'S');
     const refused = await call('DELETE', `/api/admin/variants/${small?.id}/`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: catalogAdminMessages.variantOrdered(small?.sku ?? '') });
+    expect(refused.json()).toEqual({ error: catalogAdminMessages.variantOrdered(small?.sku ?? ''), request_id: expect.any(String) });
 
     const detail = (await call('GET', `/api/admin/products/${product.id}/`)).json();
     expect(detail.variants.map((variant: { id: number }) => variant.id)).toEqual([medium?.id]);
@@ -248,7 +248,7 @@ describe('variants', () => {
 
     const last = await call('DELETE', `/api/admin/variants/${medium?.id}/`);
     expect(last.statusCode).toBe(409);
-    expect(last.json()).toEqual({ error: catalogAdminMessages.lastVariant });
+    expect(last.json()).toEqual({ error: catalogAdminMessages.lastVariant, request_id: expect.any(String) });
   });
 
   it('keeps a product with one variant when two of its last two are deleted at once', async () => {
@@ -318,13 +318,13 @@ describe('categories', () => {
     const bucket = created.json();
     expect(bucket).toMatchObject({ name: 'Bucket Hats', slug: 'bucket-hats', parent: caps, product_count: 0 });
 
-    expect((await call('POST', '/api/admin/categories/', { name: 'Deep', parent: bucket.id })).json()).toEqual({ error: `parent: ${catalogAdminMessages.categoryTooDeep}` });
-    expect((await call('PATCH', `/api/admin/categories/${caps}/`, { parent: caps })).json()).toEqual({ error: `parent: ${catalogAdminMessages.categoryOwnParent}` });
+    expect((await call('POST', '/api/admin/categories/', { name: 'Deep', parent: bucket.id })).json()).toEqual({ error: `parent: ${catalogAdminMessages.categoryTooDeep}`, request_id: expect.any(String) });
+    expect((await call('PATCH', `/api/admin/categories/${caps}/`, { parent: caps })).json()).toEqual({ error: `parent: ${catalogAdminMessages.categoryOwnParent}`, request_id: expect.any(String) });
     expect((await call('PATCH', `/api/admin/categories/${caps}/`, { parent: tops })).statusCode).toBe(409);
     expect((await call('PATCH', `/api/admin/categories/${tops}/`, { parent: bucket.id })).statusCode).toBe(409);
     const slugTaken = await call('POST', '/api/admin/categories/', { name: 'Other', slug: 'caps' });
     expect(slugTaken.statusCode).toBe(409);
-    expect(slugTaken.json()).toEqual({ error: `slug: ${catalogAdminMessages.categorySlugTaken('caps')}` });
+    expect(slugTaken.json()).toEqual({ error: `slug: ${catalogAdminMessages.categorySlugTaken('caps')}`, request_id: expect.any(String) });
     expect((await call('POST', '/api/admin/categories/', { name: 'Bad', parent: 999_999 })).statusCode).toBe(400);
     expect((await call('POST', '/api/admin/categories/', { name: '' })).statusCode).toBe(400);
 
@@ -334,7 +334,7 @@ describe('categories', () => {
     await createProduct({ category: bucket.id });
     const refused = await call('DELETE', `/api/admin/categories/${bucket.id}/`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: catalogAdminMessages.categoryHasProducts('Bucket hats', 1) });
+    expect(refused.json()).toEqual({ error: catalogAdminMessages.categoryHasProducts('Bucket hats', 1), request_id: expect.any(String) });
     expect((await call('DELETE', `/api/admin/categories/${tops}/`)).statusCode).toBe(409);
 
     const empty = (await call('POST', '/api/admin/categories/', { name: 'Empty shelf' })).json();

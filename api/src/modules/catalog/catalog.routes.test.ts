@@ -210,7 +210,7 @@ describe('GET /api/shop/', () => {
   it('answers a page past the end with a 404 JSON error', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/api/shop/?page=3' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'Invalid page.' });
+    expect(response.json()).toEqual({ error: 'Invalid page.', request_id: expect.any(String) });
   });
 
   it('lists categories with product counts for the filter', async () => {
@@ -257,7 +257,7 @@ describe('GET /api/product/{id}/', () => {
     for (const id of ['999999', String(ids.hidden), 'abc', '1e3']) {
       const response = await shop.app.inject({ method: 'GET', url: `/api/product/${id}/` });
       expect(response.statusCode, id).toBe(404);
-      expect(response.json()).toEqual({ error: messages.productNotFound });
+      expect(response.json()).toEqual({ error: messages.productNotFound, request_id: expect.any(String) });
     }
   });
 });

@@ -107,9 +107,9 @@ describe('product pictures in the back office', () => {
     for (const content of [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), Buffer.from('%PDF-1.4 not a picture'), Buffer.from('')]) {
       const answer = await upload(id, form([{ name: 'file', content, filename: 'photo.png' }]));
       expect(answer.statusCode).toBe(400);
-      expect(answer.json()).toEqual({ error: stockMessages.imageInvalid });
+      expect(answer.json()).toEqual({ error: stockMessages.imageInvalid, request_id: expect.any(String) });
     }
-    expect((await upload(id, form([{ name: 'alt_text', content: 'No file' }]))).json()).toEqual({ error: stockMessages.imageMissing });
+    expect((await upload(id, form([{ name: 'alt_text', content: 'No file' }]))).json()).toEqual({ error: stockMessages.imageMissing, request_id: expect.any(String) });
     expect((await shop.app.inject({ method: 'POST', url: `/api/admin/products/${id}/images/`, headers: staff.headers, payload: { file: 'x' } })).statusCode).toBe(400);
     const cut = await upload(id, form([{ name: 'file', content: (await picture(64, 64)).subarray(0, 40), filename: 'a.png' }], { complete: false }));
     expect(cut.statusCode).toBe(400);
@@ -127,7 +127,7 @@ describe('product pictures in the back office', () => {
 
   it('refuses a picture over the size limits with 413 naming them', async () => {
     const { id } = await product(0);
-    const tooLarge = { error: stockMessages.imageTooLarge(productImageLimits.megabytes, productImageLimits.megapixels) };
+    const tooLarge = { error: stockMessages.imageTooLarge(productImageLimits.megabytes, productImageLimits.megapixels), request_id: expect.any(String) };
     const manyPixels = await picture(8000, 6000); // 48 megapixels of one colour: small as a file
     const refused = await upload(id, form([{ name: 'file', content: manyPixels, filename: 'big.png' }]));
     expect(refused.statusCode).toBe(413);
@@ -153,7 +153,7 @@ describe('product pictures in the back office', () => {
   });
 
   it('answers 404 for a product or picture that does not exist, 400 for a bad id or alt text', async () => {
-    expect((await upload(999_999, form([{ name: 'file', content: await picture(20, 20), filename: 'a.png' }]))).json()).toEqual({ error: messages.productNotFound });
+    expect((await upload(999_999, form([{ name: 'file', content: await picture(20, 20), filename: 'a.png' }]))).json()).toEqual({ error: messages.productNotFound, request_id: expect.any(String) });
     expect((await shop.app.inject({ method: 'PATCH', url: '/api/admin/images/999999/', headers: staff.headers, payload: { alt_text: 'x' } })).statusCode).toBe(404);
     expect((await shop.app.inject({ method: 'DELETE', url: '/api/admin/images/999999/', headers: staff.headers })).statusCode).toBe(404);
     expect((await shop.app.inject({ method: 'DELETE', url: '/api/admin/images/abc/', headers: staff.headers })).statusCode).toBe(400);
@@ -171,7 +171,7 @@ describe('product pictures in the back office', () => {
     for (const wrong of [[ids[0], ids[1]], [...ids, 999_999], [ids[0], ids[0], ids[1]], [ids[2], ids[1], 999_999]]) {
       const refused = await reorder(wrong);
       expect(refused.statusCode).toBe(409);
-      expect(refused.json()).toEqual({ error: stockMessages.orderMismatch });
+      expect(refused.json()).toEqual({ error: stockMessages.orderMismatch, request_id: expect.any(String) });
     }
     expect((await reorder(['x'])).statusCode).toBe(400);
     const moved = await reorder([ids[2], ids[0], ids[1]]);

@@ -83,7 +83,7 @@ describe('contact messages', () => {
   });
 
   it('refuses bad input and unknown messages', async () => {
-    expect((await call(staff, 'PATCH', '/api/admin/messages/999999/', { read: true })).json()).toEqual({ error: contactMessageMessages.notFound });
+    expect((await call(staff, 'PATCH', '/api/admin/messages/999999/', { read: true })).json()).toEqual({ error: contactMessageMessages.notFound, request_id: expect.any(String) });
     expect((await call(staff, 'PATCH', '/api/admin/messages/999999/', { read: true })).statusCode).toBe(404);
     for (const payload of [{ read: 'yes' }, {}, { read: true, subject: 'changed' }]) {
       expect((await call(staff, 'PATCH', '/api/admin/messages/1/', payload)).statusCode, JSON.stringify(payload)).toBe(400);

@@ -74,7 +74,7 @@ describe('POST /api/contact/', () => {
     }
     const refused = await post('/api/contact/', spammer);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: messages.tooManyRequests });
+    expect(refused.json()).toEqual({ error: messages.tooManyRequests, request_id: expect.any(String) });
     expect((await post('/api/contact/', validMessage)).statusCode).toBe(200);
   });
 
@@ -180,11 +180,11 @@ describe('newsletter e-mails and unsubscribing', () => {
     for (const bad of ['', 'nonsense', `${token.split('.')[0]}.${flipped}`, `${other.id}.${signature}`, `999999.${signature}`]) {
       const byPage = await post('/api/newsletter/unsubscribe/', { token: bad });
       expect(byPage.statusCode, bad).toBe(400);
-      expect(byPage.json()).toEqual({ error: contentMessages.unsubscribeLinkInvalid });
+      expect(byPage.json()).toEqual({ error: contentMessages.unsubscribeLinkInvalid, request_id: expect.any(String) });
       const byClient = await oneClick(`https://shop.threadline.test/api/newsletter/unsubscribe/?token=${encodeURIComponent(bad)}`);
       expect(byClient.statusCode, bad).toBe(400);
     }
-    expect((await post('/api/newsletter/unsubscribe/', {})).json()).toEqual({ error: contentMessages.unsubscribeLinkInvalid });
+    expect((await post('/api/newsletter/unsubscribe/', {})).json()).toEqual({ error: contentMessages.unsubscribeLinkInvalid, request_id: expect.any(String) });
     expect((await subscriberOf('kept.one@example.com')).unsubscribed_at).toBeNull();
     expect((await subscriberOf('other.one@example.com')).unsubscribed_at).toBeNull();
   });

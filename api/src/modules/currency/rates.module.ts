@@ -1,5 +1,5 @@
 import fastifyPlugin from 'fastify-plugin';
-import { runEvery } from '../../timed-job.ts';
+import { oneProcessAtATime, runEvery } from '../../timed-job.ts';
 import type { ShopModuleOptions } from '../shop-module.ts';
 import { createRatesRepository } from './rates.repository.ts';
 import { ratesRoutes } from './rates.routes.ts';
@@ -22,7 +22,9 @@ export const ratesModule = fastifyPlugin<ShopModuleOptions>(
     app.decorate('rates', rates);
     await app.register(ratesRoutes, { prefix: '/api', rates });
     if (config.ratesUrl) {
-      runEvery(app, ratesCheckIntervalMs, 'could not refresh the exchange rates', () => rates.refreshIfDue(), { alsoAtStart: true });
+      runEvery(app, ratesCheckIntervalMs, 'could not refresh the exchange rates', oneProcessAtATime(database, 'refresh-rates', () => rates.refreshIfDue()), {
+        alsoAtStart: true,
+      });
     }
   },
   { name: 'rates' },

@@ -42,7 +42,7 @@ describe('account calls at once, on two server processes', () => {
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 429)).toHaveLength(140);
     expect(statuses.filter((status) => status !== 429).every((status) => status === 401)).toBe(true);
-    expect(answers.find((answer) => answer.status === 429)?.body).toEqual({ error: messages.tooManySignInAttempts });
+    expect(answers.find((answer) => answer.status === 429)?.body).toEqual({ error: messages.tooManySignInAttempts, request_id: expect.any(String) });
   }, 30_000);
 
   it('set-default calls at once all succeed and leave exactly one default', async () => {
@@ -67,7 +67,7 @@ describe('account calls at once, on two server processes', () => {
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     const refused = answers.filter((answer) => answer.status !== 200);
-    expect(refused.map((answer) => [answer.status, answer.body])).toEqual(refused.map(() => [400, { error: messages.profileEmailTaken }]));
+    expect(refused.map((answer) => [answer.status, answer.body])).toEqual(refused.map(() => [400, { error: messages.profileEmailTaken, request_id: expect.any(String) }]));
   }, 30_000);
 
   it('one e-mail signed up twice at once: one account, and the existing-account message', async () => {
@@ -84,6 +84,6 @@ describe('account calls at once, on two server processes', () => {
       ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400, 400, 400]);
-    for (const answer of answers.filter((entry) => entry.status === 400)) expect(answer.body).toEqual({ error: messages.emailTaken });
+    for (const answer of answers.filter((entry) => entry.status === 400)) expect(answer.body).toEqual({ error: messages.emailTaken, request_id: expect.any(String) });
   }, 30_000);
 });

@@ -70,7 +70,7 @@ describe('profile', () => {
   it("refuses another customer's e-mail and a bad date", async () => {
     const taken = await call(ayesha, 'PUT', '/api/users/profile/', { email: 'DEVON@example.com' });
     expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toEqual({ error: messages.profileEmailTaken });
+    expect(taken.json()).toEqual({ error: messages.profileEmailTaken, request_id: expect.any(String) });
     expect((await call(ayesha, 'PUT', '/api/users/profile/', { date_of_birth: '17/05/1994' })).statusCode).toBe(400);
   });
 
@@ -90,7 +90,7 @@ describe('profile', () => {
     const form = multipart({}, { name: 'holiday.png', type: 'image/png', content: Buffer.from('#!/bin/sh\necho not a picture\n') });
     const response = await shop.app.inject({ method: 'PUT', url: '/api/users/profile/', headers: { ...ayesha.headers, 'content-type': form.contentType }, payload: form.payload });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: messages.profilePictureInvalid });
+    expect(response.json()).toEqual({ error: messages.profilePictureInvalid, request_id: expect.any(String) });
   });
 });
 
@@ -134,7 +134,7 @@ describe('addresses', () => {
     ] as const) {
       const response = await call(devon, method, url, body);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: messages.addressNotFound });
+      expect(response.json()).toEqual({ error: messages.addressNotFound, request_id: expect.any(String) });
     }
     expect((await call(devon, 'GET', '/api/users/addresses/')).json()).toEqual({ addresses: [] });
   });
@@ -168,7 +168,7 @@ describe('account changes at once', () => {
     const answers = await Promise.all(shoppers.map((shopper) => call(shopper, 'PUT', '/api/users/profile/', { email: 'wanted@example.com' })));
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     const refused = answers.filter((answer) => answer.statusCode !== 200);
-    expect(refused.map((answer) => [answer.statusCode, answer.json()])).toEqual(refused.map(() => [400, { error: messages.profileEmailTaken }]));
+    expect(refused.map((answer) => [answer.statusCode, answer.json()])).toEqual(refused.map(() => [400, { error: messages.profileEmailTaken, request_id: expect.any(String) }]));
   });
 
   it('one e-mail signed up twice at once: one account, and the existing-account message', async () => {
@@ -185,8 +185,8 @@ describe('account changes at once', () => {
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400, 400]);
     expect(answers.filter((answer) => answer.statusCode === 400).map((answer) => answer.json())).toEqual([
-      { error: messages.emailTaken },
-      { error: messages.emailTaken },
+      { error: messages.emailTaken, request_id: expect.any(String) },
+      { error: messages.emailTaken, request_id: expect.any(String) },
     ]);
   });
 });

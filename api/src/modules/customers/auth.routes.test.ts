@@ -53,14 +53,14 @@ describe('POST /api/users/auth/register/', () => {
     ] as const) {
       const response = await post('/api/users/auth/register/', { ...valid, email: 'other@example.com', ...change });
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
-      expect(response.json()).toEqual({ error: error });
+      expect(response.json()).toEqual({ error: error, request_id: expect.any(String) });
     }
   });
 
   it('refuses an e-mail already taken, whatever its case', async () => {
     const response = await post('/api/users/auth/register/', { ...valid, email: 'AYESHA@Example.com' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: messages.emailTaken });
+    expect(response.json()).toEqual({ error: messages.emailTaken, request_id: expect.any(String) });
   });
 });
 
@@ -72,9 +72,9 @@ describe('signing in, refreshing and signing out', () => {
     expect(ok.json().user.email).toBe('devon@example.com');
     const wrong = await post('/api/users/auth/login/', { email: 'devon@example.com', password: 'nope-nope-nope' });
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ error: messages.signInFailed });
+    expect(wrong.json()).toEqual({ error: messages.signInFailed, request_id: expect.any(String) });
     const unknown = await post('/api/users/auth/login/', { email: 'nobody@example.com', password: 'whatever-123' });
-    expect(unknown.json()).toEqual({ error: messages.signInFailed });
+    expect(unknown.json()).toEqual({ error: messages.signInFailed, request_id: expect.any(String) });
   });
 
   it('answers a stored password hash it cannot read as its own fault, not as a wrong password', async () => {
@@ -82,7 +82,7 @@ describe('signing in, refreshing and signing out', () => {
     await shop.database.handle.db.updateTable('users').set({ password_hash: 'pbkdf2_sha256$1$salt$hash' }).where('email_normalized', '=', 'corrupt@example.com').execute();
     const answer = await post('/api/users/auth/login/', { email: 'corrupt@example.com', password: 'blue-mountain-9' });
     expect(answer.statusCode).toBe(500);
-    expect(answer.json()).toEqual({ error: messages.serverError });
+    expect(answer.json()).toEqual({ error: messages.serverError, request_id: expect.any(String) });
   });
 
   it('refuses an account with 429 after repeated failures, even with the right password', async () => {
@@ -92,7 +92,7 @@ describe('signing in, refreshing and signing out', () => {
     }
     const refused = await post('/api/users/auth/login/', { email: 'target@example.com', password: 'correct-horse-1' });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: messages.tooManySignInAttempts });
+    expect(refused.json()).toEqual({ error: messages.tooManySignInAttempts, request_id: expect.any(String) });
   }, 30_000);
 
   it('checks only as many of a burst of guesses as the limit allows, and refuses the rest even when one is right', async () => {
@@ -118,7 +118,7 @@ describe('signing in, refreshing and signing out', () => {
     await guesses(49);
     const refused = await from('10.9.9.9', 'neighbour@example.com', 'right-password-3');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: messages.tooManySignInAttempts });
+    expect(refused.json()).toEqual({ error: messages.tooManySignInAttempts, request_id: expect.any(String) });
     expect((await from('10.9.9.10', 'neighbour@example.com', 'right-password-3')).statusCode).toBe(200);
   }, 30_000);
 
@@ -133,7 +133,7 @@ describe('signing in, refreshing and signing out', () => {
 
     const reused = await post('/api/users/auth/refresh/', { refresh: shopper.refresh });
     expect(reused.statusCode).toBe(401);
-    expect(reused.json()).toEqual({ error: messages.refreshInvalid });
+    expect(reused.json()).toEqual({ error: messages.refreshInvalid, request_id: expect.any(String) });
     const afterTheft = await post('/api/users/auth/refresh/', { refresh });
     expect(afterTheft.statusCode).toBe(401);
     const access = await shop.app.inject({ method: 'GET', url: '/api/users/profile/', headers: { authorization: `Bearer ${token}` } });
@@ -157,7 +157,7 @@ describe('signing in, refreshing and signing out', () => {
     expect((await post('/api/auth/logout/', { refresh: phone.refresh }, phone.headers)).statusCode).toBe(200);
     const after = await profileWith(phone.token);
     expect(after.statusCode).toBe(401);
-    expect(after.json()).toEqual({ error: messages.signInExpired });
+    expect(after.json()).toEqual({ error: messages.signInExpired, request_id: expect.any(String) });
     expect((await profileWith(laptop.token)).statusCode).toBe(200);
 
     // A sign-out that sends only its access token ends its sign-in too, refresh token included.
@@ -170,10 +170,10 @@ describe('signing in, refreshing and signing out', () => {
   it('asks for sign-in on account pages, and says when a token is bad', async () => {
     const none = await shop.app.inject({ method: 'GET', url: '/api/users/profile/' });
     expect(none.statusCode).toBe(401);
-    expect(none.json()).toEqual({ error: messages.signInRequired });
+    expect(none.json()).toEqual({ error: messages.signInRequired, request_id: expect.any(String) });
     const forged = await shop.app.inject({ method: 'GET', url: '/api/users/profile/', headers: { authorization: 'Bearer a.b.c' } });
     expect(forged.statusCode).toBe(401);
-    expect(forged.json()).toEqual({ error: messages.signInExpired });
+    expect(forged.json()).toEqual({ error: messages.signInExpired, request_id: expect.any(String) });
   });
 });
 
@@ -195,10 +195,10 @@ describe('how long a sign-in lasts', () => {
     vi.setSystemTime(start + 30 * 86_400_000 + 60_000);
     // The access token is within its 15 minutes, but its sign-in has ended.
     const profile = await shop.app.inject({ method: 'GET', url: '/api/users/profile/', headers: { authorization: `Bearer ${last.token}` } });
-    expect(profile.json()).toEqual({ error: messages.signInExpired });
+    expect(profile.json()).toEqual({ error: messages.signInExpired, request_id: expect.any(String) });
     const expired = await post('/api/users/auth/refresh/', { refresh: last.refresh });
     expect(expired.statusCode).toBe(401);
-    expect(expired.json()).toEqual({ error: messages.refreshInvalid });
+    expect(expired.json()).toEqual({ error: messages.refreshInvalid, request_id: expect.any(String) });
   });
 });
 
@@ -250,7 +250,7 @@ describe('password reset', () => {
     expect((await post('/api/users/auth/login/', { email: 'forgetful@example.com', password: 'old-password-1' })).statusCode).toBe(401);
     const again = await post('/api/users/auth/password-reset/confirm/', { token, password1: 'third-password-3', password2: 'third-password-3' });
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ error: messages.passwordResetInvalid });
+    expect(again.json()).toEqual({ error: messages.passwordResetInvalid, request_id: expect.any(String) });
   });
 
   it('ends every sign-in of the account at once', async () => {

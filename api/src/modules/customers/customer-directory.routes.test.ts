@@ -143,6 +143,6 @@ describe('a customer', () => {
     expect((await call(staff, `/api/admin/customers/${pat.id}/`)).json()).toMatchObject({ orders: [], addresses: [], orders_count: 0, lifetime_spend: 0 });
     const missing = await call(staff, '/api/admin/customers/999999/');
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ error: customerMessages.notFound });
+    expect(missing.json()).toEqual({ error: customerMessages.notFound, request_id: expect.any(String) });
   });
 });

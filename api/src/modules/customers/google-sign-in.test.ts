@@ -74,7 +74,7 @@ describe('Google sign-in against a real OpenID Connect provider', () => {
     issuer.signInAs({ sub: 'g-300', email: 'owner@example.com', email_verified: false });
     const response = await signInWithGoogle();
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ error: messages.googleUnverifiedEmail });
+    expect(response.json()).toEqual({ error: messages.googleUnverifiedEmail, request_id: expect.any(String) });
     const row = await shop.database.handle.db.selectFrom('users').select('google_subject').where('id', '=', existing.userId).executeTakeFirst();
     expect(row?.google_subject).toBeNull();
   });
@@ -88,7 +88,7 @@ describe('Google sign-in against a real OpenID Connect provider', () => {
       payload: { code: 'made-up', redirect_uri: redirectUri, state: 'abc' },
     });
     expect(bad.statusCode).toBe(401);
-    expect(bad.json()).toEqual({ error: messages.googleFailedDefault });
+    expect(bad.json()).toEqual({ error: messages.googleFailedDefault, request_id: expect.any(String) });
     const forged = await shop.app.inject({
       method: 'POST',
       url: '/api/auth/google/login/',
@@ -96,7 +96,7 @@ describe('Google sign-in against a real OpenID Connect provider', () => {
       payload: { id_token: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' },
     });
     expect(forged.statusCode).toBe(401);
-    expect(forged.json()).toEqual({ error: messages.googleOneTapFailedDefault });
+    expect(forged.json()).toEqual({ error: messages.googleOneTapFailedDefault, request_id: expect.any(String) });
   });
 });
 
@@ -117,7 +117,7 @@ describe('without Google configured', () => {
       payload: { code: 'x', redirect_uri: redirectUri, state: 'y' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: messages.googleNotConfigured });
+    expect(response.json()).toEqual({ error: messages.googleNotConfigured, request_id: expect.any(String) });
     await plain.close();
   });
 });

@@ -43,13 +43,13 @@ describe('profile picture upload', () => {
     const whole = await photo(64, 64);
     const response = await upload(ayesha, pictureForm(whole.subarray(0, 40), { complete: false }));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: messages.profilePictureIncomplete });
+    expect(response.json()).toEqual({ error: messages.profilePictureIncomplete, request_id: expect.any(String) });
   });
 
   it('refuses a picture of more megapixels than the limit from its header, before decoding it', async () => {
     const ayesha = await signUp(shop.app, { email: 'megapixels@example.com' });
     const huge = await photo(7200, 5000); // 36 megapixels, a hundred kilobytes of one colour
-    const tooLarge = { error: messages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels) };
+    const tooLarge = { error: messages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels), request_id: expect.any(String) };
     const whole = await upload(ayesha, pictureForm(huge));
     expect(whole.statusCode).toBe(413);
     expect(whole.json()).toEqual(tooLarge);
@@ -69,6 +69,7 @@ describe('profile picture upload', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
       error: messages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels),
+      request_id: expect.any(String),
     });
   });
 
@@ -83,7 +84,7 @@ describe('profile picture upload', () => {
     expect(statuses.every((status) => status === 200)).toBe(true);
     const refused = await upload(ayesha, pictureForm(small));
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: messages.tooManyRequests });
+    expect(refused.json()).toEqual({ error: messages.tooManyRequests, request_id: expect.any(String) });
     // Text changes of the same account, and another account's upload, go on.
     expect((await shop.app.inject({ method: 'PUT', url: '/api/users/profile/', headers: ayesha.headers, payload: { first_name: 'Ayesha' } })).statusCode).toBe(200);
     expect((await upload(devon, pictureForm(small))).statusCode).toBe(200);

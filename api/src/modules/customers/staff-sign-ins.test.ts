@@ -27,7 +27,7 @@ describe('a staff sign-in left idle', () => {
 
     const me = await shop.app.inject({ method: 'GET', url: '/api/admin/me/', headers: staff.headers });
     expect(me.statusCode).toBe(401);
-    expect(me.json()).toEqual({ error: messages.signInExpired });
+    expect(me.json()).toEqual({ error: messages.signInExpired, request_id: expect.any(String) });
     const refresh = await shop.app.inject({ method: 'POST', url: '/api/users/auth/refresh/', headers: staff.headers, payload: { refresh: staff.refresh } });
     expect(refresh.statusCode).toBe(401);
   });

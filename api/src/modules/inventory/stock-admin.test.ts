@@ -109,7 +109,7 @@ describe('stock in the back office', () => {
     const variantId = variantIds[0] ?? 0;
     const refused = await adjust(variantId, { change: -3, reason: 'Stocktake' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: stockMessages.belowZero(2, -3) });
+    expect(refused.json()).toEqual({ error: stockMessages.belowZero(2, -3), request_id: expect.any(String) });
     expect((await adjust(variantId, { change: -2, reason: 'Stocktake' })).json()).toEqual({ stock: 0 });
     expect(await movementSum(db(), variantId)).toBe(0);
     const audit = (await shop.app.inject({ method: 'GET', url: `/api/admin/audit/?entity=variant&entity_id=${variantId}`, headers: staff.headers })).json();
@@ -117,7 +117,7 @@ describe('stock in the back office', () => {
   });
 
   it('answers 404 for a variant that does not exist', async () => {
-    expect((await adjust(999_999, { change: 1, reason: 'Count' })).json()).toEqual({ error: stockMessages.variantNotFound });
+    expect((await adjust(999_999, { change: 1, reason: 'Count' })).json()).toEqual({ error: stockMessages.variantNotFound, request_id: expect.any(String) });
     expect((await shop.app.inject({ method: 'GET', url: '/api/admin/variants/999999/movements/', headers: staff.headers })).statusCode).toBe(404);
     expect((await adjust('abc', { change: 1, reason: 'Count' })).statusCode).toBe(400);
   });

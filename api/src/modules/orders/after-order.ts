@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { CheckoutDependencies } from './checkout.service.ts';
 
 /**
- * What follows a placed order, outside its transaction: the sold products' cached pages go, the
+ * What follows a placed order, outside its transaction: it is counted, the sold products' cached pages go, the
  * claimed confirmation e-mail is queued, and a customer's phone and (when asked) the delivery
  * address are kept for next time. A failure here is logged; the order stands.
  */
 export const afterOrderPlaced =
   (app: FastifyInstance, publicUrl: string): CheckoutDependencies['afterOrder'] =>
   (order, request, context, { productIds, confirmationClaimed }) => {
+    app.metrics.orderPlaced(order.payment_method);
     for (const productId of productIds) app.catalog.forgetProduct(productId);
     if (confirmationClaimed) app.orders.queueClaimedConfirmation(order, publicUrl);
     const customerId = context.owner.userId;

@@ -85,7 +85,7 @@ describe('concurrent requests to one server', () => {
     expect(await ordersOfSession(db(), { sessionId })).toHaveLength(1);
     for (const refused of answers.filter((answer) => answer.statusCode !== 200)) {
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ error: messages.checkoutEmptyCart });
+      expect(refused.json()).toEqual({ error: messages.checkoutEmptyCart, request_id: expect.any(String) });
     }
     expect(await stockOf(db(), runner.variantIds[0] ?? 0)).toBe(18);
   });

@@ -114,10 +114,10 @@ describe('placing an order', () => {
     ] as const) {
       const response = await checkout(shopper, { ...form, ...change });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error });
+      expect(response.json()).toEqual({ error, request_id: expect.any(String) });
     }
     const empty = await checkout(await startSession(shop.app));
-    expect(empty.json()).toEqual({ error: messages.checkoutEmptyCart });
+    expect(empty.json()).toEqual({ error: messages.checkoutEmptyCart, request_id: expect.any(String) });
   });
 
   it('sends a guest whose e-mail has an account to sign in', async () => {
@@ -126,7 +126,7 @@ describe('placing an order', () => {
     const shopper = await shopperWith(runner.id, 1);
     const response = await checkout(shopper, { ...form, email: 'Member@Example.com' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: messages.checkoutExistingAccount });
+    expect(response.json()).toEqual({ error: messages.checkoutExistingAccount, request_id: expect.any(String) });
   });
 
   it('lets only the session or account that placed an order see it', async () => {
@@ -138,7 +138,7 @@ describe('placing an order', () => {
       expect((await shop.app.inject({ method: 'GET', url, headers: shopper.headers })).statusCode).toBe(200);
       const response = await shop.app.inject({ method: 'GET', url, headers: stranger.headers });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: messages.orderNotFound });
+      expect(response.json()).toEqual({ error: messages.orderNotFound, request_id: expect.any(String) });
     }
   });
 
@@ -182,7 +182,7 @@ describe('never overselling', () => {
     const ordersBefore = await shop.database.handle.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const refused = await checkout(second, { ...form, email: 'a2@example.com' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: messages.checkoutOutOfStock(`Runner 5-1000000 (9 / Black)`, 2) });
+    expect(refused.json()).toEqual({ error: messages.checkoutOutOfStock(`Runner 5-1000000 (9 / Black)`, 2), request_id: expect.any(String) });
     const ordersAfter = await shop.database.handle.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(ordersAfter.n)).toBe(Number(ordersBefore.n));
     expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(2);
@@ -225,7 +225,7 @@ describe('retries make one order', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().order_id).toBe(first.json().order_id);
     const different = await checkout(shopper, { ...form, email: 'retry@example.com', phone: '876 000 0000' });
-    expect(different.json()).toEqual({ error: messages.checkoutEmptyCart });
+    expect(different.json()).toEqual({ error: messages.checkoutEmptyCart, request_id: expect.any(String) });
   });
 
   it("answers a key only for its shopper's same request: another shopper, form or cart under it is refused (422)", async () => {
@@ -238,7 +238,7 @@ describe('retries make one order', () => {
     const stranger = await shopperWith(runner.id, 2);
     const strangers = await checkout(stranger, { ...form, email: 'keyed@example.com' }, key);
     expect(strangers.statusCode).toBe(422);
-    expect(strangers.json()).toEqual({ error: messages.idempotencyKeyReused });
+    expect(strangers.json()).toEqual({ error: messages.idempotencyKeyReused, request_id: expect.any(String) });
     expect((await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: stranger.headers })).json().cart_count).toBe(2);
 
     expect((await checkout(shopper, { ...form, email: 'keyed@example.com', phone: '876 000 0001' }, key)).statusCode).toBe(422);
@@ -252,7 +252,7 @@ describe('retries make one order', () => {
 
     const badKey = await checkout(shopper, { ...form, email: 'keyed@example.com' }, { 'idempotency-key': 'x'.repeat(101) });
     expect(badKey.statusCode).toBe(400);
-    expect(badKey.json()).toEqual({ error: messages.idempotencyKeyInvalid });
+    expect(badKey.json()).toEqual({ error: messages.idempotencyKeyInvalid, request_id: expect.any(String) });
   });
 });
 
@@ -267,7 +267,7 @@ describe('promo codes at checkout', () => {
     await shop.app.inject({ method: 'POST', url: '/api/orders/cart/promo/', headers: second.headers, payload: { promo_code: 'WELCOME20' } });
     const refused = await checkout(second, { ...form, email: 'TWICE@example.com' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: messages.promoDropped('WELCOME20', messages.promoFirstOrderOnly) });
+    expect(refused.json()).toEqual({ error: messages.promoDropped('WELCOME20', messages.promoFirstOrderOnly), request_id: expect.any(String) });
     const cart = (await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: second.headers })).json();
     expect(cart).toMatchObject({ promo_code: null, cart_count: 1 });
   });
@@ -374,7 +374,7 @@ describe('an order of J$0', () => {
 
     const card = await shop.app.inject({ method: 'POST', url: `/api/orders/payment/stripe/${orderId}/`, headers: shopper.headers });
     expect(card.statusCode).toBe(cardStatus);
-    expect(card.json()).toEqual({ error: cardError });
+    expect(card.json()).toEqual({ error: cardError, request_id: expect.any(String) });
     const mailer = createMailer({ smtpUrl: null, from: 'test@threadline.test', outboxDir: shop.config.outboxDir, log: () => undefined });
     await ordersServiceOn(shop.database.handle, shop.config.secretKey, mailer).cancelExpiredOrders(new Date(Date.now() + 24 * 60 * 60_000));
     expect(await orderOf(shopper, orderId)).toMatchObject({ status: 'processing', payment_status: 'COMPLETED' });

@@ -104,26 +104,26 @@ describe('a shopper cancels an unpaid card order', () => {
     const owner = await startSession(shop.app);
     const stranger = await startSession(shop.app);
     const orderId = await placeOrder(owner, 1);
-    expect((await inject(stranger, 'POST', `/api/orders/${orderId}/cancel/`)).json()).toEqual({ error: messages.orderNotFound });
+    expect((await inject(stranger, 'POST', `/api/orders/${orderId}/cancel/`)).json()).toEqual({ error: messages.orderNotFound, request_id: expect.any(String) });
     expect((await inject(owner, 'GET', `/api/orders/${orderId}/`)).json().status).toBe('pending');
 
     expect((await inject(owner, 'POST', `/api/orders/${orderId}/cancel/`)).statusCode).toBe(200);
     const again = await inject(owner, 'POST', `/api/orders/${orderId}/cancel/`);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: messages.orderAlreadyCancelled });
+    expect(again.json()).toEqual({ error: messages.orderAlreadyCancelled, request_id: expect.any(String) });
     expect((await cartOf(owner)).cart_count).toBe(1);
 
     const cashOrder = await placeOrder(owner, 1, { paymentMethod: 'cash_on_delivery' });
     const cash = await inject(owner, 'POST', `/api/orders/${cashOrder}/cancel/`);
     expect(cash.statusCode).toBe(409);
-    expect(cash.json()).toEqual({ error: messages.orderNotCancellable });
+    expect(cash.json()).toEqual({ error: messages.orderNotCancellable, request_id: expect.any(String) });
 
     const paidOrder = await placeOrder(owner, 1);
     const sessionId = await startCardSession(owner, paidOrder);
     expect((await payOnHostedPage(sessionId)).status).toBe(303);
     const paid = await inject(owner, 'POST', `/api/orders/${paidOrder}/cancel/`);
     expect(paid.statusCode).toBe(409);
-    expect(paid.json()).toEqual({ error: messages.paymentAlreadyDone });
+    expect(paid.json()).toEqual({ error: messages.paymentAlreadyDone, request_id: expect.any(String) });
     expect((await inject(owner, 'GET', `/api/orders/${paidOrder}/`)).json()).toMatchObject({ status: 'processing', payment_status: 'COMPLETED' });
   });
 

@@ -53,7 +53,7 @@ describe("an order e-mail's link", () => {
     // Without the token the order stays the guest's own.
     const bare = await shop.app.inject({ method: 'GET', url: `/api/orders/order/${orderId}/` });
     expect(bare.statusCode).toBe(404);
-    expect(bare.json()).toEqual({ error: messages.orderNotFound });
+    expect(bare.json()).toEqual({ error: messages.orderNotFound, request_id: expect.any(String) });
   });
 
   it("never opens another order, nor with a changed or expired token", async () => {
@@ -76,7 +76,7 @@ describe("an order e-mail's link", () => {
     ] as const) {
       const refused = await openOn(orderId, wrong);
       expect(refused.statusCode, wrong).toBe(403);
-      expect(refused.json()).toEqual({ error: messages.orderLinkInvalid });
+      expect(refused.json()).toEqual({ error: messages.orderLinkInvalid, request_id: expect.any(String) });
     }
     expect((await openOn(second.orderId, second.link.searchParams.get('token') ?? '')).json().email).toBe('second@example.com');
   });

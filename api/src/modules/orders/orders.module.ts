@@ -1,5 +1,5 @@
 import fastifyPlugin from 'fastify-plugin';
-import { runEvery } from '../../timed-job.ts';
+import { oneProcessAtATime, runEvery } from '../../timed-job.ts';
 import { takesTestPayments } from '../payments/card-provider.ts';
 import type { ShopModuleOptions } from '../shop-module.ts';
 import { afterOrderPlaced } from './after-order.ts';
@@ -51,7 +51,12 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
     });
     await app.register(orderRoutes, { prefix: '/api', checkout, orders });
     // Confirmations whose sending was lost (the process died, or SMTP was down) go out again.
-    runEvery(app, oneMinute, 'could not send unmailed confirmations', () => orders.resendUnmailedConfirmations(config.publicUrl));
+    runEvery(
+      app,
+      oneMinute,
+      'could not send unmailed confirmations',
+      oneProcessAtATime(database, 'resend-unmailed-confirmations', () => orders.resendUnmailedConfirmations(config.publicUrl)),
+    );
   },
   { name: 'orders', dependencies: ['mail', 'settings', 'catalog', 'inventory', 'promotions', 'cart', 'customers', 'rates'] },
 );

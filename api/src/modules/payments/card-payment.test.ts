@@ -88,7 +88,7 @@ describe('paying by card', () => {
 
     const again = await inject(shopper, 'POST', `/api/orders/payment/stripe/${orderId}/`);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: messages.paymentAlreadyDone });
+    expect(again.json()).toEqual({ error: messages.paymentAlreadyDone, request_id: expect.any(String) });
   });
 
   it('verifies webhook signatures and answers a replayed event without doing it twice', async () => {
@@ -125,7 +125,7 @@ describe('paying by card', () => {
     await shop.database.handle.db.updateTable('test_payment_sessions').set({ amount_total: 100, status: 'complete', payment_status: 'paid' }).where('id', '=', sessionId).execute();
     const mismatch = await inject(owner, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: sessionId });
     expect(mismatch.statusCode).toBe(409);
-    expect(mismatch.json()).toEqual({ error: messages.paymentMismatch });
+    expect(mismatch.json()).toEqual({ error: messages.paymentMismatch, request_id: expect.any(String) });
     expect((await inject(owner, 'GET', `/api/orders/${orderId}/`)).json().payment_status).toBe('PENDING');
   });
 
@@ -165,7 +165,7 @@ describe('paying by card', () => {
     const orderId = await cardOrder(shopper, 'cash_on_delivery');
     const response = await inject(shopper, 'POST', `/api/orders/payment/stripe/${orderId}/`);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: messages.paymentNotNeeded });
+    expect(response.json()).toEqual({ error: messages.paymentNotNeeded, request_id: expect.any(String) });
   });
 
   it('answers a payment link that is not one of its sessions with its not-found page, whatever the id holds', async () => {

@@ -108,6 +108,7 @@ function unpaidOrderJob() {
     afterPaid: () => undefined,
     afterCancelled: async () => undefined,
     log: () => undefined,
+    counted: () => undefined,
   });
 }
 
@@ -157,7 +158,7 @@ describe('card sessions', () => {
     await paidAtProvider(first);
     const again = await inject(shopper, 'POST', `/api/orders/payment/stripe/${orderId}/`);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: messages.paymentAlreadyDone });
+    expect(again.json()).toEqual({ error: messages.paymentAlreadyDone, request_id: expect.any(String) });
     expect((await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json()).toMatchObject({ payment_status: 'COMPLETED', status: 'processing' });
     expect(await db().selectFrom('payments').select('id').where('order_id', '=', orderId).execute()).toHaveLength(1);
   });
@@ -172,7 +173,7 @@ describe('card sessions', () => {
     expect((await ourPayment(sessionId)).status).toBe('expired');
     const refused = await inject(shopper, 'POST', `/api/orders/payment/stripe/${orderId}/`);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: messages.paymentOrderCancelled });
+    expect(refused.json()).toEqual({ error: messages.paymentOrderCancelled, request_id: expect.any(String) });
   });
 });
 
@@ -207,7 +208,7 @@ describe('a payment its order does not take', () => {
     await db().updateTable('test_payment_sessions').set({ status: 'complete', payment_status: 'paid' }).where('id', '=', sessionId).execute();
     const failed = await verify(shopper, sessionId);
     expect(failed.statusCode).toBe(502);
-    expect(failed.json()).toEqual({ error: messages.paymentRefundFailed });
+    expect(failed.json()).toEqual({ error: messages.paymentRefundFailed, request_id: expect.any(String) });
     expect((await webhook(sessionId)).statusCode).toBe(502);
     expect((await ourPayment(sessionId)).status).toBe('refunding');
 

@@ -1,5 +1,5 @@
 import fastifyPlugin from 'fastify-plugin';
-import { runEvery } from '../../timed-job.ts';
+import { oneProcessAtATime, runEvery } from '../../timed-job.ts';
 import type { ShopModuleOptions } from '../shop-module.ts';
 import { createCardProvider } from './card-provider.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
@@ -42,11 +42,12 @@ export const paymentsModule = fastifyPlugin<ShopModuleOptions>(
         }
       },
       log: (message, details) => app.log.warn({ details }, message),
+      counted: (outcome) => app.metrics.payment(outcome),
     });
     app.decorate('payments', payments);
     await app.register(paymentRoutes, { prefix: '/api', payments, publicUrl: config.publicUrl });
     // Card orders left unpaid past their hold are cancelled and their stock put back.
-    runEvery(app, oneMinute, 'could not cancel expired orders', () => payments.cancelUnpaidOrders());
+    runEvery(app, oneMinute, 'could not cancel expired orders', oneProcessAtATime(database, 'cancel-unpaid-orders', () => payments.cancelUnpaidOrders()));
     if (!cardProvider.isBuiltIn) return;
     app.addHook('onReady', async () => {
       app.log.warn('STRIPE_SECRET_KEY is not set: card payments are test payments on the built-in test card provider, and no money is taken');

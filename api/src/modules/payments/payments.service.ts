@@ -2,6 +2,7 @@ import { Stripe } from 'stripe';
 import { adminMessages, messages, storeDetails, type CancelOrderResponse, type CardPaymentConfig, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import type { RefundTable } from '../../db/tables.ts';
+import type { PaymentOutcome } from '../../plugins/metrics.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
 import { badRequest, conflict, notFound, ShopError } from '../../errors.ts';
 import type { CartReturn, OrdersService, OrderViewer } from '../orders/orders.service.ts';
@@ -41,9 +42,11 @@ export interface PaymentsDependencies {
   /** After an unpaid order is cancelled (once), its stock back: cached product answers are dropped. */
   afterCancelled(orderId: number): Promise<void>;
   log: (message: string, details: unknown) => void;
+  /** Counts how a payment attempt went, for the metrics. */
+  counted: (outcome: PaymentOutcome) => void;
 }
 
-export function createPaymentsService({ database, repository, orders, cart, provider, webhookSecret, afterPaid, afterCancelled, log }: PaymentsDependencies) {
+export function createPaymentsService({ database, repository, orders, cart, provider, webhookSecret, afterPaid, afterCancelled, log, counted }: PaymentsDependencies) {
   /**
    * Gives back a payment its order did not take. Every caller that finds the refund claimed but not
    * confirmed asks (so one that failed or died is made up for); the provider refunds a payment
@@ -59,10 +62,12 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     } catch (error) {
       if (!(error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded')) {
         log('could not refund a card payment its order does not take', { sessionId: session.id, orderId, reason, error });
+        counted('refund_failed');
         throw new ShopError(502, messages.paymentRefundFailed);
       }
     }
     await repository.markRefunded(paymentId, refundId);
+    counted('refunded');
     log('refunded a card payment its order does not take', { sessionId: session.id, orderId, reason, refundId });
     return { payment_status: 'REFUNDED', refund_reason: reason };
   }
@@ -84,6 +89,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     const reference = session.client_reference_id ?? session.metadata?.order_id;
     if (session.amount_total !== payment.amount || session.currency?.toUpperCase() !== payment.currency || reference !== String(payment.order_id)) {
       log('card session does not match its order', { sessionId, orderId: payment.order_id, amount: session.amount_total, currency: session.currency, reference });
+      counted('mismatched');
       throw conflict(messages.paymentMismatch);
     }
     const outcome = await database.writeTransaction(async (trx) => {
@@ -100,7 +106,10 @@ export function createPaymentsService({ database, repository, orders, cart, prov
       // Claimed by another caller: a refund not yet confirmed is asked for again (the provider takes it once).
       return { kind: 'refund due', reason: now?.refund_reason ?? reason } as const;
     });
-    if (outcome.kind === 'paid now') afterPaid(payment.order_id);
+    if (outcome.kind === 'paid now') {
+      counted('paid');
+      afterPaid(payment.order_id);
+    }
     if (outcome.kind === 'refund due') return refund(payment.id, payment.order_id, session, outcome.reason);
     return { payment_status: 'COMPLETED' };
   }
@@ -260,10 +269,15 @@ export function createPaymentsService({ database, repository, orders, cart, prov
         });
       } catch (error) {
         log('could not create a card checkout session', error);
+        counted('start_failed');
         throw new ShopError(502, messages.paymentSessionFailed);
       }
-      if (!session.url) throw new ShopError(502, messages.paymentSessionFailed);
+      if (!session.url) {
+        counted('start_failed');
+        throw new ShopError(502, messages.paymentSessionFailed);
+      }
       await repository.insert({ orderId: order.id, sessionId: session.id, amount: order.total, currency: 'JMD' });
+      counted('started');
       return { success: true, checkout_url: session.url };
     },
 

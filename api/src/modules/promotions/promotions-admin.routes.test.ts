@@ -110,7 +110,7 @@ describe('creating a code', () => {
     ] as const) {
       const response = await call(staff, 'POST', '/api/admin/promotions/', { ...base, ...change });
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
-      expect(response.json()).toEqual({ error: error });
+      expect(response.json()).toEqual({ error: error, request_id: expect.any(String) });
     }
     for (const change of [{ usage_limit: 0 }, { per_customer_limit: 0 }, { usage_limit: 2 ** 31 }, { kind: 'bogo' }, { code: '' }, { code: 'x'.repeat(61) }, { ends_at: 'tomorrow' }, { min_subtotal: -1 }]) {
       expect((await call(staff, 'POST', '/api/admin/promotions/', { ...base, ...change })).statusCode, JSON.stringify(change)).toBe(400);
@@ -122,7 +122,7 @@ describe('creating a code', () => {
     await createCode({ code: 'REGGAE', kind: 'percent', value: 5 });
     const again = await call(staff, 'POST', '/api/admin/promotions/', { code: 'reggae ', kind: 'fixed', value: 100 });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: promotionMessages.duplicateCode('REGGAE') });
+    expect(again.json()).toEqual({ error: promotionMessages.duplicateCode('REGGAE'), request_id: expect.any(String) });
 
     const racing = await Promise.all(
       Array.from({ length: 4 }, () => call(staff, 'POST', '/api/admin/promotions/', { code: 'RACE', kind: 'percent', value: 5 })),
@@ -142,14 +142,14 @@ describe('changing and ending a code', () => {
     const raised = await call(staff, 'PATCH', `/api/admin/promotions/${code.id}/`, { min_subtotal: 3000 });
     expect(raised.statusCode).toBe(200);
     expect(raised.json()).toMatchObject({ min_subtotal: 3000, value: 10 });
-    expect((await shopperTries('CART10', 1)).json()).toEqual({ error: messages.promoBelowMinimum('J$3,000.00') });
+    expect((await shopperTries('CART10', 1)).json()).toEqual({ error: messages.promoBelowMinimum('J$3,000.00'), request_id: expect.any(String) });
     expect((await shopperTries('CART10', 2)).statusCode).toBe(200);
 
     const ended = await call(staff, 'PATCH', `/api/admin/promotions/${code.id}/`, { active: false });
     expect(ended.json()).toMatchObject({ active: false, state: 'ended' });
     const refused = await shopperTries('CART10', 2);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ error: messages.promoInvalid });
+    expect(refused.json()).toEqual({ error: messages.promoInvalid, request_id: expect.any(String) });
 
     const entries = await auditOf(code.id);
     expect(entries.map((entry) => entry.action)).toEqual(['end', 'update', 'create']);
@@ -160,8 +160,8 @@ describe('changing and ending a code', () => {
   it('keeps the rules on a partial change, refuses times_used and a limit below the uses so far', async () => {
     const code = await createCode({ code: 'LIMITED', kind: 'percent', value: 20, starts_at: '2030-01-01T00:00:00Z' });
     const patch = (payload: object) => call(staff, 'PATCH', `/api/admin/promotions/${code.id}/`, payload);
-    expect((await patch({ value: 150 })).json()).toEqual({ error: `value: ${promotionMessages.percentValue}` });
-    expect((await patch({ ends_at: '2029-12-31T00:00:00Z' })).json()).toEqual({ error: `ends_at: ${promotionMessages.endsBeforeStart}` });
+    expect((await patch({ value: 150 })).json()).toEqual({ error: `value: ${promotionMessages.percentValue}`, request_id: expect.any(String) });
+    expect((await patch({ ends_at: '2029-12-31T00:00:00Z' })).json()).toEqual({ error: `ends_at: ${promotionMessages.endsBeforeStart}`, request_id: expect.any(String) });
     expect((await patch({ times_used: 0 })).statusCode).toBe(400);
     expect((await call(staff, 'PATCH', '/api/admin/promotions/999999/', { value: 5 })).statusCode).toBe(404);
 
@@ -171,7 +171,7 @@ describe('changing and ending a code', () => {
     await shop.database.handle.db.updateTable('promo_codes').set({ times_used: 5 }).where('id', '=', code.id).execute();
     const tooLow = await patch({ usage_limit: 4 });
     expect(tooLow.statusCode).toBe(409);
-    expect(tooLow.json()).toEqual({ error: promotionMessages.limitBelowUses(5) });
+    expect(tooLow.json()).toEqual({ error: promotionMessages.limitBelowUses(5), request_id: expect.any(String) });
     expect((await patch({ usage_limit: 5 })).json()).toMatchObject({ usage_limit: 5, times_used: 5, state: 'ended' });
     expect((await patch({ usage_limit: null })).json()).toMatchObject({ usage_limit: null, state: 'scheduled' });
 
@@ -179,7 +179,7 @@ describe('changing and ending a code', () => {
     const other = await createCode({ code: 'TAKEN', kind: 'percent', value: 5 });
     const duplicate = await call(staff, 'PATCH', `/api/admin/promotions/${other.id}/`, { code: 'limited' });
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json()).toEqual({ error: promotionMessages.duplicateCode('LIMITED') });
+    expect(duplicate.json()).toEqual({ error: promotionMessages.duplicateCode('LIMITED'), request_id: expect.any(String) });
     const auditCount = (await auditOf(code.id)).length;
     expect((await patch({ value: 20 })).statusCode).toBe(200);
     expect(await auditOf(code.id)).toHaveLength(auditCount);

@@ -1,5 +1,5 @@
 import fastifyPlugin from 'fastify-plugin';
-import { runEvery } from '../../timed-job.ts';
+import { oneProcessAtATime, runEvery } from '../../timed-job.ts';
 import type { ShopModuleOptions } from '../shop-module.ts';
 import { createSessionRepository } from './session.repository.ts';
 import { sessionRoutes } from './session.routes.ts';
@@ -19,7 +19,7 @@ export const sessionModule = fastifyPlugin<ShopModuleOptions>(
     const sessions = createSessionService(createSessionRepository(database.db), config.secretKey);
     app.decorate('sessions', sessions);
     await app.register(sessionRoutes, { prefix: '/api', sessions, cookieSecure: config.cookieSecure });
-    runEvery(app, oneHour, 'could not remove unused guest sessions', () => sessions.forgetUnused());
+    runEvery(app, oneHour, 'could not remove unused guest sessions', oneProcessAtATime(database, 'forget-unused-sessions', () => sessions.forgetUnused()));
   },
   { name: 'session' },
 );

@@ -116,7 +116,7 @@ describe('guest sessions that never did anything', () => {
     expect(answers.every((answer) => answer.statusCode === 200)).toBe(true);
     const refused = await visit();
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: messages.tooManyRequests });
+    expect(refused.json()).toEqual({ error: messages.tooManyRequests, request_id: expect.any(String) });
     expect((await shop.app.inject({ method: 'GET', url: '/api/csrf/', remoteAddress: '10.2.0.2' })).statusCode).toBe(200);
   });
 });
@@ -125,7 +125,7 @@ describe('CSRF protection of state-changing calls', () => {
   it('refuses a POST without a token with 403 and the spec message', async () => {
     const response = await shop.app.inject({ method: 'POST', url: '/api/test-echo/', payload: { a: 1 } });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: messages.csrfFailed });
+    expect(response.json()).toEqual({ error: messages.csrfFailed, request_id: expect.any(String) });
   });
 
   it('refuses a header token that does not match the cookie', async () => {

@@ -79,7 +79,7 @@ describe('who may read and change the settings', () => {
     const staff = await signInStaff(shop, 'staff');
     const refused = await settingsCall('PUT', staff.headers, withFees({ Kingston: 1 }));
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: adminMessages.ownerOnly });
+    expect(refused.json()).toEqual({ error: adminMessages.ownerOnly, request_id: expect.any(String) });
     expect((await settingsCall('GET', staff.headers)).statusCode).toBe(403);
     expect((await settingsCall('GET', owner.headers)).json().delivery_fees.Kingston).toBe(10);
   });

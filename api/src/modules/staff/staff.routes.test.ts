@@ -38,7 +38,7 @@ describe('the staff calls are the owner’s', () => {
       expect((await call(method, url, customer.headers, payload)).statusCode).toBe(403);
       const refused = await call(method, url, staff.headers, payload);
       expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual({ error: adminMessages.ownerOnly });
+      expect(refused.json()).toEqual({ error: adminMessages.ownerOnly, request_id: expect.any(String) });
     }
     // The staff member tried to make themselves owner: nothing changed.
     const row = await shop.database.handle.db.selectFrom('users').select('role').where('id', '=', staff.userId).executeTakeFirstOrThrow();
@@ -73,7 +73,7 @@ describe('adding staff', () => {
 
     const twice = await call('POST', '/api/admin/staff/', owner.headers, { ...newStaff, email: 'KEISHA@threadline.test' });
     expect(twice.statusCode).toBe(409);
-    expect(twice.json()).toEqual({ error: adminMessages.staffAlreadyExists });
+    expect(twice.json()).toEqual({ error: adminMessages.staffAlreadyExists, request_id: expect.any(String) });
   });
 
   it('gives an existing customer account the role, keeping its password', async () => {
@@ -101,7 +101,7 @@ describe('adding staff', () => {
     }
     const noPassword = await call('POST', '/api/admin/staff/', owner.headers, { email: 'nopass@threadline.test', role: 'staff' });
     expect(noPassword.statusCode).toBe(400);
-    expect(noPassword.json()).toEqual({ error: adminMessages.staffPasswordRequired });
+    expect(noPassword.json()).toEqual({ error: adminMessages.staffPasswordRequired, request_id: expect.any(String) });
     expect((await call('PATCH', '/api/admin/staff/1/', owner.headers, {})).statusCode).toBe(400);
     expect((await call('PATCH', '/api/admin/staff/1/', owner.headers, { role: 'king' })).statusCode).toBe(400);
     expect((await call('PATCH', '/api/admin/staff/99999999999/', owner.headers, { role: 'staff' })).statusCode).toBe(400);
@@ -127,7 +127,7 @@ describe('changing a role and disabling', () => {
     expect((await call('POST', '/api/users/auth/refresh/', staff.headers, { refresh: staff.refresh })).statusCode).toBe(401);
     const refused = await signIn('leaving@threadline.test', 'island-breeze-42');
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toEqual({ error: messages.accountDisabled });
+    expect(refused.json()).toEqual({ error: messages.accountDisabled, request_id: expect.any(String) });
 
     const audit = (await call('GET', `/api/admin/audit/?entity=staff&entity_id=${staff.userId}`, owner.headers)).json();
     expect(audit.results[0]).toMatchObject({ action: 'update', before: { disabled: false }, after: { disabled: true } });
@@ -144,7 +144,7 @@ describe('changing a role and disabling', () => {
       for (const change of [{ role: 'staff' }, { disabled: true }]) {
         const answer = await alone.app.inject({ method: 'PATCH', url: `/api/admin/staff/${only.userId}/`, headers: only.headers, payload: change });
         expect(answer.statusCode).toBe(409);
-        expect(answer.json()).toEqual({ error: adminMessages.lastActiveOwner });
+        expect(answer.json()).toEqual({ error: adminMessages.lastActiveOwner, request_id: expect.any(String) });
       }
       const second = await signInStaff(alone, 'owner');
       const demoted = await alone.app.inject({ method: 'PATCH', url: `/api/admin/staff/${only.userId}/`, headers: second.headers, payload: { role: 'staff' } });

@@ -46,7 +46,7 @@ describe('setting up the second factor', () => {
     expect((await call('GET', '/api/admin/me/', owner.headers)).json()).toMatchObject({ two_factor_enabled: false });
     const wrong = await call('POST', '/api/admin/two-factor/confirm/', owner.headers, { code: '000000' === codeFor(secret) ? '111111' : '000000' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: adminMessages.secondFactorWrongCode });
+    expect(wrong.json()).toEqual({ error: adminMessages.secondFactorWrongCode, request_id: expect.any(String) });
     const malformed = await call('POST', '/api/admin/two-factor/confirm/', owner.headers, { code: '12345' });
     expect(malformed.statusCode).toBe(400);
 
@@ -63,14 +63,14 @@ describe('setting up the second factor', () => {
 
     const again = await call('POST', '/api/admin/two-factor/setup/', owner.headers);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: adminMessages.secondFactorAlreadyOn });
+    expect(again.json()).toEqual({ error: adminMessages.secondFactorAlreadyOn, request_id: expect.any(String) });
   });
 
   it('refuses a confirm before any set-up (409), and a guest or a customer at every two-factor call', async () => {
     const staff = await signInStaff(shop, 'staff');
     const early = await call('POST', '/api/admin/two-factor/confirm/', staff.headers, { code: '123456' });
     expect(early.statusCode).toBe(409);
-    expect(early.json()).toEqual({ error: adminMessages.secondFactorNotStarted });
+    expect(early.json()).toEqual({ error: adminMessages.secondFactorNotStarted, request_id: expect.any(String) });
 
     const guest = await startSession(shop.app);
     const customer = await signUp(shop.app, { email: 'shopper-2fa@threadline.test' });
@@ -93,7 +93,7 @@ describe('signing in with the second factor on', () => {
     expect(me.json()).toMatchObject({ two_factor_enabled: true, second_factor_verified: false });
     const audit = await call('GET', '/api/admin/audit/', headers);
     expect(audit.statusCode).toBe(401);
-    expect(audit.json()).toEqual({ error: adminMessages.secondFactorRequired, second_factor_required: true });
+    expect(audit.json()).toEqual({ error: adminMessages.secondFactorRequired, second_factor_required: true, request_id: expect.any(String) });
     // The storefront is not the back office: it serves the account as usual.
     expect((await call('GET', '/api/users/profile/', headers)).statusCode).toBe(200);
 
@@ -128,7 +128,7 @@ describe('signing in with the second factor on', () => {
     }
     const refused = await call('POST', '/api/admin/two-factor/verify/', headers, { code: right });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: adminMessages.tooManySecondFactorAttempts });
+    expect(refused.json()).toEqual({ error: adminMessages.tooManySecondFactorAttempts, request_id: expect.any(String) });
   });
 });
 
@@ -146,7 +146,7 @@ describe('turning the second factor off', () => {
     expect((await call('GET', '/api/admin/audit/', headers)).statusCode).toBe(200);
     const notOn = await call('POST', '/api/admin/two-factor/disable/', headers, { code: '123456' });
     expect(notOn.statusCode).toBe(409);
-    expect(notOn.json()).toEqual({ error: adminMessages.secondFactorNotOn });
+    expect(notOn.json()).toEqual({ error: adminMessages.secondFactorNotOn, request_id: expect.any(String) });
   });
 
   it('keeps the secret sealed in the database, never in clear', async () => {
@@ -173,7 +173,7 @@ describe('ADMIN_REQUIRE_2FA=true', () => {
     expect((await ask('GET', '/api/admin/me/')).json()).toMatchObject({ two_factor_required: true, two_factor_enabled: false });
     const refused = await ask('GET', '/api/admin/audit/');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: adminMessages.secondFactorCompulsory });
+    expect(refused.json()).toEqual({ error: adminMessages.secondFactorCompulsory, request_id: expect.any(String) });
 
     const { secret } = (await ask('POST', '/api/admin/two-factor/setup/')).json();
     expect((await ask('POST', '/api/admin/two-factor/confirm/', { code: codeFor(secret) })).statusCode).toBe(200);
@@ -233,7 +233,7 @@ describe('a secret sealed under another SECRET_KEY', () => {
       await shop.database.handle.db.updateTable('users').set({ totp_secret: sealed.totp_secret }).where('id', '=', mine.userId).execute();
       const answer = await call('POST', '/api/admin/two-factor/confirm/', mine.headers, { code: codeFor(secret) });
       expect(answer.statusCode).toBe(409);
-      expect(answer.json()).toEqual({ error: adminMessages.secondFactorUnreadable });
+      expect(answer.json()).toEqual({ error: adminMessages.secondFactorUnreadable, request_id: expect.any(String) });
     } finally {
       await other.close();
     }
