@@ -22,7 +22,8 @@ export async function up(db: AnyDb): Promise<void> {
     name_first_last = lower(trim(trim(first_name) || ' ' || trim(last_name))),
     name_last_first = lower(trim(trim(last_name) || ' ' || trim(first_name)))`.execute(db);
   await db.schema.createIndex('orders_name_first_last_idx').on('orders').columns(['name_first_last', 'created_at', 'id']).execute();
-  await db.schema.createIndex('orders_name_last_first_idx').on('orders').columns(['name_last_first', 'created_at', 'id']).execute();
+  // With the other key too: a search leaves out of this range what the first key's range found.
+  await db.schema.createIndex('orders_name_last_first_idx').on('orders').columns(['name_last_first', 'created_at', 'id', 'name_first_last']).execute();
   await db.schema.dropIndex('orders_first_name_lower_idx').execute();
   await db.schema.dropIndex('orders_last_name_lower_idx').execute();
 

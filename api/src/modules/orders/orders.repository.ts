@@ -35,9 +35,11 @@ function filterOrders(query: OrderFilterQuery, filters: AdminOrderQuery): OrderF
 /**
  * The ids (and times) of the orders the list shows: an order number (or its start), an e-mail
  * address, or a name (or its start). Each search is a range on an index that also holds the time
- * and id, so the newest matches are found from the index alone: a name is the start of the order's
- * 'first last' or of its 'last first' key (`orderNameKeys`), so 'shanique thom' is one short range
- * where it was the intersection of every Shanique with every Thom… (70 ms at a million orders).
+ * and id, so the newest matches are found from the index alone. A name is the start of the order's
+ * 'first last' or of its 'last first' key (`orderNameKeys`): 'shanique thom' is one range where it
+ * was the intersection of every Shanique with every Thom… (p99 71 ms at a million orders). The two
+ * ranges are glued with UNION ALL, the second leaving out what the first found (its index holds
+ * the other key for that): UNION sorted each range to merge them, twice the work.
  */
 function matchingOrders(db: DbExecutor, filters: AdminOrderQuery) {
   const base = () => filterOrders(db.selectFrom('orders'), filters).select(['id', 'created_at']);
@@ -48,8 +50,16 @@ function matchingOrders(db: DbExecutor, filters: AdminOrderQuery) {
     return base().where('order_number', '>=', number).where('order_number', '<', prefixEnd(number));
   }
   if (term.includes('@')) return base().where(sql<string>`lower(email)`, '=', term);
-  const startsWith = (key: 'name_first_last' | 'name_last_first') => base().where(key, '>=', term).where(key, '<', prefixEnd(term));
-  return startsWith('name_first_last').union(startsWith('name_last_first'));
+  const end = prefixEnd(term);
+  return base()
+    .where('name_first_last', '>=', term)
+    .where('name_first_last', '<', end)
+    .unionAll(
+      base()
+        .where('name_last_first', '>=', term)
+        .where('name_last_first', '<', end)
+        .where((eb) => eb.or([eb('name_first_last', '<', term), eb('name_first_last', '>=', end)])),
+    );
 }
 
 /** The columns of an order its day's figures depend on (`CountedOrder`). */
