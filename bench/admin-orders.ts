@@ -129,7 +129,9 @@ const endpoints = [
   ['status + a month', '/api/admin/orders/?status=delivered&from=2025-03-01&to=2025-03-31'],
   ['search: order number', `/api/admin/orders/?search=${middle.order_number}`],
   ['search: e-mail', `/api/admin/orders/?search=${encodeURIComponent(middle.email)}`],
+  ['search: first name', `/api/admin/orders/?search=${encodeURIComponent(middle.first_name.toLowerCase())}`],
   ['search: last name', '/api/admin/orders/?search=thompson'],
+  ['search: last name + status', '/api/admin/orders/?search=thompson&status=processing'],
   ['search: first + last name', `/api/admin/orders/?search=${fullName}`],
   ['search: a name nobody has', '/api/admin/orders/?search=shanique%20thompson'],
 ] as const;

@@ -21,11 +21,24 @@ export async function up(db: AnyDb): Promise<void> {
   await sql`update orders set
     name_first_last = lower(trim(trim(first_name) || ' ' || trim(last_name))),
     name_last_first = lower(trim(trim(last_name) || ' ' || trim(first_name)))`.execute(db);
-  await db.schema.createIndex('orders_name_first_last_idx').on('orders').columns(['name_first_last', 'created_at', 'id']).execute();
-  // With the other key too: a search leaves out of this range what the first key's range found.
-  await db.schema.createIndex('orders_name_last_first_idx').on('orders').columns(['name_last_first', 'created_at', 'id', 'name_first_last']).execute();
+  // With the list's two filters, so a search with them needs no row either; the 'last first' index
+  // holds the other key too: a search leaves out of its range what the first key's range found.
+  await db.schema.createIndex('orders_name_first_last_idx').on('orders').columns(['name_first_last', 'created_at', 'id', 'status', 'payment_status']).execute();
+  await db.schema
+    .createIndex('orders_name_last_first_idx')
+    .on('orders')
+    .columns(['name_last_first', 'created_at', 'id', 'name_first_last', 'status', 'payment_status'])
+    .execute();
   await db.schema.dropIndex('orders_first_name_lower_idx').execute();
   await db.schema.dropIndex('orders_last_name_lower_idx').execute();
+  // The list's index of times holds both keys and the filters too: a name many orders share is
+  // found by walking it newest first.
+  await db.schema
+    .createIndex('orders_created_names_idx')
+    .on('orders')
+    .columns(['created_at', 'id', 'name_first_last', 'name_last_first', 'status', 'payment_status'])
+    .execute();
+  await db.schema.dropIndex('orders_created_idx').execute();
 
   await db.schema
     .createTable('order_day_totals')
@@ -62,6 +75,8 @@ export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('order_day_totals').execute();
   await db.schema.createIndex('orders_first_name_lower_idx').on('orders').expression(sql`lower(first_name), created_at, id`).execute();
   await db.schema.createIndex('orders_last_name_lower_idx').on('orders').expression(sql`lower(last_name), created_at, id`).execute();
+  await db.schema.createIndex('orders_created_idx').on('orders').columns(['created_at', 'id']).execute();
+  await db.schema.dropIndex('orders_created_names_idx').execute();
   await db.schema.dropIndex('orders_name_last_first_idx').execute();
   await db.schema.dropIndex('orders_name_first_last_idx').execute();
   await db.schema.alterTable('orders').dropColumn('name_last_first').execute();
