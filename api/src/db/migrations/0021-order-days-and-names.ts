@@ -2,9 +2,9 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * Issue 17 at a million orders (ADR 0024). The order list's name search gets two keys of the name,
- * 'first last' and 'last first', each the start of an index with the time and id, in place of the
- * indexes on each name (migration 0017): a first and a last name are one range, not the intersection
- * of two. The dashboard's day figures become a table the orders module keeps in step with every
+ * 'first last' and 'last first', each the start of an index with the time, id and filters, in place
+ * of the indexes on each name (migration 0017): a first and a last name are one range, not the
+ * intersection of two; the list's index of times holds the keys and filters too. The dashboard's day figures become a table the orders module keeps in step with every
  * change of an order, filled here from the orders there are; the covering index the dashboard read
  * them from (migration 0019) goes, as nothing reads it any more and every order change wrote it.
  */

@@ -41,11 +41,12 @@ function searchedName(filters: AdminOrderQuery): string | null {
 /**
  * The ids (and times) of the orders the list shows: an order number (or its start), an e-mail
  * address, or a name (or its start). Each search is a range on an index that also holds the time
- * and id (and a name's, the filters), so the matches are found from the index alone. A name is the start of the order's
- * 'first last' or of its 'last first' key (`orderNameKeys`): 'shanique thom' is one range where it
- * was the intersection of every Shanique with every Thom… (p99 71 ms at a million orders). The two
- * ranges are glued with UNION ALL, the second leaving out what the first found (its index holds
- * the other key for that): UNION sorted both ranges to merge them, twice the work.
+ * and id (a name's, the filters too), so the matches are found from the index alone. A name is the
+ * start of the order's 'first last' or of its 'last first' key (`orderNameKeys`): 'shanique thom'
+ * is one range where it was the intersection of every Shanique with every Thom… (p99 71 ms at a
+ * million orders). The two ranges are glued with UNION ALL, the second leaving out what the first
+ * found (its index holds the other key for that): UNION sorted both ranges to merge them, twice
+ * the work.
  */
 function matchingOrders(db: DbExecutor, filters: AdminOrderQuery) {
   const base = () => filterOrders(db.selectFrom('orders'), filters).select(['id', 'created_at']);
