@@ -1,21 +1,23 @@
 // The back office's dashboard at 1,000,000 orders (three years of a busy shop, with their items) on
 // SQLite: p50 and p99 of GET /api/admin/dashboard/ at one connection (the owner waiting for it),
-// beside GET /api/health/ on the same server in the same run (the floor of any call).
-// Target (issue 17): under 100 ms.
+// beside GET /api/health/ on the same server in the same run (the floor of any call). Nothing is
+// kept between calls: every call reads its figures afresh, so the p99 is that of every call.
+// Target (issue 17): under 100 ms. BENCH_ORDERS sets the size; BENCH_KEEP_DATA=true keeps the
+// generated file for the next run (migrated to the latest schema when it is opened again).
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
-import { sessionHeaders } from '@threadline/contracts';
+import { sessionHeaders, type OrderStatus, type PaymentStatus } from '@threadline/contracts';
 import { buildApp } from '../api/src/app.ts';
 import { loadConfig } from '../api/src/config.ts';
 import { openDatabase } from '../api/src/db/database.ts';
 import { migrateToLatest } from '../api/src/db/migrate.ts';
 import { seedDatabase } from '../api/src/db/seed/seed.ts';
-import { createDashboardRepository } from '../api/src/modules/dashboard/dashboard.repository.ts';
-import { createDashboardService } from '../api/src/modules/dashboard/dashboard.service.ts';
+import { dayFigures } from '../api/src/modules/orders/order-days.ts';
+import { jamaicaDay } from '../api/src/shop-days.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const orderCount = Number(process.env.BENCH_ORDERS ?? 1_000_000);
@@ -32,7 +34,10 @@ function randomFrom(seed: number) {
   };
 }
 
-/** Three years of orders, oldest first, as checkout leaves them: mostly delivered and paid, some cancelled, recent ones in flight. */
+/**
+ * Three years of orders, oldest first, as checkout leaves them: mostly delivered and paid, some
+ * cancelled, recent ones in flight; with the day figures the orders module would have kept of them.
+ */
 function generateOrders(file: string, products: { id: number; name: string; price: number }[]) {
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
@@ -51,6 +56,7 @@ function generateOrders(file: string, products: { id: number; name: string; pric
   );
   const insertItem = sqlite.prepare(`insert into order_items (${itemColumns.join(', ')}) values (${itemColumns.map(() => '?').join(', ')})`);
   const firstId = (sqlite.prepare('select coalesce(max(id), 0) + 1 as id from orders').get() as { id: number }).id;
+  const dayTotals = new Map<string, { orders: number; revenue: number }>();
 
   const batch = sqlite.transaction((from: number) => {
     const values: unknown[] = [];
@@ -60,8 +66,8 @@ function generateOrders(file: string, products: { id: number; name: string; pric
       const age = now - placed;
       const cash = random() < 0.45;
       const roll = random();
-      let status = 'delivered';
-      let paid = 'COMPLETED';
+      let status: OrderStatus = 'delivered';
+      let paid: PaymentStatus = 'COMPLETED';
       if (roll < 0.05) [status, paid] = ['cancelled', cash ? 'PENDING' : 'FAILED'];
       else if (age < 14 * 86_400_000) [status, paid] = roll < 0.4 ? ['pending', cash ? 'PENDING' : 'COMPLETED'] : ['processing', 'COMPLETED'];
       // A forgotten cash order now and then: the dashboard's list of unpaid ones.
@@ -71,6 +77,9 @@ function generateOrders(file: string, products: { id: number; name: string; pric
       const subtotal = product.price * quantity;
       const shipping = random() < 0.7 ? 1_000 : 0;
       const at = new Date(placed).toISOString();
+      const counted = dayFigures({ status, payment_status: paid, total: subtotal + shipping });
+      const day = dayTotals.get(jamaicaDay(at)) ?? { orders: 0, revenue: 0 };
+      dayTotals.set(jamaicaDay(at), { orders: day.orders + counted.orders, revenue: day.revenue + counted.revenue });
       values.push(
         `TL-B-${index}`, `buyer${index % 50_000}@example.com`, 'Kemar', 'Brown', '876 555 0100', status, paid, cash ? 'cash_on_delivery' : 'stripe',
         shipping ? 'delivery' : 'pickup', '', '', '', '', '', '', subtotal, 0, shipping, 0, subtotal + shipping, 'JMD', '1', at, at,
@@ -82,6 +91,10 @@ function generateOrders(file: string, products: { id: number; name: string; pric
     for (const item of items) insertItem.run(item);
   });
   for (let from = 0; from < orderCount; from += rowsPerInsert) batch(from);
+  const insertDay = sqlite.prepare('insert into order_day_totals (day, slot, orders, revenue) values (?, 0, ?, ?)');
+  sqlite.transaction(() => {
+    for (const [day, totals] of dayTotals) insertDay.run(day, totals.orders, totals.revenue);
+  })();
   sqlite.pragma('optimize');
   sqlite.close();
 }
@@ -124,6 +137,9 @@ if (!existsSync(file)) {
 }
 
 const database = openDatabase(`sqlite:${file}`);
+const migrating = performance.now();
+await migrateToLatest(database.db);
+console.log(`migrations to the latest schema: ${((performance.now() - migrating) / 1000).toFixed(1)} s`);
 const config = loadConfig({ DATA_DIR: directory, SECRET_KEY: 'bench-secret-key-long-enough-0123456789', LOG_LEVEL: 'silent', RATE_LIMIT_SCALE: '1000' });
 const app = await buildApp({ config, database });
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -144,17 +160,6 @@ console.log(`GET /api/health/ (baseline) ${String(baseline.p50).padStart(7)}  ${
 console.log(
   `GET /api/admin/dashboard/   ${String(dashboard.p50).padStart(7)}  ${String(dashboard.p99).padStart(7)}  ${String(dashboard.requests).padStart(9)}   ${dashboard.p99 < 100 ? 'met' : 'MISSED'}`,
 );
-// The same figures with nothing kept: every read of the 29 past days made again (in process, no HTTP).
-const repository = createDashboardRepository(database.db);
-const uncached: number[] = [];
-for (let run = 0; run < 30; run += 1) {
-  const started = performance.now();
-  await createDashboardService(repository).dashboard();
-  uncached.push(performance.now() - started);
-}
-uncached.sort((a, b) => a - b);
-const at = (share: number) => (uncached[Math.min(uncached.length - 1, Math.floor(uncached.length * share))] ?? 0).toFixed(0);
-console.log(`dashboard figures, past days read every time (in process, 30 runs): p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`);
 await app.close();
 await database.close();
 if (process.env.BENCH_KEEP_DATA !== 'true') rmSync(file, { force: true });

@@ -18,7 +18,7 @@ import { createPromotionsService } from '../src/modules/promotions/promotions.se
 export function ordersServiceOn(database: DatabaseHandle, secretKey: string, mailer: Mailer) {
   return createOrdersService({
     database,
-    repository: createOrdersRepository(database.db),
+    repository: createOrdersRepository(database.db, database.dialect),
     inventory: createInventoryService(createInventoryRepository(database.db)),
     promotions: createPromotionsService(createPromotionsRepository(database.db)),
     catalog: createCatalogService(createCatalogRepository(database.db, database.dialect), createMediaUrls(null)),

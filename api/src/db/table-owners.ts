@@ -28,6 +28,8 @@ export const tableOwners = {
   checkout_claims: 'modules/promotions',
   orders: 'modules/orders',
   order_items: 'modules/orders',
+  // The dashboard's day figures: moved by every change of an order, in its transaction (ADR 0024).
+  order_day_totals: 'modules/orders',
   // Written in the transaction of each status change, by the module that changes the status.
   order_status_history: 'modules/orders',
   payments: 'modules/payments',

@@ -252,6 +252,12 @@ export interface OrderTable {
   email: string;
   first_name: string;
   last_name: string;
+  /**
+   * The name as the back office searches it, 'first last' and 'last first' (`orderNameKeys`):
+   * checkout writes them; the default ('') only keeps inserts of tests and benchmarks short.
+   */
+  name_first_last: Generated<string>;
+  name_last_first: Generated<string>;
   phone: string;
   status: 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
   payment_status: PaymentStatus;
@@ -284,6 +290,20 @@ export interface OrderTable {
   confirmation_mailed_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/**
+ * Each day's order figures (days in Jamaica's time), kept by every change of an order in its
+ * transaction, in `orderDaySlots` rows a day that add up (orders module, ADR 0024).
+ */
+export interface OrderDayTotalTable {
+  /** YYYY-MM-DD, the Jamaican date the orders were placed. */
+  day: string;
+  slot: number;
+  /** Orders placed that day that are not cancelled. */
+  orders: number;
+  /** Their totals while paid (COMPLETED), in minor units; PostgreSQL's bigint comes back as text. */
+  revenue: ColumnType<number | string, number, number>;
 }
 
 export interface OrderItemTable {
@@ -466,6 +486,7 @@ export interface Database {
   promo_redemptions: PromoRedemptionTable;
   checkout_claims: CheckoutClaimTable;
   orders: OrderTable;
+  order_day_totals: OrderDayTotalTable;
   order_items: OrderItemTable;
   payments: PaymentTable;
   payment_events: PaymentEventTable;

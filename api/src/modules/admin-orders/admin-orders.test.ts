@@ -143,6 +143,21 @@ describe('the order list', () => {
     expect(first.results[0]).toMatchObject({ id: b.orderId, status: 'processing', payment_status: 'PENDING', customer_name: 'Devon Thompson', total: 4500 });
   });
 
+  it('finds a name typed either way round, in any case and spacing, and an order whose both names match once', async () => {
+    const both = await placeOrder('cash_on_delivery', 1, { first_name: 'Zephania', last_name: 'Zephyrine' });
+    const other = await placeOrder('cash_on_delivery', 1, { first_name: ' Élodie ', last_name: 'Zephyr  Hall' });
+    const search = async (term: string) => {
+      const answer = await inject(staff, 'GET', `/api/admin/orders/?page_size=100&search=${encodeURIComponent(term)}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return { count: answer.json().count, ids: (answer.json().results as { id: number }[]).map((order) => order.id) };
+    };
+    expect(await search('zeph')).toEqual({ count: 2, ids: [other.orderId, both.orderId] });
+    expect(await search('ZEPHYRINE   zephania')).toEqual({ count: 1, ids: [both.orderId] });
+    expect(await search('zephania zephy')).toEqual({ count: 1, ids: [both.orderId] });
+    expect(await search('élodie zephyr h')).toEqual({ count: 1, ids: [other.orderId] });
+    expect(await search('ÉLODIE')).toEqual({ count: 1, ids: [other.orderId] });
+  });
+
   it('counts new orders to handle: cash orders and paid card orders since a moment', async () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     const since = new Date().toISOString();

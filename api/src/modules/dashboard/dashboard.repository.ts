@@ -1,50 +1,25 @@
-import { sql } from 'kysely';
 import { orderStatuses } from '@threadline/contracts';
 import type { Db } from '../../db/database.ts';
 
 const notCancelled = orderStatuses.filter((status) => status !== 'cancelled');
 
-/** Placed and not cancelled; a paid one (COMPLETED) is revenue. */
-const countedOrders = sql<number>`sum(case when status <> 'cancelled' then 1 else 0 end)`;
-const paidRevenue = sql<number>`sum(case when status <> 'cancelled' and payment_status = 'COMPLETED' then total else 0 end)`;
-
 /**
- * The dashboard's reads. The orders' figures are range reads of `orders_dashboard_idx`
- * (created_at, status, payment_status, total), answered from the index alone (ADR 0022). Reads only:
- * the tables belong to orders, catalogue and inventory.
+ * The dashboard's reads. The orders' figures come from `order_day_totals`, which the orders module
+ * keeps in step with every change of an order (ADR 0024): a month is a few hundred rows, at any
+ * number of orders. Reads only: the tables belong to orders, catalogue and inventory.
  */
 export function createDashboardRepository(db: Db) {
   return {
-    /** Orders and paid revenue (cents) placed in [from, to). */
-    async totals(from: string, to: string) {
-      const row = await db
-        .selectFrom('orders')
-        .select([countedOrders.as('orders'), paidRevenue.as('revenue')])
-        .where('created_at', '>=', from)
-        .where('created_at', '<', to)
-        .executeTakeFirst();
-      return { orders: Number(row?.orders ?? 0), revenue: Number(row?.revenue ?? 0) };
-    },
-
-    /**
-     * The same for each of the given consecutive ranges (`bounds` holds n + 1 moments for n ranges):
-     * one range read of the index per day, glued with UNION ALL. A GROUP BY over the month's
-     * entries sorted them first, three times slower at a million orders (ADR 0022).
-     */
-    async totalsByRange(bounds: string[]) {
-      const ranges = bounds.slice(1).map((to, index) =>
-        db
-          .selectFrom('orders')
-          .select([sql<number>`${sql.lit(index)}`.as('range'), countedOrders.as('orders'), paidRevenue.as('revenue')])
-          .where('created_at', '>=', bounds[index] ?? to)
-          .where('created_at', '<', to),
-      );
-      const [first, ...rest] = ranges;
-      if (!first) return [];
-      const rows = await rest.reduce((query, next) => query.unionAll(next), first).execute();
-      return rows
-        .map((row) => ({ range: Number(row.range), orders: Number(row.orders ?? 0), revenue: Number(row.revenue ?? 0) }))
-        .sort((a, b) => a.range - b.range);
+    /** Orders and paid revenue (cents) of each day from `firstDay` to `lastDay` (Jamaican dates, YYYY-MM-DD) that had any. */
+    async dayTotals(firstDay: string, lastDay: string) {
+      const rows = await db
+        .selectFrom('order_day_totals')
+        .select((eb) => ['day', eb.fn.sum<number | string>('orders').as('orders'), eb.fn.sum<number | string>('revenue').as('revenue')])
+        .where('day', '>=', firstDay)
+        .where('day', '<=', lastDay)
+        .groupBy('day')
+        .execute();
+      return new Map(rows.map((row) => [row.day, { orders: Number(row.orders), revenue: Number(row.revenue) }]));
     },
 
     /** By units sold in paid or cash orders that were not cancelled, as the order transaction keeps them. */

@@ -12,6 +12,7 @@ import type { InventoryService } from '../inventory/inventory.service.ts';
 import { customerKey, type PromoRow } from '../promotions/promo-rules.ts';
 import type { PromotionsService, PromoUse } from '../promotions/promotions.service.ts';
 import { checkoutProblem, checkoutRequestHash, newOrderNumber, settlementAtPlacing } from './checkout-rules.ts';
+import { orderNameKeys } from './order-names.ts';
 import { orderView } from './order-view.ts';
 import type { OrdersRepository } from './orders.repository.ts';
 
@@ -142,6 +143,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       email: request.email.trim(),
       first_name: request.first_name.trim(),
       last_name: request.last_name.trim(),
+      ...orderNameKeys(request.first_name, request.last_name),
       phone: request.phone.trim(),
       status: settlement === 'nothing-to-pay' ? 'processing' : 'pending',
       payment_status: settlement === 'nothing-to-pay' ? 'COMPLETED' : 'PENDING',
@@ -238,6 +240,8 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       if (settlement !== 'card') {
         await catalog.countSold(snapshot.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })), trx);
       }
+      // Last: the day's figures row is one every checkout of the day may need.
+      await orders.countChange(null, { id: orderId, ...values }, trx);
       return {
         answer: answerFor({ id: orderId, ...values }),
         order: orderView({ id: orderId, ...values }, items),

@@ -20,7 +20,7 @@ const oneMinute = 60 * 1000;
 /** Checkout, the shopper's orders and their confirmation e-mails. */
 export const ordersModule = fastifyPlugin<ShopModuleOptions>(
   async (app, { config, database }) => {
-    const repository = createOrdersRepository(database.db);
+    const repository = createOrdersRepository(database.db, database.dialect);
     const { catalog, inventory, promotions } = app;
     const orders = createOrdersService({
       database,

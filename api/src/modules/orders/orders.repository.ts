@@ -1,9 +1,11 @@
 import { sql, type Insertable, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { AdminOrderQuery } from '@threadline/contracts';
 import { pageWindow } from '../../admin-list.ts';
-import type { DbExecutor } from '../../db/database.ts';
+import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database, OrderItemTable, OrderStatusHistoryTable, OrderTable } from '../../db/tables.ts';
+import { dayChange, type CountedOrder } from './order-days.ts';
+import { nameKey } from './order-names.ts';
 
 export type OrderRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['findById']>> & object;
 export type StatusChangeRow = Selectable<OrderStatusHistoryTable>;
@@ -30,31 +32,82 @@ function filterOrders(query: OrderFilterQuery, filters: AdminOrderQuery): OrderF
   return filtered;
 }
 
+/** The customer's name a search asks for (`nameKey`), or null for no search, an order number or an e-mail address. */
+function searchedName(filters: AdminOrderQuery): string | null {
+  const term = nameKey(filters.search ?? '');
+  return term === '' || /^tl-/.test(term) || term.includes('@') ? null : term;
+}
+
 /**
  * The ids (and times) of the orders the list shows: an order number (or its start), an e-mail
- * address, or a name (or its start; two words are first and last name). Each search is a range on
- * an index that also holds the time and id, so the newest matches are found from the index alone,
- * and the two names of a search are a union (one word) or an intersection (two) of such ranges:
- * at a million orders a common name matches thousands, and fetching each row took half a second.
+ * address, or a name (or its start). Each search is a range on an index that also holds the time
+ * and id (a name's, the filters too), so the matches are found from the index alone. A name is the
+ * start of the order's 'first last' or of its 'last first' key (`orderNameKeys`): 'shanique thom'
+ * is one range where it was the intersection of every Shanique with every Thom… (p99 71 ms at a
+ * million orders). The two ranges are glued with UNION ALL, the second leaving out what the first
+ * found (its index holds the other key for that): UNION sorted both ranges to merge them, twice
+ * the work.
  */
 function matchingOrders(db: DbExecutor, filters: AdminOrderQuery) {
   const base = () => filterOrders(db.selectFrom('orders'), filters).select(['id', 'created_at']);
-  const term = filters.search?.trim().toLowerCase() ?? '';
+  const term = nameKey(filters.search ?? '');
   if (term === '') return base();
   if (/^tl-/.test(term)) {
     const number = term.toUpperCase();
     return base().where('order_number', '>=', number).where('order_number', '<', prefixEnd(number));
   }
   if (term.includes('@')) return base().where(sql<string>`lower(email)`, '=', term);
-  const startsWith = (column: 'first_name' | 'last_name', prefix: string) =>
-    base().where(sql<string>`lower(${sql.ref(column)})`, '>=', prefix).where(sql<string>`lower(${sql.ref(column)})`, '<', prefixEnd(prefix));
-  const words = term.split(/\s+/);
-  const first = words[0] ?? '';
-  if (words.length === 1) return startsWith('first_name', first).union(startsWith('last_name', first));
-  return startsWith('first_name', first).intersect(startsWith('last_name', words.at(-1) ?? ''));
+  const end = prefixEnd(term);
+  return base()
+    .where('name_first_last', '>=', term)
+    .where('name_first_last', '<', end)
+    .unionAll(
+      base()
+        .where('name_last_first', '>=', term)
+        .where('name_last_first', '<', end)
+        .where((eb) => eb.or([eb('name_first_last', '<', term), eb('name_first_last', '>=', end)])),
+    );
 }
 
-export function createOrdersRepository(db: DbExecutor) {
+/**
+ * A name search that matches at least this many orders takes its page by walking the orders
+ * newest first (`newestNamed`) instead of sorting every match by time: a first name shared by one
+ * order in 20 took 20 ms to sort at a million orders, and its first page is found in the newest few
+ * hundred orders.
+ */
+const commonNameMatches = 1_000;
+
+/**
+ * The orders with the name, newest first, from the index of times that holds both name keys and
+ * the filters (migration 0021): `substr` rather than a range, so neither database reads the name
+ * indexes instead.
+ */
+function newestNamed(db: DbExecutor, filters: AdminOrderQuery, name: string) {
+  // Characters, as both databases' substr() counts them.
+  const length = sql.lit([...name].length);
+  return filterOrders(db.selectFrom('orders'), filters)
+    .select(['id', 'created_at'])
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`substr(${sql.ref('name_first_last')}, 1, ${length})`, '=', name),
+        eb(sql<string>`substr(${sql.ref('name_last_first')}, 1, ${length})`, '=', name),
+      ]),
+    );
+}
+
+/** The columns of an order its day's figures depend on (`CountedOrder`). */
+const countedColumns = ['id', 'created_at', 'status', 'payment_status', 'total'] as const;
+
+export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect) {
+  /**
+   * The order as it stands, locked until the transaction ends, for a change whose state before it
+   * no guard fixes: SQLite's write transaction is already exclusive, PostgreSQL locks the row.
+   */
+  const lockedCounted = (orderId: number, executor: DbExecutor) => {
+    const query = executor.selectFrom('orders').select(countedColumns).where('id', '=', orderId);
+    return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  };
+
   return {
     async insertOrder(values: Insertable<OrderTable>, executor: DbExecutor = db): Promise<number> {
       const row = await executor.insertInto('orders').values(values).returning('id').executeTakeFirstOrThrow();
@@ -125,21 +178,26 @@ export function createOrdersRepository(db: DbExecutor) {
             .orderBy('id')
             .execute(),
 
-    /** Moves an order on only from the state the caller saw, so two processes never both do it. */
+    /**
+     * Moves an order on only from the state the caller saw, so two processes never both do it; the
+     * order before and after (for its day's figures), or null when it had moved. Every counted field
+     * `to` sets is guarded by `from`, so the order before is the order after with `from`'s values.
+     */
     async transition(
       orderId: number,
       from: { status?: OrderTable['status']; payment_status?: OrderTable['payment_status'] },
       to: Partial<Pick<OrderTable, 'status' | 'payment_status' | 'paid_at' | 'cancelled_at'>>,
       executor: DbExecutor = db,
-    ): Promise<boolean> {
-      const result = await executor
+    ): Promise<{ before: CountedOrder; after: CountedOrder } | null> {
+      const after = await executor
         .updateTable('orders')
         .set({ ...to, updated_at: new Date().toISOString() })
         .where('id', '=', orderId)
         .$call((query) => (from.status ? query.where('status', '=', from.status) : query))
         .$call((query) => (from.payment_status ? query.where('payment_status', '=', from.payment_status) : query))
+        .returning(countedColumns)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return after ? { before: { ...after, ...from }, after } : null;
     },
 
     expiredUnpaidOrderIds: async (now: string, executor: DbExecutor = db) =>
@@ -202,21 +260,27 @@ export function createOrdersRepository(db: DbExecutor) {
     async staffPage(query: AdminOrderQuery, countUpTo: number, executor: DbExecutor = db) {
       const matches = matchingOrders(executor, query).as('matches');
       const { limit, offset } = pageWindow(query);
-      const pageIds = executor.selectFrom(matches).select('matches.id').orderBy('matches.created_at', 'desc').orderBy('matches.id', 'desc').limit(limit).offset(offset);
-      const [rows, total] = await Promise.all([
-        executor
-          .selectFrom('orders')
-          .select(['id', 'order_number', 'created_at', 'status', 'payment_status', 'payment_method', 'shipping_method', 'first_name', 'last_name', 'email', 'total'])
-          .where('id', 'in', pageIds)
-          .orderBy('created_at', 'desc')
-          .orderBy('id', 'desc')
-          .execute(),
-        executor
-          .selectFrom(executor.selectFrom(matches).select('matches.id').limit(countUpTo + 1).as('counted'))
-          .select((eb) => eb.fn.countAll<number | string>().as('count'))
-          .executeTakeFirstOrThrow(),
-      ]);
-      return { rows, count: Number(total.count) };
+      const total = await executor
+        .selectFrom(executor.selectFrom(matches).select('matches.id').limit(countUpTo + 1).as('counted'))
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow();
+      const count = Number(total.count);
+      const name = searchedName(query);
+      const walk = name !== null && count >= commonNameMatches;
+      const pageIds = (walk ? executor.selectFrom(newestNamed(executor, query, name).as('matches')) : executor.selectFrom(matches))
+        .select('matches.id')
+        .orderBy('matches.created_at', 'desc')
+        .orderBy('matches.id', 'desc')
+        .limit(limit)
+        .offset(offset);
+      const rows = await executor
+        .selectFrom('orders')
+        .select(['id', 'order_number', 'created_at', 'status', 'payment_status', 'payment_method', 'shipping_method', 'first_name', 'last_name', 'email', 'total'])
+        .where('id', 'in', pageIds)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return { rows, count };
     },
 
     /** Orders placed after `since` that the shop has to act on: cash orders, and card orders once paid. */
@@ -241,12 +305,13 @@ export function createOrdersRepository(db: DbExecutor) {
         : executor.selectFrom('order_status_history').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id').execute(),
 
     /**
-     * Takes `amount` off what is left to refund, or nothing: the guard holds refunds within what
-     * was paid, and on PostgreSQL a second refund waits for the first's row lock and then reads its
-     * sum. The payment status follows.
+     * Takes `amount` off what is left to refund, or nothing (null): the guard holds refunds within
+     * what was paid, and on PostgreSQL a second refund waits for the first's row lock and then reads
+     * its sum. The payment status follows; the order before and after, for its day's figures.
      */
-    async reserveRefund(orderId: number, amount: number, executor: DbExecutor = db): Promise<boolean> {
-      const result = await executor
+    async reserveRefund(orderId: number, amount: number, executor: DbExecutor = db): Promise<{ before: CountedOrder; after: CountedOrder } | null> {
+      const before = await lockedCounted(orderId, executor);
+      const after = await executor
         .updateTable('orders')
         .set((eb) => ({
           refunded_total: eb('refunded_total', '+', amount),
@@ -256,13 +321,15 @@ export function createOrdersRepository(db: DbExecutor) {
         .where('id', '=', orderId)
         .where('payment_status', 'in', ['COMPLETED', 'PARTIALLY_REFUNDED'])
         .where((eb) => eb(eb('refunded_total', '+', amount), '<=', eb.ref('total')))
+        .returning(countedColumns)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return before && after ? { before, after } : null;
     },
 
     /** Gives back a reservation the card provider refused; the payment status follows what remains. */
-    async releaseRefund(orderId: number, amount: number, executor: DbExecutor = db): Promise<void> {
-      await executor
+    async releaseRefund(orderId: number, amount: number, executor: DbExecutor = db): Promise<{ before: CountedOrder; after: CountedOrder } | null> {
+      const before = await lockedCounted(orderId, executor);
+      const after = await executor
         .updateTable('orders')
         .set((eb) => ({
           refunded_total: eb('refunded_total', '-', amount),
@@ -271,6 +338,28 @@ export function createOrdersRepository(db: DbExecutor) {
         }))
         .where('id', '=', orderId)
         .where('refunded_total', '>=', amount)
+        .returning(countedColumns)
+        .executeTakeFirst();
+      return before && after ? { before, after } : null;
+    },
+
+    /**
+     * Moves the figures of the order's day by what the change did (placed: `before` null). It is
+     * the last write of every change of an order, so the figures row it locks on PostgreSQL is held
+     * only until COMMIT and never while waiting for another lock (ADR 0024).
+     */
+    async countChange(before: CountedOrder | null, after: CountedOrder, executor: DbExecutor = db): Promise<void> {
+      const change = dayChange(before, after);
+      if (!change) return;
+      await executor
+        .insertInto('order_day_totals')
+        .values(change)
+        .onConflict((conflict) =>
+          conflict.columns(['day', 'slot']).doUpdateSet((eb) => ({
+            orders: eb('order_day_totals.orders', '+', change.orders),
+            revenue: eb('order_day_totals.revenue', '+', change.revenue),
+          })),
+        )
         .execute();
     },
 

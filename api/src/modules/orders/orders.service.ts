@@ -167,6 +167,7 @@ export function createOrdersService({ database, repository, inventory, promotion
     await recordChange(orderId, 'pending', { to: 'cancelled', note, trackingNumber: null }, null, trx);
     await inventory.returnForOrder(await repository.stockHeldBy(orderId, trx), orderId, trx);
     await promotions.release(orderId, trx);
+    await repository.countChange(moved.before, moved.after, trx);
     return true;
   }
 
@@ -277,6 +278,7 @@ export function createOrdersService({ database, repository, inventory, promotion
           await catalog.countSold(sold.map(({ productId, quantity }) => ({ productId, quantity: -quantity })), trx);
         }
       }
+      await repository.countChange(moved.before, moved.after, trx);
       return { before, after: await staffOrder(orderId, trx) };
     },
 
@@ -302,12 +304,21 @@ export function createOrdersService({ database, repository, inventory, promotion
         const current = await staffOrder(orderId, trx);
         throw conflict(current.status === 'cancelled' ? adminMessages.markPaidCancelled : adminMessages.markPaidAlreadyPaid);
       }
+      await repository.countChange(paid.before, paid.after, trx);
       return { before, after: await staffOrder(orderId, trx) };
     },
 
-    reserveRefund: (orderId: number, amount: number, trx: DbExecutor) => repository.reserveRefund(orderId, amount, trx),
+    /** Reserves `amount` of what is left to refund (see the repository); false when it is more than that. */
+    async reserveRefund(orderId: number, amount: number, trx: DbExecutor): Promise<boolean> {
+      const reserved = await repository.reserveRefund(orderId, amount, trx);
+      if (reserved) await repository.countChange(reserved.before, reserved.after, trx);
+      return reserved !== null;
+    },
 
-    releaseRefund: (orderId: number, amount: number, trx: DbExecutor) => repository.releaseRefund(orderId, amount, trx),
+    async releaseRefund(orderId: number, amount: number, trx: DbExecutor): Promise<void> {
+      const released = await repository.releaseRefund(orderId, amount, trx);
+      if (released) await repository.countChange(released.before, released.after, trx);
+    },
 
     /** Tells the customer what happened to their order; a failure is logged, the change stands. */
     async sendUpdate(orderId: number, update: OrderUpdate, origin: string): Promise<void> {
@@ -383,6 +394,7 @@ export function createOrdersService({ database, repository, inventory, promotion
       if (!paid) return false;
       await recordChange(orderId, 'pending', { to: 'processing', note: 'Paid by card', trackingNumber: null }, null, executor);
       await catalog.countSold(await repository.unitsSoldBy(orderId, executor), executor);
+      await repository.countChange(paid.before, paid.after, executor);
       return true;
     },
 
