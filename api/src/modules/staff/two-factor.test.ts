@@ -209,7 +209,7 @@ describe('an owner resets a lost second factor', () => {
     await turnOn(owner);
     const own = await patch(owner.userId, owner.headers, { two_factor_enabled: false });
     expect(own.statusCode).toBe(409);
-    expect(own.json()).toEqual({ error: adminMessages.ownSecondFactorReset });
+    expect(own.json()).toEqual({ error: adminMessages.ownSecondFactorReset, request_id: expect.any(String) });
     expect((await call('GET', '/api/admin/me/', owner.headers)).json()).toMatchObject({ two_factor_enabled: true });
 
     const staff = await signInStaff(shop, 'staff');
