@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../api/src/db/database.ts';
+import { createProductStockRepository } from '../api/src/modules/inventory/product-stock.repository.ts';
 import type { ProductImageTable, ProductTable, ProductVariantTable } from '../api/src/db/tables.ts';
 
 const words = ['Kingston', 'Irie', 'Blue Mountain', 'Negril', 'Ocho Rios', 'Port Royal', 'Montego', 'Trench Town', 'Yard', 'Island', 'Roots', 'Dub'];
@@ -63,5 +64,7 @@ export async function addGeneratedProducts(db: Db, count: number): Promise<void>
       for (const batch of chunks(variants, 2000)) await trx.insertInto('product_variants').values(batch).execute();
       for (const batch of chunks(images, 2000)) await trx.insertInto('product_images').values(batch).execute();
     }
+    // The variants went in as rows, past the inventory module: their products' stock rows are counted from them.
+    await createProductStockRepository(trx).recount('all');
   });
 }

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from '../api/src/db/database.ts';
+import { createProductStockRepository } from '../api/src/modules/inventory/product-stock.repository.ts';
 import { newShopper } from './shop-fixture.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,6 +39,7 @@ try {
     .insertInto('stock_movements')
     .values({ variant_id: variant.id, delta: initialStock - variant.stock, reason: 'adjustment', order_id: null, created_at: new Date().toISOString() })
     .execute();
+  await createProductStockRepository(database.db).recount([variant.product_id]);
 
   const shoppers = [];
   for (let index = 0; index < 400; index += 1) {

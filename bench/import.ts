@@ -18,6 +18,7 @@ import { createAuditService } from '../api/src/modules/audit/audit.service.ts';
 import { createCatalogImport } from '../api/src/modules/catalog/catalog-import.ts';
 import { createCatalogImportRepository } from '../api/src/modules/catalog/catalog-import.repository.ts';
 import { createVariantBatches } from '../api/src/modules/inventory/variant-batches.ts';
+import { createProductStockRepository } from '../api/src/modules/inventory/product-stock.repository.ts';
 import { createVariantBatchesRepository } from '../api/src/modules/inventory/variant-batches.repository.ts';
 
 const here = fileURLToPath(import.meta.url);
@@ -84,7 +85,7 @@ async function step(kind: string, file: string, url: string) {
   const imports = createCatalogImport({
     database: handle,
     repository: createCatalogImportRepository(handle.db, handle.dialect),
-    inventory: createVariantBatches(createVariantBatchesRepository(handle.db, handle.dialect)),
+    inventory: createVariantBatches(createVariantBatchesRepository(handle.db, handle.dialect), createProductStockRepository(handle.db)),
     audit: createAuditService(createAuditRepository(handle.db)),
   });
   const staff = { id: 0, email: 'bench', role: 'owner' as const };

@@ -2,6 +2,7 @@
 // a fresh seeded database (SQLite file or a new PostgreSQL database), listening on a free loopback
 // port. With `--stock N` the first variant of the catalogue gets N units. It prints one line of JSON
 // `{"port": …, "variant": …}`; SIGTERM closes it and drops the database.
+import { createProductStockRepository } from '../api/src/modules/inventory/product-stock.repository.ts';
 import { startBenchShop } from './shop-fixture.ts';
 
 const kind = process.argv[2] === 'postgres' ? 'postgres' : 'sqlite';
@@ -16,6 +17,7 @@ if (stockArgument > 0) {
     .limit(1)
     .executeTakeFirstOrThrow();
   await shop.db.updateTable('product_variants').set({ stock: Number(process.argv[stockArgument + 1]) }).where('id', '=', variant.id).execute();
+  await createProductStockRepository(shop.db).recount([variant.product_id]);
 }
 process.stdout.write(`${JSON.stringify({ port: Number(new URL(shop.origin).port), variant })}\n`);
 process.on('SIGTERM', () => {

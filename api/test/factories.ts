@@ -1,4 +1,5 @@
 import type { Db } from '../src/db/database.ts';
+import { createProductStockRepository } from '../src/modules/inventory/product-stock.repository.ts';
 
 let sequence = 0;
 const next = () => {
@@ -96,6 +97,7 @@ export async function createProduct(db: Db, values: ProductValues): Promise<{ id
       .execute();
     variantIds.push(row.id);
   }
+  await createProductStockRepository(db).recount([product.id]);
   for (let position = 0; position < (values.images ?? 2); position += 1) {
     await db
       .insertInto('product_images')

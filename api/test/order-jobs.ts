@@ -5,6 +5,7 @@ import { createCatalogRepository } from '../src/modules/catalog/catalog.reposito
 import { createCatalogService } from '../src/modules/catalog/catalog.service.ts';
 import { createInventoryRepository } from '../src/modules/inventory/inventory.repository.ts';
 import { createInventoryService } from '../src/modules/inventory/inventory.service.ts';
+import { createProductStockRepository } from '../src/modules/inventory/product-stock.repository.ts';
 import { createOrderLinks } from '../src/modules/orders/order-links.ts';
 import { createOrdersRepository } from '../src/modules/orders/orders.repository.ts';
 import { createOrdersService } from '../src/modules/orders/orders.service.ts';
@@ -19,7 +20,7 @@ export function ordersServiceOn(database: DatabaseHandle, secretKey: string, mai
   return createOrdersService({
     database,
     repository: createOrdersRepository(database.db, database.dialect),
-    inventory: createInventoryService(createInventoryRepository(database.db)),
+    inventory: createInventoryService(createInventoryRepository(database.db), createProductStockRepository(database.db)),
     promotions: createPromotionsService(createPromotionsRepository(database.db)),
     catalog: createCatalogService(createCatalogRepository(database.db, database.dialect), createMediaUrls(null)),
     mailer,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminPageQuerySchema, productStatuses } from './admin.ts';
+import { adminListSchema, adminPageQuerySchema, productStatuses } from './admin.ts';
 import { adminProductSorts, adminStockFilters } from './admin-catalog-rules.ts';
 import { databaseId, text } from './input-bounds.ts';
 
@@ -61,6 +61,10 @@ export const adminProductListItemSchema = z.object({
   updated_at: z.string(),
 });
 export type AdminProductListItem = z.infer<typeof adminProductListItemSchema>;
+
+/** GET /api/admin/products/: `count` is exact up to 10,000; `count_capped` is true when more match. */
+export const adminProductListSchema = adminListSchema(adminProductListItemSchema).extend({ count_capped: z.boolean() });
+export type AdminProductList = z.infer<typeof adminProductListSchema>;
 
 export const adminVariantSchema = z.object({
   id: z.number(),

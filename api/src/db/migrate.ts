@@ -19,6 +19,7 @@ import * as catalogAdmin from './migrations/0014-catalog-admin.ts';
 import * as shopSettings from './migrations/0019-shop-settings.ts';
 import * as orderHandling from './migrations/0017-order-handling.ts';
 import * as orderDaysAndNames from './migrations/0021-order-days-and-names.ts';
+import * as productStock from './migrations/0020-product-stock.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0019-shop-settings': shopSettings,
   '0017-order-handling': orderHandling,
   '0021-order-days-and-names': orderDaysAndNames,
+  '0020-product-stock': productStock,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,6 +11,8 @@ export const tableOwners = {
   product_images: 'modules/catalog',
   // Stock changes only by a guarded update with a movement row beside it.
   product_variants: 'modules/inventory',
+  // Each product's stock, changed in the transaction of every change to its variants' stock.
+  product_stock: 'modules/inventory',
   stock_movements: 'modules/inventory',
   users: 'modules/customers',
   addresses: 'modules/customers',

@@ -72,6 +72,16 @@ export interface ProductVariantTable {
   retired_at: Timestamp | null;
 }
 
+/** One row per product with variants still sold, kept by the inventory module beside every stock change (ADR 0023). */
+export interface ProductStockTable {
+  product_id: number;
+  /** Units over the variants still sold. */
+  stock: number;
+  /** Variants still sold with 0 < stock ≤ the low-stock threshold, and with none left. */
+  low_variants: number;
+  out_variants: number;
+}
+
 export interface StockMovementTable {
   id: Id;
   variant_id: number;
@@ -472,6 +482,7 @@ export interface Database {
   products: ProductTable;
   product_images: ProductImageTable;
   product_variants: ProductVariantTable;
+  product_stock: ProductStockTable;
   stock_movements: StockMovementTable;
   users: UserTable;
   addresses: AddressTable;

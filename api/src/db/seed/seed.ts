@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { createProductStockRepository } from '../../modules/inventory/product-stock.repository.ts';
 import type { Db } from '../database.ts';
 import type {
   CategoryTable,
@@ -132,6 +133,7 @@ export async function seedDatabase(db: Db): Promise<{ seeded: boolean }> {
       created_at: product.createdAt,
     }));
     for (const batch of batches(movementRows)) await trx.insertInto('stock_movements').values(batch).execute();
+    await createProductStockRepository(trx).recount('all');
 
     const promoRows: Insertable<PromoCodeTable>[] = cataloguePromoCodes.map((promo) => ({
       code: promo.code,

@@ -1,8 +1,8 @@
 import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
-import { lowStockThreshold, type AdminProductSort, type AdminStockFilter, type ProductStatus } from '@threadline/contracts';
+import type { AdminProductSort, AdminStockFilter, ProductStatus } from '@threadline/contracts';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
 import type { CategoryTable, ProductTable } from '../../db/tables.ts';
-import { productSearch } from './product-search.ts';
+import { fewMatchesLimit, productSearch } from './product-search.ts';
 import { withStorefrontFlag } from './product-status.ts';
 
 export interface AdminProductFilter {
@@ -27,6 +27,9 @@ const productColumns = [
   'p.id', 'p.name', 'p.slug', 'p.description', 'p.status', 'p.price', 'p.sale_price', 'p.wholesale_price', 'p.is_new_arrival', 'p.is_featured',
   'p.features', 'p.specifications', 'p.category_id', 'c.name as category_name', 'c.slug as category_slug', 'p.created_at', 'p.updated_at',
 ] as const;
+
+/** A product of the list: its row with its stock row's figures (0 without one). */
+export type AdminProductListRow = AdminProductRow & { stock: number; low_variants: number; out_variants: number };
 
 export interface AdminProductRow {
   id: number;
@@ -66,39 +69,66 @@ export interface AdminCategoryRow {
   product_count: number;
 }
 
+/** The stock row's count each stock filter needs above 0; its partial index holds those products alone (migration 0020). */
+const stockCounts = { low: 's.low_variants', out: 's.out_variants' } as const satisfies Record<AdminStockFilter, string>;
+/** 0 written into the SQL: the planner takes a partial index only for the very condition it was made with, never for a parameter. */
+const none = sql.lit(0);
+
 export function createCatalogAdminRepository(db: DbExecutor, dialect: DatabaseDialect) {
   const search = productSearch(db, dialect);
 
-  const filtered = (filter: AdminProductFilter) =>
-    db.selectFrom('products as p').where((eb) => {
-      const conditions: Expression<SqlBool>[] = [];
-      if (filter.categoryIds) conditions.push(filter.categoryIds.length > 0 ? eb('p.category_id', 'in', filter.categoryIds) : sql<SqlBool>`1 = 0`);
-      if (filter.status) conditions.push(eb('p.status', '=', filter.status));
-      if (filter.productId !== undefined) conditions.push(eb('p.id', '=', filter.productId));
-      if (filter.searchWords?.length) conditions.push(search.matches(eb, filter.searchWords, 'all'));
-      if (filter.stock) {
-        // The ids come from product_variants_stock_idx alone. The unary plus keeps SQLite from
-        // reading products by those ids and sorting them all: it walks the listing's order instead,
-        // which meets a page of matches early, as they are many.
-        let variants = eb.selectFrom('product_variants as lv').select('lv.product_id').where('lv.retired_at', 'is', null);
-        variants = filter.stock === 'out' ? variants.where('lv.stock', '=', 0) : variants.where('lv.stock', '>', 0).where('lv.stock', '<=', lowStockThreshold);
-        conditions.push(eb(sql<number>`+p.id`, 'in', variants));
-      }
-      return eb.and(conditions);
-    });
+  /**
+   * The products the filter lets through. With `walkListing` the conditions are written so that
+   * SQLite walks the sort's listing index and keeps the matches it meets, which stops after a page
+   * when they are many (unary plus keeps it off the category index and the search's ids; the stock
+   * row is looked up per product). Without it the planner reads the matches by their own indexes,
+   * joining the stock rows from their partial index, which is best when they are few, and for counting.
+   */
+  const filtered = (filter: AdminProductFilter, walkListing: boolean) => {
+    const { stock } = filter;
+    const joinStock = stock !== undefined && !walkListing;
+    return db
+      .selectFrom('products as p')
+      .$if(joinStock, (query) => query.innerJoin('product_stock as s', 's.product_id', 'p.id'))
+      .where((eb) => {
+        const conditions: Expression<SqlBool>[] = [];
+        const category = walkListing ? sql<number>`+p.category_id` : eb.ref('p.category_id');
+        if (filter.categoryIds) conditions.push(filter.categoryIds.length > 0 ? eb(category, 'in', filter.categoryIds) : sql<SqlBool>`1 = 0`);
+        if (filter.status) conditions.push(eb('p.status', '=', filter.status));
+        if (filter.productId !== undefined) conditions.push(eb('p.id', '=', filter.productId));
+        if (filter.searchWords?.length) conditions.push(search.matches(eb, filter.searchWords, 'all', walkListing));
+        if (stock !== undefined) {
+          conditions.push(
+            joinStock
+              ? eb(sql.ref<number>(stockCounts[stock]), '>', none)
+              : eb.exists(eb.selectFrom('product_stock as s').select('s.product_id').whereRef('s.product_id', '=', 'p.id').where(stockCounts[stock], '>', none)),
+          );
+        }
+        return eb.and(conditions);
+      });
+  };
 
   return {
     /**
-     * One page of the list: its ids on the listing indexes first, then only those rows in full, put
+     * One page of the list: its ids first, then only those rows in full with their stock rows, put
      * back in the ids' order (joined in one query, SQLite walked the listing index again to sort).
+     * `matching` is what `count` answered: how the ids are best read depends on how many match.
      */
-    async page(filter: AdminProductFilter, sort: AdminProductSort, limit: number, offset: number): Promise<AdminProductRow[]> {
-      const ids = (await filtered(filter).select('p.id').orderBy(orderings[sort]).limit(limit).offset(offset).execute()).map((row) => row.id);
+    async page(filter: AdminProductFilter, sort: AdminProductSort, limit: number, offset: number, matching: number): Promise<AdminProductListRow[]> {
+      if (matching === 0) return [];
+      const walkListing = dialect === 'sqlite' && matching > fewMatchesLimit;
+      const ids = (await filtered(filter, walkListing).select('p.id').orderBy(orderings[sort]).limit(limit).offset(offset).execute()).map((row) => row.id);
       if (ids.length === 0) return [];
       const rows = await db
         .selectFrom('products as p')
         .innerJoin('categories as c', 'c.id', 'p.category_id')
+        .leftJoin('product_stock as s', 's.product_id', 'p.id')
         .select(productColumns)
+        .select((eb) => [
+          eb.fn.coalesce('s.stock', eb.lit(0)).as('stock'),
+          eb.fn.coalesce('s.low_variants', eb.lit(0)).as('low_variants'),
+          eb.fn.coalesce('s.out_variants', eb.lit(0)).as('out_variants'),
+        ])
         .where('p.id', 'in', ids)
         .execute();
       const byId = new Map(rows.map((row) => [row.id, row]));
@@ -111,27 +141,17 @@ export function createCatalogAdminRepository(db: DbExecutor, dialect: DatabaseDi
       return row?.product_id;
     },
 
-    async count(filter: AdminProductFilter): Promise<number> {
-      const row = await filtered(filter).select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
+    /** How many products match, counted up to `upTo` + 1: counting all of 100,000 took longer than the page. */
+    async count(filter: AdminProductFilter, upTo: number): Promise<number> {
+      const { stock, ...others } = filter;
+      // A stock filter alone is counted on its partial index: every stock row has its product, and
+      // looking each one up took 30 ms for 10,000 of them.
+      const stockAlone = stock !== undefined && Object.values(others).every((value) => value === undefined);
+      const matches = stockAlone
+        ? db.selectFrom('product_stock as s').where(stockCounts[stock], '>', none).select(sql<number>`1`.as('one')).limit(upTo + 1).as('matches')
+        : filtered(filter, false).select(sql<number>`1`.as('one')).limit(upTo + 1).as('matches');
+      const row = await db.selectFrom(matches).select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
       return Number(row.count);
-    },
-
-    /** Per product: units in stock, and variants low and sold out, over the variants still sold. */
-    async stockSummaries(productIds: number[]): Promise<Map<number, { stock: number; low: number; out: number }>> {
-      if (productIds.length === 0) return new Map();
-      const rows = await db
-        .selectFrom('product_variants')
-        .select((eb) => [
-          'product_id',
-          eb.fn.sum<number | string>('stock').as('stock'),
-          eb.fn.sum<number | string>(eb.case().when('stock', '=', 0).then(1).else(0).end()).as('out'),
-          eb.fn.sum<number | string>(eb.case().when(eb.and([eb('stock', '>', 0), eb('stock', '<=', lowStockThreshold)])).then(1).else(0).end()).as('low'),
-        ])
-        .where('product_id', 'in', productIds)
-        .where('retired_at', 'is', null)
-        .groupBy('product_id')
-        .execute();
-      return new Map(rows.map((row) => [row.product_id, { stock: Number(row.stock), low: Number(row.low), out: Number(row.out) }]));
     },
 
     /** The first picture of each product. */
@@ -218,6 +238,12 @@ export function createCatalogAdminRepository(db: DbExecutor, dialect: DatabaseDi
         .orderBy('c.id')
         .execute();
       return rows.map(({ sort_order: _order, ...row }) => ({ ...row, product_count: Number(row.product_count ?? 0) }));
+    },
+
+    /** Without the product counts `categories` adds, which read every product (20 ms at 100,000). */
+    async childCategoryIds(parentId: number): Promise<number[]> {
+      const rows = await db.selectFrom('categories').select('id').where('parent_id', '=', parentId).execute();
+      return rows.map((row) => row.id);
     },
 
     findCategory(id: number, executor: DbExecutor = db): Promise<Omit<AdminCategoryRow, 'product_count'> | undefined> {

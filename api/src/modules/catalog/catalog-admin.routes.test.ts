@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages, catalogAdminMessages, messages, type AdminProduct, type AdminProductCreate } from '@threadline/contracts';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
-import { createCategory } from '../../../test/factories.ts';
+import { createCategory, createProduct as insertProduct } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, signUp, startSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
 
 let shop: TestShop;
@@ -301,6 +301,43 @@ describe('the product list', () => {
     for (const bad of ['page_size=101', 'status=sold', 'stock=some', 'sort=random', 'category=0', `search=${'x'.repeat(201)}`]) {
       expect((await call('GET', `/api/admin/products/?${bad}`)).statusCode, bad).toBe(400);
     }
+  });
+
+  it('lists, filters and counts past 500 matches the same, where SQLite walks the listing index instead of reading the matches by id', async () => {
+    const marker = `teakwood${Date.now()}`;
+    // Oldest first; every product has a low variant, and every other one a sold-out one too.
+    const oldest: number[] = [];
+    for (let index = 0; index < 520; index += 1) {
+      const { id } = await insertProduct(shop.database.handle.db, {
+        name: `${marker} Walk ${String(index).padStart(3, '0')}`,
+        categoryId: tees,
+        price: 100_000 + index,
+        variants: [{ size: 'S', stock: 3 }, { size: 'M', stock: index % 2 === 0 ? 20 : 0 }],
+      });
+      oldest.push(id);
+    }
+    const newest = [...oldest].reverse();
+    const list = async (query: string) => {
+      const response = await call('GET', `/api/admin/products/?search=${marker}&${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { count: number; count_capped: boolean; next: string | null; results: { id: number; stock: number; low_variants: number; out_variants: number }[] };
+    };
+    const ids = async (query: string) => (await list(query)).results.map((item) => item.id);
+
+    const third = await list('page_size=100&page=3');
+    expect(third).toMatchObject({ count: 520, count_capped: false });
+    expect(third.results.map((item) => item.id)).toEqual(newest.slice(200, 300));
+    expect(third.results.find((item) => item.id === oldest[300])).toMatchObject({ stock: 23, low_variants: 1, out_variants: 0 });
+    expect(third.results.find((item) => item.id === oldest[299])).toMatchObject({ stock: 3, low_variants: 1, out_variants: 1 });
+    expect(await ids('stock=low&page_size=100&page=2')).toEqual(newest.slice(100, 200));
+    expect(await ids(`category=${tops}&stock=low&sort=oldest&page_size=50&page=2`)).toEqual(oldest.slice(50, 100));
+    expect(await ids('sort=price_high&page_size=10')).toEqual(newest.slice(0, 10));
+    const last = await list('sort=name&page_size=10&page=52');
+    expect(last.results.map((item) => item.id)).toEqual(oldest.slice(510));
+    expect(last.next).toBeNull();
+    const soldOut = await list('stock=out&page_size=100');
+    expect(soldOut.count).toBe(260);
+    expect(soldOut.results.map((item) => item.id)).toEqual(newest.filter((_id, index) => index % 2 === 0).slice(0, 100));
   });
 });
 

@@ -6,7 +6,7 @@ import {
   adminCategoryUpdateSchema,
   adminListSchema,
   adminProductCreateSchema,
-  adminProductListItemSchema,
+  adminProductListSchema,
   adminProductQuerySchema,
   adminProductRemovalSchema,
   adminProductSchema,
@@ -24,7 +24,7 @@ import type { CatalogAdminService } from './catalog-admin.service.ts';
 export const catalogAdminRoutes: FastifyPluginAsyncZod<{ catalogAdmin: CatalogAdminService }> = async (app, { catalogAdmin }) => {
   app.get(
     '/products/',
-    { schema: { querystring: adminProductQuerySchema, response: { 200: adminListSchema(adminProductListItemSchema) } } },
+    { schema: { querystring: adminProductQuerySchema, response: { 200: adminProductListSchema } } },
     (request) => catalogAdmin.list(request.query),
   );
 

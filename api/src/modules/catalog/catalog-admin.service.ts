@@ -7,7 +7,7 @@ import {
   type AdminList,
   type AdminPageQuery,
   type AdminProduct,
-  type AdminProductListItem,
+  type AdminProductList,
   type AdminProductQuery,
   type AdminVariant,
   type ProductStatus,
@@ -63,6 +63,9 @@ function parseJson<T>(text: string, fallback: T): T {
     return fallback;
   }
 }
+
+/** The product list counts its matches up to this many, as the order list does. */
+const productCountCap = 10_000;
 
 const variantView = ({ id, size, color, sku, stock, ordered }: StockedVariantRow): AdminVariant => ({ id, size, color, sku, stock, ordered });
 
@@ -162,12 +165,12 @@ export function createCatalogAdminService({ repository, database, inventory, aud
   }
 
   async function categoryIdsFor(categoryId: number): Promise<number[]> {
-    const rows = await repository.categories();
-    return [categoryId, ...rows.filter((row) => row.parent_id === categoryId).map((row) => row.id)];
+    return [categoryId, ...(await repository.childCategoryIds(categoryId))];
   }
 
   return {
-    async list(query: AdminProductQuery): Promise<AdminList<AdminProductListItem>> {
+    /** A page of the list; `count` is exact up to 10,000 matches, and `count_capped` says when there are more. */
+    async list(query: AdminProductQuery): Promise<AdminProductList> {
       const filter: AdminProductFilter = {};
       if (query.search) {
         // An exact SKU finds its product alone; otherwise the words are searched.
@@ -180,11 +183,11 @@ export function createCatalogAdminService({ repository, database, inventory, aud
       if (query.status) filter.status = query.status;
       if (query.stock) filter.stock = query.stock;
       const { limit, offset } = pageWindow(query);
-      const [rows, count] = await Promise.all([repository.page(filter, query.sort, limit, offset), repository.count(filter)]);
-      const ids = rows.map((row) => row.id);
-      const [stock, thumbnails] = await Promise.all([repository.stockSummaries(ids), repository.thumbnails(ids)]);
+      // Counted past this page, so `next` is right on every page; past the cap the count says only that.
+      const matching = await repository.count(filter, Math.max(productCountCap, offset + limit));
+      const rows = await repository.page(filter, query.sort, limit, offset, matching);
+      const thumbnails = await repository.thumbnails(rows.map((row) => row.id));
       const results = rows.map((row) => {
-        const summary = stock.get(row.id) ?? { stock: 0, low: 0, out: 0 };
         const thumbnail = thumbnails.get(row.id);
         return {
           id: row.id,
@@ -194,14 +197,15 @@ export function createCatalogAdminService({ repository, database, inventory, aud
           price: minorToMajor(row.price),
           sale_price: row.sale_price === null ? null : minorToMajor(row.sale_price),
           category: { id: row.category_id, name: row.category_name },
-          stock: summary.stock,
-          low_variants: summary.low,
-          out_variants: summary.out,
+          stock: row.stock,
+          low_variants: row.low_variants,
+          out_variants: row.out_variants,
           thumbnail: thumbnail === undefined ? null : mediaUrls.thumbnail(thumbnail),
           updated_at: row.updated_at,
         };
       });
-      return adminList('/api/admin/products/', query, count, results);
+      const capped = matching > productCountCap;
+      return { ...adminList('/api/admin/products/', query, matching, results), count: capped ? productCountCap : matching, count_capped: capped };
     },
 
     async detail(id: number): Promise<AdminProduct> {

@@ -191,6 +191,9 @@ describe('updating existing products', () => {
       { delta: 4, reason: 'seed' },
       { delta: 5, reason: 'import' },
     ]);
+    // The product's stock row (ADR 23) follows: 9 + 2 + 3 units, L and XL low.
+    const row = await shop.database.handle.db.selectFrom('product_stock').select(['stock', 'low_variants', 'out_variants']).where('product_id', '=', existing.id).executeTakeFirst();
+    expect(row).toEqual({ stock: 14, low_variants: 2, out_variants: 0 });
   });
 
   it('refuses a SKU that belongs to another product', async () => {

@@ -10,6 +10,7 @@ import { announceChange } from '../../plugins/shop-changes.ts';
 import { createAuditRepository } from '../audit/audit.repository.ts';
 import { createAuditService } from '../audit/audit.service.ts';
 import { createVariantBatches } from '../inventory/variant-batches.ts';
+import { createProductStockRepository } from '../inventory/product-stock.repository.ts';
 import { createVariantBatchesRepository } from '../inventory/variant-batches.repository.ts';
 import { createCatalogImport } from './catalog-import.ts';
 import { createCatalogImportRepository } from './catalog-import.repository.ts';
@@ -29,7 +30,7 @@ try {
   const imports = createCatalogImport({
     database: handle,
     repository: createCatalogImportRepository(handle.db, handle.dialect),
-    inventory: createVariantBatches(createVariantBatchesRepository(handle.db, handle.dialect)),
+    inventory: createVariantBatches(createVariantBatchesRepository(handle.db, handle.dialect), createProductStockRepository(handle.db)),
     audit: createAuditService(createAuditRepository(handle.db)),
     // The running servers see the import within a second, as they see one made through the back office.
     catalogChanged: () => announceChange(handle.db, 'catalog'),

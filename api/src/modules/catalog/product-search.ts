@@ -15,8 +15,12 @@ export type SearchPart = 'all' | 'name' | 'rest';
  * same matches: every word as a word or a word prefix, accents folded, no stemming.
  */
 export interface ProductSearch {
-  /** The products `words` match, in the given part. */
-  matches(eb: ProductScope, words: string[], part: SearchPart): Expression<SqlBool>;
+  /**
+   * The products `words` match, in the given part. `walkListing` keeps SQLite from reading the
+   * matches by id, so that it walks a listing index without `is_active` in front (the back office's)
+   * in order, as it does by itself where `is_active` leads the index.
+   */
+  matches(eb: ProductScope, words: string[], part: SearchPart, walkListing?: boolean): Expression<SqlBool>;
   /**
    * Whether a listing of this search should read its matches by id and sort them, rather than walk
    * a listing index in order to meet them: true when they are few (SQLite; PostgreSQL's planner
@@ -28,16 +32,18 @@ export interface ProductSearch {
 }
 
 /** Up to this many matches are read by id and sorted; past it a listing index is walked in order, which ends early when matches are dense. */
-const fewMatchesLimit = 500;
+export const fewMatchesLimit = 500;
 
 function sqliteSearch(db: DbExecutor): ProductSearch {
   const matchIds = (query: string) => sql<number>`(SELECT rowid FROM products_fts WHERE products_fts MATCH ${query})`;
   return {
-    matches(eb, words, part) {
+    matches(eb, words, part, walkListing = false) {
+      // The unary plus keeps SQLite from looking the matches up by id.
+      const id = walkListing ? sql<number>`+p.id` : eb.ref('p.id');
       // The name column is one of the indexed ones, so a name match is a match of the whole search.
-      const inName = eb('p.id', 'in', matchIds(ftsNameQuery(words)));
+      const inName = eb(id, 'in', matchIds(ftsNameQuery(words)));
       if (part === 'name') return inName;
-      const anywhere = eb('p.id', 'in', matchIds(ftsQuery(words)));
+      const anywhere = eb(id, 'in', matchIds(ftsQuery(words)));
       return part === 'all' ? anywhere : eb.and([anywhere, eb.not(inName)]);
     },
     async readMatchesById(words, part) {

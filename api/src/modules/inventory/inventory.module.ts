@@ -3,6 +3,7 @@ import type { ShopModuleOptions } from '../shop-module.ts';
 import { createInventoryRepository } from './inventory.repository.ts';
 import { stockAdminRoutes } from './inventory.routes.ts';
 import { createInventoryService, type InventoryService } from './inventory.service.ts';
+import { createProductStockRepository } from './product-stock.repository.ts';
 import { createStockAdminService } from './stock-admin.service.ts';
 import { createVariantBatches, type VariantBatches } from './variant-batches.ts';
 import { createVariantBatchesRepository } from './variant-batches.repository.ts';
@@ -17,11 +18,12 @@ declare module 'fastify' {
 export const inventoryModule = fastifyPlugin<ShopModuleOptions>(
   async (app, { database }) => {
     const repository = createInventoryRepository(database.db);
+    const productStock = createProductStockRepository(database.db);
     app.decorate('inventory', {
-      ...createInventoryService(repository),
-      ...createVariantBatches(createVariantBatchesRepository(database.db, database.dialect)),
+      ...createInventoryService(repository, productStock),
+      ...createVariantBatches(createVariantBatchesRepository(database.db, database.dialect), productStock),
     });
-    const stock = createStockAdminService({ database, repository, audit: app.audit, changes: app.changes });
+    const stock = createStockAdminService({ database, repository, productStock, audit: app.audit, changes: app.changes });
     await app.register(stockAdminRoutes, { prefix: '/api/admin', stock });
   },
   { name: 'inventory', dependencies: ['audit', 'shop-changes'] },

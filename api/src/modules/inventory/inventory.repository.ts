@@ -4,6 +4,7 @@ import type { DbExecutor } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Insertable } from 'kysely';
 import type { ProductVariantTable, StockMovementTable } from '../../db/tables.ts';
+import type { ChangedVariant } from './product-stock.ts';
 
 // Every checkout runs these; they are compiled once (see preparedQuery).
 const takeVariantStock = preparedQuery((db: DbExecutor, variantId: number, quantity: number) =>
@@ -12,7 +13,7 @@ const takeVariantStock = preparedQuery((db: DbExecutor, variantId: number, quant
     .set((eb) => ({ stock: eb('stock', '-', quantity) }))
     .where('id', '=', variantId)
     .where('stock', '>=', quantity)
-    .returning('id'),
+    .returning(['product_id', 'stock', 'retired_at']),
 );
 const variantStock = preparedQuery((db: DbExecutor, variantId: number) =>
   db.selectFrom('product_variants').select('stock').where('id', '=', variantId),
@@ -41,16 +42,17 @@ export function createInventoryRepository(db: DbExecutor) {
      * The guarded decrement: it changes nothing unless the whole quantity is in stock. On PostgreSQL
      * it also row-locks the variant until the transaction ends.
      */
-    async take(variantId: number, quantity: number, executor: DbExecutor = db): Promise<boolean> {
-      return (await takeVariantStock.execute(executor, variantId, quantity)).length === 1;
+    take(variantId: number, quantity: number, executor: DbExecutor = db): Promise<ChangedVariant | undefined> {
+      return takeVariantStock.executeTakeFirst(executor, variantId, quantity);
     },
 
-    async give(variantId: number, quantity: number, executor: DbExecutor = db) {
-      await executor
+    give(variantId: number, quantity: number, executor: DbExecutor = db): Promise<ChangedVariant | undefined> {
+      return executor
         .updateTable('product_variants')
         .set((eb) => ({ stock: eb('stock', '+', quantity) }))
         .where('id', '=', variantId)
-        .execute();
+        .returning(['product_id', 'stock', 'retired_at'])
+        .executeTakeFirst();
     },
 
     /** One insert for all the changes; `sign` -1 records stock taken, +1 stock given back. */
@@ -67,13 +69,13 @@ export function createInventoryRepository(db: DbExecutor) {
      * Staff's guarded change of one variant's stock: nothing changes (undefined) when it would take
      * the stock below 0. On PostgreSQL it row-locks the variant, as an order's take does.
      */
-    async adjust(variantId: number, change: number, executor: DbExecutor = db) {
+    adjust(variantId: number, change: number, executor: DbExecutor = db): Promise<ChangedVariant | undefined> {
       return executor
         .updateTable('product_variants')
         .set((eb) => ({ stock: eb('stock', '+', change) }))
         .where('id', '=', variantId)
         .where((eb) => eb(eb('stock', '+', change), '>=', 0))
-        .returning(['stock', 'product_id'])
+        .returning(['product_id', 'stock', 'retired_at'])
         .executeTakeFirst();
     },
 
@@ -220,8 +222,8 @@ export function createInventoryRepository(db: DbExecutor) {
       await executor.updateTable('product_variants').set(changes).where('id', '=', variantId).execute();
     },
 
-    async deleteVariant(variantId: number, executor: DbExecutor = db) {
-      await executor.deleteFrom('product_variants').where('id', '=', variantId).execute();
+    deleteVariant(variantId: number, executor: DbExecutor = db): Promise<ChangedVariant | undefined> {
+      return executor.deleteFrom('product_variants').where('id', '=', variantId).returning(['product_id', 'stock', 'retired_at']).executeTakeFirst();
     },
 
     /**

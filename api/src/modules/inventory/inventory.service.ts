@@ -2,6 +2,8 @@ import { catalogAdminMessages, variantOptionsLabel } from '@threadline/contracts
 import { isUniqueViolation, type DbExecutor } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
 import type { InventoryRepository, StockChange, StockedVariantRow } from './inventory.repository.ts';
+import { productStockDeltas, variantStockChange, type VariantStockChange } from './product-stock.ts';
+import type { ProductStockRepository } from './product-stock.repository.ts';
 
 /** A variant as the back office gives it: options (null when the product does not vary by one), SKU, first stock. */
 export interface VariantInput {
@@ -43,9 +45,12 @@ export interface StockShortfall {
 
 /**
  * Stock: the only module that changes a variant's stock, and every change is a stock movement row
- * in the caller's transaction.
+ * in the caller's transaction, as is the change to its product's stock row.
  */
-export function createInventoryService(repository: InventoryRepository) {
+export function createInventoryService(repository: InventoryRepository, productStock: ProductStockRepository) {
+  /** The products' stock rows follow their variants' changes, last in the transaction (see productStockDeltas). */
+  const countInProducts = (changes: VariantStockChange[], trx: DbExecutor) => productStock.add(productStockDeltas(changes), trx);
+
   /** Inserts one variant; a SKU taken meanwhile (the unique index) is the same 409 as one taken before. */
   async function insertVariant(productId: number, variant: VariantInput, position: number, trx: DbExecutor): Promise<number> {
     try {
@@ -85,6 +90,7 @@ export function createInventoryService(repository: InventoryRepository) {
         if (variant.stock > 0) await repository.recordMovement(id, variant.stock, 'initial', trx);
         ids.push(id);
       }
+      await countInProducts(variants.map((variant) => ({ productId, before: null, after: variant.stock })), trx);
       return ids;
     },
 
@@ -109,7 +115,9 @@ export function createInventoryService(repository: InventoryRepository) {
      */
     async removeVariant(variant: StockedVariantRow, trx: DbExecutor): Promise<'deleted' | 'retired'> {
       if (!variant.ordered) {
-        await repository.deleteVariant(variant.id, trx);
+        // The stock it is deleted with, which an order may have changed since it was read.
+        const deleted = await repository.deleteVariant(variant.id, trx);
+        if (deleted) await countInProducts([{ ...variantStockChange(deleted, 0), after: null }], trx);
         return 'deleted';
       }
       // An order may take stock between the read and the retire: read again until the stock held.
@@ -120,6 +128,7 @@ export function createInventoryService(repository: InventoryRepository) {
         stock = current.stock;
       }
       if (stock > 0) await repository.recordMovement(variant.id, -stock, 'retired', trx);
+      await countInProducts([{ productId: variant.product_id, before: stock, after: null }], trx);
       return 'retired';
     },
 
@@ -127,7 +136,7 @@ export function createInventoryService(repository: InventoryRepository) {
      * Takes an order's stock, all or nothing (the caller's transaction rolls back on a shortfall).
      * Lines of one variant count against one stock. Variants are taken in id order: on PostgreSQL
      * each take row-locks its variant until COMMIT, and one order for all checkouts keeps two carts
-     * holding the same variants from deadlocking.
+     * holding the same variants from deadlocking. The products' stock rows follow, after every take.
      */
     async takeForOrder(lines: StockChange[], orderId: number, trx: DbExecutor): Promise<StockShortfall | null> {
       const wanted = new Map<number, number>();
@@ -136,16 +145,25 @@ export function createInventoryService(repository: InventoryRepository) {
       // Recorded before it is taken, to keep a round trip out of the locked stretch; a failed take
       // rolls the record back with everything else.
       await repository.recordMovements(taken, -1, 'order', orderId, trx);
+      const changes: VariantStockChange[] = [];
       for (const { variantId, quantity } of taken) {
-        if (!(await repository.take(variantId, quantity, trx))) return { variantId, left: (await repository.stockOf(variantId, trx)) ?? 0 };
+        const variant = await repository.take(variantId, quantity, trx);
+        if (!variant) return { variantId, left: (await repository.stockOf(variantId, trx)) ?? 0 };
+        changes.push(variantStockChange(variant, -quantity));
       }
+      await countInProducts(changes, trx);
       return null;
     },
 
     /** A cancelled order's stock back on its variants, in id order as `takeForOrder` takes them. */
     async returnForOrder(lines: StockChange[], orderId: number, trx: DbExecutor) {
-      for (const { variantId, quantity } of [...lines].sort((a, b) => a.variantId - b.variantId)) await repository.give(variantId, quantity, trx);
+      const changes: VariantStockChange[] = [];
+      for (const { variantId, quantity } of [...lines].sort((a, b) => a.variantId - b.variantId)) {
+        const given = await repository.give(variantId, quantity, trx);
+        if (given) changes.push(variantStockChange(given, quantity));
+      }
       await repository.recordMovements(lines, 1, 'order_cancelled', orderId, trx);
+      await countInProducts(changes, trx);
     },
   };
 }

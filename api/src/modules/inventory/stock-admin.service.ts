@@ -15,6 +15,8 @@ import type { ShopChanges } from '../../plugins/shop-changes.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { InventoryRepository } from './inventory.repository.ts';
+import { productStockDeltas, variantStockChange } from './product-stock.ts';
+import type { ProductStockRepository } from './product-stock.repository.ts';
 
 /** What a movement that is no adjustment says for itself. */
 const kindReasons: Record<StockMovementKind, string> = {
@@ -31,12 +33,13 @@ const kindReasons: Record<StockMovementKind, string> = {
 export interface StockAdminDependencies {
   database: DatabaseHandle;
   repository: InventoryRepository;
+  productStock: ProductStockRepository;
   audit: AuditService;
   changes: ShopChanges;
 }
 
 /** The back office's side of stock: the stock page, a variant's movements, and staff adjustments. */
-export function createStockAdminService({ database, repository, audit, changes }: StockAdminDependencies) {
+export function createStockAdminService({ database, repository, productStock, audit, changes }: StockAdminDependencies) {
   return {
     /**
      * Adds or takes units, with the staff's reason, as one guarded update and its movement in one
@@ -52,6 +55,7 @@ export function createStockAdminService({ database, repository, audit, changes }
           throw conflict(stockMessages.belowZero(variant.stock, change));
         }
         await repository.recordAdjustment(variantId, change, staff.id, reason, trx);
+        await productStock.add(productStockDeltas([variantStockChange(adjusted, change)]), trx);
         await audit.record(
           staff,
           { action: 'stock_adjust', entity: 'variant', entityId: variantId, before: { stock: adjusted.stock - change }, after: { stock: adjusted.stock, change, reason } },

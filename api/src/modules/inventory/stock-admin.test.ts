@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stockMessages } from '@threadline/contracts';
+import { lowStockThreshold, stockMessages } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, signUp, startSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
 import type { Db } from '../../db/database.ts';
@@ -26,6 +26,18 @@ const movementSum = async (db: Db, variantId: number) =>
   Number(
     (await db.selectFrom('stock_movements').select((eb) => eb.fn.sum<number | string>('delta').as('sum')).where('variant_id', '=', variantId).executeTakeFirstOrThrow()).sum ?? 0,
   );
+
+/** A product's stock row beside what its variants still sold add up to: the two must never drift apart. */
+async function productStockOf(db: Db, productId: number) {
+  const row = await db.selectFrom('product_stock').select(['stock', 'low_variants', 'out_variants']).where('product_id', '=', productId).executeTakeFirst();
+  const stocks = (await db.selectFrom('product_variants').select('stock').where('product_id', '=', productId).where('retired_at', 'is', null).execute()).map((variant) => variant.stock);
+  const counted = {
+    stock: stocks.reduce((sum, stock) => sum + stock, 0),
+    low_variants: stocks.filter((stock) => stock > 0 && stock <= lowStockThreshold).length,
+    out_variants: stocks.filter((stock) => stock === 0).length,
+  };
+  return { row, counted };
+}
 
 describe('stock in the back office', () => {
   let shop: TestShop;
@@ -184,6 +196,8 @@ describe('stock in the back office', () => {
     const stock = await stockOf(db(), variantId);
     expect(stock).toBeGreaterThanOrEqual(0);
     expect(stock).toBe(await movementSum(db(), variantId));
+    const product = await productStockOf(db(), id);
+    expect(product.row).toEqual(product.counted);
     const orders = answers.slice(0, 6).filter((answer) => answer.statusCode === 200).length;
     const taken = answers.slice(6, 10).filter((answer) => answer.statusCode === 200).length;
     const found = answers[10]?.statusCode === 200 ? 1 : 0;
@@ -191,5 +205,70 @@ describe('stock in the back office', () => {
     for (const answer of answers.slice(6)) expect([200, 409]).toContain(answer.statusCode);
     // 6 in stock cannot cover 6 orders and 8 taken by staff: some of them were refused.
     expect(answers.some((answer) => answer.statusCode === 409)).toBe(true);
+  });
+
+  it("keeps each product's stock row equal to its variants when orders of several products, adjustments and a new variant run at once", async () => {
+    const sizes = ['8', '9', '10'];
+    const shirts = await createProduct(db(), { name: 'Contested shirt', categoryId, price: 300_000, variants: sizes.map((size) => ({ size, color: 'Black', stock: 3 })) });
+    const caps = await createProduct(db(), { name: 'Contested cap', categoryId, price: 200_000, variants: sizes.map((size) => ({ size, color: 'Black', stock: 2 })) });
+    // Added after the caps' variants, so a cart of both products takes a variant of each in an order
+    // that is not the products' order, as shops' carts do.
+    const added = await shop.app.inject({ method: 'POST', url: `/api/admin/products/${shirts.id}/variants/`, headers: staff.headers, payload: { size: '11', color: 'Black', sku: 'CONTESTED-11', stock: 6 } });
+    expect(added.statusCode, added.body).toBe(201);
+    const carts = [
+      [[shirts.id, '8'], [caps.id, '9']],
+      [[caps.id, '8'], [shirts.id, '11']],
+      [[shirts.id, '11'], [caps.id, '8']],
+      [[caps.id, '9'], [shirts.id, '9']],
+      [[shirts.id, '8']],
+      [[caps.id, '10'], [shirts.id, '10'], [shirts.id, '11']],
+      [[shirts.id, '9'], [caps.id, '10']],
+      [[caps.id, '8'], [shirts.id, '8']],
+      [[shirts.id, '10']],
+      [[shirts.id, '11'], [shirts.id, '9']],
+      [[caps.id, '9']],
+      [[shirts.id, '11']],
+      [[shirts.id, '10'], [caps.id, '10']],
+      [[shirts.id, '11']],
+    ] as const;
+    const buyers = await Promise.all(
+      carts.map(async (lines) => {
+        const buyer = await startSession(shop.app);
+        for (const [productId, size] of lines) {
+          const put = await shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: buyer.headers, payload: { product_id: productId, quantity: 1, variant_size: size, variant_color: 'Black' } });
+          expect(put.statusCode, put.body).toBe(200);
+        }
+        return buyer;
+      }),
+    );
+    const answers = await Promise.all([
+      // Each buyer with an e-mail of their own: checkouts of one e-mail wait for each other (promo limits).
+      ...buyers.map((buyer, index) =>
+        shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: buyer.headers, payload: { ...checkoutForm, email: `buyer-${index}@example.com` } }),
+      ),
+      adjust(shirts.variantIds[0] ?? 0, { change: -1, reason: 'Shop floor count' }),
+      adjust(caps.variantIds[2] ?? 0, { change: 4, reason: 'Restock' }),
+      adjust(shirts.variantIds[1] ?? 0, { change: -3, reason: 'Damaged' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).filter((status) => status >= 500)).toEqual([]);
+    expect(answers.filter((answer) => answer.statusCode === 200).length).toBeGreaterThan(0);
+    for (const productId of [shirts.id, caps.id]) {
+      const product = await productStockOf(db(), productId);
+      expect(product.row, `product ${productId}`).toEqual(product.counted);
+    }
+  });
+
+  it("keeps a product's stock row adding up when staff adjust each of its variants at once", async () => {
+    const sizes = ['6', '7', '8', '9', '10', '11'];
+    const { id, variantIds } = await createProduct(db(), { name: 'Busy runner', categoryId, price: 400_000, variants: sizes.map((size) => ({ size, color: 'Black', stock: 8 })) });
+    // Units in and out of every variant at once: each change must add to the others', none overwrite them.
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, index) => adjust(variantIds[index % variantIds.length] ?? 0, { change: index % 3 === 0 ? 2 : -1, reason: 'Shop floor count' })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+    const product = await productStockOf(db(), id);
+    expect(product.row).toEqual(product.counted);
+    // Variants 6 and 9 went up by 5 × 2 units; the other four down by 5, to 3 each, which is low.
+    expect(product.row).toEqual({ stock: 2 * 18 + 4 * 3, low_variants: 4, out_variants: 0 });
   });
 });

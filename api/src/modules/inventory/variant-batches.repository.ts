@@ -8,6 +8,8 @@ export interface StoredVariant {
   size: string | null;
   color: string | null;
   stock: number;
+  /** Set on a variant no longer sold: its stock counts in no product's. */
+  retired_at: string | null;
 }
 
 export type NewVariantRow = Omit<ProductVariantTable, 'id' | 'retired_at'>;
@@ -34,7 +36,7 @@ export function createVariantBatchesRepository(db: DbExecutor, dialect: Database
       for (const batch of chunks(skus, lookupBatch)) {
         const query = executor
           .selectFrom('product_variants')
-          .select(['id', 'product_id', 'sku', 'size', 'color', 'stock'])
+          .select(['id', 'product_id', 'sku', 'size', 'color', 'stock', 'retired_at'])
           .where('sku', 'in', batch)
           .orderBy('id');
         found.push(...(await (lock && dialect === 'postgres' ? query.forUpdate() : query).execute()));

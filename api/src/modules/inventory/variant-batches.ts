@@ -1,4 +1,6 @@
 import type { DbExecutor } from '../../db/database.ts';
+import { productStockDeltas, variantStockChange, type VariantStockChange } from './product-stock.ts';
+import type { ProductStockRepository } from './product-stock.repository.ts';
 import type { StoredVariant, VariantBatchesRepository } from './variant-batches.repository.ts';
 
 export type { StoredVariant } from './variant-batches.repository.ts';
@@ -21,9 +23,10 @@ export interface VariantChange {
 
 /**
  * Variants written by the thousand (the catalogue import). A stock set here is recorded as an
- * 'import' movement of the difference, so a variant's stock stays the sum of its movements.
+ * 'import' movement of the difference, so a variant's stock stays the sum of its movements, and
+ * counted in its product's stock row.
  */
-export function createVariantBatches(repository: VariantBatchesRepository) {
+export function createVariantBatches(repository: VariantBatchesRepository, productStock: ProductStockRepository) {
   return {
     /** The variants with these SKUs, row-locked for the caller's transaction when `lock` is set. */
     variantsBySku(skus: string[], lock: boolean, trx?: DbExecutor): Promise<StoredVariant[]> {
@@ -44,6 +47,7 @@ export function createVariantBatches(repository: VariantBatchesRepository) {
         variants.filter((variant) => variant.stock > 0).map((variant) => ({ variantId: ids.get(variant.sku) ?? 0, delta: variant.stock })),
         trx,
       );
+      await productStock.add(productStockDeltas(variants.map((variant) => ({ productId: variant.productId, before: null, after: variant.stock }))), trx);
     },
 
     /**
@@ -52,15 +56,20 @@ export function createVariantBatches(repository: VariantBatchesRepository) {
      */
     async changeVariants(changes: VariantChange[], trx: DbExecutor): Promise<number> {
       const movements: { variantId: number; delta: number }[] = [];
+      const stockChanges: VariantStockChange[] = [];
       let changed = 0;
       for (const { variant, size, color, stock } of [...changes].sort((a, b) => a.variant.id - b.variant.id)) {
         const newStock = stock ?? variant.stock;
         if (size === variant.size && color === variant.color && newStock === variant.stock) continue;
         await repository.update(variant.id, { size, color, stock: newStock }, trx);
-        if (newStock !== variant.stock) movements.push({ variantId: variant.id, delta: newStock - variant.stock });
+        if (newStock !== variant.stock) {
+          movements.push({ variantId: variant.id, delta: newStock - variant.stock });
+          stockChanges.push(variantStockChange({ ...variant, stock: newStock }, newStock - variant.stock));
+        }
         changed += 1;
       }
       await repository.recordMovements(movements, trx);
+      await productStock.add(productStockDeltas(stockChanges), trx);
       return changed;
     },
   };

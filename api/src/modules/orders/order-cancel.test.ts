@@ -29,6 +29,10 @@ const inject = (shopper: ShopperSession, method: 'GET' | 'POST', url: string, pa
 const stock = async () =>
   (await shop.database.handle.db.selectFrom('product_variants').select('stock').where('id', '=', capVariantId).executeTakeFirstOrThrow()).stock;
 
+/** The product's stock row the back office lists (ADR 23), which the order and its cancellation keep. */
+const productStock = async () =>
+  (await shop.database.handle.db.selectFrom('product_stock').select('stock').where('product_id', '=', productId).executeTakeFirstOrThrow()).stock;
+
 /** The stock the product page shows (its answer is cached for a while). */
 const shownStock = async () => (await shop.app.inject({ method: 'GET', url: `/api/product/${productId}/` })).json().variants[0].stock as number;
 
@@ -64,9 +68,11 @@ describe('a shopper cancels an unpaid card order', () => {
   it('cancels it, closes its card session, returns the stock and puts the items back into the cart with what it holds', async () => {
     const shopper = await startSession(shop.app);
     const before = await stock();
+    const productBefore = await productStock();
     const orderId = await placeOrder(shopper, 2, { promo: 'CAPS10' });
     const sessionId = await startCardSession(shopper, orderId);
     expect(await stock()).toBe(before - 2);
+    expect(await productStock()).toBe(productBefore - 2);
     expect(await shownStock()).toBe(before - 2);
     expect((await cartOf(shopper)).items).toEqual([]);
     // Something added to the cart since joins the order's items.
@@ -81,6 +87,7 @@ describe('a shopper cancels an unpaid card order', () => {
       order: { id: orderId, status: 'cancelled', payment_status: 'FAILED' },
     });
     expect(await stock()).toBe(before);
+    expect(await productStock()).toBe(productBefore);
     expect(await shownStock()).toBe(before);
     const cart = await cartOf(shopper);
     expect(cart.items.map((item: { product_id: number; quantity: number }) => [item.product_id, item.quantity])).toEqual([[productId, 3]]);

@@ -187,6 +187,9 @@ export function ProductsPage() {
               </tbody>
           </AdminTable>
           <Pager list={list.data} />
+          {'count_capped' in list.data && list.data.count_capped === true ? (
+            <p className="text-sm text-stone-600">More than 10,000 products match: narrow the filters or search to see how many.</p>
+          ) : null}
         </>
       )}
     </AdminPage>
