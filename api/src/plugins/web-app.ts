@@ -4,7 +4,9 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { currencyCookie, currencyFromCookie, isPageRoute, messages, type FetchApi } from '@threadline/contracts';
+import { currencyCookie, currencyFromCookie, isPageRoute, messages, type CurrencyCode, type FetchApi } from '@threadline/contracts';
+import { privateCacheControl, publicAnswer, sendPublicAnswer, type PublicAnswer } from '../http-caching.ts';
+import { collectTags, createTaggedCache } from '../tagged-cache.ts';
 import { createPagePreloads } from './page-preloads.ts';
 import { loadPageRenderer, withRenderedPage } from './page-render.ts';
 
@@ -18,10 +20,23 @@ export interface WebAppOptions {
 const hashedAssetPath = /\/assets\//;
 const imageExtension = /\.(webp|png|jpe?g|gif|svg|avif)$/i;
 const placeholderImage = 'placeholder-640.webp';
+/**
+ * Rendered pages are kept until a change names what they show, and at most this long for what none
+ * names (the day's rates, a best-sellers order); keyed by currency and address, so bounded.
+ */
+const pageCacheMs = 10_000;
+const pageCacheSize = 1_000;
+
+interface PageAnswer {
+  status: number;
+  /** With its validator when it is the same for every shopper (of its currency); null when private. */
+  shared: PublicAnswer | null;
+  body: Buffer;
+}
 
 /**
  * Serves the built single-page app and the media files beside the API: hashed assets cached for a
- * year, `index.html` never cached, security headers on HTML documents only (they cost the JSON
+ * year, pages rendered on the server public for a few seconds, the others never kept, security headers on HTML documents only (they cost the JSON
  * answers throughput and protect nothing there), the app for page routes (the catalogue pages
  * rendered on the server), a JSON 404 for the rest.
  */
@@ -86,6 +101,37 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
     app.log.warn({ webDistDir }, 'web app is not built; only the API is served (run npm run build)');
   }
 
+  // A page rendered on the server shows the catalogue answers it read (their tags say which products),
+  // the store details and, in another currency, the day's rates.
+  const pages = createTaggedCache<PageAnswer>({ ttlMs: pageCacheMs, maxEntries: pageCacheSize });
+  app.changes.subscribe('catalog', (products) => (products ? pages.forgetTagged(app.catalog.tagsOfStockChange(products)) : pages.clear()));
+  app.changes.subscribe('promotions', () => pages.clear());
+  app.changes.subscribe('settings', () => pages.clear());
+
+  /** The page at `url` in the currency, kept when it is the same for every shopper of that currency. */
+  function page(shell: string, url: string, pathname: string, currency: CurrencyCode): Promise<PageAnswer> {
+    return pages.get(`${currency} ${url}`, async () => {
+      // A page that fails to render on the server is still rendered by the browser.
+      const { result: rendered, tags } = await collectTags(async () =>
+        renderPage
+          ? renderPage({ url, origin: publicUrl, fetchApi, currency }).catch((error: unknown) => {
+              app.log.error({ err: error, url }, 'server render failed');
+              return null;
+            })
+          : null,
+      );
+      // An unknown path is not found whoever renders it; only the render knows a product or category that does not exist.
+      const status = isPageRoute(pathname) ? (rendered?.status ?? 200) : 404;
+      const preloads = status === 200 && headEnd >= 0 ? preloadsFor(pathname) : '';
+      const withPreloads = preloads ? shell.slice(0, headEnd) + preloads + shell.slice(headEnd) : shell;
+      const body = Buffer.from(rendered ? withRenderedPage(withPreloads, rendered) : withPreloads);
+      // Only a page the server rendered whole is kept: one the browser renders depends on the shopper
+      // (renderPage answers null for those), or its render failed.
+      if (!rendered || status !== 200) return { value: { status, shared: null, body }, tags, keep: false };
+      return { value: { status, shared: publicAnswer(body), body }, tags };
+    });
+  }
+
   // Pages are a route of their own, not the not-found handler, so the compression plugin (which
   // works per route) compresses their HTML as it does every other answer.
   app.get('/*', async (request, reply) => {
@@ -95,24 +141,13 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
       return reply.callNotFound();
     }
     if (!indexHtml) return reply.status(503).send({ error: 'The web app is not built. Run npm run build.' });
-    const currency = currencyFromCookie(request.cookies[currencyCookie.name]);
-    // A page that fails to render on the server is still rendered by the browser.
-    const rendered = renderPage
-      ? await renderPage({ url: request.url, origin: publicUrl, fetchApi, currency }).catch((error: unknown) => {
-          request.log.error({ err: error }, 'server render failed');
-          return null;
-        })
-      : null;
-    // An unknown path is not found whoever renders it; only the render knows a product or category that does not exist.
-    const status = isPageRoute(pathname) ? (rendered?.status ?? 200) : 404;
-    const preloads = status === 200 && headEnd >= 0 ? preloadsFor(pathname) : '';
-    const shell = preloads ? indexHtml.slice(0, headEnd) + preloads + indexHtml.slice(headEnd) : indexHtml;
-    const html = rendered ? withRenderedPage(shell, rendered) : shell;
+    const { status, shared, body } = await page(indexHtml, request.url, pathname, currencyFromCookie(request.cookies[currencyCookie.name]));
     reply.helmet();
-    // Vary: the page is in the currency of the shopper's cookie, and compressed when the browser asked
-    // (also on an uncompressed answer), so no cache hands one shopper's page to another.
-    reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie');
-    return reply.type('text/html; charset=utf-8').send(html);
+    // The page is in the currency of the shopper's cookie, and compressed when the browser asked (also
+    // on an uncompressed answer), so no cache hands one shopper's page to another.
+    reply.status(status).header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+    if (shared) return sendPublicAnswer(request, reply, shared);
+    return reply.header('cache-control', privateCacheControl).send(body);
   });
 
   app.setNotFoundHandler(async (request, reply) => {

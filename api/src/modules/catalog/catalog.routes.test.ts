@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type Product, type ShopResponse } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, type TestShop } from '../../../test/helper.ts';
+import { privateCacheControl, publicCacheControl } from '../../http-caching.ts';
 
 let shop: TestShop;
 const ids: Record<string, number> = {};
@@ -276,5 +277,50 @@ describe('GET /api/home/ and /api/shop/categories/', () => {
     const body = (await shop.app.inject({ method: 'GET', url: '/api/shop/categories/' })).json();
     expect(body.categories).toHaveLength(4);
     expect(body.hierarchical_categories.map((category: { slug: string }) => category.slug)).toEqual(['footwear', 'tops']);
+  });
+});
+
+describe('HTTP caching of the catalogue', () => {
+  it('sends every catalogue answer with a validator and public cache headers, and 304 to a cache that holds it', async () => {
+    for (const url of ['/api/home/', '/api/shop/', '/api/shop/?category=runners&sort=price_low', '/api/shop/categories/', `/api/product/${ids.runner}/`]) {
+      const response = await shop.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe(publicCacheControl);
+      const etag = String(response.headers.etag);
+      expect(etag, url).toMatch(/^W\/"[\w-]+"$/);
+      for (const held of [etag, etag.slice(2), `"other", ${etag}`, '*']) {
+        const again = await shop.app.inject({ method: 'GET', url, headers: { 'if-none-match': held } });
+        expect(again.statusCode, `${url} ${held}`).toBe(304);
+        expect(again.body).toBe('');
+        expect(again.headers.etag).toBe(etag);
+      }
+      expect((await shop.app.inject({ method: 'GET', url, headers: { 'if-none-match': 'W/"older"' } })).statusCode, url).toBe(200);
+    }
+  });
+
+  it('keeps errors and what depends on the shopper out of every cache', async () => {
+    for (const url of ['/api/product/999999/', '/api/shop/?page=99', '/api/orders/cart/']) {
+      const response = await shop.app.inject({ method: 'GET', url });
+      expect(response.headers['cache-control'], url).toBe(privateCacheControl);
+      expect(response.headers.etag, url).toBeUndefined();
+    }
+  });
+
+  it('serves a stock change of a listed product at once once it is told, and keeps other answers', async () => {
+    const db = shop.database.handle.db;
+    const runner = ids.runner ?? 0;
+    const stockIn = async (url: string) => {
+      const answer = (await shop.app.inject({ method: 'GET', url })).json<ShopResponse>();
+      return answer.results.products.find((product) => product.id === runner)?.stock;
+    };
+    const listing = '/api/shop/?category=runners';
+    const before = await stockIn(listing);
+    const categoriesTag = (await shop.app.inject({ method: 'GET', url: '/api/shop/categories/' })).headers.etag;
+    await db.updateTable('product_variants').set((eb) => ({ stock: eb('stock', '+', 3) })).where('product_id', '=', runner).where('size', '=', '10').execute();
+    // Nobody said so: the kept answer stands (for up to its lifetime).
+    expect(await stockIn(listing)).toBe(before);
+    await shop.app.changes.publish('catalog', [runner]);
+    expect(await stockIn(listing)).toBe((before ?? 0) + 3);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/shop/categories/' })).headers.etag).toBe(categoriesTag);
   });
 });

@@ -9,7 +9,7 @@ import type { CheckoutDependencies } from './checkout.service.ts';
 export const afterOrderPlaced =
   (app: FastifyInstance, publicUrl: string): CheckoutDependencies['afterOrder'] =>
   (order, request, context, { productIds, confirmationClaimed }) => {
-    for (const productId of productIds) app.catalog.forgetProduct(productId);
+    void app.changes.publish('catalog', productIds);
     if (confirmationClaimed) app.orders.queueClaimedConfirmation(order, publicUrl);
     const customerId = context.owner.userId;
     if (customerId === null) return;

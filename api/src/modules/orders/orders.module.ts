@@ -53,5 +53,5 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
     // Confirmations whose sending was lost (the process died, or SMTP was down) go out again.
     runEvery(app, oneMinute, 'could not send unmailed confirmations', () => orders.resendUnmailedConfirmations(config.publicUrl));
   },
-  { name: 'orders', dependencies: ['mail', 'settings', 'catalog', 'inventory', 'promotions', 'cart', 'customers', 'rates'] },
+  { name: 'orders', dependencies: ['mail', 'settings', 'catalog', 'inventory', 'promotions', 'cart', 'customers', 'rates', 'shop-changes'] },
 );
