@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, type Product, type ShopResponse } from '@threadline/contracts';
+import { messages, type ListedProduct, type ShopResponse } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, type TestShop } from '../../../test/helper.ts';
 import { privateCacheControl, publicCacheControl } from '../../http-caching.ts';
@@ -86,7 +86,7 @@ async function getShop(query = ''): Promise<ShopResponse> {
 const names = (body: ShopResponse) => body.results.products.map((product) => product.name);
 
 describe('GET /api/shop/', () => {
-  it('lists active products newest first with the spec fields', async () => {
+  it('lists active products newest first with what their cards show', async () => {
     const body = await getShop();
     expect(body.count).toBe(5);
     expect(names(body)).toEqual([
@@ -98,17 +98,19 @@ describe('GET /api/shop/', () => {
     ]);
     expect(body.next).toBeNull();
     expect(body.previous).toBeNull();
-    const runner = body.results.products.find((product) => product.id === ids.runner) as Product;
-    expect(runner).toMatchObject({
+    const runner = body.results.products.find((product) => product.id === ids.runner) as ListedProduct;
+    // The card's fields and its first picture; the product call has the description and the gallery (spec deviation 59).
+    expect(runner).toEqual({
+      id: ids.runner,
+      name: 'Kingston Runner',
       price: 15000,
       sale_price: 12000,
       is_on_sale: true,
       is_new_arrival: false,
+      is_featured: false,
       category: { slug: 'runners', name: 'Runners' },
       stock: 6,
-      stock_quantity: 6,
-      features: ['Soft cotton'],
-      specifications: { Material: 'Cotton' },
+      images: [expect.any(Object)],
     });
     expect(runner.images[0]).toMatchObject({
       image: `/static/media/products/test-${ids.runner}-1-640.webp`,
@@ -242,10 +244,14 @@ describe('GET /api/product/{id}/', () => {
     expect(body.variants).toHaveLength(3);
     // The page shows a colour's first picture when the shopper chooses that colour.
     expect(body.product.images.map((image: { color: string | null }) => image.color)).toEqual(['Black', 'White', null]);
-    expect(body.related_products.map((product: Product) => product.name)).toEqual([
+    expect(body.product).toMatchObject({ stock_quantity: 6, features: ['Soft cotton'], specifications: { Material: 'Cotton' } });
+    expect(body.product.images).toHaveLength(3);
+    expect(body.related_products.map((product: ListedProduct) => product.name)).toEqual([
       'Blue Mountain Trail Sneaker',
       'Sold Out Slide',
     ]);
+    // Related products are cards too.
+    expect(body.related_products[0]).not.toHaveProperty('description');
   });
 
   it('has no options for a product without variants', async () => {
@@ -266,7 +272,8 @@ describe('GET /api/product/{id}/', () => {
 describe('GET /api/home/ and /api/shop/categories/', () => {
   it('answers featured products and top-level categories', async () => {
     const body = (await shop.app.inject({ method: 'GET', url: '/api/home/' })).json();
-    expect(body.featured_products.map((product: Product) => product.name)).toEqual(['Café Cap']);
+    expect(body.featured_products.map((product: ListedProduct) => product.name)).toEqual(['Café Cap']);
+    expect(body.featured_products[0]).not.toHaveProperty('description');
     expect(body.categories.map((category: { slug: string; children: unknown[] }) => [category.slug, category.children])).toEqual([
       ['footwear', [{ name: 'Runners', slug: 'runners' }]],
       ['tops', [{ name: 'Tees', slug: 'tees' }]],

@@ -31,7 +31,7 @@ import { categoryImageUrl } from '../../media/media-urls.ts';
 import { publicAnswer, type PublicAnswer } from '../../http-caching.ts';
 import { createTaggedCache, type Tagged } from '../../tagged-cache.ts';
 import { createTtlCache } from '../../ttl-cache.ts';
-import { compareSizes, productView, type ImageRow, type ProductRow } from './product-view.ts';
+import { compareSizes, listedProductView, productView, type ImageRow, type ProductRow } from './product-view.ts';
 import { searchWords } from './search-terms.ts';
 
 const featuredLimit = 8;
@@ -198,7 +198,7 @@ export function createCatalogService(repository: CatalogRepository) {
       count,
       next: rows.length === shopPageSize && offset + shopPageSize < count ? pageUrl(query, query.page + 1) : null,
       previous: query.page > 1 ? pageUrl(query, query.page - 1) : null,
-      results: { products: await withImagesAndStock(rows, productView), categories: tree.ordered },
+      results: { products: await withImagesAndStock(rows, listedProductView), categories: tree.ordered },
       facets,
     };
   }
@@ -227,7 +227,7 @@ export function createCatalogService(repository: CatalogRepository) {
     const imagesOf = (productId: number) => images.filter((image) => image.product_id === productId);
     return {
       product: productView(row, imagesOf(row.id), variants.reduce((sum, variant) => sum + variant.stock, 0)),
-      related_products: related.map((candidate) => productView(candidate, imagesOf(candidate.id), candidate.stock)),
+      related_products: related.map((candidate) => listedProductView(candidate, imagesOf(candidate.id), candidate.stock)),
       available_variants: availableVariants(variants),
       variants: variants.map(({ id: variantId, size, color, stock }) => ({ id: variantId, size, color, stock })),
     };
@@ -237,7 +237,7 @@ export function createCatalogService(repository: CatalogRepository) {
     home(): Promise<PublicAnswer> {
       return answers.get('home', async () => {
         const [featured, tree] = await Promise.all([repository.featuredProducts(featuredLimit), categoryTree()]);
-        const answer: HomeResponse = { featured_products: await withImagesAndStock(featured, productView), categories: tree.topLevel };
+        const answer: HomeResponse = { featured_products: await withImagesAndStock(featured, listedProductView), categories: tree.topLevel };
         return encoded(homeResponseSchema, answer, featured.map((row) => productTag(row.id)));
       });
     },
