@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { sql } from 'kysely';
-import pg from 'pg';
+import { Client } from 'pg';
 import type { DatabaseHandle } from '../db/database.ts';
 
 /** What a change can make stale: the storefront's catalogue answers and pages, the promotions, the settings. */
@@ -83,14 +83,14 @@ function listenForChanges(
   databaseUrl: string,
   { onMessage, onReconnected }: { onMessage(payload: string | undefined): void; onReconnected(): void },
 ) {
-  let client: pg.Client | null = null;
+  let client: Client | null = null;
   let closed = false;
   let failures = 0;
   /** Since the connection was lost (or never made), changes may have been said to nobody. */
   let deaf = false;
   let retry: NodeJS.Timeout | undefined;
 
-  function lost(lostClient: pg.Client, error?: unknown) {
+  function lost(lostClient: Client, error?: unknown) {
     if (client === lostClient) client = null;
     lostClient.removeAllListeners();
     // An `error` event may follow the end; a closed client must never throw an unhandled one.
@@ -114,7 +114,7 @@ function listenForChanges(
   }
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: databaseUrl, application_name: 'threadline shop changes' });
+    const next = new Client({ connectionString: databaseUrl, application_name: 'threadline shop changes' });
     next.on('notification', (notification) => onMessage(notification.payload));
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next));
