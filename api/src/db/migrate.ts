@@ -18,6 +18,7 @@ import * as people from './migrations/0018-people.ts';
 import * as catalogAdmin from './migrations/0014-catalog-admin.ts';
 import * as shopSettings from './migrations/0019-shop-settings.ts';
 import * as orderHandling from './migrations/0017-order-handling.ts';
+import * as changesByNotify from './migrations/0023-changes-by-notify.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0014-catalog-admin': catalogAdmin,
   '0019-shop-settings': shopSettings,
   '0017-order-handling': orderHandling,
+  '0023-changes-by-notify': changesByNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
