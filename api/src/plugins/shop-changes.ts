@@ -86,7 +86,7 @@ function listenForChanges(
   let client: Client | null = null;
   let closed = false;
   let failures = 0;
-  /** Since the connection was lost (or never made), changes may have been said to nobody. */
+  /** Set once a connection was lost or could not be made: changes may have been said to nobody since. */
   let deaf = false;
   let retry: NodeJS.Timeout | undefined;
 
