@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, type ListedProduct, type ShopResponse } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
@@ -302,6 +303,19 @@ describe('HTTP caching of the catalogue', () => {
         expect(again.headers.etag).toBe(etag);
       }
       expect((await shop.app.inject({ method: 'GET', url, headers: { 'if-none-match': 'W/"older"' } })).statusCode, url).toBe(200);
+    }
+  });
+
+  it('compresses a kept answer as the asker accepts, brotli first', async () => {
+    const plain = await shop.app.inject({ method: 'GET', url: '/api/shop/' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    for (const [accepted, compression] of [['gzip, deflate, br', 'br'], ['br;q=0, gzip', 'gzip'], ['identity', undefined], ['gzip;q=0', undefined]] as const) {
+      const response = await shop.app.inject({ method: 'GET', url: '/api/shop/', headers: { 'accept-encoding': accepted } });
+      expect(response.headers['content-encoding'], accepted).toBe(compression);
+      const body = compression === 'br' ? brotliDecompressSync(response.rawPayload) : compression === 'gzip' ? gunzipSync(response.rawPayload) : response.rawPayload;
+      expect(body.toString('utf8'), accepted).toBe(plain.body);
+      expect(response.headers.etag).toBe(plain.headers.etag);
     }
   });
 
