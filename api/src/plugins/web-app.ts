@@ -108,14 +108,20 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
   app.changes.subscribe('promotions', () => pages.clear());
   app.changes.subscribe('settings', () => pages.clear());
 
-  /** The page at `url` in the currency, kept when it is the same for every shopper of that currency. */
+  /**
+   * The page at `url` in the currency. Kept: a page the server rendered (public), and the plain app
+   * for a page the browser renders (private to each shopper, but the same bytes for all of them).
+   * Not kept: a failed render, and an address that is not found (anyone can make up more of those).
+   */
   function page(shell: string, url: string, pathname: string, currency: CurrencyCode): Promise<PageAnswer> {
     return pages.get(`${currency} ${url}`, async () => {
+      let failed = false;
       // A page that fails to render on the server is still rendered by the browser.
       const { result: rendered, tags } = await collectTags(async () =>
         renderPage
           ? renderPage({ url, origin: publicUrl, fetchApi, currency }).catch((error: unknown) => {
               app.log.error({ err: error, url }, 'server render failed');
+              failed = true;
               return null;
             })
           : null,
@@ -125,10 +131,9 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
       const preloads = status === 200 && headEnd >= 0 ? preloadsFor(pathname) : '';
       const withPreloads = preloads ? shell.slice(0, headEnd) + preloads + shell.slice(headEnd) : shell;
       const body = Buffer.from(rendered ? withRenderedPage(withPreloads, rendered) : withPreloads);
-      // Only a page the server rendered whole is kept: one the browser renders depends on the shopper
-      // (renderPage answers null for those), or its render failed.
-      if (!rendered || status !== 200) return { value: { status, shared: null, body }, tags, keep: false };
-      return { value: { status, shared: publicAnswer(body), body }, tags };
+      // renderPage answers null for a page that depends on the shopper: the browser renders it.
+      const shared = rendered && status === 200 ? publicAnswer(body) : null;
+      return { value: { status, shared, body }, tags, keep: !failed && status === 200 };
     });
   }
 
