@@ -76,7 +76,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   await app.register(shopper);
   await app.register(staffAccess, { requireSecondFactor: config.adminRequire2fa });
   await app.register(mail, { config });
-  await app.register(shopChanges, { db: database.db });
+  await app.register(shopChanges, { database, databaseUrl: config.databaseUrl });
   await app.register(media, { config: config.media });
 
   const shop = { config, database };

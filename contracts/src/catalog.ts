@@ -37,6 +37,15 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
+/**
+ * A product as a listing carries it (the shop, the home page's best sellers, related products): what
+ * its card shows, with the first picture only. The product call has the rest (spec deviation 59).
+ */
+export const listedProductSchema = productSchema
+  .pick({ id: true, name: true, price: true, sale_price: true, is_on_sale: true, is_new_arrival: true, is_featured: true, category: true, stock: true })
+  .extend({ images: z.array(productImageSchema).max(1) });
+export type ListedProduct = z.infer<typeof listedProductSchema>;
+
 const variantOptionSchema = z.object({
   id: z.number().int(),
   value: z.string(),
@@ -59,7 +68,7 @@ export type ProductVariant = z.infer<typeof productVariantSchema>;
 
 export const productDetailResponseSchema = z.object({
   product: productSchema,
-  related_products: z.array(productSchema),
+  related_products: z.array(listedProductSchema),
   available_variants: availableVariantsSchema,
   variants: z.array(productVariantSchema),
 });
@@ -79,7 +88,7 @@ const categorySchema = z.object({
 export type Category = z.infer<typeof categorySchema>;
 
 export const homeResponseSchema = z.object({
-  featured_products: z.array(productSchema),
+  featured_products: z.array(listedProductSchema),
   categories: z.array(categorySchema),
 });
 export type HomeResponse = z.infer<typeof homeResponseSchema>;
@@ -111,7 +120,7 @@ export const shopResponseSchema = z.object({
   count: z.number().int(),
   next: z.string().nullable(),
   previous: z.string().nullable(),
-  results: z.object({ products: z.array(productSchema), categories: z.array(categorySchema) }),
+  results: z.object({ products: z.array(listedProductSchema), categories: z.array(categorySchema) }),
   facets: shopFacetsSchema,
 });
 export type ShopResponse = z.infer<typeof shopResponseSchema>;

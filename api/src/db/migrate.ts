@@ -20,6 +20,7 @@ import * as shopSettings from './migrations/0019-shop-settings.ts';
 import * as orderHandling from './migrations/0017-order-handling.ts';
 import * as orderDaysAndNames from './migrations/0021-order-days-and-names.ts';
 import * as productStock from './migrations/0020-product-stock.ts';
+import * as changesByNotify from './migrations/0023-changes-by-notify.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '0017-order-handling': orderHandling,
   '0021-order-days-and-names': orderDaysAndNames,
   '0020-product-stock': productStock,
+  '0023-changes-by-notify': changesByNotify,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

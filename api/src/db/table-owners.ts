@@ -47,8 +47,6 @@ export const tableOwners = {
   rate_limits: 'plugins',
   // Append-only: every module records its admin changes through app.audit.
   audit_entries: 'modules/audit',
-  // Bumped by app.changes (plugins/shop-changes.ts) for every process to read.
-  shop_changes: 'plugins',
   shop_settings: 'modules/settings',
 } as const satisfies Record<keyof Database, string>;
 

@@ -96,12 +96,6 @@ export interface StockMovementTable {
   created_at: Timestamp;
 }
 
-/** One counter per topic of back-office change, bumped by every change (ADR 18). */
-export interface ShopChangeTable {
-  topic: string;
-  version: number;
-}
-
 export interface UserTable {
   id: Id;
   email: string;
@@ -508,7 +502,6 @@ export interface Database {
   rate_limits: RateLimitTable;
   test_payment_sessions: TestPaymentSessionTable;
   audit_entries: AuditEntryTable;
-  shop_changes: ShopChangeTable;
   shop_settings: ShopSettingsTable;
   order_status_history: OrderStatusHistoryTable;
   refunds: RefundTable;

@@ -2,6 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageStateElementId, type HomeResponse } from '@threadline/contracts';
 import { createTestShop, type TestShop } from '../../test/helper.ts';
+import { privateCacheControl, publicCacheControl } from '../http-caching.ts';
 
 const indexHtml = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
 <title>Threadline | Clothing &amp; Merch from Kingston, Jamaica</title>
@@ -29,6 +30,7 @@ export async function renderPage({ url, origin, fetchApi, currency }) {
     missingProduct: await fetchApi('/api/product/999999/'),
     notApi: await fetchApi('/static/media/x.webp'),
     productStatus: product && product.status,
+    productStock: product && product.body && product.body.product.stock,
   };
   return {
     status: product && product.status !== 200 ? 404 : 200,
@@ -67,6 +69,7 @@ describe('pages rendered on the server', () => {
       missingProduct: { status: 404 },
       notApi: { status: 400 },
       productStatus: null,
+      productStock: null,
     });
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
   });
@@ -89,7 +92,34 @@ describe('pages rendered on the server', () => {
       const response = await shop.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toBe(indexHtml);
+      // It is the browser's to render, for the shopper it is: no cache keeps it.
+      expect(response.headers['cache-control'], url).toBe(privateCacheControl);
+      expect(response.headers.etag, url).toBeUndefined();
     }
+  });
+
+  it('keeps a rendered page with a validator for every shopper, until a product it shows changes in stock', async () => {
+    const productId = 1;
+    const fetchPage = (headers: Record<string, string> = {}) => shop.app.inject({ method: 'GET', url: `/product/${productId}`, headers });
+    const first = await fetchPage();
+    expect(first.headers['cache-control']).toBe(publicCacheControl);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    const held = await fetchPage({ 'if-none-match': etag });
+    expect(held.statusCode).toBe(304);
+    expect(held.body).toBe('');
+
+    // Kept: a change nobody told is not seen, nor one of a product the page does not show.
+    await shop.database.handle.db.updateTable('product_variants').set({ stock: 7 }).where('product_id', '=', productId).execute();
+    await shop.app.changes.publish('catalog', [999_999]);
+    expect((await fetchPage()).headers.etag).toBe(etag);
+
+    await shop.app.changes.publish('catalog', [productId]);
+    const changed = await fetchPage({ 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    const variants = await shop.database.handle.db.selectFrom('product_variants').select('id').where('product_id', '=', productId).execute();
+    expect(pageState(changed.body)).toMatchObject({ productStock: 7 * variants.length });
   });
 
   it('answers 404 for a product that does not exist, or an id that is no product id, as the render found', async () => {
@@ -118,7 +148,7 @@ describe('pages rendered on the server', () => {
     const currencyOf = async (cookie?: string) => {
       const response = await shop.app.inject({ method: 'GET', url: '/shop', ...(cookie ? { cookies: { currency: cookie } } : {}) });
       expect(response.headers.vary).toMatch(/\bcookie\b/);
-      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['cache-control']).toBe(publicCacheControl);
       return (pageState(response.body) as { currency: string }).currency;
     };
     expect(await currencyOf('USD')).toBe('USD');

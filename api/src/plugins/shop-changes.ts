@@ -1,19 +1,26 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import type { Db } from '../db/database.ts';
-import { runEvery } from '../timed-job.ts';
+import { sql } from 'kysely';
+import { Client } from 'pg';
+import type { DatabaseHandle } from '../db/database.ts';
 
-/** What a back-office change can make stale: the storefront's catalogue answers and pages, the promotions, the settings. */
+/** What a change can make stale: the storefront's catalogue answers and pages, the promotions, the settings. */
 export type ChangeTopic = 'catalog' | 'promotions' | 'settings';
+const topics: readonly ChangeTopic[] = ['catalog', 'promotions', 'settings'];
+
+/** The products whose stock changed (an order, a cancellation, an adjustment), or null: anything of the topic. */
+export type ChangedProducts = readonly number[] | null;
 
 export interface ShopChanges {
   /**
-   * Says that something of the topic changed, to this process at once and to every other process
-   * within `changeCheckMs`; call it after the change's transaction committed.
+   * Tells this process's listeners at once and every other process's through PostgreSQL; call it
+   * after the change's transaction committed. Never fails: a lost message is logged, and the other
+   * processes' caches keep the old answers only until they expire.
    */
-  publish(topic: ChangeTopic): Promise<void>;
+  publish(topic: ChangeTopic, products?: readonly number[]): Promise<void>;
   /** Runs the listener whenever the topic changes, in this process or another, e.g. to empty a cache. */
-  subscribe(topic: ChangeTopic, listener: () => void): void;
+  subscribe(topic: ChangeTopic, listener: (products: ChangedProducts) => void): void;
 }
 
 declare module 'fastify' {
@@ -22,58 +29,168 @@ declare module 'fastify' {
   }
 }
 
-/**
- * How often each process reads the change counters: one primary-key read of three rows, so a change
- * made through any process reaches every process's caches well within the second the back office
- * promises (ADR 18).
- */
-export const changeCheckMs = 250;
+/** The PostgreSQL channel every server process listens on. */
+const channel = 'shop_changes';
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; a longer list of products becomes "anything". */
+const payloadLimit = 7900;
+const firstRetryMs = 250;
+const longestRetryMs = 10_000;
 
-/** Bumps a topic's counter: every server process empties its caches of it within `changeCheckMs`. */
-export async function announceChange(db: Db, topic: ChangeTopic): Promise<void> {
-  await db
-    .updateTable('shop_changes')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('topic', '=', topic)
-    .execute();
+interface ChangeMessage {
+  topic: ChangeTopic;
+  products: ChangedProducts;
+  /** The process that sent it, which told its own listeners already. */
+  from: string;
+}
+
+function encode(message: ChangeMessage): string {
+  const payload = JSON.stringify(message);
+  return payload.length < payloadLimit ? payload : JSON.stringify({ ...message, products: null });
+}
+
+function decode(payload: string | undefined): ChangeMessage | null {
+  try {
+    const message = JSON.parse(payload ?? '') as Partial<ChangeMessage>;
+    if (!topics.includes(message.topic as ChangeTopic) || typeof message.from !== 'string') return null;
+    const products = Array.isArray(message.products) && message.products.every(Number.isInteger) ? message.products : null;
+    return { topic: message.topic as ChangeTopic, products, from: message.from };
+  } catch {
+    return null;
+  }
 }
 
 /**
- * Changes made through the back office, told to whatever caches them, in every server process: a
- * change bumps its topic's counter in `shop_changes`, and each process compares the counters with
- * the ones it last saw a few times a second.
+ * Tells every server process on this PostgreSQL database that something changed, e.g. from the
+ * import command, which has no server of its own. On SQLite there is nobody to tell: each process
+ * hears only its own changes.
+ */
+export async function announceChange(database: DatabaseHandle, topic: ChangeTopic): Promise<void> {
+  await notify(database, { topic, products: null, from: 'command line' });
+}
+
+async function notify(database: DatabaseHandle, message: ChangeMessage): Promise<void> {
+  if (database.dialect !== 'postgres') return;
+  await sql`select pg_notify(${channel}, ${encode(message)})`.execute(database.db);
+}
+
+/**
+ * One connection of its own (a pooled one would hand LISTEN to whichever query borrows it next) that
+ * hears every process's changes. When it drops, it connects again, waiting longer after each
+ * failure; whatever was said meanwhile was lost, so `onReconnected` treats everything as changed.
+ */
+function listenForChanges(
+  app: FastifyInstance,
+  databaseUrl: string,
+  { onMessage, onReconnected }: { onMessage(payload: string | undefined): void; onReconnected(): void },
+) {
+  let client: Client | null = null;
+  let closed = false;
+  let failures = 0;
+  /** Set once a connection was lost or could not be made: changes may have been said to nobody since. */
+  let deaf = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  function lost(lostClient: Client, error?: unknown) {
+    if (client === lostClient) client = null;
+    lostClient.removeAllListeners();
+    // An `error` event may follow the end; a closed client must never throw an unhandled one.
+    lostClient.on('error', () => undefined);
+    void lostClient.end().catch(() => undefined);
+    deaf = true;
+    if (closed) return;
+    app.log.warn({ err: error }, 'the shop change listener lost its database connection; connecting again');
+    scheduleConnect();
+  }
+
+  function scheduleConnect() {
+    if (closed || retry) return;
+    const wait = Math.min(longestRetryMs, firstRetryMs * 2 ** failures);
+    failures += 1;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, wait);
+    retry.unref();
+  }
+
+  async function connect(): Promise<void> {
+    const next = new Client({ connectionString: databaseUrl, application_name: 'threadline shop changes' });
+    next.on('notification', (notification) => onMessage(notification.payload));
+    next.on('error', (error) => lost(next, error));
+    next.on('end', () => lost(next));
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+    } catch (error) {
+      return lost(next, error);
+    }
+    if (closed) return void next.end().catch(() => undefined);
+    client = next;
+    failures = 0;
+    if (deaf) onReconnected();
+    deaf = false;
+  }
+
+  return {
+    connect,
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const open = client;
+      client = null;
+      if (open) {
+        open.removeAllListeners();
+        open.on('error', () => undefined);
+        await open.end().catch(() => undefined);
+      }
+    },
+  };
+}
+
+/**
+ * Changes told to whatever caches them, in every server process: at once in the process that made
+ * the change, and through PostgreSQL's LISTEN/NOTIFY in the others (ADR 27). On SQLite the shop is
+ * one process, and the change is told in process only.
  */
 export const shopChanges = fastifyPlugin(
-  async (app: FastifyInstance, { db }: { db: Db }) => {
-    const listeners = new Map<ChangeTopic, Array<() => void>>();
-    const seen = new Map<string, number>();
-    const tell = (topic: ChangeTopic) => {
-      for (const listener of listeners.get(topic) ?? []) listener();
+  async (app: FastifyInstance, { database, databaseUrl }: { database: DatabaseHandle; databaseUrl: string }) => {
+    const listeners = new Map<ChangeTopic, Array<(products: ChangedProducts) => void>>();
+    const self = randomUUID();
+    const tell = (topic: ChangeTopic, products: ChangedProducts) => {
+      for (const listener of listeners.get(topic) ?? []) listener(products);
     };
 
-    async function checkCounters() {
-      const counters = await db.selectFrom('shop_changes').select(['topic', 'version']).execute();
-      for (const { topic, version } of counters) {
-        const before = seen.get(topic);
-        seen.set(topic, version);
-        if (before !== undefined && before !== version) tell(topic as ChangeTopic);
-      }
-    }
-
     app.decorate('changes', {
-      async publish(topic) {
-        // This process's caches are emptied now, whatever the counter read says; the others see the bump.
-        tell(topic);
-        await announceChange(db, topic);
+      async publish(topic, products) {
+        const changed = products ?? null;
+        // This process's caches go now, after the commit: dropped before it, a read in between could
+        // keep the old rows again.
+        tell(topic, changed);
+        try {
+          await notify(database, { topic, products: changed, from: self });
+        } catch (error) {
+          app.log.error({ err: error, topic }, 'could not tell the other server processes of a change');
+        }
       },
       subscribe(topic, listener) {
         listeners.set(topic, [...(listeners.get(topic) ?? []), listener]);
       },
     } satisfies ShopChanges);
 
-    // The counters as they are at start are the baseline: caches are empty then anyway.
-    app.addHook('onReady', checkCounters);
-    runEvery(app, changeCheckMs, 'reading the shop change counters failed', checkCounters);
+    if (database.dialect !== 'postgres') return;
+    const listener = listenForChanges(app, databaseUrl, {
+      onMessage(payload) {
+        const message = decode(payload);
+        if (message === null) return app.log.warn({ payload }, 'an unreadable shop change message was ignored');
+        if (message.from !== self) tell(message.topic, message.products);
+      },
+      onReconnected() {
+        for (const topic of topics) tell(topic, null);
+      },
+    });
+    // Listening before the first request; caches are empty then anyway.
+    app.addHook('onReady', listener.connect);
+    app.addHook('onClose', listener.close);
   },
   { name: 'shop-changes' },
 );

@@ -4,7 +4,9 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { currencyCookie, currencyFromCookie, isPageRoute, messages, type FetchApi } from '@threadline/contracts';
+import { currencyCookie, currencyFromCookie, isPageRoute, messages, type CurrencyCode, type FetchApi } from '@threadline/contracts';
+import { privateCacheControl, publicAnswer, sendPublicAnswer, type PublicAnswer } from '../http-caching.ts';
+import { collectTags, createTaggedCache } from '../tagged-cache.ts';
 import { createPagePreloads } from './page-preloads.ts';
 import { loadPageRenderer, withRenderedPage } from './page-render.ts';
 
@@ -17,12 +19,26 @@ export interface WebAppOptions {
 }
 
 const hashedAssetPath = /\/assets\//;
+/**
+ * Rendered pages are kept until a change names what they show, and at most this long for what none
+ * names (the day's rates, a best-sellers order); keyed by currency and address, so bounded.
+ */
+const pageCacheMs = 10_000;
+const pageCacheSize = 1_000;
+
+interface PageAnswer {
+  status: number;
+  /** With its validator when it is the same for every shopper (of its currency); null when private. */
+  shared: PublicAnswer | null;
+  body: Buffer;
+}
 
 /**
  * Serves the built single-page app beside the API (media have a plugin of their own): hashed assets
- * cached for a year, `index.html` never cached, security headers on HTML documents only (they cost
- * the JSON answers throughput and protect nothing there), the app for page routes (the catalogue
- * pages rendered on the server), a JSON 404 for the rest.
+ * cached for a year, `index.html` never cached, pages rendered on the server public for a few
+ * seconds and the others never kept, security headers on HTML documents only (they cost the JSON
+ * answers throughput and protect nothing there), the app for page routes (the catalogue pages
+ * rendered on the server), a JSON 404 for the rest.
  */
 export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, mediaPublicUrl, publicUrl }: WebAppOptions) => {
   await app.register(fastifyHelmet, {
@@ -75,6 +91,42 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
     app.log.warn({ webDistDir }, 'web app is not built; only the API is served (run npm run build)');
   }
 
+  // A page rendered on the server shows the catalogue answers it read (their tags say which products),
+  // the store details and, in another currency, the day's rates.
+  const pages = createTaggedCache<PageAnswer>({ ttlMs: pageCacheMs, maxEntries: pageCacheSize });
+  app.changes.subscribe('catalog', (products) => (products ? pages.forgetTagged(app.catalog.tagsOfStockChange(products)) : pages.clear()));
+  app.changes.subscribe('promotions', () => pages.clear());
+  app.changes.subscribe('settings', () => pages.clear());
+
+  /**
+   * The page at `url` in the currency. Kept: a page the server rendered (public), and the plain app
+   * for a page the browser renders (private to each shopper, but the same bytes for all of them).
+   * Not kept: a failed render, and an address that is not found (anyone can make up more of those).
+   */
+  function page(shell: string, url: string, pathname: string, currency: CurrencyCode): Promise<PageAnswer> {
+    return pages.get(`${currency} ${url}`, async () => {
+      let failed = false;
+      // A page that fails to render on the server is still rendered by the browser.
+      const { result: rendered, tags } = await collectTags(async () =>
+        renderPage
+          ? renderPage({ url, origin: publicUrl, fetchApi, currency }).catch((error: unknown) => {
+              app.log.error({ err: error, url }, 'server render failed');
+              failed = true;
+              return null;
+            })
+          : null,
+      );
+      // An unknown path is not found whoever renders it; only the render knows a product or category that does not exist.
+      const status = isPageRoute(pathname) ? (rendered?.status ?? 200) : 404;
+      const preloads = status === 200 && headEnd >= 0 ? preloadsFor(pathname) : '';
+      const withPreloads = preloads ? shell.slice(0, headEnd) + preloads + shell.slice(headEnd) : shell;
+      const body = Buffer.from(rendered ? withRenderedPage(withPreloads, rendered) : withPreloads);
+      // renderPage answers null for a page that depends on the shopper: the browser renders it.
+      const shared = rendered && status === 200 ? publicAnswer(body) : null;
+      return { value: { status, shared, body }, tags, keep: !failed && status === 200 };
+    });
+  }
+
   // Pages are a route of their own, not the not-found handler, so the compression plugin (which
   // works per route) compresses their HTML as it does every other answer.
   app.get('/*', async (request, reply) => {
@@ -84,24 +136,13 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
       return reply.callNotFound();
     }
     if (!indexHtml) return reply.status(503).send({ error: 'The web app is not built. Run npm run build.', request_id: request.id });
-    const currency = currencyFromCookie(request.cookies[currencyCookie.name]);
-    // A page that fails to render on the server is still rendered by the browser.
-    const rendered = renderPage
-      ? await renderPage({ url: request.url, origin: publicUrl, fetchApi, currency }).catch((error: unknown) => {
-          request.log.error({ err: error }, 'server render failed');
-          return null;
-        })
-      : null;
-    // An unknown path is not found whoever renders it; only the render knows a product or category that does not exist.
-    const status = isPageRoute(pathname) ? (rendered?.status ?? 200) : 404;
-    const preloads = status === 200 && headEnd >= 0 ? preloadsFor(pathname) : '';
-    const shell = preloads ? indexHtml.slice(0, headEnd) + preloads + indexHtml.slice(headEnd) : indexHtml;
-    const html = rendered ? withRenderedPage(shell, rendered) : shell;
+    const { status, shared, body } = await page(indexHtml, request.url, pathname, currencyFromCookie(request.cookies[currencyCookie.name]));
     reply.helmet();
-    // Vary: the page is in the currency of the shopper's cookie, and compressed when the browser asked
-    // (also on an uncompressed answer), so no cache hands one shopper's page to another.
-    reply.status(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie');
-    return reply.type('text/html; charset=utf-8').send(html);
+    // The page is in the currency of the shopper's cookie, and compressed when the browser asked (also
+    // on an uncompressed answer), so no cache hands one shopper's page to another.
+    reply.status(status).header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+    if (shared) return sendPublicAnswer(request, reply, shared);
+    return reply.header('cache-control', privateCacheControl).send(body);
   });
 
   app.setNotFoundHandler(async (request, reply) => reply.status(404).send({ error: messages.notFound, request_id: request.id }));

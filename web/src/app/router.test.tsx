@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { useAuthError } from '@/lib/auth/auth-error-context.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { json, requestedPaths, stubApi } from '@/test/render-shop.tsx';
-import { categoryFixture, detailFixture, productFixture, shopResponseFixture } from '@/test/shop-fixtures.ts';
+import { categoryFixture, detailFixture, listedFixture, productFixture, shopResponseFixture } from '@/test/shop-fixtures.ts';
 import { AppProviders } from './providers.tsx';
 import { createRoutes } from './router.tsx';
 
@@ -221,7 +221,7 @@ describe('page data', () => {
     {
       path: '/',
       api: '/api/home/',
-      answer: { featured_products: [productFixture()], categories: [categoryFixture({ slug: 'hats', name: 'Hats' })] },
+      answer: { featured_products: [listedFixture(productFixture())], categories: [categoryFixture({ slug: 'hats', name: 'Hats' })] },
       shown: { role: 'link', name: 'Kingston Runner' },
     },
     {

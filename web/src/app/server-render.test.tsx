@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '@/entry-server.tsx';
 import { requestedPaths, stubApi } from '@/test/render-shop.tsx';
-import { categoryFixture, detailFixture, productFixture, shopResponseFixture } from '@/test/shop-fixtures.ts';
+import { categoryFixture, detailFixture, listedFixture, productFixture, shopResponseFixture } from '@/test/shop-fixtures.ts';
 import { startApp } from './start-app.tsx';
 
 const origin = 'https://threadline.test';
@@ -16,7 +16,7 @@ const serverRates = { ...fallbackRates, USD: 0.0063 };
 
 /** The API's answers the server reads in-process, by path; anything else is a 404. */
 const answers: Record<string, unknown> = {
-  '/api/home/': { featured_products: [runner, hat], categories: [categoryFixture({ slug: 'hats', name: 'Hats' })] },
+  '/api/home/': { featured_products: [runner, hat].map(listedFixture), categories: [categoryFixture({ slug: 'hats', name: 'Hats' })] },
   '/api/product/1/': detailFixture({ product: runner, related_products: [hat] }),
   '/api/shop/?search=hat&sort=price_low&page=1': shopResponseFixture([hat]),
   '/api/shop/?category=hats&page=1': shopResponseFixture([hat]),

@@ -1,4 +1,4 @@
-import type { Category, Product, ProductDetailResponse, ShopResponse } from '@threadline/contracts';
+import { listedProductSchema, type Category, type ListedProduct, type Product, type ProductDetailResponse, type ShopResponse } from '@threadline/contracts';
 
 /** A product as the API sends it; each test overrides what it is about. */
 export function productFixture(overrides: Partial<Product> = {}): Product {
@@ -32,6 +32,11 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
   };
 }
 
+/** A product as a listing carries it (its card's fields, its first picture), whatever the test made it from. */
+export function listedFixture(product: ListedProduct): ListedProduct {
+  return listedProductSchema.parse({ ...product, images: product.images.slice(0, 1) });
+}
+
 export function categoryFixture(overrides: Partial<Category> & Pick<Category, 'slug' | 'name'>): Category {
   return { id: 1, image: null, product_count: 3, parent: null, children: [], ...overrides };
 }
@@ -42,12 +47,12 @@ export const shopCategories: Category[] = [
   categoryFixture({ id: 3, slug: 'hats', name: 'Hats', product_count: 10 }),
 ];
 
-export function shopResponseFixture(products: Product[], overrides: Partial<ShopResponse> = {}): ShopResponse {
+export function shopResponseFixture(products: ListedProduct[], overrides: Partial<ShopResponse> = {}): ShopResponse {
   return {
     count: products.length,
     next: null,
     previous: null,
-    results: { products, categories: shopCategories },
+    results: { products: products.map(listedFixture), categories: shopCategories },
     facets: {
       sizes: [
         { value: '9', count: 4 },
@@ -68,7 +73,7 @@ export function shopResponseFixture(products: Product[], overrides: Partial<Shop
  * 10 Red none, so every stock rule has a case.
  */
 export function detailFixture(overrides: Partial<ProductDetailResponse> = {}): ProductDetailResponse {
-  return {
+  const detail: ProductDetailResponse = {
     product: productFixture({ stock: 16, stock_quantity: 16 }),
     related_products: [],
     available_variants: {
@@ -92,4 +97,5 @@ export function detailFixture(overrides: Partial<ProductDetailResponse> = {}): P
     ],
     ...overrides,
   };
+  return { ...detail, related_products: detail.related_products.map(listedFixture) };
 }

@@ -17,8 +17,7 @@ export const adminOrdersModule = fastifyPlugin<ShopModuleOptions>(
       publicUrl: config.publicUrl,
       forgetProducts: async (orderId) => {
         try {
-          for (const productId of await app.orders.productIdsOf(orderId)) app.catalog.forgetProduct(productId);
-          await app.changes.publish('catalog');
+          await app.changes.publish('catalog', await app.orders.productIdsOf(orderId));
         } catch (error) {
           app.log.error({ err: error }, 'could not drop the cached products of a cancelled order');
         }
@@ -26,5 +25,5 @@ export const adminOrdersModule = fastifyPlugin<ShopModuleOptions>(
     });
     await app.register(adminOrderRoutes, { prefix: '/api/admin', orders });
   },
-  { name: 'admin-orders', dependencies: ['orders', 'payments', 'audit', 'catalog'] },
+  { name: 'admin-orders', dependencies: ['orders', 'payments', 'audit', 'shop-changes'] },
 );

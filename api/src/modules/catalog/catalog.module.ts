@@ -24,9 +24,9 @@ export const catalogModule = fastifyPlugin<ShopModuleOptions>(
   async (app, { config, database }) => {
     const catalog = createCatalogService(createCatalogRepository(database.db, database.dialect), app.media.urls);
     app.decorate('catalog', catalog);
-    // Every cached catalogue answer goes when the back office changes the catalogue in any process;
-    // the server-rendered pages read them through the API, so they follow too.
-    app.changes.subscribe('catalog', () => catalog.forgetAll());
+    // A stock change (order, cancellation, adjustment) names its products; any other change to the
+    // catalogue drops every cached answer. The server-rendered pages keep themselves in step (web-app).
+    app.changes.subscribe('catalog', (products) => (products ? catalog.forgetStockOf(products) : catalog.forgetAll()));
     await app.register(catalogRoutes, { prefix: '/api', catalog });
     await app.register(crawlerRoutes, { catalog, publicUrl: config.publicUrl });
     const imports = createCatalogImport({

@@ -7,31 +7,33 @@ import {
   shopQuerySchema,
   shopResponseSchema,
   text,
-  type ProductDetailResponse,
 } from '@threadline/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sendPublicAnswer, type PublicAnswer } from '../../http-caching.ts';
 import type { CatalogService } from './catalog.service.ts';
 
+/**
+ * The catalogue's answers are the same for every shopper: kept encoded in the service, sent with an
+ * ETag and public cache headers, 304 when the asker holds them. Fastify sends those bytes as they
+ * are (a Buffer is never serialized); the service checked them against the response schemas, which
+ * describe the answers here without encoding them a second time.
+ */
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
-  app.get('/home/', { schema: { response: { 200: homeResponseSchema } } }, () => catalog.home());
+  const send = async (request: FastifyRequest, reply: FastifyReply, answer: Promise<PublicAnswer>) =>
+    sendPublicAnswer(request, reply.type('application/json; charset=utf-8'), await answer);
 
-  app.get('/shop/', { schema: { querystring: shopQuerySchema, response: { 200: shopResponseSchema } } }, (request) =>
-    catalog.shop(request.query),
+  app.get('/home/', { schema: { response: { 200: homeResponseSchema } } }, (request, reply) => send(request, reply, catalog.home()));
+
+  app.get('/shop/', { schema: { querystring: shopQuerySchema, response: { 200: shopResponseSchema } } }, (request, reply) =>
+    send(request, reply, catalog.shop(request.query)),
   );
 
-  app.get('/shop/categories/', { schema: { response: { 200: categoriesResponseSchema } } }, () =>
-    catalog.categories(),
+  app.get('/shop/categories/', { schema: { response: { 200: categoriesResponseSchema } } }, (request, reply) =>
+    send(request, reply, catalog.categories()),
   );
 
-  // The answer is built and checked against productDetailResponseSchema in the service, then reused
-  // as encoded JSON for a moment. Fastify sends those bytes as they are (a Buffer is never serialized),
-  // so the response schema describes the answer without encoding it a second time.
-  app.get(
-    '/product/:id/',
-    { schema: { params: z.object({ id: text(20) }), response: { 200: productDetailResponseSchema } } },
-    async (request, reply) =>
-      reply
-        .type('application/json; charset=utf-8')
-        .send((await catalog.productDetailJson(request.params.id)) as unknown as ProductDetailResponse),
+  app.get('/product/:id/', { schema: { params: z.object({ id: text(20) }), response: { 200: productDetailResponseSchema } } }, (request, reply) =>
+    send(request, reply, catalog.productDetail(request.params.id)),
   );
 };
 

@@ -1,9 +1,12 @@
 import {
+  categoriesResponseSchema,
+  homeResponseSchema,
   majorToMinor,
   messages,
   minorToMajor,
   productDetailResponseSchema,
   relatedProductsLimit,
+  shopResponseSchema,
   shopPageSize,
   type AvailableVariants,
   type CategoriesResponse,
@@ -25,8 +28,10 @@ import type {
   VariantRow,
 } from './catalog.repository.ts';
 import type { MediaUrls } from '../../media/media-urls.ts';
+import { publicAnswer, type PublicAnswer } from '../../http-caching.ts';
+import { createTaggedCache, type Tagged } from '../../tagged-cache.ts';
 import { createTtlCache } from '../../ttl-cache.ts';
-import { compareSizes, productView, type ProductRow } from './product-view.ts';
+import { compareSizes, listedProductView, productView, type ImageRow, type ProductRow } from './product-view.ts';
 import { searchWords } from './search-terms.ts';
 
 const featuredLimit = 8;
@@ -38,11 +43,15 @@ const categoryCacheMs = 30_000;
 const summaryCacheMs = 30_000;
 const summaryCacheSize = 500;
 /**
- * A product page answer is reused this long within one process: stock shown may lag by this much,
- * while the cart and checkout always check stock in the database.
+ * Public answers (listings, product pages, the home page's, the category tree) are kept until a
+ * change names what they were made from, and at most this long for what no change names (the
+ * best-sellers order after each order, a product newly matching a filter).
  */
-const productCacheMs = 2_000;
-const productCacheSize = 2_000;
+const answerCacheMs = 10_000;
+const answerCacheSize = 2_500;
+/** Listings filtered by size or colour list only products with such a variant in stock: any stock change may change them. */
+const inStockFilterTag = 'in-stock-filter';
+const productTag = (id: number) => `product:${id}`;
 
 interface ResultSummary {
   count: number;
@@ -119,26 +128,21 @@ function pageUrl(query: ShopQuery, page: number): string {
 
 export function createCatalogService(repository: CatalogRepository, urls: MediaUrls) {
   const summaryCache = createTtlCache<string, Promise<ResultSummary>>({ ttlMs: summaryCacheMs, maxEntries: summaryCacheSize });
-  const productCache = createTtlCache<number, Promise<Buffer>>({ ttlMs: productCacheMs, maxEntries: productCacheSize });
+  const answers = createTaggedCache<PublicAnswer>({ ttlMs: answerCacheMs, maxEntries: answerCacheSize });
   // One tree, the whole catalogue's.
   const categoryCache = createTtlCache<'all', Promise<CategoryTree>>({ ttlMs: categoryCacheMs, maxEntries: 1 });
+
+  const tagsOfStockChange = (productIds: readonly number[]): string[] => [...productIds.map(productTag), inStockFilterTag];
 
   function categoryTree(): Promise<CategoryTree> {
     return categoryCache.get('all', () => repository.categories().then((rows) => buildCategoryTree(rows, urls)));
   }
 
-  /** Adds images and stock to product rows in two queries, whatever the number of rows. */
-  async function withImagesAndStock(rows: ProductRow[]): Promise<Product[]> {
+  /** Product rows with their pictures and stock, read in two queries whatever the number of rows, in a view of them. */
+  async function withImagesAndStock<View>(rows: ProductRow[], view: (row: ProductRow, images: ImageRow[], stock: number, urls: MediaUrls) => View): Promise<View[]> {
     const ids = rows.map((row) => row.id);
     const [images, stock] = await Promise.all([repository.imagesFor(ids), repository.stockFor(ids)]);
-    return rows.map((row) =>
-      productView(
-        row,
-        images.filter((image) => image.product_id === row.id),
-        stock.get(row.id) ?? 0,
-        urls,
-      ),
-    );
+    return rows.map((row) => view(row, images.filter((image) => image.product_id === row.id), stock.get(row.id) ?? 0, urls));
   }
 
   /** In stock first, then the product's own category before its siblings, then newest (the given order). */
@@ -164,7 +168,47 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
     );
   }
 
-  async function productDetail(id: number): Promise<ProductDetailResponse> {
+  async function listing(query: ShopQuery): Promise<ShopResponse> {
+    if (query.min_price !== undefined && query.max_price !== undefined && query.min_price > query.max_price) {
+      throw badRequest('The minimum price must not be above the maximum price.');
+    }
+    const tree = await categoryTree();
+    const filter: ProductFilter = {};
+    if (query.category) {
+      const category = tree.rows.find((row) => row.slug === query.category);
+      filter.categoryIds = category
+        ? [category.id, ...tree.rows.filter((row) => row.parent_id === category.id).map((row) => row.id)]
+        : [];
+    }
+    const words = query.search ? searchWords(query.search) : [];
+    if (words.length > 0) filter.searchWords = words;
+    if (query.size) filter.size = query.size;
+    if (query.color) filter.color = query.color;
+    if (query.min_price !== undefined) filter.minPrice = majorToMinor(query.min_price);
+    if (query.max_price !== undefined) filter.maxPrice = majorToMinor(query.max_price);
+
+    const order = query.sort ?? (words.length > 0 ? 'relevance' : 'newest');
+    const offset = (query.page - 1) * shopPageSize;
+    const [{ count, facets }, rows] = await Promise.all([
+      summaryFor(filter),
+      repository.listProducts(filter, order, shopPageSize, offset),
+    ]);
+    if (query.page > 1 && rows.length === 0) throw notFound('Invalid page.');
+    return {
+      count,
+      next: rows.length === shopPageSize && offset + shopPageSize < count ? pageUrl(query, query.page + 1) : null,
+      previous: query.page > 1 ? pageUrl(query, query.page - 1) : null,
+      results: { products: await withImagesAndStock(rows, listedProductView), categories: tree.ordered },
+      facets,
+    };
+  }
+
+  /** An answer checked against its schema and kept encoded, so a hit is written as it is, without encoding or measuring it again. */
+  function encoded<Answer>(schema: { parse(answer: Answer): Answer }, answer: Answer, tags: string[]): Tagged<PublicAnswer> {
+    return { value: publicAnswer(Buffer.from(JSON.stringify(schema.parse(answer)))), tags };
+  }
+
+  async function buildProductDetail(id: number): Promise<ProductDetailResponse> {
     const row = await repository.findProduct(id);
     if (!row) throw notFound(messages.productNotFound);
     const familyRoot = row.parent_category_id ?? row.category_id;
@@ -183,56 +227,37 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
     const imagesOf = (productId: number) => images.filter((image) => image.product_id === productId);
     return {
       product: productView(row, imagesOf(row.id), variants.reduce((sum, variant) => sum + variant.stock, 0), urls),
-      related_products: related.map((candidate) => productView(candidate, imagesOf(candidate.id), candidate.stock, urls)),
+      related_products: related.map((candidate) => listedProductView(candidate, imagesOf(candidate.id), candidate.stock, urls)),
       available_variants: availableVariants(variants),
       variants: variants.map(({ id: variantId, size, color, stock }) => ({ id: variantId, size, color, stock })),
     };
   }
 
   return {
-    async home(): Promise<HomeResponse> {
-      const [featured, tree] = await Promise.all([repository.featuredProducts(featuredLimit), categoryTree()]);
-      return { featured_products: await withImagesAndStock(featured), categories: tree.topLevel };
+    home(): Promise<PublicAnswer> {
+      return answers.get('home', async () => {
+        const [featured, tree] = await Promise.all([repository.featuredProducts(featuredLimit), categoryTree()]);
+        const answer: HomeResponse = { featured_products: await withImagesAndStock(featured, listedProductView), categories: tree.topLevel };
+        return encoded(homeResponseSchema, answer, featured.map((row) => productTag(row.id)));
+      });
     },
 
-    async categories(): Promise<CategoriesResponse> {
-      const tree = await categoryTree();
-      return { categories: tree.ordered, hierarchical_categories: tree.topLevel };
+    categories(): Promise<PublicAnswer> {
+      return answers.get('categories', async () => {
+        const tree = await categoryTree();
+        const answer: CategoriesResponse = { categories: tree.ordered, hierarchical_categories: tree.topLevel };
+        return encoded(categoriesResponseSchema, answer, []);
+      });
     },
 
-    async shop(query: ShopQuery): Promise<ShopResponse> {
-      if (query.min_price !== undefined && query.max_price !== undefined && query.min_price > query.max_price) {
-        throw badRequest('The minimum price must not be above the maximum price.');
-      }
-      const tree = await categoryTree();
-      const filter: ProductFilter = {};
-      if (query.category) {
-        const category = tree.rows.find((row) => row.slug === query.category);
-        filter.categoryIds = category
-          ? [category.id, ...tree.rows.filter((row) => row.parent_id === category.id).map((row) => row.id)]
-          : [];
-      }
-      const words = query.search ? searchWords(query.search) : [];
-      if (words.length > 0) filter.searchWords = words;
-      if (query.size) filter.size = query.size;
-      if (query.color) filter.color = query.color;
-      if (query.min_price !== undefined) filter.minPrice = majorToMinor(query.min_price);
-      if (query.max_price !== undefined) filter.maxPrice = majorToMinor(query.max_price);
-
-      const order = query.sort ?? (words.length > 0 ? 'relevance' : 'newest');
-      const offset = (query.page - 1) * shopPageSize;
-      const [{ count, facets }, rows] = await Promise.all([
-        summaryFor(filter),
-        repository.listProducts(filter, order, shopPageSize, offset),
-      ]);
-      if (query.page > 1 && rows.length === 0) throw notFound('Invalid page.');
-      return {
-        count,
-        next: rows.length === shopPageSize && offset + shopPageSize < count ? pageUrl(query, query.page + 1) : null,
-        previous: query.page > 1 ? pageUrl(query, query.page - 1) : null,
-        results: { products: await withImagesAndStock(rows), categories: tree.ordered },
-        facets,
-      };
+    /** One page of a listing; the count and facets of its filter may lag by `summaryCacheMs`. */
+    shop(query: ShopQuery): Promise<PublicAnswer> {
+      return answers.get(`shop:${JSON.stringify(query)}`, async () => {
+        const answer = await listing(query);
+        const tags = answer.results.products.map((product) => productTag(product.id));
+        if (query.size || query.color) tags.push(inStockFilterTag);
+        return encoded(shopResponseSchema, answer, tags);
+      });
     },
 
     /** Active products in the order of the ids given (missing or retired ones left out). */
@@ -243,7 +268,7 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
 
     async productsByIds(ids: number[]): Promise<Product[]> {
       const rows = await repository.productsByIds(ids);
-      const products = await withImagesAndStock(rows);
+      const products = await withImagesAndStock(rows, productView);
       return ids.flatMap((id) => products.filter((product) => product.id === id));
     },
 
@@ -260,16 +285,15 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
       return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`;
     },
 
-    /**
-     * The product page answer as JSON bytes, built at most every couple of seconds per product; kept
-     * encoded so a cache hit is written as it is, without encoding or measuring the text again.
-     */
-    productDetailJson(idText: string): Promise<Buffer> {
+    /** The product page answer; it shows its related products' stock too, so their changes drop it as well. */
+    productDetail(idText: string): Promise<PublicAnswer> {
       const id = /^\d{1,9}$/.test(idText) ? Number(idText) : Number.NaN;
       if (Number.isNaN(id)) return Promise.reject(notFound(messages.productNotFound));
-      return productCache.get(id, () =>
-        productDetail(id).then((answer) => Buffer.from(JSON.stringify(productDetailResponseSchema.parse(answer)))),
-      );
+      return answers.get(productTag(id), async () => {
+        const answer = await buildProductDetail(id);
+        const shown = [answer.product, ...answer.related_products];
+        return encoded(productDetailResponseSchema, answer, shown.map((product) => productTag(product.id)));
+      });
     },
 
     /**
@@ -282,14 +306,22 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
       for (const [productId, quantity] of [...perProduct].sort(([a], [b]) => a - b)) await repository.addUnitsSold(productId, quantity, trx);
     },
 
-    /** Drops a product's cached page answer after its stock or details changed in this process. */
-    forgetProduct(id: number): void {
-      productCache.forget(id);
+    /** The tags of the answers a stock change of these products makes stale, for caches of what was made from them (pages). */
+    tagsOfStockChange,
+
+
+    /**
+     * Drops the answers that show these products' stock, after an order, a cancellation or an
+     * adjustment in any process; counts and facets keep their `summaryCacheMs` (they are costly to
+     * count again, and orders come often).
+     */
+    forgetStockOf(productIds: readonly number[]): void {
+      answers.forgetTagged(tagsOfStockChange(productIds));
     },
 
     /** Drops every cached answer: the back office changed the catalogue, in this process or another. */
     forgetAll(): void {
-      productCache.clear();
+      answers.clear();
       summaryCache.clear();
       categoryCache.clear();
     },

@@ -32,8 +32,8 @@ try {
     repository: createCatalogImportRepository(handle.db, handle.dialect),
     inventory: createVariantBatches(createVariantBatchesRepository(handle.db, handle.dialect), createProductStockRepository(handle.db)),
     audit: createAuditService(createAuditRepository(handle.db)),
-    // The running servers see the import within a second, as they see one made through the back office.
-    catalogChanged: () => announceChange(handle.db, 'catalog'),
+    // The running servers on PostgreSQL drop their catalogue answers at once; on SQLite they hold them until they expire.
+    catalogChanged: () => announceChange(handle, 'catalog'),
   });
   // The audit log names staff accounts; an import from the server's shell has none, so it names the
   // shell's user instead (staff id 0 is no account).

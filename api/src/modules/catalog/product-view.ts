@@ -1,4 +1,4 @@
-import { isOnSale, minorToMajor, type Product } from '@threadline/contracts';
+import { isOnSale, minorToMajor, type ListedProduct, type Product } from '@threadline/contracts';
 import type { MediaUrls } from '../../media/media-urls.ts';
 
 export interface ImageRow {
@@ -33,21 +33,29 @@ function parseJson<T>(text: string, fallback: T): T {
   }
 }
 
-/** A product as SPEC §3 shows it: JMD amounts in major units, stock summed over its variants. */
-export function productView(row: ProductRow, images: readonly ImageRow[], stock: number, urls: MediaUrls): Product {
+/** A product as a listing's card shows it: the first picture only, stock summed over its variants. */
+export function listedProductView(row: ProductRow, images: readonly ImageRow[], stock: number, urls: MediaUrls): ListedProduct {
   return {
     id: row.id,
     name: row.name,
-    description: row.description,
     price: minorToMajor(row.price),
     sale_price: isOnSale(row.price, row.sale_price) ? minorToMajor(row.sale_price) : null,
-    wholesale_price: row.wholesale_price === null ? null : minorToMajor(row.wholesale_price),
     is_on_sale: isOnSale(row.price, row.sale_price),
     is_new_arrival: row.is_new_arrival === 1,
     is_featured: row.is_featured === 1,
-    images: images.map((image) => urls.productImage(image)),
+    images: images.slice(0, 1).map((image) => urls.productImage(image)),
     category: { slug: row.category_slug, name: row.category_name },
     stock,
+  };
+}
+
+/** A product as SPEC §3 shows it: JMD amounts in major units, stock summed over its variants. */
+export function productView(row: ProductRow, images: readonly ImageRow[], stock: number, urls: MediaUrls): Product {
+  return {
+    ...listedProductView(row, images, stock, urls),
+    description: row.description,
+    wholesale_price: row.wholesale_price === null ? null : minorToMajor(row.wholesale_price),
+    images: images.map((image) => urls.productImage(image)),
     stock_quantity: stock,
     features: parseJson<string[]>(row.features, []),
     specifications: parseJson<Record<string, string>>(row.specifications, {}),

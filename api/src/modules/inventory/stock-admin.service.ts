@@ -47,7 +47,7 @@ export function createStockAdminService({ database, repository, productStock, au
      * order takes the same units at the same moment (the update is the check).
      */
     async adjust(staff: StaffMember, variantId: number, { change, reason }: StockAdjustment): Promise<{ stock: number }> {
-      const stock = await database.writeTransaction(async (trx) => {
+      const { stock, product_id: productId } = await database.writeTransaction(async (trx) => {
         const adjusted = await repository.adjust(variantId, change, trx);
         if (!adjusted) {
           const variant = await repository.variant(variantId, trx);
@@ -61,9 +61,9 @@ export function createStockAdminService({ database, repository, productStock, au
           { action: 'stock_adjust', entity: 'variant', entityId: variantId, before: { stock: adjusted.stock - change }, after: { stock: adjusted.stock, change, reason } },
           trx,
         );
-        return adjusted.stock;
+        return adjusted;
       });
-      await changes.publish('catalog');
+      await changes.publish('catalog', [productId]);
       return { stock };
     },
 

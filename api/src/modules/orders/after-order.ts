@@ -10,7 +10,7 @@ export const afterOrderPlaced =
   (app: FastifyInstance, publicUrl: string): CheckoutDependencies['afterOrder'] =>
   (order, request, context, { productIds, confirmationClaimed }) => {
     app.metrics.orderPlaced(order.payment_method);
-    for (const productId of productIds) app.catalog.forgetProduct(productId);
+    void app.changes.publish('catalog', productIds);
     if (confirmationClaimed) app.orders.queueClaimedConfirmation(order, publicUrl);
     const customerId = context.owner.userId;
     if (customerId === null) return;

@@ -58,5 +58,5 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
       oneProcessAtATime(database, 'resend-unmailed-confirmations', () => orders.resendUnmailedConfirmations(config.publicUrl)),
     );
   },
-  { name: 'orders', dependencies: ['mail', 'settings', 'catalog', 'inventory', 'promotions', 'cart', 'customers', 'rates'] },
+  { name: 'orders', dependencies: ['mail', 'settings', 'catalog', 'inventory', 'promotions', 'cart', 'customers', 'rates', 'shop-changes'] },
 );

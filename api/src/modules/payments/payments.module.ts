@@ -18,7 +18,7 @@ const oneMinute = 60 * 1000;
 /** Card payments (Stripe Checkout, or the built-in test card provider this module then serves). */
 export const paymentsModule = fastifyPlugin<ShopModuleOptions>(
   async (app, { config, database }) => {
-    const { orders, catalog } = app;
+    const { orders } = app;
     // The server's own loopback address, for the built-in card provider it calls and that calls it back.
     const ownAddress = () => {
       const address = app.server.address();
@@ -36,7 +36,7 @@ export const paymentsModule = fastifyPlugin<ShopModuleOptions>(
       afterPaid: (orderId) => void orders.sendConfirmation(orderId, config.publicUrl),
       afterCancelled: async (orderId) => {
         try {
-          for (const productId of await orders.productIdsOf(orderId)) catalog.forgetProduct(productId);
+          await app.changes.publish('catalog', await orders.productIdsOf(orderId));
         } catch (error) {
           app.log.error({ err: error }, 'could not drop the cached products of a cancelled order');
         }
@@ -60,5 +60,5 @@ export const paymentsModule = fastifyPlugin<ShopModuleOptions>(
       log: (message, error) => app.log.warn({ err: error }, message),
     });
   },
-  { name: 'payments', dependencies: ['orders', 'cart', 'catalog'] },
+  { name: 'payments', dependencies: ['orders', 'cart', 'shop-changes'] },
 );

@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { productImageSizes, type Product } from '@threadline/contracts';
+import { productImageSizes, type ListedProduct } from '@threadline/contracts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useShopActions } from '@/lib/shop-actions.tsx';
@@ -10,7 +10,7 @@ import { ProductPrice } from './product-price.tsx';
 import { useQuickAdd } from './quick-add-context.tsx';
 
 interface ProductCardProps {
-  product: Product;
+  product: ListedProduct;
   /** Cards in the first visible row load their image eagerly and first. */
   priority?: boolean;
   /** The card title's level under the section's heading. */

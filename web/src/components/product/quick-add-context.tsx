@@ -1,13 +1,13 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
-import type { Product } from '@threadline/contracts';
+import type { ListedProduct } from '@threadline/contracts';
 
 export interface QuickAddState {
   /** The product last asked for; kept while the dialog closes so it can animate out. */
-  product: Product | null;
+  product: ListedProduct | null;
   isOpen: boolean;
   /** Counts openings, so each one can start with a fresh dialog. */
   opening: number;
-  openQuickAdd(product: Product): void;
+  openQuickAdd(product: ListedProduct): void;
   setOpen(open: boolean): void;
 }
 
@@ -18,7 +18,7 @@ const QuickAddContext = createContext<QuickAddState | null>(null);
  * belongs to the product feature, and app/ places it once beside the pages.
  */
 export function QuickAddProvider({ children }: { children: ReactNode }) {
-  const [product, setProduct] = useState<Product | null>(null);
+  const [product, setProduct] = useState<ListedProduct | null>(null);
   const [isOpen, setOpen] = useState(false);
   const [opening, setOpening] = useState(0);
   const state = useMemo<QuickAddState>(

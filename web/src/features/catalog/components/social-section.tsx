@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import type { SVGProps } from 'react';
-import { storeDetails, type Product } from '@threadline/contracts';
+import { storeDetails, type ListedProduct } from '@threadline/contracts';
 import { ProductImage } from '@/components/product/product-image.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 
@@ -34,7 +34,7 @@ const posts = [
   { id: 'crew-order', caption: 'Team order packed and ready: 15+ of a style and wholesale prices kick in.', likes: 198 },
 ] as const;
 
-export function SocialSection({ products, loading }: { products: readonly Product[]; loading: boolean }) {
+export function SocialSection({ products, loading }: { products: readonly ListedProduct[]; loading: boolean }) {
   return (
     <section aria-labelledby="social-heading" className="bg-stone-50">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { categoryFixture, productFixture } from '@/test/shop-fixtures.ts';
+import { categoryFixture, listedFixture, productFixture } from '@/test/shop-fixtures.ts';
 import { json, renderShop, stubApi } from '@/test/render-shop.tsx';
 import { CategoriesPage } from './categories-page.tsx';
 import { HomePage } from './home-page.tsx';
@@ -18,8 +18,8 @@ describe('home page', () => {
         /^\/api\/home\/$/,
         () => ({
           featured_products: [
-            productFixture({ id: 1, name: 'Kingston Runner' }),
-            productFixture({ id: 2, name: 'Irie Bucket Hat' }),
+            listedFixture(productFixture({ id: 1, name: 'Kingston Runner' })),
+            listedFixture(productFixture({ id: 2, name: 'Irie Bucket Hat' })),
           ],
           categories: [categoryFixture({ slug: 'hats', name: 'Hats', product_count: 10 })],
         }),

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messages, type Product, type ProductDetailResponse } from '@threadline/contracts';
+import { messages, type ListedProduct, type ProductDetailResponse } from '@threadline/contracts';
 import { ProductImage } from '@/components/product/product-image.tsx';
 import { ProductPrice } from '@/components/product/product-price.tsx';
 import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog.tsx';
@@ -20,7 +20,7 @@ import { VariantOptions } from './variant-options.tsx';
 
 interface QuickAddDialogProps {
   /** The card's product: shown at once while its options load. */
-  product: Product;
+  product: ListedProduct;
   open: boolean;
   onOpenChange(open: boolean): void;
 }
@@ -41,7 +41,7 @@ function stockNote(stock: number | null): { text: string; tone: string } | null 
   return { text: 'In Stock', tone: 'text-brand-800' };
 }
 
-function QuickAddContent({ product, onClose }: { product: Product; onClose(): void }) {
+function QuickAddContent({ product, onClose }: { product: ListedProduct; onClose(): void }) {
   const detail = useProduct(product.id);
   const { addToCart, unitsInCart } = useShopActions();
   const [selection, setSelection] = useState<Selection>({});
