@@ -45,12 +45,14 @@ test.describe('the API beside it', () => {
   test('a POST without the CSRF token is refused', async ({ request }) => {
     const response = await request.post('/api/orders/cart/', { data: { product_id: 1, quantity: 1 } });
     expect(response.status()).toBe(403);
-    expect(await response.json()).toEqual({ error: 'CSRF token missing or incorrect' });
+    expect(await response.json()).toEqual({ error: 'CSRF token missing or incorrect', request_id: response.headers()['x-request-id'] });
   });
 
   test('an unknown API path answers a JSON 404', async ({ request }) => {
     const response = await request.get('/api/nope/');
     expect(response.status()).toBe(404);
-    expect(await response.json()).toEqual({ error: 'Not found' });
+    // The request id in the answer's header and body is the one a shopper quotes and the log carries.
+    expect(await response.json()).toEqual({ error: 'Not found', request_id: response.headers()['x-request-id'] });
+    expect(response.headers()['x-request-id']).toMatch(/^[\w.:-]{1,64}$/);
   });
 });

@@ -54,6 +54,27 @@ describe('useWishlistActions', () => {
     expect(requestedPaths(fetchMock, '/api/users/wishlist/')).toHaveLength(0);
   });
 
+  it('keeps a tap made while the stored sign-in is still being checked, and saves the product once it is', async () => {
+    storeSignIn();
+    let answerProfile: (() => void) | null = null;
+    const profileChecked = new Promise<void>((resolve) => (answerProfile = resolve));
+    const fetchMock = stubApi([
+      [/^\/api\/csrf\//, () => new Response('{}', { headers: { 'X-Session-Key': 'session-1' } })],
+      [/^\/api\/users\/profile\//, async () => (await profileChecked, customer)],
+      [/^\/api\/users\/wishlist\/$/, () => []],
+      [/^\/api\/users\/wishlist\/toggle\//, () => ({ success: true, message: messages.wishlistAdded, in_wishlist: true })],
+    ]);
+    renderAccount([{ path: '/product/:id', element: <Heart /> }], { path: '/product/7' });
+    const user = userEvent.setup();
+
+    await user.click(screen.getByRole('button', { name: 'Toggle' }));
+    expect(requestedPaths(fetchMock, '/api/users/wishlist/toggle/')).toHaveLength(0);
+    answerProfile?.();
+
+    expect(await screen.findByText('Answer: true')).toBeVisible();
+    expect(requestedPaths(fetchMock, '/api/users/wishlist/toggle/')).toHaveLength(1);
+  });
+
   it("knows the customer's saved products and toggles one", async () => {
     storeSignIn();
     stubWishlist();

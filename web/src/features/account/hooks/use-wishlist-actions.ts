@@ -1,5 +1,5 @@
 import { messages } from '@threadline/contracts';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/lib/auth/auth-context.tsx';
 import type { SignInNavigationState } from '@/lib/auth/return-to.ts';
@@ -32,10 +32,8 @@ export function useWishlistActions(): WishlistActions {
     [user, wishlist.data],
   );
 
-  const toggleWishlist = useCallback(
+  const toggleFor = useCallback(
     async (productId: number) => {
-      // While the stored sign-in is still being checked there is no one to save it for yet.
-      if (status === 'loading') return false;
       if (status === 'guest') {
         const state: SignInNavigationState = { returnTo, message: messages.signInRequired };
         await navigate('/signin', { state });
@@ -44,6 +42,24 @@ export function useWishlistActions(): WishlistActions {
       return (await mutateAsync(productId)).in_wishlist;
     },
     [status, returnTo, navigate, mutateAsync],
+  );
+
+  // A tap while the stored sign-in is still being checked (the first moment of a page, when a tap
+  // made before hydration is replayed) waits for the answer, then counts: it is never dropped.
+  const settledToggle = useRef(toggleFor);
+  const waitingTaps = useRef<Array<() => void>>([]);
+  useEffect(() => {
+    settledToggle.current = toggleFor;
+    if (status === 'loading') return;
+    for (const tap of waitingTaps.current.splice(0)) tap();
+  }, [status, toggleFor]);
+
+  const toggleWishlist = useCallback(
+    (productId: number) =>
+      status === 'loading'
+        ? new Promise<boolean>((resolve, reject) => waitingTaps.current.push(() => settledToggle.current(productId).then(resolve, reject)))
+        : toggleFor(productId),
+    [status, toggleFor],
   );
 
   return useMemo(() => ({ toggleWishlist, wishlistProductIds }), [toggleWishlist, wishlistProductIds]);
