@@ -56,8 +56,10 @@ describe('useWishlistActions', () => {
 
   it('keeps a tap made while the stored sign-in is still being checked, and saves the product once it is', async () => {
     storeSignIn();
-    let answerProfile: (() => void) | null = null;
-    const profileChecked = new Promise<void>((resolve) => (answerProfile = resolve));
+    let answerProfile = () => {};
+    const profileChecked = new Promise<void>((resolve) => {
+      answerProfile = resolve;
+    });
     const fetchMock = stubApi([
       [/^\/api\/csrf\//, () => new Response('{}', { headers: { 'X-Session-Key': 'session-1' } })],
       [/^\/api\/users\/profile\//, async () => (await profileChecked, customer)],
@@ -69,7 +71,7 @@ describe('useWishlistActions', () => {
 
     await user.click(screen.getByRole('button', { name: 'Toggle' }));
     expect(requestedPaths(fetchMock, '/api/users/wishlist/toggle/')).toHaveLength(0);
-    answerProfile?.();
+    answerProfile();
 
     expect(await screen.findByText('Answer: true')).toBeVisible();
     expect(requestedPaths(fetchMock, '/api/users/wishlist/toggle/')).toHaveLength(1);
