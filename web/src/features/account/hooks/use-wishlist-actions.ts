@@ -46,19 +46,14 @@ export function useWishlistActions(): WishlistActions {
 
   // A tap while the stored sign-in is still being checked (the first moment of a page, when a tap
   // made before hydration is replayed) waits for the answer, then counts: it is never dropped.
-  const settledToggle = useRef(toggleFor);
-  const waitingTaps = useRef<Array<() => void>>([]);
+  const waitingTaps = useRef<Array<(toggle: typeof toggleFor) => void>>([]);
   useEffect(() => {
-    settledToggle.current = toggleFor;
-    if (status === 'loading') return;
-    for (const tap of waitingTaps.current.splice(0)) tap();
-  }, [status, toggleFor]);
+    if (status !== 'loading') for (const tap of waitingTaps.current.splice(0)) tap(toggleFor);
+  });
 
   const toggleWishlist = useCallback(
     (productId: number) =>
-      status === 'loading'
-        ? new Promise<boolean>((resolve, reject) => waitingTaps.current.push(() => settledToggle.current(productId).then(resolve, reject)))
-        : toggleFor(productId),
+      status === 'loading' ? new Promise<boolean>((resolve) => waitingTaps.current.push((toggle) => resolve(toggle(productId)))) : toggleFor(productId),
     [status, toggleFor],
   );
 
