@@ -11,9 +11,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
+import { loadConfig } from '../api/src/config.ts';
 import { openDatabase } from '../api/src/db/database.ts';
 import { migrateToLatest } from '../api/src/db/migrate.ts';
+import { ensureSeedMedia } from '../api/src/db/seed/media.ts';
 import { seedDatabase } from '../api/src/db/seed/seed.ts';
+import { openMediaStore } from '../api/src/media/open-media-store.ts';
 import { startBareServer } from './bare-server.ts';
 import { checkOutAll, shoppersWithCarts, variantStock } from './checkout-load.ts';
 import { processCpuMs, processRssMiB } from './proc-stats.ts';
@@ -23,7 +26,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
 const processCounts = (process.env.BENCH_PROCESSES ?? '1,2,4').split(',').map(Number);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const shoppersCount = Number(process.env.BENCH_SHOPPERS ?? 1000);
+const shoppersCount = Number(process.env.BENCH_SHOPPERS ?? 500);
 const stock = Math.floor(shoppersCount * 0.8);
 const connections = 50;
 // Ports of their own, so another bench or a shop on the usual ones does not answer instead.
@@ -34,6 +37,15 @@ const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0
 const databaseName = 'threadline_scale';
 const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${databaseName}` }).toString();
 const dataDir = mkdtempSync(join(tmpdir(), 'threadline-scale-'));
+const shopEnvironment = {
+  DATABASE_URL: databaseUrl,
+  DATA_DIR: dataDir,
+  SECRET_KEY: 'bench-secret-key-long-enough-0123456789',
+  LOG_LEVEL: 'error',
+  // Every bench shopper comes from one address: the per-address limits would measure themselves.
+  RATE_LIMIT_SCALE: '1000',
+  SHUTDOWN_DRAIN_SECONDS: '0',
+};
 
 interface Watched {
   shops: number[];
@@ -118,18 +130,7 @@ function stopped(child: ChildProcess): Promise<void> {
 async function startDeployment(count: number): Promise<{ watched: Watched; stop(): Promise<void> }> {
   const script = spawn('bash', [join(root, 'deploy', 'run-local.sh'), String(count)], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      SHOP_BIND: bind,
-      FIRST_PORT: firstPort,
-      DATA_DIR: dataDir,
-      SECRET_KEY: 'bench-secret-key-long-enough-0123456789',
-      LOG_LEVEL: 'error',
-      // Every bench shopper comes from one address: the per-address limits would measure themselves.
-      RATE_LIMIT_SCALE: '1000',
-      SHUTDOWN_DRAIN_SECONDS: '0',
-    },
+    env: { ...process.env, ...shopEnvironment, SHOP_BIND: bind, FIRST_PORT: firstPort },
     // HAProxy logs every request on stdout; reading it here would take the load generator's CPU.
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -187,6 +188,10 @@ await adminQuery(`CREATE DATABASE ${databaseName}`);
 const setup = openDatabase(databaseUrl);
 await migrateToLatest(setup.db);
 await seedDatabase(setup.db);
+// The catalogue's images too, as `npm run seed` does: otherwise the first process renders them at
+// start and keeps sharp's memory (266 MiB RSS when ready, against 166 for the processes after it).
+const store = await openMediaStore(loadConfig(shopEnvironment).media.store);
+await ensureSeedMedia(store, setup.db).finally(() => store.close());
 await setup.close();
 
 const results = new Map<number, Map<string, Measured>>();
