@@ -2,7 +2,6 @@
 // autocannon, beside a bare node:http server answering the very same bytes (the ceiling) in the
 // same run. p99 is taken at 1 connection (the time one shopper waits), req/s at 50 connections.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +11,7 @@ import { loadConfig } from '../api/src/config.ts';
 import { openDatabase } from '../api/src/db/database.ts';
 import { migrateToLatest } from '../api/src/db/migrate.ts';
 import { seedDatabase } from '../api/src/db/seed/seed.ts';
+import { startBareServer } from './bare-server.ts';
 import { addGeneratedProducts, generatedSearchTerms } from './catalog-data.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -30,17 +30,6 @@ async function load(url: string, connections: number, paths?: string[]) {
   ];
   const result = await autocannon({ url, connections, duration: seconds, pipelining: 1, ...(requests ? { requests } : {}) });
   return { requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
-}
-
-/** A bare server that answers exactly what the shop answered, URL by URL. */
-async function ceilingFor(answers: Map<string, Buffer>, contentType: string) {
-  const server = createServer((request, response) => {
-    const body = answers.get(request.url ?? '') ?? Buffer.alloc(0);
-    response.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
-    response.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
 for (const size of sizes) {
@@ -87,7 +76,7 @@ for (const size of sizes) {
     }
     const latency = await load(origin + path, 1, rotation);
     const throughput = await load(origin + path, 50, rotation);
-    const ceiling = await ceilingFor(answers, contentType);
+    const ceiling = await startBareServer(answers, contentType);
     const bare = await load(ceiling.url + path, 50, rotation);
     ceiling.close();
     const share = throughput.requestsPerSecond / bare.requestsPerSecond;

@@ -8,6 +8,7 @@ import { loadConfig } from '../api/src/config.ts';
 import { openDatabase } from '../api/src/db/database.ts';
 import { migrateToLatest } from '../api/src/db/migrate.ts';
 import { seedDatabase } from '../api/src/db/seed/seed.ts';
+import { createProductStockRepository } from '../api/src/modules/inventory/product-stock.repository.ts';
 
 export interface BenchShop {
   origin: string;
@@ -60,6 +61,19 @@ export async function startBenchShop(kind: 'sqlite' | 'postgres'): Promise<Bench
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** Gives the catalogue's first variant `stock` units (its product's stock row counted afresh) and returns it. */
+export async function stockFirstVariant(db: BenchShop['db'], stock: number) {
+  const variant = await db
+    .selectFrom('product_variants')
+    .select(['id', 'product_id', 'size', 'color'])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  await db.updateTable('product_variants').set({ stock }).where('id', '=', variant.id).execute();
+  await createProductStockRepository(db).recount([variant.product_id]);
+  return variant;
 }
 
 export interface Shopper {
