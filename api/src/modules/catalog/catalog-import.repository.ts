@@ -2,6 +2,7 @@ import type { ProductStatus } from '@threadline/contracts';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
 import type { ProductTable } from '../../db/tables.ts';
 import { withStorefrontFlag } from './product-status.ts';
+import { inBatches } from '../../db/statement-batches.ts';
 
 /** The product columns an import writes and compares; money in cents, flags 0/1, lists as JSON text. */
 export type ImportedProductColumns = Pick<
@@ -25,10 +26,6 @@ export interface ExportedVariant {
 
 const insertBatch = 500;
 const lookupBatch = 1000;
-
-function* chunks<T>(items: T[], size: number): Generator<T[]> {
-  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
-}
 
 const storedColumns = [
   'p.id',
@@ -57,7 +54,7 @@ export function createCatalogImportRepository(db: DbExecutor, dialect: DatabaseD
     /** The products with these slugs; `lock` row-locks them on PostgreSQL, in id order, until the transaction ends. */
     async bySlug(slugs: string[], lock: boolean, executor: DbExecutor = db): Promise<StoredProduct[]> {
       const found: StoredProduct[] = [];
-      for (const batch of chunks(slugs, lookupBatch)) {
+      for (const batch of inBatches(slugs, lookupBatch)) {
         const query = executor.selectFrom('products as p').select(storedColumns).where('p.slug', 'in', batch).orderBy('p.id');
         found.push(...(await (lock && dialect === 'postgres' ? query.forUpdate() : query).execute()));
       }
@@ -67,7 +64,7 @@ export function createCatalogImportRepository(db: DbExecutor, dialect: DatabaseD
     /** Slugs of products by id, to name the product a SKU already belongs to. */
     async slugsOf(ids: number[], executor: DbExecutor = db): Promise<Map<number, string>> {
       const slugs = new Map<number, string>();
-      for (const batch of chunks(ids, lookupBatch)) {
+      for (const batch of inBatches(ids, lookupBatch)) {
         for (const row of await executor.selectFrom('products').select(['id', 'slug']).where('id', 'in', batch).execute()) slugs.set(row.id, row.slug);
       }
       return slugs;
@@ -77,7 +74,7 @@ export function createCatalogImportRepository(db: DbExecutor, dialect: DatabaseD
     async insert(products: (ImportedProductColumns & { slug: string })[], executor: DbExecutor = db): Promise<Map<string, number>> {
       const ids = new Map<string, number>();
       const now = new Date().toISOString();
-      for (const batch of chunks(products, insertBatch)) {
+      for (const batch of inBatches(products, insertBatch)) {
         const rows = batch.map((product) => ({ ...withStorefrontFlag(product), slug: product.slug, created_at: now, updated_at: now }));
         for (const { id, slug } of await executor.insertInto('products').values(rows).returning(['id', 'slug']).execute()) ids.set(slug, id);
       }

@@ -169,6 +169,32 @@ describe('a good file', () => {
   });
 });
 
+describe('a large file', () => {
+  it('imports 9,000 products, more than one statement can name, each with its stock row', async () => {
+    // A shop of its own: the other tests export and count this one's catalogue.
+    const large = await createTestShop({ seed: false });
+    try {
+      await createCategory(large.database.handle.db, { name: 'Tees', slug: 'tees' });
+      const owner = await signInStaff(large, 'staff');
+      const count = 9_000;
+      const rows = Array.from({ length: count }, (_, index) => ({ slug: `bulk-tee-${index}`, name: `Bulk Tee ${index}`, sku: `BULK-${index}`, stock: String(index % 4) }));
+      const { payload, contentType } = form(csv(...rows));
+      const response = await large.app.inject({ method: 'POST', url: '/api/admin/products/import/', headers: { ...owner.headers, 'content-type': contentType }, payload });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ rows: count, created: count, errors: [] });
+      const stocked = await large.database.handle.db
+        .selectFrom('product_stock')
+        .select((eb) => [eb.fn.countAll<number | string>().as('products'), eb.fn.sum<number | string>('stock').as('units'), eb.fn.sum<number | string>('out_variants').as('sold_out')])
+        .executeTakeFirstOrThrow();
+      expect({ products: Number(stocked.products), units: Number(stocked.units), soldOut: Number(stocked.sold_out) }).toEqual({ products: count, units: (count / 4) * 6, soldOut: count / 4 });
+      const soldOut = await large.app.inject({ method: 'GET', url: '/api/admin/products/?stock=out', headers: owner.headers });
+      expect(soldOut.json().count).toBe(count / 4);
+    } finally {
+      await large.close();
+    }
+  }, 60_000);
+});
+
 describe('updating existing products', () => {
   it('updates the product, sets stock as a movement of the difference, keeps stock left empty, adds new variants', async () => {
     const [small, large] = existing.skus;

@@ -1,29 +1,63 @@
 import { sql, type SqlBool } from 'kysely';
 import { lowStockThreshold } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
+import { inBatches } from '../../db/statement-batches.ts';
 import type { ProductStockDelta } from './product-stock.ts';
+
+/** Rows a statement writes at most (4 bound values each), well under SQLite's and PostgreSQL's limits. */
+const rowsPerStatement = 2000;
+
+/** Counts the products' rows afresh from their variants (at most a statement's worth of ids, or all). */
+async function recountOf(productIds: number[] | 'all', executor: DbExecutor): Promise<void> {
+  const totals = executor
+    .selectFrom('products as p')
+    .leftJoin('product_variants as v', (join) => join.onRef('v.product_id', '=', 'p.id').on('v.retired_at', 'is', null))
+    .select((eb) => [
+      'p.id as product_id',
+      eb.fn.coalesce(eb.fn.sum<number>('v.stock'), eb.lit(0)).as('stock'),
+      eb.fn.count<number>(eb.case().when(eb.and([eb('v.stock', '>', 0), eb('v.stock', '<=', lowStockThreshold)])).then(1).end()).as('low_variants'),
+      eb.fn.count<number>(eb.case().when('v.stock', '=', 0).then(1).end()).as('out_variants'),
+    ])
+    // A WHERE either way: SQLite reads `SELECT … ON CONFLICT` without one as a join's ON.
+    .where(productIds === 'all' ? sql<SqlBool>`1 = 1` : (eb) => eb('p.id', 'in', productIds))
+    .groupBy('p.id');
+  await executor
+    .insertInto('product_stock')
+    .columns(['product_id', 'stock', 'low_variants', 'out_variants'])
+    .expression(totals)
+    .onConflict((conflict) =>
+      conflict.column('product_id').doUpdateSet((eb) => ({
+        stock: eb.ref('excluded.stock'),
+        low_variants: eb.ref('excluded.low_variants'),
+        out_variants: eb.ref('excluded.out_variants'),
+      })),
+    )
+    .execute();
+}
 
 /** Each product's stock row (migration 0020): SQL only; what a change adds up to is product-stock.ts. */
 export function createProductStockRepository(db: DbExecutor) {
   return {
     /**
-     * Adds the deltas to the products' rows in one statement, creating a missing row. The sums are
+     * Adds the deltas to the products' rows, creating a missing row. The sums are
      * taken on the row as it is when the row lock is granted (PostgreSQL re-reads it after waiting),
      * so concurrent changes add up instead of one overwriting another.
      */
     async add(deltas: ProductStockDelta[], executor: DbExecutor = db): Promise<void> {
-      if (deltas.length === 0) return;
-      await executor
-        .insertInto('product_stock')
-        .values(deltas.map(({ productId, stock, lowVariants, outVariants }) => ({ product_id: productId, stock, low_variants: lowVariants, out_variants: outVariants })))
-        .onConflict((conflict) =>
-          conflict.column('product_id').doUpdateSet((eb) => ({
-            stock: eb('product_stock.stock', '+', eb.ref('excluded.stock')),
-            low_variants: eb('product_stock.low_variants', '+', eb.ref('excluded.low_variants')),
-            out_variants: eb('product_stock.out_variants', '+', eb.ref('excluded.out_variants')),
-          })),
-        )
-        .execute();
+      // In product order, slice after slice: an import changes tens of thousands of products.
+      for (const batch of inBatches(deltas, rowsPerStatement)) {
+        await executor
+          .insertInto('product_stock')
+          .values(batch.map(({ productId, stock, lowVariants, outVariants }) => ({ product_id: productId, stock, low_variants: lowVariants, out_variants: outVariants })))
+          .onConflict((conflict) =>
+            conflict.column('product_id').doUpdateSet((eb) => ({
+              stock: eb('product_stock.stock', '+', eb.ref('excluded.stock')),
+              low_variants: eb('product_stock.low_variants', '+', eb.ref('excluded.low_variants')),
+              out_variants: eb('product_stock.out_variants', '+', eb.ref('excluded.out_variants')),
+            })),
+          )
+          .execute();
+      }
     },
 
     /**
@@ -31,31 +65,8 @@ export function createProductStockRepository(db: DbExecutor) {
      * straight into the table (the seed, test and bench data), never for a live change.
      */
     async recount(productIds: number[] | 'all', executor: DbExecutor = db): Promise<void> {
-      if (productIds !== 'all' && productIds.length === 0) return;
-      const totals = executor
-        .selectFrom('products as p')
-        .leftJoin('product_variants as v', (join) => join.onRef('v.product_id', '=', 'p.id').on('v.retired_at', 'is', null))
-        .select((eb) => [
-          'p.id as product_id',
-          eb.fn.coalesce(eb.fn.sum<number>('v.stock'), eb.lit(0)).as('stock'),
-          eb.fn.count<number>(eb.case().when(eb.and([eb('v.stock', '>', 0), eb('v.stock', '<=', lowStockThreshold)])).then(1).end()).as('low_variants'),
-          eb.fn.count<number>(eb.case().when('v.stock', '=', 0).then(1).end()).as('out_variants'),
-        ])
-        // A WHERE either way: SQLite reads `SELECT … ON CONFLICT` without one as a join's ON.
-        .where(productIds === 'all' ? sql<SqlBool>`1 = 1` : (eb) => eb('p.id', 'in', productIds))
-        .groupBy('p.id');
-      await executor
-        .insertInto('product_stock')
-        .columns(['product_id', 'stock', 'low_variants', 'out_variants'])
-        .expression(totals)
-        .onConflict((conflict) =>
-          conflict.column('product_id').doUpdateSet((eb) => ({
-            stock: eb.ref('excluded.stock'),
-            low_variants: eb.ref('excluded.low_variants'),
-            out_variants: eb.ref('excluded.out_variants'),
-          })),
-        )
-        .execute();
+      if (productIds === 'all') return recountOf('all', executor);
+      for (const batch of inBatches(productIds, rowsPerStatement)) await recountOf(batch, executor);
     },
   };
 }

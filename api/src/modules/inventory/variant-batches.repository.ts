@@ -1,5 +1,6 @@
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
 import type { ProductVariantTable } from '../../db/tables.ts';
+import { inBatches } from '../../db/statement-batches.ts';
 
 export interface StoredVariant {
   id: number;
@@ -19,10 +20,6 @@ const insertBatch = 1000;
 /** Values an `in (...)` list carries. */
 const lookupBatch = 1000;
 
-function* chunks<T>(items: T[], size: number): Generator<T[]> {
-  for (let start = 0; start < items.length; start += size) yield items.slice(start, start + size);
-}
-
 /** Variants by the thousand, for imports: SQL only; the rules are in variant-batches.ts. */
 export function createVariantBatchesRepository(db: DbExecutor, dialect: DatabaseDialect) {
   return {
@@ -33,7 +30,7 @@ export function createVariantBatchesRepository(db: DbExecutor, dialect: Database
      */
     async bySku(skus: string[], lock: boolean, executor: DbExecutor = db): Promise<StoredVariant[]> {
       const found: StoredVariant[] = [];
-      for (const batch of chunks(skus, lookupBatch)) {
+      for (const batch of inBatches(skus, lookupBatch)) {
         const query = executor
           .selectFrom('product_variants')
           .select(['id', 'product_id', 'sku', 'size', 'color', 'stock', 'retired_at'])
@@ -47,7 +44,7 @@ export function createVariantBatchesRepository(db: DbExecutor, dialect: Database
     /** The highest variant position of each product, so added variants go after the others. */
     async lastPositions(productIds: number[], executor: DbExecutor = db): Promise<Map<number, number>> {
       const last = new Map<number, number>();
-      for (const batch of chunks(productIds, lookupBatch)) {
+      for (const batch of inBatches(productIds, lookupBatch)) {
         const rows = await executor
           .selectFrom('product_variants')
           .select((eb) => ['product_id', eb.fn.max('position').as('position')])
@@ -61,7 +58,7 @@ export function createVariantBatchesRepository(db: DbExecutor, dialect: Database
 
     async insert(rows: NewVariantRow[], executor: DbExecutor = db): Promise<Map<string, number>> {
       const ids = new Map<string, number>();
-      for (const batch of chunks(rows, insertBatch)) {
+      for (const batch of inBatches(rows, insertBatch)) {
         for (const { id, sku } of await executor.insertInto('product_variants').values(batch).returning(['id', 'sku']).execute()) ids.set(sku, id);
       }
       return ids;
@@ -73,7 +70,7 @@ export function createVariantBatchesRepository(db: DbExecutor, dialect: Database
 
     async recordMovements(movements: { variantId: number; delta: number }[], executor: DbExecutor = db) {
       const createdAt = new Date().toISOString();
-      for (const batch of chunks(movements, insertBatch)) {
+      for (const batch of inBatches(movements, insertBatch)) {
         await executor
           .insertInto('stock_movements')
           .values(batch.map(({ variantId, delta }) => ({ variant_id: variantId, delta, reason: 'import' as const, order_id: null, created_at: createdAt })))
