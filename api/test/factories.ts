@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../src/db/database.ts';
+import type { OrderTable } from '../src/db/tables.ts';
 import { createProductStockRepository } from '../src/modules/inventory/product-stock.repository.ts';
 
 let sequence = 0;
@@ -148,4 +150,49 @@ export async function createPromo(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * An order row as checkout stores one, for tests that write many orders straight into the table: a
+ * guest's cash pickup order with empty addresses, no promotion and nothing paid; the test sets what
+ * it looks at.
+ */
+export function orderRow(orderNumber: string, createdAt: string, values: Partial<Insertable<OrderTable>> = {}): Insertable<OrderTable> {
+  return {
+    order_number: orderNumber,
+    user_id: null,
+    session_id: null,
+    email: 'buyer@example.com',
+    first_name: 'Kemar',
+    last_name: 'Brown',
+    phone: '',
+    status: 'processing',
+    payment_status: 'PENDING',
+    payment_method: 'cash_on_delivery',
+    shipping_method: 'pickup',
+    address_line1: '',
+    address_line2: '',
+    city: '',
+    parish: '',
+    postal_code: '',
+    country: '',
+    subtotal: values.total ?? 0,
+    discount_amount: 0,
+    shipping_cost: 0,
+    tax_amount: 0,
+    total: 0,
+    promo_code_id: null,
+    currency: 'JMD',
+    exchange_rate: '1',
+    idempotency_key: null,
+    checkout_hash: null,
+    expires_at: null,
+    paid_at: null,
+    cancelled_at: null,
+    confirmation_sent_at: null,
+    confirmation_mailed_at: null,
+    created_at: createdAt,
+    updated_at: createdAt,
+    ...values,
+  };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderRow } from '../../../test/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { migrateToLatest } from '../migrate.ts';
 import type { OrderTable } from '../tables.ts';
@@ -15,40 +16,7 @@ afterAll(() => database.drop());
 let numbered = 0;
 const order = (firstName: string, lastName: string, createdAt: string, state: Pick<OrderTable, 'status' | 'payment_status' | 'total'>) => {
   numbered += 1;
-  return {
-    order_number: `TL-OLD-${numbered}`,
-    user_id: null,
-    session_id: null,
-    email: 'buyer@example.com',
-    first_name: firstName,
-    last_name: lastName,
-    phone: '',
-    payment_method: 'cash_on_delivery',
-    shipping_method: 'pickup',
-    address_line1: '',
-    address_line2: '',
-    city: '',
-    parish: '',
-    postal_code: '',
-    country: '',
-    subtotal: state.total,
-    discount_amount: 0,
-    shipping_cost: 0,
-    tax_amount: 0,
-    promo_code_id: null,
-    currency: 'JMD',
-    exchange_rate: '1',
-    idempotency_key: null,
-    checkout_hash: null,
-    expires_at: null,
-    paid_at: null,
-    cancelled_at: null,
-    confirmation_sent_at: null,
-    confirmation_mailed_at: null,
-    created_at: createdAt,
-    updated_at: createdAt,
-    ...state,
-  } as const;
+  return orderRow(`TL-OLD-${numbered}`, createdAt, { first_name: firstName, last_name: lastName, ...state });
 };
 
 describe('migration 0021: name keys and day figures of the orders already placed', () => {

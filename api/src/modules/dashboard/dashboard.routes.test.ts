@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '@threadline/contracts';
-import { createCategory, createProduct } from '../../../test/factories.ts';
+import { createCategory, createProduct, orderRow } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, signUp, startSession, type TestShop } from '../../../test/helper.ts';
-import type { Insertable } from 'kysely';
 import type { OrderTable } from '../../db/tables.ts';
 import { createOrdersRepository } from '../orders/orders.repository.ts';
 import { createDashboardRepository } from './dashboard.repository.ts';
@@ -25,42 +24,13 @@ async function order(createdAt: string, values: Partial<Pick<OrderTable, 'status
   numbered += 1;
   const total = values.total ?? 100_000;
   const orders = createOrdersRepository(shop.database.handle.db, shop.database.handle.dialect);
-  const placed: Insertable<OrderTable> = {
-    order_number: `TL-TEST-${numbered}`,
-    user_id: null,
-    session_id: null,
-    email: 'buyer@example.com',
-    first_name: 'Kemar',
-    last_name: 'Brown',
+  const placed = orderRow(`TL-TEST-${numbered}`, createdAt, {
     phone: '876 555 0100',
     status: values.status ?? 'processing',
     payment_status: values.payment_status ?? 'COMPLETED',
     payment_method: values.payment_method ?? 'stripe',
-    shipping_method: 'pickup',
-    address_line1: '',
-    address_line2: '',
-    city: '',
-    parish: '',
-    postal_code: '',
-    country: '',
-    subtotal: total,
-    discount_amount: 0,
-    shipping_cost: 0,
-    tax_amount: 0,
     total,
-    promo_code_id: null,
-    currency: 'JMD',
-    exchange_rate: '1',
-    idempotency_key: null,
-    checkout_hash: null,
-    expires_at: null,
-    paid_at: null,
-    cancelled_at: null,
-    confirmation_sent_at: null,
-    confirmation_mailed_at: null,
-    created_at: createdAt,
-    updated_at: createdAt,
-  };
+  });
   const id = await orders.insertOrder(placed);
   await orders.countChange(null, { id, ...placed });
   return id;

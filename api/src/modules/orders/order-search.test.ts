@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrderQuerySchema, type OrderStatus } from '@threadline/contracts';
+import { orderRow } from '../../../test/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { migrateToLatest } from '../../db/migrate.ts';
 import { orderNameKeys } from './order-names.ts';
@@ -29,43 +30,16 @@ beforeAll(async () => {
     await database.handle.db
       .insertInto('orders')
       .values(
-        placed.slice(first, first + 200).map((order, index) => ({
-          order_number: `TL-SEARCH-${first + index}`,
-          user_id: null,
-          session_id: null,
-          email: `buyer${first + index}@example.com`,
-          first_name: order.firstName,
-          last_name: order.lastName,
-          ...orderNameKeys(order.firstName, order.lastName),
-          phone: '',
-          status: order.status,
-          payment_status: 'PENDING',
-          payment_method: 'cash_on_delivery',
-          shipping_method: 'pickup',
-          address_line1: '',
-          address_line2: '',
-          city: '',
-          parish: '',
-          postal_code: '',
-          country: '',
-          subtotal: 1_000,
-          discount_amount: 0,
-          shipping_cost: 0,
-          tax_amount: 0,
-          total: 1_000,
-          promo_code_id: null,
-          currency: 'JMD',
-          exchange_rate: '1',
-          idempotency_key: null,
-          checkout_hash: null,
-          expires_at: null,
-          paid_at: null,
-          cancelled_at: null,
-          confirmation_sent_at: null,
-          confirmation_mailed_at: null,
-          created_at: order.createdAt,
-          updated_at: order.createdAt,
-        })),
+        placed.slice(first, first + 200).map((order, index) =>
+          orderRow(`TL-SEARCH-${first + index}`, order.createdAt, {
+            email: `buyer${first + index}@example.com`,
+            first_name: order.firstName,
+            last_name: order.lastName,
+            ...orderNameKeys(order.firstName, order.lastName),
+            status: order.status,
+            total: 1_000,
+          }),
+        ),
       )
       .execute();
   }
