@@ -1,28 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcesses, type ServerProcesses } from './server-processes.ts';
+import { freePort, startServerProcesses, type ServerProcesses } from './server-processes.ts';
 
 const deployConfig = resolve(dirname(fileURLToPath(import.meta.url)), '../../deploy/haproxy.cfg');
 const hasHaproxy = spawnSync('haproxy', ['-v']).status === 0;
 const onPostgres = process.env.TEST_DATABASE_URL?.startsWith('postgres') ?? false;
 if (!hasHaproxy) console.warn('load-balancer.test.ts skipped: haproxy is not installed (apt-get install haproxy; CI installs it)');
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
-}
 
 let processes: ServerProcesses;
 let haproxy: ChildProcess | undefined;

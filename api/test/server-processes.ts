@@ -28,7 +28,8 @@ function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void>
   });
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, on 127.0.0.1. */
+export async function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once('error', fail);
