@@ -4,6 +4,7 @@ import fastifyPlugin from 'fastify-plugin';
 import { sql } from 'kysely';
 import { Client } from 'pg';
 import type { DatabaseHandle } from '../db/database.ts';
+import { runEvery } from '../timed-job.ts';
 
 /** What a change can make stale: the storefront's catalogue answers and pages, the promotions, the settings. */
 export type ChangeTopic = 'catalog' | 'promotions' | 'settings';
@@ -61,8 +62,8 @@ function decode(payload: string | undefined): ChangeMessage | null {
 
 /**
  * Tells every server process on this PostgreSQL database that something changed, e.g. from the
- * import command, which has no server of its own. On SQLite there is nobody to tell: each process
- * hears only its own changes.
+ * import command, which has no server of its own. On SQLite there is nobody to tell: the server
+ * notices another connection's commit by itself (`watchOtherWriters`).
  */
 export async function announceChange(database: DatabaseHandle, topic: ChangeTopic): Promise<void> {
   await notify(database, { topic, products: null, from: 'command line' });
@@ -147,10 +148,30 @@ function listenForChanges(
   };
 }
 
+/** How often a shop on SQLite looks whether another program wrote to its database file. */
+export const sqliteWriterCheckMs = 250;
+
+/**
+ * On SQLite the shop is one process, but the import command (or a second process) may write to the
+ * same file. SQLite's `data_version` changes only when another connection commits, so this
+ * process's own orders never empty its caches; another writer's change empties them all within
+ * `sqliteWriterCheckMs`.
+ */
+function watchOtherWriters(app: FastifyInstance, database: DatabaseHandle, everythingChanged: () => void) {
+  let seen: number | null = null;
+  runEvery(app, sqliteWriterCheckMs, 'reading the database file\'s data version failed', async () => {
+    const { rows } = await sql<{ data_version: number }>`pragma data_version`.execute(database.db);
+    const version = rows[0]?.data_version ?? null;
+    if (seen !== null && version !== seen) everythingChanged();
+    seen = version;
+  }, { alsoAtStart: true });
+}
+
 /**
  * Changes told to whatever caches them, in every server process: at once in the process that made
  * the change, and through PostgreSQL's LISTEN/NOTIFY in the others (ADR 27). On SQLite the shop is
- * one process, and the change is told in process only.
+ * one process: the change is told in process, and another writer's (the import command) is noticed
+ * by the file's data version.
  */
 export const shopChanges = fastifyPlugin(
   async (app: FastifyInstance, { database, databaseUrl }: { database: DatabaseHandle; databaseUrl: string }) => {
@@ -177,7 +198,7 @@ export const shopChanges = fastifyPlugin(
       },
     } satisfies ShopChanges);
 
-    if (database.dialect !== 'postgres') return;
+    if (database.dialect !== 'postgres') return watchOtherWriters(app, database, () => topics.forEach((topic) => tell(topic, null)));
     const listener = listenForChanges(app, databaseUrl, {
       onMessage(payload) {
         const message = decode(payload);
