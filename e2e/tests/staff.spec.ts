@@ -137,7 +137,9 @@ test.describe('staff accounts', () => {
     await expect(row.getByText('Second factor on')).toBeVisible();
     await row.getByRole('button', { name: /^Reset second factor/ }).click();
     const confirm = page.getByRole('alertdialog', { name: `Reset the second factor of ${email}?` });
+    await expect(confirm).toBeInViewport();
     await expectAxeClean(page);
+    await page.screenshot({ path: '/tmp/bo-staff-reset-desktop.png' });
     await confirm.getByRole('button', { name: 'Reset second factor' }).click();
     await expect(page.getByText(`${email} has no second factor now and is signed out.`)).toBeVisible();
     await expect(row.getByText('No second factor')).toBeVisible();
