@@ -3,10 +3,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export async function startBareServer(answers: Map<string, Buffer>, contentType: string): Promise<{ url: string; port: number; close(): void }> {
+export async function startBareServer(
+  answers: Map<string, Buffer>,
+  contentType: string,
+  headers: Record<string, string> = {},
+): Promise<{ url: string; port: number; close(): void }> {
   const server = createServer((request, response) => {
     const body = answers.get(request.url ?? '') ?? Buffer.alloc(0);
-    response.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
+    response.writeHead(200, { ...headers, 'content-type': contentType, 'content-length': body.length });
     response.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
