@@ -6,6 +6,7 @@ import { profilePictureLimits } from '@threadline/contracts';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { compressionThreshold } from './http-caching.ts';
 import { adminOrdersModule } from './modules/admin-orders/admin-orders.module.ts';
 import { auditModule } from './modules/audit/audit.module.ts';
 import { cartModule } from './modules/cart/cart.module.ts';
@@ -63,7 +64,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(fastifyCookie);
-  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyCompress, { threshold: compressionThreshold });
   await app.register(fastifyMultipart, { limits: { fileSize: profilePictureLimits.megabytes * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(apiDocs); // before every route: the OpenAPI document collects them as they are added
 

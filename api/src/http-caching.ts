@@ -12,9 +12,9 @@ export const publicCacheControl = 'public, max-age=5, stale-while-revalidate=10'
 export const privateCacheControl = 'private, no-store';
 
 type Compression = 'br' | 'gzip';
-/** As the compression plugin (app.ts): smaller answers gain less than compressing them costs. */
-const compressionThreshold = 1024;
-/** The compression plugin's brotli quality, so a kept answer is as small on the wire as one it compressed. */
+/** Answers smaller than this are sent as they are, by the compression plugin (app.ts) and here: they gain less than compressing costs. */
+export const compressionThreshold = 1024;
+/** The compression plugin's default brotli quality, so a kept answer is as small on the wire as one it compressed. */
 const brotliQuality = 4;
 
 /** An answer kept encoded, with the validator a cache sends back in If-None-Match. */

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { TtlCacheOptions } from './ttl-cache.ts';
 
 /** A kept value with the tags of what it was made from (e.g. `product:12`), by which it is dropped. */
 export interface Tagged<Value> {
@@ -39,7 +40,7 @@ export async function collectTags<Result>(work: () => Promise<Result>): Promise<
   return { result, tags: [...tags] };
 }
 
-export function createTaggedCache<Value>({ ttlMs, maxEntries, now = Date.now }: { ttlMs: number; maxEntries: number; now?: () => number }): TaggedCache<Value> {
+export function createTaggedCache<Value>({ ttlMs, maxEntries, now = Date.now }: TtlCacheOptions): TaggedCache<Value> {
   const entries = new Map<string, Entry<Value>>();
   const keysByTag = new Map<string, Set<string>>();
   /** Keys of entries still being made: a change drops them all, whatever it names. */

@@ -1,5 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { drawnPng } from './drawn-picture.ts';
 import { openBackOffice } from './staff-accounts.ts';
 
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -59,17 +60,8 @@ test.describe('the catalogue in the back office', () => {
     const altText = `${name} on a hanger`;
     await page.getByRole('navigation', { name: 'Product sections' }).getByRole('link', { name: 'Pictures' }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Pictures of ${name}` })).toBeVisible();
-    const png = await page.evaluate(() => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 500;
-      canvas.height = 500;
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('no canvas');
-      context.fillStyle = '#e8730c';
-      context.fillRect(0, 0, 500, 500);
-      return canvas.toDataURL('image/png').split(',')[1] ?? '';
-    });
-    await page.getByLabel(/Picture file/).setInputFiles({ name: 'tee.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+    const png = await drawnPng(page, 500, '#e8730c');
+    await page.getByLabel(/Picture file/).setInputFiles({ name: 'tee.png', mimeType: 'image/png', buffer: png });
     await page.getByLabel('Alt text', { exact: true }).fill(altText);
     await page.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByText('Picture added: it is last in the order.')).toBeVisible();

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { ProductDetailResponse } from '@threadline/contracts';
+import { drawnPng } from './drawn-picture.ts';
 import { openBackOffice } from './staff-accounts.ts';
 
 /** Serious and critical axe findings on the page as it is. */
@@ -91,19 +92,8 @@ test.describe('stock and pictures in the back office', () => {
     expect(await axeProblems(page)).toEqual([]);
 
     // A PNG drawn by the browser: a green square with a yellow band.
-    const png = await page.evaluate(() => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 600;
-      canvas.height = 600;
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('no canvas');
-      context.fillStyle = '#1b7a4b';
-      context.fillRect(0, 0, 600, 600);
-      context.fillStyle = '#f5c400';
-      context.fillRect(0, 250, 600, 100);
-      return canvas.toDataURL('image/png').split(',')[1] ?? '';
-    });
-    await page.getByLabel(/Picture file/).setInputFiles({ name: 'studio.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+    const png = await drawnPng(page, 600, '#1b7a4b', '#f5c400');
+    await page.getByLabel(/Picture file/).setInputFiles({ name: 'studio.png', mimeType: 'image/png', buffer: png });
     await page.getByLabel('Alt text', { exact: true }).fill(altText);
     await page.getByRole('button', { name: 'Upload' }).click();
     await expect(page.getByText('Picture added: it is last in the order.')).toBeVisible();
