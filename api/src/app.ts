@@ -7,22 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { fastifyTrustProxy, type Config } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { compressionThreshold } from './http-caching.ts';
-import { adminOrdersModule } from './modules/admin-orders/admin-orders.module.ts';
-import { auditModule } from './modules/audit/audit.module.ts';
-import { cartModule } from './modules/cart/cart.module.ts';
-import { catalogModule } from './modules/catalog/catalog.module.ts';
-import { contentModule } from './modules/content/content.module.ts';
-import { ratesModule } from './modules/currency/rates.module.ts';
-import { customersModule } from './modules/customers/customers.module.ts';
-import { healthModule } from './modules/health/health.module.ts';
-import { inventoryModule } from './modules/inventory/inventory.module.ts';
-import { ordersModule } from './modules/orders/orders.module.ts';
-import { paymentsModule } from './modules/payments/payments.module.ts';
-import { promotionsModule } from './modules/promotions/promotions.module.ts';
-import { sessionModule } from './modules/session/session.module.ts';
-import { settingsModule } from './modules/settings/settings.module.ts';
-import { dashboardModule } from './modules/dashboard/dashboard.module.ts';
-import { staffModule } from './modules/staff/staff.module.ts';
+import { shopModules } from './modules/shop-modules.ts';
 import { apiDocs } from './plugins/api-docs.ts';
 import { apiHeaders } from './plugins/api-headers.ts';
 import { answerClientError, errorHandling } from './plugins/error-handling.ts';
@@ -80,13 +65,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   await app.register(shopChanges, { database, databaseUrl: config.databaseUrl });
   await app.register(media, { config: config.media });
 
-  const shop = { config, database };
-  const modules = [
-    healthModule, auditModule, settingsModule, sessionModule, promotionsModule, inventoryModule, catalogModule, ratesModule, contentModule,
-    // Each after the modules whose services it uses (fastify-plugin checks their names are registered).
-    cartModule, customersModule, ordersModule, paymentsModule, staffModule, dashboardModule, adminOrdersModule,
-  ];
-  for (const module of modules) await app.register(module, shop);
+  for (const module of shopModules) await app.register(module, { config, database });
 
   await app.register(webApp, { webDistDir: config.webDistDir, mediaPublicUrl: config.media.publicUrl, publicUrl: config.publicUrl });
   return app;
