@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import { Pool } from 'pg';
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { escapeLiteral, Pool } from 'pg';
 import type { Database } from './tables.ts';
 
 export type DatabaseDialect = 'sqlite' | 'postgres';
@@ -19,9 +19,23 @@ export interface DatabaseHandle {
    * instead of failing with SQLITE_BUSY halfway.
    */
   writeTransaction<T>(work: (trx: DbExecutor) => Promise<T>): Promise<T>;
+  /**
+   * A write transaction whose work hands back its last writes instead of running them: the
+   * statements that row-lock what many transactions need at once (a variant's stock, a day's
+   * figures). On PostgreSQL they go with COMMIT as one simple query, so those locks last as long as
+   * the database takes to run them, not the round trips of a busy process; a failing one fails the
+   * rest and the transaction. On SQLite, which runs one writer at a time, they run one by one.
+   */
+  writeTransactionEndingWith<T>(work: (trx: DbExecutor) => Promise<EndingWith<T>>): Promise<T>;
   /** The PostgreSQL pool's connections now, for the metrics; null on SQLite (one connection, no pool). */
   poolStats(): PoolStats | null;
   close(): Promise<void>;
+}
+
+/** What a transaction's work gives back: its result, and the writes it ends with (see writeTransactionEndingWith). */
+export interface EndingWith<T> {
+  result: T;
+  lastWrites: readonly CompiledQuery[];
 }
 
 export interface PoolStats {
@@ -46,23 +60,30 @@ function openSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 10000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  // Kysely's SQLite driver holds one connection behind a mutex; BEGIN IMMEDIATE on it takes the
+  // write lock before the first read, so another process writing the same file makes this one
+  // wait (busy timeout) instead of failing with SQLITE_BUSY halfway through.
+  const immediateTransaction = <T>(work: (trx: DbExecutor) => Promise<T>) =>
+    db.connection().execute(async (connection) => {
+      await sql`BEGIN IMMEDIATE`.execute(connection);
+      try {
+        const result = await work(connection);
+        await sql`COMMIT`.execute(connection);
+        return result;
+      } catch (error) {
+        await sql`ROLLBACK`.execute(connection);
+        throw error;
+      }
+    });
   return {
     db,
     dialect: 'sqlite',
-    writeTransaction: (work) =>
-      // Kysely's SQLite driver holds one connection behind a mutex; BEGIN IMMEDIATE on it takes the
-      // write lock before the first read, so another process writing the same file makes this one
-      // wait (busy timeout) instead of failing with SQLITE_BUSY halfway through.
-      db.connection().execute(async (connection) => {
-        await sql`BEGIN IMMEDIATE`.execute(connection);
-        try {
-          const result = await work(connection);
-          await sql`COMMIT`.execute(connection);
-          return result;
-        } catch (error) {
-          await sql`ROLLBACK`.execute(connection);
-          throw error;
-        }
+    writeTransaction: (work) => immediateTransaction(work),
+    writeTransactionEndingWith: (work) =>
+      immediateTransaction(async (connection) => {
+        const { result, lastWrites } = await work(connection);
+        for (const write of lastWrites) await connection.executeQuery(write);
+        return result;
       }),
     poolStats: () => null,
     close: () => db.destroy(),
@@ -107,12 +128,51 @@ function openPostgres(url: string): DatabaseHandle {
     db,
     dialect: 'postgres',
     writeTransaction: (work) => db.transaction().execute(work),
+    writeTransactionEndingWith: (work) =>
+      db.connection().execute(async (connection) => {
+        await sql`BEGIN`.execute(connection);
+        try {
+          const { result, lastWrites } = await work(connection);
+          // No values: node-postgres sends it as a simple query, which may hold several statements.
+          await connection.executeQuery(CompiledQuery.raw([...lastWrites.map(withValuesWritten), 'COMMIT'].join(';\n')));
+          return result;
+        } catch (error) {
+          await sql`ROLLBACK`.execute(connection);
+          throw error;
+        }
+      }),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }
 
 /** Whether a failed statement broke a unique or primary key constraint, on either database. */
+/**
+ * A compiled PostgreSQL query as one text, its values written in as literals: a simple query takes
+ * no parameters. Only the scalars the shop binds are written; anything else is refused.
+ */
+function withValuesWritten({ sql: text, parameters }: CompiledQuery): string {
+  return text.replace(/\$(\d+)/g, (_, position: string) => {
+    const value = parameters[Number(position) - 1];
+    if (value === null) return 'NULL';
+    // In brackets, so that a minus after a minus never reads as a comment (`--`).
+    if (typeof value === 'number' && Number.isFinite(value)) return value < 0 ? `(${value})` : String(value);
+    if (typeof value === 'string') return escapeLiteral(value);
+    if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+    throw new Error(`A last write binds a value that cannot be written as a literal: ${typeof value}`);
+  });
+}
+
+/**
+ * Whether the database refused a write by this CHECK: PostgreSQL names the constraint, SQLite
+ * (which keeps no name for a column's check) quotes its expression.
+ */
+export function isCheckViolation(error: unknown, check: { name: string; expression: string }): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  if (error.code === '23514') return 'constraint' in error && error.constraint === check.name;
+  return error.code === 'SQLITE_CONSTRAINT_CHECK' && 'message' in error && error.message === `CHECK constraint failed: ${check.expression}`;
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
   // PostgreSQL's SQLSTATE unique_violation; better-sqlite3's extended result codes.

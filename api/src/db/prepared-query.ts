@@ -16,12 +16,12 @@ class Slot {
  * compiled per database dialect on first use.
  */
 export function preparedQuery<Args extends Scalar[], Row>(build: (db: DbExecutor, ...values: Args) => Compilable<Row>) {
-  const compiled = new WeakMap<object, { query: CompiledQuery<Row>; slots: (number | null)[] }>();
+  const compiledPerDialect = new WeakMap<object, { query: CompiledQuery<Row>; slots: (number | null)[] }>();
 
   function compile(executor: DbExecutor) {
     // The adapter stands for the dialect (a transaction shares its database's), which decides the SQL.
     const key = executor.getExecutor().adapter;
-    const known = compiled.get(key);
+    const known = compiledPerDialect.get(key);
     if (known) return known;
     const stand: Slot[] = Array.from({ length: build.length - 1 }, (_, index) => new Slot(index));
     // The stand-ins are objects the query only carries through as parameter values.
@@ -30,18 +30,24 @@ export function preparedQuery<Args extends Scalar[], Row>(build: (db: DbExecutor
     const unused = stand.find((slot) => !slots.includes(slot.index));
     if (unused) throw new Error(`preparedQuery: value ${unused.index + 1} does not reach the SQL as one parameter`);
     const entry = { query, slots };
-    compiled.set(key, entry);
+    compiledPerDialect.set(key, entry);
     return entry;
   }
 
+  /** The query with these values, to run now or hand on (a transaction's last writes). */
+  function compiled(executor: DbExecutor, ...values: Args): CompiledQuery<Row> {
+    const { query, slots } = compile(executor);
+    const parameters = query.parameters.map((constant, position) => {
+      const slot = slots[position];
+      return slot === null || slot === undefined ? constant : values[slot];
+    });
+    return { ...query, parameters };
+  }
+
   return {
+    compiled,
     async execute(executor: DbExecutor, ...values: Args): Promise<Row[]> {
-      const { query, slots } = compile(executor);
-      const parameters = query.parameters.map((constant, position) => {
-        const slot = slots[position];
-        return slot === null || slot === undefined ? constant : values[slot];
-      });
-      return (await executor.executeQuery<Row>({ ...query, parameters })).rows;
+      return (await executor.executeQuery<Row>(compiled(executor, ...values))).rows;
     },
     async executeTakeFirst(executor: DbExecutor, ...values: Args): Promise<Row | undefined> {
       return (await this.execute(executor, ...values))[0];

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type Expression, type SqlBool } from 'kysely';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { ImageRow, ProductRow } from './product-view.ts';
@@ -357,6 +357,8 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
     async addUnitsSold(productId: number, quantity: number, executor: DbExecutor = db) {
       await addProductSold.execute(executor, productId, quantity);
     },
+
+    addUnitsSoldWrite: (productId: number, quantity: number, executor: DbExecutor = db): CompiledQuery => addProductSold.compiled(executor, productId, quantity),
   };
 }
 

@@ -18,6 +18,7 @@ import {
   type ShopQuery,
   type ShopResponse,
 } from '@threadline/contracts';
+import type { CompiledQuery } from 'kysely';
 import type { DbExecutor } from '../../db/database.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import type {
@@ -111,6 +112,13 @@ function availableVariants(variants: VariantRow[]): AvailableVariants {
   if (sizes.length > 0) result.Size = sizes;
   if (colors.length > 0) result.Color = colors;
   return result;
+}
+
+/** Units sold as one quantity per product, in product order. */
+function soldPerProduct(sold: readonly { productId: number; quantity: number }[]): [number, number][] {
+  const perProduct = new Map<number, number>();
+  for (const { productId, quantity } of sold) perProduct.set(productId, (perProduct.get(productId) ?? 0) + quantity);
+  return [...perProduct].sort(([a], [b]) => a - b);
 }
 
 const escapeXml = (text: string) =>
@@ -301,10 +309,12 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
      * all transactions keeps two of them from deadlocking.
      */
     async countSold(sold: { productId: number; quantity: number }[], trx: DbExecutor) {
-      const perProduct = new Map<number, number>();
-      for (const { productId, quantity } of sold) perProduct.set(productId, (perProduct.get(productId) ?? 0) + quantity);
-      for (const [productId, quantity] of [...perProduct].sort(([a], [b]) => a - b)) await repository.addUnitsSold(productId, quantity, trx);
+      for (const [productId, quantity] of soldPerProduct(sold)) await repository.addUnitsSold(productId, quantity, trx);
     },
+
+    /** `countSold` as statements, for a transaction's last writes (a checkout's). */
+    countSoldWrites: (sold: { productId: number; quantity: number }[], trx: DbExecutor): CompiledQuery[] =>
+      soldPerProduct(sold).map(([productId, quantity]) => repository.addUnitsSoldWrite(productId, quantity, trx)),
 
     /** The tags of the answers a stock change of these products makes stale, for caches of what was made from them (pages). */
     tagsOfStockChange,

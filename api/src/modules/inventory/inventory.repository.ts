@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { lowStockThreshold, type StockListQuery } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
@@ -6,15 +6,6 @@ import type { Insertable } from 'kysely';
 import type { ProductVariantTable, StockMovementTable } from '../../db/tables.ts';
 import type { ChangedVariant } from './product-stock.ts';
 
-// Every checkout runs these; they are compiled once (see preparedQuery).
-const takeVariantStock = preparedQuery((db: DbExecutor, variantId: number, quantity: number) =>
-  db
-    .updateTable('product_variants')
-    .set((eb) => ({ stock: eb('stock', '-', quantity) }))
-    .where('id', '=', variantId)
-    .where('stock', '>=', quantity)
-    .returning(['product_id', 'stock', 'retired_at']),
-);
 const variantStock = preparedQuery((db: DbExecutor, variantId: number) =>
   db.selectFrom('product_variants').select('stock').where('id', '=', variantId),
 );
@@ -39,11 +30,16 @@ export interface StockChange {
 export function createInventoryRepository(db: DbExecutor) {
   return {
     /**
-     * The guarded decrement: it changes nothing unless the whole quantity is in stock. On PostgreSQL
-     * it also row-locks the variant until the transaction ends.
+     * An order's take of a variant's stock, as a statement for the transaction's last writes: not
+     * guarded, as the database refuses stock below zero (a check since migration 0001), failing the order. On
+     * PostgreSQL it row-locks the variant until COMMIT.
      */
-    take(variantId: number, quantity: number, executor: DbExecutor = db): Promise<ChangedVariant | undefined> {
-      return takeVariantStock.executeTakeFirst(executor, variantId, quantity);
+    takeWrite(variantId: number, quantity: number, executor: DbExecutor = db): CompiledQuery {
+      return executor
+        .updateTable('product_variants')
+        .set((eb) => ({ stock: eb('stock', '-', quantity) }))
+        .where('id', '=', variantId)
+        .compile();
     },
 
     give(variantId: number, quantity: number, executor: DbExecutor = db): Promise<ChangedVariant | undefined> {

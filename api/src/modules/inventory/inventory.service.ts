@@ -1,5 +1,6 @@
 import { catalogAdminMessages, variantOptionsLabel } from '@threadline/contracts';
-import { isUniqueViolation, type DbExecutor } from '../../db/database.ts';
+import type { CompiledQuery } from 'kysely';
+import { isCheckViolation, isUniqueViolation, type DbExecutor } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
 import type { InventoryRepository, StockChange, StockedVariantRow } from './inventory.repository.ts';
 import { productStockDeltas, variantStockChange, type VariantStockChange } from './product-stock.ts';
@@ -17,6 +18,24 @@ export interface VariantChange {
   size?: string | null;
   color?: string | null;
   sku?: string;
+}
+
+/** The check by which the database refuses a variant's stock below zero (migration 0001). */
+const stockNotBelowZero = { name: 'product_variants_stock_check', expression: 'stock >= 0' };
+
+/** An order line's stock: the product is what orders the products' stock rows. */
+export interface OrderStockLine extends StockChange {
+  productId: number;
+}
+
+/** Lines as one quantity per variant, in variant order. */
+function wantedPerVariant<Line extends StockChange>(lines: readonly Line[]): Line[] {
+  const wanted = new Map<number, Line>();
+  for (const line of lines) {
+    const known = wanted.get(line.variantId);
+    wanted.set(line.variantId, { ...line, quantity: (known?.quantity ?? 0) + line.quantity });
+  }
+  return [...wanted.values()].sort((a, b) => a.variantId - b.variantId);
 }
 
 const optionsKey = (variant: { size: string | null; color: string | null }) => JSON.stringify([variant.size, variant.color]);
@@ -133,25 +152,32 @@ export function createInventoryService(repository: InventoryRepository, productS
     },
 
     /**
-     * Takes an order's stock, all or nothing (the caller's transaction rolls back on a shortfall).
-     * Lines of one variant count against one stock. Variants are taken in id order: on PostgreSQL
-     * each take row-locks its variant until COMMIT, and one order for all checkouts keeps two carts
-     * holding the same variants from deadlocking. The products' stock rows follow, after every take.
+     * Takes an order's stock, all or nothing: records the movements now and gives back the takes,
+     * and the products' stock rows following them, as the transaction's last writes (a take past
+     * the stock fails them and the order: `isShortfall`). Lines of one variant count against one
+     * stock. Variants are taken in id order and the products' rows follow in product order: on
+     * PostgreSQL each row stays locked until COMMIT, and one order for every transaction keeps two
+     * of them from deadlocking.
      */
-    async takeForOrder(lines: StockChange[], orderId: number, trx: DbExecutor): Promise<StockShortfall | null> {
-      const wanted = new Map<number, number>();
-      for (const { variantId, quantity } of lines) wanted.set(variantId, (wanted.get(variantId) ?? 0) + quantity);
-      const taken = [...wanted].sort(([a], [b]) => a - b).map(([variantId, quantity]) => ({ variantId, quantity }));
-      // Recorded before it is taken, to keep a round trip out of the locked stretch; a failed take
-      // rolls the record back with everything else.
+    async takeForOrder(lines: OrderStockLine[], orderId: number, trx: DbExecutor): Promise<CompiledQuery[]> {
+      const taken = wantedPerVariant(lines);
       await repository.recordMovements(taken, -1, 'order', orderId, trx);
-      const changes: VariantStockChange[] = [];
-      for (const { variantId, quantity } of taken) {
-        const variant = await repository.take(variantId, quantity, trx);
-        if (!variant) return { variantId, left: (await repository.stockOf(variantId, trx)) ?? 0 };
-        changes.push(variantStockChange(variant, -quantity));
+      const byProduct = [...taken].sort((a, b) => a.productId - b.productId || a.variantId - b.variantId);
+      return [
+        ...taken.map(({ variantId, quantity }) => repository.takeWrite(variantId, quantity, trx)),
+        ...byProduct.map(({ variantId, quantity }) => productStock.takeWrite(variantId, quantity, trx)),
+      ];
+    },
+
+    /** Whether a transaction failed because an order's take went past a variant's stock. */
+    isShortfall: (error: unknown) => isCheckViolation(error, stockNotBelowZero),
+
+    /** After a failed take: the first of the lines' variants (in id order) without their quantity in stock now. */
+    async shortfallOf(lines: StockChange[]): Promise<StockShortfall | null> {
+      for (const { variantId, quantity } of wantedPerVariant(lines)) {
+        const left = (await repository.stockOf(variantId)) ?? 0;
+        if (left < quantity) return { variantId, left };
       }
-      await countInProducts(changes, trx);
       return null;
     },
 

@@ -1,4 +1,4 @@
-import { sql, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type SqlBool } from 'kysely';
 import { lowStockThreshold } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import { inBatches } from '../../db/statement-batches.ts';
@@ -58,6 +58,37 @@ export function createProductStockRepository(db: DbExecutor) {
           )
           .execute();
       }
+    },
+
+    /**
+     * What an order's take of `quantity` units of a variant does to its product's row, as a
+     * statement for the transaction's last writes: it runs after the take and reads the variant's
+     * stock as the take left it (a retired variant counts nowhere, so it changes nothing).
+     */
+    takeWrite(variantId: number, quantity: number, executor: DbExecutor = db): CompiledQuery {
+      const isLow = (stock: ReturnType<typeof sql<number>>) => sql<number>`CASE WHEN ${stock} > 0 AND ${stock} <= ${sql.lit(lowStockThreshold)} THEN 1 ELSE 0 END`;
+      const taken = executor
+        .selectFrom('product_variants as v')
+        .select([
+          'v.product_id',
+          sql<number>`0 - ${quantity}`.as('stock'),
+          sql<number>`${isLow(sql`v.stock`)} - ${isLow(sql`v.stock + ${quantity}`)}`.as('low_variants'),
+          sql<number>`CASE WHEN v.stock = 0 THEN 1 ELSE 0 END`.as('out_variants'),
+        ])
+        .where('v.id', '=', variantId)
+        .where('v.retired_at', 'is', null);
+      return executor
+        .insertInto('product_stock')
+        .columns(['product_id', 'stock', 'low_variants', 'out_variants'])
+        .expression(taken)
+        .onConflict((conflict) =>
+          conflict.column('product_id').doUpdateSet((eb) => ({
+            stock: eb('product_stock.stock', '+', eb.ref('excluded.stock')),
+            low_variants: eb('product_stock.low_variants', '+', eb.ref('excluded.low_variants')),
+            out_variants: eb('product_stock.out_variants', '+', eb.ref('excluded.out_variants')),
+          })),
+        )
+        .compile();
     },
 
     /**

@@ -198,15 +198,19 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       trx,
     );
 
-  async function takeStock(lines: CartLine[], orderId: number, trx: DbExecutor) {
-    const shortfall = await inventory.takeForOrder(
-      lines.map((line) => ({ variantId: line.variant_id, quantity: line.quantity })),
+  /** The order's stock, taken in its transaction's last writes (see InventoryService.takeForOrder). */
+  const takeStock = (lines: CartLine[], orderId: number, trx: DbExecutor) =>
+    inventory.takeForOrder(
+      lines.map((line) => ({ variantId: line.variant_id, productId: line.product_id, quantity: line.quantity })),
       orderId,
       trx,
     );
-    if (!shortfall) return;
-    const line = lines.find((entry) => entry.variant_id === shortfall.variantId);
-    throw conflict(messages.checkoutOutOfStock(line ? lineLabel({ name: line.name, variant: variantText(line) }) : '', shortfall.left));
+
+  /** After the last writes failed on a variant's stock: the 409 naming the first line short of it. */
+  async function outOfStock(lines: CartLine[]): Promise<never> {
+    const shortfall = await inventory.shortfallOf(lines.map((line) => ({ variantId: line.variant_id, quantity: line.quantity })));
+    const line = lines.find((entry) => entry.variant_id === shortfall?.variantId) ?? lines[0];
+    throw conflict(messages.checkoutOutOfStock(line ? lineLabel({ name: line.name, variant: variantText(line) }) : '', shortfall?.left ?? 0));
   }
 
   async function redeemPromo(use: PromoUse, orderId: number, trx: DbExecutor) {
@@ -214,41 +218,53 @@ export function createCheckoutService(deps: CheckoutDependencies) {
     if (reason) throw new PromoNoLongerValid(use.promo.code, reason);
   }
 
-  /** The order's transaction, in the order that keeps checkouts of one cart, buyer or product from racing or deadlocking. */
+  /**
+   * The order's transaction, in the order that keeps checkouts of one cart, buyer or product from
+   * racing or deadlocking. What every checkout of a product or day locks (stock, its product's
+   * rows, the day's figures) comes last, as last writes sent with COMMIT.
+   */
   async function place(context: CartContext, request: CheckoutRequest, buyer: Buyer, keys: CheckoutKeys, terms: { exchangeRate: number; charges: StoreCharges }): Promise<Placed> {
-    return database.writeTransaction(async (trx) => {
-      // First, as it locks the cart: another checkout of this cart waits here until this one ends.
-      const snapshot = await cart.snapshot(context.owner, trx);
-      const filledCart = snapshot.lines.length > 0 ? snapshot.cart : undefined;
-      const earlier = await earlierAnswer(snapshot, filledCart !== undefined, keys, trx);
-      if (earlier) return earlier;
-      if (!filledCart) throw badRequest(messages.checkoutEmptyCart);
-      const promo = snapshot.promo ?? null;
-      if (promo) await checkPromo(promo, priceCart(snapshot.pricing, null).subtotal, buyer, trx);
-      const priced = priceCart(snapshot.pricing, promo);
+    let lines: CartLine[] = [];
+    try {
+      return await database.writeTransactionEndingWith(async (trx) => {
+        // First, as it locks the cart: another checkout of this cart waits here until this one ends.
+        const snapshot = await cart.snapshot(context.owner, trx);
+        lines = snapshot.lines;
+        const filledCart = snapshot.lines.length > 0 ? snapshot.cart : undefined;
+        const earlier = await earlierAnswer(snapshot, filledCart !== undefined, keys, trx);
+        if (earlier) return { result: earlier, lastWrites: [] };
+        if (!filledCart) throw badRequest(messages.checkoutEmptyCart);
+        const promo = snapshot.promo ?? null;
+        if (promo) await checkPromo(promo, priceCart(snapshot.pricing, null).subtotal, buyer, trx);
+        const priced = priceCart(snapshot.pricing, promo);
 
-      const { values, settlement } = newOrder(context, request, priced, promo, keys, terms);
-      const orderId = await orders.insertOrder(values, trx);
-      const items = await insertItems(orderId, snapshot.lines, priced, trx);
-      await cart.checkedOut(filledCart.id, orderId, keys.requestHash, trx);
-      const promoUse = promo && priced.promoDiscount > 0 ? await promotions.nextUse(promo, buyer.promoKey, trx) : null;
+        const { values, settlement } = newOrder(context, request, priced, promo, keys, terms);
+        const orderId = await orders.insertOrder(values, trx);
+        const items = await insertItems(orderId, snapshot.lines, priced, trx);
+        await cart.checkedOut(filledCart.id, orderId, keys.requestHash, trx);
+        // Before the stock, as a cancellation gives the use back before the stock.
+        if (promo && priced.promoDiscount > 0) await redeemPromo(await promotions.nextUse(promo, buyer.promoKey, trx), orderId, trx);
 
-      // Stock, promo and sold counts come last: on PostgreSQL their updates row-lock rows every
-      // checkout of the same product needs, and the locks last until COMMIT.
-      await takeStock(snapshot.lines, orderId, trx);
-      if (promoUse) await redeemPromo(promoUse, orderId, trx);
-      if (settlement !== 'card') {
-        await catalog.countSold(snapshot.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity })), trx);
-      }
-      // Last: the day's figures row is one every checkout of the day may need.
-      await orders.countChange(null, { id: orderId, ...values }, trx);
-      return {
-        answer: answerFor({ id: orderId, ...values }),
-        order: orderView({ id: orderId, ...values }, items),
-        productIds: [...new Set(snapshot.lines.map((line) => line.product_id))],
-        confirmationClaimed: values.confirmation_sent_at !== null,
-      };
-    });
+        const sold = snapshot.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity }));
+        const dayFigures = orders.countChangeWrite(null, { id: orderId, ...values }, trx);
+        const lastWrites = [
+          ...(await takeStock(snapshot.lines, orderId, trx)),
+          ...(settlement === 'card' ? [] : catalog.countSoldWrites(sold, trx)),
+          // Last: the day's figures row is one every checkout of the day needs.
+          ...(dayFigures ? [dayFigures] : []),
+        ];
+        const result: Placed = {
+          answer: answerFor({ id: orderId, ...values }),
+          order: orderView({ id: orderId, ...values }, items),
+          productIds: [...new Set(snapshot.lines.map((line) => line.product_id))],
+          confirmationClaimed: values.confirmation_sent_at !== null,
+        };
+        return { result, lastWrites };
+      });
+    } catch (error) {
+      if (inventory.isShortfall(error)) return outOfStock(lines);
+      throw error;
+    }
   }
 
   return {

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Insertable, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { AdminOrderQuery } from '@threadline/contracts';
 import { pageWindow } from '../../admin-list.ts';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
@@ -97,6 +97,22 @@ function newestNamed(db: DbExecutor, filters: AdminOrderQuery, name: string) {
 
 /** The columns of an order its day's figures depend on (`CountedOrder`). */
 const countedColumns = ['id', 'created_at', 'status', 'payment_status', 'total'] as const;
+
+/** The day's figures moved by an order's change, as a statement; null when they do not move. */
+function countChangeWrite(before: CountedOrder | null, after: CountedOrder, executor: DbExecutor): CompiledQuery | null {
+  const change = dayChange(before, after);
+  if (!change) return null;
+  return executor
+    .insertInto('order_day_totals')
+    .values(change)
+    .onConflict((conflict) =>
+      conflict.columns(['day', 'slot']).doUpdateSet((eb) => ({
+        orders: eb('order_day_totals.orders', '+', change.orders),
+        revenue: eb('order_day_totals.revenue', '+', change.revenue),
+      })),
+    )
+    .compile();
+}
 
 export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect) {
   /**
@@ -349,19 +365,12 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
      * only until COMMIT and never while waiting for another lock (ADR 0024).
      */
     async countChange(before: CountedOrder | null, after: CountedOrder, executor: DbExecutor = db): Promise<void> {
-      const change = dayChange(before, after);
-      if (!change) return;
-      await executor
-        .insertInto('order_day_totals')
-        .values(change)
-        .onConflict((conflict) =>
-          conflict.columns(['day', 'slot']).doUpdateSet((eb) => ({
-            orders: eb('order_day_totals.orders', '+', change.orders),
-            revenue: eb('order_day_totals.revenue', '+', change.revenue),
-          })),
-        )
-        .execute();
+      const write = countChangeWrite(before, after, executor);
+      if (write) await executor.executeQuery(write);
     },
+
+    /** `countChange` as a statement (null when the day's figures do not change), for a transaction's last writes. */
+    countChangeWrite,
 
     sessionOwnsOrder: async (orderId: number, sessionId: number, executor: DbExecutor = db) =>
       (await executor.selectFrom('orders').select(sql<number>`1`.as('one')).where('id', '=', orderId).where('session_id', '=', sessionId).executeTakeFirst()) !== undefined,

@@ -165,8 +165,9 @@ export function createOrdersService({ database, repository, inventory, promotion
     );
     if (!moved) return false;
     await recordChange(orderId, 'pending', { to: 'cancelled', note, trackingNumber: null }, null, trx);
-    await inventory.returnForOrder(await repository.stockHeldBy(orderId, trx), orderId, trx);
+    // The promo use before the stock, in the order a checkout takes them.
     await promotions.release(orderId, trx);
+    await inventory.returnForOrder(await repository.stockHeldBy(orderId, trx), orderId, trx);
     await repository.countChange(moved.before, moved.after, trx);
     return true;
   }
@@ -269,8 +270,9 @@ export function createOrdersService({ database, repository, inventory, promotion
       }
       await recordChange(orderId, before.status, change, staff, trx);
       if (change.to === 'cancelled') {
-        await inventory.returnForOrder(await repository.stockHeldBy(orderId, trx), orderId, trx);
+        // The promo use before the stock, in the order a checkout takes them.
         await promotions.release(orderId, trx);
+        await inventory.returnForOrder(await repository.stockHeldBy(orderId, trx), orderId, trx);
         // Cash orders count as sold when placed, card orders once paid: what counted is taken back.
         const counted = before.payment_method === 'cash_on_delivery' || before.payment_status !== 'PENDING';
         if (counted) {
