@@ -35,6 +35,14 @@ describe('limits and sessions across two server processes', () => {
     expect(await storedSessions()).toBe(before + 1);
   });
 
+  it('take ten promo-code guesses of one cart when thirty are sent at once through both', async () => {
+    const guesser = await startHttpSession(first);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, guess) => callJson(guess % 2 === 0 ? first : second, 'POST', '/api/orders/cart/promo/', guesser.headers, { promo_code: `GUESS${guess}` })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([...Array.from({ length: 10 }, () => 400), ...Array.from({ length: 20 }, () => 429)]);
+  });
+
   it('place three guest cash orders for one e-mail when six are sent at once through both', async () => {
     const guests: HttpShopper[] = [];
     for (let guest = 0; guest < 6; guest += 1) {

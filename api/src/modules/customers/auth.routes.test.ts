@@ -122,6 +122,18 @@ describe('signing in, refreshing and signing out', () => {
     expect((await from('10.9.9.10', 'neighbour@example.com', 'right-password-3')).statusCode).toBe(200);
   }, 30_000);
 
+  it('counts an IPv6 address by its /64, as every per-address limit does', async () => {
+    await signUp(shop.app, { email: 'v6-neighbour@example.com', password: 'right-password-6' });
+    const { headers } = await startSession(shop.app);
+    const from = (remoteAddress: string, email: string, password: string) =>
+      shop.app.inject({ method: 'POST', url: '/api/users/auth/login/', headers, payload: { email, password }, remoteAddress });
+    // One machine holds a whole /64: a new address from it for every guess is still that machine.
+    await Promise.all(Array.from({ length: 300 }, (_, n) => from(`2001:db8:6:4::${n.toString(16)}`, 'v6-stuffed@example.com', `guess-${n}`)));
+    const refused = await from('2001:db8:6:4::ffff', 'v6-neighbour@example.com', 'right-password-6');
+    expect(refused.statusCode).toBe(429);
+    expect((await from('2001:db8:6:5::1', 'v6-neighbour@example.com', 'right-password-6')).statusCode).toBe(200);
+  }, 30_000);
+
   it('rotates refresh tokens and ends the sign-in when an old one is reused', async () => {
     const shopper = await signUp(shop.app, { email: 'rotate@example.com' });
     const first = await post('/api/users/auth/refresh/', { refresh: shopper.refresh });

@@ -191,14 +191,15 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
     /**
      * Each attempt is counted, in one atomic update per counter, before its password is checked: a
      * burst of guesses sent at once is checked only up to the limit and refused with 429 beyond it,
-     * the right password included. Wrong passwords also slow down as the attempts add up.
+     * the right password included. Wrong passwords also slow down as the attempts add up. `callerAddress`
+     * is the caller's as every per-address limit counts it (an IPv6 address by its /64).
      */
-    async login(email: string, password: string, ip: string, sessionId: number | null): Promise<AuthResponse> {
+    async login(email: string, password: string, callerAddress: string, sessionId: number | null): Promise<AuthResponse> {
       const normalized = email.trim().toLowerCase();
       if (!normalized || !password) throw unauthorized(messages.signInFailed);
       const [account, address] = await Promise.all([
         countHit(db, counterKey('signin:account:', normalized), signInWindowMs),
-        countHit(db, `signin:address:${ip}`, signInWindowMs),
+        countHit(db, `signin:address:${callerAddress}`, signInWindowMs),
       ]);
       const attempts = Number(account.count);
       if (attempts > maxAttemptsPerAccount || Number(address.count) > maxAttemptsPerAddress) {

@@ -31,7 +31,7 @@ import {
 import { badRequest, ShopError } from '../../errors.ts';
 import { describeApiCall } from '../../plugins/api-docs.ts';
 import { requireCustomer } from '../../plugins/shopper.ts';
-import { emailInBody } from '../../plugins/rate-limit.ts';
+import { addressOf, emailInBody } from '../../plugins/rate-limit.ts';
 import type { AddressesService } from './addresses.service.ts';
 import type { AuthService } from './auth.service.ts';
 import type { GoogleSignIn } from './google-sign-in.ts';
@@ -107,7 +107,7 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRouteOptions> = async
   );
 
   app.post('/users/auth/login/', { schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } }, async (request) =>
-    auth.login(request.body.email, request.body.password, request.ip, await guestSessionIdOf(request)),
+    auth.login(request.body.email, request.body.password, addressOf(request), await guestSessionIdOf(request)),
   );
 
   app.post('/users/auth/refresh/', { schema: { body: refreshRequestSchema, response: { 200: refreshResponseSchema } } }, (request) =>

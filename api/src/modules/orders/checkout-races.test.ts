@@ -200,11 +200,12 @@ describe('concurrent requests to two server processes on one database', () => {
       variant_color: variant.color ?? undefined,
     });
 
-  it('make one order of one cart checked out at both at once', async () => {
+  it('make one order of one cart checked out at both at once, with or without keys', async () => {
     const shopper = await startHttpSession(url(0));
     expect((await add(0, shopper)).status).toBe(200);
     const before = await stockOf(db(), variant.variantId);
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => callJson(url(index), 'POST', '/api/orders/checkout/', shopper.headers, form)));
+    const headersOf = (index: number) => (index < 4 ? shopper.headers : { ...shopper.headers, 'idempotency-key': `two-tills-${index}` });
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => callJson(url(index), 'POST', '/api/orders/checkout/', headersOf(index), form)));
     expect(answers.map((answer) => answer.status).filter((status) => status >= 500)).toEqual([]);
     const placed = new Set(answers.filter((answer) => answer.status === 200).map((answer) => answer.body.order_id));
     expect(placed.size).toBe(1);
@@ -226,6 +227,47 @@ describe('concurrent requests to two server processes on one database', () => {
       expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
       expect(await redemptionsOf(db(), 'WELCOME20', `email:${email}`)).toHaveLength(1);
     }
+  });
+
+  it('give WELCOME20 to one of a signed-in customer’s checkouts sent to both at once', async () => {
+    const customer = await startHttpSession(url(0));
+    const email = 'two-process-member@example.com';
+    const password = 'island-breeze-42';
+    const created = await callJson(url(0), 'POST', '/api/users/auth/register/', customer.headers, { first_name: 'Ayesha', last_name: 'Campbell', email, password1: password, password2: password });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const signedIn = { ...customer, headers: { ...customer.headers, authorization: `Bearer ${String(created.body.token)}` } };
+    expect((await add(0, signedIn)).status).toBe(200);
+    expect((await callJson(url(1), 'POST', '/api/orders/cart/promo/', signedIn.headers, { promo_code: 'WELCOME20' })).status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => callJson(url(index), 'POST', '/api/orders/checkout/', { ...signedIn.headers, 'idempotency-key': `member-tab-${index}` }, { ...form, email })),
+    );
+    expect(answers.map((answer) => answer.status).filter((status) => status >= 500)).toEqual([]);
+    const userId = Number((await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id);
+    expect(await db().selectFrom('orders').select('id').where('user_id', '=', userId).execute()).toHaveLength(1);
+    expect(await redemptionsOf(db(), 'WELCOME20', `user:${userId}`)).toHaveLength(1);
+  });
+
+  it('hold a per-customer limit of 2 and a total limit of 3 across checkouts sent to both at once', async () => {
+    await createPromo(db(), { code: 'TWOTILLS2', kind: 'percent', value: 10, perCustomerLimit: 2 });
+    await createPromo(db(), { code: 'TWOTILLS3', kind: 'fixed', value: 10_000, usageLimit: 3 });
+    const guestsWith = async (code: string, count: number) => {
+      const guests = await Promise.all(Array.from({ length: count }, (_, index) => startHttpSession(url(index))));
+      for (const [index, guest] of guests.entries()) {
+        expect((await add(index, guest)).status).toBe(200);
+        expect((await callJson(url(index), 'POST', '/api/orders/cart/promo/', guest.headers, { promo_code: code })).status).toBe(200);
+      }
+      return guests;
+    };
+    const checkoutAll = (guests: HttpShopper[], emailOf: (index: number) => string) =>
+      Promise.all(guests.map((guest, index) => callJson(url(index), 'POST', '/api/orders/checkout/', guest.headers, { ...form, email: emailOf(index) })));
+
+    const perCustomer = await checkoutAll(await guestsWith('TWOTILLS2', 6), () => 'two-tills-twice@example.com');
+    expect(perCustomer.map((answer) => answer.status).sort()).toEqual([200, 200, 409, 409, 409, 409]);
+    expect(await redemptionsOf(db(), 'TWOTILLS2', 'email:two-tills-twice@example.com')).toHaveLength(2);
+
+    const total = await checkoutAll(await guestsWith('TWOTILLS3', 8), (index) => `two-tills-limited${index}@example.com`);
+    expect(total.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 409, 409, 409, 409, 409]);
+    expect(await timesUsed(db(), 'TWOTILLS3')).toBe(3);
   });
 
   it('put two quick adds from a new session, one at each, into one cart', async () => {
