@@ -38,18 +38,29 @@ declare module 'fastify' {
  * counted request, which starts a new window when the old one has ended.
  */
 export async function countHit(db: DbExecutor, key: string, windowMs: number, now = Date.now()) {
-  const resetAt = now + windowMs;
-  return db
+  const [row] = await countHits(db, [{ key, windowMs }], now);
+  if (!row) throw new Error(`no counter came back for ${key}`);
+  return row;
+}
+
+/**
+ * Counts one hit on each key in one statement (a call counted by several limits makes one round
+ * trip), answering each key's count and window end in the order given.
+ */
+async function countHits(db: DbExecutor, hits: { key: string; windowMs: number }[], now = Date.now()) {
+  const rows = await db
     .insertInto('rate_limits')
-    .values({ key, count: 1, reset_at: resetAt })
+    .values(hits.map(({ key, windowMs }) => ({ key, count: 1, reset_at: now + windowMs })))
     .onConflict((conflict) =>
       conflict.column('key').doUpdateSet({
         count: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.count + 1 END`,
-        reset_at: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN ${resetAt} ELSE rate_limits.reset_at END`,
+        reset_at: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN excluded.reset_at ELSE rate_limits.reset_at END`,
       }),
     )
-    .returning(['count', 'reset_at'])
-    .executeTakeFirstOrThrow();
+    .returning(['key', 'count', 'reset_at'])
+    .execute();
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return hits.flatMap(({ key }) => byKey.get(key) ?? []);
 }
 
 async function giveBackHit(db: DbExecutor, key: string) {
@@ -104,20 +115,21 @@ function shopperLimitHooks(db: DbExecutor, route: RouteOptions, limits: ShopperL
   const prefix = routeCounterPrefix(route);
   const counted = new WeakMap<FastifyRequest, string[]>();
   const preHandler = async (request: FastifyRequest, reply: { header(name: string, value: number): unknown }) => {
-    const toGiveBack: string[] = [];
-    counted.set(request, toGiveBack);
-    for (const limit of limits) {
+    const applying = limits.flatMap((limit) => {
       const value = limit.of(request);
-      if (value === null) continue;
-      const key = counterKey(`${prefix}${limit.per}:`, value);
-      const now = Date.now();
-      const row = await countHit(db, key, limit.timeWindow, now);
-      if (limit.successesOnly) toGiveBack.push(key);
-      if (Number(row.count) > limit.max) {
-        reply.header('retry-after', Math.ceil(Math.max(0, Number(row.reset_at) - now) / 1000));
-        throw new ShopError(429, limit.message ?? messages.tooManyRequests);
-      }
-    }
+      return value === null ? [] : [{ limit, key: counterKey(`${prefix}${limit.per}:`, value) }];
+    });
+    // Counts given back when the call fails: successes are what those limits count.
+    counted.set(request, applying.filter(({ limit }) => limit.successesOnly).map(({ key }) => key));
+    if (applying.length === 0) return;
+    const now = Date.now();
+    const rows = await countHits(db, applying.map(({ limit, key }) => ({ key, windowMs: limit.timeWindow })), now);
+    applying.forEach(({ limit }, index) => {
+      const row = rows[index];
+      if (!row || Number(row.count) <= limit.max) return;
+      reply.header('retry-after', Math.ceil(Math.max(0, Number(row.reset_at) - now) / 1000));
+      throw new ShopError(429, limit.message ?? messages.tooManyRequests);
+    });
   };
   const onResponse = async (request: FastifyRequest, reply: { statusCode: number }) => {
     const keys = counted.get(request);

@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import type { DbExecutor } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 
@@ -242,10 +243,11 @@ export function createCartRepository(db: DbExecutor) {
     },
 
     /** Empties the cart an order was placed from, remembering the order for a retried Place Order. */
-    async checkedOut(cartId: number, orderId: number, hash: string, executor: DbExecutor = db) {
-      await markCartCheckedOut.execute(executor, cartId, orderId, hash, new Date().toISOString());
-      await emptyCart.execute(executor, cartId);
-    },
+    /** The cart marked with the order it became and emptied, as statements for the checkout's last writes. */
+    checkedOutWrites: (cartId: number, orderId: number, hash: string, executor: DbExecutor = db): CompiledQuery[] => [
+      markCartCheckedOut.compiled(executor, cartId, orderId, hash, new Date().toISOString()),
+      emptyCart.compiled(executor, cartId),
+    ],
 
     lastCheckout: (cartId: number, executor: DbExecutor = db) =>
       executor.selectFrom('carts').select(['last_order_id', 'last_checkout_hash', 'last_checkout_at']).where('id', '=', cartId).executeTakeFirst(),

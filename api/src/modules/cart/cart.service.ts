@@ -124,7 +124,7 @@ export function createCartService(
      * The cart became the order: emptied, its code dropped, the order and the form's hash kept so
      * that a retried Place Order gets that order back.
      */
-    checkedOut: (cartId: number, orderId: number, checkoutHash: string, trx: DbExecutor) => repository.checkedOut(cartId, orderId, checkoutHash, trx),
+    checkedOutWrites: (cartId: number, orderId: number, checkoutHash: string, trx: DbExecutor) => repository.checkedOutWrites(cartId, orderId, checkoutHash, trx),
 
     /** The order the cart last became, with the hash of the form that placed it and when. */
     lastCheckout: (cartId: number, trx: DbExecutor) => repository.lastCheckout(cartId, trx),

@@ -27,6 +27,14 @@ export interface StockChange {
   quantity: number;
 }
 
+function movementsWrite(changes: StockChange[], sign: 1 | -1, reason: StockMovementTable['reason'], orderId: number, executor: DbExecutor): CompiledQuery {
+  const createdAt = new Date().toISOString();
+  return executor
+    .insertInto('stock_movements')
+    .values(changes.map(({ variantId, quantity }) => ({ variant_id: variantId, delta: sign * quantity, reason, order_id: orderId, staff_id: null, created_at: createdAt })))
+    .compile();
+}
+
 export function createInventoryRepository(db: DbExecutor) {
   return {
     /**
@@ -53,13 +61,11 @@ export function createInventoryRepository(db: DbExecutor) {
 
     /** One insert for all the changes; `sign` -1 records stock taken, +1 stock given back. */
     async recordMovements(changes: StockChange[], sign: 1 | -1, reason: StockMovementTable['reason'], orderId: number, executor: DbExecutor = db) {
-      if (changes.length === 0) return;
-      const createdAt = new Date().toISOString();
-      await executor
-        .insertInto('stock_movements')
-        .values(changes.map(({ variantId, quantity }) => ({ variant_id: variantId, delta: sign * quantity, reason, order_id: orderId, staff_id: null, created_at: createdAt })))
-        .execute();
+      if (changes.length > 0) await executor.executeQuery(movementsWrite(changes, sign, reason, orderId, executor));
     },
+
+    /** `recordMovements` as a statement, for a transaction's last writes (at least one change). */
+    movementsWrite,
 
     /**
      * Staff's guarded change of one variant's stock: nothing changes (undefined) when it would take

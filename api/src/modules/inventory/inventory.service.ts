@@ -152,18 +152,19 @@ export function createInventoryService(repository: InventoryRepository, productS
     },
 
     /**
-     * Takes an order's stock, all or nothing: records the movements now and gives back the takes,
-     * and the products' stock rows following them, as the transaction's last writes (a take past
+     * Takes an order's stock, all or nothing: gives back its movements, the takes and the products'
+     * stock rows following them, as the transaction's last writes (a take past
      * the stock fails them and the order: `isShortfall`). Lines of one variant count against one
      * stock. Variants are taken in id order and the products' rows follow in product order: on
      * PostgreSQL each row stays locked until COMMIT, and one order for every transaction keeps two
      * of them from deadlocking.
      */
-    async takeForOrder(lines: OrderStockLine[], orderId: number, trx: DbExecutor): Promise<CompiledQuery[]> {
+    takeForOrder(lines: OrderStockLine[], orderId: number, trx: DbExecutor): CompiledQuery[] {
       const taken = wantedPerVariant(lines);
-      await repository.recordMovements(taken, -1, 'order', orderId, trx);
+      if (taken.length === 0) return [];
       const byProduct = [...taken].sort((a, b) => a.productId - b.productId || a.variantId - b.variantId);
       return [
+        repository.movementsWrite(taken, -1, 'order', orderId, trx),
         ...taken.map(({ variantId, quantity }) => repository.takeWrite(variantId, quantity, trx)),
         ...byProduct.map(({ variantId, quantity }) => productStock.takeWrite(variantId, quantity, trx)),
       ];

@@ -241,14 +241,14 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         const { values, settlement } = newOrder(context, request, priced, promo, keys, terms);
         const orderId = await orders.insertOrder(values, trx);
         const items = await insertItems(orderId, snapshot.lines, priced, trx);
-        await cart.checkedOut(filledCart.id, orderId, keys.requestHash, trx);
         // Before the stock, as a cancellation gives the use back before the stock.
         if (promo && priced.promoDiscount > 0) await redeemPromo(await promotions.nextUse(promo, buyer.promoKey, trx), orderId, trx);
 
         const sold = snapshot.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity }));
         const dayFigures = orders.countChangeWrite(null, { id: orderId, ...values }, trx);
         const lastWrites = [
-          ...(await takeStock(snapshot.lines, orderId, trx)),
+          ...cart.checkedOutWrites(filledCart.id, orderId, keys.requestHash, trx),
+          ...takeStock(snapshot.lines, orderId, trx),
           ...(settlement === 'card' ? [] : catalog.countSoldWrites(sold, trx)),
           // Last: the day's figures row is one every checkout of the day needs.
           ...(dayFigures ? [dayFigures] : []),
