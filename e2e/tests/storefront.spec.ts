@@ -67,6 +67,20 @@ test.describe('browsing the shop', () => {
     await expect(trail).toBeVisible();
   });
 
+  test('the price filter shows a whole amount in its box on a desktop, in J$ and in US$', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const [currency, amount] of [['JMD', '100000'], ['USD', '10000']] as const) {
+      await page.goto('/shop');
+      await page.evaluate((code) => localStorage.setItem('currency', code), currency);
+      await page.reload();
+      const price = page.getByRole('group', { name: `Price (${currency})` });
+      const highest = price.getByRole('spinbutton', { name: /^Maximum price/ });
+      await highest.fill(amount);
+      // A box too narrow for its amount scrolls it: the shopper sees part of the number.
+      expect(await highest.evaluate((input) => input.scrollWidth - input.clientWidth), `${currency} ${amount}`).toBeLessThanOrEqual(0);
+    }
+  });
+
   test('quick-add from a card works with the keyboard alone', async ({ page }) => {
     await page.goto('/shop?category=running-sneakers&search=kingston');
     const card = page.getByRole('article').filter({ hasText: 'Kingston Runner' });
