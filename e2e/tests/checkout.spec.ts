@@ -18,20 +18,32 @@ async function callApi(page: Page, method: string, path: string, body: unknown):
   );
 }
 
-/** A guest session holding the Kingston Runner (on sale at J$11,900) in 9 / Black, on the checkout page. */
-async function checkoutWithRunner(page: Page) {
+interface RunnerVariant {
+  size: string;
+  color: string;
+}
+
+const usualRunner: RunnerVariant = { size: '9', color: 'Black' };
+/**
+ * The Runner the journeys that count a stock hold order: no other journey orders 11 / Red, and
+ * another file's orders of 9 / Black, run at the same time, moved the count under them.
+ */
+const countedRunner: RunnerVariant = { size: '11', color: 'Red' };
+
+/** A guest session holding one Kingston Runner (on sale at J$11,900), by default in 9 / Black, on the checkout page. */
+async function checkoutWithRunner(page: Page, variant: RunnerVariant = usualRunner) {
   await page.goto('/');
   await page.waitForFunction(() => localStorage.getItem('sessionKey') !== null && document.cookie.includes('csrftoken='));
-  expect(await callApi(page, 'POST', '/orders/cart/', { product_id: 1, quantity: 1, variant_size: '9', variant_color: 'Black' })).toBe(200);
+  expect(await callApi(page, 'POST', '/orders/cart/', { product_id: 1, quantity: 1, variant_size: variant.size, variant_color: variant.color })).toBe(200);
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Place Order' })).toBeVisible();
 }
 
-/** Units of the Kingston Runner in 9 / Black the shop has to sell (a card order holds its units). */
-async function runnerStock(page: Page): Promise<number> {
+/** Units of the Kingston Runner in that size and colour the shop has to sell (a card order holds its units). */
+async function runnerStock(page: Page, { size, color }: RunnerVariant): Promise<number> {
   const product = (await (await page.request.get('/api/product/1/')).json()) as { variants: { size: string | null; color: string | null; stock: number }[] };
-  return product.variants.find((variant) => variant.size === '9' && variant.color === 'Black')?.stock ?? -1;
+  return product.variants.find((variant) => variant.size === size && variant.color === color)?.stock ?? -1;
 }
 
 /** The order link of the confirmation e-mail sent to `email`, from the shop's outbox (no SMTP in the browser tests). */
@@ -129,15 +141,15 @@ test.describe('checkout', () => {
   });
 
   test('a card payment cancelled on the provider page can be given up: the items are back in the cart and the stock hold ends', async ({ page }) => {
-    await checkoutWithRunner(page);
-    const heldBefore = await runnerStock(page);
+    await checkoutWithRunner(page, countedRunner);
+    const heldBefore = await runnerStock(page, countedRunner);
     await fillDetails(page, unique('cancel'));
     await page.getByRole('radio', { name: 'Pickup' }).check();
     await page.getByRole('radio', { name: 'Card' }).check();
     await page.getByRole('button', { name: 'Place Order' }).click();
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Test card payment' })).toBeVisible();
-    expect(await runnerStock(page)).toBe(heldBefore - 1);
+    expect(await runnerStock(page, countedRunner)).toBe(heldBefore - 1);
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     await expect(page).toHaveURL(/\/payment\/\d+\?payment=cancelled$/);
@@ -155,12 +167,12 @@ test.describe('checkout', () => {
     await expect(page.getByText('Your payment was cancelled. Your items are back in your cart.')).toBeInViewport();
     await expect(page.getByRole('main').getByText('Kingston Runner').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
-    expect(await runnerStock(page)).toBe(heldBefore);
+    expect(await runnerStock(page, countedRunner)).toBe(heldBefore);
   });
 
   test("'Cancel & Go Home' gives the card order up and the home page says the items are back", async ({ page }) => {
-    await checkoutWithRunner(page);
-    const heldBefore = await runnerStock(page);
+    await checkoutWithRunner(page, countedRunner);
+    const heldBefore = await runnerStock(page, countedRunner);
     await fillDetails(page, unique('gohome'));
     await page.getByRole('radio', { name: 'Pickup' }).check();
     await page.getByRole('radio', { name: 'Card' }).check();
@@ -171,7 +183,7 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByText('Your payment was cancelled. Your items are back in your cart.')).toBeInViewport();
     await expect(page.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
-    expect(await runnerStock(page)).toBe(heldBefore);
+    expect(await runnerStock(page, countedRunner)).toBe(heldBefore);
   });
 
   test("an e-mailed order link opens the guest's order in a browser with no session; a changed one says so", async ({ page, browser }) => {

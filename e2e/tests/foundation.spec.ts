@@ -24,6 +24,27 @@ test.describe('the shop is served as one app', () => {
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
   });
 
+  test("a page opened in a tab whose last page was left scrolled down starts at its top, and a reload keeps a page's place", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const scrolledToFooter = async () => {
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    };
+    // The newsletter sign-up is at the foot of the contact page; its e-mail's link may open in that tab.
+    await page.goto('/contact');
+    await scrolledToFooter();
+    await page.goto('/newsletter/unsubscribe?token=1.forged');
+    await expect(page.getByRole('heading', { level: 1, name: 'This unsubscribe link did not work' })).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeInViewport();
+    await scrolledToFooter();
+    await page.reload();
+    await expect(page.getByRole('contentinfo')).toBeInViewport();
+  });
+
   test('the page starts a guest session with a CSRF cookie', async ({ page, context }) => {
     await page.goto('/');
     await expect

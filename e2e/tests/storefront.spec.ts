@@ -46,6 +46,41 @@ test.describe('browsing the shop', () => {
     await expect(page.getByRole('combobox', { name: 'Category' })).toHaveValue('sneakers');
   });
 
+  test('size and colour together list only products that have that size in that colour in stock', async ({ page }) => {
+    // Seeded: the Blue Mountain Trail Sneaker has size 10 in stock in Grey and Navy, and Olive in
+    // other sizes, but no size 10 in Olive.
+    const trail = page.getByRole('region', { name: 'Products' }).getByRole('article').filter({ hasText: 'Blue Mountain Trail Sneaker' });
+    await page.goto('/shop?search=blue+mountain');
+    await page.getByRole('group', { name: 'Size' }).getByRole('button', { name: /^10\b/ }).click();
+    await expect(page).toHaveURL(/size=10/);
+    await expect(trail).toBeVisible();
+    // Only the colours size 10 is in stock in are offered.
+    const colours = page.getByRole('group', { name: 'Colour' });
+    await expect(colours.getByRole('button', { name: /^Grey\b/ })).toBeVisible();
+    await expect(colours.getByRole('button', { name: /^Olive\b/ })).toHaveCount(0);
+
+    // A link naming both (shared, or kept from an earlier visit) lists nothing that can be bought so.
+    await page.goto('/shop?search=blue+mountain&size=10&color=Olive');
+    await expect(page.getByRole('heading', { level: 2, name: 'No Products Found' })).toBeVisible();
+    await expect(trail).toHaveCount(0);
+    await page.goto('/shop?search=blue+mountain&color=Olive');
+    await expect(trail).toBeVisible();
+  });
+
+  test('the price filter shows a whole amount in its box on a desktop, in J$ and in US$', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const [currency, amount] of [['JMD', '100000'], ['USD', '10000']] as const) {
+      await page.goto('/shop');
+      await page.evaluate((code) => localStorage.setItem('currency', code), currency);
+      await page.reload();
+      const price = page.getByRole('group', { name: `Price (${currency})` });
+      const highest = price.getByRole('spinbutton', { name: /^Maximum price/ });
+      await highest.fill(amount);
+      // A box too narrow for its amount scrolls it: the shopper sees part of the number.
+      expect(await highest.evaluate((input) => input.scrollWidth - input.clientWidth), `${currency} ${amount}`).toBeLessThanOrEqual(0);
+    }
+  });
+
   test('quick-add from a card works with the keyboard alone', async ({ page }) => {
     await page.goto('/shop?category=running-sneakers&search=kingston');
     const card = page.getByRole('article').filter({ hasText: 'Kingston Runner' });

@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-router';
 import { QuickAddProvider } from '@/components/product/quick-add-context.tsx';
 import { AuthErrorBoundary } from '@/features/auth/components/auth-error-boundary.tsx';
 import { QuickAddHost } from '@/features/product/components/quick-add-host.tsx';
@@ -16,6 +16,16 @@ function NavigationProgress() {
   );
 }
 
+/**
+ * The place a page was left is kept under its history entry's key, but every page loaded afresh in a
+ * tab has the key 'default': a page opened in the same tab from an e-mail's link or the address bar
+ * opened where the tab's last loaded page had been left (an unsubscribe confirmation below the fold).
+ * Such an entry is kept under its address instead, so a reload still comes back to its place.
+ */
+function scrollPositionKey(location: Location): string {
+  return location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
+}
+
 /** The root route: what every page shares, whichever layout it uses. */
 export function AppShell() {
   return (
@@ -25,7 +35,7 @@ export function AppShell() {
           <NavigationProgress />
           <Outlet />
           <QuickAddHost />
-          <ScrollRestoration />
+          <ScrollRestoration getKey={scrollPositionKey} />
         </QuickAddProvider>
       </AppShopActions>
     </AuthErrorBoundary>
