@@ -52,7 +52,7 @@ export function spawnBenchShop(
 export async function startBuiltShop(port: number, name: string): Promise<{ origin: string; dataDir: string; stop(): Promise<void> }> {
   const origin = `http://127.0.0.1:${port}`;
   const dataDir = join(tmpdir(), `threadline-${name}-${Date.now()}`);
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
+  const server = spawn(process.execPath, ['--max-old-space-size=512', 'scripts/start.mjs'], {
     cwd: join(here, '..'),
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', MEDIA_DIR: process.env.MEDIA_DIR ?? join(dataDir, 'media') },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -40,7 +40,8 @@ trap stop_all EXIT
 trap 'exit 130' INT TERM
 
 start_process() {
-  PORT="$1" node "$root/scripts/start.mjs" &
+  # The heap limit `npm start` sets too: docs/operations.md, "Memory".
+  PORT="$1" node --max-old-space-size=512 "$root/scripts/start.mjs" &
   pids+=("$!")
 }
 

@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/database.ts';
 import { ShopError } from '../errors.ts';
 
@@ -40,6 +39,8 @@ export const metrics = fastifyPlugin(async (app: FastifyInstance, { token, datab
     app.decorate('metrics', { orderPlaced: () => undefined, payment: () => undefined });
     return;
   }
+  // Loaded only here: a process without metrics need not hold the library (about 12 MiB).
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = await import('prom-client');
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 

@@ -1,9 +1,9 @@
-import sharp from 'sharp';
 import type { MediaStore } from '../../media/media-store.ts';
 import { imageWidths, pictureKey } from '../../media/media-urls.ts';
 import type { Db } from '../database.ts';
 import { catalogueCategories, catalogueProducts, colorSwatches, productImages } from './catalogue.ts';
 import { categoryTileArt, placeholderArt, productArt } from './product-art.ts';
+import { pictureCodec } from '../../media/picture-codec.ts';
 
 /** The stand-in image for anything without a picture. */
 export const placeholderPath = 'placeholder';
@@ -25,6 +25,7 @@ export async function renderMediaImage(store: MediaStore, path: string, svg: str
   const missing = imageWidths.filter((_width, index) => !present[index]);
   if (missing.length === 0) return false;
 
+  const sharp = await pictureCodec();
   // Rasterise the SVG once and scale the pixels, rather than rasterising once per width. The
   // drawings are opaque, and an alpha channel would only slow the encoder down.
   const { data, info } = await sharp(Buffer.from(svg)).removeAlpha().raw().toBuffer({ resolveWithObject: true });

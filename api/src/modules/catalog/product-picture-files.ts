@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { productImageLimits, stockMessages } from '@threadline/contracts';
 import { badRequest, ShopError } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import { imageWidths, pictureKey } from '../../media/media-urls.ts';
+import { pictureCodec } from '../../media/picture-codec.ts';
 
 /** Formats sharp decodes that people upload from phones, cameras and design tools. */
 const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
@@ -32,6 +32,7 @@ export interface StoredPicture {
  * it is decoded. Nothing is left in the store when any step fails.
  */
 export async function storeProductPicture(store: MediaStore, productId: number, upload: Buffer): Promise<StoredPicture> {
+  const sharp = await pictureCodec();
   // sharp throws at once for an empty buffer, and rejects for other content it cannot read.
   const metadata = upload.length === 0 ? undefined : await sharp(upload).metadata().catch(() => undefined);
   if (!metadata?.format || !acceptedFormats.has(metadata.format)) throw badRequest(stockMessages.imageInvalid);

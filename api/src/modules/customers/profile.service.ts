@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
 import { clearableProfileFields, messages, profilePictureLimits, profileUpdateSchema, type User } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import { badRequest, notFound, ShopError } from '../../errors.ts';
@@ -8,6 +7,7 @@ import type { MediaUrls } from '../../media/media-urls.ts';
 import { countHit } from '../../plugins/rate-limit.ts';
 import type { CustomersRepository } from './customers.repository.ts';
 import { userView } from './auth.service.ts';
+import { pictureCodec } from '../../media/picture-codec.ts';
 
 const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 const pictureSize = 512;
@@ -29,6 +29,7 @@ export function createProfileService(repository: CustomersRepository, media: { s
    * account and a picture over the limit is refused from its header alone.
    */
   async function storePicture(userId: number, upload: Buffer): Promise<string> {
+  const sharp = await pictureCodec();
     const uploads = await countHit(db, `profile-picture:${userId}`, hourMs);
     if (Number(uploads.count) > profilePictureLimits.uploadsPerHour) throw new ShopError(429, messages.tooManyRequests);
     const metadata = await sharp(upload)
