@@ -85,10 +85,10 @@ function PriceRangeForm({ minPrice, maxPrice, bounds, onApply }: PriceRangeFilte
 }
 
 // Two boxes share the side panel's 15rem on a desktop, so each leaves its amount all the room it
-// can: the symbol's own width (J$ is narrower than US$), and no spin buttons, which took the room of
-// two digits (the shop's J$27500 showed as 2750 and a cut-off digit) and step a price by a dollar.
+// can: the symbol's own width (J$ is narrower than US$), and no spin buttons (index.css), which took
+// the room of two digits (the shop's J$27500 showed as 2750 and a cut-off digit).
 const inputClass =
-  'h-11 w-full [appearance:textfield] rounded-xl border-0 bg-white pr-3 text-base tabular-nums ring-1 ring-inset ring-stone-300 placeholder:text-stone-500 focus:ring-2 focus:ring-brand-600 sm:text-sm [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none';
+  'no-spin-buttons h-11 w-full rounded-xl border-0 bg-white pr-3 text-base tabular-nums ring-1 ring-inset ring-stone-300 placeholder:text-stone-500 focus:ring-2 focus:ring-brand-600 sm:text-sm';
 const symbolRoom = (symbol: string) => (symbol.length > 2 ? 'pl-11' : 'pl-9');
 
 interface PriceInputProps {
