@@ -1,6 +1,9 @@
 // Checkout throughput and correctness under load, on SQLite and PostgreSQL: N shoppers with one item
 // each check out through the real API, 50 at a time, for a variant with fewer units than shoppers.
-// Prints orders/s and latency percentiles, and checks that exactly the stock was sold.
+// Prints orders/s and latency percentiles, and checks that exactly the stock was sold. The baseline
+// of the same run: a bare node:http server answering every checkout with a placed order's bytes,
+// through the same client at the same concurrency (the ceiling of this load generator and machine).
+import { startBareServer } from './bare-server.ts';
 import { checkOutAll, shoppersWithCarts, variantStock } from './checkout-load.ts';
 import { processCpuMs } from './proc-stats.ts';
 import { percentile } from './shop-fixture.ts';
@@ -27,7 +30,7 @@ for (const kind of kinds) {
     const correct = orders === stock && left === 0;
     console.log(`\ncheckout on ${kind}: ${shoppersCount} shoppers, ${stock} in stock, ${concurrency} at a time`);
     console.log(`  answers: ${[...statuses].map(([status, count]) => `${status}×${count}`).join(', ')}`);
-    console.log(`  orders/s: ${(orders / seconds).toFixed(0)} (all answers/s: ${(shoppersCount / seconds).toFixed(0)})   target ≥ 200 orders/s on SQLite`);
+    console.log(`  orders/s: ${(orders / seconds).toFixed(0)} (all answers/s: ${(shoppersCount / seconds).toFixed(0)})   target ≥ 500 orders/s on PostgreSQL, ≥ 300 on SQLite`);
     console.log(`  latency ms: p50 ${percentile(latencies, 0.5).toFixed(1)}  p99 ${percentile(latencies, 0.99).toFixed(1)}`);
     if (cpuBefore !== null && cpuAfter !== null && cpuSettled !== null) {
       const perAnswer = (cpu: number) => ((cpu - cpuBefore) / shoppersCount).toFixed(2);
@@ -35,8 +38,21 @@ for (const kind of kinds) {
     }
     console.log(`  oversell check: ${correct ? 'OK' : 'FAILED'} (orders ${orders} for ${stock} in stock, stock left ${left})`);
     if (!correct) process.exitCode = 1;
+    const ceiling = await bareCheckoutsPerSecond(shoppers, concurrency);
+    console.log(`  baseline: a bare node:http server answers ${ceiling.toFixed(0)} checkouts/s; the shop's orders/s are ${(orders / seconds / ceiling).toFixed(2)}× that`);
   } finally {
     await shop.stop();
+  }
+}
+
+async function bareCheckoutsPerSecond(shoppers: Parameters<typeof checkOutAll>[1], concurrency: number): Promise<number> {
+  const placed = Buffer.from(JSON.stringify({ success: true, redirect: 'confirmation', order_id: 1 }));
+  const bare = await startBareServer(new Map([['/api/orders/checkout/', placed], ['/api/health/', Buffer.from('{"status":"ok"}')]]), 'application/json; charset=utf-8');
+  try {
+    const { seconds } = await checkOutAll(bare.url, shoppers, concurrency);
+    return shoppers.length / seconds;
+  } finally {
+    bare.close();
   }
 }
 
