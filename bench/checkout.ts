@@ -45,11 +45,11 @@ for (const kind of kinds) {
   }
 }
 
-async function bareCheckoutsPerSecond(shoppers: Parameters<typeof checkOutAll>[1], concurrency: number): Promise<number> {
+async function bareCheckoutsPerSecond(shoppers: Parameters<typeof checkOutAll>[1], atOnce: number): Promise<number> {
   const placed = Buffer.from(JSON.stringify({ success: true, redirect: 'confirmation', order_id: 1 }));
   const bare = await startBareServer(new Map([['/api/orders/checkout/', placed], ['/api/health/', Buffer.from('{"status":"ok"}')]]), 'application/json; charset=utf-8');
   try {
-    const { seconds } = await checkOutAll(bare.url, shoppers, concurrency);
+    const { seconds } = await checkOutAll(bare.url, shoppers, atOnce);
     return shoppers.length / seconds;
   } finally {
     bare.close();
