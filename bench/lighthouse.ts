@@ -20,6 +20,7 @@ const port = Number(process.env.LIGHTHOUSE_PORT ?? 4491);
 // Five runs at least for a comparison (issue 19); the working tree alone keeps its former three.
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? (withBaseline ? 5 : 3));
 const cpuSlowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN;
+if (!Number.isInteger(runsPerPage) || runsPerPage < 1) throw new Error(`LIGHTHOUSE_RUNS must be a whole number of 1 or more, not ${process.env.LIGHTHOUSE_RUNS}`);
 
 interface LighthouseRun {
   performance: number;
