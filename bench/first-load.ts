@@ -1,14 +1,11 @@
 // The JavaScript a shopper's first page downloads, on this build and on the storefront as it was
 // before the back office (BASELINE_REF, built in the same run from git): the back office must not
 // add to it by more than 1 KB gzip (issue 16), and no storefront page may load a back-office chunk.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { buildWebClient, checkOutBaseline, describeCommit, root } from './baseline-checkout.ts';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** The last commit before the back office. */
 const baselineRef = process.env.BASELINE_REF ?? '25c6c83';
 const pages = {
@@ -48,20 +45,11 @@ function firstLoad(webDir: string) {
   ) as Record<keyof typeof pages, { kb: number; backOffice: string[] }>;
 }
 
-function buildWeb(webDir: string) {
-  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], { cwd: webDir, stdio: 'inherit' });
-}
-
-const baselineDir = mkdtempSync(join(tmpdir(), 'threadline-first-load-'));
+const baseline = checkOutBaseline(describeCommit(baselineRef).commit, 'first-load');
 try {
-  execFileSync('git', ['worktree', 'add', '--detach', '--quiet', baselineDir, baselineRef], { cwd: root });
-  // Hard-linked copies, not symlinks: the workspace links inside (@threadline/contracts) are
-  // relative, so they must resolve to the baseline's own packages.
-  execFileSync('cp', ['-al', join(root, 'node_modules'), join(baselineDir, 'node_modules')]);
-  if (existsSync(join(root, 'web', 'node_modules'))) execFileSync('cp', ['-al', join(root, 'web', 'node_modules'), join(baselineDir, 'web', 'node_modules')]);
-  buildWeb(join(baselineDir, 'web'));
-  buildWeb(join(root, 'web'));
-  const before = firstLoad(join(baselineDir, 'web'));
+  buildWebClient(join(baseline.dir, 'web'));
+  buildWebClient(join(root, 'web'));
+  const before = firstLoad(join(baseline.dir, 'web'));
   const now = firstLoad(join(root, 'web'));
   console.log(`First-load JavaScript, gzip (baseline: the storefront at ${baselineRef}, built in this run; target: at most 1 KB more)`);
   console.log('page      baseline KB   this build KB   difference');
@@ -74,6 +62,5 @@ try {
   }
   if (failed) process.exitCode = 1;
 } finally {
-  execFileSync('git', ['worktree', 'remove', '--force', baselineDir], { cwd: root });
-  rmSync(baselineDir, { recursive: true, force: true });
+  baseline.remove();
 }

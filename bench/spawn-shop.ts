@@ -47,25 +47,39 @@ export function spawnBenchShop(
 
 /**
  * Starts the whole shop as `npm start` does (web build included, a fresh data folder) on `port`,
- * and resolves once it answers; `stop` ends it and removes its data.
+ * from the working tree or from `rootDir` (a baseline checkout), and resolves once it answers;
+ * `stop` ends it and removes its data.
  */
-export async function startBuiltShop(port: number, name: string): Promise<{ origin: string; dataDir: string; stop(): Promise<void> }> {
+export async function startBuiltShop(
+  port: number,
+  name: string,
+  rootDir = join(here, '..'),
+): Promise<{ origin: string; dataDir: string; stop(): Promise<void> }> {
   const origin = `http://127.0.0.1:${port}`;
+  // Another shop already on the port would answer in this one's place and be measured instead.
+  if (await fetch(`${origin}/api/health/`).then(() => true, () => false)) throw new Error(`port ${port} is already taken`);
   const dataDir = join(tmpdir(), `threadline-${name}-${Date.now()}`);
   const server = spawn(process.execPath, ['--max-old-space-size=512', 'scripts/start.mjs'], {
-    cwd: join(here, '..'),
+    cwd: rootDir,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', MEDIA_DIR: process.env.MEDIA_DIR ?? join(dataDir, 'media') },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
-    server.kill('SIGTERM');
-    if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  for (let attempt = 0; attempt < 1200; attempt += 1) {
+  // A stale web build is rebuilt before the shop listens, which on a busy two-core machine takes
+  // minutes; a shop that exits meanwhile has failed and is not waited for.
+  const deadline = Date.now() + 10 * 60_000;
+  while (Date.now() < deadline && server.exitCode === null && server.signalCode === null) {
     if (await fetch(`${origin}/api/health/`).then((response) => response.ok, () => false)) return { origin, dataDir, stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const exitCode = server.exitCode;
   await stop();
-  throw new Error('shop did not start');
+  throw new Error(exitCode === null ? `shop ${name} did not start` : `shop ${name} exited with ${exitCode} before it answered`);
 }
