@@ -132,7 +132,7 @@ export function CurrencyProvider({ children, page = null }: { children: ReactNod
     if (hydrated) void refresh();
   }, [hydrated, refresh]);
 
-  // Each choice, and one stored before the cookie existed (or whose cookie the browser dropped), reaches the server.
+  // A choice stored before the cookie existed (or whose cookie the browser dropped) reaches the server too.
   useEffect(() => {
     if (cookieCurrency() !== chosenCurrency.code) rememberForServer(chosenCurrency.code);
   }, [chosenCurrency]);
@@ -141,6 +141,9 @@ export function CurrencyProvider({ children, page = null }: { children: ReactNod
     const next = currencies.find((entry) => entry.code === code);
     if (!next) return;
     writeStorage(storageKeys.currency, next.code);
+    // At once, not in the effect after the next paint: a page opened right after the choice is
+    // rendered by the server in the currency this cookie names.
+    rememberForServer(next.code);
     setCurrencyState(next);
   }, []);
 
