@@ -27,6 +27,12 @@ export interface ProductSearch {
    * chooses by itself, so it answers false).
    */
   readMatchesById(words: string[], part: 'all' | 'name'): Promise<boolean>;
+  /**
+   * Every match of the search, by id, for a count and facets read a slice of matches at a time on
+   * SQLite, whose queries hold the process while they run: the search runs once instead of once a
+   * query. Null on PostgreSQL, whose queries never hold the process (its planner reads the matches).
+   */
+  matchingIds(words: string[]): Promise<number[] | null>;
   /** `p.is_active`, written so that reading matches by id keeps the planner off the is_active listing indexes. */
   isActive(readMatchesById: boolean): Expression<number>;
 }
@@ -53,6 +59,10 @@ function sqliteSearch(db: DbExecutor): ProductSearch {
           SELECT rowid FROM products_fts WHERE products_fts MATCH ${query} LIMIT ${fewMatchesLimit + 1})`.execute(db);
       return Number(rows[0]?.count ?? 0) <= fewMatchesLimit;
     },
+    async matchingIds(words) {
+      const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM products_fts WHERE products_fts MATCH ${ftsQuery(words)} ORDER BY rowid`.execute(db);
+      return rows.map((row) => row.id);
+    },
     // The unary plus keeps SQLite from using an index on the column.
     isActive: (readMatchesById) => (readMatchesById ? sql<number>`+p.is_active` : sql<number>`p.is_active`),
   };
@@ -68,6 +78,7 @@ const postgresSearch: ProductSearch = {
     return eb.and([anywhere, part === 'name' ? inName : sql<SqlBool>`(${inName}) IS NOT TRUE`]);
   },
   readMatchesById: async () => false,
+  matchingIds: async () => null,
   isActive: () => sql<number>`p.is_active`,
 };
 
