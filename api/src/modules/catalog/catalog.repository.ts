@@ -131,7 +131,7 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       .where(search.isActive(readMatchesById || slice !== undefined), '=', 1)
       .where((eb) => {
         const conditions: Expression<SqlBool>[] = [];
-        if (slice && 'ids' in slice) conditions.push(eb('p.id', 'in', slice.ids));
+        if (slice && 'ids' in slice) conditions.push(search.isAmong(eb, slice.ids));
         if (slice && 'from' in slice) conditions.push(eb('p.id', '>=', slice.from), eb('p.id', '<', slice.to));
         if (filter.categoryIds) {
           // An unknown category matches nothing; `IN ()` is not valid SQL everywhere.
@@ -156,7 +156,7 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
    * Products per value of one attribute, each counted by a variant in stock that also has the other
    * attribute's chosen value: the count is what choosing the value would list.
    */
-  const variantFacet = async (filter: ProductFilter, column: 'size' | 'color', slice?: Slice) => {
+  const variantFacet = async (filter: ProductFilter, column: 'size' | 'color') => {
     const other = column === 'size' ? 'color' : 'size';
     // One option row per product and value: the row of the value alone, or of it with the other's chosen value.
     const rows = await db
@@ -165,7 +165,7 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       .where(`o.${other}`, '=', filter[other] || '')
       .where(`o.${column}`, '!=', '')
       .where('o.variants', '>', 0)
-      .where('o.product_id', 'in', filtered(filter, { ignore: 'variants', readMatchesById: Boolean(filter.searchWords?.length), slice }).select('p.id'))
+      .where('o.product_id', 'in', filtered(filter, { ignore: 'variants', readMatchesById: Boolean(filter.searchWords?.length) }).select('p.id'))
       .groupBy(`o.${column}`)
       .execute();
     return rows.map((row) => ({ value: String(row.value), count: Number(row.count) }));
@@ -198,9 +198,25 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
     return slices;
   };
 
-  const addCounts = (counts: Map<string, number>, rows: { value: string; count: number }[]) => {
-    for (const { value, count } of rows) counts.set(value, (counts.get(value) ?? 0) + count);
-  };
+  /**
+   * The option rows of both facets, each with its products: a size's with the chosen colour or ''
+   * (size facet), a colour's with the chosen size or '' (colour facet). A product's rows lie
+   * together in the index, so this reads each product once for both.
+   */
+  const bothFacets = (filter: ProductFilter, slice: Slice) =>
+    db
+      .selectFrom('product_option_stock as o')
+      .select(['o.size', 'o.color', (eb) => eb.fn.countAll<number>().as('count')])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('o.color', '=', filter.color || ''), eb('o.size', '!=', '')]),
+          eb.and([eb('o.size', '=', filter.size || ''), eb('o.color', '!=', '')]),
+        ]),
+      )
+      .where('o.variants', '>', 0)
+      .where('o.product_id', 'in', filtered(filter, { ignore: 'variants', slice }).select('p.id'))
+      .groupBy(['o.size', 'o.color'])
+      .execute();
 
   const priceRange = (min: number | null | undefined, max: number | null | undefined) =>
     min === null || min === undefined || max === null || max === undefined ? null : { min: Number(min), max: Number(max) };
@@ -277,18 +293,33 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       const colors = new Map<string, number>();
       let min: number | null = null;
       let max: number | null = null;
+      const hasPriceFilter = filter.minPrice !== undefined || filter.maxPrice !== undefined;
       for (const [index, slice] of (await slicesOf(matchingIds)).entries()) {
         if (index > 0) await nextTurn();
-        count += await countOf(filter, { slice });
-        addCounts(sizes, await variantFacet(filter, 'size', slice));
-        addCounts(colors, await variantFacet(filter, 'color', slice));
-        if (!matchingIds) continue;
-        // A slice of matches is read by id, its prices with them.
-        const prices = await filtered(filter, { ignore: 'price', slice })
-          .select((eb) => [eb.fn.min<number | null>(sql<number>`+p.effective_price`).as('min'), eb.fn.max<number | null>(sql<number>`+p.effective_price`).as('max')])
-          .executeTakeFirst();
-        if (prices?.min !== null && prices?.min !== undefined) min = min === null ? Number(prices.min) : Math.min(min, Number(prices.min));
-        if (prices?.max !== null && prices?.max !== undefined) max = max === null ? Number(prices.max) : Math.max(max, Number(prices.max));
+        // Both facets in one read of the slice's option rows (see bothFacets).
+        for (const row of await bothFacets(filter, slice)) {
+          if (row.color === (filter.color || '') && row.size !== '') sizes.set(row.size, (sizes.get(row.size) ?? 0) + Number(row.count));
+          if (row.size === (filter.size || '') && row.color !== '') colors.set(row.color, (colors.get(row.color) ?? 0) + Number(row.count));
+        }
+        // A slice of matches is read by id, its prices with them; without a price filter the count
+        // and the price range are of the same products, so one read gives both.
+        const readPrice = matchingIds !== null;
+        const counted = await filtered(filter, { slice })
+          .select((eb) => [
+            eb.fn.countAll<number>().as('count'),
+            eb.fn.min<number | null>(readPrice && !hasPriceFilter ? sql<number>`+p.effective_price` : sql<number>`null`).as('min'),
+            eb.fn.max<number | null>(readPrice && !hasPriceFilter ? sql<number>`+p.effective_price` : sql<number>`null`).as('max'),
+          ])
+          .executeTakeFirstOrThrow();
+        count += Number(counted.count);
+        const prices =
+          readPrice && hasPriceFilter
+            ? await filtered(filter, { ignore: 'price', slice })
+                .select((eb) => [eb.fn.min<number | null>(sql<number>`+p.effective_price`).as('min'), eb.fn.max<number | null>(sql<number>`+p.effective_price`).as('max')])
+                .executeTakeFirstOrThrow()
+            : counted;
+        if (prices.min !== null) min = min === null ? Number(prices.min) : Math.min(min, Number(prices.min));
+        if (prices.max !== null) max = max === null ? Number(prices.max) : Math.max(max, Number(prices.max));
       }
       const listed = (counts: Map<string, number>) => [...counts].map(([value, valueCount]) => ({ value, count: valueCount }));
       return { count, sizes: listed(sizes), colors: listed(colors), price: matchingIds ? priceRange(min, max) : await priceOf(filter, false) };
