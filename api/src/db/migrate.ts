@@ -21,6 +21,7 @@ import * as orderHandling from './migrations/0017-order-handling.ts';
 import * as orderDaysAndNames from './migrations/0021-order-days-and-names.ts';
 import * as productStock from './migrations/0020-product-stock.ts';
 import * as changesByNotify from './migrations/0023-changes-by-notify.ts';
+import * as optionStock from './migrations/0024-option-stock.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0021-order-days-and-names': orderDaysAndNames,
   '0020-product-stock': productStock,
   '0023-changes-by-notify': changesByNotify,
+  '0024-option-stock': optionStock,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -13,6 +13,8 @@ export const tableOwners = {
   product_variants: 'modules/inventory',
   // Each product's stock, changed in the transaction of every change to its variants' stock.
   product_stock: 'modules/inventory',
+  // The sizes and colours each product has in stock, changed beside product_stock.
+  product_option_stock: 'modules/inventory',
   stock_movements: 'modules/inventory',
   users: 'modules/customers',
   addresses: 'modules/customers',

@@ -471,12 +471,24 @@ export interface ShopSettingsTable {
   updated_at: Timestamp;
 }
 
+/**
+ * One option of a product (a size, a colour, or both) and how many of its variants still sold have
+ * it in stock; '' where the row names no size or no colour (migration 0024, ADR 0029).
+ */
+export interface ProductOptionStockTable {
+  product_id: number;
+  size: string;
+  color: string;
+  variants: number;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
   product_images: ProductImageTable;
   product_variants: ProductVariantTable;
   product_stock: ProductStockTable;
+  product_option_stock: ProductOptionStockTable;
   stock_movements: StockMovementTable;
   users: UserTable;
   addresses: AddressTable;

@@ -1,6 +1,7 @@
 import { sql, type CompiledQuery, type Expression, type SqlBool } from 'kysely';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
+import { inBatches } from '../../db/statement-batches.ts';
 import type { ImageRow, ProductRow } from './product-view.ts';
 import { productSearch, type ProductScope, type SearchPart } from './product-search.ts';
 
@@ -24,6 +25,14 @@ export interface CategoryRow {
   product_count: number;
 }
 
+/** How many products a filter lists, and per size, colour and price what choosing it would list. */
+export interface ProductSummary {
+  count: number;
+  sizes: { value: string; count: number }[];
+  colors: { value: string; count: number }[];
+  price: { min: number; max: number } | null;
+}
+
 export type ProductWithStockRow = ProductRow & { stock: number };
 
 export interface VariantRow {
@@ -33,6 +42,20 @@ export interface VariantRow {
   color: string | null;
   stock: number;
 }
+
+/** Products with ids in [from, to), or a search's matches given by id (in place of the search). */
+type Slice = { from: number; to: number } | { ids: number[] };
+
+/**
+ * Products a count or facet reads at a time on SQLite, whose queries hold the process while they
+ * run: at 100,000 products a facet over all of them took 150-220 ms in one query; both facets of a
+ * slice of 2,500 product ids take up to about 6 ms, and other requests are served between slices.
+ */
+const productsPerSlice = 2500;
+/** A search's matches a slice reads (about 5 ms for both facets at 100,000 products). */
+const matchesPerSlice = 1000;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface FilterOptions {
   /**
@@ -46,6 +69,8 @@ interface FilterOptions {
    * ProductSearch.readMatchesById). Counts and facets read every match either way, so they always do.
    */
   readMatchesById?: boolean;
+  /** Only the products of this slice. */
+  slice?: Slice | undefined;
 }
 
 /** Every order ends with the id, so it is total and pages never overlap or skip. */
@@ -83,32 +108,38 @@ const addProductSold = preparedQuery((db: DbExecutor, productId: number, quantit
 export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect) {
   const search = productSearch(db, dialect);
 
-  /** A variant in stock with every given value: a size and a colour must be one variant, not two. */
-  const hasVariantInStock = (eb: ProductScope, values: { size?: string | undefined; color?: string | undefined }) => {
-    let variants = eb
-      .selectFrom('product_variants as v')
-      .select(sql`1`.as('one'))
-      .whereRef('v.product_id', '=', 'p.id')
-      .where('v.stock', '>', 0);
-    if (values.size !== undefined) variants = variants.where('v.size', '=', values.size);
-    if (values.color !== undefined) variants = variants.where('v.color', '=', values.color);
-    return eb.exists(variants);
-  };
+  /**
+   * A variant in stock with every given value: a size and a colour must be one variant, not two.
+   * Read from the inventory module's option rows (product_option_stock: '' names no size or colour).
+   */
+  const hasVariantInStock = (eb: ProductScope, values: { size?: string | undefined; color?: string | undefined }) =>
+    eb.exists(
+      eb
+        .selectFrom('product_option_stock as o')
+        .select(sql`1`.as('one'))
+        .whereRef('o.product_id', '=', 'p.id')
+        .where('o.size', '=', values.size ?? '')
+        .where('o.color', '=', values.color ?? '')
+        .where('o.variants', '>', 0),
+    );
 
   /** Active products matching the filter; `ignore` leaves filters out (a facet ignores its own). */
-  const filtered = (filter: ProductFilter, { ignore, searchPart = 'all', readMatchesById = false }: FilterOptions = {}) =>
+  const filtered = (filter: ProductFilter, { ignore, searchPart = 'all', readMatchesById = false, slice }: FilterOptions = {}) =>
     db
       .selectFrom('products as p')
-      .where(search.isActive(readMatchesById), '=', 1)
+      // A slice reads its products by id, as a search's few matches are read.
+      .where(search.isActive(readMatchesById || slice !== undefined), '=', 1)
       .where((eb) => {
         const conditions: Expression<SqlBool>[] = [];
+        if (slice && 'ids' in slice) conditions.push(search.isAmong(eb, slice.ids));
+        if (slice && 'from' in slice) conditions.push(eb('p.id', '>=', slice.from), eb('p.id', '<', slice.to));
         if (filter.categoryIds) {
           // An unknown category matches nothing; `IN ()` is not valid SQL everywhere.
           conditions.push(
             filter.categoryIds.length > 0 ? eb('p.category_id', 'in', filter.categoryIds) : sql<SqlBool>`1 = 0`,
           );
         }
-        if (filter.searchWords?.length) conditions.push(search.matches(eb, filter.searchWords, searchPart));
+        if (filter.searchWords?.length && !(slice && 'ids' in slice)) conditions.push(search.matches(eb, filter.searchWords, searchPart));
         if ((filter.size || filter.color) && ignore !== 'variants') {
           conditions.push(hasVariantInStock(eb, { size: filter.size || undefined, color: filter.color || undefined }));
         }
@@ -127,16 +158,15 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
    */
   const variantFacet = async (filter: ProductFilter, column: 'size' | 'color') => {
     const other = column === 'size' ? 'color' : 'size';
-    const otherValue = filter[other];
-    let variants = db
-      .selectFrom('product_variants as v')
-      .select([`v.${column} as value`, (eb) => eb.fn.count<number>('v.product_id').distinct().as('count')])
-      .where(`v.${column}`, 'is not', null)
-      .where('v.stock', '>', 0);
-    if (otherValue) variants = variants.where(`v.${other}`, '=', otherValue);
-    const rows = await variants
-      .where('v.product_id', 'in', filtered(filter, { ignore: 'variants', readMatchesById: Boolean(filter.searchWords?.length) }).select('p.id'))
-      .groupBy(`v.${column}`)
+    // One option row per product and value: the row of the value alone, or of it with the other's chosen value.
+    const rows = await db
+      .selectFrom('product_option_stock as o')
+      .select([`o.${column} as value`, (eb) => eb.fn.countAll<number>().as('count')])
+      .where(`o.${other}`, '=', filter[other] || '')
+      .where(`o.${column}`, '!=', '')
+      .where('o.variants', '>', 0)
+      .where('o.product_id', 'in', filtered(filter, { ignore: 'variants', readMatchesById: Boolean(filter.searchWords?.length) }).select('p.id'))
+      .groupBy(`o.${column}`)
       .execute();
     return rows.map((row) => ({ value: String(row.value), count: Number(row.count) }));
   };
@@ -156,6 +186,63 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       .execute();
   };
 
+  /**
+   * Between the queries of a search's page on SQLite, a turn of the event loop: each one searches
+   * again, and together they held the process 10-20 ms at 100,000 products.
+   */
+  const betweenQueries = dialect === 'sqlite' ? nextTurn : async () => {};
+
+  /**
+   * The slices a count and facets of the filter are read in on SQLite: a search's matches a few
+   * thousand at a time (searched once), or every product a range of ids at a time.
+   */
+  const slicesOf = async (matchingIds: number[] | null): Promise<Slice[]> => {
+    if (matchingIds) return [...inBatches(matchingIds, matchesPerSlice)].map((ids) => ({ ids }));
+    const row = await db.selectFrom('products').select((eb) => eb.fn.max<number | null>('id').as('last')).executeTakeFirst();
+    const slices: Slice[] = [];
+    for (let from = 0; from <= Number(row?.last ?? 0); from += productsPerSlice) slices.push({ from, to: from + productsPerSlice });
+    return slices;
+  };
+
+  /**
+   * The option rows of both facets, each with its products: a size's with the chosen colour or ''
+   * (size facet), a colour's with the chosen size or '' (colour facet). A product's rows lie
+   * together in the index, so this reads each product once for both.
+   */
+  const bothFacets = (filter: ProductFilter, slice: Slice) =>
+    db
+      .selectFrom('product_option_stock as o')
+      .select(['o.size', 'o.color', (eb) => eb.fn.countAll<number>().as('count')])
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('o.color', '=', filter.color || ''), eb('o.size', '!=', '')]),
+          eb.and([eb('o.size', '=', filter.size || ''), eb('o.color', '!=', '')]),
+        ]),
+      )
+      .where('o.variants', '>', 0)
+      .where('o.product_id', 'in', filtered(filter, { ignore: 'variants', slice }).select('p.id'))
+      .groupBy(['o.size', 'o.color'])
+      .execute();
+
+  const priceRange = (min: number | null | undefined, max: number | null | undefined) =>
+    min === null || min === undefined || max === null || max === undefined ? null : { min: Number(min), max: Number(max) };
+
+  /**
+   * The lowest and highest price of the filter's products (ignoring its price filter), read from
+   * the ends of the price index; but in a category, its own products are fewer than the price
+   * index's walk to one of them (34 ms at 100,000 products for a small one), and the unary plus
+   * keeps SQLite off that index.
+   */
+  const priceOf = async (filter: ProductFilter, readMatchesById: boolean) => {
+    const price = filter.categoryIds ? sql<number>`+p.effective_price` : sql<number>`p.effective_price`;
+    // Apart, min and max each read one end of the price index instead of every matching row.
+    const [min, max] = await Promise.all([
+      filtered(filter, { ignore: 'price', readMatchesById }).select((eb) => eb.fn.min<number | null>(price).as('value')).executeTakeFirst(),
+      filtered(filter, { ignore: 'price', readMatchesById }).select((eb) => eb.fn.max<number | null>(price).as('value')).executeTakeFirst(),
+    ]);
+    return priceRange(min?.value, max?.value);
+  };
+
   const countOf = async (filter: ProductFilter, options?: FilterOptions) => {
     const row = await filtered(filter, options)
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -173,46 +260,79 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       const words = filter.searchWords ?? [];
       if (words.length === 0) return pageOf(filter, orderings[order === 'relevance' ? 'newest' : order], limit, offset);
       if (order !== 'relevance') {
-        return pageOf(filter, orderings[order], limit, offset, { readMatchesById: await search.readMatchesById(words, 'all') });
+        const readMatchesById = await search.readMatchesById(words, 'all');
+        await betweenQueries();
+        return pageOf(filter, orderings[order], limit, offset, { readMatchesById });
       }
       const fewNamed = await search.readMatchesById(words, 'name');
+      await betweenQueries();
       const named = await pageOf(filter, orderings.newest, limit, offset, { searchPart: 'name', readMatchesById: fewNamed });
       if (named.length === limit) return named;
+      await betweenQueries();
       const namedTotal =
         named.length > 0 || offset === 0
           ? offset + named.length
           : await countOf(filter, { searchPart: 'name', readMatchesById: true });
-      const rest = await pageOf(filter, orderings.newest, limit - named.length, Math.max(0, offset - namedTotal), {
-        searchPart: 'rest',
-        readMatchesById: await search.readMatchesById(words, 'all'),
-      });
+      const readMatchesById = await search.readMatchesById(words, 'all');
+      await betweenQueries();
+      const rest = await pageOf(filter, orderings.newest, limit - named.length, Math.max(0, offset - namedTotal), { searchPart: 'rest', readMatchesById });
       return [...named, ...rest];
     },
 
-    async countProducts(filter: ProductFilter): Promise<number> {
-      return countOf(filter, { readMatchesById: Boolean(filter.searchWords?.length) });
-    },
-
-    async facets(filter: ProductFilter) {
+    /**
+     * How many products a filter lists and its facets. On SQLite they are read slice by slice with
+     * a turn of the event loop between (see productsPerSlice), so no query holds the process long
+     * however many products match.
+     */
+    async summary(filter: ProductFilter): Promise<ProductSummary> {
       const words = filter.searchWords ?? [];
-      const readMatchesById = words.length > 0 && (await search.readMatchesById(words, 'all'));
-      const [sizes, colors, price] = await Promise.all([
-        variantFacet(filter, 'size'),
-        variantFacet(filter, 'color'),
-        // Apart, min and max each read one end of the price index instead of every matching row.
-        Promise.all([
-          filtered(filter, { ignore: 'price', readMatchesById })
-            .select((eb) => eb.fn.min<number | null>('p.effective_price').as('value'))
-            .executeTakeFirst(),
-          filtered(filter, { ignore: 'price', readMatchesById })
-            .select((eb) => eb.fn.max<number | null>('p.effective_price').as('value'))
-            .executeTakeFirst(),
-        ]),
-      ]);
-      const [min, max] = price.map((row) => row?.value ?? null);
-      const priceRange =
-        min === null || min === undefined || max === null || max === undefined ? null : { min: Number(min), max: Number(max) };
-      return { sizes, colors, price: priceRange };
+      const matchingIds = words.length > 0 ? await search.matchingIds(words) : null;
+      if (dialect !== 'sqlite') {
+        const readMatchesById = words.length > 0 && (await search.readMatchesById(words, 'all'));
+        const [count, sizes, colors, price] = await Promise.all([
+          countOf(filter, { readMatchesById: words.length > 0 }),
+          variantFacet(filter, 'size'),
+          variantFacet(filter, 'color'),
+          priceOf(filter, readMatchesById),
+        ]);
+        return { count, sizes, colors, price };
+      }
+      let count = 0;
+      const sizes = new Map<string, number>();
+      const colors = new Map<string, number>();
+      let min: number | null = null;
+      let max: number | null = null;
+      const hasPriceFilter = filter.minPrice !== undefined || filter.maxPrice !== undefined;
+      for (const slice of await slicesOf(matchingIds)) {
+        // Also before the first: the search and the page's first queries ran in this turn.
+        await nextTurn();
+        // Both facets in one read of the slice's option rows (see bothFacets).
+        for (const row of await bothFacets(filter, slice)) {
+          if (row.color === (filter.color || '') && row.size !== '') sizes.set(row.size, (sizes.get(row.size) ?? 0) + Number(row.count));
+          if (row.size === (filter.size || '') && row.color !== '') colors.set(row.color, (colors.get(row.color) ?? 0) + Number(row.count));
+        }
+        // A slice of matches is read by id, its prices with them; without a price filter the count
+        // and the price range are of the same products, so one read gives both.
+        const readPrice = matchingIds !== null;
+        const counted = await filtered(filter, { slice })
+          .select((eb) => [
+            eb.fn.countAll<number>().as('count'),
+            eb.fn.min<number | null>(readPrice && !hasPriceFilter ? sql<number>`+p.effective_price` : sql<number>`null`).as('min'),
+            eb.fn.max<number | null>(readPrice && !hasPriceFilter ? sql<number>`+p.effective_price` : sql<number>`null`).as('max'),
+          ])
+          .executeTakeFirstOrThrow();
+        count += Number(counted.count);
+        const prices =
+          readPrice && hasPriceFilter
+            ? await filtered(filter, { ignore: 'price', slice })
+                .select((eb) => [eb.fn.min<number | null>(sql<number>`+p.effective_price`).as('min'), eb.fn.max<number | null>(sql<number>`+p.effective_price`).as('max')])
+                .executeTakeFirstOrThrow()
+            : counted;
+        if (prices.min !== null) min = min === null ? Number(prices.min) : Math.min(min, Number(prices.min));
+        if (prices.max !== null) max = max === null ? Number(prices.max) : Math.max(max, Number(prices.max));
+      }
+      const listed = (counts: Map<string, number>) => [...counts].map(([value, valueCount]) => ({ value, count: valueCount }));
+      return { count, sizes: listed(sizes), colors: listed(colors), price: matchingIds ? priceRange(min, max) : await priceOf(filter, false) };
     },
 
     async findProduct(id: number): Promise<(ProductRow & { category_id: number; parent_category_id: number | null }) | undefined> {

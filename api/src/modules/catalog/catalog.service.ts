@@ -165,7 +165,7 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
   /** The count and facets of a filter, shared by every page of it for a short while. */
   function summaryFor(filter: ProductFilter): Promise<ResultSummary> {
     return summaryCache.get(JSON.stringify(filter), () =>
-      Promise.all([repository.countProducts(filter), repository.facets(filter)]).then(([count, raw]) => ({
+      repository.summary(filter).then(({ count, ...raw }) => ({
         count,
         facets: {
           sizes: raw.sizes.sort((a, b) => compareSizes(a.value, b.value)),

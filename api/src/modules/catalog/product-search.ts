@@ -27,6 +27,14 @@ export interface ProductSearch {
    * chooses by itself, so it answers false).
    */
   readMatchesById(words: string[], part: 'all' | 'name'): Promise<boolean>;
+  /**
+   * Every match of the search, by id, for a count and facets read a slice of matches at a time on
+   * SQLite, whose queries hold the process while they run: the search runs once instead of once a
+   * query. Null on PostgreSQL, whose queries never hold the process (its planner reads the matches).
+   */
+  matchingIds(words: string[]): Promise<number[] | null>;
+  /** `p.id` among these ids (some of `matchingIds`'s). */
+  isAmong(eb: ProductScope, ids: number[]): Expression<SqlBool>;
   /** `p.is_active`, written so that reading matches by id keeps the planner off the is_active listing indexes. */
   isActive(readMatchesById: boolean): Expression<number>;
 }
@@ -53,6 +61,12 @@ function sqliteSearch(db: DbExecutor): ProductSearch {
           SELECT rowid FROM products_fts WHERE products_fts MATCH ${query} LIMIT ${fewMatchesLimit + 1})`.execute(db);
       return Number(rows[0]?.count ?? 0) <= fewMatchesLimit;
     },
+    // One bound value, not one per id: a statement of thousands of values took longer to prepare than to run.
+    isAmong: (eb, ids) => sql<SqlBool>`${eb.ref('p.id')} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+    async matchingIds(words) {
+      const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM products_fts WHERE products_fts MATCH ${ftsQuery(words)} ORDER BY rowid`.execute(db);
+      return rows.map((row) => row.id);
+    },
     // The unary plus keeps SQLite from using an index on the column.
     isActive: (readMatchesById) => (readMatchesById ? sql<number>`+p.is_active` : sql<number>`p.is_active`),
   };
@@ -68,6 +82,8 @@ const postgresSearch: ProductSearch = {
     return eb.and([anywhere, part === 'name' ? inName : sql<SqlBool>`(${inName}) IS NOT TRUE`]);
   },
   readMatchesById: async () => false,
+  matchingIds: async () => null,
+  isAmong: (eb, ids) => eb('p.id', 'in', ids),
   isActive: () => sql<number>`p.is_active`,
 };
 

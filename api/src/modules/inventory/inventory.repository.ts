@@ -55,7 +55,7 @@ export function createInventoryRepository(db: DbExecutor) {
         .updateTable('product_variants')
         .set((eb) => ({ stock: eb('stock', '+', quantity) }))
         .where('id', '=', variantId)
-        .returning(['product_id', 'stock', 'retired_at'])
+        .returning(['product_id', 'size', 'color', 'stock', 'retired_at'])
         .executeTakeFirst();
     },
 
@@ -77,7 +77,7 @@ export function createInventoryRepository(db: DbExecutor) {
         .set((eb) => ({ stock: eb('stock', '+', change) }))
         .where('id', '=', variantId)
         .where((eb) => eb(eb('stock', '+', change), '>=', 0))
-        .returning(['product_id', 'stock', 'retired_at'])
+        .returning(['product_id', 'size', 'color', 'stock', 'retired_at'])
         .executeTakeFirst();
     },
 
@@ -219,13 +219,18 @@ export function createInventoryRepository(db: DbExecutor) {
       return row?.position === null || row?.position === undefined ? 0 : Number(row.position) + 1;
     },
 
-    async updateVariant(variantId: number, changes: { size?: string | null; color?: string | null; sku?: string }, executor: DbExecutor = db) {
-      if (Object.keys(changes).length === 0) return;
-      await executor.updateTable('product_variants').set(changes).where('id', '=', variantId).execute();
+    /** The variant as the change left it (read under its row lock on PostgreSQL, so an order's take is in its stock). */
+    updateVariant(variantId: number, changes: { size?: string | null; color?: string | null; sku?: string }, executor: DbExecutor = db): Promise<ChangedVariant | undefined> {
+      return executor
+        .updateTable('product_variants')
+        .set(Object.keys(changes).length === 0 ? { id: variantId } : changes)
+        .where('id', '=', variantId)
+        .returning(['product_id', 'size', 'color', 'stock', 'retired_at'])
+        .executeTakeFirst();
     },
 
     deleteVariant(variantId: number, executor: DbExecutor = db): Promise<ChangedVariant | undefined> {
-      return executor.deleteFrom('product_variants').where('id', '=', variantId).returning(['product_id', 'stock', 'retired_at']).executeTakeFirst();
+      return executor.deleteFrom('product_variants').where('id', '=', variantId).returning(['product_id', 'size', 'color', 'stock', 'retired_at']).executeTakeFirst();
     },
 
     /**

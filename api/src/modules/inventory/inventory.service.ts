@@ -3,7 +3,7 @@ import type { CompiledQuery } from 'kysely';
 import { isCheckViolation, isUniqueViolation, type DbExecutor } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
 import type { InventoryRepository, StockChange, StockedVariantRow } from './inventory.repository.ts';
-import { productStockDeltas, variantStockChange, type VariantStockChange } from './product-stock.ts';
+import { optionStockDeltas, productStockDeltas, variantStockChange, type ChangedVariant, type VariantStockChange } from './product-stock.ts';
 import type { ProductStockRepository } from './product-stock.repository.ts';
 
 /** A variant as the back office gives it: options (null when the product does not vary by one), SKU, first stock. */
@@ -67,8 +67,11 @@ export interface StockShortfall {
  * in the caller's transaction, as is the change to its product's stock row.
  */
 export function createInventoryService(repository: InventoryRepository, productStock: ProductStockRepository) {
-  /** The products' stock rows follow their variants' changes, last in the transaction (see productStockDeltas). */
-  const countInProducts = (changes: VariantStockChange[], trx: DbExecutor) => productStock.add(productStockDeltas(changes), trx);
+  /** The products' stock and option rows follow their variants' changes, last in the transaction (see productStockDeltas). */
+  const countInProducts = async (changes: VariantStockChange[], trx: DbExecutor) => {
+    await productStock.add(productStockDeltas(changes), trx);
+    await productStock.addOptions(optionStockDeltas(changes), trx);
+  };
 
   /** Inserts one variant; a SKU taken meanwhile (the unique index) is the same 409 as one taken before. */
   async function insertVariant(productId: number, variant: VariantInput, position: number, trx: DbExecutor): Promise<number> {
@@ -109,7 +112,7 @@ export function createInventoryService(repository: InventoryRepository, productS
         if (variant.stock > 0) await repository.recordMovement(id, variant.stock, 'initial', trx);
         ids.push(id);
       }
-      await countInProducts(variants.map((variant) => ({ productId, before: null, after: variant.stock })), trx);
+      await countInProducts(variants.map((variant) => ({ productId, size: variant.size, color: variant.color, before: null, after: variant.stock })), trx);
       return ids;
     },
 
@@ -119,11 +122,23 @@ export function createInventoryService(repository: InventoryRepository, productS
       const siblings = (await repository.variantsOf([variant.product_id], trx)).filter((sibling) => sibling.id !== variant.id);
       checkDistinct(siblings, [next]);
       if (next.sku !== variant.sku && (await repository.skusTaken([next.sku], trx)).length > 0) throw conflict(catalogAdminMessages.skuTaken(next.sku));
+      let changed: ChangedVariant | undefined;
       try {
-        await repository.updateVariant(variant.id, change, trx);
+        changed = await repository.updateVariant(variant.id, change, trx);
       } catch (error) {
         if (isUniqueViolation(error)) throw conflict(catalogAdminMessages.skuTaken(next.sku));
         throw error;
+      }
+      // Its stock leaves the old options' rows for the new ones', as the update found it.
+      if (changed && (changed.size !== variant.size || changed.color !== variant.color)) {
+        const { after: stock } = variantStockChange(changed, 0);
+        await countInProducts(
+          [
+            { productId: variant.product_id, size: variant.size, color: variant.color, before: stock, after: null },
+            { productId: variant.product_id, size: changed.size, color: changed.color, before: null, after: stock },
+          ],
+          trx,
+        );
       }
       return next;
     },
@@ -147,7 +162,7 @@ export function createInventoryService(repository: InventoryRepository, productS
         stock = current.stock;
       }
       if (stock > 0) await repository.recordMovement(variant.id, -stock, 'retired', trx);
-      await countInProducts([{ productId: variant.product_id, before: stock, after: null }], trx);
+      await countInProducts([{ productId: variant.product_id, size: variant.size, color: variant.color, before: stock, after: null }], trx);
       return 'retired';
     },
 
@@ -167,6 +182,7 @@ export function createInventoryService(repository: InventoryRepository, productS
         repository.movementsWrite(taken, -1, 'order', orderId, trx),
         ...taken.map(({ variantId, quantity }) => repository.takeWrite(variantId, quantity, trx)),
         ...byProduct.map(({ variantId, quantity }) => productStock.takeWrite(variantId, quantity, trx)),
+        productStock.optionsTakeWrite(taken.map(({ variantId }) => variantId), trx),
       ];
     },
 

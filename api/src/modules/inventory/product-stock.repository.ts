@@ -2,7 +2,7 @@ import { sql, type CompiledQuery, type SqlBool } from 'kysely';
 import { lowStockThreshold } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import { inBatches } from '../../db/statement-batches.ts';
-import type { ProductStockDelta } from './product-stock.ts';
+import type { OptionStockDelta, ProductStockDelta } from './product-stock.ts';
 
 /** Rows a statement writes at most (4 bound values each), well under SQLite's and PostgreSQL's limits. */
 const rowsPerStatement = 2000;
@@ -33,6 +33,25 @@ async function recountOf(productIds: number[] | 'all', executor: DbExecutor): Pr
       })),
     )
     .execute();
+}
+
+/** The in-stock variants of each option row, of these products or of all (see migration 0024). */
+function optionCounts(productIds: number[] | 'all', executor: DbExecutor) {
+  const inStock = (size: 'v.size' | "''", color: 'v.color' | "''") =>
+    executor
+      .selectFrom('product_variants as v')
+      .select(['v.product_id', sql<string>`${sql.raw(size)}`.as('size'), sql<string>`${sql.raw(color)}`.as('color')])
+      .where('v.stock', '>', 0)
+      .where('v.retired_at', 'is', null)
+      .$if(size !== "''", (query) => query.where('v.size', 'is not', null))
+      .$if(color !== "''", (query) => query.where('v.color', 'is not', null))
+      .$if(productIds !== 'all', (query) => query.where('v.product_id', 'in', productIds === 'all' ? [] : productIds));
+  return executor
+    .selectFrom(inStock('v.size', "''").unionAll(inStock("''", 'v.color')).unionAll(inStock('v.size', 'v.color')).as('o'))
+    .select(['o.product_id', 'o.size', 'o.color', (eb) => eb.fn.countAll<number>().as('variants')])
+    // A WHERE either way: SQLite reads `SELECT … ON CONFLICT` without one as a join's ON.
+    .where(sql<SqlBool>`1 = 1`)
+    .groupBy(['o.product_id', 'o.size', 'o.color']);
 }
 
 /** Each product's stock row (migration 0020): SQL only; what a change adds up to is product-stock.ts. */
@@ -91,13 +110,73 @@ export function createProductStockRepository(db: DbExecutor) {
         .compile();
     },
 
+    /** Adds the deltas to the products' option rows, creating missing rows, as `add` does. */
+    async addOptions(deltas: OptionStockDelta[], executor: DbExecutor = db): Promise<void> {
+      for (const batch of inBatches(deltas, rowsPerStatement)) {
+        await executor
+          .insertInto('product_option_stock')
+          .values(batch.map(({ productId, size, color, variants }) => ({ product_id: productId, size, color, variants })))
+          .onConflict((conflict) =>
+            conflict.columns(['product_id', 'size', 'color']).doUpdateSet((eb) => ({
+              variants: eb('product_option_stock.variants', '+', eb.ref('excluded.variants')),
+            })),
+          )
+          .execute();
+      }
+    },
+
+    /**
+     * What an order's takes do to their products' option rows, as one statement for the
+     * transaction's last writes, after the takes: each variant the takes left at 0 leaves its rows
+     * (a retired variant counts nowhere). One statement in product, size and colour order, so two
+     * orders lock shared rows in the same order.
+     */
+    optionsTakeWrite(variantIds: number[], executor: DbExecutor = db): CompiledQuery {
+      const soldOut = (size: 'v.size' | "''", color: 'v.color' | "''") =>
+        executor
+          .selectFrom('product_variants as v')
+          .select(['v.product_id', sql<string>`${sql.raw(size)}`.as('size'), sql<string>`${sql.raw(color)}`.as('color')])
+          .where('v.id', 'in', variantIds)
+          .where('v.stock', '=', 0)
+          .where('v.retired_at', 'is', null)
+          .$if(size !== "''", (query) => query.where('v.size', 'is not', null))
+          .$if(color !== "''", (query) => query.where('v.color', 'is not', null));
+      const left = executor
+        .selectFrom(soldOut('v.size', "''").unionAll(soldOut("''", 'v.color')).unionAll(soldOut('v.size', 'v.color')).as('o'))
+        .select(['o.product_id', 'o.size', 'o.color', (eb) => sql<number>`0 - ${eb.fn.countAll()}`.as('variants')])
+        .where(sql<SqlBool>`1 = 1`)
+        .groupBy(['o.product_id', 'o.size', 'o.color'])
+        .orderBy('o.product_id')
+        .orderBy('o.size')
+        .orderBy('o.color');
+      return executor
+        .insertInto('product_option_stock')
+        .columns(['product_id', 'size', 'color', 'variants'])
+        .expression(left)
+        .onConflict((conflict) =>
+          conflict.columns(['product_id', 'size', 'color']).doUpdateSet((eb) => ({
+            variants: eb('product_option_stock.variants', '+', eb.ref('excluded.variants')),
+          })),
+        )
+        .compile();
+    },
+
     /**
      * Counts the rows afresh from the variants, of these products or of all: for stock written
      * straight into the table (the seed, test and bench data), never for a live change.
      */
     async recount(productIds: number[] | 'all', executor: DbExecutor = db): Promise<void> {
-      if (productIds === 'all') return recountOf('all', executor);
-      for (const batch of inBatches(productIds, rowsPerStatement)) await recountOf(batch, executor);
+      if (productIds === 'all') {
+        await recountOf('all', executor);
+        await executor.deleteFrom('product_option_stock').execute();
+        await executor.insertInto('product_option_stock').columns(['product_id', 'size', 'color', 'variants']).expression(optionCounts('all', executor)).execute();
+        return;
+      }
+      for (const batch of inBatches(productIds, rowsPerStatement)) {
+        await recountOf(batch, executor);
+        await executor.deleteFrom('product_option_stock').where('product_id', 'in', batch).execute();
+        await executor.insertInto('product_option_stock').columns(['product_id', 'size', 'color', 'variants']).expression(optionCounts(batch, executor)).execute();
+      }
     },
   };
 }

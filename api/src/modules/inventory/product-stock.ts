@@ -6,6 +6,9 @@ import { lowStockThreshold } from '@threadline/contracts';
  */
 export interface VariantStockChange {
   productId: number;
+  /** The variant's options, which its stock counts in (a change of options is two changes: off the old, onto the new). */
+  size: string | null;
+  color: string | null;
   before: number | null;
   after: number | null;
 }
@@ -13,14 +16,17 @@ export interface VariantStockChange {
 /** A variant as a stock update leaves it. */
 export interface ChangedVariant {
   product_id: number;
+  size: string | null;
+  color: string | null;
   stock: number;
   retired_at: string | null;
 }
 
 /** A stock update of `delta` units as its product's row sees it: a retired variant counts nowhere. */
 export function variantStockChange(variant: ChangedVariant, delta: number): VariantStockChange {
-  if (variant.retired_at !== null) return { productId: variant.product_id, before: null, after: null };
-  return { productId: variant.product_id, before: variant.stock - delta, after: variant.stock };
+  const options = { productId: variant.product_id, size: variant.size, color: variant.color };
+  if (variant.retired_at !== null) return { ...options, before: null, after: null };
+  return { ...options, before: variant.stock - delta, after: variant.stock };
 }
 
 /** What to add to a product's stock row. */
@@ -55,4 +61,46 @@ export function productStockDeltas(changes: readonly VariantStockChange[]): Prod
   return [...deltas.values()]
     .filter((delta) => delta.stock !== 0 || delta.lowVariants !== 0 || delta.outVariants !== 0)
     .sort((a, b) => a.productId - b.productId);
+}
+
+/** What to add to one option row of a product (product_option_stock: '' where it names no size or no colour). */
+export interface OptionStockDelta {
+  productId: number;
+  size: string;
+  color: string;
+  variants: number;
+}
+
+/** The option rows a variant counts in: its size, its colour, and both together. */
+export function optionRowsOf(size: string | null, color: string | null): { size: string; color: string }[] {
+  const rows: { size: string; color: string }[] = [];
+  if (size !== null) rows.push({ size, color: '' });
+  if (color !== null) rows.push({ size: '', color });
+  if (size !== null && color !== null) rows.push({ size, color });
+  return rows;
+}
+
+const inStock = (stock: number | null) => (stock !== null && stock > 0 ? 1 : 0);
+
+/**
+ * The variants' changes as deltas of their products' option rows, in product, size and colour
+ * order (the order a take's statement writes them in, so two transactions lock them alike); only a
+ * variant coming into or going out of stock changes a row.
+ */
+export function optionStockDeltas(changes: readonly VariantStockChange[]): OptionStockDelta[] {
+  const deltas = new Map<string, OptionStockDelta>();
+  for (const { productId, size, color, before, after } of changes) {
+    const change = inStock(after) - inStock(before);
+    if (change === 0) continue;
+    for (const row of optionRowsOf(size, color)) {
+      const key = JSON.stringify([productId, row.size, row.color]);
+      const delta = deltas.get(key) ?? { productId, ...row, variants: 0 };
+      delta.variants += change;
+      deltas.set(key, delta);
+    }
+  }
+  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...deltas.values()]
+    .filter((delta) => delta.variants !== 0)
+    .sort((a, b) => a.productId - b.productId || byText(a.size, b.size) || byText(a.color, b.color));
 }

@@ -1,5 +1,5 @@
 import type { DbExecutor } from '../../db/database.ts';
-import { productStockDeltas, variantStockChange, type VariantStockChange } from './product-stock.ts';
+import { optionStockDeltas, productStockDeltas, variantStockChange, type VariantStockChange } from './product-stock.ts';
 import type { ProductStockRepository } from './product-stock.repository.ts';
 import type { StoredVariant, VariantBatchesRepository } from './variant-batches.repository.ts';
 
@@ -47,7 +47,9 @@ export function createVariantBatches(repository: VariantBatchesRepository, produ
         variants.filter((variant) => variant.stock > 0).map((variant) => ({ variantId: ids.get(variant.sku) ?? 0, delta: variant.stock })),
         trx,
       );
-      await productStock.add(productStockDeltas(variants.map((variant) => ({ productId: variant.productId, before: null, after: variant.stock }))), trx);
+      const added = variants.map(({ productId, size, color, stock }) => ({ productId, size, color, before: null, after: stock }));
+      await productStock.add(productStockDeltas(added), trx);
+      await productStock.addOptions(optionStockDeltas(added), trx);
     },
 
     /**
@@ -62,14 +64,17 @@ export function createVariantBatches(repository: VariantBatchesRepository, produ
         const newStock = stock ?? variant.stock;
         if (size === variant.size && color === variant.color && newStock === variant.stock) continue;
         await repository.update(variant.id, { size, color, stock: newStock }, trx);
-        if (newStock !== variant.stock) {
-          movements.push({ variantId: variant.id, delta: newStock - variant.stock });
-          stockChanges.push(variantStockChange({ ...variant, stock: newStock }, newStock - variant.stock));
-        }
+        if (newStock !== variant.stock) movements.push({ variantId: variant.id, delta: newStock - variant.stock });
+        // Off the old options at the old stock, onto the new ones at the new: a product's stock row sees only the difference.
+        const { before } = variantStockChange(variant, 0);
+        const { after } = variantStockChange({ ...variant, size, color, stock: newStock }, 0);
+        stockChanges.push({ productId: variant.product_id, size: variant.size, color: variant.color, before, after: null });
+        stockChanges.push({ productId: variant.product_id, size, color, before: null, after });
         changed += 1;
       }
       await repository.recordMovements(movements, trx);
       await productStock.add(productStockDeltas(stockChanges), trx);
+      await productStock.addOptions(optionStockDeltas(stockChanges), trx);
       return changed;
     },
   };
