@@ -1,6 +1,7 @@
-import { sql, type CompiledQuery, type SqlBool } from 'kysely';
+import { sql, type CompiledQuery, type OnConflictBuilder, type SqlBool } from 'kysely';
 import { lowStockThreshold } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
+import type { Database } from '../../db/tables.ts';
 import { inBatches } from '../../db/statement-batches.ts';
 import type { OptionStockDelta, ProductStockDelta } from './product-stock.ts';
 
@@ -54,6 +55,14 @@ function optionCounts(productIds: number[] | 'all', executor: DbExecutor) {
     .groupBy(['o.product_id', 'o.size', 'o.color']);
 }
 
+/** On a product's existing row, a new row's figures are added to it: concurrent changes add up. */
+const addedToExisting = (conflict: OnConflictBuilder<Database, 'product_stock'>) =>
+  conflict.column('product_id').doUpdateSet((eb) => ({
+    stock: eb('product_stock.stock', '+', eb.ref('excluded.stock')),
+    low_variants: eb('product_stock.low_variants', '+', eb.ref('excluded.low_variants')),
+    out_variants: eb('product_stock.out_variants', '+', eb.ref('excluded.out_variants')),
+  }));
+
 /** Each product's stock row (migration 0020): SQL only; what a change adds up to is product-stock.ts. */
 export function createProductStockRepository(db: DbExecutor) {
   return {
@@ -68,13 +77,7 @@ export function createProductStockRepository(db: DbExecutor) {
         await executor
           .insertInto('product_stock')
           .values(batch.map(({ productId, stock, lowVariants, outVariants }) => ({ product_id: productId, stock, low_variants: lowVariants, out_variants: outVariants })))
-          .onConflict((conflict) =>
-            conflict.column('product_id').doUpdateSet((eb) => ({
-              stock: eb('product_stock.stock', '+', eb.ref('excluded.stock')),
-              low_variants: eb('product_stock.low_variants', '+', eb.ref('excluded.low_variants')),
-              out_variants: eb('product_stock.out_variants', '+', eb.ref('excluded.out_variants')),
-            })),
-          )
+          .onConflict(addedToExisting)
           .execute();
       }
     },
@@ -100,13 +103,7 @@ export function createProductStockRepository(db: DbExecutor) {
         .insertInto('product_stock')
         .columns(['product_id', 'stock', 'low_variants', 'out_variants'])
         .expression(taken)
-        .onConflict((conflict) =>
-          conflict.column('product_id').doUpdateSet((eb) => ({
-            stock: eb('product_stock.stock', '+', eb.ref('excluded.stock')),
-            low_variants: eb('product_stock.low_variants', '+', eb.ref('excluded.low_variants')),
-            out_variants: eb('product_stock.out_variants', '+', eb.ref('excluded.out_variants')),
-          })),
-        )
+        .onConflict(addedToExisting)
         .compile();
     },
 
