@@ -3,7 +3,7 @@ import type { CompiledQuery } from 'kysely';
 import { isCheckViolation, isUniqueViolation, type DbExecutor } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
 import type { InventoryRepository, StockChange, StockedVariantRow } from './inventory.repository.ts';
-import { optionStockDeltas, productStockDeltas, variantStockChange, type ChangedVariant, type VariantStockChange } from './product-stock.ts';
+import { variantStockChange, type ChangedVariant, type VariantStockChange } from './product-stock.ts';
 import type { ProductStockRepository } from './product-stock.repository.ts';
 
 /** A variant as the back office gives it: options (null when the product does not vary by one), SKU, first stock. */
@@ -67,11 +67,8 @@ export interface StockShortfall {
  * in the caller's transaction, as is the change to its product's stock row.
  */
 export function createInventoryService(repository: InventoryRepository, productStock: ProductStockRepository) {
-  /** The products' stock and option rows follow their variants' changes, last in the transaction (see productStockDeltas). */
-  const countInProducts = async (changes: VariantStockChange[], trx: DbExecutor) => {
-    await productStock.add(productStockDeltas(changes), trx);
-    await productStock.addOptions(optionStockDeltas(changes), trx);
-  };
+  /** The products' stock and option rows follow their variants' changes, last in the transaction. */
+  const countInProducts = (changes: VariantStockChange[], trx: DbExecutor) => productStock.follow(changes, trx);
 
   /** Inserts one variant; a SKU taken meanwhile (the unique index) is the same 409 as one taken before. */
   async function insertVariant(productId: number, variant: VariantInput, position: number, trx: DbExecutor): Promise<number> {

@@ -3,7 +3,7 @@ import { lowStockThreshold } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import type { Database } from '../../db/tables.ts';
 import { inBatches } from '../../db/statement-batches.ts';
-import type { OptionStockDelta, ProductStockDelta } from './product-stock.ts';
+import { optionStockDeltas, productStockDeltas, type OptionStockDelta, type ProductStockDelta, type VariantStockChange } from './product-stock.ts';
 
 /** Rows a statement writes at most (4 bound values each), well under SQLite's and PostgreSQL's limits. */
 const rowsPerStatement = 2000;
@@ -65,7 +65,7 @@ const addedToExisting = (conflict: OnConflictBuilder<Database, 'product_stock'>)
 
 /** Each product's stock row (migration 0020): SQL only; what a change adds up to is product-stock.ts. */
 export function createProductStockRepository(db: DbExecutor) {
-  return {
+  const rows = {
     /**
      * Adds the deltas to the products' rows, creating a missing row. The sums are
      * taken on the row as it is when the row lock is granted (PostgreSQL re-reads it after waiting),
@@ -174,6 +174,14 @@ export function createProductStockRepository(db: DbExecutor) {
         await executor.deleteFrom('product_option_stock').where('product_id', 'in', batch).execute();
         await executor.insertInto('product_option_stock').columns(['product_id', 'size', 'color', 'variants']).expression(optionCounts(batch, executor)).execute();
       }
+    },
+  };
+  return {
+    ...rows,
+    /** The products' stock and option rows follow their variants' changes, in the caller's transaction. */
+    async follow(changes: readonly VariantStockChange[], executor: DbExecutor = db): Promise<void> {
+      await rows.add(productStockDeltas(changes), executor);
+      await rows.addOptions(optionStockDeltas(changes), executor);
     },
   };
 }

@@ -15,7 +15,7 @@ import type { ShopChanges } from '../../plugins/shop-changes.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { InventoryRepository } from './inventory.repository.ts';
-import { optionStockDeltas, productStockDeltas, variantStockChange } from './product-stock.ts';
+import { variantStockChange } from './product-stock.ts';
 import type { ProductStockRepository } from './product-stock.repository.ts';
 
 /** What a movement that is no adjustment says for itself. */
@@ -55,9 +55,7 @@ export function createStockAdminService({ database, repository, productStock, au
           throw conflict(stockMessages.belowZero(variant.stock, change));
         }
         await repository.recordAdjustment(variantId, change, staff.id, reason, trx);
-        const changed = [variantStockChange(adjusted, change)];
-        await productStock.add(productStockDeltas(changed), trx);
-        await productStock.addOptions(optionStockDeltas(changed), trx);
+        await productStock.follow([variantStockChange(adjusted, change)], trx);
         await audit.record(
           staff,
           { action: 'stock_adjust', entity: 'variant', entityId: variantId, before: { stock: adjusted.stock - change }, after: { stock: adjusted.stock, change, reason } },

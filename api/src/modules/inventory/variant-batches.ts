@@ -1,5 +1,5 @@
 import type { DbExecutor } from '../../db/database.ts';
-import { optionStockDeltas, productStockDeltas, variantStockChange, type VariantStockChange } from './product-stock.ts';
+import { variantStockChange, type VariantStockChange } from './product-stock.ts';
 import type { ProductStockRepository } from './product-stock.repository.ts';
 import type { StoredVariant, VariantBatchesRepository } from './variant-batches.repository.ts';
 
@@ -48,8 +48,7 @@ export function createVariantBatches(repository: VariantBatchesRepository, produ
         trx,
       );
       const added = variants.map(({ productId, size, color, stock }) => ({ productId, size, color, before: null, after: stock }));
-      await productStock.add(productStockDeltas(added), trx);
-      await productStock.addOptions(optionStockDeltas(added), trx);
+      await productStock.follow(added, trx);
     },
 
     /**
@@ -73,8 +72,7 @@ export function createVariantBatches(repository: VariantBatchesRepository, produ
         changed += 1;
       }
       await repository.recordMovements(movements, trx);
-      await productStock.add(productStockDeltas(stockChanges), trx);
-      await productStock.addOptions(optionStockDeltas(stockChanges), trx);
+      await productStock.follow(stockChanges, trx);
       return changed;
     },
   };
