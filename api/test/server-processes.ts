@@ -65,7 +65,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 export async function startServerProcesses(
   count = 2,
   environment: Record<string, string> = {},
-  { webFiles = {} }: { webFiles?: Record<string, string> } = {},
+  { webFiles = {}, onlyFirst = {} }: { webFiles?: Record<string, string>; onlyFirst?: Record<string, string> } = {},
 ): Promise<ServerProcesses> {
   const directory = mkdtempSync(join(tmpdir(), 'threadline-processes-'));
   const webDistDir = join(directory, 'web');
@@ -107,6 +107,7 @@ export async function startServerProcesses(
             // Nothing routes to these processes by readiness unless a test says so: stop at once.
             SHUTDOWN_DRAIN_SECONDS: '0',
             ...environment,
+            ...(index === 0 ? onlyFirst : {}),
           },
           stdio: ['ignore', 'pipe', 'pipe'],
         });

@@ -6,9 +6,9 @@ import { Client } from 'pg';
 import type { DatabaseHandle } from '../db/database.ts';
 import { runEvery } from '../timed-job.ts';
 
-/** What a change can make stale: the storefront's catalogue answers and pages, the promotions, the settings. */
-export type ChangeTopic = 'catalog' | 'promotions' | 'settings';
-const topics: readonly ChangeTopic[] = ['catalog', 'promotions', 'settings'];
+/** What a change can make stale: the storefront's catalogue answers and pages, the promotions, the settings, the day's rates. */
+export type ChangeTopic = 'catalog' | 'promotions' | 'settings' | 'rates';
+const topics: readonly ChangeTopic[] = ['catalog', 'promotions', 'settings', 'rates'];
 
 /** The products whose stock changed (an order, a cancellation, an adjustment), or null: anything of the topic. */
 export type ChangedProducts = readonly number[] | null;

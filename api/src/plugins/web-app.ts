@@ -21,7 +21,7 @@ export interface WebAppOptions {
 const hashedAssetPath = /\/assets\//;
 /**
  * Rendered pages are kept until a change names what they show, and at most this long for what none
- * names (the day's rates, a best-sellers order); keyed by currency and address, so bounded.
+ * names (a best-sellers order); keyed by currency and address, so bounded.
  */
 const pageCacheMs = 10_000;
 const pageCacheSize = 1_000;
@@ -97,6 +97,7 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
   app.changes.subscribe('catalog', (products) => (products ? pages.forgetTagged(app.catalog.tagsOfStockChange(products)) : pages.clear()));
   app.changes.subscribe('promotions', () => pages.clear());
   app.changes.subscribe('settings', () => pages.clear());
+  app.changes.subscribe('rates', () => pages.clear());
 
   /**
    * The page at `url` in the currency. Kept: a page the server rendered (public), and the plain app

@@ -16,10 +16,14 @@ const ratesCheckIntervalMs = 60 * 60 * 1000;
 /** Exchange rates: served to pages, and refreshed from RATES_URL at most once a Kingston day. */
 export const ratesModule = fastifyPlugin<ShopModuleOptions>(
   async (app, { config, database }) => {
-    const rates = createRatesService(createRatesRepository(database.db), config.ratesUrl, (message, error) =>
-      app.log.warn({ err: error }, message),
-    );
+    const rates = createRatesService({
+      repository: createRatesRepository(database.db),
+      ratesUrl: config.ratesUrl,
+      log: (message, error) => app.log.warn({ err: error }, message),
+      publish: () => app.changes.publish('rates'),
+    });
     app.decorate('rates', rates);
+    app.changes.subscribe('rates', () => rates.forget());
     await app.register(ratesRoutes, { prefix: '/api', rates });
     if (config.ratesUrl) {
       runEvery(app, ratesCheckIntervalMs, 'could not refresh the exchange rates', oneProcessAtATime(database, 'refresh-rates', () => rates.refreshIfDue()), {
@@ -27,5 +31,5 @@ export const ratesModule = fastifyPlugin<ShopModuleOptions>(
       });
     }
   },
-  { name: 'rates' },
+  { name: 'rates', dependencies: ['shop-changes'] },
 );

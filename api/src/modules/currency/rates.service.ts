@@ -30,9 +30,34 @@ export function ratesPerJmd(eurRates: Record<string, number>): Record<string, nu
   return result;
 }
 
-export function createRatesService(repository: RatesRepository, ratesUrl: string | null, log: (message: string, error: unknown) => void) {
+export interface RatesDependencies {
+  repository: RatesRepository;
+  ratesUrl: string | null;
+  log: (message: string, error: unknown) => void;
+  /** Tells every process that new rates are stored, once they are. */
+  publish: () => Promise<void>;
+}
+
+/**
+ * The day's rates, read on every checkout and every page in another currency: the stored row is
+ * kept per process until a change is published (a new day's rates, from whichever process fetched them).
+ */
+export function createRatesService({ repository, ratesUrl, log, publish }: RatesDependencies) {
   let lastFailureAt = 0;
   let refreshing: Promise<void> | null = null;
+  let stored: ReturnType<RatesRepository['latest']> | null = null;
+
+  function latestStored() {
+    if (!stored) {
+      const loading = repository.latest();
+      stored = loading;
+      // A failed read is not kept: the next caller tries again.
+      loading.catch(() => {
+        if (stored === loading) stored = null;
+      });
+    }
+    return stored;
+  }
 
   async function fetchAndStore(day: string): Promise<void> {
     if (!ratesUrl) return;
@@ -41,6 +66,8 @@ export function createRatesService(repository: RatesRepository, ratesUrl: string
       if (!response.ok) throw new Error(`rates provider answered ${response.status}`);
       const answer = providerAnswerSchema.parse(await response.json());
       await repository.saveForDay(day, ratesPerJmd(answer.rates));
+      stored = null;
+      await publish();
     } catch (error) {
       lastFailureAt = Date.now();
       log('could not refresh exchange rates; serving the last known ones', error);
@@ -62,8 +89,13 @@ export function createRatesService(repository: RatesRepository, ratesUrl: string
       await refreshing;
     },
 
+    /** Forgets the kept rates; the change listener calls it. */
+    forget(): void {
+      stored = null;
+    },
+
     async current(now = new Date()): Promise<RatesResponse> {
-      const latest = await repository.latest();
+      const latest = await latestStored();
       if (!latest) return { base: 'JMD', rates: { ...fallbackRates }, fetched_on: null, source: 'fallback' };
       return {
         base: 'JMD',

@@ -1,0 +1,12 @@
+import { checkOutAll, shoppersWithCarts } from './checkout-load.ts';
+import { spawnBenchShop } from './spawn-shop.ts';
+const shop = await spawnBenchShop('postgres', 10);
+const shoppers = await shoppersWithCarts(shop.origin, shop.variant!, 3);
+await checkOutAll(shop.origin, shoppers.slice(0, 1), 1);
+await new Promise((r) => setTimeout(r, 300));
+console.log('MARK-START');
+await fetch('http://127.0.0.1:1/').catch(() => 0);
+await checkOutAll(shop.origin, shoppers.slice(1, 2), 1);
+console.log('MARK-END');
+await new Promise((r) => setTimeout(r, 500));
+await shop.stop();
