@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { Client } from 'pg';
 import type { DatabaseHandle } from '../db/database.ts';
 import { runEvery } from '../timed-job.ts';
@@ -20,6 +20,14 @@ export interface ShopChanges {
    * processes' caches keep the old answers only until they expire.
    */
   publish(topic: ChangeTopic, products?: readonly number[]): Promise<void>;
+  /**
+   * The same change told in two halves, for a transaction that ends with last writes (ADR 28): the
+   * NOTIFY for the other processes as one of those writes (PostgreSQL delivers it at the commit, and
+   * not at all when the transaction fails), saving a round trip of its own...
+   */
+  noticeWrites(topic: ChangeTopic, products: readonly number[]): CompiledQuery[];
+  /** ...and this process's listeners, told once that transaction committed. */
+  tellHere(topic: ChangeTopic, products: readonly number[]): void;
   /** Runs the listener whenever the topic changes, in this process or another, e.g. to empty a cache. */
   subscribe(topic: ChangeTopic, listener: (products: ChangedProducts) => void): void;
 }
@@ -69,9 +77,11 @@ export async function announceChange(database: DatabaseHandle, topic: ChangeTopi
   await notify(database, { topic, products: null, from: 'command line' });
 }
 
+const notice = (message: ChangeMessage) => sql`select pg_notify(${channel}, ${encode(message)})`;
+
 async function notify(database: DatabaseHandle, message: ChangeMessage): Promise<void> {
   if (database.dialect !== 'postgres') return;
-  await sql`select pg_notify(${channel}, ${encode(message)})`.execute(database.db);
+  await notice(message).execute(database.db);
 }
 
 /**
@@ -193,6 +203,10 @@ export const shopChanges = fastifyPlugin(
           app.log.error({ err: error, topic }, 'could not tell the other server processes of a change');
         }
       },
+      noticeWrites(topic, products) {
+        return database.dialect === 'postgres' ? [notice({ topic, products, from: self }).compile(database.db)] : [];
+      },
+      tellHere: tell,
       subscribe(topic, listener) {
         listeners.set(topic, [...(listeners.get(topic) ?? []), listener]);
       },

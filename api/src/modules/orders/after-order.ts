@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CheckoutDependencies } from './checkout.service.ts';
 
 /**
- * What follows a placed order, outside its transaction: it is counted, the sold products' cached pages go, the
+ * What follows a placed order, outside its transaction: it is counted, the sold products' cached pages go here, the
  * claimed confirmation e-mail is queued, and a customer's phone and (when asked) the delivery
  * address are kept for next time. A failure here is logged; the order stands.
  */
@@ -10,7 +10,8 @@ export const afterOrderPlaced =
   (app: FastifyInstance, publicUrl: string): CheckoutDependencies['afterOrder'] =>
   (order, request, context, { productIds, confirmationClaimed }) => {
     app.metrics.orderPlaced(order.payment_method);
-    void app.changes.publish('catalog', productIds);
+    // The other processes are told by the order's own commit (soldNoticeWrites).
+    app.changes.tellHere('catalog', productIds);
     if (confirmationClaimed) app.orders.queueClaimedConfirmation(order, publicUrl);
     const customerId = context.owner.userId;
     if (customerId === null) return;

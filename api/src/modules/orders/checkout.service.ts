@@ -1,5 +1,5 @@
 import { lineLabel, messages, orderChargesMinor, variantText, type CheckoutRequest, type CheckoutResponse, type Order, type StoreCharges } from '@threadline/contracts';
-import type { Selectable } from 'kysely';
+import type { CompiledQuery, Selectable } from 'kysely';
 import { isUniqueViolation, type DatabaseHandle, type DbExecutor } from '../../db/database.ts';
 import type { OrderTable } from '../../db/tables.ts';
 import { badRequest, conflict } from '../../errors.ts';
@@ -14,7 +14,7 @@ import type { PromotionsService, PromoUse } from '../promotions/promotions.servi
 import { checkoutProblem, checkoutRequestHash, newOrderNumber, settlementAtPlacing } from './checkout-rules.ts';
 import { orderNameKeys } from './order-names.ts';
 import { orderView } from './order-view.ts';
-import type { OrdersRepository } from './orders.repository.ts';
+import type { NewOrderItem, OrdersRepository } from './orders.repository.ts';
 
 const retryWindowMs = 2 * 60 * 1000;
 
@@ -32,8 +32,10 @@ export interface CheckoutDependencies {
   charges(): Promise<StoreCharges>;
   /** 1 JMD in the shopper's display currency now, kept on the order as a snapshot. */
   rateFor(currency: string): Promise<number>;
+  /** The sold products' change told to the other server processes, sent with the order's commit. */
+  soldNoticeWrites(productIds: readonly number[]): readonly CompiledQuery[];
   /**
-   * After the order is committed: e-mail, saved address, caches. Failures there never fail the order.
+   * After the order is committed: e-mail, saved address, this process's caches. Failures there never fail the order.
    * The confirmation e-mail of an order that waits for no card payment (cash, or nothing to pay) is
    * already claimed by the placing transaction.
    */
@@ -178,25 +180,21 @@ export function createCheckoutService(deps: CheckoutDependencies) {
     return { values, settlement };
   }
 
-  const insertItems = (orderId: number, lines: CartLine[], priced: PricedCart, trx: DbExecutor) =>
-    orders.insertItems(
-      lines.map((line, index) => {
-        const price = priced.lines[index];
-        return {
-          order_id: orderId,
-          product_id: line.product_id,
-          variant_id: line.variant_id,
-          product_name: line.name,
-          product_image: line.image_path === null ? null : shopPictureUrl(line.image_path),
-          size: line.size,
-          color: line.color,
-          quantity: line.quantity,
-          unit_price: price?.unitPrice ?? 0,
-          line_total: price?.lineTotal ?? 0,
-        };
-      }),
-      trx,
-    );
+  const newItems = (lines: CartLine[], priced: PricedCart): NewOrderItem[] =>
+    lines.map((line, index) => {
+      const price = priced.lines[index];
+      return {
+        product_id: line.product_id,
+        variant_id: line.variant_id,
+        product_name: line.name,
+        product_image: line.image_path === null ? null : shopPictureUrl(line.image_path),
+        size: line.size,
+        color: line.color,
+        quantity: line.quantity,
+        unit_price: price?.unitPrice ?? 0,
+        line_total: price?.lineTotal ?? 0,
+      };
+    });
 
   /** The order's stock, taken in its transaction's last writes (see InventoryService.takeForOrder). */
   const takeStock = (lines: CartLine[], orderId: number, trx: DbExecutor) =>
@@ -239,24 +237,25 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         const priced = priceCart(snapshot.pricing, promo);
 
         const { values, settlement } = newOrder(context, request, priced, promo, keys, terms);
-        const orderId = await orders.insertOrder(values, trx);
-        const items = await insertItems(orderId, snapshot.lines, priced, trx);
+        const { orderId, items } = await orders.insertWithItems(values, newItems(snapshot.lines, priced), trx);
         // Before the stock, as a cancellation gives the use back before the stock.
         if (promo && priced.promoDiscount > 0) await redeemPromo(await promotions.nextUse(promo, buyer.promoKey, trx), orderId, trx);
 
         const sold = snapshot.lines.map((line) => ({ productId: line.product_id, quantity: line.quantity }));
+        const productIds = [...new Set(snapshot.lines.map((line) => line.product_id))];
         const dayFigures = orders.countChangeWrite(null, { id: orderId, ...values }, trx);
         const lastWrites = [
           ...cart.checkedOutWrites(filledCart.id, orderId, keys.requestHash, trx),
           ...takeStock(snapshot.lines, orderId, trx),
           ...(settlement === 'card' ? [] : catalog.countSoldWrites(sold, trx)),
+          ...deps.soldNoticeWrites(productIds),
           // Last: the day's figures row is one every checkout of the day needs.
           ...(dayFigures ? [dayFigures] : []),
         ];
         const result: Placed = {
           answer: answerFor({ id: orderId, ...values }),
           order: orderView({ id: orderId, ...values }, items),
-          productIds: [...new Set(snapshot.lines.map((line) => line.product_id))],
+          productIds,
           confirmationClaimed: values.confirmation_sent_at !== null,
         };
         return { result, lastWrites };

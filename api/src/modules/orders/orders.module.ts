@@ -47,6 +47,7 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
       unpaidOrderMinutes: config.unpaidOrderMinutes,
       charges: () => app.settings.current(),
       rateFor: async (currency) => (await app.rates.current()).rates[currency] ?? 1,
+      soldNoticeWrites: (productIds) => app.changes.noticeWrites('catalog', productIds),
       afterOrder: afterOrderPlaced(app, config.publicUrl),
     });
     await app.register(orderRoutes, { prefix: '/api', checkout, orders });

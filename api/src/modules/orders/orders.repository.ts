@@ -11,6 +11,12 @@ export type OrderRow = Awaited<ReturnType<ReturnType<typeof createOrdersReposito
 export type StatusChangeRow = Selectable<OrderStatusHistoryTable>;
 export type OrderItemRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['itemsOf']>>[number];
 
+/** An item of an order being placed: the order's id comes with the insert. */
+export type NewOrderItem = Omit<Insertable<OrderItemTable>, 'order_id' | 'id'>;
+// In the order `jsonb_to_recordset` reads them in `insertWithItems`.
+const newItemColumns = ['product_id', 'variant_id', 'product_name', 'product_image', 'size', 'color', 'quantity', 'unit_price', 'line_total'] as const;
+const itemColumns = ['id', 'order_id', 'product_id', 'product_name', 'product_image', 'quantity', 'unit_price', 'line_total', 'size', 'color'] as const;
+
 // Every checkout runs it; it is compiled once (see preparedQuery).
 const orderByIdempotencyKey = preparedQuery((db: DbExecutor, key: string) =>
   db.selectFrom('orders').selectAll().where('idempotency_key', '=', key),
@@ -130,15 +136,35 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
       return row.id;
     },
 
-    /** The inserted items as `itemsOf` reads them, so the caller need not read them back. */
-    async insertItems(items: Insertable<OrderItemTable>[], executor: DbExecutor = db) {
-      if (items.length === 0) return [];
+    /**
+     * A new order and its items, the items as `itemsOf` reads them so the caller need not read them
+     * back. On PostgreSQL one statement (the items read from one JSON value), as every checkout runs it.
+     */
+    async insertWithItems(order: Insertable<OrderTable>, items: NewOrderItem[], executor: DbExecutor = db) {
+      if (dialect === 'postgres') {
+        const rows = await executor
+          .with('placed', (placed) => placed.insertInto('orders').values(order).returning('id'))
+          .insertInto('order_items')
+          .columns(['order_id', ...newItemColumns])
+          .expression(
+            sql`select placed.id, item.* from placed, jsonb_to_recordset(${JSON.stringify(items)}::jsonb) as item(
+              product_id integer, variant_id integer, product_name text, product_image text, size text, color text,
+              quantity integer, unit_price integer, line_total integer)`,
+          )
+          .returning(itemColumns)
+          .execute();
+        // An order has at least one item, so the insert always answers the order's id.
+        const orderId = rows[0]?.order_id;
+        if (orderId === undefined) throw new Error('an order needs at least one item');
+        return { orderId, items: rows.sort((a, b) => a.id - b.id) };
+      }
+      const { id: orderId } = await executor.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
       const rows = await executor
         .insertInto('order_items')
-        .values(items)
-        .returning(['id', 'order_id', 'product_id', 'product_name', 'product_image', 'quantity', 'unit_price', 'line_total', 'size', 'color'])
+        .values(items.map((item) => ({ order_id: orderId, ...item })))
+        .returning(itemColumns)
         .execute();
-      return rows.sort((a, b) => a.id - b.id);
+      return { orderId, items: rows.sort((a, b) => a.id - b.id) };
     },
 
     /** The order's items that can go back into a cart: those whose product and variant still exist. */
