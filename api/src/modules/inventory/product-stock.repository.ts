@@ -1,7 +1,7 @@
-import { sql, type CompiledQuery, type OnConflictBuilder, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type CompiledQuery, type Expression, type OnConflictBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { lowStockThreshold } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
-import type { Database } from '../../db/tables.ts';
+import type { Database, ProductVariantTable } from '../../db/tables.ts';
 import { inBatches } from '../../db/statement-batches.ts';
 import { optionStockDeltas, productStockDeltas, type OptionStockDelta, type ProductStockDelta, type VariantStockChange } from './product-stock.ts';
 
@@ -54,6 +54,23 @@ function optionCounts(productIds: number[] | 'all', executor: DbExecutor) {
     .where(sql<SqlBool>`1 = 1`)
     .groupBy(['o.product_id', 'o.size', 'o.color']);
 }
+
+/**
+ * The product's option rows with variants in stock as its stock row keeps them (`in_stock_options`,
+ * ADR 0031): one JSON array of [size, colour] pairs in size and colour order, so products with the
+ * same options hold the same text. Each database builds JSON its own way.
+ */
+function inStockOptionsOf(executor: DbExecutor): Expression<string> {
+  const options =
+    executor.getExecutor().adapter instanceof PostgresAdapter
+      ? sql<string>`coalesce(json_agg(json_build_array(o.size, o.color) ORDER BY o.size, o.color)::text, '[]')`
+      : sql<string>`json_group_array(json_array(o.size, o.color) ORDER BY o.size, o.color)`;
+  return sql<string>`(SELECT ${options} FROM product_option_stock o WHERE o.product_id = product_stock.product_id AND o.variants > 0)`;
+}
+
+/** The products' stock rows (of these products, or of those `productIds` selects) take their in-stock options again. */
+const optionsReadAgain = (productIds: readonly number[] | SelectQueryBuilder<Database & { v: ProductVariantTable }, 'v', { product_id: number }>, executor: DbExecutor) =>
+  executor.updateTable('product_stock').set({ in_stock_options: inStockOptionsOf(executor) }).where('product_id', 'in', productIds);
 
 /** On a product's existing row, a new row's figures are added to it: concurrent changes add up. */
 const addedToExisting = (conflict: OnConflictBuilder<Database, 'product_stock'>) =>
@@ -159,6 +176,25 @@ export function createProductStockRepository(db: DbExecutor) {
     },
 
     /**
+     * The products' stock rows take their in-stock options from their option rows again, after the
+     * option rows changed. On PostgreSQL the caller has already locked the stock rows (in an
+     * earlier statement): whoever changes a product's option rows holds that lock until COMMIT, so
+     * this statement's snapshot holds every other change of them.
+     */
+    optionsWrite(productIds: readonly number[], executor: DbExecutor = db): CompiledQuery {
+      return optionsReadAgain(productIds, executor).compile();
+    },
+
+    /**
+     * `optionsWrite` for an order's takes, after `optionsTakeWrite`: the products of the variants
+     * the takes left at 0 (their stock rows were locked by `takeWrite`).
+     */
+    optionsAfterTakesWrite(variantIds: number[], executor: DbExecutor = db): CompiledQuery {
+      const soldOut = executor.selectFrom('product_variants as v').select('v.product_id').where('v.id', 'in', variantIds).where('v.stock', '=', 0).where('v.retired_at', 'is', null);
+      return optionsReadAgain(soldOut, executor).compile();
+    },
+
+    /**
      * Counts the rows afresh from the variants, of these products or of all: for stock written
      * straight into the table (the seed, test and bench data), never for a live change.
      */
@@ -167,21 +203,30 @@ export function createProductStockRepository(db: DbExecutor) {
         await recountOf('all', executor);
         await executor.deleteFrom('product_option_stock').execute();
         await executor.insertInto('product_option_stock').columns(['product_id', 'size', 'color', 'variants']).expression(optionCounts('all', executor)).execute();
+        await executor.updateTable('product_stock').set({ in_stock_options: inStockOptionsOf(executor) }).execute();
         return;
       }
       for (const batch of inBatches(productIds, rowsPerStatement)) {
         await recountOf(batch, executor);
         await executor.deleteFrom('product_option_stock').where('product_id', 'in', batch).execute();
         await executor.insertInto('product_option_stock').columns(['product_id', 'size', 'color', 'variants']).expression(optionCounts(batch, executor)).execute();
+        await optionsReadAgain(batch, executor).execute();
       }
     },
   };
   return {
     ...rows,
-    /** The products' stock and option rows follow their variants' changes, in the caller's transaction. */
+    /**
+     * The products' stock and option rows follow their variants' changes, in the caller's
+     * transaction. The stock row of a product whose options change is written first, by a delta
+     * of nothing if need be, so that its lock is held before its in-stock options are read again.
+     */
     async follow(changes: readonly VariantStockChange[], executor: DbExecutor = db): Promise<void> {
-      await rows.add(productStockDeltas(changes), executor);
-      await rows.addOptions(optionStockDeltas(changes), executor);
+      const options = optionStockDeltas(changes);
+      const optionProducts = [...new Set(options.map((delta) => delta.productId))];
+      await rows.add(productStockDeltas(changes, new Set(optionProducts)), executor);
+      await rows.addOptions(options, executor);
+      for (const batch of inBatches(optionProducts, rowsPerStatement)) await optionsReadAgain(batch, executor).execute();
     },
   };
 }
