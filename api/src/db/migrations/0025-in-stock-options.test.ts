@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 describe('migration 0025: the in-stock options of the products already there', () => {
-  it('writes each stock row its option rows with variants in stock, and none where it has none', async () => {
+  it('writes each stock row the sizes and colours of its variants in stock, and none where it has none', async () => {
     const db = database.handle.db;
     const migrationDb = db as unknown as Kysely<unknown>;
     const categoryId = await createCategory(db, { name: 'Tees', slug: 'tees' });
@@ -23,6 +23,7 @@ describe('migration 0025: the in-stock options of the products already there', (
       price: 250_000,
       variants: [
         { size: 'S', color: 'Red', stock: 2 },
+        { size: 'L', color: 'Red', stock: 3 },
         { size: 'M', color: 'Red', stock: 0 },
         { size: 'M', color: null, stock: 1 },
       ],
@@ -34,7 +35,7 @@ describe('migration 0025: the in-stock options of the products already there', (
 
     const rows = await db.selectFrom('product_stock').select(['product_id', 'in_stock_options']).where('product_id', 'in', [tee.id, cap.id]).orderBy('product_id').execute();
     expect(rows.map((row) => ({ product_id: row.product_id, options: JSON.parse(row.in_stock_options) as unknown }))).toEqual([
-      { product_id: tee.id, options: [['', 'Red'], ['M', ''], ['S', ''], ['S', 'Red']] },
+      { product_id: tee.id, options: [['L', 'Red'], ['M', null], ['S', 'Red']] },
       { product_id: cap.id, options: [] },
     ]);
   });

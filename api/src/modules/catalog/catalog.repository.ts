@@ -1,9 +1,11 @@
 import { sql, type CompiledQuery, type Expression, type SqlBool } from 'kysely';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
+import type { Database } from '../../db/tables.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { inBatches } from '../../db/statement-batches.ts';
 import type { ImageRow, ProductRow } from './product-view.ts';
 import { productSearch, type ProductScope, type SearchPart } from './product-search.ts';
+import { createSummaryCounter, type SummaryCounts, type SummaryGroup } from './summary-groups.ts';
 
 export type ProductOrder = 'newest' | 'price_low' | 'price_high' | 'best_sellers' | 'relevance';
 
@@ -26,12 +28,7 @@ export interface CategoryRow {
 }
 
 /** How many products a filter lists, and per size, colour and price what choosing it would list. */
-export interface ProductSummary {
-  count: number;
-  sizes: { value: string; count: number }[];
-  colors: { value: string; count: number }[];
-  price: { min: number; max: number } | null;
-}
+export type ProductSummary = SummaryCounts;
 
 export type ProductWithStockRow = ProductRow & { stock: number };
 
@@ -47,22 +44,19 @@ export interface VariantRow {
 type Slice = { from: number; to: number } | { ids: number[] };
 
 /**
- * Products a count or facet reads at a time on SQLite, whose queries hold the process while they
- * run: at 100,000 products a facet over all of them took 150-220 ms in one query; both facets of a
- * slice of 2,500 product ids take up to about 6 ms, and other requests are served between slices.
+ * Products a summary reads at a time on SQLite, whose queries hold the process while they run: a
+ * slice of ids reads each product's index entry and stock row in turn (about 5 ms for 5,000 at
+ * 100,000 products), and other requests are served between slices.
  */
-const productsPerSlice = 2500;
-/** A search's matches a slice reads (about 5 ms for both facets at 100,000 products). */
-const matchesPerSlice = 1000;
+const productsPerSlice = 5000;
+/** A search's matches a slice reads, each looked up by id (about 1 µs a match at 100,000 products). */
+const matchesPerSlice = 2500;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface FilterOptions {
-  /**
-   * Filters left out: a price facet ignores the price filter; a size or colour facet both variant
-   * filters, as its own variant rows carry the other one's value.
-   */
-  ignore?: 'variants' | 'price';
+  /** A summary's products: the size, colour and price filters left out, as it reads each product's options and price. */
+  summary?: boolean;
   searchPart?: SearchPart;
   /**
    * Reads the search's matches by id instead of walking a listing index to meet them (see
@@ -123,12 +117,25 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
         .where('o.variants', '>', 0),
     );
 
-  /** Active products matching the filter; `ignore` leaves filters out (a facet ignores its own). */
-  const filtered = (filter: ProductFilter, { ignore, searchPart = 'all', readMatchesById = false, slice }: FilterOptions = {}) =>
+  /** The filter's price bounds, if any. */
+  const priceConditions = (eb: ProductScope, filter: ProductFilter): Expression<SqlBool>[] => [
+    ...(filter.minPrice === undefined ? [] : [eb('p.effective_price', '>=', filter.minPrice)]),
+    ...(filter.maxPrice === undefined ? [] : [eb('p.effective_price', '<=', filter.maxPrice)]),
+  ];
+
+  /**
+   * What a summary reads of each product on SQLite: the state, price and category from an index
+   * by id (migration 0025), a few dozen bytes a product where its row is hundreds; SQLite's planner
+   * reads the row by id whenever it can, so the index is named.
+   */
+  const summaryProducts = sql<Database['products']>`(SELECT id, is_active, category_id, effective_price FROM products INDEXED BY products_summary_idx)`;
+
+  /** Active products matching the filter; a summary's leaves out the size, colour and price filters. */
+  const filtered = (filter: ProductFilter, { summary = false, searchPart = 'all', readMatchesById = false, slice }: FilterOptions = {}) =>
     db
-      .selectFrom('products as p')
-      // A slice reads its products by id, as a search's few matches are read.
-      .where(search.isActive(readMatchesById || slice !== undefined), '=', 1)
+      .selectFrom((summary && dialect === 'sqlite' ? summaryProducts : sql<Database['products']>`products`).as('p'))
+      // A slice reads its products by id, as a search's few matches are read (a summary's, from its index).
+      .where(search.isActive((readMatchesById || slice !== undefined) && !(summary && dialect === 'sqlite')), '=', 1)
       .where((eb) => {
         const conditions: Expression<SqlBool>[] = [];
         if (slice && 'ids' in slice) conditions.push(search.isAmong(eb, slice.ids));
@@ -140,36 +147,13 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
           );
         }
         if (filter.searchWords?.length && !(slice && 'ids' in slice)) conditions.push(search.matches(eb, filter.searchWords, searchPart));
-        if ((filter.size || filter.color) && ignore !== 'variants') {
+        if (summary) return eb.and(conditions);
+        if (filter.size || filter.color) {
           conditions.push(hasVariantInStock(eb, { size: filter.size || undefined, color: filter.color || undefined }));
         }
-        if (filter.minPrice !== undefined && ignore !== 'price') {
-          conditions.push(eb('p.effective_price', '>=', filter.minPrice));
-        }
-        if (filter.maxPrice !== undefined && ignore !== 'price') {
-          conditions.push(eb('p.effective_price', '<=', filter.maxPrice));
-        }
+        conditions.push(...priceConditions(eb, filter));
         return eb.and(conditions);
       });
-
-  /**
-   * Products per value of one attribute, each counted by a variant in stock that also has the other
-   * attribute's chosen value: the count is what choosing the value would list.
-   */
-  const variantFacet = async (filter: ProductFilter, column: 'size' | 'color') => {
-    const other = column === 'size' ? 'color' : 'size';
-    // One option row per product and value: the row of the value alone, or of it with the other's chosen value.
-    const rows = await db
-      .selectFrom('product_option_stock as o')
-      .select([`o.${column} as value`, (eb) => eb.fn.countAll<number>().as('count')])
-      .where(`o.${other}`, '=', filter[other] || '')
-      .where(`o.${column}`, '!=', '')
-      .where('o.variants', '>', 0)
-      .where('o.product_id', 'in', filtered(filter, { ignore: 'variants', readMatchesById: Boolean(filter.searchWords?.length) }).select('p.id'))
-      .groupBy(`o.${column}`)
-      .execute();
-    return rows.map((row) => ({ value: String(row.value), count: Number(row.count) }));
-  };
 
   /**
    * One page in `ordering`. The page's ids are found first, on the listing indexes alone, and only
@@ -205,42 +189,34 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
   };
 
   /**
-   * The option rows of both facets, each with its products: a size's with the chosen colour or ''
-   * (size facet), a colour's with the chosen size or '' (colour facet). A product's rows lie
-   * together in the index, so this reads each product once for both.
+   * A summary's products (of one slice on SQLite) grouped by their in-stock options (the stock
+   * row's, ADR 0031) and whether the price filter lists them, with how many and their lowest and
+   * highest price: a row per product read, and a few groups handed back (see summary-groups.ts).
    */
-  const bothFacets = (filter: ProductFilter, slice: Slice) =>
-    db
-      .selectFrom('product_option_stock as o')
-      .select(['o.size', 'o.color', (eb) => eb.fn.countAll<number>().as('count')])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('o.color', '=', filter.color || ''), eb('o.size', '!=', '')]),
-          eb.and([eb('o.size', '=', filter.size || ''), eb('o.color', '!=', '')]),
-        ]),
-      )
-      .where('o.variants', '>', 0)
-      .where('o.product_id', 'in', filtered(filter, { ignore: 'variants', slice }).select('p.id'))
-      .groupBy(['o.size', 'o.color'])
+  const summaryGroups = async (filter: ProductFilter, options: FilterOptions): Promise<SummaryGroup[]> => {
+    const price = sql<number>`p.effective_price`;
+    const rows = await filtered(filter, { ...options, summary: true })
+      .leftJoin('product_stock as s', 's.product_id', 'p.id')
+      .select((eb) => {
+        const priceFilter = priceConditions(eb, filter);
+        return [
+          sql<string>`coalesce(s.in_stock_options, '[]')`.as('options'),
+          (priceFilter.length === 0 ? sql<number>`1` : sql<number>`CASE WHEN ${eb.and(priceFilter)} THEN 1 ELSE 0 END`).as('priced'),
+          eb.fn.countAll<number>().as('count'),
+          eb.fn.min<number | null>(price).as('min'),
+          eb.fn.max<number | null>(price).as('max'),
+        ];
+      })
+      // By position: PostgreSQL does not take an expression with bound values as the selected one.
+      .groupBy([sql`1`, sql`2`])
       .execute();
-
-  const priceRange = (min: number | null | undefined, max: number | null | undefined) =>
-    min === null || min === undefined || max === null || max === undefined ? null : { min: Number(min), max: Number(max) };
-
-  /**
-   * The lowest and highest price of the filter's products (ignoring its price filter), read from
-   * the ends of the price index; but in a category, its own products are fewer than the price
-   * index's walk to one of them (34 ms at 100,000 products for a small one), and the unary plus
-   * keeps SQLite off that index.
-   */
-  const priceOf = async (filter: ProductFilter, readMatchesById: boolean) => {
-    const price = filter.categoryIds ? sql<number>`+p.effective_price` : sql<number>`p.effective_price`;
-    // Apart, min and max each read one end of the price index instead of every matching row.
-    const [min, max] = await Promise.all([
-      filtered(filter, { ignore: 'price', readMatchesById }).select((eb) => eb.fn.min<number | null>(price).as('value')).executeTakeFirst(),
-      filtered(filter, { ignore: 'price', readMatchesById }).select((eb) => eb.fn.max<number | null>(price).as('value')).executeTakeFirst(),
-    ]);
-    return priceRange(min?.value, max?.value);
+    return rows.map((row) => ({
+      options: row.options,
+      priced: Number(row.priced) === 1,
+      count: Number(row.count),
+      min: row.min === null ? null : Number(row.min),
+      max: row.max === null ? null : Number(row.max),
+    }));
   };
 
   const countOf = async (filter: ProductFilter, options?: FilterOptions) => {
@@ -280,59 +256,25 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
     },
 
     /**
-     * How many products a filter lists and its facets. On SQLite they are read slice by slice with
-     * a turn of the event loop between (see productsPerSlice), so no query holds the process long
-     * however many products match.
+     * How many products a filter lists and its facets, from its products grouped by their in-stock
+     * options (see summaryGroups). On SQLite they are read slice by slice with a turn of the event
+     * loop between (see productsPerSlice), so no query holds the process long however many
+     * products match; PostgreSQL's queries never hold the process, so it reads them in one.
      */
     async summary(filter: ProductFilter): Promise<ProductSummary> {
+      const counter = createSummaryCounter(filter);
       const words = filter.searchWords ?? [];
-      const matchingIds = words.length > 0 ? await search.matchingIds(words) : null;
       if (dialect !== 'sqlite') {
-        const readMatchesById = words.length > 0 && (await search.readMatchesById(words, 'all'));
-        const [count, sizes, colors, price] = await Promise.all([
-          countOf(filter, { readMatchesById: words.length > 0 }),
-          variantFacet(filter, 'size'),
-          variantFacet(filter, 'color'),
-          priceOf(filter, readMatchesById),
-        ]);
-        return { count, sizes, colors, price };
+        for (const group of await summaryGroups(filter, {})) counter.add(group);
+        return counter.counts();
       }
-      let count = 0;
-      const sizes = new Map<string, number>();
-      const colors = new Map<string, number>();
-      let min: number | null = null;
-      let max: number | null = null;
-      const hasPriceFilter = filter.minPrice !== undefined || filter.maxPrice !== undefined;
+      const matchingIds = words.length > 0 ? await search.matchingIds(words) : null;
       for (const slice of await slicesOf(matchingIds)) {
         // Also before the first: the search and the page's first queries ran in this turn.
         await nextTurn();
-        // Both facets in one read of the slice's option rows (see bothFacets).
-        for (const row of await bothFacets(filter, slice)) {
-          if (row.color === (filter.color || '') && row.size !== '') sizes.set(row.size, (sizes.get(row.size) ?? 0) + Number(row.count));
-          if (row.size === (filter.size || '') && row.color !== '') colors.set(row.color, (colors.get(row.color) ?? 0) + Number(row.count));
-        }
-        // A slice of matches is read by id, its prices with them; without a price filter the count
-        // and the price range are of the same products, so one read gives both.
-        const readPrice = matchingIds !== null;
-        const counted = await filtered(filter, { slice })
-          .select((eb) => [
-            eb.fn.countAll<number>().as('count'),
-            eb.fn.min<number | null>(readPrice && !hasPriceFilter ? sql<number>`+p.effective_price` : sql<number>`null`).as('min'),
-            eb.fn.max<number | null>(readPrice && !hasPriceFilter ? sql<number>`+p.effective_price` : sql<number>`null`).as('max'),
-          ])
-          .executeTakeFirstOrThrow();
-        count += Number(counted.count);
-        const prices =
-          readPrice && hasPriceFilter
-            ? await filtered(filter, { ignore: 'price', slice })
-                .select((eb) => [eb.fn.min<number | null>(sql<number>`+p.effective_price`).as('min'), eb.fn.max<number | null>(sql<number>`+p.effective_price`).as('max')])
-                .executeTakeFirstOrThrow()
-            : counted;
-        if (prices.min !== null) min = min === null ? Number(prices.min) : Math.min(min, Number(prices.min));
-        if (prices.max !== null) max = max === null ? Number(prices.max) : Math.max(max, Number(prices.max));
+        for (const group of await summaryGroups(filter, { slice })) counter.add(group);
       }
-      const listed = (counts: Map<string, number>) => [...counts].map(([value, valueCount]) => ({ value, count: valueCount }));
-      return { count, sizes: listed(sizes), colors: listed(colors), price: matchingIds ? priceRange(min, max) : await priceOf(filter, false) };
+      return counter.counts();
     },
 
     async findProduct(id: number): Promise<(ProductRow & { category_id: number; parent_category_id: number | null }) | undefined> {

@@ -56,19 +56,30 @@ function optionCounts(productIds: number[] | 'all', executor: DbExecutor) {
 }
 
 /**
- * The product's option rows with variants in stock as its stock row keeps them (`in_stock_options`,
- * ADR 0031): one JSON array of [size, colour] pairs in size and colour order, so products with the
- * same options hold the same text. Each database builds JSON its own way.
+ * The sizes and colours of the product's variants still sold with stock, as its stock row keeps
+ * them (`in_stock_options`, ADR 0031): one JSON array of distinct [size, colour] pairs in size and
+ * colour order, so products with the same options hold the same text. A variant with neither is in
+ * no facet or filter, and is left out: the text changes only where an option row comes to 0 or
+ * leaves it. Each database builds JSON its own way.
  */
 function inStockOptionsOf(executor: DbExecutor): Expression<string> {
-  const options =
+  const pairs =
     executor.getExecutor().adapter instanceof PostgresAdapter
-      ? sql<string>`coalesce(json_agg(json_build_array(o.size, o.color) ORDER BY o.size, o.color)::text, '[]')`
-      : sql<string>`json_group_array(json_array(o.size, o.color) ORDER BY o.size, o.color)`;
-  return sql<string>`(SELECT ${options} FROM product_option_stock o WHERE o.product_id = product_stock.product_id AND o.variants > 0)`;
+      ? sql<string>`coalesce(json_agg(json_build_array(v.size, v.color) ORDER BY v.size, v.color)::text, '[]')`
+      : sql<string>`json_group_array(json_array(v.size, v.color) ORDER BY v.size, v.color)`;
+  return sql<string>`(SELECT ${pairs} FROM (
+    SELECT DISTINCT size, color FROM product_variants
+    WHERE product_id = product_stock.product_id AND stock > 0 AND retired_at IS NULL
+    AND (size IS NOT NULL OR color IS NOT NULL)) AS v)`;
 }
 
-/** The products' stock rows (of these products, or of those `productIds` selects) take their in-stock options again. */
+/**
+ * The products' stock rows (of these products, or of those `productIds` selects) read their
+ * in-stock options again, after a variant came into or went out of stock or changed its options.
+ * On PostgreSQL the caller has already locked the stock rows, in an earlier statement: whoever
+ * changes which variants are in stock takes that lock before reading them again and holds it until
+ * COMMIT, so the last to read them reads after every other such change is committed.
+ */
 const optionsReadAgain = (productIds: readonly number[] | SelectQueryBuilder<Database & { v: ProductVariantTable }, 'v', { product_id: number }>, executor: DbExecutor) =>
   executor.updateTable('product_stock').set({ in_stock_options: inStockOptionsOf(executor) }).where('product_id', 'in', productIds);
 
@@ -176,18 +187,8 @@ export function createProductStockRepository(db: DbExecutor) {
     },
 
     /**
-     * The products' stock rows take their in-stock options from their option rows again, after the
-     * option rows changed. On PostgreSQL the caller has already locked the stock rows (in an
-     * earlier statement): whoever changes a product's option rows holds that lock until COMMIT, so
-     * this statement's snapshot holds every other change of them.
-     */
-    optionsWrite(productIds: readonly number[], executor: DbExecutor = db): CompiledQuery {
-      return optionsReadAgain(productIds, executor).compile();
-    },
-
-    /**
-     * `optionsWrite` for an order's takes, after `optionsTakeWrite`: the products of the variants
-     * the takes left at 0 (their stock rows were locked by `takeWrite`).
+     * An order's takes read its products' in-stock options again, as a last write after them: the
+     * products of the variants the takes left at 0 (their stock rows were locked by `takeWrite`).
      */
     optionsAfterTakesWrite(variantIds: number[], executor: DbExecutor = db): CompiledQuery {
       const soldOut = executor.selectFrom('product_variants as v').select('v.product_id').where('v.id', 'in', variantIds).where('v.stock', '=', 0).where('v.retired_at', 'is', null);
@@ -218,8 +219,8 @@ export function createProductStockRepository(db: DbExecutor) {
     ...rows,
     /**
      * The products' stock and option rows follow their variants' changes, in the caller's
-     * transaction. The stock row of a product whose options change is written first, by a delta
-     * of nothing if need be, so that its lock is held before its in-stock options are read again.
+     * transaction. The stock row of a product whose in-stock options change is written first, by
+     * a delta of nothing if need be, so that its lock is held before they are read again.
      */
     async follow(changes: readonly VariantStockChange[], executor: DbExecutor = db): Promise<void> {
       const options = optionStockDeltas(changes);
