@@ -396,22 +396,25 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
         .execute();
     },
 
-    /** Every category with the number of active products in it (not counting its children). */
+    /**
+     * Every category with the number of active products in it (not counting its children). On
+     * SQLite each category is counted apart, with a turn of the event loop between: counted in one
+     * query, 100,000 products held the process about 20 ms.
+     */
     async categories(): Promise<CategoryRow[]> {
-      const rows = await db
-        .selectFrom('categories as c')
+      const categories = db.selectFrom('categories as c').select(['c.id', 'c.name', 'c.slug', 'c.parent_id', 'c.image']).orderBy('c.sort_order').orderBy('c.name');
+      if (dialect === 'sqlite') {
+        const rows: CategoryRow[] = [];
+        for (const row of await categories.execute()) {
+          await nextTurn();
+          rows.push({ ...row, product_count: await countOf({ categoryIds: [row.id] }) });
+        }
+        return rows;
+      }
+      const rows = await categories
         .leftJoin('products as p', (join) => join.onRef('p.category_id', '=', 'c.id').on('p.is_active', '=', 1))
-        .select([
-          'c.id',
-          'c.name',
-          'c.slug',
-          'c.parent_id',
-          'c.image',
-          (eb) => eb.fn.count<number>('p.id').as('product_count'),
-        ])
+        .select((eb) => eb.fn.count<number>('p.id').as('product_count'))
         .groupBy(['c.id', 'c.name', 'c.slug', 'c.parent_id', 'c.image', 'c.sort_order'])
-        .orderBy('c.sort_order')
-        .orderBy('c.name')
         .execute();
       return rows.map((row) => ({ ...row, product_count: Number(row.product_count) }));
     },
