@@ -4,7 +4,7 @@ import type { Database } from '../../db/tables.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { inBatches } from '../../db/statement-batches.ts';
 import type { ImageRow, ProductRow } from './product-view.ts';
-import { productSearch, type ProductScope, type SearchPart } from './product-search.ts';
+import { fewMatchesLimit, productSearch, type ProductScope, type SearchPart } from './product-search.ts';
 import { createSummaryCounter, type SummaryCounts, type SummaryGroup } from './summary-groups.ts';
 
 export type ProductOrder = 'newest' | 'price_low' | 'price_high' | 'best_sellers' | 'relevance';
@@ -43,6 +43,9 @@ export interface VariantRow {
 /** Products with ids in [from, to), or a search's matches given by id (in place of the search). */
 type Slice = { from: number; to: number } | { ids: number[] };
 
+/** Which matches of a search a page reads. */
+type SearchParts = (part: SearchPart) => Promise<FilterOptions>;
+
 /**
  * Products a summary reads at a time on SQLite, whose queries hold the process while they run: a
  * slice of ids reads each product's index entry and stock row in turn (about 5 ms for 5,000 at
@@ -58,13 +61,15 @@ interface FilterOptions {
   /** A summary's products: the size, colour and price filters left out, as it reads each product's options and price. */
   summary?: boolean;
   searchPart?: SearchPart;
+  /** A search's matches by id (ProductSearch.matchingIds), in place of the search and its part. */
+  among?: number[];
   /**
    * Reads the search's matches by id instead of walking a listing index to meet them (see
    * ProductSearch.readMatchesById). Counts and facets read every match either way, so they always do.
    */
   readMatchesById?: boolean;
-  /** Only the products of this slice. */
-  slice?: Slice | undefined;
+  /** Only the products with ids in [from, to). */
+  range?: { from: number; to: number };
 }
 
 /** Every order ends with the id, so it is total and pages never overlap or skip. */
@@ -131,22 +136,23 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
   const summaryProducts = sql<Database['products']>`(SELECT id, is_active, category_id, effective_price FROM products INDEXED BY products_summary_idx)`;
 
   /** Active products matching the filter; a summary's leaves out the size, colour and price filters. */
-  const filtered = (filter: ProductFilter, { summary = false, searchPart = 'all', readMatchesById = false, slice }: FilterOptions = {}) =>
-    db
-      .selectFrom((summary && dialect === 'sqlite' ? summaryProducts : sql<Database['products']>`products`).as('p'))
-      // A slice reads its products by id, as a search's few matches are read (a summary's, from its index).
-      .where(search.isActive((readMatchesById || slice !== undefined) && !(summary && dialect === 'sqlite')), '=', 1)
+  const filtered = (filter: ProductFilter, { summary = false, searchPart = 'all', among, readMatchesById = false, range }: FilterOptions = {}) => {
+    const fromSummaryIndex = summary && dialect === 'sqlite';
+    return db
+      .selectFrom((fromSummaryIndex ? summaryProducts : sql<Database['products']>`products`).as('p'))
+      // A range reads its products by id, as a search's few matches are read; the summary index leads with is_active.
+      .where(search.isActive((readMatchesById || range !== undefined) && !fromSummaryIndex), '=', 1)
       .where((eb) => {
         const conditions: Expression<SqlBool>[] = [];
-        if (slice && 'ids' in slice) conditions.push(search.isAmong(eb, slice.ids));
-        if (slice && 'from' in slice) conditions.push(eb('p.id', '>=', slice.from), eb('p.id', '<', slice.to));
+        if (among) conditions.push(search.isAmong(eb, among, !readMatchesById));
+        if (range) conditions.push(eb('p.id', '>=', range.from), eb('p.id', '<', range.to));
         if (filter.categoryIds) {
           // An unknown category matches nothing; `IN ()` is not valid SQL everywhere.
           conditions.push(
             filter.categoryIds.length > 0 ? eb('p.category_id', 'in', filter.categoryIds) : sql<SqlBool>`1 = 0`,
           );
         }
-        if (filter.searchWords?.length && !(slice && 'ids' in slice)) conditions.push(search.matches(eb, filter.searchWords, searchPart));
+        if (filter.searchWords?.length && !among) conditions.push(search.matches(eb, filter.searchWords, searchPart));
         if (summary) return eb.and(conditions);
         if (filter.size || filter.color) {
           conditions.push(hasVariantInStock(eb, { size: filter.size || undefined, color: filter.color || undefined }));
@@ -154,6 +160,7 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
         conditions.push(...priceConditions(eb, filter));
         return eb.and(conditions);
       });
+  };
 
   /**
    * One page in `ordering`. The page's ids are found first, on the listing indexes alone, and only
@@ -170,10 +177,7 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       .execute();
   };
 
-  /**
-   * Between the queries of a search's page on SQLite, a turn of the event loop: each one searches
-   * again, and together they held the process 10-20 ms at 100,000 products.
-   */
+  /** Between the queries of a search's page on SQLite, a turn of the event loop. */
   const betweenQueries = dialect === 'sqlite' ? nextTurn : async () => {};
 
   /**
@@ -219,6 +223,36 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
     }));
   };
 
+  const matchingIdsOf = async (filter: ProductFilter) => (filter.searchWords?.length ? search.matchingIds(filter.searchWords) : null);
+
+  /** A search's parts read by the search itself, by id when they are few (see ProductSearch.readMatchesById). */
+  const searchParts =
+    (words: string[]): SearchParts =>
+    async (part) => {
+      const readMatchesById = await search.readMatchesById(words, part === 'name' ? 'name' : 'all');
+      await betweenQueries();
+      return { searchPart: part, readMatchesById };
+    };
+
+  /**
+   * A search's parts read among its matches by id: the name matches are searched for once when a
+   * page needs them, and the rest are the other matches. Each part is read by id when few.
+   */
+  const partsAmong = (words: string[], matchingIds: number[]): SearchParts => {
+    let named: Promise<number[]> | undefined;
+    const namedIds = () => (named ??= search.matchingIds(words, 'name').then((ids) => ids ?? []));
+    return async (part) => {
+      let ids = matchingIds;
+      if (part === 'name') ids = await namedIds();
+      if (part === 'rest') {
+        const inName = new Set(await namedIds());
+        ids = matchingIds.filter((id) => !inName.has(id));
+      }
+      await betweenQueries();
+      return { among: ids, readMatchesById: ids.length <= fewMatchesLimit };
+    };
+  };
+
   const countOf = async (filter: ProductFilter, options?: FilterOptions) => {
     const row = await filtered(filter, options)
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -227,31 +261,24 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
   };
 
   return {
+    /** A search's matches by id on SQLite, read once for a listing's page and its summary (see ProductSearch.matchingIds); null otherwise. */
+    matchingIds: matchingIdsOf,
+
     /**
      * Search relevance is every word in the name first, then the rest, each newest first. The name
      * matches are paged first and the rest only once a page reaches past them, so neither set is
-     * ranked or sorted whole.
+     * ranked or sorted whole. `matchingIds` (SQLite) stand in for the search: it is not run again.
      */
-    async listProducts(filter: ProductFilter, order: ProductOrder, limit: number, offset: number): Promise<ProductRow[]> {
+    async listProducts(filter: ProductFilter, order: ProductOrder, limit: number, offset: number, matchingIds: number[] | null = null): Promise<ProductRow[]> {
       const words = filter.searchWords ?? [];
       if (words.length === 0) return pageOf(filter, orderings[order === 'relevance' ? 'newest' : order], limit, offset);
-      if (order !== 'relevance') {
-        const readMatchesById = await search.readMatchesById(words, 'all');
-        await betweenQueries();
-        return pageOf(filter, orderings[order], limit, offset, { readMatchesById });
-      }
-      const fewNamed = await search.readMatchesById(words, 'name');
-      await betweenQueries();
-      const named = await pageOf(filter, orderings.newest, limit, offset, { searchPart: 'name', readMatchesById: fewNamed });
+      const part = matchingIds ? partsAmong(words, matchingIds) : searchParts(words);
+      if (order !== 'relevance') return pageOf(filter, orderings[order], limit, offset, await part('all'));
+      const named = await pageOf(filter, orderings.newest, limit, offset, await part('name'));
       if (named.length === limit) return named;
       await betweenQueries();
-      const namedTotal =
-        named.length > 0 || offset === 0
-          ? offset + named.length
-          : await countOf(filter, { searchPart: 'name', readMatchesById: true });
-      const readMatchesById = await search.readMatchesById(words, 'all');
-      await betweenQueries();
-      const rest = await pageOf(filter, orderings.newest, limit - named.length, Math.max(0, offset - namedTotal), { searchPart: 'rest', readMatchesById });
+      const namedTotal = named.length > 0 || offset === 0 ? offset + named.length : await countOf(filter, { ...(await part('name')), readMatchesById: true });
+      const rest = await pageOf(filter, orderings.newest, limit - named.length, Math.max(0, offset - namedTotal), await part('rest'));
       return [...named, ...rest];
     },
 
@@ -261,18 +288,16 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
      * loop between (see productsPerSlice), so no query holds the process long however many
      * products match; PostgreSQL's queries never hold the process, so it reads them in one.
      */
-    async summary(filter: ProductFilter): Promise<ProductSummary> {
+    async summary(filter: ProductFilter, matchingIds: number[] | null = null): Promise<ProductSummary> {
       const counter = createSummaryCounter(filter);
-      const words = filter.searchWords ?? [];
       if (dialect !== 'sqlite') {
         for (const group of await summaryGroups(filter, {})) counter.add(group);
         return counter.counts();
       }
-      const matchingIds = words.length > 0 ? await search.matchingIds(words) : null;
-      for (const slice of await slicesOf(matchingIds)) {
+      for (const slice of await slicesOf(matchingIds ?? (await matchingIdsOf(filter)))) {
         // Also before the first: the search and the page's first queries ran in this turn.
         await nextTurn();
-        for (const group of await summaryGroups(filter, { slice })) counter.add(group);
+        for (const group of await summaryGroups(filter, 'ids' in slice ? { among: slice.ids, readMatchesById: true } : { range: slice })) counter.add(group);
       }
       return counter.counts();
     },
