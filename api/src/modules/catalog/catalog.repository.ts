@@ -68,7 +68,7 @@ interface FilterOptions {
    * ProductSearch.readMatchesById). Counts and facets read every match either way, so they always do.
    */
   readMatchesById?: boolean;
-  /** Only the products with ids in [from, to). */
+  /** Only the products with ids in [from, to) (a summary's slice). */
   range?: { from: number; to: number };
 }
 
@@ -140,8 +140,8 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
     const fromSummaryIndex = summary && dialect === 'sqlite';
     return db
       .selectFrom((fromSummaryIndex ? summaryProducts : sql<Database['products']>`products`).as('p'))
-      // A range reads its products by id, as a search's few matches are read; the summary index leads with is_active.
-      .where(search.isActive((readMatchesById || range !== undefined) && !fromSummaryIndex), '=', 1)
+      // Matches read by id keep the planner off the listing indexes; the summary's index leads with is_active itself.
+      .where(search.isActive(readMatchesById && !fromSummaryIndex), '=', 1)
       .where((eb) => {
         const conditions: Expression<SqlBool>[] = [];
         if (among) conditions.push(search.isAmong(eb, among, !readMatchesById));
