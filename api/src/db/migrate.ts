@@ -22,6 +22,7 @@ import * as orderDaysAndNames from './migrations/0021-order-days-and-names.ts';
 import * as productStock from './migrations/0020-product-stock.ts';
 import * as changesByNotify from './migrations/0023-changes-by-notify.ts';
 import * as optionStock from './migrations/0024-option-stock.ts';
+import * as inStockOptions from './migrations/0025-in-stock-options.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020-product-stock': productStock,
   '0023-changes-by-notify': changesByNotify,
   '0024-option-stock': optionStock,
+  '0025-in-stock-options': inStockOptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

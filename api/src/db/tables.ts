@@ -80,6 +80,11 @@ export interface ProductStockTable {
   /** Variants still sold with 0 < stock ≤ the low-stock threshold, and with none left. */
   low_variants: number;
   out_variants: number;
+  /**
+   * Its option rows (product_option_stock) with variants in stock, as a JSON array of [size, colour]
+   * pairs in size and colour order: what a listing's count and facets read (migration 0025, ADR 0031).
+   */
+  in_stock_options: Generated<string>;
 }
 
 export interface StockMovementTable {

@@ -1,9 +1,11 @@
 import { sql, type CompiledQuery, type Expression, type SqlBool } from 'kysely';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
+import type { Database } from '../../db/tables.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import { inBatches } from '../../db/statement-batches.ts';
 import type { ImageRow, ProductRow } from './product-view.ts';
-import { productSearch, type ProductScope, type SearchPart } from './product-search.ts';
+import { fewMatchesLimit, productSearch, type ProductScope, type SearchPart } from './product-search.ts';
+import { createSummaryCounter, type SummaryCounts, type SummaryGroup } from './summary-groups.ts';
 
 export type ProductOrder = 'newest' | 'price_low' | 'price_high' | 'best_sellers' | 'relevance';
 
@@ -26,12 +28,7 @@ export interface CategoryRow {
 }
 
 /** How many products a filter lists, and per size, colour and price what choosing it would list. */
-export interface ProductSummary {
-  count: number;
-  sizes: { value: string; count: number }[];
-  colors: { value: string; count: number }[];
-  price: { min: number; max: number } | null;
-}
+export type ProductSummary = SummaryCounts;
 
 export type ProductWithStockRow = ProductRow & { stock: number };
 
@@ -46,31 +43,33 @@ export interface VariantRow {
 /** Products with ids in [from, to), or a search's matches given by id (in place of the search). */
 type Slice = { from: number; to: number } | { ids: number[] };
 
+/** Which matches of a search a page reads. */
+type SearchParts = (part: SearchPart) => Promise<FilterOptions>;
+
 /**
- * Products a count or facet reads at a time on SQLite, whose queries hold the process while they
- * run: at 100,000 products a facet over all of them took 150-220 ms in one query; both facets of a
- * slice of 2,500 product ids take up to about 6 ms, and other requests are served between slices.
+ * Products a summary reads at a time on SQLite, whose queries hold the process while they run: a
+ * slice of ids reads each product's index entry and stock row in turn (about 5 ms for 5,000 at
+ * 100,000 products), and other requests are served between slices.
  */
-const productsPerSlice = 2500;
-/** A search's matches a slice reads (about 5 ms for both facets at 100,000 products). */
-const matchesPerSlice = 1000;
+const productsPerSlice = 5000;
+/** A search's matches a slice reads, each looked up by id (about 1 µs a match at 100,000 products). */
+const matchesPerSlice = 2500;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 interface FilterOptions {
-  /**
-   * Filters left out: a price facet ignores the price filter; a size or colour facet both variant
-   * filters, as its own variant rows carry the other one's value.
-   */
-  ignore?: 'variants' | 'price';
+  /** A summary's products: the size, colour and price filters left out, as it reads each product's options and price. */
+  summary?: boolean;
   searchPart?: SearchPart;
+  /** A search's matches by id (ProductSearch.matchingIds), in place of the search and its part. */
+  among?: number[];
   /**
    * Reads the search's matches by id instead of walking a listing index to meet them (see
    * ProductSearch.readMatchesById). Counts and facets read every match either way, so they always do.
    */
   readMatchesById?: boolean;
-  /** Only the products of this slice. */
-  slice?: Slice | undefined;
+  /** Only the products with ids in [from, to) (a summary's slice). */
+  range?: { from: number; to: number };
 }
 
 /** Every order ends with the id, so it is total and pages never overlap or skip. */
@@ -123,52 +122,44 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
         .where('o.variants', '>', 0),
     );
 
-  /** Active products matching the filter; `ignore` leaves filters out (a facet ignores its own). */
-  const filtered = (filter: ProductFilter, { ignore, searchPart = 'all', readMatchesById = false, slice }: FilterOptions = {}) =>
-    db
-      .selectFrom('products as p')
-      // A slice reads its products by id, as a search's few matches are read.
-      .where(search.isActive(readMatchesById || slice !== undefined), '=', 1)
+  /** The filter's price bounds, if any. */
+  const priceConditions = (eb: ProductScope, filter: ProductFilter): Expression<SqlBool>[] => [
+    ...(filter.minPrice === undefined ? [] : [eb('p.effective_price', '>=', filter.minPrice)]),
+    ...(filter.maxPrice === undefined ? [] : [eb('p.effective_price', '<=', filter.maxPrice)]),
+  ];
+
+  /**
+   * What a summary reads of each product on SQLite: the state, price and category from an index
+   * by id (migration 0025), a few dozen bytes a product where its row is hundreds; SQLite's planner
+   * reads the row by id whenever it can, so the index is named.
+   */
+  const summaryProducts = sql<Database['products']>`(SELECT id, is_active, category_id, effective_price FROM products INDEXED BY products_summary_idx)`;
+
+  /** Active products matching the filter; a summary's leaves out the size, colour and price filters. */
+  const filtered = (filter: ProductFilter, { summary = false, searchPart = 'all', among, readMatchesById = false, range }: FilterOptions = {}) => {
+    const fromSummaryIndex = summary && dialect === 'sqlite';
+    return db
+      .selectFrom((fromSummaryIndex ? summaryProducts : sql<Database['products']>`products`).as('p'))
+      // Matches read by id keep the planner off the listing indexes; the summary's index leads with is_active itself.
+      .where(search.isActive(readMatchesById && !fromSummaryIndex), '=', 1)
       .where((eb) => {
         const conditions: Expression<SqlBool>[] = [];
-        if (slice && 'ids' in slice) conditions.push(search.isAmong(eb, slice.ids));
-        if (slice && 'from' in slice) conditions.push(eb('p.id', '>=', slice.from), eb('p.id', '<', slice.to));
+        if (among) conditions.push(search.isAmong(eb, among, !readMatchesById));
+        if (range) conditions.push(eb('p.id', '>=', range.from), eb('p.id', '<', range.to));
         if (filter.categoryIds) {
           // An unknown category matches nothing; `IN ()` is not valid SQL everywhere.
           conditions.push(
             filter.categoryIds.length > 0 ? eb('p.category_id', 'in', filter.categoryIds) : sql<SqlBool>`1 = 0`,
           );
         }
-        if (filter.searchWords?.length && !(slice && 'ids' in slice)) conditions.push(search.matches(eb, filter.searchWords, searchPart));
-        if ((filter.size || filter.color) && ignore !== 'variants') {
+        if (filter.searchWords?.length && !among) conditions.push(search.matches(eb, filter.searchWords, searchPart));
+        if (summary) return eb.and(conditions);
+        if (filter.size || filter.color) {
           conditions.push(hasVariantInStock(eb, { size: filter.size || undefined, color: filter.color || undefined }));
         }
-        if (filter.minPrice !== undefined && ignore !== 'price') {
-          conditions.push(eb('p.effective_price', '>=', filter.minPrice));
-        }
-        if (filter.maxPrice !== undefined && ignore !== 'price') {
-          conditions.push(eb('p.effective_price', '<=', filter.maxPrice));
-        }
+        conditions.push(...priceConditions(eb, filter));
         return eb.and(conditions);
       });
-
-  /**
-   * Products per value of one attribute, each counted by a variant in stock that also has the other
-   * attribute's chosen value: the count is what choosing the value would list.
-   */
-  const variantFacet = async (filter: ProductFilter, column: 'size' | 'color') => {
-    const other = column === 'size' ? 'color' : 'size';
-    // One option row per product and value: the row of the value alone, or of it with the other's chosen value.
-    const rows = await db
-      .selectFrom('product_option_stock as o')
-      .select([`o.${column} as value`, (eb) => eb.fn.countAll<number>().as('count')])
-      .where(`o.${other}`, '=', filter[other] || '')
-      .where(`o.${column}`, '!=', '')
-      .where('o.variants', '>', 0)
-      .where('o.product_id', 'in', filtered(filter, { ignore: 'variants', readMatchesById: Boolean(filter.searchWords?.length) }).select('p.id'))
-      .groupBy(`o.${column}`)
-      .execute();
-    return rows.map((row) => ({ value: String(row.value), count: Number(row.count) }));
   };
 
   /**
@@ -186,10 +177,7 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       .execute();
   };
 
-  /**
-   * Between the queries of a search's page on SQLite, a turn of the event loop: each one searches
-   * again, and together they held the process 10-20 ms at 100,000 products.
-   */
+  /** Between the queries of a search's page on SQLite, a turn of the event loop. */
   const betweenQueries = dialect === 'sqlite' ? nextTurn : async () => {};
 
   /**
@@ -205,42 +193,64 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
   };
 
   /**
-   * The option rows of both facets, each with its products: a size's with the chosen colour or ''
-   * (size facet), a colour's with the chosen size or '' (colour facet). A product's rows lie
-   * together in the index, so this reads each product once for both.
+   * A summary's products (of one slice on SQLite) grouped by their in-stock options (the stock
+   * row's, ADR 0031) and whether the price filter lists them, with how many and their lowest and
+   * highest price: a row per product read, and a few groups handed back (see summary-groups.ts).
    */
-  const bothFacets = (filter: ProductFilter, slice: Slice) =>
-    db
-      .selectFrom('product_option_stock as o')
-      .select(['o.size', 'o.color', (eb) => eb.fn.countAll<number>().as('count')])
-      .where((eb) =>
-        eb.or([
-          eb.and([eb('o.color', '=', filter.color || ''), eb('o.size', '!=', '')]),
-          eb.and([eb('o.size', '=', filter.size || ''), eb('o.color', '!=', '')]),
-        ]),
-      )
-      .where('o.variants', '>', 0)
-      .where('o.product_id', 'in', filtered(filter, { ignore: 'variants', slice }).select('p.id'))
-      .groupBy(['o.size', 'o.color'])
+  const summaryGroups = async (filter: ProductFilter, options: FilterOptions): Promise<SummaryGroup[]> => {
+    const price = sql<number>`p.effective_price`;
+    const rows = await filtered(filter, { ...options, summary: true })
+      .leftJoin('product_stock as s', 's.product_id', 'p.id')
+      .select((eb) => {
+        const priceFilter = priceConditions(eb, filter);
+        return [
+          sql<string>`coalesce(s.in_stock_options, '[]')`.as('options'),
+          (priceFilter.length === 0 ? sql<number>`1` : sql<number>`CASE WHEN ${eb.and(priceFilter)} THEN 1 ELSE 0 END`).as('priced'),
+          eb.fn.countAll<number>().as('count'),
+          eb.fn.min<number | null>(price).as('min'),
+          eb.fn.max<number | null>(price).as('max'),
+        ];
+      })
+      // By position: PostgreSQL does not take an expression with bound values as the selected one.
+      .groupBy([sql`1`, sql`2`])
       .execute();
+    return rows.map((row) => ({
+      options: row.options,
+      priced: Number(row.priced) === 1,
+      count: Number(row.count),
+      min: row.min === null ? null : Number(row.min),
+      max: row.max === null ? null : Number(row.max),
+    }));
+  };
 
-  const priceRange = (min: number | null | undefined, max: number | null | undefined) =>
-    min === null || min === undefined || max === null || max === undefined ? null : { min: Number(min), max: Number(max) };
+  const matchingIdsOf = async (filter: ProductFilter) => (filter.searchWords?.length ? search.matchingIds(filter.searchWords) : null);
+
+  /** A search's parts read by the search itself, by id when they are few (see ProductSearch.readMatchesById). */
+  const searchParts =
+    (words: string[]): SearchParts =>
+    async (part) => {
+      const readMatchesById = await search.readMatchesById(words, part === 'name' ? 'name' : 'all');
+      await betweenQueries();
+      return { searchPart: part, readMatchesById };
+    };
 
   /**
-   * The lowest and highest price of the filter's products (ignoring its price filter), read from
-   * the ends of the price index; but in a category, its own products are fewer than the price
-   * index's walk to one of them (34 ms at 100,000 products for a small one), and the unary plus
-   * keeps SQLite off that index.
+   * A search's parts read among its matches by id: the name matches are searched for once when a
+   * page needs them, and the rest are the other matches. Each part is read by id when few.
    */
-  const priceOf = async (filter: ProductFilter, readMatchesById: boolean) => {
-    const price = filter.categoryIds ? sql<number>`+p.effective_price` : sql<number>`p.effective_price`;
-    // Apart, min and max each read one end of the price index instead of every matching row.
-    const [min, max] = await Promise.all([
-      filtered(filter, { ignore: 'price', readMatchesById }).select((eb) => eb.fn.min<number | null>(price).as('value')).executeTakeFirst(),
-      filtered(filter, { ignore: 'price', readMatchesById }).select((eb) => eb.fn.max<number | null>(price).as('value')).executeTakeFirst(),
-    ]);
-    return priceRange(min?.value, max?.value);
+  const partsAmong = (words: string[], matchingIds: number[]): SearchParts => {
+    let named: Promise<number[]> | undefined;
+    const namedIds = () => (named ??= search.matchingIds(words, 'name').then((ids) => ids ?? []));
+    return async (part) => {
+      let ids = matchingIds;
+      if (part === 'name') ids = await namedIds();
+      if (part === 'rest') {
+        const inName = new Set(await namedIds());
+        ids = matchingIds.filter((id) => !inName.has(id));
+      }
+      await betweenQueries();
+      return { among: ids, readMatchesById: ids.length <= fewMatchesLimit };
+    };
   };
 
   const countOf = async (filter: ProductFilter, options?: FilterOptions) => {
@@ -251,88 +261,45 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
   };
 
   return {
+    /** A search's matches by id on SQLite, read once for a listing's page and its summary (see ProductSearch.matchingIds); null otherwise. */
+    matchingIds: matchingIdsOf,
+
     /**
      * Search relevance is every word in the name first, then the rest, each newest first. The name
      * matches are paged first and the rest only once a page reaches past them, so neither set is
-     * ranked or sorted whole.
+     * ranked or sorted whole. `matchingIds` (SQLite) stand in for the search: it is not run again.
      */
-    async listProducts(filter: ProductFilter, order: ProductOrder, limit: number, offset: number): Promise<ProductRow[]> {
+    async listProducts(filter: ProductFilter, order: ProductOrder, limit: number, offset: number, matchingIds: number[] | null = null): Promise<ProductRow[]> {
       const words = filter.searchWords ?? [];
       if (words.length === 0) return pageOf(filter, orderings[order === 'relevance' ? 'newest' : order], limit, offset);
-      if (order !== 'relevance') {
-        const readMatchesById = await search.readMatchesById(words, 'all');
-        await betweenQueries();
-        return pageOf(filter, orderings[order], limit, offset, { readMatchesById });
-      }
-      const fewNamed = await search.readMatchesById(words, 'name');
-      await betweenQueries();
-      const named = await pageOf(filter, orderings.newest, limit, offset, { searchPart: 'name', readMatchesById: fewNamed });
+      const part = matchingIds ? partsAmong(words, matchingIds) : searchParts(words);
+      if (order !== 'relevance') return pageOf(filter, orderings[order], limit, offset, await part('all'));
+      const named = await pageOf(filter, orderings.newest, limit, offset, await part('name'));
       if (named.length === limit) return named;
       await betweenQueries();
-      const namedTotal =
-        named.length > 0 || offset === 0
-          ? offset + named.length
-          : await countOf(filter, { searchPart: 'name', readMatchesById: true });
-      const readMatchesById = await search.readMatchesById(words, 'all');
-      await betweenQueries();
-      const rest = await pageOf(filter, orderings.newest, limit - named.length, Math.max(0, offset - namedTotal), { searchPart: 'rest', readMatchesById });
+      const namedTotal = named.length > 0 || offset === 0 ? offset + named.length : await countOf(filter, { ...(await part('name')), readMatchesById: true });
+      const rest = await pageOf(filter, orderings.newest, limit - named.length, Math.max(0, offset - namedTotal), await part('rest'));
       return [...named, ...rest];
     },
 
     /**
-     * How many products a filter lists and its facets. On SQLite they are read slice by slice with
-     * a turn of the event loop between (see productsPerSlice), so no query holds the process long
-     * however many products match.
+     * How many products a filter lists and its facets, from its products grouped by their in-stock
+     * options (see summaryGroups). On SQLite they are read slice by slice with a turn of the event
+     * loop between (see productsPerSlice), so no query holds the process long however many
+     * products match; PostgreSQL's queries never hold the process, so it reads them in one.
      */
-    async summary(filter: ProductFilter): Promise<ProductSummary> {
-      const words = filter.searchWords ?? [];
-      const matchingIds = words.length > 0 ? await search.matchingIds(words) : null;
+    async summary(filter: ProductFilter, matchingIds: number[] | null = null): Promise<ProductSummary> {
+      const counter = createSummaryCounter(filter);
       if (dialect !== 'sqlite') {
-        const readMatchesById = words.length > 0 && (await search.readMatchesById(words, 'all'));
-        const [count, sizes, colors, price] = await Promise.all([
-          countOf(filter, { readMatchesById: words.length > 0 }),
-          variantFacet(filter, 'size'),
-          variantFacet(filter, 'color'),
-          priceOf(filter, readMatchesById),
-        ]);
-        return { count, sizes, colors, price };
+        for (const group of await summaryGroups(filter, {})) counter.add(group);
+        return counter.counts();
       }
-      let count = 0;
-      const sizes = new Map<string, number>();
-      const colors = new Map<string, number>();
-      let min: number | null = null;
-      let max: number | null = null;
-      const hasPriceFilter = filter.minPrice !== undefined || filter.maxPrice !== undefined;
-      for (const slice of await slicesOf(matchingIds)) {
+      for (const slice of await slicesOf(matchingIds ?? (await matchingIdsOf(filter)))) {
         // Also before the first: the search and the page's first queries ran in this turn.
         await nextTurn();
-        // Both facets in one read of the slice's option rows (see bothFacets).
-        for (const row of await bothFacets(filter, slice)) {
-          if (row.color === (filter.color || '') && row.size !== '') sizes.set(row.size, (sizes.get(row.size) ?? 0) + Number(row.count));
-          if (row.size === (filter.size || '') && row.color !== '') colors.set(row.color, (colors.get(row.color) ?? 0) + Number(row.count));
-        }
-        // A slice of matches is read by id, its prices with them; without a price filter the count
-        // and the price range are of the same products, so one read gives both.
-        const readPrice = matchingIds !== null;
-        const counted = await filtered(filter, { slice })
-          .select((eb) => [
-            eb.fn.countAll<number>().as('count'),
-            eb.fn.min<number | null>(readPrice && !hasPriceFilter ? sql<number>`+p.effective_price` : sql<number>`null`).as('min'),
-            eb.fn.max<number | null>(readPrice && !hasPriceFilter ? sql<number>`+p.effective_price` : sql<number>`null`).as('max'),
-          ])
-          .executeTakeFirstOrThrow();
-        count += Number(counted.count);
-        const prices =
-          readPrice && hasPriceFilter
-            ? await filtered(filter, { ignore: 'price', slice })
-                .select((eb) => [eb.fn.min<number | null>(sql<number>`+p.effective_price`).as('min'), eb.fn.max<number | null>(sql<number>`+p.effective_price`).as('max')])
-                .executeTakeFirstOrThrow()
-            : counted;
-        if (prices.min !== null) min = min === null ? Number(prices.min) : Math.min(min, Number(prices.min));
-        if (prices.max !== null) max = max === null ? Number(prices.max) : Math.max(max, Number(prices.max));
+        for (const group of await summaryGroups(filter, 'ids' in slice ? { among: slice.ids, readMatchesById: true } : { range: slice })) counter.add(group);
       }
-      const listed = (counts: Map<string, number>) => [...counts].map(([value, valueCount]) => ({ value, count: valueCount }));
-      return { count, sizes: listed(sizes), colors: listed(colors), price: matchingIds ? priceRange(min, max) : await priceOf(filter, false) };
+      return counter.counts();
     },
 
     async findProduct(id: number): Promise<(ProductRow & { category_id: number; parent_category_id: number | null }) | undefined> {
@@ -454,22 +421,25 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
         .execute();
     },
 
-    /** Every category with the number of active products in it (not counting its children). */
+    /**
+     * Every category with the number of active products in it (not counting its children). On
+     * SQLite each category is counted apart, with a turn of the event loop between: counted in one
+     * query, 100,000 products held the process about 20 ms.
+     */
     async categories(): Promise<CategoryRow[]> {
-      const rows = await db
-        .selectFrom('categories as c')
+      const categories = db.selectFrom('categories as c').select(['c.id', 'c.name', 'c.slug', 'c.parent_id', 'c.image']).orderBy('c.sort_order').orderBy('c.name');
+      if (dialect === 'sqlite') {
+        const rows: CategoryRow[] = [];
+        for (const row of await categories.execute()) {
+          await nextTurn();
+          rows.push({ ...row, product_count: await countOf({ categoryIds: [row.id] }) });
+        }
+        return rows;
+      }
+      const rows = await categories
         .leftJoin('products as p', (join) => join.onRef('p.category_id', '=', 'c.id').on('p.is_active', '=', 1))
-        .select([
-          'c.id',
-          'c.name',
-          'c.slug',
-          'c.parent_id',
-          'c.image',
-          (eb) => eb.fn.count<number>('p.id').as('product_count'),
-        ])
+        .select((eb) => eb.fn.count<number>('p.id').as('product_count'))
         .groupBy(['c.id', 'c.name', 'c.slug', 'c.parent_id', 'c.image', 'c.sort_order'])
-        .orderBy('c.sort_order')
-        .orderBy('c.name')
         .execute();
       return rows.map((row) => ({ ...row, product_count: Number(row.product_count) }));
     },

@@ -163,9 +163,9 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
   }
 
   /** The count and facets of a filter, shared by every page of it for a short while. */
-  function summaryFor(filter: ProductFilter): Promise<ResultSummary> {
+  function summaryFor(filter: ProductFilter, matchingIds: number[] | null): Promise<ResultSummary> {
     return summaryCache.get(JSON.stringify(filter), () =>
-      repository.summary(filter).then(({ count, ...raw }) => ({
+      repository.summary(filter, matchingIds).then(({ count, ...raw }) => ({
         count,
         facets: {
           sizes: raw.sizes.sort((a, b) => compareSizes(a.value, b.value)),
@@ -197,9 +197,11 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
 
     const order = query.sort ?? (words.length > 0 ? 'relevance' : 'newest');
     const offset = (query.page - 1) * shopPageSize;
+    // A search's matches, where the database gives them by id, are read once for the page and the summary.
+    const matchingIds = await repository.matchingIds(filter);
     const [{ count, facets }, rows] = await Promise.all([
-      summaryFor(filter),
-      repository.listProducts(filter, order, shopPageSize, offset),
+      summaryFor(filter, matchingIds),
+      repository.listProducts(filter, order, shopPageSize, offset, matchingIds),
     ]);
     if (query.page > 1 && rows.length === 0) throw notFound('Invalid page.');
     return {

@@ -28,13 +28,14 @@ export interface ProductSearch {
    */
   readMatchesById(words: string[], part: 'all' | 'name'): Promise<boolean>;
   /**
-   * Every match of the search, by id, for a count and facets read a slice of matches at a time on
-   * SQLite, whose queries hold the process while they run: the search runs once instead of once a
-   * query. Null on PostgreSQL, whose queries never hold the process (its planner reads the matches).
+   * Every match of the search (or those with every word in the name), by id in id order, for a
+   * listing's page and its count and facets on SQLite, whose queries hold the process while they
+   * run: the search runs once instead of once a query, and the summary reads its matches a slice
+   * at a time. Null on PostgreSQL, whose queries never hold the process (its planner reads the matches).
    */
-  matchingIds(words: string[]): Promise<number[] | null>;
-  /** `p.id` among these ids (some of `matchingIds`'s). */
-  isAmong(eb: ProductScope, ids: number[]): Expression<SqlBool>;
+  matchingIds(words: string[], part?: 'all' | 'name'): Promise<number[] | null>;
+  /** `p.id` among these ids (of `matchingIds`); `walkListing` as for `matches`. */
+  isAmong(eb: ProductScope, ids: number[], walkListing?: boolean): Expression<SqlBool>;
   /** `p.is_active`, written so that reading matches by id keeps the planner off the is_active listing indexes. */
   isActive(readMatchesById: boolean): Expression<number>;
 }
@@ -62,9 +63,10 @@ function sqliteSearch(db: DbExecutor): ProductSearch {
       return Number(rows[0]?.count ?? 0) <= fewMatchesLimit;
     },
     // One bound value, not one per id: a statement of thousands of values took longer to prepare than to run.
-    isAmong: (eb, ids) => sql<SqlBool>`${eb.ref('p.id')} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
-    async matchingIds(words) {
-      const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM products_fts WHERE products_fts MATCH ${ftsQuery(words)} ORDER BY rowid`.execute(db);
+    isAmong: (eb, ids, walkListing = false) => sql<SqlBool>`${walkListing ? sql`+p.id` : eb.ref('p.id')} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+    async matchingIds(words, part = 'all') {
+      const query = part === 'all' ? ftsQuery(words) : ftsNameQuery(words);
+      const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM products_fts WHERE products_fts MATCH ${query} ORDER BY rowid`.execute(db);
       return rows.map((row) => row.id);
     },
     // The unary plus keeps SQLite from using an index on the column.

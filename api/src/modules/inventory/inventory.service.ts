@@ -180,6 +180,7 @@ export function createInventoryService(repository: InventoryRepository, productS
         ...taken.map(({ variantId, quantity }) => repository.takeWrite(variantId, quantity, trx)),
         ...byProduct.map(({ variantId, quantity }) => productStock.takeWrite(variantId, quantity, trx)),
         productStock.optionsTakeWrite(taken.map(({ variantId }) => variantId), trx),
+        productStock.optionsAfterTakesWrite(taken.map(({ variantId }) => variantId), trx),
       ];
     },
 

@@ -25,26 +25,37 @@ afterAll(() => shop.close());
 
 const key = (row: { product_id: number; size: string; color: string }) => `${row.product_id}|${row.size}|${row.color}`;
 
-/** The rows kept (at 0 a row may stay; it matches nothing) and the rows counted afresh from the variants still sold. */
+/**
+ * The rows kept (at 0 a row may stay; it matches nothing), each product's in-stock sizes and
+ * colours as its stock row keeps them (ADR 31), and both counted afresh from the variants still sold.
+ */
 async function keptAndCounted() {
   const kept = await db().selectFrom('product_option_stock').select(['product_id', 'size', 'color', 'variants']).where('variants', '!=', 0).execute();
+  const keptOptions = await db().selectFrom('product_stock').select(['product_id', 'in_stock_options']).where('in_stock_options', '!=', '[]').execute();
   const variants = await db().selectFrom('product_variants').select(['product_id', 'size', 'color']).where('stock', '>', 0).where('retired_at', 'is', null).execute();
   const counted = new Map<string, number>();
+  const countedOptions = new Map<number, Set<string>>();
   for (const variant of variants) {
     for (const row of optionRowsOf(variant.size, variant.color)) {
       const rowKey = key({ product_id: variant.product_id, ...row });
       counted.set(rowKey, (counted.get(rowKey) ?? 0) + 1);
     }
+    if (variant.size === null && variant.color === null) continue;
+    countedOptions.set(variant.product_id, (countedOptions.get(variant.product_id) ?? new Set()).add(JSON.stringify([variant.size, variant.color])));
   }
+  const sorted = (pairs: Iterable<string>) => [...pairs].sort();
   return {
     kept: Object.fromEntries(kept.map((row) => [key(row), Number(row.variants)]).sort()),
     counted: Object.fromEntries([...counted].sort()),
+    keptOptions: Object.fromEntries(keptOptions.map((row) => [row.product_id, sorted((JSON.parse(row.in_stock_options) as unknown[]).map((pair) => JSON.stringify(pair)))])),
+    countedOptions: Object.fromEntries([...countedOptions].map(([productId, pairs]) => [productId, sorted(pairs)])),
   };
 }
 
 async function expectCounted() {
-  const { kept, counted } = await keptAndCounted();
+  const { kept, counted, keptOptions, countedOptions } = await keptAndCounted();
   expect(kept).toEqual(counted);
+  expect(keptOptions).toEqual(countedOptions);
 }
 
 const api = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers = staff.headers) =>

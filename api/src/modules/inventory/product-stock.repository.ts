@@ -1,7 +1,7 @@
-import { sql, type CompiledQuery, type OnConflictBuilder, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type CompiledQuery, type Expression, type OnConflictBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { lowStockThreshold } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
-import type { Database } from '../../db/tables.ts';
+import type { Database, ProductVariantTable } from '../../db/tables.ts';
 import { inBatches } from '../../db/statement-batches.ts';
 import { optionStockDeltas, productStockDeltas, type OptionStockDelta, type ProductStockDelta, type VariantStockChange } from './product-stock.ts';
 
@@ -54,6 +54,34 @@ function optionCounts(productIds: number[] | 'all', executor: DbExecutor) {
     .where(sql<SqlBool>`1 = 1`)
     .groupBy(['o.product_id', 'o.size', 'o.color']);
 }
+
+/**
+ * The sizes and colours of the product's variants still sold with stock, as its stock row keeps
+ * them (`in_stock_options`, ADR 0031): one JSON array of distinct [size, colour] pairs in size and
+ * colour order, so products with the same options hold the same text. A variant with neither is in
+ * no facet or filter, and is left out: the text changes only where an option row comes to 0 or
+ * leaves it. Each database builds JSON its own way.
+ */
+function inStockOptionsOf(executor: DbExecutor): Expression<string> {
+  const pairs =
+    executor.getExecutor().adapter instanceof PostgresAdapter
+      ? sql<string>`coalesce(json_agg(json_build_array(v.size, v.color) ORDER BY v.size, v.color)::text, '[]')`
+      : sql<string>`json_group_array(json_array(v.size, v.color) ORDER BY v.size, v.color)`;
+  return sql<string>`(SELECT ${pairs} FROM (
+    SELECT DISTINCT size, color FROM product_variants
+    WHERE product_id = product_stock.product_id AND stock > 0 AND retired_at IS NULL
+    AND (size IS NOT NULL OR color IS NOT NULL)) AS v)`;
+}
+
+/**
+ * The products' stock rows (of these products, or of those `productIds` selects) read their
+ * in-stock options again, after a variant came into or went out of stock or changed its options.
+ * On PostgreSQL the caller has already locked the stock rows, in an earlier statement: whoever
+ * changes which variants are in stock takes that lock before reading them again and holds it until
+ * COMMIT, so the last to read them reads after every other such change is committed.
+ */
+const optionsReadAgain = (productIds: readonly number[] | SelectQueryBuilder<Database & { v: ProductVariantTable }, 'v', { product_id: number }>, executor: DbExecutor) =>
+  executor.updateTable('product_stock').set({ in_stock_options: inStockOptionsOf(executor) }).where('product_id', 'in', productIds);
 
 /** On a product's existing row, a new row's figures are added to it: concurrent changes add up. */
 const addedToExisting = (conflict: OnConflictBuilder<Database, 'product_stock'>) =>
@@ -159,6 +187,15 @@ export function createProductStockRepository(db: DbExecutor) {
     },
 
     /**
+     * An order's takes read its products' in-stock options again, as a last write after them: the
+     * products of the variants the takes left at 0 (their stock rows were locked by `takeWrite`).
+     */
+    optionsAfterTakesWrite(variantIds: number[], executor: DbExecutor = db): CompiledQuery {
+      const soldOut = executor.selectFrom('product_variants as v').select('v.product_id').where('v.id', 'in', variantIds).where('v.stock', '=', 0).where('v.retired_at', 'is', null);
+      return optionsReadAgain(soldOut, executor).compile();
+    },
+
+    /**
      * Counts the rows afresh from the variants, of these products or of all: for stock written
      * straight into the table (the seed, test and bench data), never for a live change.
      */
@@ -167,21 +204,30 @@ export function createProductStockRepository(db: DbExecutor) {
         await recountOf('all', executor);
         await executor.deleteFrom('product_option_stock').execute();
         await executor.insertInto('product_option_stock').columns(['product_id', 'size', 'color', 'variants']).expression(optionCounts('all', executor)).execute();
+        await executor.updateTable('product_stock').set({ in_stock_options: inStockOptionsOf(executor) }).execute();
         return;
       }
       for (const batch of inBatches(productIds, rowsPerStatement)) {
         await recountOf(batch, executor);
         await executor.deleteFrom('product_option_stock').where('product_id', 'in', batch).execute();
         await executor.insertInto('product_option_stock').columns(['product_id', 'size', 'color', 'variants']).expression(optionCounts(batch, executor)).execute();
+        await optionsReadAgain(batch, executor).execute();
       }
     },
   };
   return {
     ...rows,
-    /** The products' stock and option rows follow their variants' changes, in the caller's transaction. */
+    /**
+     * The products' stock and option rows follow their variants' changes, in the caller's
+     * transaction. The stock row of a product whose in-stock options change is written first, by
+     * a delta of nothing if need be, so that its lock is held before they are read again.
+     */
     async follow(changes: readonly VariantStockChange[], executor: DbExecutor = db): Promise<void> {
-      await rows.add(productStockDeltas(changes), executor);
-      await rows.addOptions(optionStockDeltas(changes), executor);
+      const options = optionStockDeltas(changes);
+      const optionProducts = [...new Set(options.map((delta) => delta.productId))];
+      await rows.add(productStockDeltas(changes, new Set(optionProducts)), executor);
+      await rows.addOptions(options, executor);
+      for (const batch of inBatches(optionProducts, rowsPerStatement)) await optionsReadAgain(batch, executor).execute();
     },
   };
 }

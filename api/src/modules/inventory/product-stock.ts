@@ -45,9 +45,10 @@ function counted(stock: number | null) {
 /**
  * The variants' changes as one delta per product, in product order: on PostgreSQL each delta
  * row-locks its product's stock row until COMMIT, and one order for every transaction keeps two
- * of them from deadlocking. Products whose row would not change are left out.
+ * of them from deadlocking. Products whose row would not change are left out, but for those in
+ * `kept`: a delta of nothing still locks the row (see ProductStockRepository.follow).
  */
-export function productStockDeltas(changes: readonly VariantStockChange[]): ProductStockDelta[] {
+export function productStockDeltas(changes: readonly VariantStockChange[], kept: ReadonlySet<number> = new Set()): ProductStockDelta[] {
   const deltas = new Map<number, ProductStockDelta>();
   for (const { productId, before, after } of changes) {
     const was = counted(before);
@@ -59,7 +60,7 @@ export function productStockDeltas(changes: readonly VariantStockChange[]): Prod
     deltas.set(productId, delta);
   }
   return [...deltas.values()]
-    .filter((delta) => delta.stock !== 0 || delta.lowVariants !== 0 || delta.outVariants !== 0)
+    .filter((delta) => delta.stock !== 0 || delta.lowVariants !== 0 || delta.outVariants !== 0 || kept.has(delta.productId))
     .sort((a, b) => a.productId - b.productId);
 }
 
