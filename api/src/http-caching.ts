@@ -17,12 +17,16 @@ export const compressionThreshold = 1024;
 /** The compression plugin's default brotli quality, so a kept answer is as small on the wire as one it compressed. */
 const brotliQuality = 4;
 
-/** An answer kept encoded, with the validator a cache sends back in If-None-Match. */
-export interface PublicAnswer {
+/** An answer's bytes kept to be sent again. */
+export interface KeptBody {
   body: Buffer;
-  etag: string;
   /** The body compressed, made the first time a browser asks for each: a kept answer is compressed once, not per request. */
   compressed: Partial<Record<Compression, Buffer>>;
+}
+
+/** An answer kept encoded, with the validator a cache sends back in If-None-Match. */
+export interface PublicAnswer extends KeptBody {
+  etag: string;
 }
 
 /** Weak: the same answer compressed or not is the same answer to a cache. */
@@ -65,8 +69,16 @@ export function sendPublicAnswer(request: FastifyRequest, reply: FastifyReply, a
   reply.header('cache-control', publicCacheControl).header('etag', answer.etag);
   if (!reply.hasHeader('vary')) reply.header('vary', 'accept-encoding');
   if (alreadyHeld(request, answer.etag)) return reply.code(304).send();
-  const compression = answer.body.length >= compressionThreshold ? acceptedCompression(request.headers['accept-encoding']) : null;
-  if (compression === null) return reply.send(answer.body);
-  answer.compressed[compression] ??= compress(answer.body, compression);
-  return reply.header('content-encoding', compression).send(answer.compressed[compression]);
+  return sendKeptBody(request, reply, answer);
+}
+
+/**
+ * Sends kept bytes compressed as the asker accepts (the compression plugin leaves an answer that has
+ * a content-encoding alone). The caller has set the content type and the cache headers.
+ */
+export function sendKeptBody(request: FastifyRequest, reply: FastifyReply, kept: KeptBody): FastifyReply {
+  const compression = kept.body.length >= compressionThreshold ? acceptedCompression(request.headers['accept-encoding']) : null;
+  if (compression === null) return reply.send(kept.body);
+  kept.compressed[compression] ??= compress(kept.body, compression);
+  return reply.header('content-encoding', compression).send(kept.compressed[compression]);
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@threadline/contracts';
 import { createTestShop, startSession, type TestShop } from '../../test/helper.ts';
@@ -83,5 +84,29 @@ describe('GET /api/health/', () => {
       status: 'ok',
       database: process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite',
     });
+  });
+});
+
+describe('the plain app, for a page the browser renders', () => {
+  const shell = `<!doctype html><html><head><title>Threadline</title>${'<link rel="modulepreload" href="/assets/chunk.js">'.repeat(40)}</head><body><div id="root"></div></body></html>`;
+  let plain: TestShop;
+  beforeAll(async () => {
+    plain = await createTestShop({ seed: false, webFiles: { 'index.html': shell } });
+  });
+  afterAll(() => plain.close());
+
+  it('is sent compressed as the browser asks, the same bytes to every shopper, and kept by nobody', async () => {
+    const asked = () => plain.app.inject({ method: 'GET', url: '/contact', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const [first, second] = [await asked(), await asked()];
+    for (const response of [first, second]) {
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(shell);
+    }
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    const uncompressed = await plain.app.inject({ method: 'GET', url: '/contact' });
+    expect(uncompressed.headers['content-encoding']).toBeUndefined();
+    expect(uncompressed.body).toBe(shell);
   });
 });

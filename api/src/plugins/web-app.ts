@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { currencyCookie, currencyFromCookie, isPageRoute, messages, type CurrencyCode, type FetchApi } from '@threadline/contracts';
-import { privateCacheControl, publicAnswer, sendPublicAnswer, type PublicAnswer } from '../http-caching.ts';
+import { privateCacheControl, publicAnswer, sendKeptBody, sendPublicAnswer, type KeptBody, type PublicAnswer } from '../http-caching.ts';
 import { collectTags, createTaggedCache } from '../tagged-cache.ts';
 import { createPagePreloads } from './page-preloads.ts';
 import { loadPageRenderer, withRenderedPage } from './page-render.ts';
@@ -30,7 +30,8 @@ interface PageAnswer {
   status: number;
   /** With its validator when it is the same for every shopper (of its currency); null when private. */
   shared: PublicAnswer | null;
-  body: Buffer;
+  /** Its bytes, compressed once for every shopper who gets them (a private page too: the plain app is the same bytes for all). */
+  kept: KeptBody;
 }
 
 /**
@@ -124,7 +125,7 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
       const body = Buffer.from(rendered ? withRenderedPage(withPreloads, rendered) : withPreloads);
       // renderPage answers null for a page that depends on the shopper: the browser renders it.
       const shared = rendered && status === 200 ? publicAnswer(body) : null;
-      return { value: { status, shared, body }, tags, keep: !failed && status === 200 };
+      return { value: { status, shared, kept: shared ?? { body, compressed: {} } }, tags, keep: !failed && status === 200 };
     });
   }
 
@@ -137,13 +138,13 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
       return reply.callNotFound();
     }
     if (!indexHtml) return reply.status(503).send({ error: 'The web app is not built. Run npm run build.', request_id: request.id });
-    const { status, shared, body } = await page(indexHtml, request.url, pathname, currencyFromCookie(request.cookies[currencyCookie.name]));
+    const { status, shared, kept } = await page(indexHtml, request.url, pathname, currencyFromCookie(request.cookies[currencyCookie.name]));
     reply.helmet();
     // The page is in the currency of the shopper's cookie, and compressed when the browser asked (also
     // on an uncompressed answer), so no cache hands one shopper's page to another.
     reply.status(status).header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
     if (shared) return sendPublicAnswer(request, reply, shared);
-    return reply.header('cache-control', privateCacheControl).send(body);
+    return sendKeptBody(request, reply.header('cache-control', privateCacheControl), kept);
   });
 
   app.setNotFoundHandler(async (request, reply) => reply.status(404).send({ error: messages.notFound, request_id: request.id }));
