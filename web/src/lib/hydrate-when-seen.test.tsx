@@ -73,9 +73,9 @@ const page = (onMounted: () => void, order: 'footer first' | 'header first' = 'h
 };
 
 /** The page as the server sends it, in the document, and then hydrated as start-app does it. */
-function hydrateServerPage(onMounted = vi.fn()) {
+function hydrateServerPage(onMounted = vi.fn<() => void>()) {
   const html = renderToString(
-    <ServerRenderContext.Provider value={{ origin: 'https://threadline.test', nameHead: () => undefined }}>{page(vi.fn())}</ServerRenderContext.Provider>,
+    <ServerRenderContext.Provider value={{ origin: 'https://threadline.test', nameHead: () => undefined }}>{page(vi.fn<() => void>())}</ServerRenderContext.Provider>,
   );
   const container = document.createElement('div');
   container.innerHTML = html;
@@ -167,8 +167,45 @@ describe('HydrateWhenSeen', () => {
     }
   });
 
+  it('hydrates an island that holds islands in its turn, seen or not, and keeps the inner ones asleep until seen', async () => {
+    const nestedPage = (onMounted: () => void) => (
+      <HydrateWhenSeen name="page" holdsIslands>
+        <section>
+          <PageField />
+          <HydrateWhenSeen name="footer">
+            <SignUp onMounted={onMounted} />
+          </HydrateWhenSeen>
+        </section>
+      </HydrateWhenSeen>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <ServerRenderContext.Provider value={{ origin: 'https://threadline.test', nameHead: () => undefined }}>{nestedPage(vi.fn<() => void>())}</ServerRenderContext.Provider>,
+    );
+    document.body.append(container);
+    const island = (name: string) => container.querySelector(`[data-island="${name}"]`);
+    const serverForm = island('footer')?.firstElementChild;
+    const onMounted = vi.fn<() => void>();
+    beginHydration();
+    hydrateRoot(container, nestedPage(onMounted));
+    endHydration();
+
+    await waitFor(() => expect(island('page')).toHaveAttribute('data-hydrated'));
+    await nextTasks();
+    expect(screen.getByRole('textbox', { name: 'Page field' })).toHaveAttribute('id', 'P-page-0');
+    expect(island('footer')).not.toHaveAttribute('data-hydrated');
+    expect(island('footer')?.firstElementChild).toBe(serverForm);
+    expect(onMounted).not.toHaveBeenCalled();
+
+    FakeSight.current?.show(serverForm ?? document.body);
+    await waitFor(() => expect(island('footer')).toHaveAttribute('data-hydrated'));
+    island('footer')?.querySelector('button')?.click();
+    await waitFor(() => expect(island('footer')?.querySelector('output')).toHaveTextContent('1 taps for nobody'));
+    expect(island('footer')?.firstElementChild).toBe(serverForm);
+  });
+
   it('renders its children at once when the page is not hydrating (a page the app renders itself)', () => {
-    const onMounted = vi.fn();
+    const onMounted = vi.fn<() => void>();
     render(page(onMounted, 'footer first'));
 
     const islands = document.querySelectorAll('[data-island]');

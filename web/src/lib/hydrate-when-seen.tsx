@@ -1,6 +1,6 @@
-import { Component, Suspense, type ContextType, type ReactNode } from 'react';
+import { Component, createContext, Suspense, useContext, type ReactNode } from 'react';
 import { isHydrating } from './hydration.ts';
-import { ServerRenderContext } from './server-render.ts';
+import { useServerRender } from './server-render.ts';
 
 /**
  * Preact's own fields this island reads and writes, under the names Preact 10 ships them with
@@ -18,12 +18,31 @@ interface PreactComponentFields {
 }
 const modeHydrate = 1 << 5;
 
+/** The component's vnode, as Preact keeps it. */
+const vnodeOf = (component: Component<IslandGateProps>): PreactVNodeFields =>
+  // oxlint-disable-next-line no-underscore-dangle -- Preact's own field (ADR 30)
+  (component as unknown as PreactComponentFields).__v;
+
 /** Islands whose turn to hydrate has come, each hydrated in a task of its own: none holds a tap up for long. */
 const turns: SleepingIsland[] = [];
 
 function takeTurn() {
   turns.shift()?.wakeNow();
   if (turns.length > 0) setTimeout(takeTurn, 0);
+}
+
+/** Every island the page still holds asleep. */
+const sleepingIslands = new Set<SleepingIsland>();
+/** Set once the page's server markup no longer shows the shopper's page: nothing sleeps from then on. */
+let everyIslandAwake = false;
+
+/**
+ * Wakes every island at once, and any island found later: the shopper's state differs from what
+ * the server rendered in a way every part of the page shows (a currency the server did not know).
+ */
+export function wakeEveryIsland(): void {
+  everyIslandAwake = true;
+  for (const island of sleepingIslands) island.wakeNow();
 }
 
 /** The server's islands not yet taken by their component, by name: the document is read once, not once an island. */
@@ -97,17 +116,21 @@ class SleepingIsland {
   private readonly heldSubmits: HTMLFormElement[] = [];
   private typed: { field: Field; value: string; checked: boolean }[] = [];
 
+  private readonly beforeWaking: () => void;
+
   constructor(
     private readonly element: HTMLElement,
-    private readonly beforeWaking: () => void,
+    { wakesSeenOrNot, beforeWaking }: { wakesSeenOrNot: boolean; beforeWaking: () => void },
   ) {
+    this.beforeWaking = beforeWaking;
     this.woken = new Promise((resolve) => {
       this.resolveWoken = resolve;
     });
     watchForIslands();
+    sleepingIslands.add(this);
     sleepingByElement.set(element, this);
     // Without a way to see it (an old browser), it wakes in its turn.
-    if (!sight) this.wake(false);
+    if (!sight || wakesSeenOrNot) this.wake(false);
     // The wrapper is `display: contents` and has no box of its own to watch; its children have.
     else for (const child of element.children) sight.observe(child);
   }
@@ -126,7 +149,9 @@ class SleepingIsland {
   }
 
   wakeNow() {
+    if (this.awake) return;
     this.awake = true;
+    sleepingIslands.delete(this);
     sleepingByElement.delete(this.element);
     for (const child of this.element.children) sight?.unobserve(child);
     // Hydrating sets each field to what its component holds: what the shopper typed is put back after.
@@ -152,14 +177,23 @@ class SleepingIsland {
     }, 0);
   }
 
-  /** A button does nothing before its handler is attached; a link is left to the browser, which follows it. */
+  /**
+   * A button does nothing before its handler is attached; a link would load a new document rather
+   * than go through the app's router. Both are made once the island is alive. A link opened
+   * elsewhere (a new tab, a download, another site) is left to the browser.
+   */
   holdTap(event: MouseEvent) {
-    const button = event.target instanceof Element ? event.target.closest('button') : null;
-    if (!button) return;
+    const target = event.target instanceof Element ? event.target.closest<HTMLButtonElement | HTMLAnchorElement>('button, a[href]') : null;
+    if (!target || (target instanceof HTMLAnchorElement && !this.followsInApp(target, event))) return;
     event.preventDefault();
     event.stopPropagation();
-    this.heldTaps.push(button);
+    this.heldTaps.push(target);
     this.wake(true);
+  }
+
+  private followsInApp(link: HTMLAnchorElement, event: MouseEvent) {
+    const plainTap = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+    return plainTap && link.origin === window.location.origin && (link.target === '' || link.target === '_self') && !link.hasAttribute('download');
   }
 
   /** Enter in a field submits its form: the browser would send it as a page request of its own. */
@@ -178,37 +212,51 @@ interface IslandProps {
    * dashes, unique in the page, and the same whatever else the page renders.
    */
   name: string;
+  /**
+   * The page itself, around its own islands: it hydrates in the turn right after the page's
+   * frame, seen or not, and by hydrating (the server's attributes kept), which keeps the server's
+   * markup of the islands inside it until they wake. What it renders itself must not depend on
+   * the shopper's own state.
+   */
+  holdsIslands?: boolean;
   children: ReactNode;
 }
 
+/** Whether the markup under here is still the server's: the page hydrating, or an island waking over it. */
+const ServerMarkupContext = createContext(false);
+
+interface IslandGateProps extends IslandProps {
+  fromServer: boolean;
+}
+
 /** Keeps the server's markup of its children while the page hydrates, and hydrates them once woken. */
-class IslandGate extends Component<IslandProps> {
-  static override contextType = ServerRenderContext;
-  declare context: ContextType<typeof ServerRenderContext>;
+class IslandGate extends Component<IslandGateProps> {
   /** Ids inside the island are numbered within it, the same on the server and whenever it hydrates. */
   private readonly ids: [string, number] = [`-${this.props.name}`, 0];
   private sleeping: SleepingIsland | null | undefined;
 
   override render() {
-    const fields = this as unknown as PreactComponentFields;
-    fields.__v.__m = this.ids;
-    this.sleeping ??= this.sleepingServerMarkup();
+    // oxlint-disable-next-line no-underscore-dangle -- Preact's own field (ADR 30)
+    vnodeOf(this).__m = this.ids;
+    this.sleeping ??= this.props.fromServer && !everyIslandAwake ? this.sleepingServerMarkup() : null;
     if (this.sleeping && !this.sleeping.awake) throw this.sleeping.woken;
     return (
       <div data-island={this.props.name} className="contents" ref={this.onAlive}>
-        {this.props.children}
+        <ServerMarkupContext.Provider value={this.sleeping !== null}>{this.props.children}</ServerMarkupContext.Provider>
       </div>
     );
   }
 
-  /** The island's markup from the server, while the page the server rendered hydrates; otherwise none. */
   private sleepingServerMarkup(): SleepingIsland | null {
-    if (this.context !== null || !isHydrating()) return null;
     const element = takeServerMarkup(this.props.name);
+    if (!element) return null;
+    if (this.props.holdsIslands) return new SleepingIsland(element, { wakesSeenOrNot: true, beforeWaking: () => undefined });
     // The shopper's state since the page hydrated (currency, cart, wishlist) may differ from the
     // server's: the island then renders over the server's markup (its nodes kept, their attributes
     // brought up to date) instead of hydrating it, which would leave the server's attributes.
-    return element ? new SleepingIsland(element, () => void ((this as unknown as PreactComponentFields).__v.__u &= ~modeHydrate)) : null;
+    // oxlint-disable-next-line no-underscore-dangle -- Preact's own field (ADR 30)
+    const rendersOver = () => void (vnodeOf(this).__u &= ~modeHydrate);
+    return new SleepingIsland(element, { wakesSeenOrNot: false, beforeWaking: rendersOver });
   }
 
   private readonly onAlive = (element: HTMLDivElement | null) => {
@@ -224,10 +272,14 @@ class IslandGate extends Component<IslandProps> {
  * them until then; after the page has hydrated (a page the app renders itself) it renders them at
  * once. The children sit in a `display: contents` wrapper, so they lay out as they would without it.
  */
-export function HydrateWhenSeen({ name, children }: IslandProps) {
+export function HydrateWhenSeen({ name, holdsIslands = false, children }: IslandProps) {
+  const onServer = useServerRender() !== null;
+  const insideServerMarkup = useContext(ServerMarkupContext);
   return (
     <Suspense fallback={null}>
-      <IslandGate name={name}>{children}</IslandGate>
+      <IslandGate name={name} holdsIslands={holdsIslands} fromServer={!onServer && (isHydrating() || insideServerMarkup)}>
+        {children}
+      </IslandGate>
     </Suspense>
   );
 }

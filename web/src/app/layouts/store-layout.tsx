@@ -27,7 +27,10 @@ function LazyCartPanel() {
 export function StoreLayout() {
   return (
     <StoreFrame>
-      <Outlet />
+      {/* The page hydrates in a task after the frame's, and its own islands when seen (ADR 30). */}
+      <HydrateWhenSeen name="page" holdsIslands>
+        <Outlet />
+      </HydrateWhenSeen>
     </StoreFrame>
   );
 }
