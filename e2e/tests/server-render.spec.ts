@@ -30,7 +30,8 @@ async function watchPriceChanges(page: Page): Promise<void> {
     const isPrice = (text: string | null) => text !== null && /\$[\d,]+\.\d{2}/.test(text);
     new MutationObserver((records) => {
       for (const record of records) {
-        if (record.type === 'characterData' && isPrice(record.oldValue)) changed.push(record.oldValue ?? '');
+        // An island woken over the server's markup writes its texts again; the same text is no change.
+        if (record.type === 'characterData' && isPrice(record.oldValue) && record.oldValue !== record.target.textContent) changed.push(record.oldValue ?? '');
         for (const node of record.removedNodes) if (isPrice(node.textContent)) changed.push(node.textContent ?? '');
       }
     }).observe(document, { subtree: true, childList: true, characterData: true, characterDataOldValue: true });

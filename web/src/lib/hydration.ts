@@ -14,6 +14,11 @@ export function beginHydration(): void {
   hydrating = true;
 }
 
+/** Whether the server's page is being hydrated (or rendered on the server) right now. */
+export function isHydrating(): boolean {
+  return hydrating;
+}
+
 export function endHydration(): void {
   if (!hydrating) return;
   hydrating = false;

@@ -8,6 +8,7 @@ import { useCartPanel } from '@/lib/cart-panel-context.tsx';
 import { pageNoticeOf } from '@/lib/page-notice.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { HydrateWhenSeen } from '@/lib/hydrate-when-seen.tsx';
 
 // The slide-out (and its dialog library) loads the first time it opens, not with every page.
 const CartPanel = lazy(() => import('./cart-panel.tsx').then((module) => ({ default: module.CartPanel })));
@@ -26,7 +27,10 @@ function LazyCartPanel() {
 export function StoreLayout() {
   return (
     <StoreFrame>
-      <Outlet />
+      {/* The page hydrates in a task after the frame's, and its own islands when seen (ADR 30). */}
+      <HydrateWhenSeen name="page" holdsIslands>
+        <Outlet />
+      </HydrateWhenSeen>
     </StoreFrame>
   );
 }
@@ -59,11 +63,15 @@ export function StoreFrame({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
-      <Header cartCount={cartCount} account={account} />
+      <HydrateWhenSeen name="header">
+        <Header cartCount={cartCount} account={account} />
+      </HydrateWhenSeen>
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         {children}
       </main>
-      <Footer />
+      <HydrateWhenSeen name="footer">
+        <Footer />
+      </HydrateWhenSeen>
       <LazyCartPanel />
       {cartNotice ? (
         <Notice notice={cartNotice} onDismiss={() => setCartNotice(null)} />

@@ -11,8 +11,9 @@ import {
   type CurrencyCode,
   type RatesResponse,
 } from '@threadline/contracts';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { apiGet } from '@/lib/api-client.ts';
+import { wakeEveryIsland } from '@/lib/hydrate-when-seen.tsx';
 import { useAfterHydration } from '@/lib/hydration.ts';
 import { readStorage, writeStorage } from '@/lib/storage.ts';
 
@@ -131,6 +132,12 @@ export function CurrencyProvider({ children, page = null }: { children: ReactNod
   useEffect(() => {
     if (hydrated) void refresh();
   }, [hydrated, refresh]);
+
+  // The server rendered the page in the cookie's currency; a choice it did not know (stored before
+  // the cookie existed, or its cookie dropped) is shown everywhere at once, islands not seen yet too.
+  useLayoutEffect(() => {
+    if (hydrated && page !== null && chosenCurrency.code !== page.code) wakeEveryIsland();
+  }, [hydrated, page, chosenCurrency]);
 
   // A choice stored before the cookie existed (or whose cookie the browser dropped) reaches the server too.
   useEffect(() => {

@@ -13,6 +13,7 @@ import { narrowingFilterCount, type CategorySource } from '../shop-filters.ts';
 import { ActiveFilters } from './active-filters.tsx';
 import { ShopFilterPanel } from './shop-filter-panel.tsx';
 import { SortSelect } from './sort-select.tsx';
+import { HydrateWhenSeen } from '@/lib/hydrate-when-seen.tsx';
 
 /** Cards in the first row on the widest grid; their images load first. */
 const firstRow = 4;
@@ -141,7 +142,9 @@ export function ShopListing({ source, categorySlug = null }: ShopListingProps) {
           aria-label="Filters"
           className={`${filtersOpen ? 'block' : 'hidden'} mb-8 rounded-2xl bg-stone-50 p-5 lg:mb-0 lg:block lg:self-start lg:bg-transparent lg:p-0`}
         >
-          <ShopFilterPanel state={state} source={source} categories={categories} facets={firstPage?.facets} />
+          <HydrateWhenSeen name="shop-filters">
+            <ShopFilterPanel state={state} source={source} categories={categories} facets={firstPage?.facets} />
+          </HydrateWhenSeen>
         </section>
 
         {/* The scroll margin keeps the count and the sort, above the results, in view under the header. */}
@@ -174,7 +177,9 @@ export function ShopListing({ source, categorySlug = null }: ShopListingProps) {
               <ul className={productGridClass}>
                 {products.map((product, index) => (
                   <li key={product.id} className="flex">
-                    <ProductCard product={product} priority={index < firstRow} headingLevel={2} />
+                    <HydrateWhenSeen name={`listing-${product.id}`}>
+                      <ProductCard product={product} priority={index < firstRow} headingLevel={2} />
+                    </HydrateWhenSeen>
                   </li>
                 ))}
               </ul>

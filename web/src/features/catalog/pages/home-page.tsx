@@ -7,6 +7,7 @@ import { useHome } from '../api/get-home.ts';
 import { CategoryTile, CategoryTileSkeleton } from '../components/category-tile.tsx';
 import { HeroCarousel } from '../components/hero-carousel.tsx';
 import { SocialSection } from '../components/social-section.tsx';
+import { HydrateWhenSeen } from '@/lib/hydrate-when-seen.tsx';
 
 /** SPEC §9 skeleton counts. */
 const bestSellerSkeletons = 4;
@@ -37,7 +38,9 @@ export function HomePage() {
   return (
     <>
       <h1 className="sr-only">Threadline: clothing and merch from Kingston, Jamaica</h1>
-      <HeroCarousel />
+      <HydrateWhenSeen name="promotions">
+        <HeroCarousel />
+      </HydrateWhenSeen>
 
       {home.isError ? (
         <div role="alert" className="mx-auto w-full max-w-2xl px-4 py-20 text-center">
@@ -66,7 +69,9 @@ export function HomePage() {
                 {home.data.featured_products.map((product, index) => (
                   <li key={product.id} className="flex">
                     {/* The first row on a phone is in view at once and is the page's largest paint. */}
-                    <ProductCard product={product} priority={index < 2} />
+                    <HydrateWhenSeen name={`best-seller-${product.id}`}>
+                      <ProductCard product={product} priority={index < 2} />
+                    </HydrateWhenSeen>
                   </li>
                 ))}
               </ul>
@@ -79,27 +84,31 @@ export function HomePage() {
               title="Shop by Category"
               link={{ to: '/categories', label: 'All categories' }}
             />
-            <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 sm:gap-x-6 lg:grid-cols-6">
-              {loading
-                ? Array.from({ length: categorySkeletons }, (_, index) => (
-                    <li key={index}>
-                      <CategoryTileSkeleton />
-                    </li>
-                  ))
-                : home.data.categories.map((category) => (
-                    <li key={category.slug}>
-                      <CategoryTile
-                        name={category.name}
-                        to={`/shop/category/${category.slug}`}
-                        image={category.image}
-                        productCount={category.product_count}
-                      />
-                    </li>
-                  ))}
-            </ul>
+            <HydrateWhenSeen name="home-categories">
+              <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 sm:gap-x-6 lg:grid-cols-6">
+                {loading
+                  ? Array.from({ length: categorySkeletons }, (_, index) => (
+                      <li key={index}>
+                        <CategoryTileSkeleton />
+                      </li>
+                    ))
+                  : home.data.categories.map((category) => (
+                      <li key={category.slug}>
+                        <CategoryTile
+                          name={category.name}
+                          to={`/shop/category/${category.slug}`}
+                          image={category.image}
+                          productCount={category.product_count}
+                        />
+                      </li>
+                    ))}
+              </ul>
+            </HydrateWhenSeen>
           </section>
 
-          <SocialSection products={home.data?.featured_products ?? []} loading={loading} />
+          <HydrateWhenSeen name="social">
+            <SocialSection products={home.data?.featured_products ?? []} loading={loading} />
+          </HydrateWhenSeen>
         </>
       )}
     </>

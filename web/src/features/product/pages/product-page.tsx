@@ -15,6 +15,7 @@ import { firstPictureOf, ProductGallery } from '../components/product-gallery.ts
 import { ProductStructuredData } from '../components/product-structured-data.tsx';
 import { PurchasePanel } from '../components/purchase-panel.tsx';
 import { cartVariantFields, initialSelection, type Selection } from '../variant-stock.ts';
+import { HydrateWhenSeen } from '@/lib/hydrate-when-seen.tsx';
 
 /** Search results show about this much of a description. */
 const descriptionLength = 160;
@@ -107,7 +108,9 @@ function ProductDetail({ detail }: { detail: ProductDetailResponse }) {
       </nav>
 
       <div className="mt-6 grid gap-8 lg:mt-8 lg:grid-cols-2 lg:gap-14">
-        <ProductGallery images={product.images} name={product.name} index={pictureIndex} onIndexChange={setPictureIndex} />
+        <HydrateWhenSeen name="gallery">
+          <ProductGallery images={product.images} name={product.name} index={pictureIndex} onIndexChange={setPictureIndex} />
+        </HydrateWhenSeen>
 
         <div>
           <div className="flex flex-wrap gap-2">
@@ -128,7 +131,9 @@ function ProductDetail({ detail }: { detail: ProductDetailResponse }) {
           )}
           <p className="mt-6 text-base leading-7 text-pretty text-stone-700">{product.description}</p>
           <div className="mt-8 border-t border-stone-200 pt-8">
-            <PurchasePanel detail={detail} selection={selection} onSelect={choose} />
+            <HydrateWhenSeen name="purchase">
+              <PurchasePanel detail={detail} selection={selection} onSelect={choose} />
+            </HydrateWhenSeen>
           </div>
         </div>
       </div>
@@ -176,7 +181,9 @@ function ProductDetail({ detail }: { detail: ProductDetailResponse }) {
           <ul className={`${productGridClass} mt-8`}>
             {related.map((item) => (
               <li key={item.id} className="flex">
-                <ProductCard product={item} />
+                <HydrateWhenSeen name={`related-${item.id}`}>
+                  <ProductCard product={item} />
+                </HydrateWhenSeen>
               </li>
             ))}
           </ul>

@@ -1,0 +1,217 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'preact-render-to-string';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { HydrateWhenSeen } from './hydrate-when-seen.tsx';
+import { beginHydration, endHydration } from './hydration.ts';
+import { ServerRenderContext } from './server-render.ts';
+
+/** Stands in for the browser's IntersectionObserver, which jsdom lacks: a test says what comes into view. */
+class FakeSight {
+  static current: FakeSight | null = null;
+  readonly watched = new Set<Element>();
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeSight.current = this;
+  }
+  observe(target: Element) {
+    this.watched.add(target);
+  }
+  unobserve(target: Element) {
+    this.watched.delete(target);
+  }
+  disconnect() {
+    this.watched.clear();
+  }
+  show(target: Element) {
+    if (!this.watched.has(target)) return;
+    this.callback([{ target, isIntersecting: true } as unknown as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+  }
+}
+
+/** A form with a labelled field, a counter button and an effect: what an island holds. */
+function SignUp({ onMounted }: { onMounted: () => void }) {
+  const emailId = useId();
+  const [email, setEmail] = useState('');
+  const [taps, setTaps] = useState(0);
+  useEffect(onMounted, [onMounted]);
+  return (
+    <form aria-label="Sign-up">
+      <label htmlFor={emailId}>Email</label>
+      <input id={emailId} value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+      <button type="button" onClick={() => setTaps((count) => count + 1)}>
+        Subscribe
+      </button>
+      <output>
+        {taps} taps for {email || 'nobody'}
+      </output>
+    </form>
+  );
+}
+
+/** A field outside any island, numbered by the page's own id counter. */
+function PageField() {
+  const id = useId();
+  return <input id={id} aria-label="Page field" />;
+}
+
+const page = (onMounted: () => void, order: 'footer first' | 'header first' = 'header first'): ReactNode => {
+  const islands = [
+    <HydrateWhenSeen key="header" name="header">
+      <SignUp onMounted={onMounted} />
+    </HydrateWhenSeen>,
+    <HydrateWhenSeen key="footer" name="footer">
+      <SignUp onMounted={onMounted} />
+    </HydrateWhenSeen>,
+  ];
+  return (
+    <main>
+      <PageField />
+      {order === 'header first' ? islands : [...islands].reverse()}
+    </main>
+  );
+};
+
+/** The page as the server sends it, in the document, and then hydrated as start-app does it. */
+function hydrateServerPage(onMounted = vi.fn<() => void>()) {
+  const html = renderToString(
+    <ServerRenderContext.Provider value={{ origin: 'https://threadline.test', nameHead: () => undefined }}>{page(vi.fn<() => void>())}</ServerRenderContext.Provider>,
+  );
+  const container = document.createElement('div');
+  container.innerHTML = html;
+  document.body.append(container);
+  const island = (name: string) => container.querySelector<HTMLElement>(`[data-island="${name}"]`) ?? document.createElement('div');
+  const serverNodes = { header: island('header').firstElementChild, footer: island('footer').firstElementChild };
+  beginHydration();
+  hydrateRoot(container, page(onMounted));
+  endHydration();
+  return { container, island, serverNodes, onMounted };
+}
+
+const nextTasks = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+beforeEach(() => {
+  vi.stubGlobal('IntersectionObserver', FakeSight);
+});
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('HydrateWhenSeen', () => {
+  it("keeps the server's markup while the page hydrates, and leaves the island asleep until it is seen", async () => {
+    const { island, serverNodes, onMounted } = hydrateServerPage();
+    await nextTasks();
+
+    expect(island('header').firstElementChild).toBe(serverNodes.header);
+    expect(island('header')).not.toHaveAttribute('data-hydrated');
+    expect(island('footer')).not.toHaveAttribute('data-hydrated');
+    expect(onMounted).not.toHaveBeenCalled();
+    // The page's own parts are alive: only the islands wait.
+    expect(screen.getByRole('textbox', { name: 'Page field' })).toHaveAttribute('id', 'P0-0');
+  });
+
+  it('hydrates an island once it comes into view, on the same nodes, and its controls then work', async () => {
+    const { island, serverNodes, onMounted } = hydrateServerPage();
+    await nextTasks();
+
+    FakeSight.current?.show(island('footer').querySelector('form') ?? document.body);
+    await waitFor(() => expect(island('footer')).toHaveAttribute('data-hydrated'));
+    expect(island('footer').firstElementChild).toBe(serverNodes.footer);
+    await waitFor(() => expect(onMounted).toHaveBeenCalledTimes(1));
+    expect(island('header')).not.toHaveAttribute('data-hydrated');
+
+    island('footer').querySelector('button')?.click();
+    await waitFor(() => expect(island('footer').querySelector('output')).toHaveTextContent('1 taps for nobody'));
+  });
+
+  it('hydrates an island the shopper taps before seeing it, and then makes the tap', async () => {
+    const { island } = hydrateServerPage();
+    await nextTasks();
+
+    island('header').querySelector('button')?.click();
+
+    await waitFor(() => expect(island('header').querySelector('output')).toHaveTextContent('1 taps for nobody'));
+    expect(island('header')).toHaveAttribute('data-hydrated');
+    expect(island('footer')).not.toHaveAttribute('data-hydrated');
+  });
+
+  it('keeps what the shopper typed into an island before it hydrated', async () => {
+    const { island } = hydrateServerPage();
+    await nextTasks();
+    const field = island('footer').querySelector('input') ?? document.createElement('input');
+
+    field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    field.value = 'aaliyah@example.com';
+
+    await waitFor(() => expect(island('footer')).toHaveAttribute('data-hydrated'));
+    await waitFor(() => expect(island('footer').querySelector('output')).toHaveTextContent('0 taps for aaliyah@example.com'));
+    expect(field).toHaveValue('aaliyah@example.com');
+  });
+
+  it("numbers ids within each island, so they match the server's whichever island hydrates first", async () => {
+    const { island } = hydrateServerPage();
+    await nextTasks();
+    const serverIds = ['header', 'footer'].map((name) => island(name).querySelector('input')?.id);
+
+    island('footer').querySelector('button')?.click();
+    await waitFor(() => expect(island('footer')).toHaveAttribute('data-hydrated'));
+    island('header').querySelector('button')?.click();
+    await waitFor(() => expect(island('header')).toHaveAttribute('data-hydrated'));
+
+    expect(serverIds).toEqual(['P-header-0', 'P-footer-0']);
+    for (const name of ['header', 'footer']) {
+      const field = island(name).querySelector('input');
+      expect(field?.id).toBe(`P-${name}-0`);
+      expect(island(name).querySelector('label')).toHaveAttribute('for', field?.id);
+    }
+  });
+
+  it('hydrates an island that holds islands in its turn, seen or not, and keeps the inner ones asleep until seen', async () => {
+    const nestedPage = (onMounted: () => void) => (
+      <HydrateWhenSeen name="page" holdsIslands>
+        <section>
+          <PageField />
+          <HydrateWhenSeen name="footer">
+            <SignUp onMounted={onMounted} />
+          </HydrateWhenSeen>
+        </section>
+      </HydrateWhenSeen>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <ServerRenderContext.Provider value={{ origin: 'https://threadline.test', nameHead: () => undefined }}>{nestedPage(vi.fn<() => void>())}</ServerRenderContext.Provider>,
+    );
+    document.body.append(container);
+    const island = (name: string) => container.querySelector(`[data-island="${name}"]`);
+    const serverForm = island('footer')?.firstElementChild;
+    const onMounted = vi.fn<() => void>();
+    beginHydration();
+    hydrateRoot(container, nestedPage(onMounted));
+    endHydration();
+
+    await waitFor(() => expect(island('page')).toHaveAttribute('data-hydrated'));
+    await nextTasks();
+    expect(screen.getByRole('textbox', { name: 'Page field' })).toHaveAttribute('id', 'P-page-0');
+    expect(island('footer')).not.toHaveAttribute('data-hydrated');
+    expect(island('footer')?.firstElementChild).toBe(serverForm);
+    expect(onMounted).not.toHaveBeenCalled();
+
+    FakeSight.current?.show(serverForm ?? document.body);
+    await waitFor(() => expect(island('footer')).toHaveAttribute('data-hydrated'));
+    island('footer')?.querySelector('button')?.click();
+    await waitFor(() => expect(island('footer')?.querySelector('output')).toHaveTextContent('1 taps for nobody'));
+    expect(island('footer')?.firstElementChild).toBe(serverForm);
+  });
+
+  it('renders its children at once when the page is not hydrating (a page the app renders itself)', () => {
+    const onMounted = vi.fn<() => void>();
+    render(page(onMounted, 'footer first'));
+
+    const islands = document.querySelectorAll('[data-island]');
+    expect([...islands].map((island) => island.getAttribute('data-island'))).toEqual(['footer', 'header']);
+    for (const island of islands) expect(island).toHaveAttribute('data-hydrated');
+    // The same ids as the server would give, though the islands came in the other order.
+    expect(screen.getAllByRole('textbox', { name: 'Email' }).map((field) => field.id)).toEqual(['P-footer-0', 'P-header-0']);
+  });
+});
