@@ -18,15 +18,10 @@ const decodeQuotedPrintable = (raw: string) =>
  */
 export async function startSmtpSink({ delayMs = 0 }: { delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
-  const sessions = { opened: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onConnect(_session, callback) {
-      sessions.opened += 1;
-      callback();
-    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -46,8 +41,6 @@ export async function startSmtpSink({ delayMs = 0 }: { delayMs?: number } = {}) 
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** How many SMTP connections were opened to it. */
-    sessions,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

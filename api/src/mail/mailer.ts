@@ -19,10 +19,7 @@ export interface Mailer {
 
 /**
  * E-mail through SMTP (`SMTP_URL`); with none configured, each message is written as an .eml file
- * to the outbox directory, so a shop running without mail set up loses nothing. SMTP connections are
- * pooled (nodemailer's defaults: up to 5, each reused for up to 100 messages): every order sends one
- * or two e-mails, and a connection (and its TLS handshake) for each costs the shop and the relay far
- * more than the message. `?pool=false` in the URL turns that off.
+ * to the outbox directory, so a shop running without mail set up loses nothing.
  */
 export function createMailer(options: {
   smtpUrl: string | null;
@@ -31,7 +28,7 @@ export function createMailer(options: {
   log: (message: string, details: Record<string, unknown>) => void;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = createTransport({ url: options.smtpUrl, pool: true });
+    const transport = createTransport(options.smtpUrl);
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, ...message });
