@@ -36,24 +36,39 @@ async function recountOf(productIds: number[] | 'all', executor: DbExecutor): Pr
     .execute();
 }
 
-/** The in-stock variants of each option row, of these products or of all (see migration 0024). */
-function optionCounts(productIds: number[] | 'all', executor: DbExecutor) {
-  const inStock = (size: 'v.size' | "''", color: 'v.color' | "''") =>
-    executor
-      .selectFrom('product_variants as v')
+type VariantScope = SelectQueryBuilder<Database & { v: ProductVariantTable }, 'v', object>;
+
+/**
+ * The option rows (migration 0024) of the variants `which` picks among those still sold: one row by
+ * size, one by colour and one by both ('' where it names none), a count of variants each, grouped.
+ */
+function optionRowsOf(executor: DbExecutor, which: (variants: VariantScope) => VariantScope, count: 'variants' | 'minus variants') {
+  const rowsBy = (size: 'v.size' | "''", color: 'v.color' | "''") =>
+    which(executor.selectFrom('product_variants as v').where('v.retired_at', 'is', null))
       .select(['v.product_id', sql<string>`${sql.raw(size)}`.as('size'), sql<string>`${sql.raw(color)}`.as('color')])
-      .where('v.stock', '>', 0)
-      .where('v.retired_at', 'is', null)
       .$if(size !== "''", (query) => query.where('v.size', 'is not', null))
-      .$if(color !== "''", (query) => query.where('v.color', 'is not', null))
-      .$if(productIds !== 'all', (query) => query.where('v.product_id', 'in', productIds === 'all' ? [] : productIds));
+      .$if(color !== "''", (query) => query.where('v.color', 'is not', null));
   return executor
-    .selectFrom(inStock('v.size', "''").unionAll(inStock("''", 'v.color')).unionAll(inStock('v.size', 'v.color')).as('o'))
-    .select(['o.product_id', 'o.size', 'o.color', (eb) => eb.fn.countAll<number>().as('variants')])
+    .selectFrom(rowsBy('v.size', "''").unionAll(rowsBy("''", 'v.color')).unionAll(rowsBy('v.size', 'v.color')).as('o'))
+    .select(['o.product_id', 'o.size', 'o.color', (eb) => (count === 'variants' ? eb.fn.countAll<number>() : sql<number>`0 - ${eb.fn.countAll()}`).as('variants')])
     // A WHERE either way: SQLite reads `SELECT … ON CONFLICT` without one as a join's ON.
     .where(sql<SqlBool>`1 = 1`)
     .groupBy(['o.product_id', 'o.size', 'o.color']);
 }
+
+/** The in-stock variants of each option row, of these products or of all. */
+const optionCounts = (productIds: number[] | 'all', executor: DbExecutor) =>
+  optionRowsOf(
+    executor,
+    (variants) => variants.where('v.stock', '>', 0).$if(productIds !== 'all', (query) => query.where('v.product_id', 'in', productIds === 'all' ? [] : productIds)),
+    'variants',
+  );
+
+/** On an existing option row, a new row's count is added to it, as `addedToExisting` does for stock rows. */
+const optionsAddedToExisting = (conflict: OnConflictBuilder<Database, 'product_option_stock'>) =>
+  conflict.columns(['product_id', 'size', 'color']).doUpdateSet((eb) => ({
+    variants: eb('product_option_stock.variants', '+', eb.ref('excluded.variants')),
+  }));
 
 /**
  * The sizes and colours of the product's variants still sold with stock, as its stock row keeps
@@ -141,11 +156,7 @@ export function createProductStockRepository(db: DbExecutor) {
         await executor
           .insertInto('product_option_stock')
           .values(batch.map(({ productId, size, color, variants }) => ({ product_id: productId, size, color, variants })))
-          .onConflict((conflict) =>
-            conflict.columns(['product_id', 'size', 'color']).doUpdateSet((eb) => ({
-              variants: eb('product_option_stock.variants', '+', eb.ref('excluded.variants')),
-            })),
-          )
+          .onConflict(optionsAddedToExisting)
           .execute();
       }
     },
@@ -157,20 +168,7 @@ export function createProductStockRepository(db: DbExecutor) {
      * orders lock shared rows in the same order.
      */
     optionsTakeWrite(variantIds: number[], executor: DbExecutor = db): CompiledQuery {
-      const soldOut = (size: 'v.size' | "''", color: 'v.color' | "''") =>
-        executor
-          .selectFrom('product_variants as v')
-          .select(['v.product_id', sql<string>`${sql.raw(size)}`.as('size'), sql<string>`${sql.raw(color)}`.as('color')])
-          .where('v.id', 'in', variantIds)
-          .where('v.stock', '=', 0)
-          .where('v.retired_at', 'is', null)
-          .$if(size !== "''", (query) => query.where('v.size', 'is not', null))
-          .$if(color !== "''", (query) => query.where('v.color', 'is not', null));
-      const left = executor
-        .selectFrom(soldOut('v.size', "''").unionAll(soldOut("''", 'v.color')).unionAll(soldOut('v.size', 'v.color')).as('o'))
-        .select(['o.product_id', 'o.size', 'o.color', (eb) => sql<number>`0 - ${eb.fn.countAll()}`.as('variants')])
-        .where(sql<SqlBool>`1 = 1`)
-        .groupBy(['o.product_id', 'o.size', 'o.color'])
+      const left = optionRowsOf(executor, (variants) => variants.where('v.id', 'in', variantIds).where('v.stock', '=', 0), 'minus variants')
         .orderBy('o.product_id')
         .orderBy('o.size')
         .orderBy('o.color');
@@ -178,11 +176,7 @@ export function createProductStockRepository(db: DbExecutor) {
         .insertInto('product_option_stock')
         .columns(['product_id', 'size', 'color', 'variants'])
         .expression(left)
-        .onConflict((conflict) =>
-          conflict.columns(['product_id', 'size', 'color']).doUpdateSet((eb) => ({
-            variants: eb('product_option_stock.variants', '+', eb.ref('excluded.variants')),
-          })),
-        )
+        .onConflict(optionsAddedToExisting)
         .compile();
     },
 
@@ -200,19 +194,14 @@ export function createProductStockRepository(db: DbExecutor) {
      * straight into the table (the seed, test and bench data), never for a live change.
      */
     async recount(productIds: number[] | 'all', executor: DbExecutor = db): Promise<void> {
-      if (productIds === 'all') {
-        await recountOf('all', executor);
-        await executor.deleteFrom('product_option_stock').execute();
-        await executor.insertInto('product_option_stock').columns(['product_id', 'size', 'color', 'variants']).expression(optionCounts('all', executor)).execute();
-        await executor.updateTable('product_stock').set({ in_stock_options: inStockOptionsOf(executor) }).execute();
-        return;
-      }
-      for (const batch of inBatches(productIds, rowsPerStatement)) {
+      const recountBatch = async (batch: number[] | 'all') => {
         await recountOf(batch, executor);
-        await executor.deleteFrom('product_option_stock').where('product_id', 'in', batch).execute();
+        await executor.deleteFrom('product_option_stock').$if(batch !== 'all', (query) => query.where('product_id', 'in', batch === 'all' ? [] : batch)).execute();
         await executor.insertInto('product_option_stock').columns(['product_id', 'size', 'color', 'variants']).expression(optionCounts(batch, executor)).execute();
-        await optionsReadAgain(batch, executor).execute();
-      }
+        await (batch === 'all' ? executor.updateTable('product_stock').set({ in_stock_options: inStockOptionsOf(executor) }) : optionsReadAgain(batch, executor)).execute();
+      };
+      if (productIds === 'all') return recountBatch('all');
+      for (const batch of inBatches(productIds, rowsPerStatement)) await recountBatch(batch);
     },
   };
   return {

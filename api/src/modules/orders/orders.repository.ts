@@ -130,7 +130,7 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
     return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   };
 
-  return {
+  const repository = {
     async insertOrder(values: Insertable<OrderTable>, executor: DbExecutor = db): Promise<number> {
       const row = await executor.insertInto('orders').values(values).returning('id').executeTakeFirstOrThrow();
       return row.id;
@@ -158,7 +158,7 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
         if (orderId === undefined) throw new Error('an order needs at least one item');
         return { orderId, items: rows.sort((a, b) => a.id - b.id) };
       }
-      const { id: orderId } = await executor.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
+      const orderId = await repository.insertOrder(order, executor);
       const rows = await executor
         .insertInto('order_items')
         .values(items.map((item) => ({ order_id: orderId, ...item })))
@@ -401,6 +401,7 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
     sessionOwnsOrder: async (orderId: number, sessionId: number, executor: DbExecutor = db) =>
       (await executor.selectFrom('orders').select(sql<number>`1`.as('one')).where('id', '=', orderId).where('session_id', '=', sessionId).executeTakeFirst()) !== undefined,
   };
+  return repository;
 }
 
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
