@@ -5,7 +5,7 @@
 // through the same client at the same concurrency (the ceiling of this load generator and machine).
 import { startBareServer } from './bare-server.ts';
 import { checkOutAll, shoppersWithCarts, variantStock } from './checkout-load.ts';
-import { processCpuMs } from './proc-stats.ts';
+import { backendsCpuSpentMs, benchDatabaseBackendsCpuMs, processCpuMs } from './proc-stats.ts';
 import { percentile } from './shop-fixture.ts';
 import { spawnBenchShop } from './spawn-shop.ts';
 
@@ -22,8 +22,10 @@ for (const kind of kinds) {
 
     const shoppers = await shoppersWithCarts(shop.origin, variant, shoppersCount);
     const cpuBefore = processCpuMs(shop.pid);
+    const databaseBefore = kind === 'postgres' ? await benchDatabaseBackendsCpuMs() : null;
     const { statuses, latencies, seconds } = await checkOutAll(shop.origin, shoppers, concurrency);
     const cpuAfter = processCpuMs(shop.pid);
+    const databaseAfter = databaseBefore ? await benchDatabaseBackendsCpuMs() : null;
     const cpuSettled = await settledServerCpuMs(shop.pid);
     const orders = statuses.get(200) ?? 0;
     const left = await variantStock(shop.origin, variant.product_id, variant.id);
@@ -35,6 +37,9 @@ for (const kind of kinds) {
     if (cpuBefore !== null && cpuAfter !== null && cpuSettled !== null) {
       const perAnswer = (cpu: number) => ((cpu - cpuBefore) / shoppersCount).toFixed(2);
       console.log(`  server CPU ms per answer: ${perAnswer(cpuAfter)} while answering, ${perAnswer(cpuSettled)} with the work that trails the answers (e-mails)`);
+    }
+    if (databaseBefore && databaseAfter && databaseAfter.size > 0) {
+      console.log(`  PostgreSQL CPU ms per answer: ${(backendsCpuSpentMs(databaseBefore, databaseAfter) / shoppersCount).toFixed(2)} (its ${databaseAfter.size} backends for the shop)`);
     }
     console.log(`  oversell check: ${correct ? 'OK' : 'FAILED'} (orders ${orders} for ${stock} in stock, stock left ${left})`);
     if (!correct) process.exitCode = 1;

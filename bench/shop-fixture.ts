@@ -46,7 +46,8 @@ export async function startBenchShop(kind: 'sqlite' | 'postgres'): Promise<Bench
     DATA_DIR: directory,
     DATABASE_URL: url,
     SECRET_KEY: 'bench-secret-key-long-enough-0123456789',
-    LOG_LEVEL: 'silent',
+    // BENCH_LOG_LEVEL=error shows the server's errors (on stderr) when a bench sees a 5xx.
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
     RATE_LIMIT_SCALE: '1000',
   });
   const app = await buildApp({ config, database });

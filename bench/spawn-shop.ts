@@ -25,10 +25,13 @@ export function spawnBenchShop(
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench shop exited with ${code}`)));
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    const readReadyLine = (chunk: Buffer) => {
       output += chunk.toString();
-      const line = output.split('\n').find((entry) => entry.startsWith('{'));
+      const line = output.split('\n').find((entry) => entry.startsWith('{"port"'));
       if (!line) return;
+      // What the shop logs from then on (BENCH_LOG_LEVEL) goes to this bench's stderr.
+      child.stdout.off('data', readReadyLine);
+      child.stdout.pipe(process.stderr);
       const ready = JSON.parse(line) as { port: number; variant: BenchVariant | null };
       resolve({
         origin: `http://127.0.0.1:${ready.port}`,
@@ -41,7 +44,8 @@ export function spawnBenchShop(
             child.kill('SIGTERM');
           }),
       });
-    });
+    };
+    child.stdout.on('data', readReadyLine);
   });
 }
 

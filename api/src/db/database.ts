@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { escapeLiteral, Pool } from 'pg';
+import { preparingPool } from './named-statements.ts';
 import type { Database } from './tables.ts';
 
 export type DatabaseDialect = 'sqlite' | 'postgres';
@@ -123,7 +124,7 @@ function openPostgres(url: string): DatabaseHandle {
   // An idle connection the server drops (restart, failover) must not crash the process; the pool
   // replaces it on the next query.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {
     db,
     dialect: 'postgres',

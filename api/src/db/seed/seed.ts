@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely';
+import { PostgresAdapter, sql, type Insertable } from 'kysely';
 import { createProductStockRepository } from '../../modules/inventory/product-stock.repository.ts';
 import type { Db } from '../database.ts';
 import type {
@@ -46,7 +46,7 @@ function lookup<K, V>(map: ReadonlyMap<K, V>, key: K, what: string): V {
  * Does nothing when any category exists, so it is safe to run on every start.
  */
 export async function seedDatabase(db: Db): Promise<{ seeded: boolean }> {
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('categories').select('id').limit(1).executeTakeFirst();
     if (existing) return { seeded: false };
 
@@ -154,4 +154,8 @@ export async function seedDatabase(db: Db): Promise<{ seeded: boolean }> {
 
     return { seeded: true };
   });
+  // PostgreSQL has no statistics of a freshly seeded catalogue until autovacuum comes round, and
+  // planned a cart's lines as a scan of every variant meanwhile.
+  if (result.seeded && db.getExecutor().adapter instanceof PostgresAdapter) await sql`ANALYZE`.execute(db);
+  return result;
 }
