@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import pino from 'pino';
 import { buildApp } from '../api/src/app.ts';
 import { loadConfig } from '../api/src/config.ts';
 import { openDatabase } from '../api/src/db/database.ts';
@@ -46,11 +47,12 @@ export async function startBenchShop(kind: 'sqlite' | 'postgres'): Promise<Bench
     DATA_DIR: directory,
     DATABASE_URL: url,
     SECRET_KEY: 'bench-secret-key-long-enough-0123456789',
-    // BENCH_LOG_LEVEL=error shows the server's errors (on stderr) when a bench sees a 5xx.
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
+    LOG_LEVEL: 'silent',
     RATE_LIMIT_SCALE: '1000',
   });
-  const app = await buildApp({ config, database });
+  // BENCH_LOG_LEVEL=error shows the server's errors when a bench sees a 5xx.
+  const logLevel = process.env.BENCH_LOG_LEVEL;
+  const app = await buildApp({ config, database, ...(logLevel ? { logger: pino({ level: logLevel }) } : {}) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     origin: `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, type Order } from '@threadline/contracts';
 import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
 import { createTestShop, signUp, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
@@ -93,6 +93,33 @@ describe('placing an order', () => {
     expect(mail?.text).toContain(order.order_number);
     expect(mail?.text).toContain('Total: J$16,010.00');
     expect(mail?.text).toContain('shipped within 1-2 business days');
+  });
+
+  it('draws the order number again when another order has it, and places the order', async () => {
+    const runner = await product(5, 250_000);
+    const first = await shopperWith(runner.id, 1);
+    const second = await shopperWith(runner.id, 1);
+    // Order numbers are drawn at random, five characters a draw: the first order draws TL-…-22222,
+    // the second draws it too, then TL-…-JJJJJ. Other callers of Math.random are left their chance.
+    const realRandom = Math.random;
+    let drawnCharacters = 0;
+    const random = vi.spyOn(Math, 'random').mockImplementation(() => {
+      if (!new Error().stack?.includes('newOrderNumber')) return realRandom();
+      drawnCharacters += 1;
+      return drawnCharacters <= 10 ? 0 : 0.5;
+    });
+    try {
+      const placed = await checkout(first, { ...form, email: 'first-draw@example.com' });
+      expect(placed.statusCode, placed.body).toBe(200);
+      const again = await checkout(second, { ...form, email: 'second-draw@example.com' });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(drawnCharacters).toBe(15);
+      expect((await orderOf(first, placed.json().order_id)).order_number).toMatch(/-22222$/);
+      expect((await orderOf(second, again.json().order_id)).order_number).toMatch(/-JJJJJ$/);
+      expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(3);
+    } finally {
+      random.mockRestore();
+    }
   });
 
   it('charges nothing for pickup and ignores the shipping cost the page sends', async () => {

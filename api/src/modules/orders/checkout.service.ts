@@ -17,6 +17,8 @@ import { orderView } from './order-view.ts';
 import type { NewOrderItem, OrdersRepository } from './orders.repository.ts';
 
 const retryWindowMs = 2 * 60 * 1000;
+/** Order numbers drawn for one order before giving up: five taken in a row means something else is wrong. */
+const orderNumberDraws = 5;
 
 export interface CheckoutDependencies {
   database: DatabaseHandle;
@@ -196,6 +198,20 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       };
     });
 
+  /**
+   * The order under a number no other order has. Numbers are drawn at random from 33 million a day,
+   * so a busy day meets a taken one now and then: it is drawn again, in the same transaction.
+   */
+  async function insertNumbered(values: NewOrder, items: NewOrderItem[], trx: DbExecutor) {
+    let numbered = values;
+    for (let draw = 1; draw <= orderNumberDraws; draw += 1) {
+      const inserted = await orders.insertWithItems(numbered, items, trx);
+      if (inserted) return { values: numbered, ...inserted };
+      numbered = { ...numbered, order_number: newOrderNumber(new Date(numbered.created_at)) };
+    }
+    throw new Error(`${orderNumberDraws} order numbers drawn in a row were taken`);
+  }
+
   /** The order's stock, taken in its transaction's last writes (see InventoryService.takeForOrder). */
   const takeStock = (lines: CartLine[], orderId: number, trx: DbExecutor) =>
     inventory.takeForOrder(
@@ -236,8 +252,8 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         if (promo) await checkPromo(promo, priceCart(snapshot.pricing, null).subtotal, buyer, trx);
         const priced = priceCart(snapshot.pricing, promo);
 
-        const { values, settlement } = newOrder(context, request, priced, promo, keys, terms);
-        const { orderId, items } = await orders.insertWithItems(values, newItems(snapshot.lines, priced), trx);
+        const { values: drawn, settlement } = newOrder(context, request, priced, promo, keys, terms);
+        const { values, orderId, items } = await insertNumbered(drawn, newItems(snapshot.lines, priced), trx);
         // Before the stock, as a cancellation gives the use back before the stock.
         if (promo && priced.promoDiscount > 0) await redeemPromo(await promotions.nextUse(promo, buyer.promoKey, trx), orderId, trx);
 

@@ -138,12 +138,19 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
 
     /**
      * A new order and its items, the items as `itemsOf` reads them so the caller need not read them
-     * back. On PostgreSQL one statement (the items read from one JSON value), as every checkout runs it.
+     * back; null, with nothing written, when another order has its number. On PostgreSQL one
+     * statement (the items read from one JSON value), as every checkout runs it.
      */
     async insertWithItems(order: Insertable<OrderTable>, items: NewOrderItem[], executor: DbExecutor = db) {
       if (dialect === 'postgres') {
         const rows = await executor
-          .with('placed', (placed) => placed.insertInto('orders').values(order).returning('id'))
+          .with('placed', (placed) =>
+            placed
+              .insertInto('orders')
+              .values(order)
+              .onConflict((conflict) => conflict.column('order_number').doNothing())
+              .returning('id'),
+          )
           .insertInto('order_items')
           .columns(['order_id', ...newItemColumns])
           .expression(
@@ -153,12 +160,19 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
           )
           .returning(itemColumns)
           .execute();
-        // An order has at least one item, so the insert always answers the order's id.
+        // An order has at least one item, so no row means no order: its number was taken.
         const orderId = rows[0]?.order_id;
-        if (orderId === undefined) throw new Error('an order needs at least one item');
+        if (orderId === undefined) return null;
         return { orderId, items: rows.sort((a, b) => a.id - b.id) };
       }
-      const orderId = await repository.insertOrder(order, executor);
+      const placed = await executor
+        .insertInto('orders')
+        .values(order)
+        .onConflict((conflict) => conflict.column('order_number').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!placed) return null;
+      const orderId = placed.id;
       const rows = await executor
         .insertInto('order_items')
         .values(items.map((item) => ({ order_id: orderId, ...item })))
