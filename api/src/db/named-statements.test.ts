@@ -45,6 +45,17 @@ describe.skipIf(!onPostgres)('queries the shop runs again and again, on PostgreS
     });
   });
 
+  it('leave a query of every column unprepared, so a column a migration adds cannot break it', async () => {
+    await database.handle.db.connection().execute(async (connection) => {
+      const everyColumn = connection.selectFrom('newsletter_subscribers').selectAll().where('email_normalized', '=', 'x').compile().sql;
+      for (let run = 0; run < 4; run += 1) {
+        const row = await connection.selectFrom('newsletter_subscribers').selectAll().where('email_normalized', '=', 'a@example.com').executeTakeFirst();
+        expect(row?.first_name).toBe('Ann');
+      }
+      expect(await preparedTexts(connection)).not.toContain(everyColumn);
+    });
+  });
+
   it('are kept to two hundred on one connection, however many kinds the shop runs', async () => {
     await database.handle.db.connection().execute(async (connection) => {
       // 250 texts, each run three times: a column list of a different length makes each its own.

@@ -6,8 +6,14 @@ import type { Pool, PoolClient } from 'pg';
 const runsBeforePreparing = 3;
 /** Prepared statements one connection keeps at most: each holds its plan in its backend's memory. */
 const preparedPerConnection = 200;
-/** Texts whose runs are counted at most; past it the count starts again. */
+/** Texts whose runs are counted at most (past it the count starts again), and texts named at most. */
 const textsCounted = 5_000;
+/**
+ * A query whose columns are a star (`select *`, `"orders".*`, `returning *`): prepared, it would
+ * fail once a migration adds a column, on the processes of the old version still serving during an
+ * upgrade (PostgreSQL refuses to change a prepared statement's row type).
+ */
+const starColumns = /(?:select|returning|,)\s+(?:"\w+"\.)?\*|"\w+"\.\*/i;
 
 /**
  * Kysely's pool over node-postgres, where a query the shop runs again and again is sent as a named
@@ -16,27 +22,38 @@ const textsCounted = 5_000;
  * may hold several statements (a transaction's last writes).
  */
 export function preparingPool(pool: Pool): PostgresPool {
-  const runs = new Map<string, number>();
+  /** Runs so far of a text not yet prepared; null for a text never to prepare. */
+  const runs = new Map<string, number | null>();
   const names = new Map<string, string>();
   const preparedOn = new WeakMap<PoolClient, Set<string>>();
 
-  function nameFor(text: string, client: PoolClient): string | undefined {
-    const prepared = preparedOn.get(client) ?? new Set<string>();
-    preparedOn.set(client, prepared);
-    const known = names.get(text);
-    if (known && (prepared.has(known) || prepared.size < preparedPerConnection)) {
-      prepared.add(known);
-      return known;
+  /** The text's name once it has run often enough to be prepared, else undefined. */
+  function nameOf(text: string): string | undefined {
+    const named = names.get(text);
+    if (named) return named;
+    let seen = runs.get(text);
+    if (seen === undefined) {
+      if (runs.size >= textsCounted) runs.clear();
+      seen = starColumns.test(text) ? null : 0;
     }
-    if (known) return undefined;
-    if (runs.size >= textsCounted) runs.clear();
-    const seen = (runs.get(text) ?? 0) + 1;
-    runs.set(text, seen);
-    if (seen < runsBeforePreparing) return undefined;
+    if (seen === null || seen + 1 < runsBeforePreparing || names.size >= textsCounted) {
+      runs.set(text, seen === null ? null : seen + 1);
+      return undefined;
+    }
     runs.delete(text);
     const name = `s_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
     names.set(text, name);
-    return nameFor(text, client);
+    return name;
+  }
+
+  function nameFor(text: string, client: PoolClient): string | undefined {
+    const name = nameOf(text);
+    if (!name) return undefined;
+    const prepared = preparedOn.get(client) ?? new Set<string>();
+    preparedOn.set(client, prepared);
+    if (!prepared.has(name) && prepared.size >= preparedPerConnection) return undefined;
+    prepared.add(name);
+    return name;
   }
 
   return {
