@@ -87,6 +87,7 @@ describe('readRow', () => {
     { change: { size: '', color: '', stock: '' }, expected: { variant: { size: null, color: null, stock: null } } },
     { change: { features: ' | Cotton ||', specifications: '' }, expected: { product: { features: ['Cotton'], specifications: {} } } },
     { change: { specifications: 'Care: Wash cold: 30 degrees' }, expected: { product: { specifications: { Care: 'Wash cold: 30 degrees' } } } },
+    { change: { features: 'Cotton \\| Linen|C:\\\\tees|A \\ B', specifications: 'Sizes: S\\|M|Care: Cold' }, expected: { product: { features: ['Cotton | Linen', 'C:\\tees', 'A \\ B'], specifications: { Sizes: 'S|M', Care: 'Cold' } } } },
   ])('reads $change', ({ change, expected }) => {
     const result = read(change);
     expect(result.errors).toEqual([]);

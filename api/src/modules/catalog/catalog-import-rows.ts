@@ -84,17 +84,37 @@ export function parseMoney(text: string): number | null {
 /** Cents as the CSV and the API write money: `1500`, `1500.5`. */
 export const formatMoney = (cents: number) => String(cents / 100);
 
+/**
+ * A list cell's entries (features, specifications): separated by `|`, where `\|` is a `|` and `\\`
+ * a `\` inside an entry; any other backslash is itself.
+ */
 export function parseFeatures(text: string): string[] {
-  return text
-    .split('|')
-    .map((feature) => feature.trim())
-    .filter((feature) => feature !== '');
+  const entries: string[] = [];
+  let entry = '';
+  for (let at = 0; at < text.length; at += 1) {
+    const character = text.charAt(at);
+    const next = text.charAt(at + 1);
+    if (character === '\\' && (next === '|' || next === '\\')) {
+      entry += next;
+      at += 1;
+    } else if (character === '|') {
+      entries.push(entry);
+      entry = '';
+    } else {
+      entry += character;
+    }
+  }
+  entries.push(entry);
+  return entries.map((feature) => feature.trim()).filter((feature) => feature !== '');
 }
 
-export const formatFeatures = (features: string[]) => features.join('|');
+/** An entry as a list cell writes it: its `|` and `\` escaped, so that `parseFeatures` reads it back whole. */
+const listEntry = (text: string) => text.replace(/[\\|]/g, (character) => `\\${character}`);
+
+export const formatFeatures = (features: string[]) => features.map(listEntry).join('|');
 export const formatSpecifications = (specifications: Record<string, string>) =>
   Object.entries(specifications)
-    .map(([key, value]) => `${key}: ${value}`)
+    .map(([key, value]) => listEntry(`${key}: ${value}`))
     .join('|');
 
 /**

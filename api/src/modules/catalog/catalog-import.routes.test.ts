@@ -276,6 +276,22 @@ describe('export', () => {
     const again = await upload(text, { filename: 'threadline-catalogue.csv' });
     expect(again.json()).toEqual({ dry_run: false, rows: 6, created: 0, updated: 0, unchanged: 3, errors: [] });
   });
+
+  it('writes a | or \\ inside a feature or specification so that importing it back keeps it whole', async () => {
+    const imported = await upload(
+      csv({ slug: 'pipe-tee', name: 'Pipe Tee', features: 'Cotton \\| Linen|Print C:\\\\shop', specifications: 'Sizes: S\\|M', sku: 'PT-1' }),
+    );
+    expect(imported.json()).toMatchObject({ created: 1, errors: [] });
+    const stored = await productBySlug('pipe-tee');
+    expect(JSON.parse(stored?.features ?? '[]')).toEqual(['Cotton | Linen', 'Print C:\\shop']);
+    expect(JSON.parse(stored?.specifications ?? '{}')).toEqual({ Sizes: 'S|M' });
+
+    const exported = (await shop.app.inject({ method: 'GET', url: '/api/admin/products/export/', headers: staff.headers })).body;
+    expect(exported).toContain(',Cotton \\| Linen|Print C:\\\\shop,Sizes: S\\|M,');
+    const again = await upload(exported, { filename: 'threadline-catalogue.csv' });
+    expect(again.json()).toMatchObject({ created: 0, updated: 0, errors: [] });
+    expect(await productBySlug('pipe-tee')).toEqual(stored);
+  });
 });
 
 describe('concurrent imports', () => {

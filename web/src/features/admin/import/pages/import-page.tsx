@@ -24,7 +24,7 @@ const columnHelp: Record<(typeof catalogCsvColumns)[number], string> = {
   status: 'active, draft or archived (empty is active)',
   is_new_arrival: 'yes or no',
   is_featured: 'yes or no',
-  features: 'separated by |, like Cotton|Breathable',
+  features: 'separated by |, like Cotton|Breathable (write \\| for a | inside one)',
   specifications: 'Key: value separated by |, like Material: Cotton|Fit: Regular',
   size: 'may be empty',
   color: 'may be empty',
