@@ -65,3 +65,23 @@ test("an island's ids still match their labels once it has hydrated", async ({ p
   const headingId = await cardHeading.getAttribute('id');
   await expect(page.locator('[data-island^="best-seller-"]').first().getByRole('button', { name: 'Add to wishlist' })).toHaveAttribute('aria-describedby', headingId ?? '');
 });
+
+test('a phone loads the footer’s code only once the footer is scrolled to, and never that of the wider screens’ navigation', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const loaded = (chunk: string) => scripts.some((path) => path.startsWith(`/assets/${chunk}-`));
+  await openStarted(page, '/');
+  expect(loaded('footer')).toBe(false);
+  expect(loaded('main-nav')).toBe(false);
+  // The server's footer is on the page all the same.
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Return Policy' })).toBeAttached();
+
+  await page.locator('[data-island="footer"] footer').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-island="footer"]')).toHaveAttribute('data-hydrated', '');
+  expect(loaded('footer')).toBe(true);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Return Policy' }).click();
+  await expect(page).toHaveURL(/\/legal\?tab=returns$/);
+  expect(loaded('main-nav')).toBe(false);
+});

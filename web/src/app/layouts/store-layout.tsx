@@ -6,12 +6,15 @@ import { useReplayPendingCart } from '@/features/cart/pending-cart.ts';
 import { Notice, type NoticeMessage } from '@/components/ui/notice.tsx';
 import { useCartPanel } from '@/lib/cart-panel-context.tsx';
 import { pageNoticeOf } from '@/lib/page-notice.ts';
-import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { HydrateWhenSeen } from '@/lib/hydrate-when-seen.tsx';
+import { HydrateWhenSeen, islandCode } from '@/lib/hydrate-when-seen.tsx';
 
 // The slide-out (and its dialog library) loads the first time it opens, not with every page.
 const CartPanel = lazy(() => import('./cart-panel.tsx').then((module) => ({ default: module.CartPanel })));
+
+// The footer's code (its newsletter form, the store's details, its icons) loads when its island
+// wakes: a shopper who never scrolls to it never loads it.
+const footer = islandCode(() => import('./footer.tsx').then((module) => module.Footer));
 
 function LazyCartPanel() {
   const { hasOpened } = useCartPanel();
@@ -73,8 +76,8 @@ export function StoreFrame({ children }: { children: ReactNode }) {
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         {children}
       </main>
-      <HydrateWhenSeen name="footer">
-        <Footer />
+      <HydrateWhenSeen name="footer" code={footer.code}>
+        <footer.Part />
       </HydrateWhenSeen>
       <LazyCartPanel />
       {cartNotice ? (
