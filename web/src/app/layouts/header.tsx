@@ -48,8 +48,13 @@ export const Header = memo(function Header({ cartCount, account }: HeaderProps) 
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <MobileMenuButton account={account} />
-        <Logo />
+        {/* Islands side by side, none inside another that renders over its markup (the parts that
+            show the cart and the account do): an island asleep inside such an one would lose the
+            server's markup while it waits, and the header would jump. */}
+        <HydrateWhenSeen name="header">
+          <MobileMenuButton account={account} />
+          <Logo />
+        </HydrateWhenSeen>
         <HydrateWhenSeen name="main-nav" code={mainNav.code}>
           <mainNav.Part />
         </HydrateWhenSeen>
@@ -59,19 +64,21 @@ export const Header = memo(function Header({ cartCount, account }: HeaderProps) 
               <headerCurrency.Part />
             </div>
           </HydrateWhenSeen>
-          {account ? (
-            <HydrateWhenSeen name="account-menu" code={userMenu.code}>
-              <userMenu.Part account={account} />
-            </HydrateWhenSeen>
-          ) : (
-            <Link
-              to="/signin"
-              className="hidden h-11 items-center rounded-full px-4 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 ring-inset hover:bg-stone-100 hover:text-stone-900 sm:inline-flex"
-            >
-              Sign In
-            </Link>
-          )}
-          <CartButton count={cartCount} />
+          <HydrateWhenSeen name="header-account">
+            {account ? (
+              <HydrateWhenSeen name="account-menu" code={userMenu.code}>
+                <userMenu.Part account={account} />
+              </HydrateWhenSeen>
+            ) : (
+              <Link
+                to="/signin"
+                className="hidden h-11 items-center rounded-full px-4 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 ring-inset hover:bg-stone-100 hover:text-stone-900 sm:inline-flex"
+              >
+                Sign In
+              </Link>
+            )}
+            <CartButton count={cartCount} />
+          </HydrateWhenSeen>
         </div>
       </div>
     </header>

@@ -70,9 +70,8 @@ export function StoreFrame({ children }: { children: ReactNode }) {
       >
         Skip to main content
       </a>
-      <HydrateWhenSeen name="header">
-        <Header cartCount={cartCount} account={account} />
-      </HydrateWhenSeen>
+      {/* The header's parts are islands of their own. */}
+      <Header cartCount={cartCount} account={account} />
       <main id="main-content" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         {children}
       </main>
