@@ -85,3 +85,28 @@ test('a phone loads the footer’s code only once the footer is scrolled to, and
   await expect(page).toHaveURL(/\/legal\?tab=returns$/);
   expect(loaded('main-nav')).toBe(false);
 });
+
+test('on a wide screen the navigation keeps its place while its code is on the way, and then works', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  let release: () => void = () => undefined;
+  const codeHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-nav-[\w-]+\.js$/, async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  await page.goto('/shop');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  // The rest of the header is alive (the cart count and the account are its shopper's own)…
+  await expect(page.locator('[data-island="header-account"]')).toHaveAttribute('data-hydrated', '');
+  await expect(page.locator('[data-island="header"]')).toHaveAttribute('data-hydrated', '');
+  // …and the navigation is still the server's, where it was.
+  await expect(nav.getByRole('link', { name: 'Contact' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Categories' })).toBeVisible();
+  expect(await page.locator('[data-island="main-nav"]').getAttribute('data-hydrated')).toBeNull();
+
+  release();
+  await expect(page.locator('[data-island="main-nav"]')).toHaveAttribute('data-hydrated', '');
+  await nav.getByRole('button', { name: 'Categories' }).click();
+  await nav.getByRole('link', { name: 'Running Sneakers' }).click();
+  await expect(page).toHaveURL(/\/shop\/category\/running-sneakers$/);
+});
