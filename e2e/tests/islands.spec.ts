@@ -65,3 +65,48 @@ test("an island's ids still match their labels once it has hydrated", async ({ p
   const headingId = await cardHeading.getAttribute('id');
   await expect(page.locator('[data-island^="best-seller-"]').first().getByRole('button', { name: 'Add to wishlist' })).toHaveAttribute('aria-describedby', headingId ?? '');
 });
+
+test('a phone loads the footer’s code only once the footer is scrolled to, and never that of the wider screens’ navigation', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  const loaded = (chunk: string) => scripts.some((path) => path.startsWith(`/assets/${chunk}-`));
+  await openStarted(page, '/');
+  expect(loaded('footer')).toBe(false);
+  expect(loaded('main-nav')).toBe(false);
+  // The server's footer is on the page all the same.
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Return Policy' })).toBeAttached();
+
+  await page.locator('[data-island="footer"] footer').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-island="footer"]')).toHaveAttribute('data-hydrated', '');
+  expect(loaded('footer')).toBe(true);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Return Policy' }).click();
+  await expect(page).toHaveURL(/\/legal\?tab=returns$/);
+  expect(loaded('main-nav')).toBe(false);
+});
+
+test('on a wide screen the navigation keeps its place while its code is on the way, and then works', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  let release: () => void = () => undefined;
+  const codeHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-nav-[\w-]+\.js$/, async (route) => {
+    await codeHeld;
+    await route.continue();
+  });
+  await page.goto('/shop');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  // The rest of the header is alive (the cart count and the account are its shopper's own)…
+  await expect(page.locator('[data-island="header"]')).toHaveAttribute('data-hydrated', '');
+  await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible();
+  // …and the navigation is still the server's, where it was.
+  await expect(nav.getByRole('link', { name: 'Contact' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Categories' })).toBeVisible();
+  expect(await page.locator('[data-island="main-nav"]').getAttribute('data-hydrated')).toBeNull();
+
+  release();
+  await expect(page.locator('[data-island="main-nav"]')).toHaveAttribute('data-hydrated', '');
+  await nav.getByRole('button', { name: 'Categories' }).click();
+  await nav.getByRole('link', { name: 'Running Sneakers' }).click();
+  await expect(page).toHaveURL(/\/shop\/category\/running-sneakers$/);
+});

@@ -20,6 +20,7 @@ import { createQueryClient } from '@/lib/query-client.ts';
 import { storeSettingsQueryKey } from '@/lib/queries/store-settings.ts';
 import { defaultPageDescription } from '@/lib/use-page-title.ts';
 import { ServerRenderContext, type PageHead, type ServerRender } from '@/lib/server-render.ts';
+import { loadEveryIslandCode } from '@/lib/hydrate-when-seen.tsx';
 
 /** The shopper's currency with the day's rates, as GET /api/rates/ answers them to the browser. */
 async function pageCurrency(code: CurrencyCode, fetchApi: FetchApi): Promise<PageCurrency> {
@@ -51,6 +52,8 @@ export async function renderPage({ url, origin, fetchApi, currency }: PageRender
   const store = await fetchApi('/api/store/');
   if (store.status === 200) queryClient.setQueryData(storeSettingsQueryKey, store.body as StoreSettings);
 
+  // Parts whose code a browser loads when their island wakes are rendered here with the rest.
+  await loadEveryIslandCode();
   const named: { head: PageHead | null } = { head: null };
   const serverRender: ServerRender = {
     origin,

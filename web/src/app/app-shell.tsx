@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration, useNavigation, type Location } from 'react-r
 import { QuickAddProvider } from '@/components/product/quick-add-context.tsx';
 import { AuthErrorBoundary } from '@/features/auth/components/auth-error-boundary.tsx';
 import { QuickAddHost } from '@/features/product/components/quick-add-host.tsx';
+import { HydrateWhenSeen } from '@/lib/hydrate-when-seen.tsx';
 import { AppShopActions } from './shop-actions.tsx';
 
 // Pages load lazily, so a navigation can wait on the network; a thin bar shows it is under way.
@@ -29,16 +30,20 @@ function scrollPositionKey(location: Location): string {
 /** The root route: what every page shares, whichever layout it uses. */
 export function AppShell() {
   return (
-    <AuthErrorBoundary>
-      <AppShopActions>
-        <QuickAddProvider>
-          <NavigationProgress />
-          <Outlet />
-          <QuickAddHost />
-          <ScrollRestoration getKey={scrollPositionKey} />
-        </QuickAddProvider>
-      </AppShopActions>
-    </AuthErrorBoundary>
+    // On a page the server rendered, what is under here hydrates in a task after the providers' and
+    // the router's, and the storefront's frame and page in tasks after it (ADR 30).
+    <HydrateWhenSeen name="shell" holdsIslands>
+      <AuthErrorBoundary>
+        <AppShopActions>
+          <QuickAddProvider>
+            <NavigationProgress />
+            <Outlet />
+            <QuickAddHost />
+            <ScrollRestoration getKey={scrollPositionKey} />
+          </QuickAddProvider>
+        </AppShopActions>
+      </AuthErrorBoundary>
+    </HydrateWhenSeen>
   );
 }
 

@@ -4,6 +4,7 @@ import { AuthProvider } from '@/lib/auth/auth-context.tsx';
 import { AuthErrorProvider } from '@/lib/auth/auth-error-context.tsx';
 import { CurrencyProvider, type PageCurrency } from '@/lib/currency/currency-context.tsx';
 import { CartPanelProvider } from '@/lib/cart-panel-context.tsx';
+import { HydrateWhenSeen } from '@/lib/hydrate-when-seen.tsx';
 
 /**
  * `queryClient` is the one the router's loaders prefetch into, so pages find their data there;
@@ -23,7 +24,12 @@ export function AppProviders({
       <AuthErrorProvider>
         <AuthProvider>
           <CurrencyProvider page={pageCurrency}>
-            <CartPanelProvider>{children}</CartPanelProvider>
+            <CartPanelProvider>
+              {/* On a page the server rendered, the router and the app hydrate in a task after the providers' (ADR 30). */}
+              <HydrateWhenSeen name="app" holdsIslands>
+                {children}
+              </HydrateWhenSeen>
+            </CartPanelProvider>
           </CurrencyProvider>
         </AuthProvider>
       </AuthErrorProvider>

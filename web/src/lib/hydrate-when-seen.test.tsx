@@ -3,7 +3,7 @@ import { renderToString } from 'preact-render-to-string';
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HydrateWhenSeen } from './hydrate-when-seen.tsx';
+import { HydrateWhenSeen, islandCode } from './hydrate-when-seen.tsx';
 import { beginHydration, endHydration } from './hydration.ts';
 import { ServerRenderContext } from './server-render.ts';
 
@@ -202,6 +202,59 @@ describe('HydrateWhenSeen', () => {
     island('footer')?.querySelector('button')?.click();
     await waitFor(() => expect(island('footer')?.querySelector('output')).toHaveTextContent('1 taps for nobody'));
     expect(island('footer')?.firstElementChild).toBe(serverForm);
+  });
+
+  it("loads an island's code only once it wakes, keeping the server's markup and holding a tap until it has, then makes the tap", async () => {
+    // The server renders with the code at hand; the browser's arrives when the test says.
+    const onServer = islandCode(() => Promise.resolve(SignUp));
+    await onServer.code.load();
+    let arrive: () => void = () => undefined;
+    const load = vi.fn<() => Promise<typeof SignUp>>(() => new Promise<typeof SignUp>((resolve) => (arrive = () => resolve(SignUp))));
+    const inBrowser = islandCode(load);
+    const lazyPage = (part: typeof inBrowser, onMounted: () => void) => (
+      <main>
+        <HydrateWhenSeen name="footer" code={part.code}>
+          <part.Part onMounted={onMounted} />
+        </HydrateWhenSeen>
+      </main>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <ServerRenderContext.Provider value={{ origin: 'https://threadline.test', nameHead: () => undefined }}>{lazyPage(onServer, vi.fn<() => void>())}</ServerRenderContext.Provider>,
+    );
+    document.body.append(container);
+    const island = () => container.querySelector('[data-island="footer"]');
+    const serverForm = island()?.firstElementChild;
+    beginHydration();
+    hydrateRoot(container, lazyPage(inBrowser, vi.fn<() => void>()));
+    endHydration();
+    await nextTasks();
+    expect(load).not.toHaveBeenCalled();
+
+    island()?.querySelector('button')?.click();
+    await nextTasks();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(island()).not.toHaveAttribute('data-hydrated');
+    expect(island()?.firstElementChild).toBe(serverForm);
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toBeVisible();
+
+    arrive();
+    await waitFor(() => expect(island()?.querySelector('output')).toHaveTextContent('1 taps for nobody'));
+    expect(island()?.firstElementChild).toBe(serverForm);
+  });
+
+  it("shows a part whose code has not arrived once it has, on a page the app renders itself", async () => {
+    let arrive: () => void = () => undefined;
+    const { code, Part } = islandCode(() => new Promise<typeof SignUp>((resolve) => (arrive = () => resolve(SignUp))));
+    render(
+      <HydrateWhenSeen name="footer" code={code}>
+        <Part onMounted={vi.fn<() => void>()} />
+      </HydrateWhenSeen>,
+    );
+    expect(screen.queryByRole('form', { name: 'Sign-up' })).toBeNull();
+
+    arrive();
+    expect(await screen.findByRole('form', { name: 'Sign-up' })).toBeVisible();
   });
 
   it('renders its children at once when the page is not hydrating (a page the app renders itself)', () => {

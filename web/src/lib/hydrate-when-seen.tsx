@@ -1,4 +1,4 @@
-import { Component, createContext, Suspense, useContext, type ReactNode } from 'react';
+import { Component, createContext, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
 import { isHydrating } from './hydration.ts';
 import { useServerRender } from './server-render.ts';
 
@@ -92,6 +92,51 @@ function watchForIslands() {
   for (const type of reachEvents) document.addEventListener(type, wakeOnReach, true);
 }
 
+/** The code of a part a first visit need not load: loaded when its island is to render it. */
+export interface IslandCode {
+  readonly ready: boolean;
+  load(): Promise<void>;
+}
+
+const everyIslandCode = new Set<IslandCode>();
+
+/**
+ * A part of the page whose code is loaded only when its island wakes (or, on a page the app renders
+ * itself, when it first renders): a shopper who never scrolls to it never loads it. `Part` renders
+ * it once loaded; pass `code` to the `HydrateWhenSeen` around it, which waits for it.
+ */
+export function islandCode<Props extends object>(load: () => Promise<ComponentType<Props>>): { code: IslandCode; Part: ComponentType<Props> } {
+  let Loaded: ComponentType<Props> | null = null;
+  let loading: Promise<void> | null = null;
+  const code: IslandCode = {
+    get ready() {
+      return Loaded !== null;
+    },
+    load: () =>
+      (loading ??= load().then(
+        (component) => {
+          Loaded = component;
+        },
+        (error: unknown) => {
+          // A failed fetch (the connection dropped) is tried again the next time the part is wanted.
+          loading = null;
+          throw error;
+        },
+      )),
+  };
+  everyIslandCode.add(code);
+  function Part(props: Props) {
+    if (!Loaded) throw code.load();
+    return <Loaded {...props} />;
+  }
+  return { code, Part };
+}
+
+/** The server renders every part at once: the code of them all is loaded before it renders a page. */
+export function loadEveryIslandCode(): Promise<void[]> {
+  return Promise.all([...everyIslandCode].map((code) => code.load()));
+}
+
 /** The form fields a shopper can change before the island is alive, and what they hold. */
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 const isCheckable = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
@@ -117,12 +162,14 @@ class SleepingIsland {
   private typed: { field: Field; value: string; checked: boolean }[] = [];
 
   private readonly beforeWaking: () => void;
+  private readonly code: IslandCode | undefined;
 
   constructor(
     private readonly element: HTMLElement,
-    { wakesSeenOrNot, beforeWaking }: { wakesSeenOrNot: boolean; beforeWaking: () => void },
+    { wakesSeenOrNot, beforeWaking, code }: { wakesSeenOrNot: boolean; beforeWaking: () => void; code?: IslandCode },
   ) {
     this.beforeWaking = beforeWaking;
+    this.code = code;
     this.woken = new Promise((resolve) => {
       this.resolveWoken = resolve;
     });
@@ -150,6 +197,12 @@ class SleepingIsland {
 
   wakeNow() {
     if (this.awake) return;
+    // Its code first: woken, the island must render its part at once, or it would show nothing
+    // (its fallback) in place of the server's markup. It stays asleep, holding taps, meanwhile.
+    if (this.code && !this.code.ready) {
+      this.code.load().then(() => this.wakeNow(), () => undefined);
+      return;
+    }
     this.awake = true;
     sleepingIslands.delete(this);
     sleepingByElement.delete(this.element);
@@ -219,6 +272,8 @@ interface IslandProps {
    * the shopper's own state.
    */
   holdsIslands?: boolean;
+  /** The code of the part inside (`islandCode`), loaded before the island renders it. */
+  code?: IslandCode;
   children: ReactNode;
 }
 
@@ -240,6 +295,8 @@ class IslandGate extends Component<IslandGateProps> {
     vnodeOf(this).__m = this.ids;
     this.sleeping ??= this.props.fromServer && !everyIslandAwake ? this.sleepingServerMarkup() : null;
     if (this.sleeping && !this.sleeping.awake) throw this.sleeping.woken;
+    // A part the app renders itself, with no markup of the server's to keep: it shows once loaded.
+    if (this.props.code && !this.props.code.ready) throw this.props.code.load();
     return (
       <div data-island={this.props.name} className="contents" ref={this.onAlive}>
         <ServerMarkupContext.Provider value={this.sleeping !== null}>{this.props.children}</ServerMarkupContext.Provider>
@@ -256,7 +313,7 @@ class IslandGate extends Component<IslandGateProps> {
     // brought up to date) instead of hydrating it, which would leave the server's attributes.
     // oxlint-disable-next-line no-underscore-dangle -- Preact's own field (ADR 30)
     const rendersOver = () => void (vnodeOf(this).__u &= ~modeHydrate);
-    return new SleepingIsland(element, { wakesSeenOrNot: false, beforeWaking: rendersOver });
+    return new SleepingIsland(element, { wakesSeenOrNot: false, beforeWaking: rendersOver, code: this.props.code });
   }
 
   private readonly onAlive = (element: HTMLDivElement | null) => {
@@ -272,12 +329,12 @@ class IslandGate extends Component<IslandGateProps> {
  * them until then; after the page has hydrated (a page the app renders itself) it renders them at
  * once. The children sit in a `display: contents` wrapper, so they lay out as they would without it.
  */
-export function HydrateWhenSeen({ name, holdsIslands = false, children }: IslandProps) {
+export function HydrateWhenSeen({ name, holdsIslands = false, code, children }: IslandProps) {
   const onServer = useServerRender() !== null;
   const insideServerMarkup = useContext(ServerMarkupContext);
   return (
     <Suspense fallback={null}>
-      <IslandGate name={name} holdsIslands={holdsIslands} fromServer={!onServer && (isHydrating() || insideServerMarkup)}>
+      <IslandGate name={name} holdsIslands={holdsIslands} code={code} fromServer={!onServer && (isHydrating() || insideServerMarkup)}>
         {children}
       </IslandGate>
     </Suspense>

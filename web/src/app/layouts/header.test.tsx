@@ -31,9 +31,10 @@ function renderHeader(props: HeaderProps) {
 }
 
 describe('header', () => {
-  it('shows guests the main links, the Categories menu, Sign In and the cart count', () => {
+  it('shows guests the main links, the Categories menu, Sign In and the cart count', async () => {
     renderHeader({ cartCount: 2, account: null });
-    const nav = screen.getByRole('navigation', { name: 'Main' });
+    // The navigation's code arrives on its own (an island with code, ADR 30).
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/', '/shop', '/contact']);
     expect(within(nav).getByRole('button', { name: 'Categories' })).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
@@ -44,7 +45,7 @@ describe('header', () => {
   it('switches the currency from the selector, remembering the choice', async () => {
     const user = userEvent.setup();
     renderHeader({ cartCount: 0, account: null });
-    await user.click(screen.getByRole('button', { name: 'Currency: JMD' }));
+    await user.click(await screen.findByRole('button', { name: 'Currency: JMD' }));
     await user.click(screen.getByRole('menuitemradio', { name: /USD/ }));
 
     expect(screen.getByRole('button', { name: 'Currency: USD' })).toHaveFocus();
@@ -57,7 +58,7 @@ describe('header', () => {
     const { router } = renderHeader({ cartCount: 0, account: { customer: { first_name: 'Shanice', profile_picture: null }, onSignOut } });
     expect(screen.queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
 
-    const button = screen.getByRole('button', { name: 'Account: Shanice' });
+    const button = await screen.findByRole('button', { name: 'Account: Shanice' });
     await user.click(button);
     const menu = screen.getByRole('menu', { name: 'Account' });
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
@@ -77,11 +78,11 @@ describe('header', () => {
     expect(router.state.location.pathname).toBe('/wishlist');
   });
 
-  it("shows the customer's profile picture in the account button, and the initial when there is none or it fails to load", () => {
+  it("shows the customer's profile picture in the account button, and the initial when there is none or it fails to load", async () => {
     const onSignOut = vi.fn<() => void>();
     const picture = '/static/media/profiles/5-ab12.webp';
     renderHeader({ cartCount: 0, account: { customer: { first_name: 'Shanice', profile_picture: picture }, onSignOut } });
-    const button = screen.getByRole('button', { name: 'Account: Shanice' });
+    const button = await screen.findByRole('button', { name: 'Account: Shanice' });
     const avatar = button.querySelector('img');
     expect(avatar).toHaveAttribute('src', picture);
     expect(within(button).queryByText('S')).not.toBeInTheDocument();
@@ -92,7 +93,7 @@ describe('header', () => {
     cleanup();
 
     renderHeader({ cartCount: 0, account: { customer: { first_name: 'Shanice', profile_picture: null }, onSignOut } });
-    const plain = screen.getByRole('button', { name: 'Account: Shanice' });
+    const plain = await screen.findByRole('button', { name: 'Account: Shanice' });
     expect(plain.querySelector('img')).toBeNull();
     expect(within(plain).getByText('S')).toBeVisible();
   });

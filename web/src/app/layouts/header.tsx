@@ -1,16 +1,11 @@
-import { currencies } from '@threadline/contracts';
 import { ShoppingBag } from 'lucide-react';
 import { memo } from 'react';
-import { Link, NavLink } from 'react-router';
-import { useCurrency } from '@/lib/currency/currency-context.tsx';
+import { Link } from 'react-router';
 import type { SignedInAccount } from '@/features/navigation/account-links.ts';
-import { CategoriesMegaMenu } from '@/features/navigation/components/categories-mega-menu.tsx';
-import { CurrencySelector } from '@/features/navigation/components/currency-selector.tsx';
-import { UserMenu } from '@/features/navigation/components/user-menu.tsx';
 import { useCartPanel } from '@/lib/cart-panel-context.tsx';
+import { HydrateWhenSeen, islandCode } from '@/lib/hydrate-when-seen.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenuButton } from './mobile-menu-button.tsx';
-import { primaryNav } from './nav-links.ts';
 
 function CartButton({ count }: { count: number }) {
   const { setOpen } = useCartPanel();
@@ -34,19 +29,12 @@ function CartButton({ count }: { count: number }) {
   );
 }
 
-function HeaderCurrency() {
-  const { currency, setCurrency, status, error, refresh } = useCurrency();
-  return (
-    <CurrencySelector
-      currencies={currencies}
-      currency={currency}
-      onSelect={setCurrency}
-      status={status}
-      error={error}
-      onOpen={() => void refresh()}
-    />
-  );
-}
+// What a phone does not show (the navigation and currency selector of wider screens: a phone has
+// them in its menu) and what a guest does not see (the account menu) are islands of their own whose
+// code loads when they wake or first render: their islands never come into view on a phone.
+const mainNav = islandCode(() => import('./main-nav.tsx').then((module) => module.MainNav));
+const headerCurrency = islandCode(() => import('./header-currency.tsx').then((module) => module.HeaderCurrency));
+const userMenu = islandCode(() => import('@/features/navigation/components/user-menu.tsx').then((module) => module.UserMenu));
 
 export interface HeaderProps {
   /** Fed by the cart feature through the layout. */
@@ -60,42 +48,37 @@ export const Header = memo(function Header({ cartCount, account }: HeaderProps) 
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8">
-        <MobileMenuButton account={account} />
-        <Logo />
-        <nav aria-label="Main" className="ml-6 hidden self-stretch md:block lg:ml-10">
-          <ul className="flex h-full items-center gap-1">
-            {primaryNav.map((entry) =>
-              entry.kind === 'categories' ? (
-                <CategoriesMegaMenu key="categories" />
-              ) : (
-                <li key={entry.to}>
-                  <NavLink
-                    to={entry.to}
-                    end={entry.to === '/'}
-                    className="rounded-full px-3 py-2 text-sm font-medium text-stone-600 hover:bg-stone-100 hover:text-stone-900 aria-[current=page]:text-stone-900 aria-[current=page]:underline aria-[current=page]:decoration-brand-600 aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8"
-                  >
-                    {entry.label}
-                  </NavLink>
-                </li>
-              ),
-            )}
-          </ul>
-        </nav>
+        {/* Islands side by side, none inside another that renders over its markup (the parts that
+            show the cart and the account do): an island asleep inside such an one would lose the
+            server's markup while it waits, and the header would jump. */}
+        <HydrateWhenSeen name="header">
+          <MobileMenuButton account={account} />
+          <Logo />
+        </HydrateWhenSeen>
+        <HydrateWhenSeen name="main-nav" code={mainNav.code}>
+          <mainNav.Part />
+        </HydrateWhenSeen>
         <div className="ml-auto flex items-center gap-1 sm:gap-2">
-          <div className="hidden sm:block">
-            <HeaderCurrency />
-          </div>
-          {account ? (
-            <UserMenu account={account} />
-          ) : (
-            <Link
-              to="/signin"
-              className="hidden h-11 items-center rounded-full px-4 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 ring-inset hover:bg-stone-100 hover:text-stone-900 sm:inline-flex"
-            >
-              Sign In
-            </Link>
-          )}
-          <CartButton count={cartCount} />
+          <HydrateWhenSeen name="header-currency" code={headerCurrency.code}>
+            <div className="hidden sm:block">
+              <headerCurrency.Part />
+            </div>
+          </HydrateWhenSeen>
+          <HydrateWhenSeen name="header-account">
+            {account ? (
+              <HydrateWhenSeen name="account-menu" code={userMenu.code}>
+                <userMenu.Part account={account} />
+              </HydrateWhenSeen>
+            ) : (
+              <Link
+                to="/signin"
+                className="hidden h-11 items-center rounded-full px-4 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 ring-inset hover:bg-stone-100 hover:text-stone-900 sm:inline-flex"
+              >
+                Sign In
+              </Link>
+            )}
+            <CartButton count={cartCount} />
+          </HydrateWhenSeen>
         </div>
       </div>
     </header>
