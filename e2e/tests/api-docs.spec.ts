@@ -28,7 +28,9 @@ for (const { name, viewport } of [
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     await expect(page).toHaveTitle('Threadline API reference');
-    await expect(page.getByRole('heading', { name: /Threadline API/ })).toBeInViewport();
+    // The reference's script is large: as the first page of a run, on a cold server and a busy
+    // machine, it was seen to render after the 7 s an assertion waits by default.
+    await expect(page.getByRole('heading', { name: /Threadline API/ })).toBeInViewport({ timeout: 20_000 });
 
     // 'GET /api/shop/' is listed under its area, and opening it shows its query parameters.
     const shopCall = page.locator('.opblock-get', { has: page.locator('[data-path="/api/shop/"]') });
