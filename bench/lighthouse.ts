@@ -205,6 +205,36 @@ function ratio(before: number, after: number): string {
   return before === 0 ? (after === 0 ? '=' : '–') : (after / before).toFixed(2);
 }
 
+/** A seeded generator (mulberry32), so the same runs always give the same interval. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let mixed = Math.imul(state ^ (state >>> 15), 1 | state);
+    mixed = (mixed + Math.imul(mixed ^ (mixed >>> 7), 61 | mixed)) ^ mixed;
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The 90% bootstrap interval of new/old's medians: how far the runs' own spread lets the ratio move.
+ * A ratio whose interval holds 1 is a difference these runs cannot tell from noise (issue 19: noise
+ * must not decide); an interval wholly above or below 1 is a difference they can.
+ */
+function ratioInterval(before: number[], after: number[]): string {
+  if (median(before) === 0) return '';
+  const random = seededRandom(19);
+  const resampledMedian = (values: number[]) => median(values.map(() => values[Math.floor(random() * values.length)] ?? 0));
+  const ratios: number[] = [];
+  for (let draw = 0; draw < 2000; draw += 1) {
+    const old = resampledMedian(before);
+    if (old !== 0) ratios.push(resampledMedian(after) / old);
+  }
+  ratios.sort((a, b) => a - b);
+  const at = (share: number) => ratios[Math.min(ratios.length - 1, Math.floor(share * ratios.length))] ?? 0;
+  return `${at(0.05).toFixed(2)}-${at(0.95).toFixed(2)}`;
+}
+
 /** The baseline (A, old) and the working tree (B, new) in turns, page by page. */
 async function measureBoth(old: Shop, now: Shop) {
   const oldPages = await pagesOf(old.origin);
@@ -223,10 +253,11 @@ async function measureBoth(old: Shop, now: Shop) {
     for (const figure of figures) {
       const before = median(runs.old.map(figure.of));
       const after = median(runs.now.map(figure.of));
-      table.push(`  ${figure.label.padEnd(18)} ${spread(runs.old, figure).padStart(20)} ${spread(runs.now, figure).padStart(20)} ${ratio(before, after).padStart(8)}`);
+      const interval = ratioInterval(runs.old.map(figure.of), runs.now.map(figure.of));
+      table.push(`  ${figure.label.padEnd(18)} ${spread(runs.old, figure).padStart(20)} ${spread(runs.now, figure).padStart(20)} ${ratio(before, after).padStart(8)} ${interval.padStart(10)}`);
     }
   }
-  console.log(`${'page / figure'.padEnd(20)} ${'old: median (range)'.padStart(20)} ${'new: median (range)'.padStart(20)} ${'new/old'.padStart(8)}`);
+  console.log(`${'page / figure'.padEnd(20)} ${'old: median (range)'.padStart(20)} ${'new: median (range)'.padStart(20)} ${'new/old'.padStart(8)} ${'90% range'.padStart(10)}`);
   for (const line of table) console.log(line);
   console.log(`Lighthouse benchmark index of this machine over every run: old ${benchmarkIndexLine(allRuns.old)}, new ${benchmarkIndexLine(allRuns.now)}; Lighthouse expects 1000 or more for its 4x`);
   printWarnings([...allRuns.old, ...allRuns.now]);
@@ -254,6 +285,7 @@ try {
     console.log(`new (B): the working tree at ${describeCommit('HEAD').label}${hasUncommittedChanges() ? ', with uncommitted changes' : ''}`);
     console.log('script ms: main-thread time evaluating, parsing and compiling scripts (mainthread-work-breakdown, slowed as Lighthouse simulates)');
     console.log('JS first visit KB: gzip of every script the page fetched while Lighthouse loaded it');
+    console.log("90% range: new/old's medians over runs drawn again from each side's own (bootstrap); a range holding 1.00 is within the noise of these runs");
     buildShopWebApp(root);
     baseline = checkOutBaseline(commit, 'lighthouse-baseline');
     buildShopWebApp(baseline.dir);
