@@ -164,6 +164,17 @@ describe('guest cash orders', () => {
     expect((await placeCashOrder('guest3@example.com', home, guest)).statusCode).toBe(429);
   });
 
+  it('give every limit a failed try counted back: its e-mail and session still place three orders', async () => {
+    const guest = await startSession(shop.app);
+    const home = nextAddress();
+    const emptyCart = await shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: guest.headers, payload: form('retry@example.com'), remoteAddress: home });
+    expect(emptyCart.statusCode).toBe(400);
+    for (let order = 0; order < 3; order += 1) {
+      expect((await placeCashOrder('retry@example.com', home, order === 0 ? guest : undefined)).statusCode).toBe(200);
+    }
+    expect((await placeCashOrder('retry@example.com', home)).statusCode).toBe(429);
+  });
+
   it('are twenty an hour per address, and a signed-in customer is not counted', async () => {
     const carrier = nextAddress();
     const placed = [];

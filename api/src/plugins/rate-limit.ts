@@ -63,8 +63,10 @@ async function countHits(db: DbExecutor, hits: { key: string; windowMs: number }
   return hits.flatMap(({ key }) => byKey.get(key) ?? []);
 }
 
-async function giveBackHit(db: DbExecutor, key: string) {
-  await db.updateTable('rate_limits').set({ count: sql`count - 1` }).where('key', '=', key).where('count', '>', 0).execute();
+/** One statement for all of a call's keys: a sold-out rush answers many 409s, each giving its hits back. */
+async function giveBackHits(db: DbExecutor, keys: string[]) {
+  if (keys.length === 0) return;
+  await db.updateTable('rate_limits').set({ count: sql`count - 1` }).where('key', 'in', keys).where('count', '>', 0).execute();
 }
 
 /** The hits counted so far in a key's current window (0 once the window has ended). */
@@ -134,7 +136,7 @@ function shopperLimitHooks(db: DbExecutor, route: RouteOptions, limits: ShopperL
   const onResponse = async (request: FastifyRequest, reply: { statusCode: number }) => {
     const keys = counted.get(request);
     if (!keys || reply.statusCode < 400) return;
-    for (const key of keys) await giveBackHit(db, key);
+    await giveBackHits(db, keys);
   };
   return { preHandler, onResponse };
 }
