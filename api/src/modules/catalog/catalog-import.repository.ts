@@ -108,6 +108,8 @@ export function createCatalogImportRepository(db: DbExecutor, dialect: DatabaseD
           'in',
           products.map((product) => product.id),
         )
+        // A retired variant is not sold: a file naming it would sell it again (see changeVariants).
+        .where('retired_at', 'is', null)
         .orderBy('product_id')
         .orderBy('position')
         .orderBy('id')

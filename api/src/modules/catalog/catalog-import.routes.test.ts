@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogCsvColumns, type CatalogImportReport } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
+import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createTestShop, signInStaff, signUp, startSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
 
 let shop: TestShop;
@@ -314,5 +315,37 @@ describe('concurrent imports', () => {
     const variant = await db().selectFrom('product_variants').select(['id', 'stock']).where('sku', '=', 'RACE-3').executeTakeFirstOrThrow();
     expect(stocks).toContain(String(variant.stock));
     expect((await movementsOf(variant.id)).reduce((sum, movement) => sum + movement.delta, 0)).toBe(variant.stock);
+  });
+});
+
+describe('a retired variant', () => {
+  it("sells again a retired variant the file names, in the product's stock and in-stock sizes", async () => {
+    const hats = await db().selectFrom('categories').select('id').where('slug', '=', 'hats').executeTakeFirstOrThrow();
+    const made = await createProduct(db(), { name: 'Port Royal Bucket Hat', categoryId: hats.id, price: 200_000, variants: [{ size: 'S', stock: 4 }, { size: 'L', stock: 2 }] });
+    const { slug } = await db().selectFrom('products').select('slug').where('id', '=', made.id).executeTakeFirstOrThrow();
+    const [small, large] = await variantsOf(made.id);
+    // An ordered variant is retired, not deleted, when staff delete it.
+    const shopper = await startSession(shop.app);
+    await shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: shopper.headers, payload: { product_id: made.id, quantity: 1, variant_size: 'S' } });
+    expect((await shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: shopper.headers, payload: pickupCheckoutForm('cash_on_delivery') })).statusCode).toBe(200);
+    expect((await shop.app.inject({ method: 'DELETE', url: `/api/admin/variants/${small?.id}/`, headers: staff.headers })).statusCode).toBe(409);
+    const sizesOnSale = async () => ((await shop.app.inject({ method: 'GET', url: `/api/product/${made.id}/` })).json().variants as { size: string; stock: number }[]).map(({ size, stock }) => ({ size, stock }));
+    expect(await sizesOnSale()).toEqual([{ size: 'L', stock: 2 }]);
+    // The export is the catalogue on sale: without the retired size, so importing it back keeps it retired.
+    const exported = (await shop.app.inject({ method: 'GET', url: '/api/admin/products/export/', headers: staff.headers })).body;
+    expect(exported).toContain(`,${large?.sku},`);
+    expect(exported).not.toContain(`,${small?.sku},`);
+    expect((await upload(exported)).json()).toMatchObject({ updated: 0, errors: [] });
+    expect(await sizesOnSale()).toEqual([{ size: 'L', stock: 2 }]);
+
+    const row = { slug, name: 'Port Royal Bucket Hat', category: 'hats', price: '2000' };
+    const response = await upload(csv({ ...row, size: 'S', sku: small?.sku ?? '', stock: '6' }, { ...row, size: 'L', sku: large?.sku ?? '', stock: '' }));
+    expect(response.json()).toMatchObject({ updated: 1, errors: [] });
+    expect(await sizesOnSale()).toEqual([{ size: 'S', stock: 6 }, { size: 'L', stock: 2 }]);
+    const stockRow = await db().selectFrom('product_stock').select(['stock', 'low_variants', 'out_variants']).where('product_id', '=', made.id).executeTakeFirst();
+    expect(stockRow).toEqual({ stock: 8, low_variants: 1, out_variants: 0 });
+    const inStock = await db().selectFrom('product_option_stock').select(['size', 'variants']).where('product_id', '=', made.id).where('variants', '>', 0).orderBy('size').execute();
+    expect(inStock).toEqual([{ size: 'L', variants: 1 }, { size: 'S', variants: 1 }]);
+    expect((await movementsOf(small?.id ?? 0)).at(-1)).toEqual({ delta: 6, reason: 'import' });
   });
 });

@@ -173,7 +173,12 @@ export function createCatalogImport({ database, repository, inventory, audit, ca
         changedProducts.add(product.slug);
       } else if (owner === undefined || stored.product_id !== owner.id) {
         errors.push({ row, field: 'sku', message: `SKU ${variant.sku} belongs to the product ${otherProducts.get(stored.product_id) ?? `#${stored.product_id}`}.` });
-      } else if (stored.size !== variant.size || stored.color !== variant.color || (variant.stock !== null && variant.stock !== stored.stock)) {
+      } else if (
+        stored.retired_at !== null ||
+        stored.size !== variant.size ||
+        stored.color !== variant.color ||
+        (variant.stock !== null && variant.stock !== stored.stock)
+      ) {
         result.changeVariants.push({ variant: stored, size: variant.size, color: variant.color, stock: variant.stock });
         changedProducts.add(product.slug);
       }

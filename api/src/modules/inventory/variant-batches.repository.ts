@@ -64,7 +64,7 @@ export function createVariantBatchesRepository(db: DbExecutor, dialect: Database
       return ids;
     },
 
-    async update(id: number, values: Partial<Pick<ProductVariantTable, 'size' | 'color' | 'stock'>>, executor: DbExecutor = db) {
+    async update(id: number, values: Partial<Pick<ProductVariantTable, 'size' | 'color' | 'stock' | 'retired_at'>>, executor: DbExecutor = db) {
       await executor.updateTable('product_variants').set(values).where('id', '=', id).execute();
     },
 

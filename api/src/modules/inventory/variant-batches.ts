@@ -53,7 +53,8 @@ export function createVariantBatches(repository: VariantBatchesRepository, produ
 
     /**
      * Changes the variants that differ, in id order; the caller read them locked in this transaction,
-     * so the stock each is set from is the stock it has. Answers how many changed.
+     * so the stock each is set from is the stock it has; a retired one is sold again. Answers how
+     * many changed.
      */
     async changeVariants(changes: VariantChange[], trx: DbExecutor): Promise<number> {
       const movements: { variantId: number; delta: number }[] = [];
@@ -61,12 +62,14 @@ export function createVariantBatches(repository: VariantBatchesRepository, produ
       let changed = 0;
       for (const { variant, size, color, stock } of [...changes].sort((a, b) => a.variant.id - b.variant.id)) {
         const newStock = stock ?? variant.stock;
-        if (size === variant.size && color === variant.color && newStock === variant.stock) continue;
-        await repository.update(variant.id, { size, color, stock: newStock }, trx);
+        const retired = variant.retired_at !== null;
+        if (!retired && size === variant.size && color === variant.color && newStock === variant.stock) continue;
+        // A retired variant the file names is one the shop sells again (its SKU could name no other).
+        await repository.update(variant.id, { size, color, stock: newStock, ...(retired ? { retired_at: null } : {}) }, trx);
         if (newStock !== variant.stock) movements.push({ variantId: variant.id, delta: newStock - variant.stock });
         // Off the old options at the old stock, onto the new ones at the new: a product's stock row sees only the difference.
         const { before } = variantStockChange(variant, 0);
-        const { after } = variantStockChange({ ...variant, size, color, stock: newStock }, 0);
+        const { after } = variantStockChange({ ...variant, size, color, stock: newStock, retired_at: null }, 0);
         stockChanges.push({ productId: variant.product_id, size: variant.size, color: variant.color, before, after: null });
         stockChanges.push({ productId: variant.product_id, size, color, before: null, after });
         changed += 1;
