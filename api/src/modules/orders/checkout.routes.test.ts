@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, type Order } from '@threadline/contracts';
 import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
@@ -424,5 +425,39 @@ describe('unpaid card orders', () => {
     expect(await orderOf(shopper, orderId)).toMatchObject({ status: 'cancelled', payment_status: 'FAILED' });
     await job.cancelExpiredOrders(later);
     expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(5);
+  });
+});
+
+/** A query's SQL, sent as text or (a prepared statement, ADR 32) as a config with its name. */
+const textOf = (statement: unknown) =>
+  typeof statement === 'string' ? statement : typeof statement === 'object' && statement !== null && 'text' in statement ? String(statement.text) : '(not SQL)';
+
+/** Each statement the shop sent to PostgreSQL while `work` ran, in the order sent. */
+async function statementsSentDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const sent = vi.spyOn(Client.prototype, 'query');
+  try {
+    await work();
+    return sent.mock.calls.map(([statement]) => textOf(statement));
+  } finally {
+    sent.mockRestore();
+  }
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL?.startsWith('postgres'))('round trips to PostgreSQL', () => {
+  it("are at most nine for a guest's cash order, the last ending its transaction with its last writes", async () => {
+    const runner = await product(10);
+    // The day's rates and the shop's charges are read once and kept; the first order's e-mail trails its answer.
+    const first = await checkout(await shopperWith(runner.id, 1), { ...form, email: 'first-of-the-day@example.com' });
+    expect(first.statusCode, first.body).toBe(200);
+    const mailed = () => shop.database.handle.db.selectFrom('orders').select('confirmation_mailed_at').where('id', '=', first.json().order_id).executeTakeFirstOrThrow();
+    await expect.poll(async () => (await mailed()).confirmation_mailed_at).not.toBeNull();
+
+    const shopper = await shopperWith(runner.id, 1);
+    const sent = await statementsSentDuring(async () => expect((await checkout(shopper, { ...form, email: 'counted@example.com' })).statusCode).toBe(200));
+    // What follows COMMIT is the work that trails the answer (the e-mail).
+    const committedAt = sent.findIndex((statement) => /COMMIT$/.test(statement));
+    expect(committedAt, sent.join('\n')).toBeGreaterThan(0);
+    expect(sent.slice(0, committedAt + 1).length, sent.join('\n')).toBeLessThanOrEqual(9);
+    expect(sent).toContain('BEGIN');
   });
 });
