@@ -150,7 +150,9 @@ export function createOrdersService({ database, repository, inventory, promotion
    * process has this attempt), then composed from the order as it is now and the row's update. A
    * failure is written in the row with the time of the next attempt, or, past a day, as given up.
    */
-  async function attemptUpdate(email: OrderUpdateEmailRow, origin: string, now: Date): Promise<boolean> {
+  async function attemptUpdate(email: OrderUpdateEmailRow, origin: string, due: Date): Promise<boolean> {
+    // A long run of the job read its rows a while ago: the hold and the wait count from the clock.
+    const now = new Date(Math.max(due.getTime(), Date.now()));
     if (!(await repository.claimUpdateEmail(email.id, email.attempts, new Date(now.getTime() + staleClaimMs).toISOString()))) return false;
     const attempt = email.attempts + 1;
     try {
