@@ -14,14 +14,20 @@ const decodeQuotedPrintable = (raw: string) =>
 
 /**
  * A real SMTP server on a free local port that keeps what it receives; `delayMs` holds each message
- * that long before accepting it, as a distant mail server does.
+ * that long before accepting it, as a distant mail server does. `refuse(true)` makes it turn every
+ * message away (421, as a mail server that is down for maintenance) until `refuse(false)`.
  */
 export async function startSmtpSink({ delayMs = 0 }: { delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
+  let refusing = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onMailFrom(_address, _session, callback) {
+      if (!refusing) return callback();
+      callback(Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -41,6 +47,7 @@ export async function startSmtpSink({ delayMs = 0 }: { delayMs?: number } = {}) 
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    refuse: (on: boolean) => void (refusing = on),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -23,6 +23,7 @@ import * as productStock from './migrations/0020-product-stock.ts';
 import * as changesByNotify from './migrations/0023-changes-by-notify.ts';
 import * as optionStock from './migrations/0024-option-stock.ts';
 import * as inStockOptions from './migrations/0025-in-stock-options.ts';
+import * as orderUpdateEmails from './migrations/0026-order-update-emails.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0023-changes-by-notify': changesByNotify,
   '0024-option-stock': optionStock,
   '0025-in-stock-options': inStockOptions,
+  '0026-order-update-emails': orderUpdateEmails,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -36,6 +36,8 @@ export const tableOwners = {
   order_day_totals: 'modules/orders',
   // Written in the transaction of each status change, by the module that changes the status.
   order_status_history: 'modules/orders',
+  // Written in the transaction of the change it tells the customer of; sent and retried by the orders module.
+  order_update_emails: 'modules/orders',
   payments: 'modules/payments',
   payment_events: 'modules/payments',
   // Card refunds go through the provider the payments module talks to; cash ones are recorded beside them.

@@ -428,6 +428,23 @@ export interface OrderStatusHistoryTable {
   created_at: Timestamp;
 }
 
+/** An e-mail telling the customer of a change to their order, kept until the mail server takes it (ADR 33). */
+export interface OrderUpdateEmailTable {
+  id: Id;
+  order_id: number;
+  kind: 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+  /** The update's JSON: the tracking number, or the amount in JMD. */
+  details: string;
+  created_at: Timestamp;
+  /** Claims so far; each claim is a guarded update on it. */
+  attempts: Generated<number>;
+  /** When it is next due; null once mailed or given up. */
+  next_attempt_at: Timestamp | null;
+  last_error: string | null;
+  mailed_at: Timestamp | null;
+  given_up_at: Timestamp | null;
+}
+
 /** Money given back on an order: through the card provider, or recorded for cash. */
 export interface RefundTable {
   id: Id;
@@ -521,5 +538,6 @@ export interface Database {
   audit_entries: AuditEntryTable;
   shop_settings: ShopSettingsTable;
   order_status_history: OrderStatusHistoryTable;
+  order_update_emails: OrderUpdateEmailTable;
   refunds: RefundTable;
 }

@@ -3,7 +3,8 @@ import type { DatabaseHandle } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { OrderRow } from '../orders/orders.repository.ts';
+import type { OrderUpdate } from '../orders/order-update-email.ts';
+import type { OrderRow, OrderUpdateEmailRow } from '../orders/orders.repository.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
 import { invoicePdf } from './invoice-pdf.ts';
@@ -21,6 +22,8 @@ export interface AdminOrdersDependencies {
 
 const paidStatuses = new Set(['COMPLETED', 'PARTIALLY_REFUNDED']);
 const jmd = (cents: number) => formatMoney(minorToMajor(cents), shopCurrency);
+/** What a cancel gives back: what is left of a paid card order (cash is handed back outside the shop). */
+const refundLeft = (order: OrderRow) => (order.payment_method === 'stripe' && paidStatuses.has(order.payment_status) ? Math.max(order.total - order.refunded_total, 0) : 0);
 /** What the audit log keeps of an order: its state, not its lines. */
 const auditState = (order: OrderRow) => ({
   status: order.status,
@@ -80,9 +83,10 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
    * staff at once never give back more than was paid) and the refund written down, in one
    * transaction; a card refund then goes to the provider outside any transaction (the built-in
    * provider writes the same database), and a refusal takes the reservation and the row back:
-   * nothing changed, and the refusal is thrown as a 409 with the provider's reason.
+   * nothing changed, and the refusal is thrown as a 409 with the provider's reason. The customer's
+   * e-mail `told` is written down in the transaction that completes the refund; it is returned to send.
    */
-  async function giveBack(staff: StaffMember, orderId: number, amount: number, reason: string): Promise<void> {
+  async function giveBack(staff: StaffMember, orderId: number, amount: number, reason: string, told: OrderUpdate): Promise<OrderUpdateEmailRow> {
     const started = await database.writeTransaction(async (trx) => {
       const before = await orders.staffOrder(orderId, trx);
       if (!(await orders.reserveRefund(orderId, amount, trx))) {
@@ -92,10 +96,11 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
       if (!refund.payment) {
         const after = await orders.staffOrder(orderId, trx);
         await audit.record(staff, { action: 'refund', entity: 'order', entityId: orderId, before: auditState(before), after: { ...auditState(after), refund: minorToMajor(amount), reason } }, trx);
+        return { recorded: await orders.recordUpdate(orderId, told, trx) };
       }
-      return { ...refund, before };
+      return { recorded: null, payment: refund.payment, refundId: refund.refundId, before };
     });
-    if (!started.payment) return;
+    if (started.recorded) return started.recorded;
     const { payment, refundId, before } = started;
     let providerRefundId: string;
     try {
@@ -107,7 +112,7 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
       });
       throw error;
     }
-    await database.writeTransaction(async (trx) => {
+    return database.writeTransaction(async (trx) => {
       await payments.confirmRefund(refundId, providerRefundId, trx);
       const after = await orders.staffOrder(orderId, trx);
       await audit.record(
@@ -115,6 +120,7 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
         { action: 'refund', entity: 'order', entityId: orderId, before: auditState(before), after: { ...auditState(after), refund: minorToMajor(amount), reason, provider_refund_id: providerRefundId } },
         trx,
       );
+      return orders.recordUpdate(orderId, told, trx);
     });
   }
 
@@ -136,32 +142,40 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
     async changeStatus(staff: StaffMember, orderId: number, request: OrderStatusChange): Promise<OrderActionResponse> {
       const trackingNumber = request.tracking_number?.trim() || null;
       const change = { to: request.status, note: request.note.trim(), trackingNumber };
-      const { after } = await database.writeTransaction(async (trx) => {
+      const { after, email } = await database.writeTransaction(async (trx) => {
         const moved = await orders.moveStatus(orderId, change, staff, trx);
         await audit.record(
           staff,
           { action: 'status', entity: 'order', entityId: orderId, before: auditState(moved.before), after: { ...auditState(moved.after), note: change.note, tracking_number: trackingNumber } },
           trx,
         );
-        return moved;
+        // The customer's e-mail is written down with the change; a cancel that refunds a card
+        // knows what it tells only once the provider answered, so its e-mail is written then.
+        const told: OrderUpdate | null =
+          change.to === 'shipped' && trackingNumber
+            ? { kind: 'shipped', trackingNumber }
+            : change.to === 'delivered'
+              ? { kind: 'delivered' }
+              : change.to === 'cancelled' && refundLeft(moved.after) === 0
+                ? { kind: 'cancelled', refunded: 0 }
+                : null;
+        return { ...moved, email: told ? await orders.recordUpdate(orderId, told, trx) : null };
       });
       let notice: string | null = null;
-      let refunded = 0;
+      let told = email;
       if (request.status === 'cancelled') {
         await forgetProducts(orderId);
-        const left = after.total - after.refunded_total;
-        if (after.payment_method === 'stripe' && paidStatuses.has(after.payment_status) && left > 0) {
+        const left = refundLeft(after);
+        if (left > 0) {
           try {
-            await giveBack(staff, orderId, left, 'Order cancelled');
-            refunded = left;
+            told = await giveBack(staff, orderId, left, 'Order cancelled', { kind: 'cancelled', refunded: minorToMajor(left) });
           } catch (error) {
             notice = adminMessages.cancelRefundRefused(error instanceof Error ? error.message : '');
+            told = await database.writeTransaction((trx) => orders.recordUpdate(orderId, { kind: 'cancelled', refunded: 0 }, trx));
           }
         }
       }
-      if (request.status === 'shipped' && trackingNumber) await orders.sendUpdate(orderId, { kind: 'shipped', trackingNumber }, publicUrl);
-      if (request.status === 'delivered') await orders.sendUpdate(orderId, { kind: 'delivered' }, publicUrl);
-      if (request.status === 'cancelled') await orders.sendUpdate(orderId, { kind: 'cancelled', refunded: minorToMajor(refunded) }, publicUrl);
+      if (told) await orders.sendUpdate(told, publicUrl);
       return { order: await detail(orderId), notice };
     },
 
@@ -181,8 +195,8 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
       if (!paidStatuses.has(order.payment_status)) throw conflict(order.payment_status === 'REFUNDED' ? adminMessages.refundTooLarge(jmd(0)) : adminMessages.refundNothingPaid);
       const amount = request.amount === undefined ? left : majorToMinor(request.amount);
       if (amount > left || amount <= 0) throw conflict(adminMessages.refundTooLarge(jmd(left)));
-      await giveBack(staff, orderId, amount, request.reason);
-      await orders.sendUpdate(orderId, { kind: 'refunded', amount: minorToMajor(amount) }, publicUrl);
+      const told = await giveBack(staff, orderId, amount, request.reason, { kind: 'refunded', amount: minorToMajor(amount) });
+      await orders.sendUpdate(told, publicUrl);
       return { order: await detail(orderId), notice: null };
     },
 

@@ -12,6 +12,26 @@ export type OrderUpdate =
   | { kind: 'cancelled'; refunded: number }
   | { kind: 'refunded'; amount: number };
 
+/** The update as it is written down: its kind, and the rest as JSON (`order_update_emails.details`). */
+export function recordedDetails(update: OrderUpdate): { kind: OrderUpdate['kind']; details: string } {
+  const { kind, ...details } = update;
+  return { kind, details: JSON.stringify(details) };
+}
+
+/** The update an `order_update_emails` row wrote down; throws on a row this code cannot read. */
+export function updateFromRecord(kind: string, details: string): OrderUpdate {
+  const fields: unknown = JSON.parse(details);
+  const field = (name: string): unknown => (typeof fields === 'object' && fields !== null ? (fields as Record<string, unknown>)[name] : undefined);
+  const trackingNumber = field('trackingNumber');
+  const refunded = field('refunded');
+  const amount = field('amount');
+  if (kind === 'shipped' && typeof trackingNumber === 'string') return { kind, trackingNumber };
+  if (kind === 'delivered') return { kind };
+  if (kind === 'cancelled' && typeof refunded === 'number') return { kind, refunded };
+  if (kind === 'refunded' && typeof amount === 'number') return { kind, amount };
+  throw new Error(`an order update e-mail that cannot be read: ${kind} ${details}`);
+}
+
 function updateLines(order: Order, update: OrderUpdate): { subject: string; lines: string[] } {
   const name = `${storeDetails.name} order ${order.order_number}`;
   switch (update.kind) {

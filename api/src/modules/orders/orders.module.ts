@@ -17,7 +17,7 @@ declare module 'fastify' {
 
 const oneMinute = 60 * 1000;
 
-/** Checkout, the shopper's orders and their confirmation e-mails. */
+/** Checkout, the shopper's orders, their confirmation e-mails and the e-mails of their changes. */
 export const ordersModule = fastifyPlugin<ShopModuleOptions>(
   async (app, { config, database }) => {
     const repository = createOrdersRepository(database.db, database.dialect);
@@ -36,6 +36,7 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
     });
     app.decorate('orders', orders);
     app.mail.waitOnClose(() => orders.confirmationsSent());
+    app.mail.waitOnClose(() => orders.updatesSent());
     const checkout = createCheckoutService({
       database,
       orders: repository,
@@ -57,6 +58,13 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
       oneMinute,
       'could not send unmailed confirmations',
       oneProcessAtATime(database, 'resend-unmailed-confirmations', () => orders.resendUnmailedConfirmations(config.publicUrl)),
+    );
+    // So do the customers' status e-mails (shipped, delivered, cancelled, refunded), each after a growing wait.
+    runEvery(
+      app,
+      oneMinute,
+      'could not send due order update e-mails',
+      oneProcessAtATime(database, 'send-due-order-updates', () => orders.sendDueUpdates(config.publicUrl)),
     );
   },
   { name: 'orders', dependencies: ['mail', 'settings', 'catalog', 'inventory', 'promotions', 'cart', 'customers', 'rates', 'shop-changes'] },

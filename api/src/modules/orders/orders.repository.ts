@@ -3,12 +3,13 @@ import type { AdminOrderQuery } from '@threadline/contracts';
 import { pageWindow } from '../../admin-list.ts';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
-import type { Database, OrderItemTable, OrderStatusHistoryTable, OrderTable } from '../../db/tables.ts';
+import type { Database, OrderItemTable, OrderStatusHistoryTable, OrderTable, OrderUpdateEmailTable } from '../../db/tables.ts';
 import { dayChange, type CountedOrder } from './order-days.ts';
 import { nameKey } from './order-names.ts';
 
 export type OrderRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['findById']>> & object;
 export type StatusChangeRow = Selectable<OrderStatusHistoryTable>;
+export type OrderUpdateEmailRow = Selectable<OrderUpdateEmailTable>;
 export type OrderItemRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['itemsOf']>>[number];
 
 /** An item of an order being placed: the order's id comes with the insert. */
@@ -305,6 +306,65 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
         .where('id', '=', orderId)
         .where('confirmation_mailed_at', 'is', null)
         .where('confirmation_sent_at', '=', staleClaim)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Writes down a customer's update e-mail, due at once. */
+    recordUpdateEmail(orderId: number, kind: OrderUpdateEmailRow['kind'], details: string, executor: DbExecutor = db): Promise<OrderUpdateEmailRow> {
+      const now = new Date().toISOString();
+      return executor
+        .insertInto('order_update_emails')
+        .values({ order_id: orderId, kind, details, created_at: now, next_attempt_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Update e-mails due by `now`, oldest first. */
+    dueUpdateEmails: (now: string, limit: number, executor: DbExecutor = db) =>
+      executor.selectFrom('order_update_emails').selectAll().where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(limit).execute(),
+
+    /**
+     * Claims the attempt after `attempts` of an update e-mail until `heldUntil`; true for one caller
+     * only, as the count it saw must still stand (two processes never send one attempt).
+     */
+    async claimUpdateEmail(id: number, attempts: number, heldUntil: string, executor: DbExecutor = db): Promise<boolean> {
+      const result = await executor
+        .updateTable('order_update_emails')
+        .set({ attempts: attempts + 1, next_attempt_at: heldUntil })
+        .where('id', '=', id)
+        .where('attempts', '=', attempts)
+        .where('next_attempt_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async markUpdateEmailMailed(id: number, executor: DbExecutor = db): Promise<void> {
+      await executor.updateTable('order_update_emails').set({ mailed_at: new Date().toISOString(), next_attempt_at: null }).where('id', '=', id).execute();
+    },
+
+    /**
+     * A failed attempt: why, and when to try again (null: given up). Only while the attempt is still
+     * the latest, so a late failure never undoes what a later attempt did.
+     */
+    async failUpdateEmail(id: number, attempts: number, error: string, nextAttemptAt: string | null, executor: DbExecutor = db): Promise<void> {
+      await executor
+        .updateTable('order_update_emails')
+        .set({ last_error: error, next_attempt_at: nextAttemptAt, ...(nextAttemptAt === null ? { given_up_at: new Date().toISOString() } : {}) })
+        .where('id', '=', id)
+        .where('attempts', '=', attempts)
+        .where('mailed_at', 'is', null)
+        .execute();
+    },
+
+    /** Gives up an e-mail no attempt reached the mail server with in time; true for one caller only. */
+    async giveUpUpdateEmail(id: number, attempts: number, executor: DbExecutor = db): Promise<boolean> {
+      const result = await executor
+        .updateTable('order_update_emails')
+        .set({ next_attempt_at: null, given_up_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .where('attempts', '=', attempts)
+        .where('next_attempt_at', 'is not', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },

@@ -8,10 +8,10 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { InventoryService } from '../inventory/inventory.service.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
 import { orderConfirmationEmail } from './order-email.ts';
-import { newOrderNotice, orderUpdateEmail, type OrderUpdate } from './order-update-email.ts';
+import { newOrderNotice, orderUpdateEmail, recordedDetails, updateFromRecord, type OrderUpdate } from './order-update-email.ts';
 import type { OrderLinks } from './order-links.ts';
 import { orderView } from './order-view.ts';
-import type { OrderRow, OrdersRepository } from './orders.repository.ts';
+import type { OrderRow, OrdersRepository, OrderUpdateEmailRow } from './orders.repository.ts';
 
 const fewSenders = 4;
 const backlogPerSender = 100;
@@ -19,6 +19,10 @@ const backlogPerSender = 100;
 // after a day it is given up (logged each time it failed).
 const staleClaimMs = 2 * 60 * 1000;
 const giveUpAfterMs = 24 * 60 * 60 * 1000;
+// A status e-mail that failed is tried again after these many minutes (the last one repeating),
+// for about a day: a mail server down for a minute or for a night loses none.
+const updateRetryMinutes = [1, 5, 15, 60, 120, 240, 480];
+const dueUpdatesPerRun = 100;
 
 /** Who asks for an order: its account, or the guest session that placed it. */
 export interface OrderViewer {
@@ -129,6 +133,49 @@ export function createOrdersService({ database, repository, inventory, promotion
   function startSender() {
     const sender: Promise<void> = sendClaimedConfirmations().finally(() => senders.delete(sender));
     senders.add(sender);
+  }
+
+  let closing = false;
+  const updateSends = new Set<Promise<unknown>>();
+
+  /** Keeps `sending` in hand until it settles, so a graceful close waits for it. */
+  function tracked<T>(sending: Promise<T>): Promise<T> {
+    const settled = sending.finally(() => updateSends.delete(settled));
+    updateSends.add(settled);
+    return settled;
+  }
+
+  /**
+   * One attempt at an update e-mail as the caller read it: claimed first (false when another
+   * process has this attempt), then composed from the order as it is now and the row's update. A
+   * failure is written in the row with the time of the next attempt, or, past a day, as given up.
+   */
+  async function attemptUpdate(email: OrderUpdateEmailRow, origin: string, due: Date): Promise<boolean> {
+    // A long run of the job read its rows a while ago: the hold and the wait count from the clock.
+    const now = new Date(Math.max(due.getTime(), Date.now()));
+    if (!(await repository.claimUpdateEmail(email.id, email.attempts, new Date(now.getTime() + staleClaimMs).toISOString()))) return false;
+    const attempt = email.attempts + 1;
+    try {
+      const order = await repository.findById(email.order_id);
+      // An order is never deleted while it has e-mails (they go with it), but the read may race that.
+      if (!order) return false;
+      const shown = await view(order);
+      await mailer.send({ to: shown.email, ...orderUpdateEmail(shown, updateFromRecord(email.kind, email.details), orderLink(order.id, origin)) });
+    } catch (error) {
+      const wait = updateRetryMinutes[Math.min(attempt, updateRetryMinutes.length) - 1] ?? 60;
+      const next = new Date(now.getTime() + wait * 60 * 1000);
+      const givingUp = next.getTime() > Date.parse(email.created_at) + giveUpAfterMs;
+      await repository.failUpdateEmail(email.id, attempt, String(error instanceof Error ? error.message : error).slice(0, 500), givingUp ? null : next.toISOString());
+      log(
+        givingUp
+          ? `gave up the ${email.kind} e-mail of order ${email.order_id} after ${attempt} attempts`
+          : `could not send the ${email.kind} e-mail of order ${email.order_id} (attempt ${attempt}; next at ${next.toISOString()})`,
+        error,
+      );
+      return false;
+    }
+    await repository.markUpdateEmailMailed(email.id);
+    return true;
   }
 
   const owns = (order: OrderRow, viewer: OrderViewer) =>
@@ -322,16 +369,60 @@ export function createOrdersService({ database, repository, inventory, promotion
       if (released) await repository.countChange(released.before, released.after, trx);
     },
 
-    /** Tells the customer what happened to their order; a failure is logged, the change stands. */
-    async sendUpdate(orderId: number, update: OrderUpdate, origin: string): Promise<void> {
+    /**
+     * Writes down the e-mail telling the customer of `update`, in the transaction of the change (or
+     * right after it, where the change's outcome is known only then): from here on it is sent,
+     * now or by the job, however the process that made the change fares.
+     */
+    recordUpdate(orderId: number, update: OrderUpdate, trx: DbExecutor): Promise<OrderUpdateEmailRow> {
+      const { kind, details } = recordedDetails(update);
+      return repository.recordUpdateEmail(orderId, kind, details, trx);
+    },
+
+    /**
+     * Sends a just-recorded update e-mail at once, if the job has not taken it first; a failure is
+     * logged and written in its row, the job tries again, and the change stands.
+     */
+    async sendUpdate(email: OrderUpdateEmailRow, origin: string): Promise<void> {
       try {
-        const order = await repository.findById(orderId);
-        if (!order) return;
-        const shown = await view(order);
-        await mailer.send({ to: shown.email, ...orderUpdateEmail(shown, update, orderLink(orderId, origin)) });
+        await tracked(attemptUpdate(email, origin, new Date()));
       } catch (error) {
-        log(`could not send the ${update.kind} e-mail of order ${orderId}`, error);
+        log(`could not send the ${email.kind} e-mail of order ${email.order_id}`, error);
       }
+    },
+
+    /**
+     * Sends the update e-mails that are due: never sent (the process that recorded one stopped), or
+     * failed and waited long enough; run periodically. Those a day old are given up (logged, and
+     * `given_up_at` in the row). Each attempt is claimed by one process only. The count sent.
+     */
+    async sendDueUpdates(origin: string, now = new Date()): Promise<number> {
+      const oldest = new Date(now.getTime() - giveUpAfterMs).toISOString();
+      let sent = 0;
+      for (const email of await repository.dueUpdateEmails(now.toISOString(), dueUpdatesPerRun)) {
+        if (closing) break;
+        try {
+          if (email.created_at < oldest) {
+            if (await repository.giveUpUpdateEmail(email.id, email.attempts)) {
+              log(`gave up the ${email.kind} e-mail of order ${email.order_id} after ${email.attempts} attempts`, email.last_error);
+            }
+          } else if (await tracked(attemptUpdate(email, origin, now))) {
+            sent += 1;
+          }
+        } catch (error) {
+          log(`could not send the ${email.kind} e-mail of order ${email.order_id} again`, error);
+        }
+      }
+      return sent;
+    },
+
+    /**
+     * Takes no more due update e-mails and resolves once those being sent are sent (or failed and
+     * written down); for a graceful close, before the mail transport closes.
+     */
+    async updatesSent(): Promise<void> {
+      closing = true;
+      while (updateSends.size > 0) await Promise.all(updateSends);
     },
 
     /**
