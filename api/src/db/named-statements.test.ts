@@ -70,5 +70,4 @@ describe.skipIf(!onPostgres)('queries the shop runs again and again, on PostgreS
       expect((await preparedTexts(connection)).length).toBe(200);
     });
   });
-
 });

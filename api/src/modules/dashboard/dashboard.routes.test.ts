@@ -31,7 +31,7 @@ async function order(createdAt: string, values: Partial<Pick<OrderTable, 'status
     payment_method: values.payment_method ?? 'stripe',
     total,
   });
-  const id = await orders.insertOrder(placed);
+  const { id } = await shop.database.handle.db.insertInto('orders').values(placed).returning('id').executeTakeFirstOrThrow();
   await orders.countChange(null, { id, ...placed });
   return id;
 }

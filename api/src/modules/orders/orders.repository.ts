@@ -1,4 +1,4 @@
-import { sql, type CompiledQuery, type Insertable, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Insertable, type QueryCreator, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { AdminOrderQuery } from '@threadline/contracts';
 import { pageWindow } from '../../admin-list.ts';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
@@ -121,6 +121,14 @@ function countChangeWrite(before: CountedOrder | null, after: CountedOrder, exec
     .compile();
 }
 
+/** The order's insert, answering its id; none when another order has its number (the caller draws again). */
+const numberedOrderInsert = (creator: QueryCreator<Database>, order: Insertable<OrderTable>) =>
+  creator
+    .insertInto('orders')
+    .values(order)
+    .onConflict((conflict) => conflict.column('order_number').doNothing())
+    .returning('id');
+
 export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect) {
   /**
    * The order as it stands, locked until the transaction ends, for a change whose state before it
@@ -132,11 +140,6 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
   };
 
   const repository = {
-    async insertOrder(values: Insertable<OrderTable>, executor: DbExecutor = db): Promise<number> {
-      const row = await executor.insertInto('orders').values(values).returning('id').executeTakeFirstOrThrow();
-      return row.id;
-    },
-
     /**
      * A new order and its items, the items as `itemsOf` reads them so the caller need not read them
      * back; null, with nothing written, when another order has its number. On PostgreSQL one
@@ -145,13 +148,7 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
     async insertWithItems(order: Insertable<OrderTable>, items: NewOrderItem[], executor: DbExecutor = db) {
       if (dialect === 'postgres') {
         const rows = await executor
-          .with('placed', (placed) =>
-            placed
-              .insertInto('orders')
-              .values(order)
-              .onConflict((conflict) => conflict.column('order_number').doNothing())
-              .returning('id'),
-          )
+          .with('placed', (placed) => numberedOrderInsert(placed, order))
           .insertInto('order_items')
           .columns(['order_id', ...newItemColumns])
           .expression(
@@ -166,12 +163,7 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
         if (orderId === undefined) return null;
         return { orderId, items: rows.sort((a, b) => a.id - b.id) };
       }
-      const placed = await executor
-        .insertInto('orders')
-        .values(order)
-        .onConflict((conflict) => conflict.column('order_number').doNothing())
-        .returning('id')
-        .executeTakeFirst();
+      const placed = await numberedOrderInsert(executor, order).executeTakeFirst();
       if (!placed) return null;
       const orderId = placed.id;
       const rows = await executor
