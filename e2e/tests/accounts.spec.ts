@@ -289,6 +289,8 @@ test.describe('accounts', () => {
 
     await page.goto('/product/1');
     await page.getByRole('button', { name: 'Add to Wishlist', exact: true }).click();
+    // Saved once the button says so: leaving the page before then can leave the save unsent.
+    await expect(page.getByRole('button', { name: 'Remove from Wishlist', exact: true })).toBeVisible();
 
     await page.goto('/wishlist');
     const main = page.getByRole('main');
