@@ -10,6 +10,7 @@ import { compressionThreshold } from './http-caching.ts';
 import { shopModules } from './modules/shop-modules.ts';
 import { apiDocs } from './plugins/api-docs.ts';
 import { apiHeaders } from './plugins/api-headers.ts';
+import { closingConnections } from './plugins/closing-connections.ts';
 import { answerClientError, errorHandling } from './plugins/error-handling.ts';
 import { mail } from './plugins/mail.ts';
 import { media } from './plugins/media.ts';
@@ -54,6 +55,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   await app.register(apiDocs); // before every route: the OpenAPI document collects them as they are added
 
   await app.register(requestIds);
+  await app.register(closingConnections);
   await app.register(errorHandling);
   await app.register(metrics, { token: config.metricsToken, database });
   await app.register(apiHeaders);
