@@ -29,4 +29,7 @@ export const adminMessages = {
   refundNoCardPayment: 'This card order has no completed card payment to refund.',
   refundRefused: (reason: string) => `The card provider refused the refund: ${reason}`,
   cancelRefundRefused: (reason: string) => `The order is cancelled and its stock is back, but the card provider refused the refund: ${reason} Try the refund again from this page.`,
+  refundUnanswered: 'The card provider did not answer, so the refund is waiting for it. The shop asks it again within a few minutes; nothing is refunded twice.',
+  cancelRefundUnanswered:
+    'The order is cancelled and its stock is back, but the card provider did not answer, so the refund is waiting for it. The shop asks it again within a few minutes; nothing is refunded twice.',
 } as const;

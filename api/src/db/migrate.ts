@@ -24,6 +24,7 @@ import * as changesByNotify from './migrations/0023-changes-by-notify.ts';
 import * as optionStock from './migrations/0024-option-stock.ts';
 import * as inStockOptions from './migrations/0025-in-stock-options.ts';
 import * as orderUpdateEmails from './migrations/0026-order-update-emails.ts';
+import * as refundsAskedAgain from './migrations/0027-refunds-asked-again.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0024-option-stock': optionStock,
   '0025-in-stock-options': inStockOptions,
   '0026-order-update-emails': orderUpdateEmails,
+  '0027-refunds-asked-again': refundsAskedAgain,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -44,6 +44,7 @@ export const tableOwners = {
   refunds: 'modules/payments',
   // The built-in card provider's own sessions, as Stripe would keep them.
   test_payment_sessions: 'modules/payments',
+  test_refund_answers: 'modules/payments',
   exchange_rates: 'modules/currency',
   contact_messages: 'modules/content',
   newsletter_subscribers: 'modules/content',

@@ -391,6 +391,13 @@ export interface NewsletterSubscriberTable {
 }
 
 /** Sessions of the built-in test card provider (used when no Stripe key is configured). */
+/** The built-in card provider's answer to a refund asked with an idempotency key (the refund object's JSON). */
+export interface TestRefundAnswerTable {
+  idempotency_key: string;
+  answer: string;
+  created_at: Timestamp;
+}
+
 export interface TestPaymentSessionTable {
   id: string;
   amount_total: number;
@@ -535,6 +542,7 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscriberTable;
   rate_limits: RateLimitTable;
   test_payment_sessions: TestPaymentSessionTable;
+  test_refund_answers: TestRefundAnswerTable;
   audit_entries: AuditEntryTable;
   shop_settings: ShopSettingsTable;
   order_status_history: OrderStatusHistoryTable;

@@ -1,7 +1,16 @@
 import fastifyPlugin from 'fastify-plugin';
+import { oneProcessAtATime, runEvery } from '../../timed-job.ts';
 import type { ShopModuleOptions } from '../shop-module.ts';
 import { adminOrderRoutes } from './admin-orders.routes.ts';
-import { createAdminOrdersService } from './admin-orders.service.ts';
+import { createAdminOrdersService, type AdminOrdersService } from './admin-orders.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    adminOrders: AdminOrdersService;
+  }
+}
+
+const fiveMinutes = 5 * 60 * 1000;
 
 /**
  * The back office's orders: it owns no table, and changes orders, stock, payments and refunds
@@ -23,7 +32,10 @@ export const adminOrdersModule = fastifyPlugin<ShopModuleOptions>(
         }
       },
     });
+    app.decorate('adminOrders', orders);
     await app.register(adminOrderRoutes, { prefix: '/api/admin', orders });
+    // Card refunds a stopped process left waiting for the provider are settled by one process at a time.
+    runEvery(app, fiveMinutes, 'could not settle the card refunds left waiting', oneProcessAtATime(database, 'settle-waiting-refunds', () => orders.settleWaitingRefunds()));
   },
   { name: 'admin-orders', dependencies: ['orders', 'payments', 'audit', 'shop-changes'] },
 );

@@ -21,6 +21,25 @@ export interface AdminOrdersDependencies {
 }
 
 const paidStatuses = new Set(['COMPLETED', 'PARTIALLY_REFUNDED']);
+/** A card refund asked this long ago has had its answer, unless the process asking it stopped (a call lasts at most about a minute). */
+const refundCallLastsMs = 10 * 60 * 1000;
+/** Stripe answers a key as the first time for at least a day; past it, asking again could refund twice. */
+const providerKeepsAnswersMs = 23 * 60 * 60 * 1000;
+/** The reason written on the refund a cancel makes. */
+const cancelRefundReason = 'Order cancelled';
+
+/** How a refund went: made (with the customer's e-mail, null when another process recorded it), refused by the provider (why), or left waiting for its answer. */
+type GivenBack = { made: OrderUpdateEmailRow | null } | { refused: string } | { unanswered: string };
+
+/** A card refund written down and asked of the provider; `before` is the order before it, when the asker read it. */
+interface CardRefund {
+  id: number;
+  orderId: number;
+  amount: number;
+  staff: Pick<StaffMember, 'id' | 'email'>;
+  reason: string;
+  before: OrderRow | null;
+}
 const jmd = (cents: number) => formatMoney(minorToMajor(cents), shopCurrency);
 /** What a cancel gives back: what is left of a paid card order (cash is handed back outside the shop). */
 const refundLeft = (order: OrderRow) => (order.payment_method === 'stripe' && paidStatuses.has(order.payment_status) ? Math.max(order.total - order.refunded_total, 0) : 0);
@@ -82,11 +101,11 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
    * Gives back `amount` cents. The amount is first reserved on the order by a guarded update (two
    * staff at once never give back more than was paid) and the refund written down, in one
    * transaction; a card refund then goes to the provider outside any transaction (the built-in
-   * provider writes the same database), and a refusal takes the reservation and the row back:
-   * nothing changed, and the refusal is thrown as a 409 with the provider's reason. The customer's
-   * e-mail `told` is written down in the transaction that completes the refund; it is returned to send.
+   * provider writes the same database). A refusal takes the reservation and the row back: nothing
+   * changed. With no answer the refund stays waiting, and the job asks again with its key. The
+   * customer's e-mail `told` is written down in the transaction that completes the refund.
    */
-  async function giveBack(staff: StaffMember, orderId: number, amount: number, reason: string, told: OrderUpdate): Promise<OrderUpdateEmailRow> {
+  async function giveBack(staff: StaffMember, orderId: number, amount: number, reason: string, told: OrderUpdate): Promise<GivenBack> {
     const started = await database.writeTransaction(async (trx) => {
       const before = await orders.staffOrder(orderId, trx);
       if (!(await orders.reserveRefund(orderId, amount, trx))) {
@@ -100,27 +119,30 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
       }
       return { recorded: null, payment: refund.payment, refundId: refund.refundId, before };
     });
-    if (started.recorded) return started.recorded;
-    const { payment, refundId, before } = started;
-    let providerRefundId: string;
-    try {
-      providerRefundId = await payments.refundThroughProvider(payment, amount, refundId);
-    } catch (error) {
-      await database.writeTransaction(async (trx) => {
-        await orders.releaseRefund(orderId, amount, trx);
-        await payments.dropRefund(refundId, trx);
-      });
-      throw error;
-    }
+    if (started.recorded) return { made: started.recorded };
+    const outcome = await payments.refundThroughProvider(started.payment, amount, started.refundId);
+    if ('made' in outcome) return { made: await completeCardRefund({ id: started.refundId, orderId, amount, staff, reason, before: started.before }, outcome.made, told) };
+    if ('refused' in outcome) await takeBackCardRefund(orderId, amount, started.refundId);
+    return outcome;
+  }
+
+  /** Records a card refund the provider made, with its audit entry and the customer's e-mail; null when another process recorded it first. */
+  async function completeCardRefund(refund: CardRefund, providerRefundId: string, told: OrderUpdate): Promise<OrderUpdateEmailRow | null> {
     return database.writeTransaction(async (trx) => {
-      await payments.confirmRefund(refundId, providerRefundId, trx);
-      const after = await orders.staffOrder(orderId, trx);
-      await audit.record(
-        staff,
-        { action: 'refund', entity: 'order', entityId: orderId, before: auditState(before), after: { ...auditState(after), refund: minorToMajor(amount), reason, provider_refund_id: providerRefundId } },
-        trx,
-      );
-      return orders.recordUpdate(orderId, told, trx);
+      if (!(await payments.confirmRefund(refund.id, providerRefundId, trx))) return null;
+      const after = await orders.staffOrder(refund.orderId, trx);
+      const change = { ...auditState(after), refund: minorToMajor(refund.amount), reason: refund.reason, provider_refund_id: providerRefundId };
+      await audit.record(refund.staff, { action: 'refund', entity: 'order', entityId: refund.orderId, before: auditState(refund.before ?? after), after: change }, trx);
+      return orders.recordUpdate(refund.orderId, told, trx);
+    });
+  }
+
+  /** A refund the provider refused never happened: its reservation and its row go (unless it was settled meanwhile). */
+  async function takeBackCardRefund(orderId: number, amount: number, refundId: number): Promise<boolean> {
+    return database.writeTransaction(async (trx) => {
+      if (!(await payments.dropRefund(refundId, trx))) return false;
+      await orders.releaseRefund(orderId, amount, trx);
+      return true;
     });
   }
 
@@ -167,10 +189,11 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
         await forgetProducts(orderId);
         const left = refundLeft(after);
         if (left > 0) {
-          try {
-            told = await giveBack(staff, orderId, left, 'Order cancelled', { kind: 'cancelled', refunded: minorToMajor(left) });
-          } catch (error) {
-            notice = adminMessages.cancelRefundRefused(error instanceof Error ? error.message : '');
+          const given = await giveBack(staff, orderId, left, cancelRefundReason, { kind: 'cancelled', refunded: minorToMajor(left) });
+          if ('made' in given) told = given.made;
+          else if ('unanswered' in given) notice = adminMessages.cancelRefundUnanswered;
+          else {
+            notice = adminMessages.cancelRefundRefused(given.refused);
             told = await database.writeTransaction((trx) => orders.recordUpdate(orderId, { kind: 'cancelled', refunded: 0 }, trx));
           }
         }
@@ -195,9 +218,41 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
       if (!paidStatuses.has(order.payment_status)) throw conflict(order.payment_status === 'REFUNDED' ? adminMessages.refundTooLarge(jmd(0)) : adminMessages.refundNothingPaid);
       const amount = request.amount === undefined ? left : majorToMinor(request.amount);
       if (amount > left || amount <= 0) throw conflict(adminMessages.refundTooLarge(jmd(left)));
-      const told = await giveBack(staff, orderId, amount, request.reason, { kind: 'refunded', amount: minorToMajor(amount) });
-      await orders.sendUpdate(told, publicUrl);
-      return { order: await detail(orderId), notice: null };
+      const given = await giveBack(staff, orderId, amount, request.reason, { kind: 'refunded', amount: minorToMajor(amount) });
+      if ('refused' in given) throw conflict(adminMessages.refundRefused(given.refused));
+      if ('made' in given && given.made) await orders.sendUpdate(given.made, publicUrl);
+      return { order: await detail(orderId), notice: 'unanswered' in given ? adminMessages.refundUnanswered : null };
+    },
+
+    /**
+     * The job settling the card refunds a stopped process left waiting for the provider (ADR 20):
+     * each is asked again with its key, which the provider answers as the first time (or, if the
+     * first call never reached it, by making the refund now), and is then recorded or taken back as
+     * its request would have, with the customer's e-mail. Only refunds waiting longer than any call
+     * lasts are asked, and only while the provider still keeps its answers; older ones are left to
+     * staff. Answers how many were settled.
+     */
+    async settleWaitingRefunds(now = new Date()): Promise<number> {
+      let settled = 0;
+      const waiting = await payments.waitingRefunds(new Date(now.getTime() - providerKeepsAnswersMs), new Date(now.getTime() - refundCallLastsMs));
+      for (const refund of waiting) {
+        if (refund.staff_id === null || refund.staff_email === null) continue;
+        const outcome = await payments.refundThroughProvider(refund, refund.amount, refund.id);
+        if ('unanswered' in outcome) continue;
+        const byCancel = refund.reason === cancelRefundReason;
+        let told: OrderUpdateEmailRow | null = null;
+        if ('made' in outcome) {
+          const update: OrderUpdate = byCancel ? { kind: 'cancelled', refunded: minorToMajor(refund.amount) } : { kind: 'refunded', amount: minorToMajor(refund.amount) };
+          const asked = { id: refund.id, orderId: refund.order_id, amount: refund.amount, staff: { id: refund.staff_id, email: refund.staff_email }, reason: refund.reason, before: null };
+          told = await completeCardRefund(asked, outcome.made, update);
+        } else if ((await takeBackCardRefund(refund.order_id, refund.amount, refund.id)) && byCancel) {
+          // The cancel stands; its customer was to be told once the refund was answered.
+          told = await database.writeTransaction((trx) => orders.recordUpdate(refund.order_id, { kind: 'cancelled', refunded: 0 }, trx));
+        }
+        if (told) await orders.sendUpdate(told, publicUrl);
+        settled += 1;
+      }
+      return settled;
     },
 
     async invoice(orderId: number): Promise<{ fileName: string; pdf: Buffer }> {

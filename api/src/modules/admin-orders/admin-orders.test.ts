@@ -1,5 +1,6 @@
+import { Stripe } from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages, orderStatuses, orderTransitions, type OrderStatus } from '@threadline/contracts';
+import { adminMessages, orderStatuses, majorToMinor, orderTransitions, type OrderStatus } from '@threadline/contracts';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, signUp, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
@@ -411,5 +412,84 @@ describe('the invoice', () => {
     expect(answer.rawPayload.toString('latin1')).toContain(`Invoice ${number}`);
     const detail = (await inject(staff, 'GET', `/api/admin/orders/${orderId}/`)).json();
     expect(detail.exchange_note).toMatch(/^The customer saw prices in USD at 1 JMD = [\d.]+ USD; charged in JMD\.$/);
+  });
+});
+
+describe('card refunds a stopped process left waiting for the provider', () => {
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60 * 1000).toISOString();
+  const providerSession = (orderId: number) =>
+    db().selectFrom('test_payment_sessions').select(['payment_intent', 'amount_refunded']).where('client_reference_id', '=', String(orderId)).executeTakeFirstOrThrow();
+
+  /** What a refund request had done when its process stopped: the amount reserved and the refund written down, asked `minutes` ago. */
+  async function leftWaiting(orderId: number, amount: number, minutes: number, reason = 'Torn seam'): Promise<number> {
+    const member = await db().selectFrom('users').select(['id', 'email']).where('id', '=', staff.userId).executeTakeFirstOrThrow();
+    const refundId = await shop.database.handle.writeTransaction(async (trx) => {
+      expect(await shop.app.orders.reserveRefund(orderId, amount, trx)).toBe(true);
+      const order = await trx.selectFrom('orders').select(['id', 'payment_method']).where('id', '=', orderId).executeTakeFirstOrThrow();
+      return (await shop.app.payments.startRefund(order, amount, reason, { ...member, role: 'staff' }, trx)).refundId;
+    });
+    await db().updateTable('refunds').set({ created_at: minutesAgo(minutes) }).where('id', '=', refundId).execute();
+    return refundId;
+  }
+
+  /** The provider's own SDK, as the stopped process used it, asking for the refund with the shop's key for it. */
+  async function askedOfProvider(orderId: number, amount: number, refundId: number): Promise<string> {
+    const address = shop.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const provider = new Stripe('sk_test_threadline_builtin_provider', { host: '127.0.0.1', port, protocol: 'http' });
+    const { payment_intent } = await providerSession(orderId);
+    return (await provider.refunds.create({ payment_intent: payment_intent ?? '', amount }, { idempotencyKey: `threadline-refund-${refundId}` })).id;
+  }
+
+  it('records a refund the provider made before the stop once, audited and told to the customer, without refunding it again', async () => {
+    const placed = await placePaidCardOrder(2);
+    const refundId = await leftWaiting(placed.orderId, majorToMinor(2000), 11);
+    const providerRefundId = await askedOfProvider(placed.orderId, majorToMinor(2000), refundId);
+    const waiting = (await inject(staff, 'GET', `/api/admin/orders/${placed.orderId}/`)).json();
+    expect(waiting.refunds).toMatchObject([{ id: refundId, status: 'pending', provider_refund_id: null }]);
+
+    expect(await shop.app.adminOrders.settleWaitingRefunds()).toBe(1);
+    const settled = (await inject(staff, 'GET', `/api/admin/orders/${placed.orderId}/`)).json();
+    expect(settled).toMatchObject({ payment_status: 'PARTIALLY_REFUNDED', refunded_amount: 2000, refundable_amount: 7000 });
+    expect(settled.refunds).toMatchObject([{ id: refundId, status: 'succeeded', provider_refund_id: providerRefundId, amount: 2000 }]);
+    expect((await providerSession(placed.orderId)).amount_refunded).toBe(majorToMinor(2000));
+    const entries = await auditOf(placed.orderId);
+    expect(entries.map((entry) => [entry.action, entry.staff_id])).toEqual([['refund', staff.userId]]);
+    expect(JSON.parse(entries[0]?.after ?? '{}')).toMatchObject({ refund: 2000, reason: 'Torn seam', provider_refund_id: providerRefundId });
+    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(placed.email)).some((mail) => mail.text.includes('We refunded J$2,000.00'))).toBe(true);
+
+    expect(await shop.app.adminOrders.settleWaitingRefunds()).toBe(0);
+    expect((await providerSession(placed.orderId)).amount_refunded).toBe(majorToMinor(2000));
+  });
+
+  it('makes a refund the provider never got, takes back one it refuses, and leaves one still being asked alone', async () => {
+    const neverAsked = await placePaidCardOrder(1);
+    await leftWaiting(neverAsked.orderId, majorToMinor(4500), 15);
+    const refused = await placePaidCardOrder(1);
+    await leftWaiting(refused.orderId, majorToMinor(1000), 30);
+    // Refunded in full at the provider directly meanwhile (Stripe's dashboard): it refuses the shop's.
+    await db().updateTable('test_payment_sessions').set({ amount_refunded: majorToMinor(4500) }).where('client_reference_id', '=', String(refused.orderId)).execute();
+    const recent = await placePaidCardOrder(1);
+    const recentRefund = await leftWaiting(recent.orderId, majorToMinor(500), 2);
+
+    expect(await shop.app.adminOrders.settleWaitingRefunds()).toBe(2);
+    expect(await orderRow(neverAsked.orderId)).toMatchObject({ payment_status: 'REFUNDED', refunded_total: majorToMinor(4500) });
+    expect((await providerSession(neverAsked.orderId)).amount_refunded).toBe(majorToMinor(4500));
+    expect(await orderRow(refused.orderId)).toMatchObject({ payment_status: 'COMPLETED', refunded_total: 0 });
+    expect(await db().selectFrom('refunds').select('id').where('order_id', '=', refused.orderId).execute()).toEqual([]);
+    expect(await orderRow(recent.orderId)).toMatchObject({ payment_status: 'PARTIALLY_REFUNDED', refunded_total: majorToMinor(500) });
+    expect(await db().selectFrom('refunds').select(['id', 'status']).where('order_id', '=', recent.orderId).execute()).toEqual([{ id: recentRefund, status: 'pending' }]);
+    expect((await providerSession(recent.orderId)).amount_refunded).toBe(0);
+  });
+
+  it('tells the customer of a cancel whose refund was left waiting, once it is settled', async () => {
+    const placed = await placePaidCardOrder(1);
+    // The cancel had committed (its stock back) and its refund was being asked when the process stopped.
+    await db().updateTable('orders').set({ status: 'cancelled' }).where('id', '=', placed.orderId).execute();
+    await leftWaiting(placed.orderId, majorToMinor(4500), 12, 'Order cancelled');
+    expect(await shop.app.adminOrders.settleWaitingRefunds()).toBe(1);
+    await expect
+      .poll(() => smtp.received.filter((mail) => mail.to.includes(placed.email)).some((mail) => /was cancelled/.test(mail.text) && mail.text.includes('J$4,500.00 is being refunded')))
+      .toBe(true);
   });
 });

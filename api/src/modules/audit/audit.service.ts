@@ -24,7 +24,7 @@ export function createAuditService(repository: AuditRepository) {
      * Records a change made by a staff member. Pass the transaction that makes the change, so the
      * entry is kept exactly when the change is.
      */
-    record(staff: StaffMember, change: AuditChange, executor?: DbExecutor): Promise<void> {
+    record(staff: Pick<StaffMember, 'id' | 'email'>, change: AuditChange, executor?: DbExecutor): Promise<void> {
       return repository.insert(
         {
           staff_id: staff.id,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type ExpressionBuilder } from 'kysely';
 import { Stripe } from 'stripe';
 import { formatMoney, messages, shopCurrency, storeDetails } from '@threadline/contracts';
-import type { DbExecutor } from '../../db/database.ts';
+import { isUniqueViolation, type DbExecutor } from '../../db/database.ts';
 import type { Database, TestPaymentSessionTable } from '../../db/tables.ts';
 import { builtInProviderKey } from './card-provider.ts';
 
@@ -162,6 +162,13 @@ export const builtInCardProviderRoutes: FastifyPluginAsync<BuiltInCardProviderOp
   // most the charge; without it, the rest is refunded. The guarded update decides refunds made at once.
   app.post('/v1/refunds', async (request, reply) => {
     if (!authorized(request, reply)) return reply;
+    // Like Stripe's: a refund asked again with its idempotency key is answered as the first time.
+    const key = request.headers['idempotency-key'];
+    const idempotencyKey = typeof key === 'string' && key.length > 0 && key.length <= 255 ? key : null;
+    if (idempotencyKey) {
+      const earlier = await db.selectFrom('test_refund_answers').select('answer').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+      if (earlier) return reply.type('application/json').send(earlier.answer);
+    }
     const form = readForm(typeof request.body === 'string' ? request.body : '');
     const paymentIntent = form.paymentIntent;
     if (!paymentIntent) return stripeError(reply, 400, 'Missing required param: payment_intent.');
@@ -171,16 +178,42 @@ export const builtInCardProviderRoutes: FastifyPluginAsync<BuiltInCardProviderOp
     if (left <= 0) return stripeError(reply, 400, `Charge for PaymentIntent ${paymentIntent} has already been refunded.`, 'charge_already_refunded');
     const amount = form.refundAmount ?? left;
     if (!Number.isInteger(amount) || amount < 1) return stripeError(reply, 400, 'Invalid positive integer', 'parameter_invalid_integer');
+    const answer = {
+      id: `re_test_${randomBytes(12).toString('base64url')}`,
+      object: 'refund',
+      amount,
+      currency: charge.currency,
+      payment_intent: paymentIntent,
+      status: 'succeeded',
+      created: Math.floor(Date.now() / 1000),
+    };
+    // The refund and its kept answer commit together: a refund is never made without its answer.
+    // The same key asked twice at once makes one refund; the other is refused as Stripe does.
     const refunded = await db
-      .updateTable('test_payment_sessions')
-      .set((eb) => ({
-        amount_refunded: eb('amount_refunded', '+', amount),
-        refunded_at: sql<string | null>`case when ${eb.ref('amount_refunded')} + ${amount} >= ${eb.ref('amount_total')} then ${new Date().toISOString()} else null end`,
-      }))
-      .where('payment_intent', '=', paymentIntent)
-      .where((eb) => eb(eb('amount_refunded', '+', amount), '<=', eb.ref('amount_total')))
-      .returningAll()
-      .executeTakeFirst();
+      .transaction()
+      .execute(async (trx) => {
+      const row = await trx
+        .updateTable('test_payment_sessions')
+        .set((eb) => ({
+          amount_refunded: eb('amount_refunded', '+', amount),
+          refunded_at: sql<string | null>`case when ${eb.ref('amount_refunded')} + ${amount} >= ${eb.ref('amount_total')} then ${new Date().toISOString()} else null end`,
+        }))
+        .where('payment_intent', '=', paymentIntent)
+        .where((eb) => eb(eb('amount_refunded', '+', amount), '<=', eb.ref('amount_total')))
+        .returning('id')
+        .executeTakeFirst();
+      if (row && idempotencyKey) {
+        await trx.insertInto('test_refund_answers').values({ idempotency_key: idempotencyKey, answer: JSON.stringify(answer), created_at: new Date().toISOString() }).execute();
+      }
+      return row !== undefined;
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) return 'key in use' as const;
+        throw error;
+      });
+    if (refunded === 'key in use') {
+      return stripeError(reply, 409, 'There is currently another in-progress request using this Idempotent Key.', 'idempotency_key_in_use');
+    }
     if (!refunded) {
       // Another refund took the rest meanwhile: Stripe's answer to a second full refund.
       const now = await db.selectFrom('test_payment_sessions').select(['amount_total', 'amount_refunded']).where('payment_intent', '=', paymentIntent).executeTakeFirst();
@@ -194,15 +227,7 @@ export const builtInCardProviderRoutes: FastifyPluginAsync<BuiltInCardProviderOp
         'amount_too_large',
       );
     }
-    return {
-      id: `re_test_${randomBytes(12).toString('base64url')}`,
-      object: 'refund',
-      amount,
-      currency: refunded.currency,
-      payment_intent: paymentIntent,
-      status: 'succeeded',
-      created: Math.floor(Date.now() / 1000),
-    };
+    return answer;
   });
 
   app.get<{ Params: { id: string } }>('/test-payments/checkout/:id', async (request, reply) => {

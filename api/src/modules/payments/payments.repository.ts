@@ -107,14 +107,35 @@ export function createPaymentsRepository(db: DbExecutor) {
       return (await executor.insertInto('refunds').values(values).returning('id').executeTakeFirstOrThrow()).id;
     },
 
-    async confirmRefund(refundId: number, providerRefundId: string, executor: DbExecutor = db): Promise<void> {
-      await executor.updateTable('refunds').set({ status: 'succeeded', provider_refund_id: providerRefundId }).where('id', '=', refundId).execute();
+    /** False when the refund is no longer waiting: another process settled it first. */
+    async confirmRefund(refundId: number, providerRefundId: string, executor: DbExecutor = db): Promise<boolean> {
+      const result = await executor
+        .updateTable('refunds')
+        .set({ status: 'succeeded', provider_refund_id: providerRefundId })
+        .where('id', '=', refundId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
 
-    /** A refund the provider refused never happened: its row goes. */
-    async dropRefund(refundId: number, executor: DbExecutor = db): Promise<void> {
-      await executor.deleteFrom('refunds').where('id', '=', refundId).where('status', '=', 'pending').execute();
+    /** A refund the provider refused never happened: its row goes. False when it was settled meanwhile. */
+    async dropRefund(refundId: number, executor: DbExecutor = db): Promise<boolean> {
+      const result = await executor.deleteFrom('refunds').where('id', '=', refundId).where('status', '=', 'pending').executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
     },
+
+    waitingCardRefunds: (since: string, before: string, executor: DbExecutor = db) =>
+      executor
+        .selectFrom('refunds')
+        .innerJoin('payments', 'payments.id', 'refunds.payment_id')
+        .select(['refunds.id', 'refunds.order_id', 'refunds.amount', 'refunds.reason', 'refunds.staff_id', 'refunds.staff_email', 'refunds.created_at', 'payments.provider_session_id'])
+        .where('refunds.status', '=', 'pending')
+        .where('refunds.method', '=', 'card')
+        .where('refunds.created_at', '>=', since)
+        .where('refunds.created_at', '<', before)
+        .orderBy('refunds.id')
+        .limit(100)
+        .execute(),
 
     async markExpired(sessionId: string, executor: DbExecutor = db): Promise<void> {
       await executor

@@ -29,6 +29,9 @@ export function sessionExpiry(orderExpiresAt: string | null, now = Date.now()): 
 
 type Settlement = Pick<VerifySessionResponse, 'payment_status' | 'refund_reason'>;
 
+/** What the card provider said to a refund: made (its id for the refund), refused (its reason), or not known. */
+export type ProviderRefundOutcome = { made: string } | { refused: string } | { unanswered: string };
+
 export interface PaymentsDependencies {
   database: DatabaseHandle;
   repository: PaymentsRepository;
@@ -183,22 +186,31 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     },
 
     /**
-     * Asks the card provider (Stripe's refund call) to give back `amount` of the payment; the
-     * provider's id of the refund. A refusal is a 409 with the provider's reason. The refund's own id
-     * is the idempotency key, so the SDK's retry of a lost answer never refunds twice.
+     * Asks the card provider (Stripe's refund call) to give back `amount` of the payment. The
+     * refund's own id is the idempotency key, so asking again (the SDK's retry of a lost answer, or
+     * the job settling a refund a stopped process left waiting) answers as the first time and never
+     * refunds twice. No answer, or the provider failing, is `unanswered`: the refund may have been
+     * made, so it must stay waiting and be asked again, never be taken back.
      */
-    async refundThroughProvider(payment: { provider_session_id: string }, amount: number, refundId: number): Promise<string> {
+    async refundThroughProvider(payment: { provider_session_id: string }, amount: number, refundId: number): Promise<ProviderRefundOutcome> {
       try {
         const session = await provider.client().checkout.sessions.retrieve(payment.provider_session_id);
         const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-        if (!paymentIntent) throw conflict(adminMessages.refundNoCardPayment);
-        return (await provider.client().refunds.create({ payment_intent: paymentIntent, amount }, { idempotencyKey: `threadline-refund-${refundId}` })).id;
+        if (!paymentIntent) return { refused: adminMessages.refundNoCardPayment };
+        return { made: (await provider.client().refunds.create({ payment_intent: paymentIntent, amount }, { idempotencyKey: `threadline-refund-${refundId}` })).id };
       } catch (error) {
-        if (error instanceof ShopError) throw error;
+        const reason = error instanceof Error ? error.message : 'no reason given.';
+        if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeIdempotencyError) {
+          log('the card provider did not answer a refund', { refundId, error });
+          return { unanswered: reason };
+        }
         log('the card provider refused a refund', { refundId, error });
-        throw conflict(adminMessages.refundRefused(error instanceof Error ? error.message : 'no reason given.'));
+        return { refused: reason };
       }
     },
+
+    /** Staff card refunds still waiting for the provider, asked between `since` and `before`: the ones a stopped process left. */
+    waitingRefunds: (since: Date, before: Date) => repository.waitingCardRefunds(since.toISOString(), before.toISOString()),
 
     confirmRefund: (refundId: number, providerRefundId: string, trx: DbExecutor) => repository.confirmRefund(refundId, providerRefundId, trx),
 
