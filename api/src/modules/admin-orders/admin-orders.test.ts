@@ -12,6 +12,7 @@ let staff: SignedInShopper;
 let owner: SignedInShopper;
 let productId = 0;
 let variantId = 0;
+let hangUpOnRefunds = false;
 const shopEmail = 'orders@threadline.test';
 
 beforeAll(async () => {
@@ -21,6 +22,11 @@ beforeAll(async () => {
   const product = await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 5000 }] });
   productId = product.id;
   variantId = product.variantIds[0] ?? 0;
+  // A lost connection to the card provider: its answers to refund calls never arrive while this is
+  // set (the provider still makes the refund, as when a connection drops after the request went out).
+  shop.app.addHook('onRequest', async (request) => {
+    if (hangUpOnRefunds && request.url.startsWith('/v1/refunds')) request.raw.socket.destroy();
+  });
   // The official SDK reaches the built-in provider over real HTTP, so the shop listens on a free port.
   await shop.app.listen({ port: 0, host: '127.0.0.1' });
   staff = await signInStaff(shop, 'staff');
@@ -480,6 +486,27 @@ describe('card refunds a stopped process left waiting for the provider', () => {
     expect(await orderRow(recent.orderId)).toMatchObject({ payment_status: 'PARTIALLY_REFUNDED', refunded_total: majorToMinor(500) });
     expect(await db().selectFrom('refunds').select(['id', 'status']).where('order_id', '=', recent.orderId).execute()).toEqual([{ id: recentRefund, status: 'pending' }]);
     expect((await providerSession(recent.orderId)).amount_refunded).toBe(0);
+  });
+
+  it('keeps a refund whose answer was lost waiting, says so, and records it once when asked again', async () => {
+    const placed = await placePaidCardOrder(1);
+    hangUpOnRefunds = true;
+    let unanswered;
+    try {
+      unanswered = await inject(staff, 'POST', `/api/admin/orders/${placed.orderId}/refund/`, { amount: 1000, reason: 'Late delivery' });
+    } finally {
+      hangUpOnRefunds = false;
+    }
+    expect(unanswered.statusCode, unanswered.body).toBe(200);
+    expect(unanswered.json().notice).toBe(adminMessages.refundUnanswered);
+    expect(unanswered.json().order).toMatchObject({ refunded_amount: 1000, refundable_amount: 3500, refunds: [{ amount: 1000, status: 'pending' }] });
+    // The provider made it (and the SDK's retry with the same key did not make it again).
+    expect((await providerSession(placed.orderId)).amount_refunded).toBe(majorToMinor(1000));
+
+    await db().updateTable('refunds').set({ created_at: minutesAgo(11) }).where('order_id', '=', placed.orderId).execute();
+    expect(await shop.app.adminOrders.settleWaitingRefunds()).toBe(1);
+    expect((await providerSession(placed.orderId)).amount_refunded).toBe(majorToMinor(1000));
+    expect((await inject(staff, 'GET', `/api/admin/orders/${placed.orderId}/`)).json().refunds).toMatchObject([{ amount: 1000, status: 'succeeded' }]);
   });
 
   it('tells the customer of a cancel whose refund was left waiting, once it is settled', async () => {
