@@ -175,6 +175,20 @@ describe('guest cash orders', () => {
     expect((await placeCashOrder('retry@example.com', home)).statusCode).toBe(429);
   });
 
+  it('leave every order attempt counted per address: sixty in ten minutes, failed or not, then 429 with when to retry', async () => {
+    const line = nextAddress();
+    const attempt = (remoteAddress: string) =>
+      shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: session.headers, payload: { ...form('tries@example.com'), payment_method: 'stripe' }, remoteAddress });
+    const answers = [];
+    for (let tries = 0; tries < 60; tries += 1) answers.push((await attempt(line)).statusCode);
+    expect(answers).toEqual(Array.from({ length: 60 }, () => 400));
+    const refused = await attempt(line);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: messages.tooManyRequests, request_id: expect.any(String) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
+    expect((await attempt(nextAddress())).statusCode).toBe(400);
+  });
+
   it('are twenty an hour per address, and a signed-in customer is not counted', async () => {
     const carrier = nextAddress();
     const placed = [];

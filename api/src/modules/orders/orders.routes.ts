@@ -41,11 +41,18 @@ const guestCashOrderLimits = [
   guestCashOrderLimit({ per: 'cash-address', of: addressOf, max: 20, timeWindow: oneHour, byAddress: true }),
 ];
 
+/**
+ * Every order attempt per address, counted with the guest cash order limits in one statement: the
+ * checkout is the shop's busiest write, and a second counter before the body is read cost a round
+ * trip and a sixth of its CPU (ADR 9, amendment).
+ */
+const checkoutAttemptsPerAddress: ShopperLimit = { per: 'address', of: addressOf, max: 60, timeWindow: tenMinutes, byAddress: true };
+
 export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app, { checkout, orders }) => {
   app.post(
     '/orders/checkout/',
     {
-      config: { rateLimit: { max: 60, timeWindow: tenMinutes }, shopperLimits: guestCashOrderLimits },
+      config: { shopperLimits: [checkoutAttemptsPerAddress, ...guestCashOrderLimits] },
       schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } },
     },
     async (request) => checkout.placeOrder(await cartContextOf(request, { start: true }), request.body, idempotencyKeyOf(request)),
