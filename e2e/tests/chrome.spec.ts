@@ -25,6 +25,23 @@ test.describe('header categories mega-menu', () => {
     await expect(runners).toBeHidden();
   });
 
+  test('opens for a mouse already resting on it when the page comes alive', async ({ page }) => {
+    let release: () => void = () => undefined;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    // The server's markup is on screen; none of the page's code has run yet.
+    await page.goto('/', { waitUntil: 'commit' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const button = nav.getByRole('button', { name: 'Categories' });
+    await button.hover();
+    release();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'All categories' })).toBeVisible();
+  });
+
   test('works from the keyboard and Escape returns focus to the button', async ({ page }) => {
     await page.goto('/legal');
     // The panel's category links arrive with GET /api/shop/categories/.

@@ -53,6 +53,15 @@ export function CategoriesMegaMenu() {
     if (closeTimer.current !== null) clearTimeout(closeTimer.current);
   }, []);
 
+  // A mouse already resting on the menu when the page came alive entered it before this code ran,
+  // and would otherwise have to leave and come back: it opens now, as that hover would have.
+  useEffect(() => {
+    if (rootRef.current?.matches(':hover') && window.matchMedia('(hover: hover)').matches) {
+      openedByHover.current = true;
+      setOpen(true);
+    }
+  }, []);
+
   useEffect(() => {
     if (!open) return;
     if (focusFirstLink.current) {
