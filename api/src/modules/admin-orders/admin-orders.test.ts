@@ -468,6 +468,16 @@ describe('card refunds a stopped process left waiting for the provider', () => {
     expect((await providerSession(placed.orderId)).amount_refunded).toBe(majorToMinor(2000));
   });
 
+  it('is made once by the provider when its key is asked twice at once', async () => {
+    const placed = await placePaidCardOrder(1);
+    const refundId = await leftWaiting(placed.orderId, majorToMinor(700), 1);
+    const asked = await Promise.allSettled([askedOfProvider(placed.orderId, majorToMinor(700), refundId), askedOfProvider(placed.orderId, majorToMinor(700), refundId)]);
+    const made = asked.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value] : []));
+    expect(made.length).toBeGreaterThan(0);
+    expect(new Set(made).size).toBe(1);
+    expect((await providerSession(placed.orderId)).amount_refunded).toBe(majorToMinor(700));
+  });
+
   it('makes a refund the provider never got, takes back one it refuses, and leaves one still being asked alone', async () => {
     const neverAsked = await placePaidCardOrder(1);
     await leftWaiting(neverAsked.orderId, majorToMinor(4500), 15);

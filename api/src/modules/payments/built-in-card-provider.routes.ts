@@ -188,31 +188,31 @@ export const builtInCardProviderRoutes: FastifyPluginAsync<BuiltInCardProviderOp
       created: Math.floor(Date.now() / 1000),
     };
     // The refund and its kept answer commit together: a refund is never made without its answer.
-    // The same key asked twice at once makes one refund; the other is refused as Stripe does.
+    // The same key asked twice at once makes one refund; the other hears the key is in use, as from Stripe.
     const refunded = await db
       .transaction()
       .execute(async (trx) => {
-      const row = await trx
-        .updateTable('test_payment_sessions')
-        .set((eb) => ({
-          amount_refunded: eb('amount_refunded', '+', amount),
-          refunded_at: sql<string | null>`case when ${eb.ref('amount_refunded')} + ${amount} >= ${eb.ref('amount_total')} then ${new Date().toISOString()} else null end`,
-        }))
-        .where('payment_intent', '=', paymentIntent)
-        .where((eb) => eb(eb('amount_refunded', '+', amount), '<=', eb.ref('amount_total')))
-        .returning('id')
-        .executeTakeFirst();
-      if (row && idempotencyKey) {
-        await trx.insertInto('test_refund_answers').values({ idempotency_key: idempotencyKey, answer: JSON.stringify(answer), created_at: new Date().toISOString() }).execute();
-      }
-      return row !== undefined;
+        const row = await trx
+          .updateTable('test_payment_sessions')
+          .set((eb) => ({
+            amount_refunded: eb('amount_refunded', '+', amount),
+            refunded_at: sql<string | null>`case when ${eb.ref('amount_refunded')} + ${amount} >= ${eb.ref('amount_total')} then ${new Date().toISOString()} else null end`,
+          }))
+          .where('payment_intent', '=', paymentIntent)
+          .where((eb) => eb(eb('amount_refunded', '+', amount), '<=', eb.ref('amount_total')))
+          .returning('id')
+          .executeTakeFirst();
+        if (row && idempotencyKey) {
+          await trx.insertInto('test_refund_answers').values({ idempotency_key: idempotencyKey, answer: JSON.stringify(answer), created_at: new Date().toISOString() }).execute();
+        }
+        return row !== undefined;
       })
       .catch((error: unknown) => {
         if (isUniqueViolation(error)) return 'key in use' as const;
         throw error;
       });
     if (refunded === 'key in use') {
-      return stripeError(reply, 409, 'There is currently another in-progress request using this Idempotent Key.', 'idempotency_key_in_use');
+      return reply.status(409).send({ error: { type: 'idempotency_error', message: 'There is currently another in-progress request using this Idempotent Key.' } });
     }
     if (!refunded) {
       // Another refund took the rest meanwhile: Stripe's answer to a second full refund.

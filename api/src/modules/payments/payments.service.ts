@@ -200,7 +200,13 @@ export function createPaymentsService({ database, repository, orders, cart, prov
         return { made: (await provider.client().refunds.create({ payment_intent: paymentIntent, amount }, { idempotencyKey: `threadline-refund-${refundId}` })).id };
       } catch (error) {
         const reason = error instanceof Error ? error.message : 'no reason given.';
-        if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeIdempotencyError) {
+        // A 409 is the key's other request still being answered (or a lock that timed out): not a refusal either.
+        const notKnown =
+          error instanceof Stripe.errors.StripeConnectionError ||
+          error instanceof Stripe.errors.StripeAPIError ||
+          error instanceof Stripe.errors.StripeIdempotencyError ||
+          (error instanceof Stripe.errors.StripeError && error.statusCode === 409);
+        if (notKnown) {
           log('the card provider did not answer a refund', { refundId, error });
           return { unanswered: reason };
         }
