@@ -14,15 +14,14 @@ const idleSweepMs = 100;
  */
 export const closingConnections = fastifyPlugin(
   async (app: FastifyInstance) => {
-    let closing = false;
+    // Set once the close has begun.
     let sweep: NodeJS.Timeout | undefined;
     app.addHook('preClose', async () => {
-      closing = true;
       sweep = setInterval(() => app.server.closeIdleConnections(), idleSweepMs);
       sweep.unref();
     });
     app.addHook('onSend', async (_request, reply) => {
-      if (closing) reply.header('connection', 'close');
+      if (sweep !== undefined) reply.header('connection', 'close');
     });
     app.addHook('onClose', async () => clearInterval(sweep));
   },

@@ -6,7 +6,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { OrderUpdate } from '../orders/order-update-email.ts';
 import type { OrderRow, OrderUpdateEmailRow } from '../orders/orders.repository.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import type { PaymentsService } from '../payments/payments.service.ts';
+import type { PaymentsService, ProviderRefundOutcome } from '../payments/payments.service.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 
 export interface AdminOrdersDependencies {
@@ -29,7 +29,11 @@ const providerKeepsAnswersMs = 23 * 60 * 60 * 1000;
 const cancelRefundReason = 'Order cancelled';
 
 /** How a refund went: made (with the customer's e-mail, null when another process recorded it), refused by the provider (why), or left waiting for its answer. */
-type GivenBack = { made: OrderUpdateEmailRow | null } | { refused: string } | { unanswered: string };
+type GivenBack = { made: OrderUpdateEmailRow | null } | Exclude<ProviderRefundOutcome, { made: string }>;
+
+/** What the customer is told of a refund of `amount` cents: a cancel's refund tells the cancel. */
+const refundUpdate = (byCancel: boolean, amount: number): OrderUpdate =>
+  byCancel ? { kind: 'cancelled', refunded: minorToMajor(amount) } : { kind: 'refunded', amount: minorToMajor(amount) };
 
 /** A card refund written down and asked of the provider; `before` is the order before it, when the asker read it. */
 interface CardRefund {
@@ -137,6 +141,9 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
     });
   }
 
+  /** A cancel whose refund the provider refused is told to the customer as a cancel with nothing refunded. */
+  const tellCancelledWithoutRefund = (orderId: number) => database.writeTransaction((trx) => orders.recordUpdate(orderId, { kind: 'cancelled', refunded: 0 }, trx));
+
   /** A refund the provider refused never happened: its reservation and its row go (unless it was settled meanwhile). */
   async function takeBackCardRefund(orderId: number, amount: number, refundId: number): Promise<boolean> {
     return database.writeTransaction(async (trx) => {
@@ -189,12 +196,12 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
         await forgetProducts(orderId);
         const left = refundLeft(after);
         if (left > 0) {
-          const given = await giveBack(staff, orderId, left, cancelRefundReason, { kind: 'cancelled', refunded: minorToMajor(left) });
+          const given = await giveBack(staff, orderId, left, cancelRefundReason, refundUpdate(true, left));
           if ('made' in given) told = given.made;
           else if ('unanswered' in given) notice = adminMessages.cancelRefundUnanswered;
           else {
             notice = adminMessages.cancelRefundRefused(given.refused);
-            told = await database.writeTransaction((trx) => orders.recordUpdate(orderId, { kind: 'cancelled', refunded: 0 }, trx));
+            told = await tellCancelledWithoutRefund(orderId);
           }
         }
       }
@@ -218,7 +225,7 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
       if (!paidStatuses.has(order.payment_status)) throw conflict(order.payment_status === 'REFUNDED' ? adminMessages.refundTooLarge(jmd(0)) : adminMessages.refundNothingPaid);
       const amount = request.amount === undefined ? left : majorToMinor(request.amount);
       if (amount > left || amount <= 0) throw conflict(adminMessages.refundTooLarge(jmd(left)));
-      const given = await giveBack(staff, orderId, amount, request.reason, { kind: 'refunded', amount: minorToMajor(amount) });
+      const given = await giveBack(staff, orderId, amount, request.reason, refundUpdate(false, amount));
       if ('refused' in given) throw conflict(adminMessages.refundRefused(given.refused));
       if ('made' in given && given.made) await orders.sendUpdate(given.made, publicUrl);
       return { order: await detail(orderId), notice: 'unanswered' in given ? adminMessages.refundUnanswered : null };
@@ -242,12 +249,11 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
         const byCancel = refund.reason === cancelRefundReason;
         let told: OrderUpdateEmailRow | null = null;
         if ('made' in outcome) {
-          const update: OrderUpdate = byCancel ? { kind: 'cancelled', refunded: minorToMajor(refund.amount) } : { kind: 'refunded', amount: minorToMajor(refund.amount) };
           const asked = { id: refund.id, orderId: refund.order_id, amount: refund.amount, staff: { id: refund.staff_id, email: refund.staff_email }, reason: refund.reason, before: null };
-          told = await completeCardRefund(asked, outcome.made, update);
+          told = await completeCardRefund(asked, outcome.made, refundUpdate(byCancel, refund.amount));
         } else if ((await takeBackCardRefund(refund.order_id, refund.amount, refund.id)) && byCancel) {
           // The cancel stands; its customer was to be told once the refund was answered.
-          told = await database.writeTransaction((trx) => orders.recordUpdate(refund.order_id, { kind: 'cancelled', refunded: 0 }, trx));
+          told = await tellCancelledWithoutRefund(refund.order_id);
         }
         if (told) await orders.sendUpdate(told, publicUrl);
         settled += 1;
