@@ -2,8 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import { escapeLiteral, Pool } from 'pg';
-import { preparingPool } from './named-statements.ts';
+import { Pool } from 'pg';
+import { commitAfter, preparingPool } from './named-statements.ts';
 import type { Database } from './tables.ts';
 
 export type DatabaseDialect = 'sqlite' | 'postgres';
@@ -134,8 +134,7 @@ function openPostgres(url: string): DatabaseHandle {
         await sql`BEGIN`.execute(connection);
         try {
           const { result, lastWrites } = await work(connection);
-          // No values: node-postgres sends it as a simple query, which may hold several statements.
-          await connection.executeQuery(CompiledQuery.raw([...lastWrites.map(withValuesWritten), 'COMMIT'].join(';\n')));
+          await connection.executeQuery(commitAfter(lastWrites));
           return result;
         } catch (error) {
           await sql`ROLLBACK`.execute(connection);
@@ -145,23 +144,6 @@ function openPostgres(url: string): DatabaseHandle {
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
-}
-
-/** Whether a failed statement broke a unique or primary key constraint, on either database. */
-/**
- * A compiled PostgreSQL query as one text, its values written in as literals: a simple query takes
- * no parameters. Only the scalars the shop binds are written; anything else is refused.
- */
-function withValuesWritten({ sql: text, parameters }: CompiledQuery): string {
-  return text.replace(/\$(\d+)/g, (_, position: string) => {
-    const value = parameters[Number(position) - 1];
-    if (value === null) return 'NULL';
-    // In brackets, so that a minus after a minus never reads as a comment (`--`).
-    if (typeof value === 'number' && Number.isFinite(value)) return value < 0 ? `(${value})` : String(value);
-    if (typeof value === 'string') return escapeLiteral(value);
-    if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-    throw new Error(`A last write binds a value that cannot be written as a literal: ${typeof value}`);
-  });
 }
 
 /**
@@ -174,6 +156,7 @@ export function isCheckViolation(error: unknown, check: { name: string; expressi
   return error.code === 'SQLITE_CONSTRAINT_CHECK' && 'message' in error && error.message === `CHECK constraint failed: ${check.expression}`;
 }
 
+/** Whether a failed statement broke a unique or primary key constraint, on either database. */
 export function isUniqueViolation(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error)) return false;
   // PostgreSQL's SQLSTATE unique_violation; better-sqlite3's extended result codes.

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { PostgresCursor, PostgresPool, PostgresPoolClient, PostgresQueryResult } from 'kysely';
-import type { Pool, PoolClient } from 'pg';
+import { CompiledQuery, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
+import { escapeLiteral, type Pool, type PoolClient } from 'pg';
 
 /** Runs of one text in this process before it is prepared: a query built once (a rare filter) stays unprepared. */
 const runsBeforePreparing = 3;
@@ -16,10 +16,33 @@ const textsCounted = 5_000;
 const starColumns = /(?:select|returning|,)\s+(?:"\w+"\.)?\*|"\w+"\.\*/i;
 
 /**
+ * A transaction's last writes (ADR 28), carried to the connection with its COMMIT: the connection
+ * sends them and the COMMIT as one simple query, a write it has seen often as an EXECUTE of a
+ * statement it keeps prepared (ADR 32, amendment).
+ */
+class WritesBeforeCommit {
+  constructor(readonly writes: readonly CompiledQuery[]) {}
+}
+
+/** The COMMIT of a transaction on a preparing pool's connection, its last writes run just before it. */
+export const commitAfter = (writes: readonly CompiledQuery[]): CompiledQuery => CompiledQuery.raw('COMMIT', [new WritesBeforeCommit(writes)]);
+
+/** What one connection keeps prepared, by name: protocol-level `s_…` and SQL-level `w_…`. */
+interface ConnectionStatements {
+  /** The name to send a query with values under, once its text has run often enough, else undefined. */
+  nameFor(text: string): string | undefined;
+  /** The SQL-level statement to EXECUTE a last write with, and whether this connection has PREPAREd it yet. */
+  executableFor(text: string): { name: string; prepared: boolean } | undefined;
+  prepared(names: readonly string[]): void;
+  /** Texts PostgreSQL could not PREPARE: they are sent with their values written in from now on. */
+  refused(texts: readonly string[]): void;
+}
+
+/**
  * Kysely's pool over node-postgres, where a query the shop runs again and again is sent as a named
  * (prepared) statement: PostgreSQL parses and plans it once per connection instead of on every run,
  * which was a third of its CPU per checkout. A query with no parameters stays a simple query, which
- * may hold several statements (a transaction's last writes).
+ * may hold several statements.
  */
 export function preparingPool(pool: Pool): PostgresPool {
   /** Runs so far of a text not yet prepared; null for a text never to prepare. */
@@ -41,25 +64,43 @@ export function preparingPool(pool: Pool): PostgresPool {
       return undefined;
     }
     runs.delete(text);
-    const name = `s_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    const name = createHash('sha256').update(text).digest('base64url').slice(0, 24);
     names.set(text, name);
     return name;
   }
 
-  function nameFor(text: string, client: PoolClient): string | undefined {
-    const name = nameOf(text);
-    if (!name) return undefined;
+  function statementsOf(client: PoolClient): ConnectionStatements {
     const prepared = preparedOn.get(client) ?? new Set<string>();
     preparedOn.set(client, prepared);
-    if (!prepared.has(name) && prepared.size >= preparedPerConnection) return undefined;
-    prepared.add(name);
-    return name;
+    const room = (name: string) => prepared.has(name) || prepared.size < preparedPerConnection;
+    return {
+      nameFor(text) {
+        const hash = nameOf(text);
+        if (!hash || !room(`s_${hash}`)) return undefined;
+        // node-postgres parses it on this connection the first time it is sent under the name.
+        prepared.add(`s_${hash}`);
+        return `s_${hash}`;
+      },
+      executableFor(text) {
+        const hash = nameOf(text);
+        return hash && room(`w_${hash}`) ? { name: `w_${hash}`, prepared: prepared.has(`w_${hash}`) } : undefined;
+      },
+      prepared(preparedNames) {
+        for (const name of preparedNames) prepared.add(name);
+      },
+      refused(texts) {
+        for (const text of texts) {
+          names.delete(text);
+          runs.set(text, null);
+        }
+      },
+    };
   }
 
   return {
     async connect() {
       const client = await pool.connect();
-      return new PreparingClient(client, (text) => nameFor(text, client));
+      return new PreparingClient(client, statementsOf(client));
     },
     end: () => pool.end(),
   };
@@ -68,7 +109,7 @@ export function preparingPool(pool: Pool): PostgresPool {
 class PreparingClient implements PostgresPoolClient {
   constructor(
     private readonly client: PoolClient,
-    private readonly nameFor: (text: string) => string | undefined,
+    private readonly statements: ConnectionStatements,
   ) {}
 
   query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>>;
@@ -76,18 +117,78 @@ class PreparingClient implements PostgresPoolClient {
   query<R>(sql: string | PostgresCursor<R>, parameters?: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     // The dialect is given no cursor class, so Kysely never hands one here.
     if (typeof sql !== 'string') throw new Error('cursors are not used by the shop');
+    const [carried] = parameters ?? [];
+    if (carried instanceof WritesBeforeCommit) return this.commitAfter<R>(carried.writes);
     return this.run<R>(sql, [...(parameters ?? [])]);
   }
 
   private async run<R>(text: string, values: unknown[]): Promise<PostgresQueryResult<R>> {
-    const name = values.length > 0 ? this.nameFor(text) : undefined;
+    const name = values.length > 0 ? this.statements.nameFor(text) : undefined;
     const result = await this.client.query({ text, values, ...(name ? { name } : {}) });
     // node-postgres types rows by its own row type and the command as any tag; Kysely reads rows
     // as the query's and the command only to count the rows a write touched.
     return { command: result.command as PostgresQueryResult<R>['command'], rowCount: result.rowCount ?? 0, rows: result.rows as R[] };
   }
 
+  /**
+   * The last writes and COMMIT as one simple query (it takes no parameters, so values are written
+   * in as literals). Planning those statements anew on every run was a third of PostgreSQL's CPU per
+   * checkout, so a write seen often runs as an EXECUTE of a statement this connection PREPAREd.
+   */
+  private async commitAfter<R>(writes: readonly CompiledQuery[]): Promise<PostgresQueryResult<R>> {
+    const executables = writes.map((write) => (write.parameters.length > 0 ? this.statements.executableFor(write.sql) : undefined));
+    const toPrepare = new Map<string, string>();
+    writes.forEach((write, index) => {
+      const executable = executables[index];
+      if (executable && !executable.prepared) toPrepare.set(executable.name, write.sql);
+    });
+    const preparedNow = await this.prepare(toPrepare);
+    const statements = writes.map((write, index) => {
+      const executable = executables[index];
+      return executable && (executable.prepared || preparedNow)
+        ? `EXECUTE "${executable.name}"(${write.parameters.map(literalOf).join(', ')})`
+        : withValuesWritten(write);
+    });
+    await this.client.query([...statements, 'COMMIT'].join(';\n'));
+    // Kysely reads nothing from a COMMIT's result.
+    return { command: 'UPDATE', rowCount: 0, rows: [] };
+  }
+
+  /**
+   * PREPAREs the writes' statements in a round trip of their own, once per connection: a PREPARE is
+   * kept even when its transaction fails, so it must not share a query with writes that may fail.
+   * One PostgreSQL refuses (a value whose type it cannot tell) leaves the transaction as it was, and
+   * its writes are sent with their values written in. Whether they were prepared.
+   */
+  private async prepare(statements: ReadonlyMap<string, string>): Promise<boolean> {
+    if (statements.size === 0) return false;
+    const prepares = [...statements].map(([name, text]) => `PREPARE "${name}" AS ${text}`);
+    try {
+      await this.client.query(['SAVEPOINT preparing', ...prepares, 'RELEASE SAVEPOINT preparing'].join(';\n'));
+      this.statements.prepared([...statements.keys()]);
+      return true;
+    } catch {
+      await this.client.query('ROLLBACK TO SAVEPOINT preparing; RELEASE SAVEPOINT preparing');
+      this.statements.refused([...statements.values()]);
+      return false;
+    }
+  }
+
   release(): void {
     this.client.release();
   }
 }
+
+/** A value as a literal: only the scalars the shop binds are written; anything else is refused. */
+function literalOf(value: unknown): string {
+  if (value === null) return 'NULL';
+  // In brackets, so that a minus after a minus never reads as a comment (`--`).
+  if (typeof value === 'number' && Number.isFinite(value)) return value < 0 ? `(${value})` : String(value);
+  if (typeof value === 'string') return escapeLiteral(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  throw new Error(`A last write binds a value that cannot be written as a literal: ${typeof value}`);
+}
+
+/** A compiled query as one text, its values written in as literals. */
+const withValuesWritten = ({ sql: text, parameters }: CompiledQuery): string =>
+  text.replace(/\$(\d+)/g, (_, position: string) => literalOf(parameters[Number(position) - 1]));
