@@ -3,6 +3,7 @@
 // Prints orders/s and latency percentiles, and checks that exactly the stock was sold. The baseline
 // of the same run: a bare node:http server answering every checkout with a placed order's bytes,
 // through the same client at the same concurrency (the ceiling of this load generator and machine).
+import { availableParallelism } from 'node:os';
 import { startBareServer } from './bare-server.ts';
 import { checkOutAll, shoppersWithCarts, variantStock } from './checkout-load.ts';
 import { backendsCpuSpentMs, benchDatabaseBackendsCpuMs, processCpuMs } from './proc-stats.ts';
@@ -23,7 +24,9 @@ for (const kind of kinds) {
     const shoppers = await shoppersWithCarts(shop.origin, variant, shoppersCount);
     const cpuBefore = processCpuMs(shop.pid);
     const databaseBefore = kind === 'postgres' ? await benchDatabaseBackendsCpuMs() : null;
+    const loadBefore = process.cpuUsage();
     const { statuses, latencies, seconds } = await checkOutAll(shop.origin, shoppers, concurrency);
+    const load = process.cpuUsage(loadBefore);
     const cpuAfter = processCpuMs(shop.pid);
     const databaseAfter = databaseBefore ? await benchDatabaseBackendsCpuMs() : null;
     const cpuSettled = await settledServerCpuMs(shop.pid);
@@ -38,8 +41,19 @@ for (const kind of kinds) {
       const perAnswer = (cpu: number) => ((cpu - cpuBefore) / shoppersCount).toFixed(2);
       console.log(`  server CPU ms per answer: ${perAnswer(cpuAfter)} while answering, ${perAnswer(cpuSettled)} with the work that trails the answers (e-mails)`);
     }
-    if (databaseBefore && databaseAfter && databaseAfter.size > 0) {
-      console.log(`  PostgreSQL CPU ms per answer: ${(backendsCpuSpentMs(databaseBefore, databaseAfter) / shoppersCount).toFixed(2)} (its ${databaseAfter.size} backends for the shop)`);
+    const databasePerAnswer = databaseBefore && databaseAfter && databaseAfter.size > 0 ? backendsCpuSpentMs(databaseBefore, databaseAfter) / shoppersCount : 0;
+    if (databaseAfter && databaseAfter.size > 0) console.log(`  PostgreSQL CPU ms per answer: ${databasePerAnswer.toFixed(2)} (its ${databaseAfter.size} backends for the shop)`);
+    if (cpuBefore !== null && cpuAfter !== null) {
+      // The shop, its database and this load generator share the machine's cores: their CPU per
+      // answer bounds the answers a second this machine can give, whatever the code's latency.
+      const shopPerAnswer = (cpuAfter - cpuBefore) / shoppersCount;
+      const loadPerAnswer = (load.user + load.system) / 1000 / shoppersCount;
+      const cores = availableParallelism();
+      const answersCeiling = (cores * 1000) / (shopPerAnswer + databasePerAnswer + loadPerAnswer);
+      console.log(
+        `  CPU budget: shop ${shopPerAnswer.toFixed(2)} + database ${databasePerAnswer.toFixed(2)} + load generator ${loadPerAnswer.toFixed(2)} ms per answer; ` +
+          `${cores} cores allow at most ${answersCeiling.toFixed(0)} answers/s (${((answersCeiling * orders) / shoppersCount).toFixed(0)} orders/s at this run's mix); the run gave ${(shoppersCount / seconds).toFixed(0)}`,
+      );
     }
     console.log(`  oversell check: ${correct ? 'OK' : 'FAILED'} (orders ${orders} for ${stock} in stock, stock left ${left})`);
     if (!correct) process.exitCode = 1;
