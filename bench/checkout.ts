@@ -1,9 +1,11 @@
 // Checkout throughput and correctness under load, on SQLite and PostgreSQL: N shoppers with one item
 // each check out through the real API, 50 at a time, for a variant with fewer units than shoppers.
-// Prints orders/s and latency percentiles, and checks that exactly the stock was sold. The baseline
+// Prints orders/s and latency percentiles, and checks that exactly the stock was sold and that a real
+// SMTP server (run here, as a hosted shop's mail relay) took every order's confirmation. The baseline
 // of the same run: a bare node:http server answering every checkout with a placed order's bytes,
 // through the same client at the same concurrency (the ceiling of this load generator and machine).
 import { availableParallelism } from 'node:os';
+import { startSmtpSink } from '../api/test/smtp-sink.ts';
 import { startBareServer } from './bare-server.ts';
 import { checkOutAll, shoppersWithCarts, variantStock } from './checkout-load.ts';
 import { backendsCpuSpentMs, benchDatabaseBackendsCpuMs, processCpuMs } from './proc-stats.ts';
@@ -16,6 +18,9 @@ const concurrency = 50;
 const kinds = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',') as ('sqlite' | 'postgres')[];
 
 for (const kind of kinds) {
+  const mailServer = await startSmtpSink();
+  // The shop process is spawned with this environment.
+  process.env.BENCH_SMTP_URL = mailServer.url;
   const shop = await spawnBenchShop(kind, stock);
   try {
     const { variant } = shop;
@@ -41,6 +46,11 @@ for (const kind of kinds) {
       const perAnswer = (cpu: number) => ((cpu - cpuBefore) / shoppersCount).toFixed(2);
       console.log(`  server CPU ms per answer: ${perAnswer(cpuAfter)} while answering, ${perAnswer(cpuSettled)} with the work that trails the answers (e-mails)`);
     }
+    // The shop's own alerts (a variant sold out) go to the shop, not to a shopper.
+    const shopperEmails = new Set(shoppers.map((shopper) => shopper.email));
+    const mailed = new Set(mailServer.received.flatMap((mail) => mail.to).filter((to) => shopperEmails.has(to))).size;
+    console.log(`  e-mail: ${mailed} orders' confirmations taken by the SMTP server, over ${mailServer.connections()} connections (${mailServer.received.length} e-mails in all)`);
+    if (mailed !== orders) process.exitCode = 1;
     const databasePerAnswer = databaseBefore && databaseAfter && databaseAfter.size > 0 ? backendsCpuSpentMs(databaseBefore, databaseAfter) / shoppersCount : 0;
     if (databaseAfter && databaseAfter.size > 0) console.log(`  PostgreSQL CPU ms per answer: ${databasePerAnswer.toFixed(2)} (its ${databaseAfter.size} backends for the shop)`);
     if (cpuBefore !== null && cpuAfter !== null) {
@@ -51,7 +61,7 @@ for (const kind of kinds) {
       const cores = availableParallelism();
       const answersCeiling = (cores * 1000) / (shopPerAnswer + databasePerAnswer + loadPerAnswer);
       console.log(
-        `  CPU budget: shop ${shopPerAnswer.toFixed(2)} + database ${databasePerAnswer.toFixed(2)} + load generator ${loadPerAnswer.toFixed(2)} ms per answer; ` +
+        `  CPU budget: shop ${shopPerAnswer.toFixed(2)} + database ${databasePerAnswer.toFixed(2)} + load generator and mail server ${loadPerAnswer.toFixed(2)} ms per answer; ` +
           `${cores} cores allow at most ${answersCeiling.toFixed(0)} answers/s (${((answersCeiling * orders) / shoppersCount).toFixed(0)} orders/s at this run's mix); the run gave ${(shoppersCount / seconds).toFixed(0)}`,
       );
     }
@@ -61,6 +71,7 @@ for (const kind of kinds) {
     console.log(`  baseline: a bare node:http server answers ${ceiling.toFixed(0)} checkouts/s; the shop's orders/s are ${(orders / seconds / ceiling).toFixed(2)}× that`);
   } finally {
     await shop.stop();
+    await mailServer.close();
   }
 }
 

@@ -49,6 +49,8 @@ export async function startBenchShop(kind: 'sqlite' | 'postgres'): Promise<Bench
     SECRET_KEY: 'bench-secret-key-long-enough-0123456789',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_SCALE: '1000',
+    // A bench that runs a mail server names it; the others write e-mails to the outbox.
+    ...(process.env.BENCH_SMTP_URL ? { SMTP_URL: process.env.BENCH_SMTP_URL } : {}),
   });
   // BENCH_LOG_LEVEL=error shows the server's errors when a bench sees a 5xx.
   const logLevel = process.env.BENCH_LOG_LEVEL;

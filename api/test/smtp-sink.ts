@@ -20,12 +20,17 @@ const decodeQuotedPrintable = (raw: string) =>
 export async function startSmtpSink({ delayMs = 0 }: { delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   let refusing = false;
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     // The sink's clients are this machine's tests: naming them through DNS only waits on the resolver.
     disableReverseLookup: true,
     logger: false,
+    onConnect(_session, callback) {
+      connections += 1;
+      callback();
+    },
     onMailFrom(_address, _session, callback) {
       if (!refusing) return callback();
       callback(Object.assign(new Error('Service not available, try again later'), { responseCode: 421 }));
@@ -49,6 +54,8 @@ export async function startSmtpSink({ delayMs = 0 }: { delayMs?: number } = {}) 
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** Connections clients have opened so far. */
+    connections: () => connections,
     refuse: (on: boolean) => void (refusing = on),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

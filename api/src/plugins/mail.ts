@@ -28,7 +28,7 @@ export const mail = fastifyPlugin(
     app.decorate('mail', { mailer, waitOnClose: (sent: () => Promise<void>) => void queues.push(sent) });
     app.addHook('onClose', async () => {
       await Promise.all(queues.map((sent) => sent()));
-      mailer.close();
+      await mailer.close();
     });
   },
   { name: 'mail' },

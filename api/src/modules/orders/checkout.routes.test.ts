@@ -304,7 +304,7 @@ describe('promo codes at checkout', () => {
 /** A mailer that only notes whom each e-mail was for. */
 function recordingMailer() {
   const sent: string[] = [];
-  return { sent, mailer: { send: async (message: { to: string }) => void sent.push(message.to), close: () => undefined } };
+  return { sent, mailer: { send: async (message: { to: string }) => void sent.push(message.to), close: async () => undefined } };
 }
 
 const mailedAt = async (orderId: number) =>

@@ -28,8 +28,11 @@ beforeAll(async () => {
   staff = await signInStaff(shop, 'staff');
   owner = await signInStaff(shop, 'owner');
 });
+const otherMailers: ReturnType<typeof createMailer>[] = [];
 afterAll(async () => {
   await shop.close();
+  // Each keeps its connections to the mail server open until closed, as the shop's own does.
+  await Promise.all(otherMailers.map((mailer) => mailer.close()));
   await smtp.close();
 });
 
@@ -37,8 +40,11 @@ const inject = (who: ShopperSession, url: string, payload: object) => shop.app.i
 const mailsTo = (address: string, subject: RegExp) => smtp.received.filter((mail) => mail.to.includes(address) && subject.test(mail.text));
 const emailsOf = (orderId: number) => shop.database.handle.db.selectFrom('order_update_emails').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 /** Another server process on the same database, sending through the same mail server. */
-const otherProcess = () =>
-  ordersServiceOn(shop.database.handle, shop.config.secretKey, createMailer({ smtpUrl: smtp.url, from: 'shop@threadline.test', outboxDir: shop.config.outboxDir, log: () => undefined }));
+function otherProcess() {
+  const mailer = createMailer({ smtpUrl: smtp.url, from: 'shop@threadline.test', outboxDir: shop.config.outboxDir, log: () => undefined });
+  otherMailers.push(mailer);
+  return ordersServiceOn(shop.database.handle, shop.config.secretKey, mailer);
+}
 
 /** A cash order whose confirmation the mail server has taken, moved on to `status`. */
 async function orderAt(status: 'pending' | 'processing'): Promise<{ orderId: number; email: string }> {
@@ -164,7 +170,7 @@ describe('a closing shop', () => {
       smtp.refuse(false);
     }
     const sent: string[] = [];
-    const slowMailer = { send: async (message: { to: string }) => void (await new Promise((resolve) => setTimeout(resolve, 300)), sent.push(message.to)), close: () => undefined };
+    const slowMailer = { send: async (message: { to: string }) => void (await new Promise((resolve) => setTimeout(resolve, 300)), sent.push(message.to)), close: async () => undefined };
     const closing = ordersServiceOn(shop.database.handle, shop.config.secretKey, slowMailer);
     const running = closing.sendDueUpdates(origin, minutes(2));
     await expect.poll(async () => (await emailsOf(orderId))[0]?.attempts).toBe(2);
