@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client } from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { openDatabase, type DatabaseHandle } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import type { Database } from './tables.ts';
 
@@ -69,5 +71,58 @@ describe.skipIf(!onPostgres)('queries the shop runs again and again, on PostgreS
       }
       expect((await preparedTexts(connection)).length).toBe(200);
     });
+  });
+});
+
+/** The texts sent to PostgreSQL while `work` ran, in the order sent. */
+async function sentDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const sent = vi.spyOn(Client.prototype, 'query');
+  try {
+    await work();
+    return sent.mock.calls.map(([statement]) => (typeof statement === 'string' ? statement : String((statement as { text?: string }).text)));
+  } finally {
+    sent.mockRestore();
+  }
+}
+
+describe.skipIf(!onPostgres)("a transaction's BEGIN, on PostgreSQL", () => {
+  // Its own pool: the connection the tests above filled with two hundred statements prepares no more.
+  let shop: DatabaseHandle;
+  beforeAll(() => {
+    shop = openDatabase(database.url);
+  });
+  afterAll(() => shop.close());
+
+  const renamed = (email: string, name: string) =>
+    shop.db.transaction().execute(async (trx) => {
+      const updated = await trx.updateTable('newsletter_subscribers').set({ first_name: name }).where('email_normalized', '=', email).returning('first_name').executeTakeFirst();
+      return updated?.first_name;
+    });
+
+  it('goes with the first statement once that is prepared, and the statement answers as it would alone', async () => {
+    await subscribe(database.handle.db, 'begin@example.com');
+    for (let run = 0; run < 3; run += 1) expect(await renamed('begin@example.com', `Warm ${run}`)).toBe(`Warm ${run}`);
+    let answer: string | undefined;
+    const sent = await sentDuring(async () => {
+      answer = await renamed('begin@example.com', 'Bea');
+    });
+    expect(answer).toBe('Bea');
+    expect(sent).toEqual([expect.stringMatching(/^BEGIN;\nEXECUTE "w_[\w-]+"\('Bea', 'begin@example.com'\)$/), 'commit']);
+    expect(await subscriberNamed(database.handle.db, 'begin@example.com')).toEqual({ email: 'begin@example.com' });
+  });
+
+  it('takes the first statement back with the rest when the transaction fails', async () => {
+    const failing = shop.db.transaction().execute(async (trx) => {
+      await trx.updateTable('newsletter_subscribers').set({ first_name: 'Never' }).where('email_normalized', '=', 'begin@example.com').returning('first_name').executeTakeFirst();
+      throw new Error('the order failed');
+    });
+    await expect(failing).rejects.toThrow('the order failed');
+    const row = await database.handle.db.selectFrom('newsletter_subscribers').select('first_name').where('email_normalized', '=', 'begin@example.com').executeTakeFirstOrThrow();
+    expect(row.first_name).toBe('Bea');
+  });
+
+  it('is never sent for a transaction that ran nothing', async () => {
+    const sent = await sentDuring(() => shop.db.transaction().execute(async () => 'nothing'));
+    expect(sent).toEqual([]);
   });
 });

