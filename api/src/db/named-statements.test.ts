@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import { Client } from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statementsSentDuring } from '../../test/statements-sent.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
 import { openDatabase, type DatabaseHandle } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -74,17 +74,6 @@ describe.skipIf(!onPostgres)('queries the shop runs again and again, on PostgreS
   });
 });
 
-/** The texts sent to PostgreSQL while `work` ran, in the order sent. */
-async function sentDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const sent = vi.spyOn(Client.prototype, 'query');
-  try {
-    await work();
-    return sent.mock.calls.map(([statement]) => (typeof statement === 'string' ? statement : String((statement as { text?: string }).text)));
-  } finally {
-    sent.mockRestore();
-  }
-}
-
 describe.skipIf(!onPostgres)("a transaction's BEGIN, on PostgreSQL", () => {
   // Its own pool: the connection the tests above filled with two hundred statements prepares no more.
   let shop: DatabaseHandle;
@@ -103,7 +92,7 @@ describe.skipIf(!onPostgres)("a transaction's BEGIN, on PostgreSQL", () => {
     await subscribe(database.handle.db, 'begin@example.com');
     for (let run = 0; run < 3; run += 1) expect(await renamed('begin@example.com', `Warm ${run}`)).toBe(`Warm ${run}`);
     let answer: string | undefined;
-    const sent = await sentDuring(async () => {
+    const sent = await statementsSentDuring(async () => {
       answer = await renamed('begin@example.com', 'Bea');
     });
     expect(answer).toBe('Bea');
@@ -122,7 +111,7 @@ describe.skipIf(!onPostgres)("a transaction's BEGIN, on PostgreSQL", () => {
   });
 
   it('is never sent for a transaction that ran nothing', async () => {
-    const sent = await sentDuring(() => shop.db.transaction().execute(async () => 'nothing'));
+    const sent = await statementsSentDuring(() => shop.db.transaction().execute(async () => 'nothing'));
     expect(sent).toEqual([]);
   });
 });

@@ -149,11 +149,12 @@ class PreparingClient implements PostgresPoolClient {
   /**
    * The waiting BEGIN sent with the transaction's first statement as one simple query, when that
    * statement can be written as text: it has no values, or it is prepared on this connection and its
-   * values are scalars (it runs as an EXECUTE). Otherwise BEGIN is sent alone (and the statement is
-   * prepared for the next transaction), and undefined tells the caller to send the statement itself.
+   * values are scalars (it runs as an EXECUTE). Otherwise BEGIN is sent alone, a statement run often
+   * enough is prepared and EXECUTEd (one name for it on the connection, not two), and undefined tells
+   * the caller to send any other statement itself.
    */
   private async beginWith<R>(text: string, values: unknown[]): Promise<PostgresQueryResult<R> | undefined> {
-    this.beginWaiting = false;
+    this.takeWaitingBegin();
     if (values.length === 0) {
       if (transactionEnd.test(text)) return nothingDone;
       return resultOf<R>(await this.client.query(`BEGIN;\n${text}`));
@@ -161,7 +162,7 @@ class PreparingClient implements PostgresPoolClient {
     const executable = values.every(isScalar) ? this.statements.executableFor(text) : undefined;
     if (executable?.prepared) return resultOf<R>(await this.client.query(`BEGIN;\n${executeText(executable.name, values)}`));
     await this.client.query('BEGIN');
-    if (executable) await this.prepare(new Map([[executable.name, text]]));
+    if (executable && (await this.prepare(new Map([[executable.name, text]])))) return resultOf<R>(await this.client.query(executeText(executable.name, values)));
     return undefined;
   }
 
@@ -171,30 +172,30 @@ class PreparingClient implements PostgresPoolClient {
    * checkout, so a write seen often runs as an EXECUTE of a statement this connection PREPAREd.
    */
   private async commitAfter<R>(writes: readonly CompiledQuery[]): Promise<PostgresQueryResult<R>> {
-    if (this.beginWaiting && writes.length === 0) {
-      this.beginWaiting = false;
-      return nothingDone;
-    }
+    if (writes.length === 0 && this.takeWaitingBegin()) return nothingDone;
     const executables = writes.map((write) => (write.parameters.length > 0 ? this.statements.executableFor(write.sql) : undefined));
     const toPrepare = new Map<string, string>();
     writes.forEach((write, index) => {
       const executable = executables[index];
       if (executable && !executable.prepared) toPrepare.set(executable.name, write.sql);
     });
-    if (toPrepare.size > 0 && this.beginWaiting) {
-      // PREPAREs are made inside a savepoint, which needs the transaction begun.
-      this.beginWaiting = false;
-      await this.client.query('BEGIN');
-    }
+    // PREPAREs are made inside a savepoint, which needs the transaction begun.
+    if (toPrepare.size > 0 && this.takeWaitingBegin()) await this.client.query('BEGIN');
     const preparedNow = await this.prepare(toPrepare);
     const statements = writes.map((write, index) => {
       const executable = executables[index];
       return executable && (executable.prepared || preparedNow) ? executeText(executable.name, write.parameters) : withValuesWritten(write);
     });
-    const begin = this.beginWaiting ? ['BEGIN'] : [];
-    this.beginWaiting = false;
+    const begin = this.takeWaitingBegin() ? ['BEGIN'] : [];
     await this.client.query([...begin, ...statements, 'COMMIT'].join(';\n'));
     return nothingDone;
+  }
+
+  /** Whether a BEGIN was waiting; whoever asks sends it, so it waits no more. */
+  private takeWaitingBegin(): boolean {
+    const waiting = this.beginWaiting;
+    this.beginWaiting = false;
+    return waiting;
   }
 
   /**

@@ -1,10 +1,10 @@
-import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messages, type Order } from '@threadline/contracts';
 import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
 import { createTestShop, signUp, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
 import { ordersServiceOn } from '../../../test/order-jobs.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
+import { statementsSentDuring } from '../../../test/statements-sent.ts';
 import { createMailer } from '../../mail/mailer.ts';
 
 let shop: TestShop;
@@ -427,21 +427,6 @@ describe('unpaid card orders', () => {
     expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(5);
   });
 });
-
-/** A query's SQL, sent as text or (a prepared statement, ADR 32) as a config with its name. */
-const textOf = (statement: unknown) =>
-  typeof statement === 'string' ? statement : typeof statement === 'object' && statement !== null && 'text' in statement ? String(statement.text) : '(not SQL)';
-
-/** Each statement the shop sent to PostgreSQL while `work` ran, in the order sent. */
-async function statementsSentDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const sent = vi.spyOn(Client.prototype, 'query');
-  try {
-    await work();
-    return sent.mock.calls.map(([statement]) => textOf(statement));
-  } finally {
-    sent.mockRestore();
-  }
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL?.startsWith('postgres'))('round trips to PostgreSQL', () => {
   it("are at most seven for a guest's cash order, its BEGIN going with its first statement and its last writes with its COMMIT", async () => {
