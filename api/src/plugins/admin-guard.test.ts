@@ -1,6 +1,7 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminMessages } from '@threadline/contracts';
+import { adminMessages, messages } from '@threadline/contracts';
+import { codeFor } from '../../test/second-factor-codes.ts';
 import { registeredRoutes } from '../../test/registered-routes.ts';
 import { createTestShop, signInStaff, signUp, startSession, type TestShop } from '../../test/helper.ts';
 import { isOwnerOnly, ownerOnlyPaths } from './staff-access.ts';
@@ -59,5 +60,138 @@ describe('the back office door, on every admin route', () => {
       if (!ownerOnly && answer.statusCode === 403 && answer.body.includes(adminMessages.ownerOnly)) wrong.push(`staff ${method} ${url}: owner-only outside the list`);
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+/** Ways to spell a path that a router or a proxy may read as the same one; none may open the door. */
+function spellingsOf(url: string): string[] {
+  const encodeEvery = (text: string) => [...text].map((letter) => `%${letter.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  const rest = url.slice('/api/admin'.length);
+  return [
+    `/api/%61dmin${rest}`,
+    `/%61pi/admin${rest}`,
+    `/api/admi%6E${rest}`,
+    `/api/admi%6e${rest}`,
+    `/${encodeEvery('api')}/${encodeEvery('admin')}${rest}`,
+    `/api/admin${rest.replace(/[a-z]/, (letter) => `%${letter.charCodeAt(0).toString(16)}`)}`,
+    `/api%2Fadmin${rest}`,
+    `/api//admin${rest}`,
+    `//api/admin${rest}`,
+    `/api/admin/${rest}`,
+    `/API/admin${rest}`,
+    `/api/Admin${rest}`,
+    `/api/admin${rest.toUpperCase()}`,
+    `/api/./admin${rest}`,
+    `/api/x/../admin${rest}`,
+    `/api/%2e/admin${rest}`,
+    `/api/x/%2E%2E/admin${rest}`,
+    `/api/admin/.${rest}`,
+    `/api\\admin${rest}`,
+    `/api/admin;x=1${rest}`,
+    `/api/admin${rest}%00`,
+  ];
+}
+
+describe('every admin handler, behind the door', () => {
+  it('asks who calls before it reads anything else of the request', async () => {
+    const wrong: string[] = [];
+    for (const route of registeredRoutes.filter((candidate) => candidate.url.startsWith('/api/admin/'))) {
+      // A request with no staff member on it, that throws at any other field the handler reads first.
+      const request = new Proxy({ staff: null }, {
+        get: (target, field) => {
+          if (field === 'staff') return target.staff;
+          if (field === 'then') return undefined;
+          throw new Error(`read ${String(field)} first`);
+        },
+      });
+      const reply: Record<string, unknown> = {};
+      for (const chained of ['status', 'type', 'header']) reply[chained] = () => reply;
+      reply.send = (value: unknown) => value;
+      const outcome = await Promise.resolve()
+        .then(() => route.handler.call(shop.app, request as never, reply as never))
+        .then(() => 'answered', (error: { statusCode?: number; message: string }) => (error.statusCode === 401 ? 'refused' : error.message));
+      if (outcome !== 'refused') wrong.push(`${String(route.method)} ${route.url}: ${outcome}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('the back office door, whatever the spelling of the path', () => {
+  let requiringShop: TestShop;
+  beforeAll(async () => {
+    requiringShop = await createTestShop({ seed: false, environment: { ADMIN_REQUIRE_2FA: 'true' } });
+    await requiringShop.ready();
+  });
+  afterAll(() => requiringShop.close());
+
+  /** Staff who must not get in: disabled by the owner, owing the second factor, not enrolled where it is required. */
+  async function callersKeptOut() {
+    const canary = `canary-${Date.now()}@threadline.test`;
+    const customer = await signUp(shop.app, { email: canary });
+    const owner = await signInStaff(shop, 'owner');
+    const disabled = await signInStaff(shop, 'staff');
+    const disabling = await shop.app.inject({ method: 'PATCH', url: `/api/admin/staff/${disabled.userId}/`, headers: owner.headers, payload: { disabled: true } });
+    expect(disabling.statusCode).toBe(200);
+
+    const owingEmail = `owing-${Date.now()}@threadline.test`;
+    const owing = await signInStaff(shop, 'staff', owingEmail);
+    const setup = await shop.app.inject({ method: 'POST', url: '/api/admin/two-factor/setup/', headers: owing.headers });
+    const { secret } = setup.json();
+    expect((await shop.app.inject({ method: 'POST', url: '/api/admin/two-factor/confirm/', headers: owing.headers, payload: { code: codeFor(secret) } })).statusCode).toBe(200);
+    const session = await startSession(shop.app);
+    const signIn = await shop.app.inject({ method: 'POST', url: '/api/users/auth/login/', headers: session.headers, payload: { email: owingEmail, password: 'island-breeze-42' } });
+    const owingHeaders = { ...session.headers, authorization: `Bearer ${signIn.json().token}` };
+    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/customers/', headers: owingHeaders })).statusCode).toBe(401);
+
+    const notEnrolled = await signInStaff(requiringShop, 'owner');
+    return {
+      canary,
+      owner,
+      callers: [
+        { who: 'guest', app: shop.app, headers: (await startSession(shop.app)).headers },
+        { who: 'customer', app: shop.app, headers: customer.headers },
+        { who: 'disabled staff', app: shop.app, headers: disabled.headers },
+        // These two may still ask who they are and give or set up their second factor, and nothing else.
+        { who: 'staff owing the second factor', app: shop.app, headers: owingHeaders, mayCall: ['/api/admin/me/', '/api/admin/two-factor/verify/'] },
+        {
+          who: 'an owner not enrolled where the second factor is required',
+          app: requiringShop.app,
+          headers: notEnrolled.headers,
+          mayCall: ['/api/admin/me/', '/api/admin/two-factor/setup/', '/api/admin/two-factor/confirm/'],
+        },
+      ],
+    };
+  }
+
+  it('answers no caller but signed-in staff with data, on every method of every admin route spelled any way', async () => {
+    const { canary, owner, callers } = await callersKeptOut();
+    // The owner reaches the plain path, so the canary is in what the door keeps.
+    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/customers/', headers: owner.headers })).body).toContain(canary);
+
+    const kept = new Set([400, 401, 403, 404]);
+    const wrong: string[] = [];
+    for (const { method, url, path } of adminCalls()) {
+      for (const spelling of [url, ...spellingsOf(url)]) {
+        for (const { who, app, headers, mayCall = [] } of callers) {
+          if (mayCall.includes(path)) continue;
+          const answer = await app.inject({ method: method as 'GET', url: spelling, headers, payload: method === 'GET' || method === 'HEAD' ? undefined : {} });
+          if (!kept.has(answer.statusCode) || answer.body.includes(canary)) wrong.push(`${who} ${method} ${spelling}: ${answer.statusCode} ${answer.body.slice(0, 80)}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('routes an encoded spelling to the same door: a guest is asked to sign in, the owner gets the data', async () => {
+    const { canary, owner } = await callersKeptOut();
+    const guest = await startSession(shop.app);
+    for (const spelling of ['/api/%61dmin/customers/', '/%61pi/admin/customers/', '/api/admi%6E/customers/']) {
+      const asGuest = await shop.app.inject({ method: 'GET', url: spelling, headers: guest.headers });
+      expect(asGuest.statusCode).toBe(401);
+      expect(asGuest.json().error).toBe(messages.signInRequired);
+      const asOwner = await shop.app.inject({ method: 'GET', url: spelling, headers: owner.headers });
+      expect(asOwner.statusCode).toBe(200);
+      expect(asOwner.body).toContain(canary);
+    }
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { messages, sessionHeaders } from '@threadline/contracts';
 import { forbidden } from '../errors.ts';
+import { isApiRoute } from './matched-route.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -28,7 +29,7 @@ export const sessionKeyAndCsrf = fastifyPlugin(async (app: FastifyInstance) => {
     const header = request.headers[sessionKeyHeader];
     request.sessionKey = typeof header === 'string' && header.length > 0 && header.length <= 200 ? header : null;
     if (safeMethods.has(request.method) || request.routeOptions.config.csrf === false) return;
-    if (!request.url.startsWith('/api/')) return;
+    if (!isApiRoute(request)) return;
     const headerToken = request.headers[csrfHeader];
     const valid = app.sessions.isCsrfTokenValid(
       request.sessionKey,

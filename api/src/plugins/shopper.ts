@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { messages } from '@threadline/contracts';
 import { unauthorized } from '../errors.ts';
+import { isApiRoute } from './matched-route.ts';
 import type { SignedInCustomer } from '../modules/customers/auth.service.ts';
 import type { GuestSession } from '../modules/session/session.service.ts';
 
@@ -33,7 +34,7 @@ export const shopper = fastifyPlugin(async (app: FastifyInstance) => {
   app.decorateRequest('shopper', null, []);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
-    const bearer = header?.startsWith('Bearer ') && request.url.startsWith('/api/') ? header.slice('Bearer '.length).trim() : null;
+    const bearer = header?.startsWith('Bearer ') && isApiRoute(request) ? header.slice('Bearer '.length).trim() : null;
     const customer = bearer === null ? null : await app.auth.customerOf(bearer);
     const { sessionKey } = request;
     let stored: Promise<GuestSession | null> | undefined;

@@ -18,7 +18,8 @@ declare module 'fastify' {
 }
 
 const adminPrefix = '/api/admin';
-const isAdminCall = (url: string) => url === adminPrefix || url.startsWith(`${adminPrefix}/`) || url.startsWith(`${adminPrefix}?`);
+/** A route of the back office, by the path it was registered under (never by the URL asked for). */
+const isAdminRoute = (routeUrl: string) => routeUrl === adminPrefix || routeUrl.startsWith(`${adminPrefix}/`);
 
 /**
  * The owner's calls (BACKOFFICE.md "Who": staff accounts and settings), by path prefix, in this one
@@ -33,11 +34,8 @@ const beforeSecondFactor = new Set([`${adminPrefix}/me/`, `${adminPrefix}/two-fa
 /** What a staff member without a second factor may call while the shop requires one: enrolment. */
 const beforeEnrolment = new Set([`${adminPrefix}/me/`, `${adminPrefix}/two-factor/setup/`, `${adminPrefix}/two-factor/confirm/`]);
 
-/** The route's path as registered (`/api/admin/staff/:id/`), or the path asked for when none matched. */
-const routePath = (request: FastifyRequest) => {
-  const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
-  return path.endsWith('/') ? path : `${path}/`;
-};
+/** A registered path with its trailing slash (`/api/admin/staff/:id/`), as the sets above hold them. */
+const withSlash = (path: string) => (path.endsWith('/') ? path : `${path}/`);
 
 export interface StaffAccessOptions {
   /** ADMIN_REQUIRE_2FA: staff without a second factor reach only enrolment. */
@@ -45,21 +43,22 @@ export interface StaffAccessOptions {
 }
 
 /**
- * The back office's door, in one place so no admin route can be added without it: every call under
- * /api/admin/ needs a staff member's live sign-in (401 for guests and stale tokens, 403 for
- * customers), whose second factor, if the account has one, was given on this sign-in (401 with
- * `second_factor_required: true` until then); owner-only paths refuse staff (403). All before the
- * body is even read.
+ * The back office's door, in one place so no admin route can be added without it: it is made part of
+ * every route registered under /api/admin/ as that route is added, so it decides on the route that
+ * matched, whatever spelling of the path the request used (`/api/%61dmin/…` is routed to the same
+ * handler as `/api/admin/…` and meets the same door). A call needs a staff member's live sign-in (401
+ * for guests and stale tokens, 403 for customers), whose second factor, if the account has one, was
+ * given on this sign-in (401 with `second_factor_required: true` until then); owner-only paths refuse
+ * staff (403). All before the body is even read. A path that matches no route is a 404 for everyone.
  */
 export const staffAccess = fastifyPlugin<StaffAccessOptions>(
   async (app: FastifyInstance, { requireSecondFactor }) => {
     app.decorateRequest('staff', null);
-    app.addHook('onRequest', async (request) => {
-      if (!isAdminCall(request.url)) return;
+    const admitStaff = async (request: FastifyRequest) => {
       const { customer, bearerRejected } = request.shopper;
       if (customer === null) throw unauthorized(bearerRejected ? messages.signInExpired : messages.signInRequired);
       if (customer.role === 'customer') throw forbidden(adminMessages.staffOnly);
-      const path = routePath(request);
+      const path = withSlash(request.routeOptions.url ?? '');
       const { enabled, given } = customer.secondFactor;
       if (enabled && !given && !beforeSecondFactor.has(path)) {
         throw new ShopError(401, adminMessages.secondFactorRequired, { [secondFactorRequiredFlag]: true });
@@ -67,6 +66,11 @@ export const staffAccess = fastifyPlugin<StaffAccessOptions>(
       if (requireSecondFactor && !enabled && !beforeEnrolment.has(path)) throw forbidden(adminMessages.secondFactorCompulsory);
       if (customer.role !== 'owner' && isOwnerOnly(path)) throw forbidden(adminMessages.ownerOnly);
       request.staff = { id: customer.id, email: customer.email, role: customer.role };
+    };
+    app.addHook('onRoute', (route) => {
+      if (!isAdminRoute(route.url)) return;
+      const own = route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest];
+      route.onRequest = [admitStaff, ...own];
     });
   },
   { name: 'staff-access' },

@@ -18,15 +18,20 @@ import type { AdminOrdersService } from './admin-orders.service.ts';
 const pdf = z.instanceof(Buffer).describe('application/pdf');
 
 export const adminOrderRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersService }> = async (app, { orders }) => {
-  app.get('/orders/', { schema: { querystring: adminOrderQuerySchema, response: { 200: adminOrderListSchema } } }, (request) =>
-    orders.list(request.query),
-  );
+  app.get('/orders/', { schema: { querystring: adminOrderQuerySchema, response: { 200: adminOrderListSchema } } }, (request) => {
+    staffOf(request);
+    return orders.list(request.query);
+  });
 
-  app.get('/orders/new-count/', { schema: { querystring: newOrdersQuerySchema, response: { 200: newOrdersCountSchema } } }, (request) =>
-    orders.newCount(request.query.since),
-  );
+  app.get('/orders/new-count/', { schema: { querystring: newOrdersQuerySchema, response: { 200: newOrdersCountSchema } } }, (request) => {
+    staffOf(request);
+    return orders.newCount(request.query.since);
+  });
 
-  app.get('/orders/:id/', { schema: { params, response: { 200: adminOrderSchema } } }, (request) => orders.detail(request.params.id));
+  app.get('/orders/:id/', { schema: { params, response: { 200: adminOrderSchema } } }, (request) => {
+    staffOf(request);
+    return orders.detail(request.params.id);
+  });
 
   app.post('/orders/:id/status/', { schema: { params, body: orderStatusChangeSchema, response: { 200: orderActionResponseSchema } } }, (request) =>
     orders.changeStatus(staffOf(request), request.params.id, request.body),
@@ -41,6 +46,7 @@ export const adminOrderRoutes: FastifyPluginAsyncZod<{ orders: AdminOrdersServic
   );
 
   app.get('/orders/:id/invoice/', { schema: { params, response: { 200: pdf } } }, async (request, reply) => {
+    staffOf(request);
     const { fileName, pdf: document } = await orders.invoice(request.params.id);
     return reply.type('application/pdf').header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store').send(document);
   });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { staffOf } from '../../plugins/staff-access.ts';
 import { adminListSchema, auditEntrySchema, auditQuerySchema } from '@threadline/contracts';
 import type { AuditService } from './audit.service.ts';
 
@@ -6,6 +7,9 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
   app.get(
     '/audit/',
     { schema: { querystring: auditQuerySchema, response: { 200: adminListSchema(auditEntrySchema) } } },
-    (request) => audit.list(request.query),
+    (request) => {
+      staffOf(request);
+      return audit.list(request.query);
+    },
   );
 };

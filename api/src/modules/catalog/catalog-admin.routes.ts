@@ -25,16 +25,20 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ catalogAdmin: CatalogAd
   app.get(
     '/products/',
     { schema: { querystring: adminProductQuerySchema, response: { 200: adminProductListSchema } } },
-    (request) => catalogAdmin.list(request.query),
+    (request) => {
+      staffOf(request);
+      return catalogAdmin.list(request.query);
+    },
   );
 
   app.post('/products/', { schema: { body: adminProductCreateSchema, response: { 201: adminProductSchema } } }, async (request, reply) =>
     reply.status(201).send(await catalogAdmin.create(staffOf(request), request.body)),
   );
 
-  app.get('/products/:id/', { schema: { params: idParamsSchema, response: { 200: adminProductSchema } } }, (request) =>
-    catalogAdmin.detail(request.params.id),
-  );
+  app.get('/products/:id/', { schema: { params: idParamsSchema, response: { 200: adminProductSchema } } }, (request) => {
+    staffOf(request);
+    return catalogAdmin.detail(request.params.id);
+  });
 
   app.patch(
     '/products/:id/',
@@ -65,7 +69,10 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ catalogAdmin: CatalogAd
   app.get(
     '/categories/',
     { schema: { querystring: adminCategoryQuerySchema, response: { 200: adminListSchema(adminCategorySchema) } } },
-    (request) => catalogAdmin.categories(request.query),
+    (request) => {
+      staffOf(request);
+      return catalogAdmin.categories(request.query);
+    },
   );
 
   app.post('/categories/', { schema: { body: adminCategoryCreateSchema, response: { 201: adminCategorySchema } } }, async (request, reply) =>

@@ -53,14 +53,18 @@ export const catalogImportRoutes: FastifyPluginAsyncZod<{ imports: CatalogImport
   app.post(
     '/products/import/',
     { config: { swaggerTransform: describedUpload }, schema: { querystring: catalogImportQuerySchema, response: { 200: catalogImportReportSchema } } },
-    async (request) => imports.importCsv({ ...(await csvUpload(request)), dryRun: request.query.dry_run, staff: staffOf(request) }),
+    async (request) => {
+      const staff = staffOf(request);
+      return imports.importCsv({ ...(await csvUpload(request)), dryRun: request.query.dry_run, staff });
+    },
   );
 
   // The schema describes the file for the reference; Fastify pipes a stream as it is, never serializing it.
-  app.get('/products/export/', { schema: { produces: ['text/csv'], response: { 200: csvAnswer } } }, async (_request, reply) =>
-    reply
+  app.get('/products/export/', { schema: { produces: ['text/csv'], response: { 200: csvAnswer } } }, async (request, reply) => {
+    staffOf(request);
+    return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', attachment())
-      .send(imports.exportCsv() as unknown as string),
-  );
+      .send(imports.exportCsv() as unknown as string);
+  });
 };

@@ -57,9 +57,10 @@ async function readPictureUpload(request: FastifyRequest): Promise<PictureUpload
 
 /** Under /api/admin: a product's pictures. */
 export const productImageRoutes: FastifyPluginAsyncZod<{ images: ProductImagesService }> = async (app, { images }) => {
-  app.get('/products/:id/images/', { schema: { params: idParamsSchema, response: { 200: adminImagesSchema } } }, (request) =>
-    images.list(request.params.id),
-  );
+  app.get('/products/:id/images/', { schema: { params: idParamsSchema, response: { 200: adminImagesSchema } } }, (request) => {
+    staffOf(request);
+    return images.list(request.params.id);
+  });
 
   app.post(
     '/products/:id/images/',

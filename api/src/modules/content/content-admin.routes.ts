@@ -15,9 +15,10 @@ import { staffOf } from '../../plugins/staff-access.ts';
 import type { ContentAdminService } from './content-admin.service.ts';
 
 export const contentAdminRoutes: FastifyPluginAsyncZod<{ content: ContentAdminService }> = async (app, { content }) => {
-  app.get('/messages/', { schema: { querystring: messageListQuerySchema, response: { 200: adminMessageListSchema } } }, (request) =>
-    content.messages(request.query),
-  );
+  app.get('/messages/', { schema: { querystring: messageListQuerySchema, response: { 200: adminMessageListSchema } } }, (request) => {
+    staffOf(request);
+    return content.messages(request.query);
+  });
 
   app.patch(
     '/messages/:id/',
@@ -36,12 +37,14 @@ export const contentAdminRoutes: FastifyPluginAsyncZod<{ content: ContentAdminSe
         response: { 200: adminListSchema(adminSubscriberSchema) },
       },
     },
-    async (request, reply) =>
-      request.query.format === 'csv'
+    async (request, reply) => {
+      staffOf(request);
+      return request.query.format === 'csv'
         ? reply
             .type('text/csv; charset=utf-8')
             .header('content-disposition', `attachment; filename="${content.csvFileName(request.query)}"`)
             .send(content.subscribersCsv(request.query) as unknown as AdminList<AdminSubscriber>)
-        : content.subscribers(request.query),
+        : content.subscribers(request.query);
+    },
   );
 };

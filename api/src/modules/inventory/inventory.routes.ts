@@ -14,9 +14,10 @@ import type { StockAdminService } from './stock-admin.service.ts';
 
 /** Under /api/admin: the stock page, a variant's movements and staff adjustments. */
 export const stockAdminRoutes: FastifyPluginAsyncZod<{ stock: StockAdminService }> = async (app, { stock }) => {
-  app.get('/stock/', { schema: { querystring: stockListQuerySchema, response: { 200: adminListSchema(stockRowSchema) } } }, (request) =>
-    stock.list(request.query),
-  );
+  app.get('/stock/', { schema: { querystring: stockListQuerySchema, response: { 200: adminListSchema(stockRowSchema) } } }, (request) => {
+    staffOf(request);
+    return stock.list(request.query);
+  });
 
   app.post(
     '/variants/:id/stock/',
@@ -27,6 +28,9 @@ export const stockAdminRoutes: FastifyPluginAsyncZod<{ stock: StockAdminService 
   app.get(
     '/variants/:id/movements/',
     { schema: { params: idParamsSchema, querystring: adminPageQuerySchema, response: { 200: adminListSchema(stockMovementSchema) } } },
-    (request) => stock.movements(request.params.id, request.query),
+    (request) => {
+      staffOf(request);
+      return stock.movements(request.params.id, request.query);
+    },
   );
 };

@@ -14,16 +14,20 @@ export const promotionsAdminRoutes: FastifyPluginAsyncZod<{ promotions: Promotio
   app.get(
     '/promotions/',
     { schema: { querystring: promotionListQuerySchema, response: { 200: adminListSchema(adminPromotionSchema) } } },
-    (request) => promotions.list(request.query),
+    (request) => {
+      staffOf(request);
+      return promotions.list(request.query);
+    },
   );
 
   app.post('/promotions/', { schema: { body: promotionCreateSchema, response: { 201: adminPromotionSchema } } }, async (request, reply) =>
     reply.status(201).send(await promotions.create(staffOf(request), request.body)),
   );
 
-  app.get('/promotions/:id/', { schema: { params: idParamsSchema, response: { 200: adminPromotionSchema } } }, (request) =>
-    promotions.get(request.params.id),
-  );
+  app.get('/promotions/:id/', { schema: { params: idParamsSchema, response: { 200: adminPromotionSchema } } }, (request) => {
+    staffOf(request);
+    return promotions.get(request.params.id);
+  });
 
   app.patch(
     '/promotions/:id/',

@@ -128,6 +128,17 @@ describe('CSRF protection of state-changing calls', () => {
     expect(response.json()).toEqual({ error: messages.csrfFailed, request_id: expect.any(String) });
   });
 
+  it('refuses it however the path is spelled: the check is on the route that matched', async () => {
+    for (const url of ['/%61pi/test-echo/', '/api/test%2Decho/', '/%61%70%69/test-echo/']) {
+      const response = await shop.app.inject({ method: 'POST', url, payload: { a: 1 } });
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json()).toEqual({ error: messages.csrfFailed, request_id: expect.any(String) });
+      // And its answer carries the API's own headers: nothing a shared cache may keep.
+      expect(response.headers['cache-control'], url).toContain('private');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+    }
+  });
+
   it('refuses a header token that does not match the cookie', async () => {
     const session = await startSession(shop.app);
     const response = await shop.app.inject({
