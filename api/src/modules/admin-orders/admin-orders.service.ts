@@ -182,8 +182,9 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
 
     /**
      * A status change of BACKOFFICE.md, with its note and (to shipped) tracking number. Cancelling
-     * a paid card order refunds what is left of it through the provider; should the provider refuse,
-     * the cancel stands and the answer's notice says the refund is still to be made.
+     * a paid card order refunds what is left of it through the provider, the refund written down
+     * with the cancel; a cancel that committed answers 200, and should the provider refuse or not
+     * answer, the answer's notice says the refund is still to be made or waiting.
      */
     async changeStatus(staff: StaffMember, orderId: number, request: OrderStatusChange): Promise<OrderActionResponse> {
       const trackingNumber = request.tracking_number?.trim() || null;

@@ -11,12 +11,19 @@ let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let staff: SignedInShopper;
 let owner: SignedInShopper;
 let productId = 0;
+let providerUnreachable = false;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
   shop = await createTestShop({ seed: false, environment: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://threadline.test', RATE_LIMIT_SCALE: '50' } });
   const category = await createCategory(shop.database.handle.db, { name: 'Hats', slug: 'hats' });
   productId = (await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 5000 }] })).id;
+  // The card provider out of reach: while this is set, its API drops every call unanswered and undone.
+  shop.app.addHook('onRequest', async (request, reply) => {
+    if (!providerUnreachable || !request.url.startsWith('/v1/')) return;
+    reply.hijack();
+    request.raw.socket.destroy();
+  });
   // The official SDK reaches the built-in provider over real HTTP, so the shop listens on a free port.
   await shop.app.listen({ port: 0, host: '127.0.0.1' });
   staff = await signInStaff(shop, 'staff');
@@ -39,12 +46,13 @@ const cancelledMailsTo = (email: string) => smtp.received.filter((mail) => mail.
 const unmailed = async (orderId: number) =>
   (await db().selectFrom('order_update_emails').select('id').where('order_id', '=', orderId).where('mailed_at', 'is', null).where('given_up_at', 'is', null).execute()).length;
 
-/** A card order the shopper paid on the built-in provider's page; its e-mail address is its own. */
+/** A card order a guest paid on the built-in provider's page; its id and the e-mail it was placed with. */
 async function placePaidCardOrder(quantity: number): Promise<{ orderId: number; email: string }> {
   const shopper = await startSession(shop.app);
   await inject(shopper, 'POST', '/api/orders/cart/', { product_id: productId, quantity });
-  const email = `buyer-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-  const placed = await inject(shopper, 'POST', '/api/orders/checkout/', { ...pickupCheckoutForm('stripe'), email });
+  const checkout = pickupCheckoutForm('stripe');
+  const { email } = checkout;
+  const placed = await inject(shopper, 'POST', '/api/orders/checkout/', checkout);
   expect(placed.statusCode, placed.body).toBe(200);
   const orderId = placed.json().order_id as number;
   const started = await inject(shopper, 'POST', `/api/orders/payment/stripe/${orderId}/`);
@@ -130,8 +138,8 @@ async function diedIn(dead: Promise<void>, request: Promise<{ body: string }>) {
 /** The job as it runs after the refund call's longest wait (ADR 20): ten minutes on. */
 const jobLater = () => shop.app.adminOrders.settleWaitingRefunds(new Date(Date.now() + 11 * 60 * 1000));
 
-describe('a cancel of a paid card order whose process dies', () => {
-  it('right after the cancel committed still owes its refund: the job makes it once and the customer hears once', async () => {
+describe('a cancel of a paid card order', () => {
+  it('whose process dies right after its commit still owes its refund: the job makes it once and the customer hears once', async () => {
     const { orderId, email } = await placePaidCardOrder(2);
     const { total } = await orderRow(orderId);
     await diedIn(
@@ -157,7 +165,7 @@ describe('a cancel of a paid card order whose process dies', () => {
     expect(cancelledMailsTo(email)).toHaveLength(1);
   });
 
-  it('after the provider made the refund but before it was recorded: the job records it once without refunding again', async () => {
+  it('whose process dies after the provider made its refund, before it was recorded: the job records it once without refunding again', async () => {
     const { orderId, email } = await placePaidCardOrder(1);
     const { total } = await orderRow(orderId);
     await diedIn(
@@ -173,6 +181,27 @@ describe('a cancel of a paid card order whose process dies', () => {
     expect(await refundedAtProvider(orderId)).toBe(total);
     const audited = await db().selectFrom('audit_entries').select('action').where('entity', '=', 'order').where('entity_id', '=', String(orderId)).orderBy('id').execute();
     expect(audited.map((entry) => entry.action)).toEqual(['status', 'refund']);
+    await expect.poll(() => unmailed(orderId)).toBe(0);
+    expect(cancelledMailsTo(email)).toHaveLength(1);
+  });
+
+  it('made while the card provider cannot be reached answers 200 with the refund waiting, which the job makes once', async () => {
+    const { orderId, email } = await placePaidCardOrder(1);
+    const { total } = await orderRow(orderId);
+    providerUnreachable = true;
+    let answer;
+    try {
+      answer = await cancel(orderId);
+    } finally {
+      providerUnreachable = false;
+    }
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({ notice: adminMessages.cancelRefundUnanswered, order: { status: 'cancelled', refunds: [{ status: 'pending' }] } });
+    expect(await refundedAtProvider(orderId)).toBe(0);
+
+    expect(await jobLater()).toBe(1);
+    expect(await refundsOf(orderId)).toEqual([{ amount: total, status: 'succeeded', reason: 'Order cancelled' }]);
+    expect(await refundedAtProvider(orderId)).toBe(total);
     await expect.poll(() => unmailed(orderId)).toBe(0);
     expect(cancelledMailsTo(email)).toHaveLength(1);
   });
