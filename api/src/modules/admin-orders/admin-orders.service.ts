@@ -1,5 +1,5 @@
 import { adminMessages, formatMoney, majorToMinor, minorToMajor, orderTransitions, shopCurrency, type AdminOrder, type AdminOrderQuery, type MarkPaidRequest, type OrderActionResponse, type OrderRefundRequest, type OrderStatusChange } from '@threadline/contracts';
-import type { DatabaseHandle } from '../../db/database.ts';
+import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -43,7 +43,12 @@ interface CardRefund {
   staff: Pick<StaffMember, 'id' | 'email'>;
   reason: string;
   before: OrderRow | null;
+  /** The card payment it gives back from, as the provider knows it. */
+  payment: { provider_session_id: string };
 }
+
+/** A refund written down: a cash one done (with its customer's e-mail), or a card one to ask of the provider. */
+type WrittenDown = { told: OrderUpdateEmailRow } | { card: CardRefund };
 const jmd = (cents: number) => formatMoney(minorToMajor(cents), shopCurrency);
 /** What a cancel gives back: what is left of a paid card order (cash is handed back outside the shop). */
 const refundLeft = (order: OrderRow) => (order.payment_method === 'stripe' && paidStatuses.has(order.payment_status) ? Math.max(order.total - order.refunded_total, 0) : 0);
@@ -102,32 +107,44 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
   }
 
   /**
-   * Gives back `amount` cents. The amount is first reserved on the order by a guarded update (two
-   * staff at once never give back more than was paid) and the refund written down, in one
-   * transaction; a card refund then goes to the provider outside any transaction (the built-in
-   * provider writes the same database). A refusal takes the reservation and the row back: nothing
-   * changed. With no answer the refund stays waiting, and the job asks again with its key. The
-   * customer's e-mail `told` is written down in the transaction that completes the refund.
+   * Reserves `amount` cents of what is left of the order (a guarded update: two staff at once never
+   * give back more than was paid) and writes the refund down, in the caller's transaction. A cash
+   * refund is done there, audited, with the customer's e-mail `told`; a card refund is left
+   * `pending`, to be asked of the provider once this transaction committed (the built-in provider
+   * writes the same database): whatever stops after the commit, the job finds it and asks again.
    */
-  async function giveBack(staff: StaffMember, orderId: number, amount: number, reason: string, told: OrderUpdate): Promise<GivenBack> {
-    const started = await database.writeTransaction(async (trx) => {
-      const before = await orders.staffOrder(orderId, trx);
-      if (!(await orders.reserveRefund(orderId, amount, trx))) {
-        throw conflict(paidStatuses.has(before.payment_status) ? adminMessages.refundTooLarge(jmd(before.total - before.refunded_total)) : adminMessages.refundNothingPaid);
-      }
-      const refund = await payments.startRefund(before, amount, reason, staff, trx);
-      if (!refund.payment) {
-        const after = await orders.staffOrder(orderId, trx);
-        await audit.record(staff, { action: 'refund', entity: 'order', entityId: orderId, before: auditState(before), after: { ...auditState(after), refund: minorToMajor(amount), reason } }, trx);
-        return { recorded: await orders.recordUpdate(orderId, told, trx) };
-      }
-      return { recorded: null, payment: refund.payment, refundId: refund.refundId, before };
-    });
-    if (started.recorded) return { made: started.recorded };
-    const outcome = await payments.refundThroughProvider(started.payment, amount, started.refundId);
-    if ('made' in outcome) return { made: await completeCardRefund({ id: started.refundId, orderId, amount, staff, reason, before: started.before }, outcome.made, told) };
-    if ('refused' in outcome) await takeBackCardRefund(orderId, amount, started.refundId);
+  async function writeDownRefund(trx: DbExecutor, staff: StaffMember, orderId: number, amount: number, reason: string, told: OrderUpdate): Promise<WrittenDown> {
+    const before = await orders.staffOrder(orderId, trx);
+    if (!(await orders.reserveRefund(orderId, amount, trx))) {
+      // Read again under the order's lock: a refund or cancel that came first is counted in what is left.
+      const now = await orders.staffOrder(orderId, trx);
+      throw conflict(paidStatuses.has(now.payment_status) || now.payment_status === 'REFUNDED' ? adminMessages.refundTooLarge(jmd(now.total - now.refunded_total)) : adminMessages.refundNothingPaid);
+    }
+    const refund = await payments.startRefund(before, amount, reason, staff, trx);
+    if (!refund.payment) {
+      const after = await orders.staffOrder(orderId, trx);
+      await audit.record(staff, { action: 'refund', entity: 'order', entityId: orderId, before: auditState(before), after: { ...auditState(after), refund: minorToMajor(amount), reason } }, trx);
+      return { told: await orders.recordUpdate(orderId, told, trx) };
+    }
+    return { card: { id: refund.refundId, orderId, amount, staff, reason, before, payment: refund.payment } };
+  }
+
+  /**
+   * Asks the provider for a card refund written down and committed. Made: recorded, audited, and
+   * the customer's e-mail `told` written down. Refused: the reservation and the row go (nothing
+   * changed). No answer: it stays waiting, and the job asks again with its key.
+   */
+  async function askProvider(refund: CardRefund, told: OrderUpdate): Promise<GivenBack> {
+    const outcome = await payments.refundThroughProvider(refund.payment, refund.amount, refund.id);
+    if ('made' in outcome) return { made: await completeCardRefund(refund, outcome.made, told) };
+    if ('refused' in outcome) await takeBackCardRefund(refund.orderId, refund.amount, refund.id);
     return outcome;
+  }
+
+  /** Gives back `amount` cents: written down in a transaction of its own, then asked of the provider for a card. */
+  async function giveBack(staff: StaffMember, orderId: number, amount: number, reason: string, told: OrderUpdate): Promise<GivenBack> {
+    const written = await database.writeTransaction((trx) => writeDownRefund(trx, staff, orderId, amount, reason, told));
+    return 'told' in written ? { made: written.told } : askProvider(written.card, told);
   }
 
   /** Records a card refund the provider made, with its audit entry and the customer's e-mail; null when another process recorded it first. */
@@ -165,44 +182,49 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
 
     /**
      * A status change of BACKOFFICE.md, with its note and (to shipped) tracking number. Cancelling
-     * a paid card order refunds what is left of it through the provider; should the provider refuse,
-     * the cancel stands and the answer's notice says the refund is still to be made.
+     * a paid card order refunds what is left of it through the provider, the refund written down
+     * with the cancel; a cancel that committed answers 200, and should the provider refuse or not
+     * answer, the answer's notice says the refund is still to be made or waiting.
      */
     async changeStatus(staff: StaffMember, orderId: number, request: OrderStatusChange): Promise<OrderActionResponse> {
       const trackingNumber = request.tracking_number?.trim() || null;
       const change = { to: request.status, note: request.note.trim(), trackingNumber };
-      const { after, email } = await database.writeTransaction(async (trx) => {
+      const { email, owed } = await database.writeTransaction(async (trx) => {
         const moved = await orders.moveStatus(orderId, change, staff, trx);
         await audit.record(
           staff,
           { action: 'status', entity: 'order', entityId: orderId, before: auditState(moved.before), after: { ...auditState(moved.after), note: change.note, tracking_number: trackingNumber } },
           trx,
         );
-        // The customer's e-mail is written down with the change; a cancel that refunds a card
-        // knows what it tells only once the provider answered, so its e-mail is written then.
+        // A cancel writes down the refund it owes with itself: a process that stops once this
+        // commits leaves the refund waiting for the job, never owed without a trace. What the
+        // customer is told of it is known once the provider answered, so its e-mail is written then.
+        const left = change.to === 'cancelled' ? refundLeft(moved.after) : 0;
+        if (left > 0) {
+          const written = await writeDownRefund(trx, staff, orderId, left, cancelRefundReason, refundUpdate(true, left));
+          return 'told' in written ? { email: written.told, owed: null } : { email: null, owed: written.card };
+        }
+        // Any other change's e-mail is written down with it.
         const told: OrderUpdate | null =
           change.to === 'shipped' && trackingNumber
             ? { kind: 'shipped', trackingNumber }
             : change.to === 'delivered'
               ? { kind: 'delivered' }
-              : change.to === 'cancelled' && refundLeft(moved.after) === 0
+              : change.to === 'cancelled'
                 ? { kind: 'cancelled', refunded: 0 }
                 : null;
-        return { ...moved, email: told ? await orders.recordUpdate(orderId, told, trx) : null };
+        return { email: told ? await orders.recordUpdate(orderId, told, trx) : null, owed: null };
       });
+      if (request.status === 'cancelled') await forgetProducts(orderId);
       let notice: string | null = null;
       let told = email;
-      if (request.status === 'cancelled') {
-        await forgetProducts(orderId);
-        const left = refundLeft(after);
-        if (left > 0) {
-          const given = await giveBack(staff, orderId, left, cancelRefundReason, refundUpdate(true, left));
-          if ('made' in given) told = given.made;
-          else if ('unanswered' in given) notice = adminMessages.cancelRefundUnanswered;
-          else {
-            notice = adminMessages.cancelRefundRefused(given.refused);
-            told = await tellCancelledWithoutRefund(orderId);
-          }
+      if (owed) {
+        const given = await askProvider(owed, refundUpdate(true, owed.amount));
+        if ('made' in given) told = given.made;
+        else if ('unanswered' in given) notice = adminMessages.cancelRefundUnanswered;
+        else {
+          notice = adminMessages.cancelRefundRefused(given.refused);
+          told = await tellCancelledWithoutRefund(orderId);
         }
       }
       if (told) await orders.sendUpdate(told, publicUrl);
@@ -249,7 +271,7 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
         const byCancel = refund.reason === cancelRefundReason;
         let told: OrderUpdateEmailRow | null = null;
         if ('made' in outcome) {
-          const asked = { id: refund.id, orderId: refund.order_id, amount: refund.amount, staff: { id: refund.staff_id, email: refund.staff_email }, reason: refund.reason, before: null };
+          const asked = { id: refund.id, orderId: refund.order_id, amount: refund.amount, staff: { id: refund.staff_id, email: refund.staff_email }, reason: refund.reason, before: null, payment: refund };
           told = await completeCardRefund(asked, outcome.made, refundUpdate(byCancel, refund.amount));
         } else if ((await takeBackCardRefund(refund.order_id, refund.amount, refund.id)) && byCancel) {
           // The cancel stands; its customer was to be told once the refund was answered.

@@ -113,6 +113,39 @@ describe('paying by card', () => {
     expect(await unitsSold()).toBe(soldBefore + 2);
   });
 
+  it('acknowledges and logs a signed event for a session the shop never opened, and still refuses a bad signature', async () => {
+    const warnings: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void warnings.push(line) });
+    const app = await buildApp({ config: shop.config, database: shop.database.handle, logger });
+    try {
+      // Another integration on the same Stripe account: its sessions' events reach this endpoint too.
+      const sessionId = 'cs_live_a1b2c3_from_the_pop_up_shop';
+      const payload = JSON.stringify({ id: 'evt_elsewhere_1', object: 'event', type: 'checkout.session.completed', data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid' } } });
+      const signature = new Stripe('sk_test_signing').webhooks.generateTestHeaderString({ payload, secret: shop.config.stripe.webhookSecret });
+      const post = (stripeSignature: string) =>
+        app.inject({ method: 'POST', url: '/api/orders/payment/stripe/webhook/', headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature }, payload });
+
+      const forged = await post(signature.replace(/v1=[0-9a-f]+/, `v1=${'0'.repeat(64)}`));
+      expect(forged.statusCode).toBe(400);
+      expect(forged.json()).toEqual({ error: 'Invalid webhook signature.', request_id: expect.any(String) });
+      expect(warnings.join('')).not.toContain(sessionId);
+
+      const acknowledged = await post(signature);
+      expect(acknowledged.statusCode, acknowledged.body).toBe(200);
+      expect(acknowledged.json()).toEqual({ received: true });
+      const logged = warnings.map((line) => JSON.parse(line) as { msg: string; details?: { sessionId?: string; eventId?: string } });
+      expect(logged).toContainEqual(
+        expect.objectContaining({ msg: 'acknowledged a card event for a session the shop did not open', details: expect.objectContaining({ sessionId, eventId: 'evt_elsewhere_1' }) }),
+      );
+      expect(await shop.database.handle.db.selectFrom('payments').select('id').where('provider_session_id', '=', sessionId).execute()).toEqual([]);
+      // Sent again (Stripe's retries), it is answered the same and not looked into twice.
+      expect((await post(signature)).json()).toEqual({ received: true });
+      expect(logged.filter((line) => line.details?.sessionId === sessionId)).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+
   it("refuses another shopper's session and a payment that does not match the order", async () => {
     const owner = await startSession(shop.app);
     const orderId = await cardOrder(owner);

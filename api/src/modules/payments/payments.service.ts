@@ -28,6 +28,7 @@ export function sessionExpiry(orderExpiresAt: string | null, now = Date.now()): 
 }
 
 type Settlement = Pick<VerifySessionResponse, 'payment_status' | 'refund_reason'>;
+type FoundPayment = NonNullable<Awaited<ReturnType<PaymentsRepository['findBySession']>>>;
 
 /** What the card provider said to a refund: made (its id for the refund), refused (its reason), or not known. */
 export type ProviderRefundOutcome = { made: string } | { refused: string } | { unanswered: string };
@@ -85,6 +86,11 @@ export function createPaymentsService({ database, repository, orders, cart, prov
   async function settle(sessionId: string): Promise<Settlement> {
     const payment = await repository.findBySession(sessionId);
     if (!payment) throw notFound(messages.paymentSessionUnknown);
+    return settleFound(sessionId, payment);
+  }
+
+  /** `settle` of a session whose payment row the caller has read. */
+  async function settleFound(sessionId: string, payment: FoundPayment): Promise<Settlement> {
     if (payment.status === 'completed') return { payment_status: 'COMPLETED' };
     if (payment.status === 'refunded' && payment.refund_reason) return { payment_status: 'REFUNDED', refund_reason: payment.refund_reason };
     const session = await provider.client().checkout.sessions.retrieve(sessionId);
@@ -304,7 +310,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
       const payment = await repository.findBySession(sessionId);
       if (!payment) throw notFound(messages.paymentSessionUnknown);
       await orders.ownedOrder(viewer, payment.order_id);
-      return { success: true, ...(await settle(sessionId)), order_id: payment.order_id };
+      return { success: true, ...(await settleFound(sessionId, payment)), order_id: payment.order_id };
     },
 
     /** The provider's call: the signature (and its 300 s tolerance) is checked on the raw body. */
@@ -318,7 +324,12 @@ export function createPaymentsService({ database, repository, orders, cart, prov
       if (await repository.eventSeen(event.id)) return { received: true };
       if (settledEvents.has(event.type)) {
         const session = event.data.object as Stripe.Checkout.Session;
-        await settle(session.id);
+        const payment = typeof session.id === 'string' ? await repository.findBySession(session.id) : undefined;
+        // A session the shop never opened (another integration on the same Stripe account, or a
+        // test event sent from the dashboard) is nothing of the shop's: it is acknowledged, as Stripe
+        // expects, since a refusal would only be sent again for three days.
+        if (payment) await settleFound(session.id, payment);
+        else log('acknowledged a card event for a session the shop did not open', { eventId: event.id, type: event.type, sessionId: session.id });
       }
       await repository.rememberEvent(event.id, event.type);
       return { received: true };
