@@ -93,6 +93,7 @@ const environmentSchema = z.object({
     .regex(/^[\x21-\x7e]{24,200}$/, 'must be 24 to 200 printable characters without spaces')
     .optional(),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(120).default(5),
+  CATALOG_IMPORT_WAIT_SECONDS: z.coerce.number().int().min(0).max(50).default(20),
 });
 
 /** The proxies in front of the server: how many hops, or which addresses (ranges, proxy-addr names). */
@@ -169,6 +170,8 @@ export interface Config {
    * stops sending new ones before the process stops taking them.
    */
   shutdownDrainMs: number;
+  /** How long a catalogue import's upload call waits for the writing before it answers 202 with the run (below the proxy's timeout). */
+  catalogImportWaitMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -225,6 +228,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     adminRequire2fa: env.ADMIN_REQUIRE_2FA,
     metricsToken: env.METRICS_TOKEN ?? null,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
+    catalogImportWaitMs: env.CATALOG_IMPORT_WAIT_SECONDS * 1000,
   };
 }
 

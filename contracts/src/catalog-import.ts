@@ -22,3 +22,26 @@ export const catalogImportReportSchema = z.object({
   errors: z.array(catalogImportErrorSchema),
 });
 export type CatalogImportReport = z.infer<typeof catalogImportReportSchema>;
+
+export const catalogImportRunStatuses = ['writing', 'done', 'failed'] as const;
+export type CatalogImportRunStatus = (typeof catalogImportRunStatuses)[number];
+
+export const catalogImportRunParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * An import still being written when its upload call answered (202), as the back office polls it at
+ * GET /api/admin/products/import/{id}/: the products written so far, and the report once it ended.
+ */
+export const catalogImportRunSchema = z.object({
+  id: z.number(),
+  status: z.enum(catalogImportRunStatuses),
+  file_name: z.string(),
+  rows: z.number(),
+  /** Products the file names. */
+  products: z.number(),
+  products_written: z.number(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  report: catalogImportReportSchema.nullable(),
+});
+export type CatalogImportRun = z.infer<typeof catalogImportRunSchema>;

@@ -60,6 +60,40 @@ test('staff export the catalogue, see the bad row of a file with its reason and 
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 });
 
+test('a check lists every bad cell of every row: its own cells, the other rows and the catalogue', async ({ page }) => {
+  await openBackOffice(page, 'staff', '/admin/import');
+  const rows = [
+    `cells-a-${stamp},Cells A,,capes-${stamp},abc,,,active,maybe,no,,,,,CA-${stamp},lots`,
+    `cells-b-${stamp},,,tshirts,2500,cheap,,gone,no,no,,Material,,,CA-${stamp},1`,
+  ];
+  await chooseFile(page, `${header}\n${rows.join('\n')}\n`);
+  await page.getByRole('button', { name: 'Check file' }).click();
+  const problems = page.getByRole('table', { name: 'Problems in the file' });
+  await expect(problems).toBeVisible();
+  const listed = problems.getByRole('row');
+  const expected = [
+    ["2", "category", `No category has the slug 'capes-${stamp}'.`],
+    ['2', 'price', "'abc' is not an amount in JMD like 1500 or 1500.50."],
+    ['2', 'is_new_arrival', "'maybe' is not yes or no."],
+    ['2', 'stock', "'lots' is not a whole number from 0 to 1,000,000."],
+    ['3', 'name', 'Required.'],
+    ['3', 'sale_price', "'cheap' is not an amount in JMD like 1500 or 1500.50."],
+    ['3', 'status', "'gone' is not one of draft, active, archived."],
+    ['3', 'specifications', "'Material' is not 'Key: value' (separate specifications with |)."],
+    ['3', 'sku', `SKU CA-${stamp} is also on row 2.`],
+  ];
+  await expect(listed).toHaveCount(expected.length + 1);
+  for (const [index, cells] of expected.entries()) await expect(listed.nth(index + 1).getByRole('cell')).toHaveText(cells);
+  await expect(page.getByText('9 problems in 2 rows. Nothing was imported.')).toBeVisible();
+  await listed.last().scrollIntoViewIfNeeded();
+  await expect(listed.last()).toBeInViewport();
+  await page.screenshot({ path: '/tmp/bo-import-cells-desktop.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(problems).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: '/tmp/bo-import-cells-phone.png', fullPage: true });
+});
+
 test('the import page fits a phone and passes axe', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openBackOffice(page, 'staff', '/admin/import');

@@ -53,5 +53,6 @@ export const tableOwners = {
   // Append-only: every module records its admin changes through app.audit.
   audit_entries: 'modules/audit',
   shop_settings: 'modules/settings',
+  catalog_import_runs: 'modules/catalog',
 } as const satisfies Record<keyof Database, string>;
 

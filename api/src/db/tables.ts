@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccountRole, PaymentRefundReason, PaymentStatus, ProductStatus, StockMovementKind } from '@threadline/contracts';
+import type { AccountRole, CatalogImportRunStatus, PaymentRefundReason, PaymentStatus, ProductStatus, StockMovementKind } from '@threadline/contracts';
 
 /**
  * Table types. Portable choices, the same on SQLite and PostgreSQL:
@@ -511,6 +511,25 @@ export interface ProductOptionStockTable {
   variants: number;
 }
 
+/** A catalogue import written after its upload call answered (migration 0030, ADR 19 amendment). */
+export interface CatalogImportRunTable {
+  id: Id;
+  staff_id: number;
+  file_name: string;
+  status: CatalogImportRunStatus;
+  /** Data rows of the file, as the report counts them. */
+  rows: number;
+  /** Products the file names, and how many of them are written so far (batch by batch). */
+  products: number;
+  products_written: number;
+  /** JSON of the import's report, once it ended. */
+  report: string | null;
+  started_at: Timestamp;
+  /** Moved after every batch: a run left 'writing' that no longer moves was stopped with its process. */
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -545,6 +564,7 @@ export interface Database {
   test_refund_answers: TestRefundAnswerTable;
   audit_entries: AuditEntryTable;
   shop_settings: ShopSettingsTable;
+  catalog_import_runs: CatalogImportRunTable;
   order_status_history: OrderStatusHistoryTable;
   order_update_emails: OrderUpdateEmailTable;
   refunds: RefundTable;

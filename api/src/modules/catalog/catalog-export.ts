@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import { catalogCsvColumns, type CatalogCsvColumn } from '@threadline/contracts';
+import { spreadsheetCell } from '../../spreadsheet-cells.ts';
 import { formatFeatures, formatMoney, formatSpecifications } from './catalog-import-rows.ts';
 import type { CatalogImportRepository, ExportedProduct, ExportedVariant } from './catalog-import.repository.ts';
 
@@ -20,7 +21,7 @@ function parseRecord(text: string): Record<string, string> {
 }
 
 /** A product's rows: one per variant, the product's columns on each (a product without variants gets one row without). */
-function rowsOf(product: ExportedProduct, variants: ExportedVariant[]): Record<CatalogCsvColumn, string>[] {
+function cellsOf(product: ExportedProduct, variants: ExportedVariant[]): Record<CatalogCsvColumn, string>[] {
   const productColumns = {
     slug: product.slug,
     name: product.name,
@@ -38,6 +39,10 @@ function rowsOf(product: ExportedProduct, variants: ExportedVariant[]): Record<C
   if (variants.length === 0) return [{ ...productColumns, size: '', color: '', sku: '', stock: '' }];
   return variants.map((variant) => ({ ...productColumns, size: variant.size ?? '', color: variant.color ?? '', sku: variant.sku, stock: String(variant.stock) }));
 }
+
+/** A product's rows as cells a spreadsheet opens as text: the import reads them back to the same values. */
+const rowsOf = (product: ExportedProduct, variants: ExportedVariant[]) =>
+  cellsOf(product, variants).map((row) => Object.fromEntries(Object.entries(row).map(([column, value]) => [column, spreadsheetCell(value)])));
 
 /** Waits until the stream takes more rows, or is closed; never rejects, so no wait is left to fail unheard. */
 function drainedOrClosed(stream: Readable & NodeJS.WritableStream): Promise<void> {

@@ -134,9 +134,10 @@ describe('readRow', () => {
 
 describe('checkAcrossRows', () => {
   const row = (number: number, change: Cells) => ({ ...(readRow(number, cells(change), columns, header.length).row as ImportedRow) });
+  const keys = (number: number, change: Cells) => readRow(number, cells(change), columns, header.length).keys;
 
   it('accepts a product over several rows with different variants', () => {
-    expect(checkAcrossRows([row(2, {}), row(3, { size: 'L', sku: 'IT-L-BLK' })])).toEqual([]);
+    expect(checkAcrossRows([row(2, {}), row(3, { size: 'L', sku: 'IT-L-BLK' })], [keys(2, {}), keys(3, { size: 'L', sku: 'IT-L-BLK' })])).toEqual([]);
   });
 
   it.each([
@@ -145,6 +146,6 @@ describe('checkAcrossRows', () => {
     { second: { slug: 'other-tee', sku: 'it-m-blk' }, field: 'sku', message: 'SKU it-m-blk is also on row 2.' },
     { second: { sku: 'IT-M-BLK-2', color: 'black' }, field: 'size', message: 'Row 2 already has this size and colour' },
   ])('refuses $field: $message', ({ second, field, message }) => {
-    expect(checkAcrossRows([row(2, {}), row(3, second)])).toEqual([{ row: 3, field, message: expect.stringContaining(message) }]);
+    expect(checkAcrossRows([row(2, {}), row(3, second)], [keys(2, {}), keys(3, second)])).toEqual([{ row: 3, field, message: expect.stringContaining(message) }]);
   });
 });

@@ -1,4 +1,5 @@
 import { catalogCsvColumns, productStatuses, type CatalogCsvColumn, type CatalogImportError, type ProductStatus } from '@threadline/contracts';
+import { spreadsheetValue } from '../../spreadsheet-cells.ts';
 
 /**
  * Reading the catalogue CSV (README "Catalogue import and export"): the header, each row on its own,
@@ -35,6 +36,19 @@ export interface ImportedRow {
   row: number;
   product: ImportedProduct;
   variant: ImportedVariant;
+}
+
+/**
+ * What a row names, as far as those cells could be read (null where not), whatever its other cells:
+ * enough to check it against the other rows and the catalogue, so one bad cell hides no other.
+ */
+export interface RowKeys {
+  row: number;
+  slug: string | null;
+  category: string | null;
+  sku: string | null;
+  /** The variant's size and colour (each may be empty), null when either cell is bad. */
+  options: { size: string | null; color: string | null } | null;
 }
 
 export type ColumnIndex = Record<CatalogCsvColumn, number>;
@@ -112,16 +126,38 @@ export function parseFeatures(text: string): string[] {
 const listEntry = (text: string) => text.replace(/[\\|]/g, (character) => `\\${character}`);
 
 export const formatFeatures = (features: string[]) => features.map(listEntry).join('|');
+/**
+ * Specifications as `Key: value` entries. The first `:` not written `\:` ends the key, so a key holding
+ * `:` or `\` has them escaped (`\:`, `\\`) before the entry is escaped as a list entry.
+ */
 export const formatSpecifications = (specifications: Record<string, string>) =>
   Object.entries(specifications)
-    .map(([key, value]) => listEntry(`${key}: ${value}`))
+    .map(([key, value]) => listEntry(`${key.replace(/[\\:]/g, (character) => `\\${character}`)}: ${value}`))
     .join('|');
 
+/** A specification entry's key and value, split at its first `:` not written `\:`; null without one. */
+export function parseSpecification(entry: string): { key: string; value: string } | null {
+  let key = '';
+  for (let at = 0; at < entry.length; at += 1) {
+    const character = entry.charAt(at);
+    const next = entry.charAt(at + 1);
+    if (character === '\\' && (next === ':' || next === '\\')) {
+      key += next;
+      at += 1;
+    } else if (character === ':') {
+      return { key: key.trim(), value: entry.slice(at + 1).trim() };
+    } else {
+      key += character;
+    }
+  }
+  return null;
+}
+
 /**
- * Reads one data row. Every bad cell is reported, not just the first; the row is given back only
- * when all its cells are good.
+ * Reads one data row. Every bad cell is reported, not just the first of the row; the row is given
+ * back only when all its cells are good, and its keys whatever the other cells hold.
  */
-export function readRow(row: number, cells: string[], columns: ColumnIndex, columnCount: number): { row?: ImportedRow; errors: CatalogImportError[] } {
+export function readRow(row: number, cells: string[], columns: ColumnIndex, columnCount: number): { row?: ImportedRow; keys: RowKeys; errors: CatalogImportError[] } {
   const errors: CatalogImportError[] = [];
   const fail = (field: string, message: string) => {
     errors.push({ row, field, message });
@@ -129,18 +165,22 @@ export function readRow(row: number, cells: string[], columns: ColumnIndex, colu
   };
   if (cells.length !== columnCount) {
     fail('', `This row has ${cells.length} cells where the header has ${columnCount}; check for a stray comma or an unclosed quote.`);
-    return { errors };
+    return { errors, keys: { row, slug: null, category: null, sku: null, options: null } };
   }
-  const cell = (column: CatalogCsvColumn) => (cells[columns[column]] ?? '').trim();
+  const unreadable = new Set<CatalogCsvColumn>();
   for (const column of catalogCsvColumns) {
-    const value = cell(column);
+    const value = cells[columns[column]] ?? '';
     if (value.includes('\u0000')) fail(column, 'Contains a NUL character.');
     else if (value.includes('\uFFFD')) fail(column, "Contains characters that are not UTF-8; in Excel save the file as 'CSV UTF-8'.");
+    else continue;
+    unreadable.add(column);
   }
-  if (errors.length > 0) return { errors };
+  // A cell the export kept from running as a formula ('=…) holds the text after its apostrophe, spaces included.
+  const cell = (column: CatalogCsvColumn) => (unreadable.has(column) ? '' : spreadsheetValue((cells[columns[column]] ?? '').trim()));
 
   const required = (column: CatalogCsvColumn, max: number) => {
     const value = cell(column);
+    if (unreadable.has(column)) return null;
     if (value === '') return fail(column, 'Required.');
     if (value.length > max) return fail(column, `At most ${max} characters.`);
     return value;
@@ -158,14 +198,15 @@ export function readRow(row: number, cells: string[], columns: ColumnIndex, colu
   };
   const flag = (column: CatalogCsvColumn) => {
     const value = cell(column).toLowerCase();
+    if (unreadable.has(column)) return false;
     if (yes.has(value)) return true;
     if (no.has(value)) return false;
     fail(column, `'${cell(column)}' is not yes or no.`);
     return false;
   };
 
-  const slug = required('slug', limits.slug);
-  if (slug !== null && !slugPattern.test(slug)) fail('slug', 'Lower-case letters, digits and single hyphens only, like classic-runner.');
+  const slugText = required('slug', limits.slug);
+  const slug = slugText !== null && !slugPattern.test(slugText) ? fail('slug', 'Lower-case letters, digits and single hyphens only, like classic-runner.') : slugText;
   const name = required('name', limits.name);
   const description = optionalText('description', limits.description) ?? '';
   const category = required('category', limits.slug);
@@ -174,7 +215,9 @@ export function readRow(row: number, cells: string[], columns: ColumnIndex, colu
   const wholesalePrice = money('wholesale_price', false);
   if (price !== null && salePrice !== null && salePrice >= price) fail('sale_price', 'The sale price must be below the price.');
   const statusText = cell('status').toLowerCase() || 'active';
-  const status = productStatuses.find((known) => known === statusText) ?? fail('status', `'${cell('status')}' is not one of ${productStatuses.join(', ')}.`);
+  const status = unreadable.has('status')
+    ? null
+    : (productStatuses.find((known) => known === statusText) ?? fail('status', `'${cell('status')}' is not one of ${productStatuses.join(', ')}.`));
   const isNewArrival = flag('is_new_arrival');
   const isFeatured = flag('is_featured');
 
@@ -187,9 +230,7 @@ export function readRow(row: number, cells: string[], columns: ColumnIndex, colu
   const specParts = parseFeatures(cell('specifications'));
   if (specParts.length > limits.specs) fail('specifications', `At most ${limits.specs} specifications.`);
   for (const part of specParts) {
-    const colon = part.indexOf(':');
-    const key = colon === -1 ? '' : part.slice(0, colon).trim();
-    const value = colon === -1 ? '' : part.slice(colon + 1).trim();
+    const { key, value } = parseSpecification(part) ?? { key: '', value: '' };
     if (key === '' || value === '') {
       fail('specifications', `'${part}' is not 'Key: value' (separate specifications with |).`);
     } else if (key.length > limits.specKey || value.length > limits.specValue) {
@@ -203,8 +244,8 @@ export function readRow(row: number, cells: string[], columns: ColumnIndex, colu
 
   const size = optionalText('size', limits.option);
   const color = optionalText('color', limits.option);
-  const sku = required('sku', limits.sku);
-  if (sku !== null && !skuPattern.test(sku)) fail('sku', 'Letters, digits and . _ / - only, starting with a letter or digit.');
+  const skuText = required('sku', limits.sku);
+  const sku = skuText !== null && !skuPattern.test(skuText) ? fail('sku', 'Letters, digits and . _ / - only, starting with a letter or digit.') : skuText;
   const stockText = cell('stock');
   let stock: number | null = null;
   if (stockText !== '') {
@@ -212,11 +253,14 @@ export function readRow(row: number, cells: string[], columns: ColumnIndex, colu
     if (stock === null || stock > maxStock) fail('stock', `'${stockText}' is not a whole number from 0 to ${maxStock.toLocaleString('en')}.`);
   }
 
+  const optionsRead = !errors.some((error) => error.field === 'size' || error.field === 'color');
+  const keys: RowKeys = { row, slug, category, sku, options: optionsRead ? { size, color } : null };
   if (errors.length > 0 || slug === null || name === null || category === null || price === null || status === null || sku === null) {
-    return { errors };
+    return { errors, keys };
   }
   return {
     errors,
+    keys,
     row: {
       row,
       product: { slug, name, description, category, price, salePrice, wholesalePrice, status, isNewArrival, isFeatured, features, specifications },
@@ -239,32 +283,40 @@ const productColumn: Record<Exclude<keyof ImportedProduct, 'slug'>, CatalogCsvCo
   specifications: 'specifications',
 };
 
-/** The rules across rows: a product's rows agree on its columns, a SKU is on one row, a product's options differ. */
-export function checkAcrossRows(rows: ImportedRow[]): CatalogImportError[] {
+/**
+ * The rules across rows: a product's rows agree on its columns (of rows read whole), and of every
+ * row as far as it was read, a SKU is on one row and a product's options differ.
+ */
+export function checkAcrossRows(rows: ImportedRow[], keys: RowKeys[]): CatalogImportError[] {
   const errors: CatalogImportError[] = [];
   const firstOfProduct = new Map<string, ImportedRow>();
-  const rowOfSku = new Map<string, number>();
-  const rowOfOptions = new Map<string, number>();
   for (const current of rows) {
-    const { product, variant, row } = current;
+    const { product, row } = current;
     const first = firstOfProduct.get(product.slug);
     if (first === undefined) {
       firstOfProduct.set(product.slug, current);
-    } else {
-      for (const [key, column] of Object.entries(productColumn) as [keyof typeof productColumn, CatalogCsvColumn][]) {
-        if (JSON.stringify(product[key]) !== JSON.stringify(first.product[key])) {
-          errors.push({ row, field: column, message: `Differs from row ${first.row}, the first row of ${product.slug}: a product's rows repeat its columns.` });
-        }
+      continue;
+    }
+    for (const [key, column] of Object.entries(productColumn) as [keyof typeof productColumn, CatalogCsvColumn][]) {
+      if (JSON.stringify(product[key]) !== JSON.stringify(first.product[key])) {
+        errors.push({ row, field: column, message: `Differs from row ${first.row}, the first row of ${product.slug}: a product's rows repeat its columns.` });
       }
     }
-    const skuKey = variant.sku.toLowerCase();
-    const skuRow = rowOfSku.get(skuKey);
-    if (skuRow === undefined) rowOfSku.set(skuKey, row);
-    else errors.push({ row, field: 'sku', message: `SKU ${variant.sku} is also on row ${skuRow}.` });
-    const optionsKey = JSON.stringify([product.slug, variant.size?.toLowerCase() ?? null, variant.color?.toLowerCase() ?? null]);
-    const optionsRow = rowOfOptions.get(optionsKey);
-    if (optionsRow === undefined) rowOfOptions.set(optionsKey, row);
-    else errors.push({ row, field: 'size', message: `Row ${optionsRow} already has this size and colour of ${product.slug}.` });
+  }
+  const rowOfSku = new Map<string, number>();
+  const rowOfOptions = new Map<string, number>();
+  for (const { row, slug, sku, options } of keys) {
+    if (sku !== null) {
+      const skuRow = rowOfSku.get(sku.toLowerCase());
+      if (skuRow === undefined) rowOfSku.set(sku.toLowerCase(), row);
+      else errors.push({ row, field: 'sku', message: `SKU ${sku} is also on row ${skuRow}.` });
+    }
+    if (slug !== null && options !== null) {
+      const optionsKey = JSON.stringify([slug, options.size?.toLowerCase() ?? null, options.color?.toLowerCase() ?? null]);
+      const optionsRow = rowOfOptions.get(optionsKey);
+      if (optionsRow === undefined) rowOfOptions.set(optionsKey, row);
+      else errors.push({ row, field: 'size', message: `Row ${optionsRow} already has this size and colour of ${slug}.` });
+    }
   }
   return errors;
 }

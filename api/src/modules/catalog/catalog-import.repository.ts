@@ -1,6 +1,6 @@
-import type { ProductStatus } from '@threadline/contracts';
+import type { CatalogImportRunStatus, ProductStatus } from '@threadline/contracts';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
-import type { ProductTable } from '../../db/tables.ts';
+import type { CatalogImportRunTable, ProductTable } from '../../db/tables.ts';
 import { withStorefrontFlag } from './product-status.ts';
 import { inBatches } from '../../db/statement-batches.ts';
 
@@ -15,6 +15,8 @@ export type StoredProduct = ImportedProductColumns & { id: number; slug: string 
 export interface ExportedProduct extends StoredProduct {
   category: string;
 }
+
+export type StoredImportRun = Omit<CatalogImportRunTable, 'id'> & { id: number };
 
 export interface ExportedVariant {
   product_id: number;
@@ -88,6 +90,32 @@ export function createCatalogImportRepository(db: DbExecutor, dialect: DatabaseD
         .where('id', '=', id)
         .execute();
     },
+
+    async startRun(run: Pick<CatalogImportRunTable, 'staff_id' | 'file_name' | 'rows' | 'products'>, executor: DbExecutor = db): Promise<number> {
+      const now = new Date().toISOString();
+      const { id } = await executor
+        .insertInto('catalog_import_runs')
+        .values({ ...run, status: 'writing', products_written: 0, report: null, started_at: now, updated_at: now, finished_at: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
+    async runProgress(id: number, productsWritten: number, executor: DbExecutor = db) {
+      await executor.updateTable('catalog_import_runs').set({ products_written: productsWritten, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+    },
+
+    async finishRun(id: number, status: Exclude<CatalogImportRunStatus, 'writing'>, productsWritten: number, report: string, executor: DbExecutor = db) {
+      const now = new Date().toISOString();
+      await executor
+        .updateTable('catalog_import_runs')
+        .set({ status, products_written: productsWritten, report, updated_at: now, finished_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    findRun: (id: number, executor: DbExecutor = db): Promise<StoredImportRun | undefined> =>
+      executor.selectFrom('catalog_import_runs').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** One page of the export: products after `afterId` in id order, with their variants in the shop's order. */
     async exportPage(afterId: number, limit: number, executor: DbExecutor = db): Promise<{ products: ExportedProduct[]; variants: ExportedVariant[] }> {

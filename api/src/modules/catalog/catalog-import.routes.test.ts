@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogCsvColumns, type CatalogImportReport } from '@threadline/contracts';
+import { catalogCsvColumns, type CatalogImportReport, type CatalogImportRun } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createTestShop, signInStaff, signUp, startSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
@@ -42,8 +43,10 @@ function form(text: string | Buffer, filename = 'catalogue.csv', type = 'text/cs
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-function upload(text: string | Buffer, options: { dryRun?: boolean; as?: SignedInShopper | null; filename?: string; type?: string } = {}) {
-  const { payload, contentType } = form(text, options.filename, options.type);
+function upload(text: string | Buffer, options: { dryRun?: boolean; as?: SignedInShopper | null; filename?: string; type?: string; cutOff?: boolean } = {}) {
+  const { payload: whole, contentType } = form(text, options.filename, options.type);
+  // A form cut off before its closing boundary, as a client that stopped sending leaves it.
+  const payload = options.cutOff ? whole.subarray(0, whole.lastIndexOf('\r\n--')) : whole;
   const who = options.as === undefined ? staff : options.as;
   return shop.app.inject({
     method: 'POST',
@@ -111,6 +114,42 @@ describe('files that are not a catalogue', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json().error).toContain('20 MB');
     expect(await productBySlug('huge-tee')).toBeUndefined();
+  });
+
+  it('answers an upload cut off before its closing boundary with 400 at once, and imports nothing', async () => {
+    const started = performance.now();
+    const response = await upload(csv({ slug: 'cut-tee', sku: 'CUT-1' }), { cutOff: true });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe('The upload was cut off before the end of the file; send the file again.');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(await productBySlug('cut-tee')).toBeUndefined();
+  });
+
+  it('stops reading at a row longer than 64 KB: a 21 MB file of one line is refused with 413 at once', async () => {
+    const oneLine = Buffer.from(`${header}\n${'x'.repeat(21 * 1024 * 1024)}`);
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const response = await upload(oneLine);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toBe('Row 2 is longer than 64 KB, more than any catalogue row; check it for a quote that is never closed.');
+    // Generous bounds on a shared machine; reading the line to its end took 22 s of CPU.
+    const { user, system } = process.cpuUsage(cpu);
+    expect((user + system) / 1000).toBeLessThan(5_000);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  });
+
+  it('reads a row at every column\'s limit, well under the bound', async () => {
+    const longest = line({
+      slug: 'long-tee',
+      sku: 'LONG-1',
+      name: 'n'.repeat(200),
+      description: 'd'.repeat(10_000),
+      features: Array.from({ length: 30 }, () => 'f'.repeat(200)).join('|'),
+      specifications: Array.from({ length: 30 }, (_, n) => `${String(n).padStart(100, 'k')}: ${'v'.repeat(500)}`).join('|'),
+    });
+    expect(longest.length).toBeGreaterThan(30_000);
+    const response = await upload(`${header}\n${longest}\n`, { dryRun: true });
+    expect(response.json()).toMatchObject({ created: 1, errors: [] });
   });
 
   it('refuses a bad dry_run value', async () => {
@@ -196,6 +235,100 @@ describe('a large file', () => {
   }, 60_000);
 });
 
+describe('while a large file is imported', () => {
+  it('the storefront answers every call within a fraction of a second', async () => {
+    const large = await createTestShop({ seed: false });
+    try {
+      const tees = await createCategory(large.database.handle.db, { name: 'Tees', slug: 'tees' });
+      const onSale = await createProduct(large.database.handle.db, { name: 'Kingston Cap', categoryId: tees, price: 150_000 });
+      const owner = await signInStaff(large, 'staff');
+      const count = 20_000;
+      const rows = Array.from({ length: count }, (_, index) => ({ slug: `busy-tee-${index >> 1}`, name: `Busy Tee ${index >> 1}`, size: index % 2 ? 'L' : 'M', sku: `BUSY-${index}` }));
+      const { payload, contentType } = form(csv(...rows));
+      // Each call once before: a first call prepares its statements.
+      for (const url of ['/api/health/', '/api/shop/?min_price=1', `/api/product/${onSale.id}/`]) expect((await large.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      const importing = { now: true };
+      const importDone = large.app
+        .inject({ method: 'POST', url: '/api/admin/products/import/', headers: { ...owner.headers, 'content-type': contentType }, payload })
+        .finally(() => {
+          importing.now = false;
+        });
+      const slowest = { health: 0, shop: 0, product: 0 };
+      let answered = 0;
+      for (let call = 0; importing.now; call += 1) {
+        // Each page is a new one, so the answer comes from the database, not the cache.
+        const urls = { health: '/api/health/', shop: `/api/shop/?min_price=${call + 1}`, product: `/api/product/${onSale.id}/` };
+        for (const [name, url] of Object.entries(urls) as [keyof typeof urls, string][]) {
+          const started = performance.now();
+          const response = await large.app.inject({ method: 'GET', url });
+          expect(response.statusCode).toBe(200);
+          slowest[name] = Math.max(slowest[name], performance.now() - started);
+          if (importing.now) answered += 1;
+        }
+      }
+      const response = await importDone;
+      // Past the wait (on a busy machine), the import goes on and its run is polled.
+      let report = response.statusCode === 202 ? null : response.json();
+      while (report === null) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        report = (await large.app.inject({ method: 'GET', url: `/api/admin/products/import/${response.json().id}/`, headers: owner.headers })).json().report;
+      }
+      expect([200, 202]).toContain(response.statusCode);
+      expect(report).toMatchObject({ rows: count, created: count / 2, errors: [] });
+      // Before, the import held the one SQLite connection (and the event loop) for all of it: 23 s for 100,000 rows.
+      expect(answered).toBeGreaterThan(20);
+      expect(slowest.health).toBeLessThan(2_000);
+      expect(slowest.shop).toBeLessThan(2_000);
+      expect(slowest.product).toBeLessThan(2_000);
+      const stocked = await large.database.handle.db.selectFrom('product_variants').select((eb) => eb.fn.countAll<number | string>().as('n')).where('sku', 'like', 'BUSY-%').executeTakeFirstOrThrow();
+      expect(Number(stocked.n)).toBe(count);
+    } finally {
+      await large.close();
+    }
+  }, 120_000);
+
+  it('past the wait the upload answers 202 with the run, which the back office polls to its report', async () => {
+    const patient = await createTestShop({ seed: false, environment: { CATALOG_IMPORT_WAIT_SECONDS: '0' } });
+    try {
+      await createCategory(patient.database.handle.db, { name: 'Tees', slug: 'tees' });
+      const owner = await signInStaff(patient, 'staff');
+      const shopper = await signUp(patient.app, { email: 'poller@threadline.test' });
+      const rows = Array.from({ length: 1_500 }, (_, index) => ({ slug: `polled-tee-${index}`, sku: `POLL-${index}` }));
+      const { payload, contentType } = form(csv(...rows));
+      const response = await patient.app.inject({ method: 'POST', url: '/api/admin/products/import/', headers: { ...owner.headers, 'content-type': contentType }, payload });
+      expect(response.statusCode).toBe(202);
+      const run: CatalogImportRun = response.json();
+      expect(run).toMatchObject({ status: 'writing', file_name: 'catalogue.csv', rows: 1_500, products: 1_500, report: null, finished_at: null });
+      expect(response.headers.location).toBe(`/api/admin/products/import/${run.id}/`);
+
+      const poll = () => patient.app.inject({ method: 'GET', url: `/api/admin/products/import/${run.id}/`, headers: owner.headers });
+      let polled: CatalogImportRun = (await poll()).json();
+      const seen = [polled.products_written];
+      while (polled.status === 'writing') {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        polled = (await poll()).json();
+        seen.push(polled.products_written);
+      }
+      expect(seen).toEqual([...seen].sort((a, b) => a - b));
+      expect(polled).toMatchObject({ status: 'done', products_written: 1_500, finished_at: expect.any(String) });
+      expect(polled.report).toEqual({ dry_run: false, rows: 1_500, created: 1_500, updated: 0, unchanged: 0, errors: [] });
+      expect((await patient.app.inject({ method: 'GET', url: `/api/admin/products/import/${run.id}/`, headers: shopper.headers })).statusCode).toBe(403);
+      expect((await patient.app.inject({ method: 'GET', url: `/api/admin/products/import/${run.id + 1}/`, headers: owner.headers })).statusCode).toBe(404);
+
+      // A run its process left 'writing' (stopped mid-import) is answered as failed, not polled for ever.
+      await patient.database.handle.db.updateTable('catalog_import_runs').set({ status: 'writing', report: null, updated_at: '2026-01-01T00:00:00.000Z' }).where('id', '=', run.id).execute();
+      const stopped: CatalogImportRun = (await poll()).json();
+      expect(stopped).toMatchObject({ status: 'failed', report: { errors: [{ row: 1, field: '', message: expect.stringContaining('after 1,500 of 1,500 products') }] } });
+      // A dry run is answered at once whatever the wait.
+      const checked = await patient.app.inject({ method: 'POST', url: '/api/admin/products/import/?dry_run=true', headers: { ...owner.headers, 'content-type': contentType }, payload });
+      expect(checked.statusCode).toBe(200);
+      expect(checked.json()).toMatchObject({ dry_run: true, created: 0, unchanged: 1_500 });
+    } finally {
+      await patient.close();
+    }
+  }, 60_000);
+});
+
 describe('updating existing products', () => {
   it('updates the product, sets stock as a movement of the difference, keeps stock left empty, adds new variants', async () => {
     const [small, large] = existing.skus;
@@ -255,6 +388,44 @@ describe('bad and mixed files', () => {
     expect(await db().selectFrom('product_variants').select('id').where('sku', 'in', ['GOOD-1', 'GOOD-2']).execute()).toEqual([]);
   });
 
+  it('lists every bad cell of every row in a dry run: its own cells, the other rows and the catalogue', async () => {
+    const text = [
+      header,
+      line({ slug: 'cells-one', sku: 'CELLS-1', price: 'abc', category: 'shoes', stock: 'lots', is_featured: 'maybe' }),
+      line({ slug: 'Cells Two', sku: 'IT-M-BLK', sale_price: 'cheap', name: '' }),
+      line({ slug: 'cells-three', sku: 'CELLS-1', price: '', category: 'boots', description: 'caf\uFFFD' }),
+    ].join('\n');
+    const response = await upload(`${text}\n`, { dryRun: true });
+    expect(response.statusCode).toBe(200);
+    const report: CatalogImportReport = response.json();
+    expect(report).toMatchObject({ dry_run: true, rows: 3 });
+    expect(report.errors.map(({ row, field }) => `${row} ${field}`)).toEqual([
+      '2 category',
+      '2 price',
+      '2 is_featured',
+      '2 stock',
+      '3 slug',
+      '3 name',
+      '3 sale_price',
+      '4 description',
+      '4 category',
+      '4 price',
+      '4 sku',
+    ]);
+    expect(report.errors).toContainEqual({ row: 2, field: 'category', message: "No category has the slug 'shoes'." });
+    expect(report.errors).toContainEqual({ row: 4, field: 'category', message: "No category has the slug 'boots'." });
+    expect(report.errors).toContainEqual({ row: 4, field: 'sku', message: 'SKU CELLS-1 is also on row 2.' });
+    expect(report.errors).toContainEqual({ row: 3, field: 'sale_price', message: "'cheap' is not an amount in JMD like 1500 or 1500.50." });
+  });
+
+  it('names the product a SKU belongs to on a row with other bad cells too', async () => {
+    const report: CatalogImportReport = (await upload(csv({ slug: 'thief-two', sku: 'IT-M-BLK', price: 'free' }), { dryRun: true })).json();
+    expect(report.errors).toEqual([
+      { row: 2, field: 'price', message: "'free' is not an amount in JMD like 1500 or 1500.50." },
+      { row: 2, field: 'sku', message: 'SKU IT-M-BLK belongs to the product island-tee.' },
+    ]);
+  });
+
   it('lists at most 1000 errors, the last one counting the rest', async () => {
     const rows = Array.from({ length: 1200 }, (_, n) => ({ slug: `bad-${n}`, sku: `BAD-${n}`, price: 'abc' }));
     const report: CatalogImportReport = (await upload(csv(...rows), { dryRun: true })).json();
@@ -292,6 +463,60 @@ describe('export', () => {
     const again = await upload(exported, { filename: 'threadline-catalogue.csv' });
     expect(again.json()).toMatchObject({ created: 0, updated: 0, errors: [] });
     expect(await productBySlug('pipe-tee')).toEqual(stored);
+  });
+});
+
+describe('cells a spreadsheet would run as formulas', () => {
+  it('are exported as text, and importing the export back restores every value', async () => {
+    const formulas = {
+      slug: 'formula-tee',
+      sku: 'FT-1',
+      name: '=HYPERLINK("http://evil.test","Sale")',
+      description: '+cmd|/C calc',
+      features: '-50% off|@SUM(A1)',
+      specifications: '@Fit: =Slim|Care: -cold',
+      size: '-',
+      color: '+red',
+    };
+    expect((await upload(csv(formulas))).json()).toMatchObject({ created: 1, errors: [] });
+    // A tab, which the import trims from a cell typed by hand, reaches the catalogue through other ways.
+    await db().updateTable('products').set({ description: '\t=1+1' }).where('slug', '=', 'formula-tee').execute();
+    const stored = await productBySlug('formula-tee');
+
+    const exported = (await shop.app.inject({ method: 'GET', url: '/api/admin/products/export/', headers: staff.headers })).body;
+    const rows = parse(exported, { bom: true, columns: true }) as Record<string, string>[];
+    for (const row of rows) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+    expect(rows.find((row) => row.slug === 'formula-tee')).toMatchObject({
+      name: `'=HYPERLINK("http://evil.test","Sale")`,
+      description: "'\t=1+1",
+      features: "'-50% off|@SUM(A1)",
+      specifications: "'@Fit: =Slim|Care: -cold",
+      size: "'-",
+      color: "'+red",
+      price: '2500',
+      stock: '5',
+    });
+
+    const again = await upload(exported, { filename: 'threadline-catalogue.csv' });
+    expect(again.json()).toMatchObject({ created: 0, updated: 0, errors: [] });
+    expect(await productBySlug('formula-tee')).toEqual(stored);
+    const [variant] = await variantsOf(stored?.id ?? 0);
+    expect(variant).toMatchObject({ size: '-', color: '+red', stock: 5 });
+  });
+});
+
+describe('specification names', () => {
+  it('holding ": " or a backslash survive export then import', async () => {
+    await upload(csv({ slug: 'spec-tee', sku: 'SPEC-1', specifications: 'Plain: Cotton' }));
+    const specifications = { 'Care: washing': 'Cold: 30 degrees', 'Path C:\\': 'x', Fit: 'Regular' };
+    await db().updateTable('products').set({ specifications: JSON.stringify(specifications) }).where('slug', '=', 'spec-tee').execute();
+    const stored = await productBySlug('spec-tee');
+
+    const exported = (await shop.app.inject({ method: 'GET', url: '/api/admin/products/export/', headers: staff.headers })).body;
+    const again = await upload(exported, { filename: 'threadline-catalogue.csv' });
+    expect(again.json()).toMatchObject({ created: 0, updated: 0, errors: [] });
+    expect(await productBySlug('spec-tee')).toEqual(stored);
+    expect(JSON.parse(stored?.specifications ?? '{}')).toEqual(specifications);
   });
 });
 

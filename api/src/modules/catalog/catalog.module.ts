@@ -36,7 +36,8 @@ export const catalogModule = fastifyPlugin<ShopModuleOptions>(
       audit: app.audit,
       catalogChanged: () => app.changes.publish('catalog'),
     });
-    await app.register(catalogImportRoutes, { prefix: '/api/admin', imports });
+    app.addHook('onClose', () => imports.close());
+    await app.register(catalogImportRoutes, { prefix: '/api/admin', imports, waitMs: config.catalogImportWaitMs });
     const images = createProductImagesService({
       database,
       repository: createProductImagesRepository(database.db),

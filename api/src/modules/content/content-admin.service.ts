@@ -12,6 +12,7 @@ import {
 import { adminList } from '../../admin-list.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
+import { spreadsheetCell } from '../../spreadsheet-cells.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { ContentAdminRepository } from './content-admin.repository.ts';
@@ -36,12 +37,6 @@ const toSubscriber = (row: SubscriberRow): AdminSubscriber => ({
   subscribed: row.unsubscribed_at === null,
 });
 
-/**
- * A cell a spreadsheet would run as a formula (a name typed into the public form as '=HYPERLINK(…)')
- * is kept as text by a leading apostrophe (OWASP's advice for CSV injection).
- */
-const asCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
 const exportBatch = 500;
 
 /** Contact-form messages and newsletter subscribers as staff see them. */
@@ -52,7 +47,7 @@ export function createContentAdminService({ database, repository, audit }: Conte
       const rows = await repository.subscribersAfter(afterId, status, exportBatch);
       for (const row of rows) {
         const subscriber = toSubscriber(row);
-        yield [asCell(subscriber.email), asCell(subscriber.first_name), subscriber.subscribed ? 'subscribed' : 'unsubscribed', subscriber.subscribed_at, subscriber.unsubscribed_at ?? ''];
+        yield [spreadsheetCell(subscriber.email), spreadsheetCell(subscriber.first_name), subscriber.subscribed ? 'subscribed' : 'unsubscribed', subscriber.subscribed_at, subscriber.unsubscribed_at ?? ''];
       }
       const last = rows.at(-1);
       if (!last || rows.length < exportBatch) return;

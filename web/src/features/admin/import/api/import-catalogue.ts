@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { CatalogImportReport } from '@threadline/contracts';
+import type { CatalogImportReport, CatalogImportRun } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
 import { useMutation } from '@/lib/mutation.ts';
 import { adminQueryKey } from '@/lib/queries/query-keys.ts';
@@ -10,8 +10,16 @@ export interface CatalogueUpload {
   dryRun: boolean;
 }
 
+/**
+ * What the upload answers: the report, or (202) the run of an import still being written, to be
+ * polled with useImportRun.
+ */
+export type CatalogueUploadAnswer = CatalogImportReport | CatalogImportRun;
+
+export const isImportRun = (answer: CatalogueUploadAnswer): answer is CatalogImportRun => 'status' in answer;
+
 /** POST /admin/products/import/: the file as multipart, `?dry_run=true` to check it only. */
-export function importCatalogue({ file, dryRun }: CatalogueUpload): Promise<CatalogImportReport> {
+export function importCatalogue({ file, dryRun }: CatalogueUpload): Promise<CatalogueUploadAnswer> {
   const form = new FormData();
   form.append('file', file);
   return apiSend('POST', `/admin/products/import/${dryRun ? '?dry_run=true' : ''}`, form);
@@ -22,8 +30,8 @@ export function useImportCatalogue() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: importCatalogue,
-    onSuccess: (report) => {
-      if (!report.dry_run && report.created + report.updated > 0) void queryClient.invalidateQueries({ queryKey: adminQueryKey });
+    onSuccess: (answer) => {
+      if (!isImportRun(answer) && !answer.dry_run && answer.created + answer.updated > 0) void queryClient.invalidateQueries({ queryKey: adminQueryKey });
     },
   });
 }

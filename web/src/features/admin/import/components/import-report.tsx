@@ -7,13 +7,20 @@ const plural = (count: number, one: string, many = `${one}s`) => `${count.toLoca
 /** What a check or an import found: the counts, or every bad row with its column and the reason. */
 export function ImportReport({ report }: { report: CatalogImportReport }) {
   if (report.errors.length > 0) {
+    // A file that passed its check stops partway only when the catalogue changed while it was written.
+    const written = report.dry_run ? 0 : report.created + report.updated + report.unchanged;
     return (
       <div className="space-y-3">
         <ErrorBox>
           <p className="font-semibold">
-            {plural(report.errors.length, 'problem')} in {plural(report.rows, 'row')}. Nothing was imported.
+            {plural(report.errors.length, 'problem')} in {plural(report.rows, 'row')}.{' '}
+            {written > 0 ? `The import stopped after ${plural(written, 'product')}.` : 'Nothing was imported.'}
           </p>
-          <p>Fix these rows in the spreadsheet, save it as CSV again and check the file again.</p>
+          <p>
+            {written > 0
+              ? 'Import the file again once these are fixed: the products already written stay as they are.'
+              : 'Fix these rows in the spreadsheet, save it as CSV again and check the file again.'}
+          </p>
         </ErrorBox>
         {/* Cells wrap instead of scrolling sideways, so the report reads on a phone without a scroll box. */}
         <div className="overflow-hidden rounded-2xl bg-white ring-1 ring-stone-200">

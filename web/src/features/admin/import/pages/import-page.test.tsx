@@ -51,6 +51,39 @@ describe('ImportPage', () => {
     expect(screen.getByText('2 products created, 1 updated, 1 unchanged.')).toBeVisible();
   });
 
+  it('follows a large import answered 202 until its report, polling its run', async () => {
+    const run = { id: 7, status: 'writing' as const, file_name: 'catalogue.csv', rows: 40_000, products: 20_000, products_written: 0, started_at: '2026-11-30T10:00:00.000Z', finished_at: null, report: null };
+    const polls = [
+      { ...run, products_written: 8_000 },
+      { ...run, status: 'done' as const, products_written: 20_000, finished_at: '2026-11-30T10:00:40.000Z', report: report({ dry_run: false, rows: 40_000, created: 20_000 }) },
+    ];
+    const fetchMock = stubApi([
+      [/^\/api\/admin\/products\/import\/7\//, () => polls.shift() ?? polls[0] ?? run],
+      [/^\/api\/admin\/products\/import\//, () => json(run, 202)],
+    ]);
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <ImportPage />
+      </QueryClientProvider>,
+    );
+    const user = userEvent.setup();
+    await user.upload(screen.getByLabelText('CSV file'), file());
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Importing catalogue.csv…')).toBeVisible();
+    expect(await screen.findByText(/8,000 of 20,000 products written/, undefined, { timeout: 3_000 })).toBeVisible();
+    expect(await screen.findByText('Imported.', undefined, { timeout: 3_000 })).toBeVisible();
+    expect(screen.getByText('20,000 products created, 0 updated, 0 unchanged.')).toBeVisible();
+    expect(fetchMock.mock.calls.filter(([input]) => String(input).includes('/import/7/')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says how far an import got that stopped partway', async () => {
+    renderPage(() => report({ dry_run: false, rows: 900, created: 400, errors: [{ row: 402, field: 'category', message: "No category has the slug 'hats'." }] }));
+    const user = userEvent.setup();
+    await user.upload(screen.getByLabelText('CSV file'), file());
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('1 problem in 900 rows. The import stopped after 400 products.');
+  });
+
   it('shows why a file was refused', async () => {
     renderPage(() => json({ error: 'The first row must name the columns slug, name: missing columns sku.' }, 400));
     const user = userEvent.setup();

@@ -1,12 +1,13 @@
 import { Download, FileCheck, Upload } from 'lucide-react';
 import { useId, useState } from 'react';
-import { catalogCsvColumns, catalogImportMaxMegabytes, type CatalogImportReport } from '@threadline/contracts';
+import { catalogCsvColumns, catalogImportMaxMegabytes } from '@threadline/contracts';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { ErrorBox } from '@/components/ui/error-box.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { useDownloadCatalogue } from '../api/download-catalogue.ts';
-import { useImportCatalogue } from '../api/import-catalogue.ts';
+import { isImportRun, useImportCatalogue } from '../api/import-catalogue.ts';
+import { ImportProgress } from '../components/import-progress.tsx';
 import { ImportReport } from '../components/import-report.tsx';
 
 const reasonOf = (error: unknown) =>
@@ -25,7 +26,7 @@ const columnHelp: Record<(typeof catalogCsvColumns)[number], string> = {
   is_new_arrival: 'yes or no',
   is_featured: 'yes or no',
   features: 'separated by |, like Cotton|Breathable (write \\| for a | inside one)',
-  specifications: 'Key: value separated by |, like Material: Cotton|Fit: Regular',
+  specifications: 'Key: value separated by |, like Material: Cotton|Fit: Regular (write \\: for a : inside a key)',
   size: 'may be empty',
   color: 'may be empty',
   sku: 'the variant’s key, unique in the shop',
@@ -110,7 +111,11 @@ export function ImportPage() {
           <p>{reasonOf(upload.error)}</p>
         </ErrorBox>
       ) : upload.isSuccess ? (
-        <ImportReport report={upload.data satisfies CatalogImportReport} />
+        isImportRun(upload.data) ? (
+          <ImportProgress run={upload.data} />
+        ) : (
+          <ImportReport report={upload.data} />
+        )
       ) : (
         <details className="rounded-2xl bg-white p-5 text-sm ring-1 ring-stone-200">
           <summary className="cursor-pointer font-semibold text-stone-900">The columns</summary>
