@@ -6,6 +6,8 @@ export const messages = {
   notFound: 'Not found',
   serverError: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  /** A number field sent something else (true, null, '', a list…), after the field's name. */
+  numberExpected: 'must be a number',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 100 printable characters.',
   /** Stripe's wording for the same refusal. */
   idempotencyKeyReused: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
