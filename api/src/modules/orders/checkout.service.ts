@@ -18,6 +18,11 @@ import { orderView } from './order-view.ts';
 import type { NewOrderItem, OrdersRepository } from './orders.repository.ts';
 
 const retryWindowMs = 2 * 60 * 1000;
+/**
+ * Cash orders an account may have waiting for delivery at once, each holding its stock with
+ * nothing paid (ADR 9, amendment of 2026-11-29); a card order pays or expires.
+ */
+export const unpaidCashOrdersPerAccount = 5;
 /** Order numbers drawn for one order before giving up: five taken in a row means something else is wrong. */
 const orderNumberDraws = 5;
 
@@ -261,7 +266,12 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         const priced = priceCart(snapshot.pricing, promo);
 
         const { values: drawn, settlement } = newOrder(context, request, priced, promo, keys, terms);
-        const { values, orderId, items } = await insertNumbered(drawn, newItems(snapshot.lines, priced), trx);
+        const { values, orderId, items, unpaidHeld } = await insertNumbered(drawn, newItems(snapshot.lines, priced), trx);
+        // Counted by the insert, after this account's earlier checkouts (its cart is locked): exact
+        // under concurrency, and the refused order is rolled back with the transaction.
+        if (settlement === 'cash' && values.user_id !== null && unpaidHeld >= unpaidCashOrdersPerAccount) {
+          throw conflict(messages.tooManyUnpaidCashOrders(unpaidCashOrdersPerAccount));
+        }
         // Before the stock, as a cancellation gives the use back before the stock.
         if (promo && priced.promoDiscount > 0) await redeemPromo(await promotions.nextUse(promo, buyer.promoKey, trx), orderId, trx);
 
