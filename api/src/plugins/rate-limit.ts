@@ -52,7 +52,8 @@ const countWithinAllowed = { name: 'rate_limits_check', expression: 'allowed is 
  * counts a hit on each key and starts a new window where the old one has ended. PostgreSQL locks
  * the rows of a multi-row upsert in the order of its values, so every statement that counts gives
  * its keys in one order (by key): two calls counting on the same counters never wait on each other
- * in a circle (a deadlock, answered 500, and until 2026-11-29 a count never given back).
+ * in a circle. Until 2026-11-29 counts given back after a failed call took their rows in another
+ * order, and deadlocked with the counting: checkouts answered 500 (ADR 9, amendment).
  */
 function countingUpsert(db: DbExecutor, hits: readonly Hit[], now: number) {
   const inKeyOrder = [...hits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
