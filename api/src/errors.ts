@@ -11,6 +11,16 @@ export class ShopError extends Error {
   }
 }
 
+/** A 429, with when the caller may try again (`Retry-After`, in seconds). */
+export class TooManyRequests extends ShopError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
+
 export const badRequest = (message: string) => new ShopError(400, message);
 export const unauthorized = (message: string) => new ShopError(401, message);
 export const forbidden = (message: string) => new ShopError(403, message);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { databaseId, pageNumber, text } from './input-bounds.ts';
+import { databaseId, pageNumber, sentNumber, text } from './input-bounds.ts';
 import { staffRoles } from './staff-rules.ts';
 
 /** BACKOFFICE.md: only active products are on the storefront. */
@@ -25,7 +25,7 @@ export const adminPageSizeMax = 100;
 export const adminPageSizeDefault = 25;
 export const adminPageQuerySchema = z.object({
   page: pageNumber.default(1),
-  page_size: z.coerce.number().int().min(1).max(adminPageSizeMax).default(adminPageSizeDefault),
+  page_size: sentNumber(z.number().int().min(1).max(adminPageSizeMax)).default(adminPageSizeDefault),
 });
 export type AdminPageQuery = z.infer<typeof adminPageQuerySchema>;
 

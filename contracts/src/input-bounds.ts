@@ -23,15 +23,25 @@ export const text = (max: number) =>
     .max(max)
     .refine((value) => !value.includes('\u0000'), messages.textHasNul);
 
+/** Decimal digits (a minus and a fraction allowed): how a path, a query string or a form's text carries a number. */
+const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/, { error: messages.numberExpected });
+
+/**
+ * A number as a caller sends it, a JSON number or its decimal digits in text, then checked by
+ * `bounds`. Anything else is refused: `z.coerce.number()` alone read `true` as 1, and `false`,
+ * `null`, `''` and `[]` as 0 (issue 27).
+ */
+export const sentNumber = (bounds: z.ZodNumber) => z.union([z.number(), decimalText], { error: messages.numberExpected }).transform(Number).pipe(bounds);
+
 /** A row id as the caller sends it (number or digits), within the databases' integer range. */
-export const databaseId = z.coerce.number().int().min(1).max(maxDatabaseInteger);
+export const databaseId = sentNumber(z.number().int().min(1).max(maxDatabaseInteger));
 export const idParamsSchema = z.object({ id: databaseId });
 export type IdParams = z.infer<typeof idParamsSchema>;
 
 /** A quantity sent to the cart; 0 and below are the service's to answer (SPEC §4: 0 or less removes). */
-export const quantity = z.coerce.number().int().min(-maxQuantity).max(maxQuantity);
+export const quantity = sentNumber(z.number().int().min(-maxQuantity).max(maxQuantity));
 
-export const pageNumber = z.coerce.number().int().min(1).max(maxPage);
+export const pageNumber = sentNumber(z.number().int().min(1).max(maxPage));
 
 /** A JMD amount in major units a caller filters by: finite, not negative, within what a column holds. */
-export const moneyAmount = z.coerce.number().min(0).max(maxMoneyAmount);
+export const moneyAmount = sentNumber(z.number().min(0).max(maxMoneyAmount));

@@ -6,10 +6,15 @@ export const messages = {
   notFound: 'Not found',
   serverError: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  /** A number field sent something else (true, null, '', a list…), after the field's name. */
+  numberExpected: 'must be a number',
   idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 100 printable characters.',
   /** Stripe's wording for the same refusal. */
   idempotencyKeyReused: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
   tooManyGuestCashOrders: 'You have placed several cash orders as a guest. Please sign in or pay by card to place another today.',
+  /** A signed-in customer's cash orders waiting for delivery are capped (ADR 9). */
+  tooManyUnpaidCashOrders: (count: number) =>
+    `You already have ${count} cash orders waiting for delivery. Please pay by card, or place another cash order once one of them has been delivered.`,
   requestTooLarge: 'This request is too large. Please send less at once.',
   requestTimedOut: 'The request took too long to arrive. Please try again.',
   requestHeadersTooLarge: 'Request headers are too large.',

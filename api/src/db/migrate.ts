@@ -25,6 +25,7 @@ import * as optionStock from './migrations/0024-option-stock.ts';
 import * as inStockOptions from './migrations/0025-in-stock-options.ts';
 import * as orderUpdateEmails from './migrations/0026-order-update-emails.ts';
 import * as refundsAskedAgain from './migrations/0027-refunds-asked-again.ts';
+import * as countedWithOrders from './migrations/0029-counted-with-orders.ts';
 import * as catalogImportRuns from './migrations/0030-catalog-import-runs.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0025-in-stock-options': inStockOptions,
   '0026-order-update-emails': orderUpdateEmails,
   '0027-refunds-asked-again': refundsAskedAgain,
+  '0029-counted-with-orders': countedWithOrders,
   '0030-catalog-import-runs': catalogImportRuns,
 };
 

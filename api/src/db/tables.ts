@@ -474,6 +474,8 @@ export interface RateLimitTable {
   key: string;
   count: number;
   reset_at: number;
+  /** The most hits the window takes, held by a CHECK (a hit past it fails); null for a counter compared after counting. */
+  allowed: number | null;
 }
 
 /** One change made through /api/admin/; rows are only ever inserted. */

@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, requestIdHeader } from '@threadline/contracts';
-import { ShopError } from '../errors.ts';
+import { ShopError, TooManyRequests } from '../errors.ts';
 
 /**
  * The most of an unread body (too large, or refused before it was read) read and dropped before an
@@ -36,6 +36,7 @@ function discardUnreadBody(body: IncomingMessage): Promise<void> {
 export const errorHandling = fastifyPlugin(async (app: FastifyInstance) => {
   app.setErrorHandler(async (error: FastifyError | ShopError, request, reply) => {
     await discardUnreadBody(request.raw);
+    if (error instanceof TooManyRequests) reply.header('retry-after', error.retryAfterSeconds);
     if (error instanceof ShopError) {
       return reply.status(error.statusCode).send({ ...error.details, error: error.message, request_id: request.id });
     }

@@ -55,7 +55,7 @@ describe('counters', () => {
     const now = Date.now();
     await countHit(db, 'test:ended', 1000, now - 5000);
     await countHit(db, 'test:running', 60_000, now);
-    await forgetEndedWindows(db, now);
+    await forgetEndedWindows(db, shop.database.handle.dialect, now);
     const keys = (await db.selectFrom('rate_limits').select('key').where('key', 'like', 'test:%').execute()).map(({ key }) => key);
     expect(keys).toEqual(['test:running']);
     expect(await currentHits(db, 'test:running', now)).toBe(1);
@@ -164,7 +164,7 @@ describe('guest cash orders', () => {
     expect((await placeCashOrder('guest3@example.com', home, guest)).statusCode).toBe(429);
   });
 
-  it('give every limit a failed try counted back: its e-mail and session still place three orders', async () => {
+  it('count no failed try against any limit: its e-mail and session still place three orders', async () => {
     const guest = await startSession(shop.app);
     const home = nextAddress();
     const emptyCart = await shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: guest.headers, payload: form('retry@example.com'), remoteAddress: home });
@@ -173,6 +173,43 @@ describe('guest cash orders', () => {
       expect((await placeCashOrder('retry@example.com', home, order === 0 ? guest : undefined)).statusCode).toBe(200);
     }
     expect((await placeCashOrder('retry@example.com', home)).statusCode).toBe(429);
+  });
+
+  it('count a Place Order sent again, with its Idempotency-Key or its same form, once: it is answered with the order it made', async () => {
+    const guest = await startSession(shop.app);
+    const home = nextAddress();
+    await shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: guest.headers, payload: { product_id: tote.id, quantity: 5 }, remoteAddress: home });
+    const send = (headers: Record<string, string> = {}) =>
+      shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: { ...guest.headers, ...headers }, payload: form('replayed@example.com'), remoteAddress: home });
+    const placed = await send({ 'idempotency-key': 'place-order-1' });
+    expect(placed.statusCode).toBe(200);
+    const again = [];
+    for (let retry = 0; retry < 5; retry += 1) again.push(await send({ 'idempotency-key': 'place-order-1' }));
+    // A retry whose key was lost sends the same form again.
+    again.push(await send());
+    expect(again.map((answer) => [answer.statusCode, answer.json().order_id])).toEqual(Array.from({ length: 6 }, () => [200, placed.json().order_id]));
+
+    // One order counted: the session and the e-mail place two more today, not three.
+    for (let order = 0; order < 2; order += 1) expect((await placeCashOrder('replayed@example.com', home, guest)).statusCode).toBe(200);
+    const refused = await placeCashOrder('replayed@example.com', home, guest);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: messages.tooManyGuestCashOrders, request_id: expect.any(String) });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 60 * 60);
+  });
+
+  it('answer ten submits of one Place Order with one Idempotency-Key at once with its one order, counted once', async () => {
+    const guest = await startSession(shop.app);
+    const home = nextAddress();
+    await shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: guest.headers, payload: { product_id: tote.id, quantity: 5 }, remoteAddress: home });
+    const headers = { ...guest.headers, 'idempotency-key': 'double-tap-1' };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers, payload: form('double-tap@example.com'), remoteAddress: home })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
+    expect(new Set(answers.map((answer) => answer.json().order_id)).size).toBe(1);
+    expect(await shop.database.handle.db.selectFrom('orders').select('id').where('email', '=', 'double-tap@example.com').execute()).toHaveLength(1);
+    for (let order = 0; order < 2; order += 1) expect((await placeCashOrder('double-tap@example.com', home, guest)).statusCode).toBe(200);
+    expect((await placeCashOrder('double-tap@example.com', home, guest)).statusCode).toBe(429);
   });
 
   it('leave every order attempt counted per address: sixty in ten minutes, failed or not, then 429 with when to retry', async () => {

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import fastifyRateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import { messages } from '@threadline/contracts';
-import type { DatabaseHandle, DbExecutor } from '../db/database.ts';
-import { ShopError } from '../errors.ts';
+import { isCheckViolation, type DatabaseDialect, type DatabaseHandle, type DbExecutor } from '../db/database.ts';
+import { TooManyRequests } from '../errors.ts';
 import { oneProcessAtATime, runEvery } from '../timed-job.ts';
 
 const oneHour = 60 * 60 * 1000;
@@ -18,8 +18,12 @@ export interface ShopperLimit {
   of(request: FastifyRequest): string | null;
   max: number;
   timeWindow: number;
-  /** Counts calls that succeeded (orders placed), not attempts: a refused or failed call gives its count back. */
-  successesOnly?: boolean;
+  /**
+   * Counts what the call makes (orders placed), not attempts: not counted before the handler but by
+   * the route's service, in the transaction that makes it (`madeCountsOf`), so a call that fails,
+   * is refused or is answered with what an earlier call made counts nothing.
+   */
+  countsMade?: boolean;
   /** What a refused caller reads, when 'Too many requests. Please wait a moment…' would mislead. */
   message?: string;
   /** Counts per address: scaled by RATE_LIMIT_SCALE like `rateLimit`. */
@@ -33,12 +37,41 @@ declare module 'fastify' {
   }
 }
 
+/** One hit on a counter; `allowed` makes the counter refuse a hit past it (a CHECK), null leaves the caller to compare. */
+interface Hit {
+  key: string;
+  windowMs: number;
+  allowed: number | null;
+}
+
+/** The CHECK that holds a counter to its `allowed` (migration 0029); PostgreSQL names it after the table. */
+const countWithinAllowed = { name: 'rate_limits_check', expression: 'allowed is null or count <= allowed' };
+
 /**
- * Fixed-window counters in the database, so every server process shares them: one atomic upsert a
- * counted request, which starts a new window when the old one has ended.
+ * Fixed-window counters in the database, so every server process shares them: one atomic upsert
+ * counts a hit on each key and starts a new window where the old one has ended. PostgreSQL locks
+ * the rows of a multi-row upsert in the order of its values, so every statement that counts gives
+ * its keys in one order (by key): two calls counting on the same counters never wait on each other
+ * in a circle. Until 2026-11-29 counts given back after a failed call took their rows in another
+ * order, and deadlocked with the counting: checkouts answered 500 (ADR 9, amendment).
  */
+function countingUpsert(db: DbExecutor, hits: readonly Hit[], now: number) {
+  const inKeyOrder = [...hits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return db
+    .insertInto('rate_limits')
+    .values(inKeyOrder.map(({ key, windowMs, allowed }) => ({ key, count: 1, reset_at: now + windowMs, allowed })))
+    .onConflict((conflict) =>
+      conflict.column('key').doUpdateSet({
+        count: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.count + 1 END`,
+        reset_at: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN excluded.reset_at ELSE rate_limits.reset_at END`,
+        allowed: sql`excluded.allowed`,
+      }),
+    );
+}
+
+/** Counts one hit on a key, answering its count and window end. */
 export async function countHit(db: DbExecutor, key: string, windowMs: number, now = Date.now()) {
-  const [row] = await countHits(db, [{ key, windowMs }], now);
+  const [row] = await countHits(db, [{ key, windowMs, allowed: null }], now);
   if (!row) throw new Error(`no counter came back for ${key}`);
   return row;
 }
@@ -47,26 +80,10 @@ export async function countHit(db: DbExecutor, key: string, windowMs: number, no
  * Counts one hit on each key in one statement (a call counted by several limits makes one round
  * trip), answering each key's count and window end in the order given.
  */
-async function countHits(db: DbExecutor, hits: { key: string; windowMs: number }[], now = Date.now()) {
-  const rows = await db
-    .insertInto('rate_limits')
-    .values(hits.map(({ key, windowMs }) => ({ key, count: 1, reset_at: now + windowMs })))
-    .onConflict((conflict) =>
-      conflict.column('key').doUpdateSet({
-        count: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.count + 1 END`,
-        reset_at: sql`CASE WHEN rate_limits.reset_at <= ${now} THEN excluded.reset_at ELSE rate_limits.reset_at END`,
-      }),
-    )
-    .returning(['key', 'count', 'reset_at'])
-    .execute();
+async function countHits(db: DbExecutor, hits: readonly Hit[], now: number) {
+  const rows = await countingUpsert(db, hits, now).returning(['key', 'count', 'reset_at']).execute();
   const byKey = new Map(rows.map((row) => [row.key, row]));
   return hits.flatMap(({ key }) => byKey.get(key) ?? []);
-}
-
-/** One statement for all of a call's keys: a sold-out rush answers many 409s, each giving its hits back. */
-async function giveBackHits(db: DbExecutor, keys: string[]) {
-  if (keys.length === 0) return;
-  await db.updateTable('rate_limits').set({ count: sql`count - 1` }).where('key', 'in', keys).where('count', '>', 0).execute();
 }
 
 /** The hits counted so far in a key's current window (0 once the window has ended). */
@@ -75,9 +92,17 @@ export async function currentHits(db: DbExecutor, key: string, now = Date.now())
   return row && Number(row.reset_at) > now ? Number(row.count) : 0;
 }
 
-/** Counters whose window has ended count nothing; the timed job removes their rows. */
-export async function forgetEndedWindows(db: DbExecutor, now = Date.now()): Promise<void> {
-  await db.deleteFrom('rate_limits').where('reset_at', '<=', now).execute();
+/**
+ * Counters whose window has ended count nothing; the timed job removes their rows. On PostgreSQL a
+ * row being counted right now is left for the next run: waiting for it, while holding rows it
+ * already deleted, could close a circle with a transaction counting on both.
+ */
+export async function forgetEndedWindows(db: DbExecutor, dialect: DatabaseDialect, now = Date.now()): Promise<void> {
+  const ended = db.selectFrom('rate_limits').select('key').where('reset_at', '<=', now);
+  await db
+    .deleteFrom('rate_limits')
+    .where('key', 'in', dialect === 'postgres' ? ended.forUpdate().skipLocked() : ended)
+    .execute();
 }
 
 /** A route's own counter: its method and path come before the address, so no two routes share one. */
@@ -113,32 +138,72 @@ function databaseStore(db: DbExecutor, prefix = '') {
  */
 export const counterKey = (prefix: string, value: string) => `${prefix}${createHash('sha256').update(value).digest('base64url')}`;
 
-function shopperLimitHooks(db: DbExecutor, route: RouteOptions, limits: ShopperLimit[]) {
+/**
+ * A call's limits that count what it makes (`countsMade`), for its service to count in the
+ * transaction that makes it: the counters' upsert goes with that transaction's last writes, and a
+ * counter already at its limit fails the transaction (`reached`), which is then refused (`refusal`).
+ */
+export interface MadeCounts {
+  /** The statement counting one on each counter, for the transaction's last writes; none when no limit applies. */
+  writes(executor: DbExecutor): CompiledQuery[];
+  /** Whether a transaction failed because one of these counters was already at its limit. */
+  reached(error: unknown): boolean;
+  /** The 429 answered then: the limit's message, and when its window ends (`Retry-After`). */
+  refusal(): Promise<TooManyRequests>;
+}
+
+const nothingToCount: MadeCounts = {
+  writes: () => [],
+  reached: () => false,
+  refusal: () => Promise.reject(new Error('no limit counted here')),
+};
+
+const madeCountsByRequest = new WeakMap<FastifyRequest, MadeCounts>();
+
+/** The counts a call makes with what it makes (see `MadeCounts`); nothing on a route with no such limit. */
+export const madeCountsOf = (request: FastifyRequest): MadeCounts => madeCountsByRequest.get(request) ?? nothingToCount;
+
+function madeCounts(db: DbExecutor, applying: { limit: ShopperLimit; key: string }[]): MadeCounts {
+  const hits = applying.map(({ limit, key }) => ({ key, windowMs: limit.timeWindow, allowed: limit.max }));
+  return {
+    writes: (executor) => [countingUpsert(executor, hits, Date.now()).compile()],
+    reached: (error) => isCheckViolation(error, countWithinAllowed),
+    async refusal() {
+      const now = Date.now();
+      const rows = await db.selectFrom('rate_limits').select(['key', 'count', 'reset_at']).where('key', 'in', hits.map(({ key }) => key)).execute();
+      const full = applying.flatMap(({ limit, key }) => {
+        const row = rows.find((counter) => counter.key === key);
+        return row && Number(row.count) >= limit.max && Number(row.reset_at) > now ? [{ limit, endsAt: Number(row.reset_at) }] : [];
+      });
+      // The call may be made again once every full window has ended; one that ended since the
+      // transaction failed leaves nothing to wait for.
+      const lastEnd = Math.max(now, ...full.map(({ endsAt }) => endsAt));
+      const message = (full[0] ?? applying[0])?.limit.message ?? messages.tooManyRequests;
+      return new TooManyRequests(message, Math.ceil((lastEnd - now) / 1000));
+    },
+  };
+}
+
+/** The route's check of its shopper limits, once its body is valid: counts attempts, and hands on what counts what the call makes. */
+function shopperLimitCheck(db: DbExecutor, route: RouteOptions, limits: ShopperLimit[]) {
   const prefix = routeCounterPrefix(route);
-  const counted = new WeakMap<FastifyRequest, string[]>();
-  const preHandler = async (request: FastifyRequest, reply: { header(name: string, value: number): unknown }) => {
+  return async (request: FastifyRequest) => {
     const applying = limits.flatMap((limit) => {
       const value = limit.of(request);
       return value === null ? [] : [{ limit, key: counterKey(`${prefix}${limit.per}:`, value) }];
     });
-    // Counts given back when the call fails: successes are what those limits count.
-    counted.set(request, applying.filter(({ limit }) => limit.successesOnly).map(({ key }) => key));
-    if (applying.length === 0) return;
+    const made = applying.filter(({ limit }) => limit.countsMade);
+    if (made.length > 0) madeCountsByRequest.set(request, madeCounts(db, made));
+    const attempts = applying.filter(({ limit }) => !limit.countsMade);
+    if (attempts.length === 0) return;
     const now = Date.now();
-    const rows = await countHits(db, applying.map(({ limit, key }) => ({ key, windowMs: limit.timeWindow })), now);
-    applying.forEach(({ limit }, index) => {
+    const rows = await countHits(db, attempts.map(({ limit, key }) => ({ key, windowMs: limit.timeWindow, allowed: null })), now);
+    attempts.forEach(({ limit }, index) => {
       const row = rows[index];
       if (!row || Number(row.count) <= limit.max) return;
-      reply.header('retry-after', Math.ceil(Math.max(0, Number(row.reset_at) - now) / 1000));
-      throw new ShopError(429, limit.message ?? messages.tooManyRequests);
+      throw new TooManyRequests(limit.message ?? messages.tooManyRequests, Math.ceil(Math.max(0, Number(row.reset_at) - now) / 1000));
     });
   };
-  const onResponse = async (request: FastifyRequest, reply: { statusCode: number }) => {
-    const keys = counted.get(request);
-    if (!keys || reply.statusCode < 400) return;
-    await giveBackHits(db, keys);
-  };
-  return { preHandler, onResponse };
 }
 
 const appendHook = <Hook>(existing: Hook | Hook[] | undefined, hook: Hook): Hook[] =>
@@ -157,14 +222,10 @@ export const rateLimits = fastifyPlugin(async (app: FastifyInstance, { database,
     const shopperLimits = route.config?.shopperLimits?.map((shopperLimit) =>
       shopperLimit.byAddress ? { ...shopperLimit, max: shopperLimit.max * scale } : shopperLimit,
     );
-    if (shopperLimits?.length) {
-      const { preHandler, onResponse } = shopperLimitHooks(db, route, shopperLimits);
-      route.preHandler = appendHook(route.preHandler, preHandler);
-      route.onResponse = appendHook(route.onResponse, onResponse);
-    }
+    if (shopperLimits?.length) route.preHandler = appendHook(route.preHandler, shopperLimitCheck(db, route, shopperLimits));
   });
   await app.register(fastifyRateLimit, { global: false, store: databaseStore(db) });
-  runEvery(app, oneHour, 'could not remove ended rate-limit windows', oneProcessAtATime(database, 'forget-ended-rate-limit-windows', () => forgetEndedWindows(db)));
+  runEvery(app, oneHour, 'could not remove ended rate-limit windows', oneProcessAtATime(database, 'forget-ended-rate-limit-windows', () => forgetEndedWindows(db, database.dialect)));
 });
 
 /** The e-mail a call's body names, as the shop compares e-mails; null when it names none. */

@@ -181,6 +181,21 @@ describe('adding to the cart', () => {
     expect(cart.items.map((item) => [item.variant, item.quantity])).toEqual([['12 / Black', 2]]);
   });
 
+  it('refuses a quantity that is no number (true, false, null, empty, a list) with a 400 naming it, never reading it as 1 or 0', async () => {
+    const session = await startSession(shop.app);
+    const lineId = ((await add(session, { product_id: tote.id, quantity: 2 })).json() as CartChangeResponse).cart.items[0]?.id;
+    for (const quantity of [true, false, null, '', [], [1]]) {
+      const added = await add(session, { product_id: tote.id, quantity });
+      expect(added.statusCode, JSON.stringify(quantity)).toBe(400);
+      expect(added.json()).toEqual({ error: `quantity: ${messages.numberExpected}`, request_id: expect.any(String) });
+      // Read as 0, a change would have removed the line.
+      const changed = await send(session, 'PATCH', `/api/orders/cart/update/${lineId}/`, { quantity });
+      expect(changed.statusCode, JSON.stringify(quantity)).toBe(400);
+      expect(changed.json()).toEqual({ error: `quantity: ${messages.numberExpected}`, request_id: expect.any(String) });
+    }
+    expect((await cartOf(session)).items.map((item) => item.quantity)).toEqual([2]);
+  });
+
   it('refuses a change from a session key the server did not issue, so the page renews it', async () => {
     const madeUpKey = 'a-key-the-shop-never-signed';
     const csrfToken = createHmac('sha256', shop.config.secretKey).update(`csrf:${madeUpKey}`).digest('base64url');

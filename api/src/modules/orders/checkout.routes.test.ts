@@ -6,6 +6,7 @@ import { ordersServiceOn } from '../../../test/order-jobs.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { statementsSentDuring } from '../../../test/statements-sent.ts';
 import { createMailer } from '../../mail/mailer.ts';
+import { unpaidCashOrdersPerAccount } from './checkout.service.ts';
 
 let shop: TestShop;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -281,6 +282,71 @@ describe('retries make one order', () => {
     const badKey = await checkout(shopper, { ...form, email: 'keyed@example.com' }, { 'idempotency-key': 'x'.repeat(101) });
     expect(badKey.statusCode).toBe(400);
     expect(badKey.json()).toEqual({ error: messages.idempotencyKeyInvalid, request_id: expect.any(String) });
+  });
+});
+
+describe("a signed-in customer's cash orders waiting for delivery", () => {
+  const unpaidCash = async (userId: number) =>
+    (
+      await shop.database.handle.db
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('payment_method', '=', 'cash_on_delivery')
+        .where('payment_status', '=', 'PENDING')
+        .where('status', '<>', 'cancelled')
+        .execute()
+    ).length;
+
+  it(`are ${unpaidCashOrdersPerAccount} at most: the next cash order is refused with what to do, card still pays, and one delivered makes room`, async () => {
+    const runner = await product(200);
+    const customer = await signUp(shop.app, { email: 'fresh-account@example.com' });
+    const order = { ...form, email: 'fresh-account@example.com', shipping_method: 'pickup' };
+    const placed: number[] = [];
+    for (let count = 0; count < unpaidCashOrdersPerAccount; count += 1) {
+      await shopperWith(runner.id, 20, customer);
+      const answer = await checkout(customer, order, { 'idempotency-key': `held-${count}` });
+      expect(answer.statusCode, answer.body).toBe(200);
+      placed.push(answer.json().order_id);
+    }
+    // Sent again, an order already placed is answered with it, cap or not.
+    expect((await checkout(customer, order, { 'idempotency-key': `held-${unpaidCashOrdersPerAccount - 1}` })).json().order_id).toBe(placed.at(-1));
+
+    await shopperWith(runner.id, 20, customer);
+    const refused = await checkout(customer, order);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: messages.tooManyUnpaidCashOrders(unpaidCashOrdersPerAccount), request_id: expect.any(String) });
+    expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(200 - 20 * unpaidCashOrdersPerAccount);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: customer.headers })).json().cart_count).toBe(20);
+    expect(await unpaidCash(customer.userId)).toBe(unpaidCashOrdersPerAccount);
+
+    const byCard = await checkout(customer, { ...order, payment_method: 'stripe' });
+    expect(byCard.statusCode, byCard.body).toBe(200);
+    // The courier hands one over and collects the cash: the customer may order cash again.
+    await shop.database.handle.db.updateTable('orders').set({ status: 'delivered', payment_status: 'COMPLETED' }).where('id', '=', placed[0] ?? 0).execute();
+    await shopperWith(runner.id, 1, customer);
+    expect((await checkout(customer, order)).statusCode).toBe(200);
+    expect(await unpaidCash(customer.userId)).toBe(unpaidCashOrdersPerAccount);
+  });
+
+  it('stay within the cap when an account adds and checks out from several tabs at once', async () => {
+    const runner = await product(100);
+    const customer = await signUp(shop.app, { email: 'many-tabs@example.com' });
+    const order = { ...form, email: 'many-tabs@example.com', shipping_method: 'pickup' };
+    for (let count = 0; count < unpaidCashOrdersPerAccount - 1; count += 1) {
+      await shopperWith(runner.id, 1, customer);
+      expect((await checkout(customer, order)).statusCode).toBe(200);
+    }
+    const tabs = await Promise.all(
+      Array.from({ length: 8 }, async (_, tab) => {
+        await shopperWith(runner.id, 1, customer);
+        return checkout(customer, order, { 'idempotency-key': `tab-${tab}` });
+      }),
+    );
+    expect(tabs.map((answer) => answer.statusCode).filter((status) => status >= 500)).toEqual([]);
+    expect(await unpaidCash(customer.userId)).toBe(unpaidCashOrdersPerAccount);
+    const refusals = tabs.filter((answer) => answer.statusCode !== 200).map((answer) => answer.json().error);
+    expect(refusals.every((error) => error === messages.checkoutEmptyCart || error === messages.tooManyUnpaidCashOrders(unpaidCashOrdersPerAccount))).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@ import type { OrderTable } from '../../db/tables.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { keyReused } from '../../idempotency-key.ts';
 import { shopPictureUrl } from '../../media/media-urls.ts';
+import type { MadeCounts } from '../../plugins/rate-limit.ts';
 import type { CartContext, CartService } from '../cart/cart.service.ts';
 import { priceCart } from '../cart/cart-pricing.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
@@ -17,6 +18,11 @@ import { orderView } from './order-view.ts';
 import type { NewOrderItem, OrdersRepository } from './orders.repository.ts';
 
 const retryWindowMs = 2 * 60 * 1000;
+/**
+ * Cash orders an account may have waiting for delivery at once, each holding its stock with
+ * nothing paid (ADR 9, amendment of 2026-11-29); a card order pays or expires.
+ */
+export const unpaidCashOrdersPerAccount = 5;
 /** Order numbers drawn for one order before giving up: five taken in a row means something else is wrong. */
 const orderNumberDraws = 5;
 
@@ -237,7 +243,14 @@ export function createCheckoutService(deps: CheckoutDependencies) {
    * racing or deadlocking. What every checkout of a product or day locks (stock, its product's
    * rows, the day's figures) comes last, as last writes sent with COMMIT.
    */
-  async function place(context: CartContext, request: CheckoutRequest, buyer: Buyer, keys: CheckoutKeys, terms: { exchangeRate: number; charges: StoreCharges }): Promise<Placed> {
+  async function place(
+    context: CartContext,
+    request: CheckoutRequest,
+    buyer: Buyer,
+    keys: CheckoutKeys,
+    terms: { exchangeRate: number; charges: StoreCharges },
+    counted: MadeCounts,
+  ): Promise<Placed> {
     let lines: CartLine[] = [];
     try {
       return await database.writeTransactionEndingWith(async (trx) => {
@@ -253,7 +266,12 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         const priced = priceCart(snapshot.pricing, promo);
 
         const { values: drawn, settlement } = newOrder(context, request, priced, promo, keys, terms);
-        const { values, orderId, items } = await insertNumbered(drawn, newItems(snapshot.lines, priced), trx);
+        const { values, orderId, items, unpaidHeld } = await insertNumbered(drawn, newItems(snapshot.lines, priced), trx);
+        // Counted by the insert, after this account's earlier checkouts (its cart is locked): exact
+        // under concurrency, and the refused order is rolled back with the transaction.
+        if (settlement === 'cash' && values.user_id !== null && unpaidHeld >= unpaidCashOrdersPerAccount) {
+          throw conflict(messages.tooManyUnpaidCashOrders(unpaidCashOrdersPerAccount));
+        }
         // Before the stock, as a cancellation gives the use back before the stock.
         if (promo && priced.promoDiscount > 0) await redeemPromo(await promotions.nextUse(promo, buyer.promoKey, trx), orderId, trx);
 
@@ -262,6 +280,9 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         const dayFigures = orders.countChangeWrite(null, { id: orderId, ...values }, trx);
         const lastWrites = [
           ...cart.checkedOutWrites(filledCart.id, orderId, keys.requestHash, trx),
+          // The limits on what a checkout makes (a guest's cash orders), counted only when it makes
+          // an order; one already at its limit fails the transaction.
+          ...counted.writes(trx),
           ...takeStock(snapshot.lines, orderId, trx),
           ...(settlement === 'card' ? [] : catalog.countSoldWrites(sold, trx)),
           ...deps.soldNoticeWrites(productIds),
@@ -278,12 +299,17 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       });
     } catch (error) {
       if (inventory.isShortfall(error)) return outOfStock(lines);
+      if (counted.reached(error)) throw await counted.refusal();
       throw error;
     }
   }
 
   return {
-    async placeOrder(context: CartContext, request: CheckoutRequest, idempotencyKey: string | null): Promise<CheckoutResponse> {
+    /**
+     * `counted`: the route's limits on orders placed, counted with the order, after a retry was
+     * answered with the order it made (so a retry never counts).
+     */
+    async placeOrder(context: CartContext, request: CheckoutRequest, idempotencyKey: string | null, counted: MadeCounts): Promise<CheckoutResponse> {
       const problem = checkoutProblem(request);
       if (problem) throw badRequest(problem);
       if (context.owner.userId === null && (await deps.hasAccount(request.email))) {
@@ -306,7 +332,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
 
       let placed: Placed;
       try {
-        placed = await place(context, request, buyer, { storedKey, requestHash }, { exchangeRate, charges });
+        placed = await place(context, request, buyer, { storedKey, requestHash }, { exchangeRate, charges }, counted);
       } catch (error) {
         if (error instanceof PromoNoLongerValid) {
           await cart.dropPromo(context.owner);

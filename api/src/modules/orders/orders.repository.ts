@@ -121,13 +121,33 @@ function countChangeWrite(before: CountedOrder | null, after: CountedOrder, exec
     .compile();
 }
 
-/** The order's insert, answering its id; none when another order has its number (the caller draws again). */
-const numberedOrderInsert = (creator: QueryCreator<Database>, order: Insertable<OrderTable>) =>
+/**
+ * An account's orders that hold their stock with nothing paid and no time limit (cash orders not yet
+ * delivered; a card order has one), but the one numbered `except`.
+ */
+const unpaidHeldBy = (creator: QueryCreator<Database>, userId: number, except: string) =>
   creator
+    .selectFrom('orders as held')
+    .select((eb) => eb.fn.countAll<number>().as('unpaid_held'))
+    .where('held.user_id', '=', userId)
+    .where('held.payment_status', '=', 'PENDING')
+    .where('held.status', 'in', ['pending', 'processing', 'shipped'])
+    .where('held.expires_at', 'is', null)
+    .where('held.order_number', '<>', except);
+
+/**
+ * The order's insert, answering its id; none when another order has its number (the caller draws
+ * again). An account's order also answers how many of its other orders hold stock unpaid
+ * (`unpaidHeldBy`), counted by the insert so that a checkout makes no extra round trip for it.
+ */
+const numberedOrderInsert = (creator: QueryCreator<Database>, order: Insertable<OrderTable>) => {
+  const { user_id: userId } = order;
+  return creator
     .insertInto('orders')
     .values(order)
     .onConflict((conflict) => conflict.column('order_number').doNothing())
-    .returning('id');
+    .returning(['id', () => (userId === null || userId === undefined ? sql<number>`0` : unpaidHeldBy(creator, userId, order.order_number)).as('unpaid_held')]);
+};
 
 export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect) {
   /**
@@ -142,8 +162,9 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
   const repository = {
     /**
      * A new order and its items, the items as `itemsOf` reads them so the caller need not read them
-     * back; null, with nothing written, when another order has its number. On PostgreSQL one
-     * statement (the items read from one JSON value), as every checkout runs it.
+     * back, and the account's other orders holding stock unpaid (`numberedOrderInsert`); null, with
+     * nothing written, when another order has its number. On PostgreSQL one statement (the items
+     * read from one JSON value), as every checkout runs it.
      */
     async insertWithItems(order: Insertable<OrderTable>, items: NewOrderItem[], executor: DbExecutor = db) {
       if (dialect === 'postgres') {
@@ -156,12 +177,12 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
               product_id integer, variant_id integer, product_name text, product_image text, size text, color text,
               quantity integer, unit_price integer, line_total integer)`,
           )
-          .returning(itemColumns)
+          .returning([...itemColumns, (eb) => eb.selectFrom('placed').select('unpaid_held').as('unpaid_held')])
           .execute();
         // An order has at least one item, so no row means no order: its number was taken.
-        const orderId = rows[0]?.order_id;
-        if (orderId === undefined) return null;
-        return { orderId, items: rows.sort((a, b) => a.id - b.id) };
+        const [first] = rows;
+        if (first === undefined) return null;
+        return { orderId: first.order_id, items: rows.map(({ unpaid_held: _counted, ...item }) => item).sort((a, b) => a.id - b.id), unpaidHeld: Number(first.unpaid_held) };
       }
       const placed = await numberedOrderInsert(executor, order).executeTakeFirst();
       if (!placed) return null;
@@ -171,7 +192,7 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
         .values(items.map((item) => ({ order_id: orderId, ...item })))
         .returning(itemColumns)
         .execute();
-      return { orderId, items: rows.sort((a, b) => a.id - b.id) };
+      return { orderId, items: rows.sort((a, b) => a.id - b.id), unpaidHeld: Number(placed.unpaid_held) };
     },
 
     /** The order's items that can go back into a cart: those whose product and variant still exist. */

@@ -10,7 +10,7 @@ import {
 } from '@threadline/contracts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
 import { requireCustomer } from '../../plugins/shopper.ts';
-import { addressOf, emailInBody, textInBody, type ShopperLimit } from '../../plugins/rate-limit.ts';
+import { addressOf, emailInBody, madeCountsOf, textInBody, type ShopperLimit } from '../../plugins/rate-limit.ts';
 import { cartContextOf } from '../cart/cart-owner.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import { orderViewerOf } from './order-viewer.ts';
@@ -27,12 +27,13 @@ const oneDay = 24 * oneHour;
 
 /**
  * A guest's cash order holds stock until it is delivered, with nothing paid: a few per guest e-mail
- * and session a day, and a crowd's worth per address, counting orders placed (ADR 9).
+ * and session a day, and a crowd's worth per address, counting orders placed, in the transaction
+ * that places them (ADR 9).
  */
 const guestCashOrderLimit = (limit: ShopperLimit): ShopperLimit => ({
   ...limit,
   of: (request) => (request.shopper.customer === null && textInBody(request, 'payment_method') === 'cash_on_delivery' ? limit.of(request) : null),
-  successesOnly: true,
+  countsMade: true,
   message: messages.tooManyGuestCashOrders,
 });
 const guestCashOrderLimits = [
@@ -42,9 +43,9 @@ const guestCashOrderLimits = [
 ];
 
 /**
- * Every order attempt per address, counted with the guest cash order limits in one statement: the
- * checkout is the shop's busiest write, and a second counter before the body is read cost a round
- * trip and a sixth of its CPU (ADR 9, amendment).
+ * Every order attempt per address, counted once the body is valid: the checkout is the shop's
+ * busiest write, and a counter before the body is read cost a round trip and a sixth of its CPU
+ * (ADR 9, amendments).
  */
 const checkoutAttemptsPerAddress: ShopperLimit = { per: 'address', of: addressOf, max: 60, timeWindow: tenMinutes, byAddress: true };
 
@@ -55,7 +56,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       config: { shopperLimits: [checkoutAttemptsPerAddress, ...guestCashOrderLimits] },
       schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } },
     },
-    async (request) => checkout.placeOrder(await cartContextOf(request, { start: true }), request.body, idempotencyKeyOf(request)),
+    async (request) => checkout.placeOrder(await cartContextOf(request, { start: true }), request.body, idempotencyKeyOf(request), madeCountsOf(request)),
   );
 
   app.get('/orders/', { schema: { response: { 200: orderListResponseSchema } } }, (request) => orders.list(requireCustomer(request)));
