@@ -5,7 +5,7 @@ import { create, type Font } from 'fontkit';
 declare global {
   namespace PDFKit.Mixins {
     interface PDFFont {
-      /** pdfkit takes a font fontkit has already read (its changelog, 0.18); @types/pdfkit does not say so yet. */
+      /** pdfkit takes a font fontkit has already read (its changelog, 0.20.0); @types/pdfkit does not say so yet. */
       registerFont(name: string, src: Font): this;
     }
   }
