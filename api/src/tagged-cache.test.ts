@@ -51,6 +51,18 @@ describe('a tagged cache', () => {
     expect(await cache.get('a', mended.make)).toBe(2);
   });
 
+  it('makes no room for a value made not to be kept', async () => {
+    const cache = createTaggedCache<number>({ ttlMs: 1000, maxEntries: 2 });
+    const home = counting([]);
+    const shop = counting([]);
+    await cache.get('/', home.make);
+    await cache.get('/shop', shop.make);
+    // Pages not found, which anyone can make up: made for the one who asked, never kept.
+    for (let n = 0; n < 5; n += 1) expect(await cache.get(`/product/${n}`, counting([], false).make)).toBe(1);
+    expect(await cache.get('/', home.make)).toBe(1);
+    expect(await cache.get('/shop', shop.make)).toBe(1);
+  });
+
   it('tells what is made from its values the tags of those it read', async () => {
     const cache = createTaggedCache<number>({ ttlMs: 1000, maxEntries: 10 });
     await cache.get('kept', counting(['product:1']).make);

@@ -12,7 +12,7 @@ export interface Tagged<Value> {
 /**
  * Answers kept until what they were made from changes (`forgetTagged`), or at the latest for the
  * cache's time to live, which catches what no tag names (e.g. a best-sellers order). Bounded: when
- * full, the entry stored longest ago makes room.
+ * a value to keep finds it full, the entry stored longest ago makes room.
  */
 export interface TaggedCache<Value> {
   get(key: string, make: () => Promise<Tagged<Value>>): Promise<Value>;
@@ -64,10 +64,6 @@ export function createTaggedCache<Value>({ ttlMs, maxEntries, now = Date.now }: 
       let entry = entries.get(key);
       if (!entry || now() - entry.storedAt >= ttlMs) {
         drop(key);
-        if (entries.size >= maxEntries) {
-          const oldest = entries.keys().next();
-          if (!oldest.done) drop(oldest.value);
-        }
         const made = make();
         const fresh: Entry<Value> = { storedAt: now(), made, tags: null };
         entries.set(key, fresh);
@@ -82,6 +78,11 @@ export function createTaggedCache<Value>({ ttlMs, maxEntries, now = Date.now }: 
             making.delete(key);
             fresh.tags = tags;
             for (const tag of tags) keysByTag.set(tag, (keysByTag.get(tag) ?? new Set()).add(key));
+            // Room is made for a value that is kept, so values not kept (a page not found) push none out.
+            for (const stored of entries.keys()) {
+              if (entries.size <= maxEntries) break;
+              if (stored !== key && !making.has(stored)) drop(stored);
+            }
           },
           () => {
             if (entries.get(key) === fresh) drop(key);

@@ -40,3 +40,37 @@ export interface RenderedPage {
 
 /** `null` for a page the server leaves to the browser (it depends on who is signed in, say). */
 export type RenderPage = (request: PageRenderRequest) => Promise<RenderedPage | null>;
+
+/**
+ * The query parameters the shop's listings read (the web's parseShopFilters); no other page the
+ * server renders reads any.
+ */
+export const listingQueryParameters = ['category', 'search', 'sort', 'size', 'color', 'min_price', 'max_price'] as const;
+
+/** The listings, and whether the query names their category (the other two take it from the path). */
+const listingPaths: { path: RegExp; categoryInQuery: boolean }[] = [
+  { path: /^\/shop\/?$/, categoryInQuery: true },
+  { path: /^\/shop\/category\/[^/]+\/?$/, categoryInQuery: false },
+  { path: /^\/categories\/[^/]+\/?$/, categoryInQuery: false },
+];
+
+/** What pageRenderAddress reads of an address's query: a URLSearchParams, on either side. */
+export interface PageQuery {
+  get(name: string): string | null;
+}
+
+/**
+ * The address a page is rendered from, and kept under: its path and only the query parameters the
+ * page reads, each once, trimmed and in one order. Whatever else an address carries (`/?x=1`, a
+ * campaign's tags) shows the same page, so it is rendered and kept once.
+ */
+export function pageRenderAddress(pathname: string, query: PageQuery): string {
+  const listing = listingPaths.find(({ path }) => path.test(pathname));
+  if (!listing) return pathname;
+  const read: string[] = [];
+  for (const name of listingQueryParameters) {
+    const value = query.get(name)?.trim();
+    if (value && (name !== 'category' || listing.categoryInQuery)) read.push(`${name}=${encodeURIComponent(value)}`);
+  }
+  return read.length > 0 ? `${pathname}?${read.join('&')}` : pathname;
+}

@@ -117,3 +117,40 @@ test.describe("the shopper's currency from the first paint", () => {
     await other.close();
   });
 });
+
+test.describe('an address carrying what no page reads', () => {
+  test("a campaign's tags on / and /shop change nothing: the page arrives rendered, hydrates, and its filters work", async ({ page }) => {
+    // Three pages and a change of sort, each hydrating: more than one page's time on a busy machine.
+    test.slow();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+
+    const home = await page.goto('/?utm_source=newsletter&x=1');
+    expect(home?.status()).toBe(200);
+    expect(serverMarkup((await home?.text()) ?? '')).toContain('Best Sellers');
+    await expect(page.getByRole('region', { name: 'Best Sellers' })).toBeVisible();
+
+    await page.goto('/shop?sort=price_low');
+    await expect(page.locator('#page-state')).toHaveCount(0);
+    const plain = await pricesShown(page);
+    expect(plain.length).toBeGreaterThan(1);
+
+    const listing = await page.goto('/shop?utm_source=newsletter&sort=price_low&x=1');
+    expect(listing?.status()).toBe(200);
+    expect(serverMarkup((await listing?.text()) ?? '')).toMatch(/J\$[\d,]+\.\d{2}/);
+    await expect(page.locator('#page-state')).toHaveCount(0);
+    const sort = page.getByRole('combobox', { name: 'Sort by' });
+    await expect(sort).toHaveValue('price_low');
+    // The same listing, in the same order, as the address without the tags.
+    expect(await pricesShown(page)).toEqual(plain);
+
+    await sort.selectOption('price_high');
+    await expect(page).toHaveURL(/sort=price_high/);
+    await expect(sort).toHaveValue('price_high');
+    await expect.poll(() => pricesShown(page)).not.toEqual(plain);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { attribute } from './page-render.ts';
+import { escapeHtml } from '../markup-text.ts';
 
 /** One entry of Vite's build manifest (`dist/.vite/manifest.json`). */
 interface ManifestChunk {
@@ -53,7 +53,7 @@ export function createPagePreloads(webDistDir: string): (pathname: string) => st
       page,
       chunkFiles(key, new Set())
         .filter((file) => !entryFiles.has(file))
-        .map((file) => `<link rel="modulepreload" crossorigin href="/${attribute(file)}">`)
+        .map((file) => `<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}">`)
         .join(''),
     ]),
   ) as Record<Page, string>;

@@ -17,7 +17,13 @@ const indexHtml = `<!doctype html><html lang="en"><head><meta charset="UTF-8" />
  * reads the API through the server's in-process reader and hands back markup, state and head.
  */
 const renderer = `
+let renders = 0;
 export async function renderPage({ url, origin, fetchApi, currency }) {
+  renders += 1;
+  // A search's page, rendered without reading the API: the tests ask for a thousand of them.
+  if (new URL(url, origin).searchParams.has('search')) {
+    return { status: 200, html: '<main data-url="' + url + '" data-render="' + renders + '"></main>', state: '{}', title: null, description: '' };
+  }
   const path = new URL(url, origin).pathname;
   if (path === '/cart') return null;
   if (path === '/contact') throw new Error('the page broke while rendering');
@@ -34,7 +40,7 @@ export async function renderPage({ url, origin, fetchApi, currency }) {
   };
   return {
     status: product && product.status !== 200 ? 404 : 200,
-    html: '<main data-url="' + url + '"><h1>Rendered on the server</h1></main>',
+    html: '<main data-url="' + url + '" data-render="' + renders + '"><h1>Rendered on the server</h1></main>',
     state: JSON.stringify(state).replaceAll('<', '\\\\u003c'),
     title: path === '/' ? null : 'Tees & <Hats> | Threadline',
     description: 'Fresh "drops" & more',
@@ -61,7 +67,7 @@ describe('pages rendered on the server', () => {
     // The page names the configured address (PUBLIC_URL's default here), not the Host it was asked with.
     const response = await shop.app.inject({ method: 'GET', url: '/shop?sort=price_low', headers: { host: 'threadline.attacker.example' } });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<div id="root"><main data-url="/shop?sort=price_low"><h1>Rendered on the server</h1></main></div>');
+    expect(response.body).toMatch(/<div id="root"><main data-url="\/shop\?sort=price_low" data-render="\d+"><h1>Rendered on the server<\/h1><\/main><\/div>/);
     expect(pageState(response.body)).toEqual({
       origin: 'http://localhost:3000',
       currency: 'JMD',
@@ -136,6 +142,29 @@ describe('pages rendered on the server', () => {
       expect(pageState(response.body), url).toMatchObject({ productStatus });
     }
     expect((await shop.app.inject({ method: 'GET', url: '/product/1' })).statusCode).toBe(200);
+  });
+
+  it('renders and keeps a page once whatever else its address carries, so made-up addresses push no page out', async () => {
+    const get = (url: string) => shop.app.inject({ method: 'GET', url });
+    const renderOf = (body: string) => /data-render="(\d+)"/.exec(body)?.[1];
+    const home = renderOf((await get('/')).body);
+    expect(home).toBeDefined();
+    for (let n = 1; n <= 50; n += 1) expect(renderOf((await get(`/?x=${n}`)).body), `/?x=${n}`).toBe(home);
+
+    // A listing reads its filters, and only those: the same filters in any order, with anything beside them, are one page.
+    const sorted = await get('/shop?utm_source=mail&sort=price_low&x=1');
+    expect(sorted.body).toContain('data-url="/shop?sort=price_low"');
+    expect(renderOf((await get('/shop?sort=price_low')).body)).toBe(renderOf(sorted.body));
+    const filtered = await get('/shop?size=M&search=%20tee%20&category=hats');
+    expect(filtered.body).toContain('data-url="/shop?category=hats&search=tee&size=M"');
+    expect(renderOf((await get('/shop?category=hats&size=M&search=tee')).body)).toBe(renderOf(filtered.body));
+    // A category page takes its category from the path, not the query.
+    expect((await get('/categories/hats?category=tees&sort=newest')).body).toContain('data-url="/categories/hats?sort=newest"');
+
+    // Searches anyone can make up, more than the cache of pages holds, are kept apart: they push out no page.
+    const kept = renderOf((await get('/')).body);
+    for (let n = 1; n <= 1_001; n += 1) await get(`/shop?search=${n}`);
+    expect(renderOf((await get('/')).body)).toBe(kept);
   });
 
   it('answers 404 for an unknown page, with the page rendered for it', async () => {

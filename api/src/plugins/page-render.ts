@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pageStateElementId, type RenderedPage, type RenderPage } from '@threadline/contracts';
+import { escapeHtml } from '../markup-text.ts';
 
 /**
  * The web app's server build (web/vite.server.config.ts), or `null` when the web app was built
@@ -14,10 +15,6 @@ export async function loadPageRenderer(webDistDir: string): Promise<RenderPage |
   return typeof module.renderPage === 'function' ? (module.renderPage as RenderPage) : null;
 }
 
-const text = (value: string) => value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-/** A value for a double-quoted HTML attribute. */
-export const attribute = (value: string) => text(value).replaceAll('"', '&quot;');
-
 /** index.html with the page the server rendered: its head, its markup in #root and its state beside it. */
 export function withRenderedPage(indexHtml: string, page: RenderedPage): string {
   let html = indexHtml.replace(
@@ -25,10 +22,10 @@ export function withRenderedPage(indexHtml: string, page: RenderedPage): string 
     () => `<div id="root">${page.html}</div><script type="application/json" id="${pageStateElementId}">${page.state}</script>`,
   );
   const meta = (pattern: RegExp, content: string) => {
-    html = html.replace(pattern, (_, start: string) => `${start}${attribute(content)}"`);
+    html = html.replace(pattern, (_, start: string) => `${start}${escapeHtml(content)}"`);
   };
   if (page.title !== null) {
-    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${text(page.title ?? '')}</title>`);
+    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title ?? '')}</title>`);
     meta(/(<meta\s+property="og:title"\s+content=")[^"]*"/, page.title);
   }
   meta(/(<meta\s+name="description"\s+content=")[^"]*"/, page.description);

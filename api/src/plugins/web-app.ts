@@ -4,7 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { currencyCookie, currencyFromCookie, isPageRoute, messages, type CurrencyCode, type FetchApi } from '@threadline/contracts';
+import { currencyCookie, currencyFromCookie, isPageRoute, messages, pageRenderAddress, type CurrencyCode, type FetchApi } from '@threadline/contracts';
 import { privateCacheControl, publicAnswer, sendKeptBody, sendPublicAnswer, type KeptBody, type PublicAnswer } from '../http-caching.ts';
 import { collectTags, createTaggedCache } from '../tagged-cache.ts';
 import { createPagePreloads } from './page-preloads.ts';
@@ -21,10 +21,13 @@ export interface WebAppOptions {
 const hashedAssetPath = /\/assets\//;
 /**
  * Rendered pages are kept until a change names what they show, and at most this long for what none
- * names (a best-sellers order); keyed by currency and address, so bounded.
+ * names (a best-sellers order); keyed by currency and the address the page is rendered from (its path
+ * and the query parameters it reads), so bounded. A listing with filters (a search, a price range)
+ * is kept apart: anyone can make up more of those, and they must not push out the pages themselves.
  */
 const pageCacheMs = 10_000;
 const pageCacheSize = 1_000;
+const filteredPageCacheSize = 200;
 
 interface PageAnswer {
   status: number;
@@ -95,18 +98,30 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
   // A page rendered on the server shows the catalogue answers it read (their tags say which products),
   // the store details and, in another currency, the day's rates.
   const pages = createTaggedCache<PageAnswer>({ ttlMs: pageCacheMs, maxEntries: pageCacheSize });
-  app.changes.subscribe('catalog', (products) => (products ? pages.forgetTagged(app.catalog.tagsOfStockChange(products)) : pages.clear()));
-  app.changes.subscribe('promotions', () => pages.clear());
-  app.changes.subscribe('settings', () => pages.clear());
-  app.changes.subscribe('rates', () => pages.clear());
+  const filteredPages = createTaggedCache<PageAnswer>({ ttlMs: pageCacheMs, maxEntries: filteredPageCacheSize });
+  const caches = [pages, filteredPages];
+  app.changes.subscribe('catalog', (products) => {
+    const tags = products ? app.catalog.tagsOfStockChange(products) : null;
+    for (const cache of caches) {
+      if (tags) cache.forgetTagged(tags);
+      else cache.clear();
+    }
+  });
+  for (const topic of ['promotions', 'settings', 'rates'] as const) {
+    app.changes.subscribe(topic, () => {
+      for (const cache of caches) cache.clear();
+    });
+  }
 
   /**
-   * The page at `url` in the currency. Kept: a page the server rendered (public), and the plain app
-   * for a page the browser renders (private to each shopper, but the same bytes for all of them).
-   * Not kept: a failed render, and an address that is not found (anyone can make up more of those).
+   * The page at `pathname` with `query`, in the currency. Kept: a page the server rendered (public),
+   * and the plain app for a page the browser renders (private to each shopper, but the same bytes
+   * for all of them). Not kept: a failed render, and an address that is not found (anyone can make
+   * up more of those).
    */
-  function page(shell: string, url: string, pathname: string, currency: CurrencyCode): Promise<PageAnswer> {
-    return pages.get(`${currency} ${url}`, async () => {
+  function page(shell: string, pathname: string, query: URLSearchParams, currency: CurrencyCode): Promise<PageAnswer> {
+    const url = pageRenderAddress(pathname, query);
+    return (url === pathname ? pages : filteredPages).get(`${currency} ${url}`, async () => {
       let failed = false;
       // A page that fails to render on the server is still rendered by the browser.
       const { result: rendered, tags } = await collectTags(async () =>
@@ -132,13 +147,14 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
   // Pages are a route of their own, not the not-found handler, so the compression plugin (which
   // works per route) compresses their HTML as it does every other answer.
   app.get('/*', async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
+    const queryStart = request.url.indexOf('?');
+    const pathname = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
     // An API path, a media file or any other file that matched nothing is no page.
     if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/static/media/') || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.callNotFound();
     }
     if (!indexHtml) return reply.status(503).send({ error: 'The web app is not built. Run npm run build.', request_id: request.id });
-    const { status, shared, kept } = await page(indexHtml, request.url, pathname, currencyFromCookie(request.cookies[currencyCookie.name]));
+    const { status, shared, kept } = await page(indexHtml, pathname, new URLSearchParams(queryStart < 0 ? '' : request.url.slice(queryStart + 1)), currencyFromCookie(request.cookies[currencyCookie.name]));
     reply.helmet();
     // The page is in the currency of the shopper's cookie, and compressed when the browser asked (also
     // on an uncompressed answer), so no cache hands one shopper's page to another.

@@ -1,3 +1,5 @@
+import { escapeHtml } from '../../markup-text.ts';
+
 /**
  * Flat SVG illustrations for the demo catalogue, so a fresh shop has real-looking pictures without
  * shipping binary assets. Every drawing lives on a 960×960 canvas with the item centred on (480, 480).
@@ -927,10 +929,6 @@ export function artViewLabel(spec: ArtSpec, view: number): string {
   return viewLabels[staging[spec.kind] ?? 'flat'][view % artViewCount] ?? '';
 }
 
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
 /** Category tile: the category's typical item with the category name underneath. */
 export function categoryTileArt(spec: ArtSpec, hex: string, label: string): string {
   const p = palette(hex);
@@ -940,7 +938,7 @@ export function categoryTileArt(spec: ArtSpec, hex: string, label: string): stri
     backgroundFor(hex, 0),
     `<g transform="translate(0 -70) ${around('scale(0.78)')}">${drawing.svg}</g>` +
       `<rect x="140" y="780" width="680" height="110" rx="55" fill="#ffffff" opacity="0.85"/>` +
-      `<text x="${centre}" y="${835 + fontSize * 0.35}" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="${fontSize}" fill="#23252b">${escapeText(label)}</text>`,
+      `<text x="${centre}" y="${835 + fontSize * 0.35}" text-anchor="middle" font-family="sans-serif" font-weight="700" font-size="${fontSize}" fill="#23252b">${escapeHtml(label)}</text>`,
   );
 }
 

@@ -4,6 +4,7 @@ import { adminMessages, orderStatuses, majorToMinor, orderTransitions, type Orde
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, signUp, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 
 let shop: TestShop;
@@ -418,6 +419,16 @@ describe('the invoice', () => {
     expect(answer.rawPayload.toString('latin1')).toContain(`Invoice ${number}`);
     const detail = (await inject(staff, 'GET', `/api/admin/orders/${orderId}/`)).json();
     expect(detail.exchange_note).toMatch(/^The customer saw prices in USD at 1 JMD = [\d.]+ USD; charged in JMD\.$/);
+  });
+
+  it('writes a name outside Latin-1 as the customer wrote it, in letters a reader can copy', async () => {
+    const { orderId } = await placeOrder('cash_on_delivery', 1, { first_name: 'Zoë Ńgozi', last_name: 'Ōkafor 王' });
+    const answer = await inject(staff, 'GET', `/api/admin/orders/${orderId}/invoice/`);
+    expect(answer.statusCode).toBe(200);
+    const text = await pdfText(answer.rawPayload);
+    expect(text).toContain('Zoë Ńgozi Ōkafor 王');
+    expect(text).toContain('Bill to');
+    expect(text).toContain('Irie Cap');
   });
 });
 

@@ -1,5 +1,6 @@
 import PdfKitDocument from 'pdfkit';
 import { formatMoney, lineLabel, shopCurrency, storeDetails, variantText, type AdminOrder } from '@threadline/contracts';
+import { invoiceLettering, type InvoiceWeight } from './invoice-fonts.ts';
 
 const jmd = (amount: number) => formatMoney(amount, shopCurrency);
 const day = new Intl.DateTimeFormat('en-JM', { dateStyle: 'long', timeZone: 'America/Jamaica' });
@@ -8,12 +9,15 @@ const day = new Intl.DateTimeFormat('en-JM', { dateStyle: 'long', timeZone: 'Ame
  * The order's invoice, in JMD as it was charged, with the shop's details and the note of the
  * currency the customer saw prices in. Built in memory: an invoice is a page or two.
  */
-export function invoicePdf(order: AdminOrder): Promise<Buffer> {
+export async function invoicePdf(order: AdminOrder): Promise<Buffer> {
+  const itemLabels = order.items.map((item) => lineLabel({ name: item.product_name, variant: variantText(item) }));
+  const lettering = await invoiceLettering([order.customer_name, order.email, order.phone, order.shipping_address_text, order.exchange_note, ...itemLabels]);
   const document = new PdfKitDocument({
     size: 'A4',
     margin: 50,
     info: { Title: `Invoice ${order.order_number}`, Author: storeDetails.legalName, Subject: `${storeDetails.name} order ${order.order_number}` },
   });
+  lettering.register(document);
   const chunks: Buffer[] = [];
   document.on('data', (chunk: Buffer) => chunks.push(chunk));
   const finished = new Promise<Buffer>((resolve, reject) => {
@@ -21,54 +25,70 @@ export function invoicePdf(order: AdminOrder): Promise<Buffer> {
     document.on('error', reject);
   });
 
+  /** Writes text at `at`, or below what was written last, changing font where its letters need it. */
+  const write = (text: string, weight: InvoiceWeight, { at, ...options }: PDFKit.Mixins.TextOptions & { at?: [number, number] } = {}) => {
+    const runs = lettering.runs(text, weight);
+    for (const [index, run] of runs.entries()) {
+      const runOptions = { ...options, continued: index < runs.length - 1 };
+      document.font(run.font);
+      if (index === 0 && at) document.text(run.text, at[0], at[1], runOptions);
+      else document.text(run.text, runOptions);
+    }
+  };
+  /** The height text takes in the width given, measured in the widest of the fonts it is written in. */
+  const heightOf = (text: string, weight: InvoiceWeight, width: number) =>
+    Math.max(...lettering.runs(text, weight).map((run) => document.font(run.font).heightOfString(text, { width })));
+
   const left = 50;
   const right = 545;
-  document.font('Helvetica-Bold').fontSize(20).text(storeDetails.name, left, 50);
-  document
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor('#444')
-    .text(storeDetails.legalName)
-    .text(`${storeDetails.address.street}, ${storeDetails.address.city}, ${storeDetails.address.country}`)
-    .text(`${storeDetails.email} · ${storeDetails.phone}`);
-  document.font('Helvetica-Bold').fontSize(16).fillColor('#000').text('INVOICE', 350, 50, { width: right - 350, align: 'right' });
-  document
-    .font('Helvetica')
-    .fontSize(10)
-    .text(`Order ${order.order_number}`, 350, 74, { width: right - 350, align: 'right' })
-    .text(day.format(new Date(order.created_at)), { width: right - 350, align: 'right' });
+  document.fontSize(20);
+  write(storeDetails.name, 'bold', { at: [left, 50] });
+  document.fontSize(9).fillColor('#444');
+  write(storeDetails.legalName, 'regular');
+  write(`${storeDetails.address.street}, ${storeDetails.address.city}, ${storeDetails.address.country}`, 'regular');
+  write(`${storeDetails.email} · ${storeDetails.phone}`, 'regular');
+  document.fontSize(16).fillColor('#000');
+  write('INVOICE', 'bold', { at: [350, 50], width: right - 350, align: 'right' });
+  document.fontSize(10);
+  write(`Order ${order.order_number}`, 'regular', { at: [350, 74], width: right - 350, align: 'right' });
+  write(day.format(new Date(order.created_at)), 'regular', { width: right - 350, align: 'right' });
 
-  document.moveDown(3).font('Helvetica-Bold').fontSize(10).text('Bill to', left, 140);
-  document.font('Helvetica').text(order.customer_name).text(order.email).text(order.phone);
-  document.font('Helvetica-Bold').text(order.shipping_method === 'pickup' ? 'Pickup' : 'Deliver to', 300, 140);
-  document.font('Helvetica').text(order.shipping_method === 'pickup' ? `At our store, ${storeDetails.address.street}` : order.shipping_address_text, 300, 154, { width: right - 300 });
+  document.moveDown(3);
+  write('Bill to', 'bold', { at: [left, 140] });
+  for (const line of [order.customer_name, order.email, order.phone]) write(line, 'regular', { width: 240 });
+  write(order.shipping_method === 'pickup' ? 'Pickup' : 'Deliver to', 'bold', { at: [300, 140] });
+  write(order.shipping_method === 'pickup' ? `At our store, ${storeDetails.address.street}` : order.shipping_address_text, 'regular', {
+    at: [300, 154],
+    width: right - 300,
+  });
 
   let y = 230;
-  const row = (cells: [string, string, string, string], bold = false) => {
-    document.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10);
-    const height = document.heightOfString(cells[0], { width: 280 });
-    document.text(cells[0], left, y, { width: 280 });
-    document.text(cells[1], 340, y, { width: 40, align: 'right' });
-    document.text(cells[2], 385, y, { width: 75, align: 'right' });
-    document.text(cells[3], 465, y, { width: 80, align: 'right' });
+  const row = (cells: [string, string, string, string], weight: InvoiceWeight = 'regular') => {
+    document.fontSize(10);
+    const height = heightOf(cells[0], weight, 265);
+    write(cells[0], weight, { at: [left, y], width: 265 });
+    write(cells[1], weight, { at: [320, y], width: 35, align: 'right' });
+    write(cells[2], weight, { at: [360, y], width: 85, align: 'right' });
+    write(cells[3], weight, { at: [450, y], width: right - 450, align: 'right' });
     y += Math.max(height, 14) + 6;
   };
-  row(['Item', 'Qty', 'Unit price', 'Amount'], true);
+  row(['Item', 'Qty', 'Unit price', 'Amount'], 'bold');
   document.moveTo(left, y - 3).lineTo(right, y - 3).strokeColor('#999').stroke();
-  for (const item of order.items) {
+  for (const [index, item] of order.items.entries()) {
     if (y > 720) {
       document.addPage();
       y = 50;
     }
-    row([lineLabel({ name: item.product_name, variant: variantText(item) }), String(item.quantity), jmd(item.price / item.quantity), jmd(item.price)]);
+    row([itemLabels[index] ?? '', String(item.quantity), jmd(item.price / item.quantity), jmd(item.price)]);
   }
   document.moveTo(left, y).lineTo(right, y).stroke();
   y += 10;
 
   const total = (label: string, amount: string, bold = false) => {
-    document.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 12 : 10);
-    document.text(label, 340, y, { width: 120, align: 'right' });
-    document.text(amount, 465, y, { width: 80, align: 'right' });
+    const weight = bold ? 'bold' : 'regular';
+    document.fontSize(bold ? 12 : 10);
+    write(label, weight, { at: [280, y], width: 135, align: 'right' });
+    write(amount, weight, { at: [420, y], width: right - 420, align: 'right' });
     y += bold ? 20 : 16;
   };
   total('Subtotal', jmd(order.subtotal));
@@ -79,12 +99,12 @@ export function invoicePdf(order: AdminOrder): Promise<Buffer> {
   if (order.refunded_amount > 0) total('Refunded', `-${jmd(order.refunded_amount)}`);
 
   y += 20;
-  document
-    .font('Helvetica')
-    .fontSize(9)
-    .fillColor('#444')
-    .text(`Payment: ${order.payment_method === 'stripe' ? 'card' : 'cash on delivery'}. All amounts are Jamaican dollars (JMD).`, left, y, { width: right - left })
-    .text(order.exchange_note, { width: right - left });
+  document.fontSize(9).fillColor('#444');
+  write(`Payment: ${order.payment_method === 'stripe' ? 'card' : 'cash on delivery'}. All amounts are Jamaican dollars (JMD).`, 'regular', {
+    at: [left, y],
+    width: right - left,
+  });
+  write(order.exchange_note, 'regular', { width: right - left });
   document.end();
   return finished;
 }

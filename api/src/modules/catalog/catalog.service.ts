@@ -30,6 +30,7 @@ import type {
 } from './catalog.repository.ts';
 import type { MediaUrls } from '../../media/media-urls.ts';
 import { publicAnswer, type PublicAnswer } from '../../http-caching.ts';
+import { escapeHtml } from '../../markup-text.ts';
 import { createTaggedCache, type Tagged } from '../../tagged-cache.ts';
 import { createTtlCache } from '../../ttl-cache.ts';
 import { compareSizes, listedProductView, productView, type ImageRow, type ProductRow } from './product-view.ts';
@@ -120,9 +121,6 @@ function soldPerProduct(sold: readonly { productId: number; quantity: number }[]
   for (const { productId, quantity } of sold) perProduct.set(productId, (perProduct.get(productId) ?? 0) + quantity);
   return [...perProduct].sort(([a], [b]) => a - b);
 }
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function pageUrl(query: ShopQuery, page: number): string {
   const params = new URLSearchParams();
@@ -286,7 +284,7 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
     async sitemap(origin: string): Promise<string> {
       const [products, tree] = await Promise.all([repository.sitemapEntries(), categoryTree()]);
       const url = (path: string, lastModified?: string) =>
-        `  <url><loc>${escapeXml(origin + path)}</loc>${lastModified ? `<lastmod>${lastModified.slice(0, 10)}</lastmod>` : ''}</url>`;
+        `  <url><loc>${escapeHtml(origin + path)}</loc>${lastModified ? `<lastmod>${lastModified.slice(0, 10)}</lastmod>` : ''}</url>`;
       const lines = [
         ...['/', '/shop', '/categories', '/contact', '/legal'].map((path) => url(path)),
         ...tree.ordered.map((category) => url(`/shop/category/${encodeURIComponent(category.slug)}`)),

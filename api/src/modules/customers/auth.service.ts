@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { badRequest, ShopError, unauthorized } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { escapeHtml } from '../../markup-text.ts';
 import type { MediaUrls } from '../../media/media-urls.ts';
 import { countHit, counterKey } from '../../plugins/rate-limit.ts';
 import type { CustomersRepository, UserRow } from './customers.repository.ts';
@@ -276,8 +277,5 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
     },
   };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -7,7 +7,7 @@ import type { MediaUrls } from '../../media/media-urls.ts';
 import { countHit } from '../../plugins/rate-limit.ts';
 import type { CustomersRepository } from './customers.repository.ts';
 import { userView } from './auth.service.ts';
-import { pictureCodec } from '../../media/picture-codec.ts';
+import { decodeAtSize, pictureCodec, readPictureHeader } from '../../media/picture-codec.ts';
 
 const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 const pictureSize = 512;
@@ -29,22 +29,16 @@ export function createProfileService(repository: CustomersRepository, media: { s
    * account and a picture over the limit is refused from its header alone.
    */
   async function storePicture(userId: number, upload: Buffer): Promise<string> {
-  const sharp = await pictureCodec();
     const uploads = await countHit(db, `profile-picture:${userId}`, hourMs);
     if (Number(uploads.count) > profilePictureLimits.uploadsPerHour) throw new ShopError(429, messages.tooManyRequests);
-    const metadata = await sharp(upload)
-      .metadata()
-      .catch(() => undefined);
-    if (!metadata?.format || !acceptedFormats.has(metadata.format)) throw badRequest(messages.profilePictureInvalid);
-    if (metadata.width * metadata.height > maxPicturePixels) throw pictureTooLarge();
-    const picture = await sharp(upload, { limitInputPixels: maxPicturePixels })
-      .rotate()
-      .resize(pictureSize, pictureSize, { fit: 'cover' })
-      .webp({ quality: 82 })
-      .toBuffer()
-      .catch(() => {
-        throw badRequest(messages.profilePictureInvalid);
-      });
+    const header = await readPictureHeader(upload);
+    if (!header || !acceptedFormats.has(header.format)) throw badRequest(messages.profilePictureInvalid);
+    if (header.width * header.height > maxPicturePixels) throw pictureTooLarge();
+    const decoded = await decodeAtSize(upload, maxPicturePixels, { width: pictureSize, height: pictureSize, fit: 'cover' }).catch(() => {
+      throw badRequest(messages.profilePictureInvalid);
+    });
+    const sharp = await pictureCodec();
+    const picture = await sharp(decoded.data, { raw: decoded.info }).webp({ quality: 82 }).toBuffer();
     const path = `profiles/${userId}-${randomBytes(8).toString('hex')}.webp`;
     await media.store.put(path, picture, 'image/webp');
     return path;

@@ -1,11 +1,10 @@
 import { lineLabel, messages, shopCurrency, storeDetails, variantText, type Order } from '@threadline/contracts';
+import { escapeHtml } from '../../markup-text.ts';
 
 // What formatMoney writes for a JMD amount, with one formatter: formatMoney's toLocaleString builds
 // a new Intl.NumberFormat per amount, which was a twentieth of the CPU of a checkout under load.
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = (amount: number) => `${amount < 0 ? '-' : ''}${shopCurrency.symbol}${twoDecimals.format(Math.abs(amount))}`;
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const paymentLine = (order: Order, testPayments: boolean) =>
   order.payment_method === 'stripe'

@@ -1,9 +1,8 @@
 import { lineLabel, shopCurrency, storeDetails, variantText, type Order } from '@threadline/contracts';
+import { escapeHtml } from '../../markup-text.ts';
 
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = (amount: number) => `${shopCurrency.symbol}${twoDecimals.format(amount)}`;
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** What the customer is told about: the order moved on, or money was given back. */
 export type OrderUpdate =

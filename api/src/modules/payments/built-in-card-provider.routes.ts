@@ -5,6 +5,7 @@ import { Stripe } from 'stripe';
 import { formatMoney, messages, shopCurrency, storeDetails } from '@threadline/contracts';
 import { isUniqueViolation, type DbExecutor } from '../../db/database.ts';
 import type { Database, TestPaymentSessionTable } from '../../db/tables.ts';
+import { escapeHtml } from '../../markup-text.ts';
 import { builtInProviderKey } from './card-provider.ts';
 
 export interface BuiltInCardProviderOptions {
@@ -16,9 +17,6 @@ export interface BuiltInCardProviderOptions {
   publicUrl: string;
   log: (message: string, error: unknown) => void;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** What the Stripe SDK sends: form fields with bracketed keys, e.g. line_items[0][price_data][unit_amount]. */
 function readForm(body: string) {

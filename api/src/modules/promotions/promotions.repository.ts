@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely';
-import { isUniqueViolation, type DbExecutor } from '../../db/database.ts';
+import type { DbExecutor } from '../../db/database.ts';
 import type { PromoRow } from './promo-rules.ts';
 
 const promoColumns = [
@@ -56,6 +56,9 @@ export function createPromotionsRepository(db: DbExecutor) {
     /**
      * Records a promo use in the order's transaction: 'exhausted' when the code's total limit was
      * reached (the guarded counter), 'used' when the buyer's use number is taken (the unique row).
+     * A refused use writes nothing and leaves the transaction usable: the taken number is skipped by
+     * ON CONFLICT, where a unique violation caught here would have aborted a PostgreSQL transaction
+     * that the caller still held, and the count it had taken is given back.
      */
     async redeem(
       values: { promoId: number; orderId: number; customerKey: string; useNumber: number },
@@ -69,22 +72,25 @@ export function createPromotionsRepository(db: DbExecutor) {
         .where((eb) => eb.or([eb('usage_limit', 'is', null), eb('times_used', '<', eb.ref('usage_limit'))]))
         .executeTakeFirst();
       if (Number(counted.numUpdatedRows) !== 1) return 'exhausted';
-      try {
-        await executor
-          .insertInto('promo_redemptions')
-          .values({
-            promo_code_id: values.promoId,
-            order_id: values.orderId,
-            customer_key: values.customerKey,
-            customer_use_number: values.useNumber,
-            created_at: new Date().toISOString(),
-          })
-          .execute();
-      } catch (error) {
-        if (isUniqueViolation(error)) return 'used';
-        throw error;
-      }
-      return 'redeemed';
+      const recorded = await executor
+        .insertInto('promo_redemptions')
+        .values({
+          promo_code_id: values.promoId,
+          order_id: values.orderId,
+          customer_key: values.customerKey,
+          customer_use_number: values.useNumber,
+          created_at: new Date().toISOString(),
+        })
+        .onConflict((conflict) => conflict.columns(['promo_code_id', 'customer_key', 'customer_use_number']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (recorded) return 'redeemed';
+      await executor
+        .updateTable('promo_codes')
+        .set((eb) => ({ times_used: eb('times_used', '-', 1) }))
+        .where('id', '=', values.promoId)
+        .execute();
+      return 'used';
     },
 
     async release(orderId: number, executor: DbExecutor = db) {

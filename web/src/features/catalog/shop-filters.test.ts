@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pageRenderAddress } from '@threadline/contracts';
 import {
   narrowingFilterCount,
   noFilters,
@@ -22,6 +23,21 @@ describe('shop filters in the URL', () => {
       minPrice: 1000,
       maxPrice: 5000.5,
     });
+  });
+
+  it('reads nothing that the address the server renders and keeps a listing under leaves out', () => {
+    for (const [pathname, query, categoryFromPath] of [
+      ['/shop', 'utm_source=mail&category=hats&sort=price_low&search=%20cap%20&size=S%2FM&color=Green&min_price=1000&max_price=5000.5&page=3', null],
+      ['/shop', 'search=one&search=two&sort=cheapest&min_price=lots&x=1', null],
+      ['/shop/category/hats', 'category=tees&color=Green', 'hats'],
+      ['/categories/hats', 'category=tees&sort=newest&size=%20', 'hats'],
+    ] as const) {
+      const address = new URL(pageRenderAddress(pathname, new URLSearchParams(query)), 'http://shop.test');
+      expect(address.pathname).toBe(pathname);
+      expect(parseShopFilters(address.searchParams, categoryFromPath), `${pathname}?${query}`).toEqual(
+        parseShopFilters(new URLSearchParams(query), categoryFromPath),
+      );
+    }
   });
 
   it('ignores values the API would refuse', () => {
