@@ -1,14 +1,15 @@
 import PdfKitDocument from 'pdfkit';
-import { formatMoney, lineLabel, shopCurrency, storeDetails, variantText, type AdminOrder } from '@threadline/contracts';
+import { formatMoney, lineLabel, postalAddress, shopCurrency, storeDetails, variantText, type AdminOrder, type StoreContact } from '@threadline/contracts';
 
 const jmd = (amount: number) => formatMoney(amount, shopCurrency);
 const day = new Intl.DateTimeFormat('en-JM', { dateStyle: 'long', timeZone: 'America/Jamaica' });
 
 /**
- * The order's invoice, in JMD as it was charged, with the shop's details and the note of the
- * currency the customer saw prices in. Built in memory: an invoice is a page or two.
+ * The order's invoice, in JMD as it was charged, with the shop's details as the owner set them
+ * (`store`) and the note of the currency the customer saw prices in. Built in memory: an invoice is a
+ * page or two.
  */
-export function invoicePdf(order: AdminOrder): Promise<Buffer> {
+export function invoicePdf(order: AdminOrder, store: StoreContact): Promise<Buffer> {
   const document = new PdfKitDocument({
     size: 'A4',
     margin: 50,
@@ -29,8 +30,8 @@ export function invoicePdf(order: AdminOrder): Promise<Buffer> {
     .fontSize(9)
     .fillColor('#444')
     .text(storeDetails.legalName)
-    .text(`${storeDetails.address.street}, ${storeDetails.address.city}, ${storeDetails.address.country}`)
-    .text(`${storeDetails.email} · ${storeDetails.phone}`);
+    .text(postalAddress(store))
+    .text(`${store.email} · ${store.phone}`);
   document.font('Helvetica-Bold').fontSize(16).fillColor('#000').text('INVOICE', 350, 50, { width: right - 350, align: 'right' });
   document
     .font('Helvetica')
@@ -41,7 +42,7 @@ export function invoicePdf(order: AdminOrder): Promise<Buffer> {
   document.moveDown(3).font('Helvetica-Bold').fontSize(10).text('Bill to', left, 140);
   document.font('Helvetica').text(order.customer_name).text(order.email).text(order.phone);
   document.font('Helvetica-Bold').text(order.shipping_method === 'pickup' ? 'Pickup' : 'Deliver to', 300, 140);
-  document.font('Helvetica').text(order.shipping_method === 'pickup' ? `At our store, ${storeDetails.address.street}` : order.shipping_address_text, 300, 154, { width: right - 300 });
+  document.font('Helvetica').text(order.shipping_method === 'pickup' ? `At our store, ${store.street}` : order.shipping_address_text, 300, 154, { width: right - 300 });
 
   let y = 230;
   const row = (cells: [string, string, string, string], bold = false) => {

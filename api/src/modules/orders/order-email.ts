@@ -1,11 +1,10 @@
-import { lineLabel, messages, shopCurrency, storeDetails, variantText, type Order } from '@threadline/contracts';
+import { lineLabel, messages, shopCurrency, storeDetails, variantText, type Order, type StoreContact } from '@threadline/contracts';
+import { escapeHtml, storeSignature } from '../../mail/store-signature.ts';
 
 // What formatMoney writes for a JMD amount, with one formatter: formatMoney's toLocaleString builds
 // a new Intl.NumberFormat per amount, which was a twentieth of the CPU of a checkout under load.
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = (amount: number) => `${amount < 0 ? '-' : ''}${shopCurrency.symbol}${twoDecimals.format(Math.abs(amount))}`;
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const paymentLine = (order: Order, testPayments: boolean) =>
   order.payment_method === 'stripe'
@@ -14,17 +13,18 @@ const paymentLine = (order: Order, testPayments: boolean) =>
       : `Paid by card (${storeDetails.cardProvider}).`
     : `Cash on ${order.shipping_method === 'pickup' ? 'pickup' : 'delivery'}: please have ${money(order.total)} ready.`;
 
-const shippingLine = (order: Order) =>
+const shippingLine = (order: Order, store: StoreContact) =>
   order.shipping_method === 'pickup'
-    ? `Pickup at our store: ${storeDetails.address.street}, ${storeDetails.address.city}.`
+    ? `Pickup at our store: ${store.street}, ${store.city}.`
     : `Delivery to ${order.shipping_address_text}.`;
 
 /**
- * The order confirmation e-mail, in text and HTML, with the SPEC §9 shipping promise and `link`, the
- * order's signed page address. With `testPayments` (the built-in test card provider) a card order's
- * e-mail says no money was taken.
+ * The order confirmation e-mail, in text and HTML, with the SPEC §9 shipping promise, `link`, the
+ * order's signed page address, and the store's details as the owner set them. With `testPayments`
+ * (the built-in test card provider) a card order's e-mail says no money was taken.
  */
-export function orderConfirmationEmail(order: Order, link: string, testPayments = false) {
+export function orderConfirmationEmail(order: Order, link: string, store: StoreContact, testPayments = false) {
+  const signature = storeSignature(store);
   const subject = `Your ${storeDetails.name} order ${order.order_number}`;
   const lines = order.items.map(
     (item) => `${item.quantity} × ${lineLabel({ name: item.product_name, variant: variantText(item) })}: ${money(item.price)}`,
@@ -46,13 +46,13 @@ export function orderConfirmationEmail(order: Order, link: string, testPayments 
     '',
     ...totals,
     '',
-    shippingLine(order),
+    shippingLine(order, store),
     paymentLine(order, testPayments),
     promise,
     '',
     `Your order: ${link}`,
     '',
-    `${storeDetails.name} · ${storeDetails.email} · ${storeDetails.phone}`,
+    signature.text,
   ].join('\n');
   const html = `<div style="font-family:sans-serif;max-width:560px">
 <h1 style="font-size:20px">Thank you for your order ${escapeHtml(order.order_number)}</h1>
@@ -64,8 +64,8 @@ export function orderConfirmationEmail(order: Order, link: string, testPayments 
     )
     .join('')}</table>
 <p>${totals.map(escapeHtml).join('<br>')}</p>
-<p>${escapeHtml(shippingLine(order))}<br>${escapeHtml(paymentLine(order, testPayments))}<br>${promise}</p>
+<p>${escapeHtml(shippingLine(order, store))}<br>${escapeHtml(paymentLine(order, testPayments))}<br>${promise}</p>
 <p><a href="${escapeHtml(link)}">View your order</a></p>
-<p style="color:#666">${storeDetails.name} · ${storeDetails.email} · ${storeDetails.phone}</p></div>`;
+<p style="color:#666">${signature.html}</p></div>`;
   return { subject, text, html };
 }
