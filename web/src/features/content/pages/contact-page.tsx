@@ -128,7 +128,8 @@ function TravelHints({ contact }: { contact: StoreContact }) {
 }
 
 export function ContactPage() {
-  const store = useStoreSettings().data?.store;
+  const settings = useStoreSettings();
+  const store = settings.data?.store;
   usePageMeta({
     title: 'Contact Us',
     description: `Questions about an order, sizing or wholesale? Message, call or ${storeDetails.chat.label} ${storeDetails.name}${store ? `, or visit us at ${postalAddress(store)}` : ''}.`,
@@ -188,7 +189,8 @@ export function ContactPage() {
             </h2>
             <StoreDetailsState render={(contact) => <TravelHints contact={contact} />} />
           </div>
-          {store ? <StoreMap store={store} /> : <Skeleton className="aspect-[640/420] w-full rounded-3xl" />}
+          {/* While the details fail to load, the hints beside say so and offer to try again. */}
+          {store ? <StoreMap store={store} /> : settings.isError ? null : <Skeleton className="aspect-[640/420] w-full rounded-3xl" />}
         </div>
       </section>
     </>
