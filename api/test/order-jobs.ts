@@ -1,6 +1,8 @@
 import type { DatabaseHandle } from '../src/db/database.ts';
 import type { Mailer } from '../src/mail/mailer.ts';
 import { createMediaUrls } from '../src/media/media-urls.ts';
+import { createAuditRepository } from '../src/modules/audit/audit.repository.ts';
+import { createAuditService } from '../src/modules/audit/audit.service.ts';
 import { createCatalogRepository } from '../src/modules/catalog/catalog.repository.ts';
 import { createCatalogService } from '../src/modules/catalog/catalog.service.ts';
 import { createInventoryRepository } from '../src/modules/inventory/inventory.repository.ts';
@@ -11,6 +13,8 @@ import { createOrdersRepository } from '../src/modules/orders/orders.repository.
 import { createOrdersService } from '../src/modules/orders/orders.service.ts';
 import { createPromotionsRepository } from '../src/modules/promotions/promotions.repository.ts';
 import { createPromotionsService } from '../src/modules/promotions/promotions.service.ts';
+import { createSettingsRepository } from '../src/modules/settings/settings.repository.ts';
+import { createSettingsService } from '../src/modules/settings/settings.service.ts';
 
 /**
  * The orders service as the app builds it, on a test shop's database, for tests that run its jobs
@@ -24,6 +28,13 @@ export function ordersServiceOn(database: DatabaseHandle, secretKey: string, mai
     promotions: createPromotionsService(createPromotionsRepository(database.db)),
     catalog: createCatalogService(createCatalogRepository(database.db, database.dialect), createMediaUrls(null)),
     mailer,
+    // Another process reads the settings from the database as the app does.
+    storeContact: createSettingsService({
+      database,
+      repository: createSettingsRepository(database.db, database.dialect),
+      audit: createAuditService(createAuditRepository(database.db)),
+      publish: async () => undefined,
+    }).contact,
     log: () => undefined,
     links: createOrderLinks(secretKey),
   });

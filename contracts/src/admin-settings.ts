@@ -28,6 +28,18 @@ export const storeContactSchema = z.object({
     .array(z.object({ days: requiredText(40, 'Days'), hours: requiredText(60, 'Hours') }))
     .min(1, 'Give the opening hours of at least one day')
     .max(7, 'At most 7 lines of opening hours'),
+  /** Where the store is, in words a shopper finds it by (the contact page and its map); may be blank. */
+  directions: text(300).trim(),
+  /** The contact page's "Getting Here" hints: parking, buses, walks. */
+  getting_here: z.array(requiredText(120, 'A getting-here hint')).max(6, 'At most 6 getting-here hints'),
+  /** The store's point on the map: where the contact page's map links and directions lead. */
+  map_location: z.object({
+    latitude: z.number({ error: 'Latitude must be a number' }).min(-90, 'Latitude is between -90 and 90').max(90, 'Latitude is between -90 and 90'),
+    longitude: z
+      .number({ error: 'Longitude must be a number' })
+      .min(-180, 'Longitude is between -180 and 180')
+      .max(180, 'Longitude is between -180 and 180'),
+  }),
 });
 export type StoreContact = z.infer<typeof storeContactSchema>;
 

@@ -3,7 +3,6 @@
 import { majorToMinor } from './currencies.ts';
 import type { StoreSettings } from './admin-settings.ts';
 import type { ShippingMethod } from './order-rules.ts';
-import { storeDetails } from './store-details.ts';
 
 /** The 14 parishes of Jamaica, in the order the island lists them (east to west, Kingston first). */
 export const parishes = [
@@ -24,20 +23,30 @@ export const parishes = [
 ] as const;
 export type Parish = (typeof parishes)[number];
 
-/** Until the owner saves settings: SPEC §9's charges and the details the shop opened with. */
+/**
+ * Until the owner saves settings: SPEC §9's charges and the details the shop opened with (SPEC §1's
+ * address, hours and travel hints). The one copy of them: everything that shows them reads the settings.
+ */
 export const defaultStoreSettings: StoreSettings = {
   delivery_fees: Object.fromEntries(parishes.map((parish) => [parish, 10])) as StoreSettings['delivery_fees'],
   free_delivery_over: null,
   tax_rate: 0,
   store: {
-    street: storeDetails.address.street,
-    city: storeDetails.address.city,
-    parish: storeDetails.address.parish,
-    country: storeDetails.address.country,
-    phone: storeDetails.phone,
-    email: storeDetails.email,
-    chat_number: storeDetails.chat.number,
-    hours: storeDetails.hours.map((entry) => ({ ...entry })),
+    street: '24 King Street',
+    city: 'Kingston',
+    parish: 'Kingston',
+    country: 'Jamaica',
+    phone: '+1 (876) 555-0142',
+    email: 'hello@threadline.shop',
+    chat_number: '+1 (876) 555-0142',
+    hours: [
+      { days: 'Mon-Fri', hours: '9:00 AM-6:00 PM' },
+      { days: 'Saturday', hours: '10:00 AM-4:00 PM' },
+      { days: 'Sunday', hours: 'Closed' },
+    ],
+    directions: 'In downtown Kingston, between Tower Street and Harbour Street, a short walk south of the Parade.',
+    getting_here: ['Free street parking', 'Bus routes 72, 76 and 83', "5 minutes' walk from the downtown shopping district"],
+    map_location: { latitude: 17.9656, longitude: -76.7927 },
   },
 };
 

@@ -1,28 +1,15 @@
-/** The store's own details: the one place pages, e-mails and legal texts take them from. */
+import type { StoreContact } from './admin-settings.ts';
+
+/**
+ * What the shop is, as built: its brand and legal names, the chat app and card provider it works
+ * with, its social accounts. Where the store is and how to reach it (address, phone, e-mail, chat
+ * number, hours, directions) are the owner's settings (`StoreContact`), read where they are shown.
+ */
 export const storeDetails = {
   name: 'Threadline',
   legalName: 'Threadline Clothing & Merchandise Ltd.',
-  tagline: 'Streetwear, sneakers and everyday essentials from Kingston, Jamaica.',
-  address: {
-    street: '24 King Street',
-    city: 'Kingston',
-    parish: 'Kingston',
-    country: 'Jamaica',
-  },
-  email: 'hello@threadline.shop',
-  phone: '+1 (876) 555-0142',
-  phoneHref: 'tel:+18765550142',
-  chat: { label: 'WhatsApp', number: '+1 (876) 555-0142', href: 'https://wa.me/18765550142' },
-  hours: [
-    { days: 'Mon-Fri', hours: '9:00 AM-6:00 PM' },
-    { days: 'Saturday', hours: '10:00 AM-4:00 PM' },
-    { days: 'Sunday', hours: 'Closed' },
-  ],
-  gettingHere: [
-    'Free street parking',
-    'Bus routes 72, 76 and 83',
-    "5 minutes' walk from the downtown shopping district",
-  ],
+  /** The chat app the chat number is on (the shop's messages go through its API). */
+  chat: { label: 'WhatsApp' },
   social: [
     { name: 'Instagram', href: 'https://www.instagram.com/threadline.shop' },
     { name: 'Facebook', href: 'https://www.facebook.com/threadline.shop' },
@@ -37,3 +24,7 @@ export const phoneHref = (phone: string) => `tel:${phone.trim().startsWith('+') 
 
 /** A chat-app number as the app's link (WhatsApp's click-to-chat takes the digits alone). */
 export const chatHref = (number: string) => `https://wa.me/${number.replace(/\D/g, '')}`;
+
+/** The store's address on one line: street, town, the parish when it is not the town's name, country. */
+export const postalAddress = ({ street, city, parish, country }: Pick<StoreContact, 'street' | 'city' | 'parish' | 'country'>) =>
+  [street, city, ...(parish.trim().toLowerCase() === city.trim().toLowerCase() ? [] : [parish]), country].join(', ');

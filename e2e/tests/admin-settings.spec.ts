@@ -1,5 +1,7 @@
+import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { mailsTo } from './shop-outbox.ts';
 import { openBackOffice } from './staff-accounts.ts';
 
 const seriousViolations = async (page: Page) =>
@@ -13,6 +15,39 @@ async function saveSettings(page: Page, change: { parish: string; fee: string; p
   await form.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Settings saved. The shop charges and shows them from now on.')).toBeVisible();
 }
+
+/** Where the journeys leave their screenshots, to be looked at (never committed). */
+const screenshots = '/tmp/store-details';
+
+/**
+ * `target` is on screen at phone and at desktop size; a screenshot of each is left in /tmp. The page
+ * is left at desktop size.
+ */
+async function inViewAtBothSizes(page: Page, target: Locator, name: string) {
+  mkdirSync(screenshots, { recursive: true });
+  for (const [size, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 800 }]] as const) {
+    await page.setViewportSize(viewport);
+    await target.scrollIntoViewIfNeeded();
+    await expect(target).toBeInViewport();
+    await page.screenshot({ path: `${screenshots}/${name}-${size}.png` });
+  }
+}
+
+/** The owner, on /admin/settings, sets the store's street and directions, and saves. */
+async function moveStore(page: Page, store: { street: string; directions: string }) {
+  const form = page.getByRole('form', { name: 'Settings' });
+  await form.getByRole('textbox', { name: 'Street', exact: true }).fill(store.street);
+  await form.getByRole('textbox', { name: /^Directions/ }).fill(store.directions);
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Settings saved. The shop charges and shows them from now on.')).toBeVisible();
+}
+
+const opened = {
+  street: '24 King Street',
+  directions: 'In downtown Kingston, between Tower Street and Harbour Street, a short walk south of the Parade.',
+};
+const moved = { street: '7 Harbour Street', directions: 'On the corner of Harbour Street and King Street, across from the ferry pier.' };
+const movedAddress = '7 Harbour Street, Kingston, Jamaica';
 
 test.describe('the owner’s settings', () => {
   test('the owner sets St. Andrew’s delivery fee to 650.00; a shopper delivering there is charged it; the footer shows the new phone', async ({ page, browser }) => {
@@ -67,6 +102,91 @@ test.describe('the owner’s settings', () => {
       // Back as the shop started, for the journeys that run after this one on the same shop.
       await page.goto('/admin/settings');
       await saveSettings(page, { parish: 'St. Andrew', fee: '10.00', phone: '+1 (876) 555-0142' });
+    }
+  });
+
+  test('the owner moves the store to 7 Harbour Street; the footer, the contact page and its directions, checkout’s pickup, the confirmation, the e-mail and the packing slip say so', async ({ page, browser }) => {
+    // The owner's journey and a shopper's, in one test.
+    test.setTimeout(180_000);
+    await openBackOffice(page, 'owner', '/admin/settings');
+    await moveStore(page, moved);
+    await inViewAtBothSizes(page, page.getByRole('group', { name: 'Finding the store' }), 'settings');
+
+    const shopperContext = await browser.newContext();
+    const shopper = await shopperContext.newPage();
+    let orderId = '';
+    try {
+      // The home page as the server renders it (its rendered-page cache was emptied by the save).
+      expect(await (await shopper.request.get('/')).text()).toContain(movedAddress);
+      await shopper.goto('/');
+      const footer = shopper.getByRole('contentinfo');
+      await expect(footer.getByText(movedAddress)).toBeVisible();
+      await inViewAtBothSizes(shopper, footer.getByText(movedAddress), 'footer');
+
+      await shopper.goto('/contact');
+      const details = shopper.getByRole('region', { name: 'Contact details' });
+      await expect(details).toContainText(`${moved.street}Kingston, Jamaica`);
+      await inViewAtBothSizes(shopper, details, 'contact-details');
+      const gettingHere = shopper.getByRole('region', { name: 'Getting Here' });
+      await expect(gettingHere.getByText(`We're at ${movedAddress}. ${moved.directions}`)).toBeVisible();
+      await inViewAtBothSizes(shopper, gettingHere.getByText(`We're at ${movedAddress}.`, { exact: false }), 'contact-getting-here');
+      const map = gettingHere.getByRole('img', { name: /map of downtown Kingston/ });
+      await expect(map).toHaveAccessibleName(new RegExp(`is at ${moved.street}\\. ${moved.directions}`));
+      await expect(map.getByText(moved.street, { exact: true })).toBeVisible();
+      await inViewAtBothSizes(shopper, map, 'contact-map');
+      await expect(shopper.getByText(opened.street)).toHaveCount(0);
+
+      await shopper.waitForFunction(() => localStorage.getItem('sessionKey') !== null && document.cookie.includes('csrftoken='));
+      const added = await shopper.evaluate(async () => {
+        const csrf = document.cookie.split('; ').find((entry) => entry.startsWith('csrftoken='))?.split('=')[1] ?? '';
+        const response = await fetch('/api/orders/cart/', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-session-key': localStorage.getItem('sessionKey') ?? '', 'x-csrftoken': csrf },
+          body: JSON.stringify({ product_id: 1, quantity: 1, variant_size: '9', variant_color: 'Black' }),
+        });
+        return response.status;
+      });
+      expect(added).toBe(200);
+
+      await shopper.goto('/checkout');
+      const main = shopper.getByRole('main');
+      const email = `harbour-${Date.now()}@example.com`;
+      await main.getByRole('textbox', { name: 'First name' }).fill('Ayesha');
+      await main.getByRole('textbox', { name: 'Last name' }).fill('Campbell');
+      await main.getByRole('textbox', { name: 'Email' }).fill(email);
+      await main.getByRole('textbox', { name: 'Phone' }).fill('876 555 0100');
+      await shopper.getByRole('radio', { name: 'Pickup' }).check();
+      const pickup = main.getByRole('heading', { name: 'Pickup Location' }).locator('..');
+      await expect(pickup.getByText(movedAddress)).toBeVisible();
+      await inViewAtBothSizes(shopper, pickup, 'checkout-pickup');
+      await shopper.getByRole('button', { name: 'Place Order' }).click();
+
+      await expect(shopper.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
+      orderId = /\/order-confirmation\/(\d+)/.exec(shopper.url())?.[1] ?? '';
+      const next = shopper.getByRole('region', { name: "What's Next?" });
+      await expect(next).toContainText(`You pay in cash when you collect your order at our store, ${moved.street}, Kingston.`);
+      await inViewAtBothSizes(shopper, next, 'confirmation-whats-next');
+      const pickupAt = shopper.getByText('Pickup at', { exact: true }).locator('xpath=following-sibling::dd');
+      await expect(pickupAt).toHaveText(`${moved.street}, Kingston`);
+      await inViewAtBothSizes(shopper, pickupAt, 'confirmation-pickup-at');
+
+      await expect.poll(() => mailsTo(email).length).toBeGreaterThan(0);
+      expect(mailsTo(email)[0]).toContain(`Pickup at our store: ${moved.street}, Kingston.`);
+      expect(mailsTo(email)[0]).not.toContain(opened.street);
+    } finally {
+      await shopperContext.close();
+    }
+
+    try {
+      await page.goto(`/admin/orders/${orderId}/packing-slip`);
+      const from = page.getByText(`${movedAddress} · `, { exact: false });
+      await expect(from).toBeVisible();
+      await inViewAtBothSizes(page, page.getByRole('article'), 'packing-slip');
+      await expect(page.getByText(opened.street)).toHaveCount(0);
+    } finally {
+      // Back as the shop started, for the journeys that run after this one on the same shop.
+      await page.goto('/admin/settings');
+      await moveStore(page, opened);
     }
   });
 

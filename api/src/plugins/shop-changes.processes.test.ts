@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { storeSettingsSchema } from '@threadline/contracts';
 import { pickupCheckoutForm } from '../../test/checkout-forms.ts';
 import { callJson, startHttpSession, startServerProcesses, type ServerProcesses } from '../../test/server-processes.ts';
 
@@ -13,7 +14,8 @@ export async function renderPage({ url, origin, fetchApi }) {
   if (!path.startsWith('/product/')) return null;
   const answer = await fetchApi('/api/product/' + path.split('/')[2] + '/');
   const { product, variants } = answer.body;
-  const line = 'price=' + product.price + ';stock=' + variants.map((variant) => variant.stock).join(',') + ';main=' + product.images[0].alt_text;
+  const store = (await fetchApi('/api/store/')).body.store;
+  const line = 'price=' + product.price + ';stock=' + variants.map((variant) => variant.stock).join(',') + ';main=' + product.images[0].alt_text + ';street=' + store.street;
   return { status: answer.status, html: '<main>' + line + '</main>', state: '{}', title: product.name, description: product.name };
 }
 `;
@@ -107,6 +109,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a change made through one of tw
     const described = await callJson(writer, 'PATCH', `/api/admin/images/${product.imageId}/`, staffHeaders, { alt_text: 'Shot on the Palisadoes' });
     expect(described.status).toBe(200);
     expect(await withinASecond(async () => (await pageHtml()).includes('main=Shot on the Palisadoes'))).not.toBeNull();
+  });
+
+  it('the store’s street the owner changed through one process is what the other answers and renders within a second (its e-mails read the same settings)', async () => {
+    const storeOf = async () => storeSettingsSchema.parse((await callJson(reader, 'GET', '/api/store/', {})).body);
+    const before = await storeOf();
+    expect(await pageHtml()).toContain(`;street=${before.store.street}<`);
+    const saved = await callJson(writer, 'PUT', '/api/admin/settings/', staffHeaders, { ...before, store: { ...before.store, street: '7 Harbour Street' } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const seen = await withinASecond(async () => (await storeOf()).store.street === '7 Harbour Street' && (await pageHtml()).includes(';street=7 Harbour Street<'));
+    expect(seen).not.toBeNull();
   });
 
   it('after its listening connection drops, a process connects again and drops what it kept', async () => {

@@ -23,6 +23,7 @@ export const adminOrdersModule = fastifyPlugin<ShopModuleOptions>(
       orders: app.orders,
       payments: app.payments,
       audit: app.audit,
+      storeContact: app.settings.contact,
       publicUrl: config.publicUrl,
       forgetProducts: async (orderId) => {
         try {
@@ -37,5 +38,5 @@ export const adminOrdersModule = fastifyPlugin<ShopModuleOptions>(
     // Card refunds a stopped process left waiting for the provider are settled by one process at a time.
     runEvery(app, fiveMinutes, 'could not settle the card refunds left waiting', oneProcessAtATime(database, 'settle-waiting-refunds', () => orders.settleWaitingRefunds()));
   },
-  { name: 'admin-orders', dependencies: ['orders', 'payments', 'audit', 'shop-changes'] },
+  { name: 'admin-orders', dependencies: ['orders', 'payments', 'audit', 'settings', 'shop-changes'] },
 );

@@ -1,4 +1,4 @@
-import { adminMessages, formatMoney, majorToMinor, minorToMajor, orderTransitions, shopCurrency, type AdminOrder, type AdminOrderQuery, type MarkPaidRequest, type OrderActionResponse, type OrderRefundRequest, type OrderStatusChange } from '@threadline/contracts';
+import { adminMessages, formatMoney, majorToMinor, minorToMajor, orderTransitions, shopCurrency, type AdminOrder, type AdminOrderQuery, type MarkPaidRequest, type OrderActionResponse, type OrderRefundRequest, type OrderStatusChange, type StoreContact } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
@@ -14,6 +14,8 @@ export interface AdminOrdersDependencies {
   orders: OrdersService;
   payments: PaymentsService;
   audit: AuditService;
+  /** The store's details as the owner set them, for the invoice's letterhead (settings). */
+  storeContact: () => Promise<StoreContact>;
   /** Drops the cached product answers whose stock a cancel gave back. */
   forgetProducts(orderId: number): Promise<void>;
   /** The shop's configured address, for the links in the customer's e-mails. */
@@ -63,7 +65,7 @@ const auditState = (order: OrderRow) => ({
  * The back office's order desk: the list, the whole order, and the changes BACKOFFICE.md allows,
  * each audited in the transaction that makes it and told to the customer once it is committed.
  */
-export function createAdminOrdersService({ database, orders, payments, audit, forgetProducts, publicUrl }: AdminOrdersDependencies) {
+export function createAdminOrdersService({ database, orders, payments, audit, storeContact, forgetProducts, publicUrl }: AdminOrdersDependencies) {
   async function detail(orderId: number): Promise<AdminOrder> {
     const row = await orders.staffOrder(orderId);
     const [shown, history, paymentRows, refundRows] = await Promise.all([
@@ -284,8 +286,8 @@ export function createAdminOrdersService({ database, orders, payments, audit, fo
     },
 
     async invoice(orderId: number): Promise<{ fileName: string; pdf: Buffer }> {
-      const order = await detail(orderId);
-      return { fileName: `invoice-${order.order_number}.pdf`, pdf: await invoicePdf(order) };
+      const [order, store] = await Promise.all([detail(orderId), storeContact()]);
+      return { fileName: `invoice-${order.order_number}.pdf`, pdf: await invoicePdf(order, store) };
     },
   };
 }

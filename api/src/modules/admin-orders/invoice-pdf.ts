@@ -1,15 +1,16 @@
 import PdfKitDocument from 'pdfkit';
-import { formatMoney, lineLabel, shopCurrency, storeDetails, variantText, type AdminOrder } from '@threadline/contracts';
+import { formatMoney, lineLabel, postalAddress, shopCurrency, storeDetails, variantText, type AdminOrder, type StoreContact } from '@threadline/contracts';
 import { invoiceLettering, type InvoiceWeight } from './invoice-fonts.ts';
 
 const jmd = (amount: number) => formatMoney(amount, shopCurrency);
 const day = new Intl.DateTimeFormat('en-JM', { dateStyle: 'long', timeZone: 'America/Jamaica' });
 
 /**
- * The order's invoice, in JMD as it was charged, with the shop's details and the note of the
- * currency the customer saw prices in. Built in memory: an invoice is a page or two.
+ * The order's invoice, in JMD as it was charged, with the shop's details as the owner set them
+ * (`store`) and the note of the currency the customer saw prices in. Built in memory: an invoice is a
+ * page or two.
  */
-export async function invoicePdf(order: AdminOrder): Promise<Buffer> {
+export async function invoicePdf(order: AdminOrder, store: StoreContact): Promise<Buffer> {
   const itemLabels = order.items.map((item) => lineLabel({ name: item.product_name, variant: variantText(item) }));
   const lettering = await invoiceLettering([order.customer_name, order.email, order.phone, order.shipping_address_text, order.exchange_note, ...itemLabels]);
   const document = new PdfKitDocument({
@@ -45,8 +46,8 @@ export async function invoicePdf(order: AdminOrder): Promise<Buffer> {
   write(storeDetails.name, 'bold', { at: [left, 50] });
   document.fontSize(9).fillColor('#444');
   write(storeDetails.legalName, 'regular');
-  write(`${storeDetails.address.street}, ${storeDetails.address.city}, ${storeDetails.address.country}`, 'regular');
-  write(`${storeDetails.email} · ${storeDetails.phone}`, 'regular');
+  write(postalAddress(store), 'regular');
+  write(`${store.email} · ${store.phone}`, 'regular');
   document.fontSize(16).fillColor('#000');
   write('INVOICE', 'bold', { at: [350, 50], width: right - 350, align: 'right' });
   document.fontSize(10);
@@ -57,7 +58,7 @@ export async function invoicePdf(order: AdminOrder): Promise<Buffer> {
   write('Bill to', 'bold', { at: [left, 140] });
   for (const line of [order.customer_name, order.email, order.phone]) write(line, 'regular', { width: 240 });
   write(order.shipping_method === 'pickup' ? 'Pickup' : 'Deliver to', 'bold', { at: [300, 140] });
-  write(order.shipping_method === 'pickup' ? `At our store, ${storeDetails.address.street}` : order.shipping_address_text, 'regular', {
+  write(order.shipping_method === 'pickup' ? `At our store, ${store.street}` : order.shipping_address_text, 'regular', {
     at: [300, 154],
     width: right - 300,
   });

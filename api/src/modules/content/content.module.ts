@@ -14,6 +14,7 @@ export const contentModule = fastifyPlugin<ShopModuleOptions>(
     const content = createContentService({
       repository: createContentRepository(database.db),
       mailer: app.mail.mailer,
+      storeContact: app.settings.contact,
       shopEmail: config.shopEmail,
       unsubscribeTokens: createUnsubscribeTokens(config.secretKey),
       publicUrl: config.publicUrl,
@@ -23,5 +24,5 @@ export const contentModule = fastifyPlugin<ShopModuleOptions>(
     const admin = createContentAdminService({ database, repository: createContentAdminRepository(database.db), audit: app.audit });
     await app.register(contentAdminRoutes, { prefix: '/api/admin', content: admin });
   },
-  { name: 'content', dependencies: ['mail', 'audit'] },
+  { name: 'content', dependencies: ['mail', 'audit', 'settings'] },
 );

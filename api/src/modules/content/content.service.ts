@@ -2,17 +2,21 @@ import {
   contentMessages,
   storeDetails,
   type ContactRequest,
+  type StoreContact,
   type NewsletterRequest,
   type SuccessMessage,
 } from '@threadline/contracts';
 import { badRequest } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { storeSignature } from '../../mail/store-signature.ts';
 import type { ContentRepository, NewsletterSubscriber } from './content.repository.ts';
 import type { UnsubscribeTokens } from './newsletter-tokens.ts';
 
 export interface ContentDependencies {
   repository: ContentRepository;
   mailer: Mailer;
+  /** The store's details as the owner set them when an e-mail is written (settings). */
+  storeContact: () => Promise<StoreContact>;
   /** Where contact-form messages go. */
   shopEmail: string;
   unsubscribeTokens: UnsubscribeTokens;
@@ -21,18 +25,19 @@ export interface ContentDependencies {
   log: (message: string, error: unknown) => void;
 }
 
-export function createContentService({ repository, mailer, shopEmail, unsubscribeTokens, publicUrl, log }: ContentDependencies) {
+export function createContentService({ repository, mailer, storeContact, shopEmail, unsubscribeTokens, publicUrl, log }: ContentDependencies) {
   /**
    * Every newsletter e-mail carries the unsubscribe link (to the page) and the RFC 8058 headers,
    * with which a mail client unsubscribes in one click by a POST of its own.
    */
-  function sendNewsletterEmail(subscriber: NewsletterSubscriber, subject: string, body: string) {
+  async function sendNewsletterEmail(subscriber: NewsletterSubscriber, subject: string, body: string) {
     const token = encodeURIComponent(unsubscribeTokens.issue(subscriber));
+    const signature = storeSignature(await storeContact());
     const pageLink = `${publicUrl}/newsletter/unsubscribe?token=${token}`;
     return mailer.send({
       to: subscriber.email,
       subject,
-      text: `${body}\n\nTo stop getting these e-mails, unsubscribe in one click:\n${pageLink}\n\n${storeDetails.name}\n${storeDetails.email} · ${storeDetails.phone}\n`,
+      text: `${body}\n\nTo stop getting these e-mails, unsubscribe in one click:\n${pageLink}\n\n${signature.text}\n`,
       headers: {
         'List-Unsubscribe': `<${publicUrl}/api/newsletter/unsubscribe/?token=${token}>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { messages, passwordMinLength, storeDetails, type AccountRole, type AuthResponse, type User } from '@threadline/contracts';
+import { messages, passwordMinLength, storeDetails, type AccountRole, type AuthResponse, type StoreContact, type User } from '@threadline/contracts';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { badRequest, ShopError, unauthorized } from '../../errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { escapeHtml } from '../../markup-text.ts';
+import { storeSignature } from '../../mail/store-signature.ts';
 import type { MediaUrls } from '../../media/media-urls.ts';
 import { countHit, counterKey } from '../../plugins/rate-limit.ts';
 import type { CustomersRepository, UserRow } from './customers.repository.ts';
@@ -70,6 +71,8 @@ export interface AuthDependencies {
   repository: CustomersRepository;
   tokens: AccessTokens;
   mailer: Mailer;
+  /** The store's details as the owner set them when an e-mail is written (settings). */
+  storeContact: () => Promise<StoreContact>;
   /** Moves a guest session's cart into the customer's cart at sign-in. */
   adoptGuestCart(sessionId: number, userId: number): Promise<void>;
   log: (message: string, error: unknown) => void;
@@ -78,7 +81,7 @@ export interface AuthDependencies {
   mediaUrls: MediaUrls;
 }
 
-export function createAuthService({ database, repository, tokens, mailer, adoptGuestCart, log, publicUrl, mediaUrls }: AuthDependencies) {
+export function createAuthService({ database, repository, tokens, mailer, storeContact, adoptGuestCart, log, publicUrl, mediaUrls }: AuthDependencies) {
   const db = database.db;
 
   /** Every refresh token of a sign-in runs out when the sign-in does, however often it is rotated. */
@@ -133,11 +136,12 @@ export function createAuthService({ database, repository, tokens, mailer, adoptG
     const token = newOpaqueToken();
     await repository.saveResetToken(user.id, hashToken(token), new Date(Date.now() + resetTokenMinutes * 60_000).toISOString());
     const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    const signature = storeSignature(await storeContact());
     await mailer.send({
       to: user.email,
       subject: `Reset your ${storeDetails.name} password`,
-      text: `Hello ${user.first_name || 'there'},\n\nSomeone asked to reset the password of your ${storeDetails.name} account. To choose a new password, open this link within ${resetTokenMinutes} minutes:\n\n${link}\n\nIf it wasn't you, ignore this e-mail: your password stays as it is.\n\n${storeDetails.name}\n${storeDetails.email} · ${storeDetails.phone}\n`,
-      html: `<p>Hello ${escapeHtml(user.first_name || 'there')},</p><p>Someone asked to reset the password of your ${storeDetails.name} account. To choose a new password, open this link within ${resetTokenMinutes} minutes:</p><p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>If it wasn't you, ignore this e-mail: your password stays as it is.</p><p>${storeDetails.name}<br>${storeDetails.email} · ${storeDetails.phone}</p>`,
+      text: `Hello ${user.first_name || 'there'},\n\nSomeone asked to reset the password of your ${storeDetails.name} account. To choose a new password, open this link within ${resetTokenMinutes} minutes:\n\n${link}\n\nIf it wasn't you, ignore this e-mail: your password stays as it is.\n\n${signature.text}\n`,
+      html: `<p>Hello ${escapeHtml(user.first_name || 'there')},</p><p>Someone asked to reset the password of your ${storeDetails.name} account. To choose a new password, open this link within ${resetTokenMinutes} minutes:</p><p><a href="${escapeHtml(link)}">Choose a new password</a></p><p>If it wasn't you, ignore this e-mail: your password stays as it is.</p><p>${signature.html}</p>`,
     });
   }
 

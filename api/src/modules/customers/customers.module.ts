@@ -35,6 +35,7 @@ export const customersModule = fastifyPlugin<ShopModuleOptions>(
       repository,
       tokens: createAccessTokens(config.secretKey),
       mailer: app.mail.mailer,
+      storeContact: app.settings.contact,
       adoptGuestCart: (sessionId, userId) => app.cart.adoptGuestCart(sessionId, userId),
       log: (message, error) => app.log.error({ err: error }, message),
       publicUrl: config.publicUrl,
@@ -54,5 +55,5 @@ export const customersModule = fastifyPlugin<ShopModuleOptions>(
     const directory = createCustomerDirectoryService(createCustomerDirectoryRepository(database.db, database.dialect));
     await app.register(customerDirectoryRoutes, { prefix: '/api/admin', directory });
   },
-  { name: 'customers', dependencies: ['mail', 'cart', 'catalog', 'media'] },
+  { name: 'customers', dependencies: ['mail', 'settings', 'cart', 'catalog', 'media'] },
 );

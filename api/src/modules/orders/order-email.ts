@@ -1,4 +1,5 @@
-import { lineLabel, messages, shopCurrency, storeDetails, variantText, type Order } from '@threadline/contracts';
+import { lineLabel, messages, shopCurrency, storeDetails, variantText, type Order, type StoreContact } from '@threadline/contracts';
+import { storeSignature } from '../../mail/store-signature.ts';
 import { escapeHtml } from '../../markup-text.ts';
 
 // What formatMoney writes for a JMD amount, with one formatter: formatMoney's toLocaleString builds
@@ -13,17 +14,18 @@ const paymentLine = (order: Order, testPayments: boolean) =>
       : `Paid by card (${storeDetails.cardProvider}).`
     : `Cash on ${order.shipping_method === 'pickup' ? 'pickup' : 'delivery'}: please have ${money(order.total)} ready.`;
 
-const shippingLine = (order: Order) =>
+const shippingLine = (order: Order, store: StoreContact) =>
   order.shipping_method === 'pickup'
-    ? `Pickup at our store: ${storeDetails.address.street}, ${storeDetails.address.city}.`
+    ? `Pickup at our store: ${store.street}, ${store.city}.`
     : `Delivery to ${order.shipping_address_text}.`;
 
 /**
- * The order confirmation e-mail, in text and HTML, with the SPEC §9 shipping promise and `link`, the
- * order's signed page address. With `testPayments` (the built-in test card provider) a card order's
- * e-mail says no money was taken.
+ * The order confirmation e-mail, in text and HTML, with the SPEC §9 shipping promise, `link`, the
+ * order's signed page address, and the store's details as the owner set them. With `testPayments`
+ * (the built-in test card provider) a card order's e-mail says no money was taken.
  */
-export function orderConfirmationEmail(order: Order, link: string, testPayments = false) {
+export function orderConfirmationEmail(order: Order, link: string, store: StoreContact, testPayments = false) {
+  const signature = storeSignature(store);
   const subject = `Your ${storeDetails.name} order ${order.order_number}`;
   const lines = order.items.map(
     (item) => `${item.quantity} × ${lineLabel({ name: item.product_name, variant: variantText(item) })}: ${money(item.price)}`,
@@ -45,13 +47,13 @@ export function orderConfirmationEmail(order: Order, link: string, testPayments 
     '',
     ...totals,
     '',
-    shippingLine(order),
+    shippingLine(order, store),
     paymentLine(order, testPayments),
     promise,
     '',
     `Your order: ${link}`,
     '',
-    `${storeDetails.name} · ${storeDetails.email} · ${storeDetails.phone}`,
+    signature.text,
   ].join('\n');
   const html = `<div style="font-family:sans-serif;max-width:560px">
 <h1 style="font-size:20px">Thank you for your order ${escapeHtml(order.order_number)}</h1>
@@ -63,8 +65,8 @@ export function orderConfirmationEmail(order: Order, link: string, testPayments 
     )
     .join('')}</table>
 <p>${totals.map(escapeHtml).join('<br>')}</p>
-<p>${escapeHtml(shippingLine(order))}<br>${escapeHtml(paymentLine(order, testPayments))}<br>${promise}</p>
+<p>${escapeHtml(shippingLine(order, store))}<br>${escapeHtml(paymentLine(order, testPayments))}<br>${promise}</p>
 <p><a href="${escapeHtml(link)}">View your order</a></p>
-<p style="color:#666">${storeDetails.name} · ${storeDetails.email} · ${storeDetails.phone}</p></div>`;
+<p style="color:#666">${signature.html}</p></div>`;
   return { subject, text, html };
 }

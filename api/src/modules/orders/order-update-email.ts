@@ -1,4 +1,5 @@
-import { lineLabel, shopCurrency, storeDetails, variantText, type Order } from '@threadline/contracts';
+import { lineLabel, shopCurrency, storeDetails, variantText, type Order, type StoreContact } from '@threadline/contracts';
+import { storeSignature } from '../../mail/store-signature.ts';
 import { escapeHtml } from '../../markup-text.ts';
 
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -60,17 +61,20 @@ function updateLines(order: Order, update: OrderUpdate): { subject: string; line
   }
 }
 
-/** The customer's e-mail about a change to their order, with `link` to the order's signed page. */
-export function orderUpdateEmail(order: Order, update: OrderUpdate, link: string) {
+/**
+ * The customer's e-mail about a change to their order, with `link` to the order's signed page and
+ * the store's details as the owner set them.
+ */
+export function orderUpdateEmail(order: Order, update: OrderUpdate, link: string, store: StoreContact) {
   const { subject, lines } = updateLines(order, update);
-  const footer = `${storeDetails.name} · ${storeDetails.email} · ${storeDetails.phone}`;
-  const text = [`Hello ${order.customer_name},`, '', ...lines, '', `Your order: ${link}`, '', footer].join('\n');
+  const signature = storeSignature(store);
+  const text = [`Hello ${order.customer_name},`, '', ...lines, '', `Your order: ${link}`, '', signature.text].join('\n');
   const html = `<div style="font-family:sans-serif;max-width:560px">
 <h1 style="font-size:20px">${escapeHtml(subject)}</h1>
 <p>Hello ${escapeHtml(order.customer_name)},</p>
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 <p><a href="${escapeHtml(link)}">View your order</a></p>
-<p style="color:#666">${escapeHtml(footer)}</p></div>`;
+<p style="color:#666">${signature.html}</p></div>`;
   return { subject, text, html };
 }
 

@@ -29,6 +29,7 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
       promotions,
       catalog,
       mailer: app.mail.mailer,
+      storeContact: app.settings.contact,
       log: (message, error) => app.log.error({ err: error }, message),
       links: createOrderLinks(config.secretKey),
       testPayments: takesTestPayments(config.stripe),

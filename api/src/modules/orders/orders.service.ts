@@ -1,4 +1,4 @@
-import { adminMessages, messages, orderTransitions, type AdminOrderQuery, type AdminOrderSummary, type Order, type OrderStatus, type PaymentRefundReason } from '@threadline/contracts';
+import { adminMessages, messages, orderTransitions, type AdminOrderQuery, type AdminOrderSummary, type Order, type OrderStatus, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
 import { adminList } from '../../admin-list.ts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -45,6 +45,8 @@ export interface OrdersDependencies {
   promotions: PromotionsService;
   catalog: CatalogService;
   mailer: Mailer;
+  /** The store's details as the owner set them when an e-mail is written (settings). */
+  storeContact: () => Promise<StoreContact>;
   log: (message: string, error: unknown) => void;
   links: OrderLinks;
   /** Card payments go through the built-in test provider: e-mails say no money was taken. */
@@ -64,7 +66,7 @@ const minorMoney = (cents: number) => Math.round(cents) / 100;
 /** The order list counts its matches up to this many. */
 const orderCountCap = 10_000;
 
-export function createOrdersService({ database, repository, inventory, promotions, catalog, mailer, log, links, testPayments = false, shopEmail }: OrdersDependencies) {
+export function createOrdersService({ database, repository, inventory, promotions, catalog, mailer, storeContact, log, links, testPayments = false, shopEmail }: OrdersDependencies) {
   async function view(order: OrderRow, executor?: DbExecutor): Promise<Order> {
     const [items, history] = await Promise.all([repository.itemsOf([order.id], executor), repository.historyOf([order.id], executor)]);
     return orderView(order, items, history);
@@ -113,7 +115,7 @@ export function createOrdersService({ database, repository, inventory, promotion
   /** Sends a claimed confirmation and records that the mail server took it. */
   async function mailOrder(order: Order, origin: string): Promise<void> {
     // A guest may open it on another device: the link itself shows the order (order-links.ts).
-    await mailer.send({ to: order.email, ...orderConfirmationEmail(order, orderLink(order.id, origin), testPayments) });
+    await mailer.send({ to: order.email, ...orderConfirmationEmail(order, orderLink(order.id, origin), await storeContact(), testPayments) });
     await repository.markConfirmationMailed(order.id);
     // The customer's confirmation goes when the order is the shop's to handle (cash, or card once
     // paid): so does the shop's own notice, once, after it.
@@ -160,7 +162,7 @@ export function createOrdersService({ database, repository, inventory, promotion
       // An order is never deleted while it has e-mails (they go with it), but the read may race that.
       if (!order) return false;
       const shown = await view(order);
-      await mailer.send({ to: shown.email, ...orderUpdateEmail(shown, updateFromRecord(email.kind, email.details), orderLink(order.id, origin)) });
+      await mailer.send({ to: shown.email, ...orderUpdateEmail(shown, updateFromRecord(email.kind, email.details), orderLink(order.id, origin), await storeContact()) });
     } catch (error) {
       const wait = updateRetryMinutes[Math.min(attempt, updateRetryMinutes.length) - 1] ?? 60;
       const next = new Date(now.getTime() + wait * 60 * 1000);

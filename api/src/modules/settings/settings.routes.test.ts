@@ -99,6 +99,17 @@ describe('the settings', () => {
     }
   });
 
+  it('saved before the store’s directions, hints and map point were settings: keep what was saved and gain the defaults of the new ones', async () => {
+    const { directions: _directions, getting_here: _hints, map_location: _point, ...olderStore } = { ...defaultStoreSettings.store, street: '9 Duke Street' };
+    const older = { ...withFees({ Kingston: 700 }), store: olderStore };
+    await shop.database.handle.db.updateTable('shop_settings').set({ settings: JSON.stringify(older) }).where('id', '=', 1).execute();
+    shop.app.settings.forget();
+    const answer = (await shop.app.inject({ method: 'GET', url: '/api/store/' })).json() as StoreSettings;
+    expect(answer.delivery_fees.Kingston).toBe(700);
+    expect(answer.store).toEqual({ ...defaultStoreSettings.store, street: '9 Duke Street' });
+    await save(defaultStoreSettings);
+  });
+
   it.each([
     ['a fee above 100,000', withFees({ Kingston: 100_000.01 })],
     ['a negative fee', withFees({ Kingston: -1 })],
@@ -111,6 +122,9 @@ describe('the settings', () => {
     ['a street of 201 characters', { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, street: 'x'.repeat(201) } }],
     ['not an e-mail', { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, email: 'hello' } }],
     ['eight lines of hours', { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, hours: Array(8).fill({ days: 'Mon', hours: '9-5' }) } }],
+    ['a blank getting-here hint', { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, getting_here: ['Free parking', ' '] } }],
+    ['a latitude past the pole', { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, map_location: { latitude: 91, longitude: -76.79 } } }],
+    ['directions of 301 characters', { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, directions: 'x'.repeat(301) } }],
   ])('refuses %s with a 400 and keeps what was saved', async (_, settings) => {
     const before = (await settingsCall('GET', owner.headers)).json();
     const response = await settingsCall('PUT', owner.headers, settings);

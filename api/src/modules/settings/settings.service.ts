@@ -1,4 +1,4 @@
-import { defaultStoreSettings, storeSettingsSchema, type StoreSettings } from '@threadline/contracts';
+import { defaultStoreSettings, storeSettingsSchema, type StoreContact, type StoreSettings } from '@threadline/contracts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -13,9 +13,9 @@ export interface SettingsDependencies {
 }
 
 /**
- * What is stored, laid over the defaults: a field a later version adds has its default until the
- * owner saves, and a row that no longer passes the schema falls back to the defaults instead of
- * breaking checkout.
+ * What is stored, laid over the defaults: a field a later version adds (also one of the store's
+ * details) has its default until the owner saves, and a row that no longer passes the schema falls
+ * back to the defaults instead of breaking checkout.
  */
 function settingsFrom(stored: string): StoreSettings {
   let saved: Partial<StoreSettings> = {};
@@ -24,7 +24,7 @@ function settingsFrom(stored: string): StoreSettings {
   } catch {
     saved = {};
   }
-  const parsed = storeSettingsSchema.safeParse({ ...defaultStoreSettings, ...saved });
+  const parsed = storeSettingsSchema.safeParse({ ...defaultStoreSettings, ...saved, store: { ...defaultStoreSettings.store, ...saved.store } });
   return parsed.success ? parsed.data : defaultStoreSettings;
 }
 
@@ -32,18 +32,23 @@ function settingsFrom(stored: string): StoreSettings {
 export function createSettingsService({ database, repository, audit, publish }: SettingsDependencies) {
   let cached: Promise<StoreSettings> | null = null;
 
+  function current(): Promise<StoreSettings> {
+    if (!cached) {
+      const loading = repository.read().then(settingsFrom);
+      cached = loading;
+      // A failed read is not kept: the next caller tries again.
+      loading.catch(() => {
+        if (cached === loading) cached = null;
+      });
+    }
+    return cached;
+  }
+
   return {
-    current(): Promise<StoreSettings> {
-      if (!cached) {
-        const loading = repository.read().then(settingsFrom);
-        cached = loading;
-        // A failed read is not kept: the next caller tries again.
-        loading.catch(() => {
-          if (cached === loading) cached = null;
-        });
-      }
-      return cached;
-    },
+    current,
+
+    /** The store's details as the owner set them: what pages, e-mails and invoices show. */
+    contact: async (): Promise<StoreContact> => (await current()).store,
 
     /** Forgets the cached settings; the change listener calls it. */
     forget(): void {

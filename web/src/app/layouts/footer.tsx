@@ -1,4 +1,4 @@
-import { chatHref, phoneHref, storeDetails, type StoreContact } from '@threadline/contracts';
+import { chatHref, phoneHref, postalAddress, storeDetails, type StoreContact } from '@threadline/contracts';
 import { Clock, Mail, MapPin, MessageCircle, Phone, ShieldCheck } from 'lucide-react';
 import { memo } from 'react';
 import { Link } from 'react-router';
@@ -22,9 +22,7 @@ const linkClass = 'inline-flex min-h-11 items-center sm:min-h-6 gap-2 rounded-sm
 const headingClass = 'text-sm font-semibold tracking-wider text-white uppercase';
 
 /** The owner's contact details (settings); grey lines while a page the server did not render loads them. */
-function StoreContactLines() {
-  const settings = useStoreSettings();
-  const contact: StoreContact | undefined = settings.data?.store;
+function StoreContactLines({ contact }: { contact: StoreContact | undefined }) {
   if (!contact) {
     return (
       <li aria-busy="true" className="space-y-3">
@@ -58,9 +56,7 @@ function StoreContactLines() {
       </li>
       <li className="flex gap-2 pt-1 text-stone-400">
         <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <span>
-          {contact.street}, {contact.city}, {contact.country}
-        </span>
+        <span>{postalAddress(contact)}</span>
       </li>
       <li className="flex gap-2 text-stone-400">
         <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -78,7 +74,9 @@ function StoreContactLines() {
 
 // Memoised: it takes no props, so the layout's renders (cart, account, notices) never reach it.
 export const Footer = memo(function Footer() {
-  const { address } = storeDetails;
+  const contact = useStoreSettings().data?.store;
+  // Where the store is (settings), once known: a page the server did not render reads it first.
+  const place = contact ? `${contact.city}, ${contact.country}` : null;
   return (
     <footer className="bg-stone-950 text-stone-300 [--focus-ring:var(--color-brand-300)]">
       <section aria-labelledby="newsletter-heading" className="border-b border-stone-800">
@@ -102,8 +100,8 @@ export const Footer = memo(function Footer() {
             {storeDetails.name}
           </p>
           <p className="mt-4 max-w-sm text-sm leading-6">
-            Clothing and merch from {address.city}, {address.country}: sneakers, hats, tees, shoes, accessories and
-            kids&apos; wear, picked for island life and shipped island-wide. Wholesale welcome.
+            Clothing and merch{place ? ` from ${place}` : ''}: sneakers, hats, tees, shoes, accessories and kids&apos;
+            wear, picked for island life and shipped island-wide. Wholesale welcome.
           </p>
           <div className="mt-6 inline-flex items-center gap-3 rounded-xl px-4 py-3 ring-1 ring-stone-700">
             <ShieldCheck className="size-6 text-brand-300" aria-hidden="true" />
@@ -132,14 +130,15 @@ export const Footer = memo(function Footer() {
         <div>
           <h2 className={headingClass}>Get in touch</h2>
           <ul className="mt-3 text-sm sm:mt-4 sm:space-y-3">
-            <StoreContactLines />
+            <StoreContactLines contact={contact} />
           </ul>
         </div>
       </div>
       <div className="border-t border-stone-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-stone-400 sm:flex-row sm:justify-between sm:px-6 lg:px-8">
           <p>
-            &copy; {currentYear} {storeDetails.legalName}, {address.city}, {address.country}.
+            &copy; {currentYear} {storeDetails.legalName}
+            {place ? `, ${place}` : ''}.
           </p>
           <p>{storeDetails.builderCredit}</p>
         </div>

@@ -1,19 +1,33 @@
 import { parishes, storeSettingsSchema, type Parish, type StoreSettings } from '@threadline/contracts';
 
-/** The settings as the form holds them: amounts as typed, so a half-typed "12." is kept as it is. */
+type StoreContact = StoreSettings['store'];
+
+/**
+ * The settings as the form holds them: amounts and the map point as typed, so a half-typed "12." is
+ * kept as it is; the getting-here hints as one text, a hint a line.
+ */
 export interface SettingsForm {
   fees: Record<Parish, string>;
   freeDeliveryOver: string;
   taxRate: string;
-  store: StoreSettings['store'];
+  store: Omit<StoreContact, 'getting_here' | 'map_location'>;
+  gettingHere: string;
+  latitude: string;
+  longitude: string;
 }
 
-export const formOf = (settings: StoreSettings): SettingsForm => ({
-  fees: Object.fromEntries(parishes.map((parish) => [parish, settings.delivery_fees[parish].toFixed(2)])) as Record<Parish, string>,
-  freeDeliveryOver: settings.free_delivery_over === null ? '' : settings.free_delivery_over.toFixed(2),
-  taxRate: String(settings.tax_rate),
-  store: settings.store,
-});
+export const formOf = (settings: StoreSettings): SettingsForm => {
+  const { getting_here: gettingHere, map_location: point, ...store } = settings.store;
+  return {
+    fees: Object.fromEntries(parishes.map((parish) => [parish, settings.delivery_fees[parish].toFixed(2)])) as Record<Parish, string>,
+    freeDeliveryOver: settings.free_delivery_over === null ? '' : settings.free_delivery_over.toFixed(2),
+    taxRate: String(settings.tax_rate),
+    store,
+    gettingHere: gettingHere.join('\n'),
+    latitude: String(point.latitude),
+    longitude: String(point.longitude),
+  };
+};
 
 /** A typed amount as a number; blank or not a number is NaN, which the schema names. */
 const amountOf = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typed.replaceAll(',', '')));
@@ -26,6 +40,8 @@ const formKey = (path: readonly PropertyKey[]): string => {
   if (head === 'delivery_fees') return `fees.${rest.join('.')}`;
   if (head === 'free_delivery_over') return 'freeDeliveryOver';
   if (head === 'tax_rate') return 'taxRate';
+  if (head === 'store' && rest[0] === 'getting_here') return 'gettingHere';
+  if (head === 'store' && rest[0] === 'map_location') return rest[1] ?? 'latitude';
   return [head, ...rest].join('.');
 };
 
@@ -35,7 +51,14 @@ export function settingsOf(form: SettingsForm): { settings: StoreSettings } | { 
     delivery_fees: Object.fromEntries(parishes.map((parish) => [parish, amountOf(form.fees[parish])])),
     free_delivery_over: form.freeDeliveryOver.trim() === '' ? null : amountOf(form.freeDeliveryOver),
     tax_rate: amountOf(form.taxRate),
-    store: form.store,
+    store: {
+      ...form.store,
+      getting_here: form.gettingHere
+        .split('\n')
+        .map((hint) => hint.trim())
+        .filter(Boolean),
+      map_location: { latitude: amountOf(form.latitude), longitude: amountOf(form.longitude) },
+    },
   });
   if (parsed.success) return { settings: parsed.data };
   const errors: SettingsErrors = {};

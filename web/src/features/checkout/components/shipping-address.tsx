@@ -1,8 +1,10 @@
-import { parishes, storeDetails, type Address } from '@threadline/contracts';
+import { parishes, postalAddress, storeDetails, type Address } from '@threadline/contracts';
 import { MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { SelectMenu } from '@/components/ui/select-menu.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
+import { useStoreSettings } from '@/lib/queries/store-settings.ts';
 import type { CheckoutForm, FormErrors } from '../checkout-form.ts';
 import { newAddressId } from '../hooks/use-checkout-form.ts';
 import { CheckoutSection } from './checkout-section.tsx';
@@ -144,26 +146,34 @@ export function ShippingAddress({ form, set, errors, addresses, addressId, onCho
   );
 }
 
-/** Where a pickup order is collected, in place of the address fields it does not need. */
+/** Where a pickup order is collected (the store as the owner set it), in place of the address fields it does not need. */
 export function PickupLocation() {
-  const { street, city, country } = storeDetails.address;
+  const store = useStoreSettings().data?.store;
   return (
     <CheckoutSection>
       <h2 className="text-lg font-semibold text-stone-900">Pickup Location</h2>
       <div className="mt-3 flex gap-3 text-sm text-stone-700">
         <MapPin className="mt-0.5 size-5 shrink-0 text-stone-500" aria-hidden="true" />
-        <div>
+        <div className="min-w-0 flex-1">
           <p className="font-medium text-stone-900">{storeDetails.name}</p>
-          <p>
-            {street}, {city}, {country}
-          </p>
-          <ul aria-label="Opening hours" className="mt-2 text-stone-600">
-            {storeDetails.hours.map((entry) => (
-              <li key={entry.days}>
-                {entry.days}: {entry.hours}
-              </li>
-            ))}
-          </ul>
+          {store ? (
+            <>
+              <p>{postalAddress(store)}</p>
+              <ul aria-label="Opening hours" className="mt-2 text-stone-600">
+                {store.hours.map((entry) => (
+                  <li key={entry.days}>
+                    {entry.days}: {entry.hours}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <div aria-busy="true" className="mt-1 space-y-2">
+              <output className="sr-only">Loading the store&apos;s address...</output>
+              <Skeleton className="h-4 w-56 max-w-full" />
+              <Skeleton className="h-4 w-40 max-w-full" />
+            </div>
+          )}
           <p className="mt-2 text-stone-600">Bring your order number when you come to collect it.</p>
         </div>
       </div>

@@ -227,6 +227,19 @@ describe('checkout form', () => {
     expect(within(summary()).getByRole('link', { name: 'Return to Cart' })).toHaveAttribute('href', '/cart');
   });
 
+  it('shows the pickup block with the store where the owner set it: address and opening hours', async () => {
+    const user = userEvent.setup();
+    const moved = { ...defaultStoreSettings.store, street: '7 Harbour Street', city: 'Half Way Tree', parish: 'St. Andrew', hours: [{ days: 'Every day', hours: '8:00 AM-8:00 PM' }] };
+    stubCheckout({ store: { ...defaultStoreSettings, store: moved } });
+    renderShop(pages, { path: '/checkout' });
+    await user.click(await screen.findByRole('radio', { name: 'Pickup' }));
+    const heading = screen.getByRole('heading', { name: 'Pickup Location' });
+    const block = heading.parentElement as HTMLElement;
+    expect(await within(block).findByText('7 Harbour Street, Half Way Tree, St. Andrew, Jamaica')).toBeVisible();
+    expect(within(block).getByRole('list', { name: 'Opening hours' })).toHaveTextContent('Every day: 8:00 AM-8:00 PM');
+    expect(block).not.toHaveTextContent(defaultStoreSettings.store.street);
+  });
+
   it('shows the summary in the chosen currency', async () => {
     localStorage.setItem('currency', 'USD');
     stubCheckout();

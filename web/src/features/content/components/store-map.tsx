@@ -1,13 +1,16 @@
-import { storeDetails } from '@threadline/contracts';
-import { ExternalLink, Navigation } from 'lucide-react';
+import { postalAddress, storeDetails, type StoreContact } from '@threadline/contracts';
+import { ExternalLink, MapPin, Navigation } from 'lucide-react';
 import { useId } from 'react';
 
-// Where 24 King Street sits on OpenStreetMap; only used to build the links below.
-const storeLocation = { lat: 17.9656, lon: -76.7927 };
+type MapPoint = StoreContact['map_location'];
 
-const { lat, lon } = storeLocation;
-const mapUrl = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=18/${lat}/${lon}`;
-const directionsUrl = `https://www.openstreetmap.org/directions?to=${lat}%2C${lon}`;
+/** The point the drawing's pin stands on (King Street, between Tower Street and Harbour Street). */
+const drawnPin: MapPoint = { latitude: 17.9656, longitude: -76.7927 };
+/** About 200 m, in degrees: a store this close to the pin is where the drawing shows it. */
+const drawingReach = 0.002;
+
+const isDrawn = ({ latitude, longitude }: MapPoint) =>
+  Math.abs(latitude - drawnPin.latitude) <= drawingReach && Math.abs(longitude - drawnPin.longitude) <= drawingReach;
 
 const road = { stroke: '#ffffff', strokeLinecap: 'round' } as const;
 const label = {
@@ -18,10 +21,9 @@ const label = {
 } as const;
 
 /** The downtown grid as a drawing: nothing is fetched from a map provider until the shopper asks. */
-function DowntownKingstonDrawing() {
+function DowntownKingstonDrawing({ store }: { store: StoreContact }) {
   const titleId = useId();
   const descId = useId();
-  const { address } = storeDetails;
   return (
     <svg
       viewBox="0 0 640 420"
@@ -31,7 +33,7 @@ function DowntownKingstonDrawing() {
     >
       <title id={titleId}>Illustrated map of downtown Kingston</title>
       <desc id={descId}>
-        {`${storeDetails.name} is at ${address.street}, between Tower Street and Harbour Street, a short walk south of the Parade and the downtown shopping district. Kingston Harbour is to the south.`}
+        {[`${storeDetails.name} is at ${store.street}.`, store.directions, 'Kingston Harbour is to the south.'].filter(Boolean).join(' ')}
       </desc>
 
       <rect width="640" height="420" fill="#f3efe6" />
@@ -173,7 +175,7 @@ function DowntownKingstonDrawing() {
           {storeDetails.name}
         </text>
         <text x="12" y="30" {...label} fill="#d6d3d1" fontWeight={400}>
-          {address.street}
+          {store.street}
         </text>
       </g>
 
@@ -189,19 +191,34 @@ function DowntownKingstonDrawing() {
   );
 }
 
+/** Where the drawing cannot show the store (the owner set a point elsewhere): its name and address. */
+function StoreWhereabouts({ store }: { store: StoreContact }) {
+  return (
+    <div className="flex aspect-[640/420] flex-col items-center justify-center gap-2 bg-stone-100 p-6 text-center">
+      <MapPin className="size-8 text-brand-700" aria-hidden="true" />
+      <p className="text-lg font-semibold text-stone-900">{storeDetails.name}</p>
+      <p className="text-stone-700">{postalAddress(store)}</p>
+    </div>
+  );
+}
+
 /**
  * The contact page's map. An embedded map would load a third party's scripts, tiles and cookies on
- * every visit, so the page draws its own, and the interactive map opens on OpenStreetMap only when
- * the shopper chooses it.
+ * every visit, so the page draws its own, and the interactive map opens on OpenStreetMap, at the
+ * point the owner set, only when the shopper chooses it.
  */
-export function StoreMap() {
+export function StoreMap({ store }: { store: StoreContact }) {
+  const { latitude, longitude } = store.map_location;
+  const mapUrl = `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=18/${latitude}/${longitude}`;
+  const directionsUrl = `https://www.openstreetmap.org/directions?to=${latitude}%2C${longitude}`;
+  const drawn = isDrawn(store.map_location);
   return (
     <figure>
       <div className="overflow-hidden rounded-3xl shadow-sm ring-1 ring-stone-200">
-        <DowntownKingstonDrawing />
+        {drawn ? <DowntownKingstonDrawing store={store} /> : <StoreWhereabouts store={store} />}
       </div>
       <figcaption className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <span className="text-sm text-stone-600">Illustration, not to scale.</span>
+        <span className="text-sm text-stone-600">{drawn ? 'Illustration, not to scale.' : 'Open the map for the streets around the store.'}</span>
         <span className="flex flex-wrap gap-2">
           <a
             href={mapUrl}

@@ -1,4 +1,4 @@
-import { contentMessages, defaultStoreSettings, messages, storeDetails, type StoreSettings } from '@threadline/contracts';
+import { contentMessages, defaultStoreSettings, messages, type StoreSettings } from '@threadline/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,10 +6,21 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ContactPage } from './contact-page.tsx';
 
-/** The owner's settings with a changed phone and hours, so the page shows these and not the defaults. */
+/** The owner's settings with every detail changed, so the page shows these and not the ones the shop opened with. */
 const ownerSettings: StoreSettings = {
   ...defaultStoreSettings,
-  store: { ...defaultStoreSettings.store, phone: '+1 (876) 555-0199', chat_number: '+1 876 555 0177', hours: [{ days: 'Every day', hours: '8:00 AM-8:00 PM' }] },
+  store: {
+    ...defaultStoreSettings.store,
+    street: '7 Harbour Street',
+    city: 'Half Way Tree',
+    parish: 'St. Andrew',
+    email: 'shop@harbour.example',
+    phone: '+1 (876) 555-0199',
+    chat_number: '+1 876 555 0177',
+    hours: [{ days: 'Every day', hours: '8:00 AM-8:00 PM' }],
+    directions: 'Across from the clock tower, above the pharmacy.',
+    getting_here: ['Parking behind the plaza', 'Any bus to Half Way Tree'],
+  },
 };
 
 function stubContact(answer: { status: number; body: unknown }, store: { status: number; body: unknown } = { status: 200, body: ownerSettings }) {
@@ -57,30 +68,47 @@ describe('contact page', () => {
     expect(document.title).toBe('Contact Us | Threadline');
 
     const details = screen.getByRole('region', { name: 'Contact details' });
-    expect(within(details).getByText(new RegExp(storeDetails.address.street))).toHaveTextContent(
-      `${storeDetails.address.street}${storeDetails.address.city}, ${storeDetails.address.country}`,
-    );
-    expect(within(details).getByRole('link', { name: storeDetails.email })).toHaveAttribute(
-      'href',
-      `mailto:${storeDetails.email}`,
-    );
-    expect(within(details).queryByRole('link', { name: storeDetails.phone })).toBeNull();
-    expect(
-      within(details).getByRole('link', { name: (name) => name.includes(storeDetails.chat.label) }),
-    ).toHaveAttribute('href', 'https://wa.me/18765550177');
+    expect(within(details).getByText(/7 Harbour Street/)).toHaveTextContent('7 Harbour StreetHalf Way Tree, Jamaica');
+    expect(within(details).getByRole('link', { name: 'shop@harbour.example' })).toHaveAttribute('href', 'mailto:shop@harbour.example');
+    expect(within(details).queryByRole('link', { name: defaultStoreSettings.store.phone })).toBeNull();
+    expect(within(details).getByRole('link', { name: (name) => name.includes('WhatsApp') })).toHaveAttribute('href', 'https://wa.me/18765550177');
+    expect(screen.getByText('Half Way Tree, Jamaica')).toBeVisible();
 
     const hours = screen.getByRole('region', { name: 'Business hours' });
     expect(within(hours).getByText('Every day').nextElementSibling).toHaveTextContent('8:00 AM-8:00 PM');
     expect(within(hours).queryByText('Mon-Fri')).toBeNull();
 
     const gettingHere = screen.getByRole('region', { name: 'Getting Here' });
-    for (const hint of storeDetails.gettingHere) expect(within(gettingHere).getByText(hint)).toBeVisible();
-    expect(within(gettingHere).getByRole('img', { name: /map of downtown Kingston/ })).toBeVisible();
+    expect(
+      within(gettingHere).getByText("We're at 7 Harbour Street, Half Way Tree, St. Andrew, Jamaica. Across from the clock tower, above the pharmacy."),
+    ).toBeVisible();
+    expect(within(gettingHere).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Parking behind the plaza', 'Any bus to Half Way Tree']);
+    // The map's point is still the drawn one: the drawing shows the store under its new street.
+    const drawing = within(gettingHere).getByRole('img', { name: /map of downtown Kingston/ });
+    expect(drawing).toHaveAccessibleName(
+      'Illustrated map of downtown Kingston Threadline is at 7 Harbour Street. Across from the clock tower, above the pharmacy. Kingston Harbour is to the south.',
+    );
+    expect(within(drawing).getByText('7 Harbour Street')).toBeInTheDocument();
+    expect(screen.queryByText(defaultStoreSettings.store.street, { exact: false })).toBeNull();
     expect(within(gettingHere).getByRole('link', { name: /Open interactive map/ })).toHaveAttribute(
       'href',
       expect.stringMatching(/^https:\/\/www\.openstreetmap\.org\//),
     );
     expect(document.querySelector('iframe')).toBeNull();
+  });
+
+  it('names the store and links the map at the owner’s point when it is beyond the drawing of downtown Kingston', async () => {
+    const elsewhere = { ...ownerSettings, store: { ...ownerSettings.store, map_location: { latitude: 18.0125, longitude: -76.7972 } } };
+    stubContact({ status: 200, body: {} }, { status: 200, body: elsewhere });
+    renderPage();
+    const gettingHere = screen.getByRole('region', { name: 'Getting Here' });
+    expect(await within(gettingHere).findByText('7 Harbour Street, Half Way Tree, St. Andrew, Jamaica')).toBeVisible();
+    expect(within(gettingHere).queryByRole('img', { name: /map of downtown Kingston/ })).toBeNull();
+    expect(within(gettingHere).getByRole('link', { name: /Open interactive map/ })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/?mlat=18.0125&mlon=-76.7972#map=18/18.0125/-76.7972',
+    );
+    expect(within(gettingHere).getByRole('link', { name: /Directions/ })).toHaveAttribute('href', 'https://www.openstreetmap.org/directions?to=18.0125%2C-76.7972');
   });
 
   it('says so when the store’s details cannot be loaded, and loads them again on Try again', async () => {

@@ -1,4 +1,4 @@
-import { chatHref, phoneHref, storeDetails, type StoreContact } from '@threadline/contracts';
+import { chatHref, phoneHref, postalAddress, storeDetails, type StoreContact } from '@threadline/contracts';
 import { Bus, Car, Clock, Footprints, Mail, MapPin, MessageCircle, Phone, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ErrorBox } from '@/components/ui/error-box.tsx';
@@ -8,13 +8,11 @@ import { usePageMeta } from '@/lib/use-page-title.ts';
 import { ContactForm } from '../components/contact-form.tsx';
 import { StoreMap } from '../components/store-map.tsx';
 
-const { address } = storeDetails;
-
 const cardClass = 'rounded-3xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8';
 const linkClass =
   'rounded-sm font-medium text-stone-900 underline decoration-stone-300 underline-offset-4 hover:decoration-brand-600';
 
-// The hints are prose in the store details; the icon is decoration picked by what each hint is about.
+// The hints are the owner's prose (settings); the icon is decoration picked by what each hint is about.
 function hintIcon(hint: string): LucideIcon {
   if (/park/i.test(hint)) return Car;
   if (/bus/i.test(hint)) return Bus;
@@ -105,10 +103,36 @@ function StoreDetailsState({ render }: { render: (contact: StoreContact) => Reac
   );
 }
 
+/** Where the store is, in the owner's words, and the hints for getting there. */
+function TravelHints({ contact }: { contact: StoreContact }) {
+  return (
+    <>
+      <p className="mt-3 text-stone-600">{[`We're at ${postalAddress(contact)}.`, contact.directions].filter(Boolean).join(' ')}</p>
+      {contact.getting_here.length > 0 ? (
+        <ul className="mt-8 space-y-5">
+          {contact.getting_here.map((hint) => {
+            const Icon = hintIcon(hint);
+            return (
+              <li key={hint} className="flex items-center gap-4">
+                <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-white text-brand-700 shadow-sm ring-1 ring-stone-200">
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
+                <span className="text-base text-stone-800">{hint}</span>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
 export function ContactPage() {
+  const settings = useStoreSettings();
+  const store = settings.data?.store;
   usePageMeta({
     title: 'Contact Us',
-    description: `Questions about an order, sizing or wholesale? Message, call or WhatsApp ${storeDetails.name}, or visit us at ${address.street}, ${address.city}, ${address.country}.`,
+    description: `Questions about an order, sizing or wholesale? Message, call or ${storeDetails.chat.label} ${storeDetails.name}${store ? `, or visit us at ${postalAddress(store)}` : ''}.`,
   });
 
   return (
@@ -119,13 +143,11 @@ export function ContactPage() {
           className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,var(--color-brand-700),transparent_60%)] opacity-80"
         />
         <div className="relative mx-auto max-w-7xl px-4 pt-14 pb-24 sm:px-6 sm:pt-20 sm:pb-32 lg:px-8">
-          <p className="text-xs font-semibold tracking-[0.3em] text-brand-200 uppercase">
-            {address.city}, {address.country}
-          </p>
+          <p className="min-h-4 text-xs font-semibold tracking-[0.3em] text-brand-200 uppercase">{store ? `${store.city}, ${store.country}` : null}</p>
           <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-5xl">Contact Us</h1>
           <p className="mt-4 max-w-2xl text-base text-pretty text-stone-300 sm:text-lg">
-            Questions about an order, sizing or wholesale? Send us a message, give us a call or drop by the store in
-            downtown {address.city}. We reply within one business day.
+            Questions about an order, sizing or wholesale? Send us a message, give us a call or drop by the store. We
+            reply within one business day.
           </p>
         </div>
       </section>
@@ -165,24 +187,10 @@ export function ContactPage() {
             <h2 id="getting-here-heading" className="mt-3 text-3xl font-bold tracking-tight">
               Getting Here
             </h2>
-            <p className="mt-3 text-stone-600">
-              We&apos;re at {address.street} in downtown {address.city}, just south of the Parade.
-            </p>
-            <ul className="mt-8 space-y-5">
-              {storeDetails.gettingHere.map((hint) => {
-                const Icon = hintIcon(hint);
-                return (
-                  <li key={hint} className="flex items-center gap-4">
-                    <span className="flex size-11 shrink-0 items-center justify-center rounded-2xl bg-white text-brand-700 shadow-sm ring-1 ring-stone-200">
-                      <Icon className="size-5" aria-hidden="true" />
-                    </span>
-                    <span className="text-base text-stone-800">{hint}</span>
-                  </li>
-                );
-              })}
-            </ul>
+            <StoreDetailsState render={(contact) => <TravelHints contact={contact} />} />
           </div>
-          <StoreMap />
+          {/* While the details fail to load, the hints beside say so and offer to try again. */}
+          {store ? <StoreMap store={store} /> : settings.isError ? null : <Skeleton className="aspect-[640/420] w-full rounded-3xl" />}
         </div>
       </section>
     </>

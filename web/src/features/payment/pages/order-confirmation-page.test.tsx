@@ -1,4 +1,4 @@
-import { messages, type Order, type PaymentStatus } from '@threadline/contracts';
+import { defaultStoreSettings, messages, type Order, type PaymentStatus } from '@threadline/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,6 +37,19 @@ describe('order confirmation', () => {
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('link', { name: 'Browse Products' })).toHaveAttribute('href', '/shop');
     expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
+  });
+
+  it('tells a pickup order where to collect it and pay: the store where the owner set it', async () => {
+    const moved = { ...defaultStoreSettings.store, street: '7 Harbour Street', city: 'Half Way Tree' };
+    stubApi([
+      [/^\/api\/orders\/order\/7\/$/, () => orderFixture({ payment_method: 'cash_on_delivery', shipping_method: 'pickup', expires_at: null })],
+      [/^\/api\/store\/$/, () => ({ ...defaultStoreSettings, store: moved })],
+    ]);
+    renderShop(pages, { path: '/order-confirmation/7' });
+    const next = await screen.findByRole('region', { name: "What's Next?" });
+    await waitFor(() => expect(next).toHaveTextContent('You pay in cash when you collect your order at our store, 7 Harbour Street, Half Way Tree.'));
+    expect(screen.getByText('Pickup at', { selector: 'dt' }).nextElementSibling).toHaveTextContent('7 Harbour Street, Half Way Tree');
+    expect(screen.queryByText(defaultStoreSettings.store.street, { exact: false })).toBeNull();
   });
 
   it('shows a paid order as confirmed with the three notes', async () => {

@@ -5,6 +5,7 @@ import { buttonClass } from '@/components/ui/button-styles.ts';
 import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import { usePageMeta } from '@/lib/use-page-title.ts';
 import { useOrder } from '@/lib/queries/orders.ts';
+import { useStoreSettings } from '@/lib/queries/store-settings.ts';
 import { OrderLoadError } from '../components/order-load-error.tsx';
 import { orderStatusBadge, paymentStatusBadge, StatusBadge } from '../components/status-badges.tsx';
 import { usePaymentReturn, type PaymentReturnState } from '../hooks/use-payment-return.ts';
@@ -107,8 +108,15 @@ function Confirmation({ order, returnState, refunded, onCheckAgain }: Confirmati
 
 const noteList = 'list-disc space-y-1.5 pl-5 text-sm text-stone-700 marker:text-stone-400';
 
+/** Where a pickup order is collected: the store's street and town as the owner set them, once loaded. */
+function usePickupPlace(): string | null {
+  const store = useStoreSettings().data?.store;
+  return store ? `${store.street}, ${store.city}` : null;
+}
+
 function WhatsNext({ order, returnState, refunded, onCheckAgain }: ConfirmationProps) {
   const pickup = order.shipping_method === 'pickup';
+  const pickupPlace = usePickupPlace();
   if (order.status === 'cancelled') {
     return (
       <p className="text-sm text-stone-700">
@@ -129,12 +137,11 @@ function WhatsNext({ order, returnState, refunded, onCheckAgain }: ConfirmationP
     );
   }
   if (order.payment_method === 'cash_on_delivery') {
-    const { street, city } = storeDetails.address;
     return (
       <ul className={noteList}>
         <li>
           {pickup
-            ? `You pay in cash when you collect your order at our store, ${street}, ${city}.`
+            ? `You pay in cash when you collect your order at our store${pickupPlace ? `, ${pickupPlace}` : ''}.`
             : 'You pay in cash when your order is delivered.'}
         </li>
         <li>You will receive a confirmation e-mail with your order details.</li>
@@ -173,6 +180,7 @@ function WhatsNext({ order, returnState, refunded, onCheckAgain }: ConfirmationP
 
 function OrderItems({ order }: { order: Order }) {
   const { format } = useCurrency();
+  const pickupPlace = usePickupPlace();
   return (
     <section aria-labelledby="order-items" className="space-y-3">
       <h2 id="order-items" className="text-lg font-semibold">
@@ -213,7 +221,7 @@ function OrderItems({ order }: { order: Order }) {
         <div className="flex justify-between gap-4">
           <dt className="shrink-0 text-stone-600">{order.shipping_method === 'pickup' ? 'Pickup at' : 'Delivering to'}</dt>
           <dd className="text-right">
-            {order.shipping_method === 'pickup' ? `${storeDetails.address.street}, ${storeDetails.address.city}` : order.shipping_address_text}
+            {order.shipping_method === 'pickup' ? (pickupPlace ?? 'Our store') : order.shipping_address_text}
           </dd>
         </div>
       </dl>

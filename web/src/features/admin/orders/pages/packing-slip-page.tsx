@@ -1,6 +1,7 @@
-import { lineLabel, storeDetails, variantText } from '@threadline/contracts';
+import { lineLabel, postalAddress, storeDetails, variantText } from '@threadline/contracts';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
+import { useStoreSettings } from '@/lib/queries/store-settings.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { ListLoading, LoadFailed } from '../../components/list-states.tsx';
 import { useAdminOrder } from '../api/get-admin-order.ts';
@@ -10,6 +11,8 @@ import { formatWhen } from '../order-labels.ts';
 export function PackingSlipPage() {
   const id = Number(useParams().id);
   const query = useAdminOrder(id);
+  // The store as the owner set it: the parcel says where it comes from and whom to ask.
+  const store = useStoreSettings();
   const order = query.data;
   return (
     <AdminPage
@@ -27,17 +30,19 @@ export function PackingSlipPage() {
         ) : null
       }
     >
-      {query.isPending ? (
+      {query.isPending || store.isPending ? (
         <ListLoading label="Loading the order..." rows={3} />
       ) : query.isError || !order ? (
         <LoadFailed error={query.error} retry={() => void query.refetch()} />
+      ) : store.isError ? (
+        <LoadFailed error={store.error} retry={() => void store.refetch()} />
       ) : (
         <article className="space-y-6 rounded-2xl bg-white p-6 ring-1 ring-stone-200 print:p-0 print:ring-0">
           <header className="flex flex-wrap justify-between gap-4">
             <div>
               <p className="text-xl font-semibold">{storeDetails.name}</p>
               <p className="text-sm text-stone-600">
-                {storeDetails.address.street}, {storeDetails.address.city} · {storeDetails.phone}
+                {postalAddress(store.data.store)} · <span className="whitespace-nowrap">{store.data.store.phone}</span>
               </p>
             </div>
             <div className="text-right text-sm">
@@ -70,7 +75,7 @@ export function PackingSlipPage() {
             </tbody>
           </table>
           <p className="text-sm text-stone-600">
-            {order.item_count} {order.item_count === 1 ? 'item' : 'items'} · Questions? {storeDetails.email}
+            {order.item_count} {order.item_count === 1 ? 'item' : 'items'} · Questions? {store.data.store.email}
           </p>
         </article>
       )}

@@ -30,7 +30,8 @@ function stubSettings(answer: () => unknown = () => defaultStoreSettings) {
   return saved;
 }
 
-describe('settings page', () => {
+// A form of some thirty fields, typed into key by key: on two busy cores that takes more than 5 s.
+describe('settings page', { timeout: 20_000 }, () => {
   it('sets one fee everywhere, then another for St. Andrew, and saves what the server then charges', async () => {
     const user = userEvent.setup();
     const saved = stubSettings();
@@ -56,6 +57,52 @@ describe('settings page', () => {
     expect(saved[0]?.delivery_fees).toMatchObject({ Kingston: 500, 'St. Andrew': 650, Portland: 500 });
     expect(saved[0]).toMatchObject({ free_delivery_over: 20000, tax_rate: 15, store: { phone: '+1 (876) 555-0199' } });
     expect(stAndrew).toHaveValue('650.00');
+  });
+
+  it('sets the street, the directions, the getting-here hints a line each and the map point', async () => {
+    const user = userEvent.setup();
+    const saved = stubSettings();
+    renderShop(pages, { path: '/admin/settings' });
+
+    const street = await screen.findByRole('textbox', { name: 'Street' });
+    await user.clear(street);
+    await user.type(street, '7 Harbour Street');
+    const directions = screen.getByRole('textbox', { name: /Directions/ });
+    expect(directions).toHaveValue(defaultStoreSettings.store.directions);
+    await user.clear(directions);
+    await user.type(directions, 'Across from the clock tower.');
+    const hints = screen.getByRole('textbox', { name: /Getting-here hints/ });
+    expect(hints).toHaveValue(defaultStoreSettings.store.getting_here.join('\n'));
+    await user.clear(hints);
+    await user.type(hints, 'Parking behind the plaza{Enter}{Enter}  Any bus to Half Way Tree  ');
+    for (const [name, value] of [['Map latitude', '18.0125'], ['Map longitude', '-76.7972']] as const) {
+      const field = screen.getByRole('textbox', { name: new RegExp(name) });
+      await user.clear(field);
+      await user.type(field, value);
+    }
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText('Settings saved. The shop charges and shows them from now on.')).toBeVisible();
+    expect(saved[0]?.store).toEqual({
+      ...defaultStoreSettings.store,
+      street: '7 Harbour Street',
+      directions: 'Across from the clock tower.',
+      getting_here: ['Parking behind the plaza', 'Any bus to Half Way Tree'],
+      map_location: { latitude: 18.0125, longitude: -76.7972 },
+    });
+  });
+
+  it('names a map point that is not one and sends nothing', async () => {
+    const user = userEvent.setup();
+    const saved = stubSettings();
+    renderShop(pages, { path: '/admin/settings' });
+    const longitude = await screen.findByRole('textbox', { name: /Map longitude/ });
+    await user.clear(longitude);
+    await user.type(longitude, '-276.8');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(longitude).toHaveAccessibleDescription('Longitude is between -180 and 180');
+    expect(longitude).toHaveFocus();
+    expect(saved).toHaveLength(0);
   });
 
   it('names the fields that are wrong, focuses the first and sends nothing', async () => {

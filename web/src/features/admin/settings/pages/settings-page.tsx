@@ -3,7 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { ErrorBox } from '@/components/ui/error-box.tsx';
-import { TextField } from '@/components/ui/text-field.tsx';
+import { TextAreaField, TextField } from '@/components/ui/text-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { ListLoading, LoadFailed } from '../../components/list-states.tsx';
@@ -138,7 +138,10 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
         <p className="mt-3 text-sm text-stone-600">Free delivery counts the subtotal after any promo discount. Orders already placed keep what they were charged.</p>
       </Section>
 
-      <Section title="Store details" description="Shown in the footer of every page, on the contact page and at pickup.">
+      <Section
+        title="Store details"
+        description="Shown in the footer of every page, on the contact page, the legal pages, at checkout's pickup, on the order confirmation, in every e-mail, on invoices and packing slips."
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField {...fieldProps('store.street')} label="Street" autoComplete="off" value={form.store.street} onChange={(event) => setStore('street', event.target.value)} />
           <TextField {...fieldProps('store.city')} label="City" value={form.store.city} onChange={(event) => setStore('city', event.target.value)} />
@@ -179,6 +182,48 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
               Add a line
             </button>
           ) : null}
+        </fieldset>
+        <fieldset className="mt-6">
+          <legend className="text-sm font-semibold text-stone-900">Finding the store</legend>
+          <p className="mt-1 text-sm text-stone-600">The contact page&apos;s &ldquo;Getting Here&rdquo; section and its map.</p>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
+            <TextAreaField
+              {...fieldProps('store.directions')}
+              label="Directions"
+              hint="(where the store is, in words)"
+              rows={3}
+              value={form.store.directions}
+              onChange={(event) => setStore('directions', event.target.value)}
+              className="sm:col-span-2"
+            />
+            <TextAreaField
+              {...fieldProps('gettingHere')}
+              label="Getting-here hints"
+              hint="(one a line: parking, buses, walks)"
+              rows={4}
+              value={form.gettingHere}
+              onChange={(event) => setForm((current) => ({ ...current, gettingHere: event.target.value }))}
+              className="sm:col-span-2"
+            />
+            {/* No decimal keypad: a phone's has no minus sign, and a longitude west of Greenwich needs one. */}
+            <TextField
+              {...fieldProps('latitude')}
+              label="Map latitude"
+              hint="(e.g. 17.9656)"
+              value={form.latitude}
+              onChange={(event) => setForm((current) => ({ ...current, latitude: event.target.value }))}
+            />
+            <TextField
+              {...fieldProps('longitude')}
+              label="Map longitude"
+              hint="(e.g. -76.7927)"
+              value={form.longitude}
+              onChange={(event) => setForm((current) => ({ ...current, longitude: event.target.value }))}
+            />
+          </div>
+          <p className="mt-3 text-sm text-stone-600">
+            The map&apos;s links open at this point. To find it, right-click the store on a map site such as OpenStreetMap.
+          </p>
         </fieldset>
       </Section>
 
