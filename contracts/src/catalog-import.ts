@@ -1,5 +1,6 @@
 // The import's schemas; its columns and limits are in catalog-import-rules.ts, free of zod for the web's pages.
 import { z } from 'zod';
+import { databaseId } from './input-bounds.ts';
 
 export const catalogImportQuerySchema = z.object({
   dry_run: z.enum(['true', 'false', '1', '0']).optional().transform((value) => value === 'true' || value === '1'),
@@ -26,7 +27,7 @@ export type CatalogImportReport = z.infer<typeof catalogImportReportSchema>;
 export const catalogImportRunStatuses = ['writing', 'done', 'failed'] as const;
 export type CatalogImportRunStatus = (typeof catalogImportRunStatuses)[number];
 
-export const catalogImportRunParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const catalogImportRunParamsSchema = z.object({ id: databaseId });
 
 /**
  * An import still being written when its upload call answered (202), as the back office polls it at
