@@ -4,6 +4,10 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     pool: 'forks',
+    // Vitest's default leaves one core idle; each test file has its own database, so both cores run files.
+    maxWorkers: 2,
+    // A migrated and a seeded database made once, copied for each test shop.
+    globalSetup: ['test/database-templates.ts'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

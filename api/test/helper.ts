@@ -6,8 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { sessionHeaders, type StaffRole } from '@threadline/contracts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { migrateToLatest } from '../src/db/migrate.ts';
-import { seedDatabase } from '../src/db/seed/seed.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestShop {
@@ -40,9 +38,7 @@ export async function createTestShop({ seed = true, environment = {}, webFiles =
   // A shop that keeps its media in a bucket must not be given a directory as well.
   const mediaDir = environment.MEDIA_STORE === 's3' ? {} : { MEDIA_DIR: join(directory, 'media') };
 
-  const database = await createTestDatabase();
-  await migrateToLatest(database.handle.db);
-  if (seed) await seedDatabase(database.handle.db);
+  const database = await createTestDatabase(seed ? 'seeded' : 'migrated');
 
   const config = loadConfig({
     NODE_ENV: 'test',

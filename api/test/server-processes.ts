@@ -5,8 +5,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sessionHeaders } from '@threadline/contracts';
-import { migrateToLatest } from '../src/db/migrate.ts';
-import { seedDatabase } from '../src/db/seed/seed.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 const serverEntry = resolve(dirname(fileURLToPath(import.meta.url)), '../src/server.ts');
@@ -79,9 +77,7 @@ export async function startServerProcesses(
   const mediaDir = join(directory, 'media');
   mkdirSync(mediaDir);
 
-  const database = await createTestDatabase();
-  await migrateToLatest(database.handle.db);
-  await seedDatabase(database.handle.db);
+  const database = await createTestDatabase('seeded');
 
   const children: ChildProcess[] = [];
   const urls: string[] = [];

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import type { DatabaseTemplates } from './database-templates.ts';
 
 export interface TestDatabase {
   url: string;
@@ -11,17 +13,21 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** An empty database, or a copy of the run's migrated or seeded one (see database-templates.ts). */
+export type TestDatabaseStart = 'empty' | keyof DatabaseTemplates;
+
 /**
- * A fresh, empty database for one test file: a temporary SQLite file, or, when TEST_DATABASE_URL
- * names a PostgreSQL server, a new database created there and dropped afterwards.
+ * A fresh database for one test file: a temporary SQLite file, or, when TEST_DATABASE_URL names a
+ * PostgreSQL server, a new database created there and dropped afterwards.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(start: TestDatabaseStart = 'empty'): Promise<TestDatabase> {
+  const template = start === 'empty' ? undefined : inject('databaseTemplates')[start];
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl?.startsWith('postgres')) {
     const name = `threadline_test_${randomBytes(6).toString('hex')}`;
     const admin = new Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
@@ -39,7 +45,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     };
   }
   const directory = mkdtempSync(join(tmpdir(), 'threadline-test-'));
-  const url = `sqlite:${join(directory, 'shop.db')}`;
+  const file = join(directory, 'shop.db');
+  if (template) copyFileSync(template, file);
+  const url = `sqlite:${file}`;
   const handle = openDatabase(url);
   return {
     url,

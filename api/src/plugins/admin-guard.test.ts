@@ -163,7 +163,8 @@ describe('the back office door, whatever the spelling of the path', () => {
     };
   }
 
-  it('answers no caller but signed-in staff with data, on every method of every admin route spelled any way', async () => {
+  // About 11,000 calls (every route and method, 22 spellings, 5 callers): seconds on a quiet machine, more on a busy one.
+  it('answers no caller but signed-in staff with data, on every method of every admin route spelled any way', { timeout: 180_000 }, async () => {
     const { canary, owner, callers } = await callersKeptOut();
     // The owner reaches the plain path, so the canary is in what the door keeps.
     expect((await shop.app.inject({ method: 'GET', url: '/api/admin/customers/', headers: owner.headers })).body).toContain(canary);

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
 import { productSearch, type SearchPart } from './product-search.ts';
 import { searchWords } from './search-terms.ts';
 
@@ -12,9 +11,8 @@ let runners: number;
 const names = new Map<number, string>();
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase('migrated');
   const db = database.handle.db;
-  await migrateToLatest(db);
   runners = await createCategory(db, { name: 'Runners' });
   const hats = await createCategory(db, { name: 'Hats' });
   const tops = await createCategory(db, { name: 'Tops' });

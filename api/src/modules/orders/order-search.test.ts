@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrderQuerySchema, type OrderStatus } from '@threadline/contracts';
 import { orderRow } from '../../../test/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
 import { orderNameKeys } from './order-names.ts';
 import { createOrdersRepository } from './orders.repository.ts';
 
@@ -24,8 +23,7 @@ const placed = people.map(([firstName, lastName], index) => ({
 }));
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrateToLatest(database.handle.db);
+  database = await createTestDatabase('migrated');
   for (let first = 0; first < placed.length; first += 200) {
     await database.handle.db
       .insertInto('orders')

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../db/migrate.ts';
 import { createPromo, orderRow } from '../../../test/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.ts';
 import { createPromotionsRepository, type PromotionsRepository } from './promotions.repository.ts';
@@ -8,8 +7,7 @@ let database: TestDatabase;
 let repository: PromotionsRepository;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await migrateToLatest(database.handle.db);
+  database = await createTestDatabase('migrated');
   repository = createPromotionsRepository(database.handle.db);
 });
 afterAll(() => database.drop());
