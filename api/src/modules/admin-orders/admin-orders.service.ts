@@ -1,4 +1,4 @@
-import { adminMessages, formatMoney, majorToMinor, minorToMajor, orderTransitions, shopCurrency, type AdminOrder, type AdminOrderQuery, type MarkPaidRequest, type OrderActionResponse, type OrderRefundRequest, type OrderStatusChange, type StoreContact } from '@threadline/contracts';
+import { adminMessages, formatMoney, majorToMinor, minorToMajor, nextOrderStatuses, shopCurrency, type AdminOrder, type AdminOrderQuery, type MarkPaidRequest, type OrderActionResponse, type OrderRefundRequest, type OrderStatusChange, type StoreContact } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
@@ -80,7 +80,7 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
       phone: row.phone,
       customer_id: row.user_id,
       refundable_amount: paid ? minorToMajor(row.total - row.refunded_total) : 0,
-      next_statuses: [...orderTransitions[row.status]],
+      next_statuses: [...nextOrderStatuses(row.status, row.shipping_method)],
       exchange_note:
         shown.currency === 'JMD'
           ? 'Shown to the customer in JMD.'
@@ -189,7 +189,8 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
      * answer, the answer's notice says the refund is still to be made or waiting.
      */
     async changeStatus(staff: StaffMember, orderId: number, request: OrderStatusChange): Promise<OrderActionResponse> {
-      const trackingNumber = request.tracking_number?.trim() || null;
+      // A tracking number belongs to a shipment only (KINGSTON.md §3).
+      const trackingNumber = request.status === 'shipped' ? request.tracking_number?.trim() || null : null;
       const change = { to: request.status, note: request.note.trim(), trackingNumber };
       const { email, owed } = await database.writeTransaction(async (trx) => {
         const moved = await orders.moveStatus(orderId, change, staff, trx);
@@ -210,7 +211,9 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
         const told: OrderUpdate | null =
           change.to === 'shipped' && trackingNumber
             ? { kind: 'shipped', trackingNumber }
-            : change.to === 'delivered'
+            : change.to === 'ready_for_pickup'
+              ? { kind: 'ready_for_pickup' }
+              : change.to === 'delivered'
               ? { kind: 'delivered' }
               : change.to === 'cancelled'
                 ? { kind: 'cancelled', refunded: 0 }

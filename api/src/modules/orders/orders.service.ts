@@ -1,4 +1,4 @@
-import { adminMessages, messages, orderTransitions, type AdminOrderQuery, type AdminOrderSummary, type Order, type OrderStatus, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
+import { adminMessages, messages, nextOrderStatuses, isCollected, wasPaid, type AdminOrderQuery, type AdminOrderSummary, type Order, type OrderStatus, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
 import { adminList } from '../../admin-list.ts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -121,7 +121,7 @@ export function createOrdersService({ database, repository, inventory, promotion
     // paid): so does the shop's own notice, once, after it.
     if (!shopEmail) return;
     try {
-      await mailer.send({ to: shopEmail, ...newOrderNotice(order, `${origin}/admin/orders/${order.id}`) });
+      await mailer.send({ to: shopEmail, ...newOrderNotice(order, `${origin}/admin/orders/${order.id}`, testPayments) });
     } catch (error) {
       log(`could not tell the shop of order ${order.id}`, error);
     }
@@ -195,6 +195,7 @@ export function createOrdersService({ database, repository, inventory, promotion
   function cancelRefusal(order: OrderRow): string | null {
     if (order.payment_method !== 'stripe') return messages.orderNotCancellable;
     if (order.payment_status === 'COMPLETED') return messages.paymentAlreadyDone;
+    if (wasPaid(order.payment_status)) return messages.paymentAlreadyDoneRefunded;
     if (order.status === 'cancelled') return messages.orderAlreadyCancelled;
     if (order.status !== 'pending' || order.payment_status !== 'PENDING') return messages.orderNotCancellable;
     return null;
@@ -309,7 +310,8 @@ export function createOrdersService({ database, repository, inventory, promotion
      */
     async moveStatus(orderId: number, change: StatusChange, staff: StaffMember, trx: DbExecutor): Promise<{ before: OrderRow; after: OrderRow }> {
       const before = await staffOrder(orderId, trx);
-      if (!orderTransitions[before.status].includes(change.to)) throw conflict(adminMessages.orderTransitionRefused(before.status, change.to));
+      if (change.to === 'shipped' && isCollected(before.shipping_method)) throw conflict(adminMessages.pickupNotShipped);
+      if (!nextOrderStatuses(before.status, before.shipping_method).includes(change.to)) throw conflict(adminMessages.orderTransitionRefused(before.status, change.to));
       if (change.to === 'shipped' && !change.trackingNumber) throw badRequest(adminMessages.trackingNumberRequired);
       const now = new Date().toISOString();
       const moved = await repository.transition(orderId, { status: before.status }, { status: change.to, ...(change.to === 'cancelled' ? { cancelled_at: now } : {}) }, trx);
