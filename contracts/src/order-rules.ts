@@ -22,6 +22,16 @@ const collectedTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
+/** Each status in the shop's words, for customers and staff alike. */
+export const orderStatusWords: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  ready_for_pickup: 'Ready for pickup',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
 /** Whether the customer collects the order (no shipment, no tracking number). */
 export const isCollected = (shippingMethod: ShippingMethod) => shippingMethod === 'pickup';
 

@@ -68,11 +68,12 @@ const auditState = (order: OrderRow) => ({
 export function createAdminOrdersService({ database, orders, payments, audit, storeContact, forgetProducts, publicUrl }: AdminOrdersDependencies) {
   async function detail(orderId: number): Promise<AdminOrder> {
     const row = await orders.staffOrder(orderId);
-    const [shown, history, paymentRows, refundRows] = await Promise.all([
+    const [shown, history, paymentRows, refundRows, testPaid] = await Promise.all([
       orders.view(row),
       orders.historyOf(orderId),
       payments.paymentsOf(orderId),
       payments.refundsOf(orderId),
+      payments.testPaidAmong([orderId]),
     ]);
     const paid = paidStatuses.has(row.payment_status) || row.payment_status === 'REFUNDED';
     return {
@@ -81,6 +82,7 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
       customer_id: row.user_id,
       refundable_amount: paid ? minorToMajor(row.total - row.refunded_total) : 0,
       next_statuses: [...nextOrderStatuses(row.status, row.shipping_method)],
+      test_payment: testPaid.has(orderId),
       exchange_note:
         shown.currency === 'JMD'
           ? 'Shown to the customer in JMD.'
@@ -173,7 +175,12 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
   }
 
   return {
-    list: (query: AdminOrderQuery) => orders.staffList(query),
+    /** The list's page, each order marked when a test card payment paid it. */
+    async list(query: AdminOrderQuery) {
+      const page = await orders.staffList(query);
+      const testPaid = await payments.testPaidAmong(page.results.map((order) => order.id));
+      return { ...page, results: page.results.map((order) => ({ ...order, test_payment: testPaid.has(order.id) })) };
+    },
 
     detail,
 

@@ -98,9 +98,9 @@ describe('an order that was ever paid', () => {
     const rest = await inject(owner, 'POST', `/api/admin/orders/${placed.orderId}/refund/`, { reason: 'Returned' });
     expect(rest.statusCode, rest.body).toBe(200);
     expect((await orderRow(placed.orderId)).payment_status).toBe('REFUNDED');
-    const afterAll = await startPayment(placed);
-    expect(afterAll.statusCode).toBe(409);
-    expect(afterAll.json()).toMatchObject({ error: messages.paymentAlreadyDoneRefunded });
+    const afterFull = await startPayment(placed);
+    expect(afterFull.statusCode).toBe(409);
+    expect(afterFull.json()).toMatchObject({ error: messages.paymentAlreadyDoneRefunded });
 
     // One session was ever opened: the one that paid. Nothing was charged twice.
     expect(await sessionsAtProvider(placed.orderId)).toBe(1);

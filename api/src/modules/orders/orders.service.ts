@@ -280,7 +280,7 @@ export function createOrdersService({ database, repository, inventory, promotion
     /** The list's page; `count` is exact up to 10,000 matches, and `count_capped` says when there are more. */
     async staffList(query: AdminOrderQuery) {
       const { rows, count } = await repository.staffPage(query, orderCountCap);
-      const results: AdminOrderSummary[] = rows.map((row) => ({
+      const results: Omit<AdminOrderSummary, 'test_payment'>[] = rows.map((row) => ({
         id: row.id,
         order_number: row.order_number,
         created_at: row.created_at,

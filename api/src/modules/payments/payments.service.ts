@@ -159,6 +159,9 @@ export function createPaymentsService({ database, repository, orders, cart, prov
   return {
     paymentsOf: (orderId: number) => repository.paymentsOf(orderId),
 
+    /** Of these orders, the ones paid by a test card payment (the built-in provider, or the provider's test mode): no money moved. */
+    testPaidAmong: (orderIds: readonly number[]) => repository.testPaidAmong(orderIds),
+
     refundsOf: (orderId: number) => repository.refundsOf(orderId),
 
     /**
