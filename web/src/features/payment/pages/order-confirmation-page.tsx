@@ -53,7 +53,11 @@ function headline(order: Order): { title: string; text: string; Icon: typeof Cir
     case 'cancelled':
       return {
         title: 'Order Cancelled',
-        text: wasPaid(order.payment_status) ? 'This order was cancelled and your payment refunded.' : messages.paymentOrderCancelled,
+        text: wasPaid(order.payment_status)
+          ? 'This order was cancelled and your payment refunded.'
+          : order.payment_method === 'stripe'
+            ? messages.paymentOrderCancelled
+            : 'This order was cancelled. Nothing is due.',
         Icon: CircleX,
         tone: 'bg-stone-100 text-stone-500',
       };
