@@ -4,6 +4,7 @@ import { deliveryFields, pickupCheckoutForm } from '../../../test/checkout-forms
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
 import { startSmtpSink, type ReceivedMail } from '../../../test/smtp-sink.ts';
+import { takesNoMoney } from '../payments/card-provider.ts';
 
 /**
  * Issue 28: an order that was ever paid never asks for money again (a refund included), a pickup
@@ -181,6 +182,24 @@ describe('what the shop and the customer are told of a new order', () => {
     const notice = await mailMatching(shopEmail, new RegExp(placed.email.replace('.', '\\.')));
     expect(notice).toContain('Payment: TEST card payment, no money taken');
     expect(notice).not.toContain('paid by card');
+    // Staff see it too: the order answer, and the history's note of the payment.
+    const seen = (await inject(staff, 'GET', `/api/admin/orders/${placed.orderId}/`)).json();
+    expect(seen.test_payment).toBe(true);
+    expect(seen.history[0]).toMatchObject({ to_status: 'processing', note: 'Paid by card (TEST payment: no money taken)' });
+    const listed = (await inject(staff, 'GET', `/api/admin/orders/?search=${encodeURIComponent(placed.email)}`)).json();
+    expect(listed.results).toEqual([expect.objectContaining({ id: placed.orderId, test_payment: true })]);
+  });
+
+  it('counts a Stripe test key as taking no money, and a live key as taking it', () => {
+    expect(takesNoMoney({ secretKey: null, apiUrl: null })).toBe(true);
+    expect(takesNoMoney({ secretKey: 'sk_test_51abc', apiUrl: null })).toBe(true);
+    expect(takesNoMoney({ secretKey: 'rk_test_51abc', apiUrl: null })).toBe(true);
+    expect(takesNoMoney({ secretKey: 'sk_live_51abc', apiUrl: null })).toBe(false);
+  });
+
+  it('a cash order is not a test payment to staff', async () => {
+    const placed = await placeOrder('cash_on_delivery');
+    expect((await inject(staff, 'GET', `/api/admin/orders/${placed.orderId}/`)).json().test_payment).toBe(false);
   });
 
   it('a delivery address names its parish as the island does, however it was typed', async () => {

@@ -51,6 +51,8 @@ export interface OrdersDependencies {
   links: OrderLinks;
   /** Card payments go through the built-in test provider: e-mails say no money was taken. */
   testPayments?: boolean;
+  /** Card payments move no money (the built-in provider, or the provider's test mode): what staff see says so. */
+  noMoneyTaken?: boolean;
   /** Where the shop hears of each new order it has to handle (SHOP_EMAIL). */
   shopEmail?: string;
 }
@@ -66,7 +68,7 @@ const minorMoney = (cents: number) => Math.round(cents) / 100;
 /** The order list counts its matches up to this many. */
 const orderCountCap = 10_000;
 
-export function createOrdersService({ database, repository, inventory, promotions, catalog, mailer, storeContact, log, links, testPayments = false, shopEmail }: OrdersDependencies) {
+export function createOrdersService({ database, repository, inventory, promotions, catalog, mailer, storeContact, log, links, testPayments = false, noMoneyTaken = testPayments, shopEmail }: OrdersDependencies) {
   async function view(order: OrderRow, executor?: DbExecutor): Promise<Order> {
     const [items, history] = await Promise.all([repository.itemsOf([order.id], executor), repository.historyOf([order.id], executor)]);
     return orderView(order, items, history);
@@ -121,7 +123,7 @@ export function createOrdersService({ database, repository, inventory, promotion
     // paid): so does the shop's own notice, once, after it.
     if (!shopEmail) return;
     try {
-      await mailer.send({ to: shopEmail, ...newOrderNotice(order, `${origin}/admin/orders/${order.id}`, testPayments) });
+      await mailer.send({ to: shopEmail, ...newOrderNotice(order, `${origin}/admin/orders/${order.id}`, noMoneyTaken) });
     } catch (error) {
       log(`could not tell the shop of order ${order.id}`, error);
     }
@@ -489,7 +491,7 @@ export function createOrdersService({ database, repository, inventory, promotion
         executor,
       );
       if (!paid) return false;
-      await recordChange(orderId, 'pending', { to: 'processing', note: 'Paid by card', trackingNumber: null }, null, executor);
+      await recordChange(orderId, 'pending', { to: 'processing', note: noMoneyTaken ? 'Paid by card (TEST payment: no money taken)' : 'Paid by card', trackingNumber: null }, null, executor);
       await catalog.countSold(await repository.unitsSoldBy(orderId, executor), executor);
       await repository.countChange(paid.before, paid.after, executor);
       return true;
