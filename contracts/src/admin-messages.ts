@@ -21,6 +21,8 @@ export const adminMessages = {
   orderTransitionRefused: (from: string, to: string) => `An order that is ${from} cannot be moved to ${to}.`,
   orderChangedMeanwhile: 'This order was changed by someone else meanwhile. Reload it and try again.',
   trackingNumberRequired: 'A shipped order needs its tracking number.',
+  /** KINGSTON.md §3: a collected order is never shipped. */
+  pickupNotShipped: 'A pickup order is not shipped: mark it ready for pickup, then delivered when the customer collects it.',
   markPaidCashOnly: 'Only a cash-on-delivery order is marked paid by hand; card orders are paid through the card provider.',
   markPaidAlreadyPaid: 'This order is already paid.',
   markPaidCancelled: 'A cancelled order cannot be marked paid.',

@@ -29,6 +29,8 @@ export const adminOrderSummarySchema = z.object({
   customer_name: z.string(),
   email: z.string(),
   total: moneySchema,
+  /** Paid by a test card payment (the built-in test provider, or the card provider's test mode): no money was taken. */
+  test_payment: z.boolean(),
 });
 export type AdminOrderSummary = z.infer<typeof adminOrderSummarySchema>;
 
@@ -52,6 +54,8 @@ export const adminOrderSchema = orderSchema.extend({
   /** The statuses it may move to now. */
   next_statuses: z.array(z.enum(orderStatuses)),
   exchange_note: z.string(),
+  /** Paid by a test card payment (the built-in test provider, or the card provider's test mode): no money was taken. */
+  test_payment: z.boolean(),
   payments: z.array(
     z.object({ id: z.number().int(), provider: z.string(), status: z.string(), amount: moneySchema, created_at: z.string() }),
   ),

@@ -137,6 +137,8 @@ export const messages = {
   orderNotFound: 'Order not found.',
   paymentNotNeeded: 'This order does not need a card payment.',
   paymentAlreadyDone: 'This order has already been paid.',
+  /** A paid order given back in part or whole is never paid again. */
+  paymentAlreadyDoneRefunded: 'This order was paid and then refunded; it cannot be paid again.',
   paymentOrderCancelled: 'This order was cancelled because it was not paid in time.',
   /** The shopper cancelled an unpaid card order (the provider's Cancel, or Cancel & Go Home). */
   orderCancelledByShopper: 'Your payment was cancelled. Your items are back in your cart.',

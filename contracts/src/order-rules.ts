@@ -1,16 +1,43 @@
 // The order's constants, apart from its schemas so that a page using them loads no zod.
 import { messages } from './messages.ts';
 
-export const orderStatuses = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const orderStatuses = ['pending', 'processing', 'ready_for_pickup', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
-/** BACKOFFICE.md "Order rules": where each status may move; nothing else is allowed. */
+/** BACKOFFICE.md "Order rules": where a shipment may move; nothing else is allowed. */
 export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   pending: ['processing', 'cancelled'],
   processing: ['shipped', 'cancelled'],
+  ready_for_pickup: [],
   shipped: ['delivered'],
   delivered: [],
   cancelled: [],
 };
+/** KINGSTON.md §3: an order the customer collects moves pending → processing → ready_for_pickup → delivered. */
+const collectedTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
+  pending: ['processing', 'cancelled'],
+  processing: ['ready_for_pickup', 'cancelled'],
+  ready_for_pickup: ['delivered'],
+  shipped: [],
+  delivered: [],
+  cancelled: [],
+};
+
+/** Each status in the shop's words, for customers and staff alike. */
+export const orderStatusWords: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  ready_for_pickup: 'Ready for pickup',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** Whether the customer collects the order (no shipment, no tracking number). */
+export const isCollected = (shippingMethod: ShippingMethod) => shippingMethod === 'pickup';
+
+/** Where an order may move now: a collected order is made ready for pickup, a shipment is shipped. */
+export const nextOrderStatuses = (status: OrderStatus, shippingMethod: ShippingMethod): readonly OrderStatus[] =>
+  (isCollected(shippingMethod) ? collectedTransitions : orderTransitions)[status];
 
 /** An order's payment: REFUNDED and PARTIALLY_REFUNDED once staff gave back all or part of what was paid. */
 export const paymentStatuses = ['PENDING', 'COMPLETED', 'FAILED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
@@ -24,6 +51,48 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   PARTIALLY_REFUNDED: 'Partly refunded',
   REFUNDED: 'Refunded',
 };
+
+/** The payment statuses of an order that was paid (and may since have been given back, in part or whole). */
+export const paidPaymentStatuses: readonly PaymentStatus[] = ['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED'];
+export const wasPaid = (status: PaymentStatus) => paidPaymentStatuses.includes(status);
+
+/**
+ * Where an order's payment stands, the six cases every page, e-mail and list tells apart: waiting
+ * for payment, paid, a card payment that failed, partly or wholly given back, and void (an order
+ * cancelled before it was paid: nothing is due).
+ */
+export type PaymentState = 'due' | 'paid' | 'failed' | 'partly_refunded' | 'refunded' | 'void';
+export function paymentState(order: { status: OrderStatus; payment_status: PaymentStatus }): PaymentState {
+  switch (order.payment_status) {
+    case 'COMPLETED':
+      return 'paid';
+    case 'PARTIALLY_REFUNDED':
+      return 'partly_refunded';
+    case 'REFUNDED':
+      return 'refunded';
+    case 'FAILED':
+      return order.status === 'cancelled' ? 'void' : 'failed';
+    case 'PENDING':
+      return order.status === 'cancelled' ? 'void' : 'due';
+  }
+}
+
+/** The payment state in the shop's words (customers and staff alike). */
+export const paymentStateLabels: Record<PaymentState, string> = {
+  due: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  partly_refunded: 'Partly refunded',
+  refunded: 'Refunded',
+  void: 'Void (not due)',
+};
+
+/**
+ * Whether a card payment may be started for the order: only a card order that is neither
+ * cancelled nor was ever paid (a paid, partly refunded or refunded order never asks for money again).
+ */
+export const mayStartCardPayment = (order: { status: OrderStatus; payment_status: PaymentStatus; payment_method: PaymentMethod }) =>
+  order.payment_method === 'stripe' && order.status !== 'cancelled' && !wasPaid(order.payment_status);
 
 export const paymentMethods = ['stripe', 'cash_on_delivery'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];

@@ -1,79 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { customerOrders, personsPage, seriousViolations, staffOpenOrder, unique } from './shop-orders.ts';
 import { mailsTo } from './shop-outbox.ts';
-import { openBackOffice } from './staff-accounts.ts';
-
-const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-/** A page in a context of its own (another person's browser); axe needs pages made this way. */
-async function personsPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  return (await browser.newContext({ viewport })).newPage();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-/** A new customer, signed up through the page, orders a Kingston Runner for pickup; the order's number. */
-async function customerOrders(page: Page, email: string, payment: 'Cash on Delivery' | 'Card'): Promise<string> {
-  await page.goto('/signup');
-  const form = page.getByRole('main');
-  await form.getByLabel('First name').fill('Ayesha');
-  await form.getByLabel('Last name').fill('Campbell');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill('island-breeze-42');
-  await form.getByLabel('Confirm password').fill('island-breeze-42');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('button', { name: /Ayesha/ })).toBeVisible();
-  const added = await page.evaluate(async () => {
-    const csrf = document.cookie.split('; ').find((entry) => entry.startsWith('csrftoken='))?.split('=')[1] ?? '';
-    const response = await fetch('/api/orders/cart/', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-session-key': localStorage.getItem('sessionKey') ?? '',
-        'x-csrftoken': csrf,
-        authorization: `Bearer ${localStorage.getItem('accessToken') ?? ''}`,
-      },
-      body: JSON.stringify({ product_id: 1, quantity: 1, variant_size: '9', variant_color: 'Black' }),
-    });
-    return response.status;
-  });
-  expect(added).toBe(200);
-  await page.goto('/checkout');
-  const main = page.getByRole('main');
-  await main.getByRole('textbox', { name: 'First name' }).fill('Ayesha');
-  await main.getByRole('textbox', { name: 'Last name' }).fill('Campbell');
-  await main.getByRole('textbox', { name: 'Email' }).fill(email);
-  await main.getByRole('textbox', { name: 'Phone' }).fill('876 555 0100');
-  await page.getByRole('radio', { name: 'Pickup' }).check();
-  await page.getByRole('radio', { name: payment }).check();
-  await page.getByRole('button', { name: 'Place Order' }).click();
-  if (payment === 'Card') {
-    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-    await page.getByRole('button', { name: 'Pay' }).click();
-    await expect(page.getByText('Paid', { exact: true })).toBeVisible();
-  } else {
-    await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
-  }
-  await expect.poll(() => mailsTo(email).length).toBeGreaterThan(0);
-  return /order (TL-\d{6}-[A-Z0-9]{5})/.exec(mailsTo(email)[0] ?? '')?.[1] ?? '';
-}
-
-/** Staff open the order from the list by searching for the customer's e-mail. */
-async function staffOpenOrder(page: Page, email: string, orderNumber: string) {
-  await openBackOffice(page, 'staff', '/admin/orders');
-  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search' }).fill(email);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(/search=/);
-  await page.getByRole('link', { name: orderNumber }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
-}
 
 test.describe('orders in the back office', () => {
   // Two people's whole journeys: a customer's order and a member of staff handling it.
@@ -82,7 +9,7 @@ test.describe('orders in the back office', () => {
   test('a customer orders cash on delivery, staff ship it with a tracking number, and the customer sees it shipped and gets the e-mail', async ({ browser }) => {
     const email = unique('shipped');
     const customer = await personsPage(browser);
-    const orderNumber = await customerOrders(customer, email, 'Cash on Delivery');
+    const orderNumber = await customerOrders(customer, email, 'Cash on Delivery', 'Delivery');
 
     const staff = await personsPage(browser, { width: 390, height: 844 });
     await staffOpenOrder(staff, email, orderNumber);

@@ -136,7 +136,7 @@ test.describe('checkout', () => {
 
     await expect(page).toHaveURL(/\/order-confirmation\/\d+\?session_id=cs_test_/);
     await expect(page.getByText('Paid', { exact: true })).toBeVisible();
-    await expect(page.getByText('CONFIRMED', { exact: true })).toBeVisible();
+    await expect(page.getByText('PROCESSING', { exact: true })).toBeVisible();
     await expect(page.getByText('Your payment has been confirmed and your order is being processed.')).toBeVisible();
   });
 

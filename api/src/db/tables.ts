@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccountRole, CatalogImportRunStatus, PaymentRefundReason, PaymentStatus, ProductStatus, StockMovementKind } from '@threadline/contracts';
+import type { AccountRole, CatalogImportRunStatus, OrderStatus, PaymentRefundReason, PaymentStatus, ProductStatus, StockMovementKind } from '@threadline/contracts';
 
 /**
  * Table types. Portable choices, the same on SQLite and PostgreSQL:
@@ -268,7 +268,7 @@ export interface OrderTable {
   name_first_last: Generated<string>;
   name_last_first: Generated<string>;
   phone: string;
-  status: 'pending' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+  status: OrderStatus;
   payment_status: PaymentStatus;
   payment_method: 'stripe' | 'cash_on_delivery';
   shipping_method: 'pickup' | 'delivery';
@@ -439,7 +439,7 @@ export interface OrderStatusHistoryTable {
 export interface OrderUpdateEmailTable {
   id: Id;
   order_id: number;
-  kind: 'shipped' | 'delivered' | 'cancelled' | 'refunded';
+  kind: 'shipped' | 'ready_for_pickup' | 'delivered' | 'cancelled' | 'refunded';
   /** The update's JSON: the tracking number, or the amount in JMD. */
   details: string;
   created_at: Timestamp;

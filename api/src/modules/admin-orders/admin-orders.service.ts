@@ -1,4 +1,4 @@
-import { adminMessages, formatMoney, majorToMinor, minorToMajor, orderTransitions, shopCurrency, type AdminOrder, type AdminOrderQuery, type MarkPaidRequest, type OrderActionResponse, type OrderRefundRequest, type OrderStatusChange, type StoreContact } from '@threadline/contracts';
+import { adminMessages, formatMoney, majorToMinor, minorToMajor, nextOrderStatuses, shopCurrency, type AdminOrder, type AdminOrderQuery, type MarkPaidRequest, type OrderActionResponse, type OrderRefundRequest, type OrderStatusChange, type StoreContact } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
@@ -68,11 +68,12 @@ const auditState = (order: OrderRow) => ({
 export function createAdminOrdersService({ database, orders, payments, audit, storeContact, forgetProducts, publicUrl }: AdminOrdersDependencies) {
   async function detail(orderId: number): Promise<AdminOrder> {
     const row = await orders.staffOrder(orderId);
-    const [shown, history, paymentRows, refundRows] = await Promise.all([
+    const [shown, history, paymentRows, refundRows, testPaid] = await Promise.all([
       orders.view(row),
       orders.historyOf(orderId),
       payments.paymentsOf(orderId),
       payments.refundsOf(orderId),
+      payments.testPaidAmong([orderId]),
     ]);
     const paid = paidStatuses.has(row.payment_status) || row.payment_status === 'REFUNDED';
     return {
@@ -80,7 +81,8 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
       phone: row.phone,
       customer_id: row.user_id,
       refundable_amount: paid ? minorToMajor(row.total - row.refunded_total) : 0,
-      next_statuses: [...orderTransitions[row.status]],
+      next_statuses: [...nextOrderStatuses(row.status, row.shipping_method)],
+      test_payment: testPaid.has(orderId),
       exchange_note:
         shown.currency === 'JMD'
           ? 'Shown to the customer in JMD.'
@@ -173,7 +175,12 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
   }
 
   return {
-    list: (query: AdminOrderQuery) => orders.staffList(query),
+    /** The list's page, each order marked when a test card payment paid it. */
+    async list(query: AdminOrderQuery) {
+      const page = await orders.staffList(query);
+      const testPaid = await payments.testPaidAmong(page.results.map((order) => order.id));
+      return { ...page, results: page.results.map((order) => ({ ...order, test_payment: testPaid.has(order.id) })) };
+    },
 
     detail,
 
@@ -189,7 +196,8 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
      * answer, the answer's notice says the refund is still to be made or waiting.
      */
     async changeStatus(staff: StaffMember, orderId: number, request: OrderStatusChange): Promise<OrderActionResponse> {
-      const trackingNumber = request.tracking_number?.trim() || null;
+      // A tracking number belongs to a shipment only (KINGSTON.md §3).
+      const trackingNumber = request.status === 'shipped' ? request.tracking_number?.trim() || null : null;
       const change = { to: request.status, note: request.note.trim(), trackingNumber };
       const { email, owed } = await database.writeTransaction(async (trx) => {
         const moved = await orders.moveStatus(orderId, change, staff, trx);
@@ -210,7 +218,9 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
         const told: OrderUpdate | null =
           change.to === 'shipped' && trackingNumber
             ? { kind: 'shipped', trackingNumber }
-            : change.to === 'delivered'
+            : change.to === 'ready_for_pickup'
+              ? { kind: 'ready_for_pickup' }
+              : change.to === 'delivered'
               ? { kind: 'delivered' }
               : change.to === 'cancelled'
                 ? { kind: 'cancelled', refunded: 0 }

@@ -1,7 +1,7 @@
 import { Stripe } from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages, orderStatuses, majorToMinor, orderTransitions, type OrderStatus } from '@threadline/contracts';
-import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
+import { adminMessages, orderStatuses, majorToMinor, nextOrderStatuses, type OrderStatus, type ShippingMethod } from '@threadline/contracts';
+import { deliveryFields, pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, signUp, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
@@ -76,14 +76,27 @@ async function placePaidCardOrder(quantity = 2): Promise<Placed> {
 const move = (orderId: number, status: OrderStatus, extra: object = {}) =>
   inject(staff, 'POST', `/api/admin/orders/${orderId}/status/`, { status, note: '', ...(status === 'shipped' ? { tracking_number: 'JM123456789' } : {}), ...extra });
 
-/** The path from pending to each status, as the rules allow it. */
-const pathTo: Record<OrderStatus, OrderStatus[]> = {
-  pending: [],
-  processing: ['processing'],
-  shipped: ['processing', 'shipped'],
-  delivered: ['processing', 'shipped', 'delivered'],
-  cancelled: ['cancelled'],
+/** The path from pending to each status, as the rules allow it: a shipment is shipped, a pickup order made ready for pickup. */
+const pathTo: Record<ShippingMethod, Record<OrderStatus, OrderStatus[]>> = {
+  delivery: {
+    pending: [],
+    processing: ['processing'],
+    ready_for_pickup: [],
+    shipped: ['processing', 'shipped'],
+    delivered: ['processing', 'shipped', 'delivered'],
+    cancelled: ['cancelled'],
+  },
+  pickup: {
+    pending: [],
+    processing: ['processing'],
+    ready_for_pickup: ['processing', 'ready_for_pickup'],
+    shipped: [],
+    delivered: ['processing', 'ready_for_pickup', 'delivered'],
+    cancelled: ['cancelled'],
+  },
 };
+/** A cash order delivered by the shop's driver (the only kind that is shipped). */
+const placeDelivery = (paymentMethod: 'stripe' | 'cash_on_delivery' = 'cash_on_delivery', quantity = 1) => placeOrder(paymentMethod, quantity, deliveryFields);
 
 describe('the door of the order calls', () => {
   it('refuses guests (401) and customers (403) on every order call', async () => {
@@ -179,26 +192,39 @@ describe('the order list', () => {
 
 describe('status changes', () => {
   // 25 orders, each walked to its status first: slow on a busy PostgreSQL.
-  it('allows exactly the transitions of BACKOFFICE.md and refuses every other one naming both statuses', { timeout: 120_000 }, async () => {
+  // 50 orders, each walked to its status first: slow on a busy PostgreSQL.
+  it('allows exactly the transitions of BACKOFFICE.md (a shipment) and KINGSTON.md §3 (a pickup) and refuses every other one naming both statuses', { timeout: 240_000 }, async () => {
     const expected: string[] = [];
     const seen: string[] = [];
-    for (const from of orderStatuses) {
-      for (const to of orderStatuses) {
-        const { orderId } = await placeOrder('cash_on_delivery', 1);
-        for (const step of pathTo[from]) expect((await move(orderId, step)).statusCode).toBe(200);
-        const answer = await move(orderId, to);
-        const allowed = orderTransitions[from].includes(to);
-        expected.push(`${from} → ${to}: ${allowed ? `200 ${to}` : `409 ${adminMessages.orderTransitionRefused(from, to)} ${from}`}`);
-        const status = (await orderRow(orderId)).status;
-        seen.push(`${from} → ${to}: ${answer.statusCode} ${answer.statusCode === 200 ? answer.json().order.status : `${answer.json().error} ${status}`}`);
+    for (const method of ['delivery', 'pickup'] as const) {
+      for (const from of orderStatuses) {
+        // A status the method never reaches has no path to it.
+        if (from !== 'pending' && pathTo[method][from].length === 0) continue;
+        for (const to of orderStatuses) {
+          const { orderId } = method === 'delivery' ? await placeDelivery() : await placeOrder('cash_on_delivery', 1);
+          for (const step of pathTo[method][from]) expect((await move(orderId, step)).statusCode).toBe(200);
+          const answer = await move(orderId, to);
+          const allowed = nextOrderStatuses(from, method).includes(to);
+          const refusal = method === 'pickup' && to === 'shipped' ? adminMessages.pickupNotShipped : adminMessages.orderTransitionRefused(from, to);
+          expected.push(`${method} ${from} → ${to}: ${allowed ? `200 ${to}` : `409 ${refusal} ${from}`}`);
+          const status = (await orderRow(orderId)).status;
+          seen.push(`${method} ${from} → ${to}: ${answer.statusCode} ${answer.statusCode === 200 ? answer.json().order.status : `${answer.json().error} ${status}`}`);
+        }
       }
     }
     expect(seen).toEqual(expected);
-    expect(expected.filter((line) => line.includes(': 200'))).toHaveLength(5);
+    expect(expected.filter((line) => line.startsWith('delivery') && line.includes(': 200'))).toHaveLength(5);
+    expect(expected.filter((line) => line.startsWith('pickup') && line.includes(': 200'))).toEqual([
+      'pickup pending → processing: 200 processing',
+      'pickup pending → cancelled: 200 cancelled',
+      'pickup processing → ready_for_pickup: 200 ready_for_pickup',
+      'pickup processing → cancelled: 200 cancelled',
+      'pickup ready_for_pickup → delivered: 200 delivered',
+    ]);
   });
 
   it('needs a tracking number to ship, keeps who and when in the history, and audits each change', async () => {
-    const { orderId } = await placeOrder('cash_on_delivery', 1);
+    const { orderId } = await placeDelivery();
     await move(orderId, 'processing', { note: 'Picked by Marcia' });
     const untracked = await inject(staff, 'POST', `/api/admin/orders/${orderId}/status/`, { status: 'shipped' });
     expect(untracked.statusCode).toBe(400);
@@ -379,7 +405,7 @@ describe('what the customer and the shop are told', () => {
   });
 
   it('e-mails the customer at shipped (with tracking), delivered, cancelled and refunded', async () => {
-    const shipped = await placeOrder('cash_on_delivery', 1);
+    const shipped = await placeDelivery();
     await move(shipped.orderId, 'processing');
     await move(shipped.orderId, 'shipped', { tracking_number: 'JMP-7781' });
     await expect.poll(() => mailsTo(shipped.email).some((mail) => /has shipped/.test(mail.text) && mail.text.includes('Tracking number: JMP-7781'))).toBe(true);
@@ -397,7 +423,7 @@ describe('what the customer and the shop are told', () => {
   });
 
   it('shows the customer the status history', async () => {
-    const { orderId, shopper } = await placeOrder('cash_on_delivery', 1);
+    const { orderId, shopper } = await placeDelivery();
     await move(orderId, 'processing');
     await move(orderId, 'shipped', { tracking_number: 'JMP-1' });
     const seen = (await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json();

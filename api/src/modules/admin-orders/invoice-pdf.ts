@@ -1,9 +1,16 @@
 import PdfKitDocument from 'pdfkit';
-import { formatMoney, lineLabel, postalAddress, shopCurrency, storeDetails, variantText, type AdminOrder, type StoreContact } from '@threadline/contracts';
+import { formatMoney, lineLabel, paymentState, paymentStateLabels, postalAddress, shopCurrency, storeDetails, variantText, type AdminOrder, type StoreContact } from '@threadline/contracts';
 import { invoiceLettering, type InvoiceWeight } from './invoice-fonts.ts';
 
 const jmd = (amount: number) => formatMoney(amount, shopCurrency);
 const day = new Intl.DateTimeFormat('en-JM', { dateStyle: 'long', timeZone: 'America/Jamaica' });
+
+/** How the order is paid and where that stands: a test card payment says it took no money. */
+export function invoicePayment(order: Pick<AdminOrder, 'payment_method' | 'shipping_method' | 'status' | 'payment_status' | 'test_payment'>): string {
+  const method = order.payment_method === 'stripe' ? 'card' : order.shipping_method === 'pickup' ? 'cash on pickup' : 'cash on delivery';
+  const state = paymentStateLabels[paymentState(order)].toLowerCase();
+  return `${method}, ${state}${order.test_payment ? ' (TEST payment: no money was taken)' : ''}`;
+}
 
 /**
  * The order's invoice, in JMD as it was charged, with the shop's details as the owner set them
@@ -101,7 +108,7 @@ export async function invoicePdf(order: AdminOrder, store: StoreContact): Promis
 
   y += 20;
   document.fontSize(9).fillColor('#444');
-  write(`Payment: ${order.payment_method === 'stripe' ? 'card' : 'cash on delivery'}. All amounts are Jamaican dollars (JMD).`, 'regular', {
+  write(`Payment: ${invoicePayment(order)}. All amounts are Jamaican dollars (JMD).`, 'regular', {
     at: [left, y],
     width: right - left,
   });

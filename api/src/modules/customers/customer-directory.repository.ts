@@ -37,8 +37,8 @@ function matching(eb: UserExpressions, search: string, dialect: DatabaseDialect)
   ]);
 }
 
-/** Orders that brought money in: paid, and neither cancelled nor refunded (a refund leaves COMPLETED). */
-const paidAndKept = sql<number>`case when payment_status = 'COMPLETED' and status != 'cancelled' then total else 0 end`;
+/** What orders brought in: what was paid less what was given back (a refunded order nothing), of orders not cancelled. */
+const paidAndKept = sql<number>`case when payment_status in ('COMPLETED', 'PARTIALLY_REFUNDED') and status != 'cancelled' then total - refunded_total else 0 end`;
 
 /** The back office's read of customers: the accounts with their addresses and orders (tables of customers and orders, read only). */
 export function createCustomerDirectoryRepository(db: DbExecutor, dialect: DatabaseDialect) {

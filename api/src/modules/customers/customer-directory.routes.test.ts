@@ -23,7 +23,7 @@ const emailsFound = async (search: string) =>
   ((await call(staff, `/api/admin/customers/?search=${encodeURIComponent(search)}`)).json().results as AdminCustomer[]).map((customer) => customer.email).sort();
 
 let orderNumber = 0;
-async function placeOrder(userId: number, values: Pick<OrderTable, 'status' | 'payment_status' | 'total'> & { created_at: string }) {
+async function placeOrder(userId: number, values: Pick<OrderTable, 'status' | 'payment_status' | 'total'> & { refunded_total?: number; created_at: string }) {
   orderNumber += 1;
   await shop.database.handle.db
     .insertInto('orders')
@@ -136,6 +136,14 @@ describe('a customer', () => {
     expect(customer.orders.map((order: { status: string }) => order.status)).toEqual(['cancelled', 'processing', 'pending', 'cancelled', 'delivered']);
     expect(customer.orders[4]).toMatchObject({ order_number: 'TL-TEST-1', payment_status: 'COMPLETED', total: 12_500.5 });
     expect(customer).not.toHaveProperty('password_hash');
+  });
+
+  it('counts what a customer kept of a partly refunded order, and nothing of a refunded one', async () => {
+    const kemar = await signUp(shop.app, { email: 'kemar.refunds@example.com', first_name: 'Kemar', last_name: 'Refunds' });
+    await placeOrder(kemar.userId, { status: 'delivered', payment_status: 'PARTIALLY_REFUNDED', total: 1_000_000, refunded_total: 250_000, created_at: '2026-11-06T10:00:00.000Z' });
+    await placeOrder(kemar.userId, { status: 'delivered', payment_status: 'REFUNDED', total: 400_000, refunded_total: 400_000, created_at: '2026-11-07T10:00:00.000Z' });
+    await placeOrder(kemar.userId, { status: 'shipped', payment_status: 'COMPLETED', total: 100_000, created_at: '2026-11-08T10:00:00.000Z' });
+    expect((await call(staff, `/api/admin/customers/${kemar.userId}/`)).json()).toMatchObject({ orders_count: 3, lifetime_spend: 8_500 });
   });
 
   it('shows a customer with no orders as spending nothing, and 404 for nobody', async () => {

@@ -1,4 +1,4 @@
-import { lineLabel, messages, orderChargesMinor, variantText, type CheckoutRequest, type CheckoutResponse, type Order, type StoreCharges } from '@threadline/contracts';
+import { lineLabel, messages, parishNamed, orderChargesMinor, variantText, type CheckoutRequest, type CheckoutResponse, type Order, type StoreCharges } from '@threadline/contracts';
 import type { CompiledQuery, Selectable } from 'kysely';
 import { isUniqueViolation, type DatabaseHandle, type DbExecutor } from '../../db/database.ts';
 import type { OrderTable } from '../../db/tables.ts';
@@ -163,7 +163,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       address_line1: delivery ? request.address_line1.trim() : '',
       address_line2: delivery ? request.address_line2.trim() : '',
       city: delivery ? request.city.trim() : '',
-      parish: delivery ? request.parish.trim() : '',
+      parish: delivery ? (parishNamed(request.parish) ?? request.parish.trim()) : '',
       postal_code: delivery ? request.postal_code.trim() : '',
       country: delivery ? request.country.trim() : '',
       subtotal: priced.subtotal,

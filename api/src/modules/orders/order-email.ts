@@ -37,7 +37,11 @@ export function orderConfirmationEmail(order: Order, link: string, store: StoreC
     `Tax: ${money(order.tax_amount)}`,
     `Total: ${money(order.total)}`,
   ];
-  const promise = 'Orders are prepared and shipped within 1-2 business days after payment.';
+  // A pickup order is never shipped: it is made ready, and the customer told where and when to collect it.
+  const promise =
+    order.shipping_method === 'pickup'
+      ? 'Your order is prepared for pickup within 1-2 business days; we will e-mail you when it is ready to collect.'
+      : 'Orders are prepared and shipped within 1-2 business days after payment.';
   const text = [
     `Hello ${order.customer_name},`,
     '',

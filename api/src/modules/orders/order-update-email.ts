@@ -1,4 +1,4 @@
-import { lineLabel, shopCurrency, storeDetails, variantText, type Order, type StoreContact } from '@threadline/contracts';
+import { lineLabel, paymentState, postalAddress, shopCurrency, storeDetails, variantText, type Order, type StoreContact } from '@threadline/contracts';
 import { storeSignature } from '../../mail/store-signature.ts';
 import { escapeHtml } from '../../markup-text.ts';
 
@@ -8,6 +8,7 @@ const money = (amount: number) => `${shopCurrency.symbol}${twoDecimals.format(am
 /** What the customer is told about: the order moved on, or money was given back. */
 export type OrderUpdate =
   | { kind: 'shipped'; trackingNumber: string }
+  | { kind: 'ready_for_pickup' }
   | { kind: 'delivered' }
   | { kind: 'cancelled'; refunded: number }
   | { kind: 'refunded'; amount: number };
@@ -26,13 +27,18 @@ export function updateFromRecord(kind: string, details: string): OrderUpdate {
   const refunded = field('refunded');
   const amount = field('amount');
   if (kind === 'shipped' && typeof trackingNumber === 'string') return { kind, trackingNumber };
-  if (kind === 'delivered') return { kind };
+  if (kind === 'delivered' || kind === 'ready_for_pickup') return { kind };
   if (kind === 'cancelled' && typeof refunded === 'number') return { kind, refunded };
   if (kind === 'refunded' && typeof amount === 'number') return { kind, amount };
   throw new Error(`an order update e-mail that cannot be read: ${kind} ${details}`);
 }
 
-function updateLines(order: Order, update: OrderUpdate): { subject: string; lines: string[] } {
+/** Where and when a pickup order is collected: the store's address and opening hours as the owner set them. */
+export function collectionLines(store: StoreContact): string[] {
+  return [`Collect it at our store: ${postalAddress(store)}.`, `Opening hours: ${store.hours.map((line) => `${line.days} ${line.hours}`).join('; ')}.`];
+}
+
+function updateLines(order: Order, update: OrderUpdate, store: StoreContact): { subject: string; lines: string[] } {
   const name = `${storeDetails.name} order ${order.order_number}`;
   switch (update.kind) {
     case 'shipped':
@@ -40,8 +46,21 @@ function updateLines(order: Order, update: OrderUpdate): { subject: string; line
         subject: `Your ${name} has shipped`,
         lines: [`Your order ${order.order_number} is on its way.`, `Tracking number: ${update.trackingNumber}`],
       };
+    case 'ready_for_pickup':
+      return {
+        subject: `Your ${name} is ready for pickup`,
+        lines: [
+          `Your order ${order.order_number} is ready for pickup.`,
+          ...collectionLines(store),
+          paymentState(order) === 'due' && order.payment_method === 'cash_on_delivery'
+            ? `Please bring ${money(order.total)} in cash, and your order number.`
+            : 'Please bring your order number.',
+        ],
+      };
     case 'delivered':
-      return { subject: `Your ${name} was delivered`, lines: [`Your order ${order.order_number} was delivered. Enjoy it!`] };
+      return order.shipping_method === 'pickup'
+        ? { subject: `Your ${name} was collected`, lines: [`Your order ${order.order_number} was collected. Enjoy it!`] }
+        : { subject: `Your ${name} was delivered`, lines: [`Your order ${order.order_number} was delivered. Enjoy it!`] };
     case 'cancelled':
       return {
         subject: `Your ${name} was cancelled`,
@@ -66,7 +85,7 @@ function updateLines(order: Order, update: OrderUpdate): { subject: string; line
  * the store's details as the owner set them.
  */
 export function orderUpdateEmail(order: Order, update: OrderUpdate, link: string, store: StoreContact) {
-  const { subject, lines } = updateLines(order, update);
+  const { subject, lines } = updateLines(order, update, store);
   const signature = storeSignature(store);
   const text = [`Hello ${order.customer_name},`, '', ...lines, '', `Your order: ${link}`, '', signature.text].join('\n');
   const html = `<div style="font-family:sans-serif;max-width:560px">
@@ -78,9 +97,19 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
   return { subject, text, html };
 }
 
+/** How the shop's notice says the order is paid: a test card payment (the built-in provider) says it took no money. */
+const noticePayment = (order: Order, testPayments: boolean) =>
+  order.payment_method === 'stripe'
+    ? testPayments
+      ? 'TEST card payment, no money taken'
+      : 'paid by card'
+    : order.shipping_method === 'pickup'
+      ? 'cash on pickup'
+      : 'cash on delivery';
+
 /** The shop's e-mail about a new order to handle: what to pick, and where it goes. */
-export function newOrderNotice(order: Order, link: string) {
-  const subject = `New order ${order.order_number}: ${money(order.total)}, ${order.payment_method === 'stripe' ? 'paid by card' : 'cash on delivery'}`;
+export function newOrderNotice(order: Order, link: string, testPayments = false) {
+  const subject = `New order ${order.order_number}: ${money(order.total)}, ${noticePayment(order, testPayments)}`;
   const pick = order.items.map((item) => `${item.quantity} × ${lineLabel({ name: item.product_name, variant: variantText(item) })}`);
   const where = order.shipping_method === 'pickup' ? 'Pickup at the store' : `Deliver to: ${order.shipping_address_text}`;
   const text = [
@@ -91,6 +120,7 @@ export function newOrderNotice(order: Order, link: string) {
     '',
     where,
     `Total: ${money(order.total)}`,
+    `Payment: ${noticePayment(order, testPayments)}`,
     '',
     `Open it in the back office: ${link}`,
   ].join('\n');
@@ -99,7 +129,7 @@ export function newOrderNotice(order: Order, link: string) {
 <p>From ${escapeHtml(order.customer_name)} &lt;${escapeHtml(order.email)}&gt;</p>
 <h2 style="font-size:16px">To pick</h2>
 <ul>${pick.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>
-<p>${escapeHtml(where)}<br>Total: ${money(order.total)}</p>
+<p>${escapeHtml(where)}<br>Total: ${money(order.total)}<br>Payment: ${escapeHtml(noticePayment(order, testPayments))}</p>
 <p><a href="${escapeHtml(link)}">Open it in the back office</a></p></div>`;
   return { subject, text, html };
 }

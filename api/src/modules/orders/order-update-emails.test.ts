@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '@threadline/contracts';
-import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
+import { deliveryFields, pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
 import { ordersServiceOn } from '../../../test/order-jobs.ts';
@@ -46,11 +46,11 @@ function otherProcess() {
   return ordersServiceOn(shop.database.handle, shop.config.secretKey, mailer);
 }
 
-/** A cash order whose confirmation the mail server has taken, moved on to `status`. */
+/** A cash delivery (an order that is shipped) whose confirmation the mail server has taken, moved on to `status`. */
 async function orderAt(status: 'pending' | 'processing'): Promise<{ orderId: number; email: string }> {
   const shopper = await startSession(shop.app);
   await inject(shopper, '/api/orders/cart/', { product_id: productId, quantity: 1 });
-  const form = pickupCheckoutForm('cash_on_delivery');
+  const form = { ...pickupCheckoutForm('cash_on_delivery'), ...deliveryFields };
   const placed = await inject(shopper, '/api/orders/checkout/', form);
   expect(placed.statusCode, placed.body).toBe(200);
   const orderId = placed.json().order_id as number;

@@ -1,4 +1,4 @@
-import { minorToMajor, type Order } from '@threadline/contracts';
+import { minorToMajor, parishNamed, type Order } from '@threadline/contracts';
 import type { OrderItemRow, OrderRow, StatusChangeRow } from './orders.repository.ts';
 
 /** The order as its customer sees it; `history` is its status changes, oldest first. */
@@ -9,7 +9,8 @@ export function orderView(order: OrderRow, items: readonly OrderItemRow[], histo
           street_address: order.address_line1,
           apartment: order.address_line2,
           city: order.city,
-          state: order.parish,
+          // The parish by its own name ('st andrew' typed reads 'St. Andrew'); a place outside the 14 as typed.
+          state: parishNamed(order.parish) ?? order.parish,
           postal_code: order.postal_code,
           country: order.country,
         }

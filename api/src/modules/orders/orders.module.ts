@@ -1,6 +1,6 @@
 import fastifyPlugin from 'fastify-plugin';
 import { oneProcessAtATime, runEvery } from '../../timed-job.ts';
-import { takesTestPayments } from '../payments/card-provider.ts';
+import { takesNoMoney, takesTestPayments } from '../payments/card-provider.ts';
 import type { ShopModuleOptions } from '../shop-module.ts';
 import { afterOrderPlaced } from './after-order.ts';
 import { createCheckoutService } from './checkout.service.ts';
@@ -33,6 +33,7 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
       log: (message, error) => app.log.error({ err: error }, message),
       links: createOrderLinks(config.secretKey),
       testPayments: takesTestPayments(config.stripe),
+      noMoneyTaken: takesNoMoney(config.stripe),
       shopEmail: config.shopEmail,
     });
     app.decorate('orders', orders);

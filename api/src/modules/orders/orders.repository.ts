@@ -131,7 +131,7 @@ const unpaidHeldBy = (creator: QueryCreator<Database>, userId: number, except: s
     .select((eb) => eb.fn.countAll<number>().as('unpaid_held'))
     .where('held.user_id', '=', userId)
     .where('held.payment_status', '=', 'PENDING')
-    .where('held.status', 'in', ['pending', 'processing', 'shipped'])
+    .where('held.status', 'in', ['pending', 'processing', 'ready_for_pickup', 'shipped'])
     .where('held.expires_at', 'is', null)
     .where('held.order_number', '<>', except);
 

@@ -1,4 +1,4 @@
-import { adminMessages, messages, orderTransitions, type AdminOrderQuery, type AdminOrderSummary, type Order, type OrderStatus, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
+import { adminMessages, messages, nextOrderStatuses, isCollected, wasPaid, type AdminOrderQuery, type AdminOrderSummary, type Order, type OrderStatus, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
 import { adminList } from '../../admin-list.ts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -51,6 +51,8 @@ export interface OrdersDependencies {
   links: OrderLinks;
   /** Card payments go through the built-in test provider: e-mails say no money was taken. */
   testPayments?: boolean;
+  /** Card payments move no money (the built-in provider, or the provider's test mode): what staff see says so. */
+  noMoneyTaken?: boolean;
   /** Where the shop hears of each new order it has to handle (SHOP_EMAIL). */
   shopEmail?: string;
 }
@@ -66,7 +68,7 @@ const minorMoney = (cents: number) => Math.round(cents) / 100;
 /** The order list counts its matches up to this many. */
 const orderCountCap = 10_000;
 
-export function createOrdersService({ database, repository, inventory, promotions, catalog, mailer, storeContact, log, links, testPayments = false, shopEmail }: OrdersDependencies) {
+export function createOrdersService({ database, repository, inventory, promotions, catalog, mailer, storeContact, log, links, testPayments = false, noMoneyTaken = testPayments, shopEmail }: OrdersDependencies) {
   async function view(order: OrderRow, executor?: DbExecutor): Promise<Order> {
     const [items, history] = await Promise.all([repository.itemsOf([order.id], executor), repository.historyOf([order.id], executor)]);
     return orderView(order, items, history);
@@ -121,7 +123,7 @@ export function createOrdersService({ database, repository, inventory, promotion
     // paid): so does the shop's own notice, once, after it.
     if (!shopEmail) return;
     try {
-      await mailer.send({ to: shopEmail, ...newOrderNotice(order, `${origin}/admin/orders/${order.id}`) });
+      await mailer.send({ to: shopEmail, ...newOrderNotice(order, `${origin}/admin/orders/${order.id}`, noMoneyTaken) });
     } catch (error) {
       log(`could not tell the shop of order ${order.id}`, error);
     }
@@ -195,6 +197,7 @@ export function createOrdersService({ database, repository, inventory, promotion
   function cancelRefusal(order: OrderRow): string | null {
     if (order.payment_method !== 'stripe') return messages.orderNotCancellable;
     if (order.payment_status === 'COMPLETED') return messages.paymentAlreadyDone;
+    if (wasPaid(order.payment_status)) return messages.paymentAlreadyDoneRefunded;
     if (order.status === 'cancelled') return messages.orderAlreadyCancelled;
     if (order.status !== 'pending' || order.payment_status !== 'PENDING') return messages.orderNotCancellable;
     return null;
@@ -279,7 +282,7 @@ export function createOrdersService({ database, repository, inventory, promotion
     /** The list's page; `count` is exact up to 10,000 matches, and `count_capped` says when there are more. */
     async staffList(query: AdminOrderQuery) {
       const { rows, count } = await repository.staffPage(query, orderCountCap);
-      const results: AdminOrderSummary[] = rows.map((row) => ({
+      const results: Omit<AdminOrderSummary, 'test_payment'>[] = rows.map((row) => ({
         id: row.id,
         order_number: row.order_number,
         created_at: row.created_at,
@@ -309,7 +312,8 @@ export function createOrdersService({ database, repository, inventory, promotion
      */
     async moveStatus(orderId: number, change: StatusChange, staff: StaffMember, trx: DbExecutor): Promise<{ before: OrderRow; after: OrderRow }> {
       const before = await staffOrder(orderId, trx);
-      if (!orderTransitions[before.status].includes(change.to)) throw conflict(adminMessages.orderTransitionRefused(before.status, change.to));
+      if (change.to === 'shipped' && isCollected(before.shipping_method)) throw conflict(adminMessages.pickupNotShipped);
+      if (!nextOrderStatuses(before.status, before.shipping_method).includes(change.to)) throw conflict(adminMessages.orderTransitionRefused(before.status, change.to));
       if (change.to === 'shipped' && !change.trackingNumber) throw badRequest(adminMessages.trackingNumberRequired);
       const now = new Date().toISOString();
       const moved = await repository.transition(orderId, { status: before.status }, { status: change.to, ...(change.to === 'cancelled' ? { cancelled_at: now } : {}) }, trx);
@@ -487,7 +491,7 @@ export function createOrdersService({ database, repository, inventory, promotion
         executor,
       );
       if (!paid) return false;
-      await recordChange(orderId, 'pending', { to: 'processing', note: 'Paid by card', trackingNumber: null }, null, executor);
+      await recordChange(orderId, 'pending', { to: 'processing', note: noMoneyTaken ? 'Paid by card (TEST payment: no money taken)' : 'Paid by card', trackingNumber: null }, null, executor);
       await catalog.countSold(await repository.unitsSoldBy(orderId, executor), executor);
       await repository.countChange(paid.before, paid.after, executor);
       return true;

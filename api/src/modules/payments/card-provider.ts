@@ -11,6 +11,9 @@ export interface CardProviderSettings {
 /** With no Stripe key, card payments are the built-in card provider's test payments: they take no money. */
 export const takesTestPayments = (settings: CardProviderSettings) => settings.secretKey === null;
 
+/** Card payments that move no money: the built-in provider's, or Stripe's in test mode (a test key). */
+export const takesNoMoney = (settings: CardProviderSettings) => takesTestPayments(settings) || /^(sk|rk)_test_/.test(settings.secretKey ?? '');
+
 /**
  * The official Stripe SDK, pointed at Stripe, at a configured Stripe-shaped stand-in
  * (STRIPE_API_URL), or, with no key, at this server's own built-in card provider. Built on first

@@ -6,6 +6,12 @@ import type { PaymentTable, RefundTable } from '../../db/tables.ts';
 /** States a payment can still be settled from, by taking it for its order or by giving it back. */
 const unsettled: PaymentTable['status'][] = ['open', 'expired', 'failed'];
 
+/**
+ * Stripe names a test-mode session `cs_test_…` (a live one `cs_live_…`); the built-in provider's
+ * sessions are named so too. A payment on such a session moved no money.
+ */
+export const testSessionPrefix = 'cs_test_';
+
 export function createPaymentsRepository(db: DbExecutor) {
   return {
     async insert(values: { orderId: number; sessionId: string; amount: number; currency: string }, executor: DbExecutor = db) {
@@ -97,6 +103,18 @@ export function createPaymentsRepository(db: DbExecutor) {
         .where('status', '=', 'completed')
         .orderBy('id')
         .executeTakeFirst(),
+
+    /** Of these orders, the ones paid by a card payment made in the provider's test mode (its session id says so). */
+    async testPaidAmong(orderIds: readonly number[], executor: DbExecutor = db): Promise<Set<number>> {
+      if (orderIds.length === 0) return new Set();
+      const rows = await executor
+        .selectFrom('payments')
+        .select(['order_id', 'provider_session_id'])
+        .where('order_id', 'in', [...orderIds])
+        .where('status', '=', 'completed')
+        .execute();
+      return new Set(rows.filter((row) => row.provider_session_id.startsWith(testSessionPrefix)).map((row) => row.order_id));
+    },
 
     paymentsOf: (orderId: number, executor: DbExecutor = db) =>
       executor.selectFrom('payments').select(['id', 'provider', 'status', 'amount', 'created_at']).where('order_id', '=', orderId).orderBy('id').execute(),

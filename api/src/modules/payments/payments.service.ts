@@ -1,5 +1,5 @@
 import { Stripe } from 'stripe';
-import { adminMessages, messages, storeDetails, type CancelOrderResponse, type CardPaymentConfig, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
+import { adminMessages, messages, storeDetails, wasPaid, type CancelOrderResponse, type CardPaymentConfig, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import type { RefundTable } from '../../db/tables.ts';
 import type { PaymentOutcome } from '../../plugins/metrics.ts';
@@ -26,6 +26,9 @@ export function sessionExpiry(orderExpiresAt: string | null, now = Date.now()): 
   const holdEnds = orderExpiresAt === null ? now + longestSessionMs : Date.parse(orderExpiresAt);
   return Math.floor(Math.min(Math.max(holdEnds, now + shortestSessionMs), now + longestSessionMs) / 1000);
 }
+
+/** Why an order that was paid is not paid again: as paid, or as paid and given back. */
+const paidRefusal = (status: string) => (status === 'COMPLETED' ? messages.paymentAlreadyDone : messages.paymentAlreadyDoneRefunded);
 
 type Settlement = Pick<VerifySessionResponse, 'payment_status' | 'refund_reason'>;
 type FoundPayment = NonNullable<Awaited<ReturnType<PaymentsRepository['findBySession']>>>;
@@ -156,6 +159,9 @@ export function createPaymentsService({ database, repository, orders, cart, prov
   return {
     paymentsOf: (orderId: number) => repository.paymentsOf(orderId),
 
+    /** Of these orders, the ones paid by a test card payment (the built-in provider, or the provider's test mode): no money moved. */
+    testPaidAmong: (orderIds: readonly number[]) => repository.testPaidAmong(orderIds),
+
     refundsOf: (orderId: number) => repository.refundsOf(orderId),
 
     /**
@@ -259,7 +265,8 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     async startCheckout(viewer: OrderViewer, orderId: number, origin: string) {
       const order = await orders.ownedOrder(viewer, orderId);
       if (order.payment_method !== 'stripe') throw badRequest(messages.paymentNotNeeded);
-      if (order.payment_status === 'COMPLETED') throw conflict(messages.paymentAlreadyDone);
+      // Ever paid (even if given back since, in part or whole): never asked for money again.
+      if (wasPaid(order.payment_status)) throw conflict(paidRefusal(order.payment_status));
       // A hold that ran out is cancelled by the next run of the unpaid-order job.
       if (order.status === 'cancelled' || (order.expires_at !== null && order.expires_at <= new Date().toISOString())) {
         throw conflict(messages.paymentOrderCancelled);
@@ -267,7 +274,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
       // One session at a time: the one the shopper left is closed before a new one opens.
       if (!(await expireOpenSessions(order.id))) {
         const now = await orders.ownedOrder(viewer, orderId);
-        throw conflict(now.payment_status === 'COMPLETED' ? messages.paymentAlreadyDone : messages.paymentOrderCancelled);
+        throw conflict(wasPaid(now.payment_status) ? paidRefusal(now.payment_status) : messages.paymentOrderCancelled);
       }
       let session: Stripe.Checkout.Session;
       try {

@@ -1,5 +1,7 @@
-import { lineLabel, messages, paymentStatusLabels, variantText, type Order } from '@threadline/contracts';
+import { lineLabel, messages, paymentState, paymentStateLabels, variantText } from '@threadline/contracts';
+import type { Order } from '@threadline/contracts';
 import type { ReactNode } from 'react';
+import { OrderProgress } from '@/components/order-progress.tsx';
 import { Dialog, DialogBody } from '@/components/ui/dialog.tsx';
 import { ErrorBox } from '@/components/ui/error-box.tsx';
 import { useCurrency } from '@/lib/currency/currency-context.tsx';
@@ -9,14 +11,9 @@ import { orderAddressText } from '../order-preview.ts';
 import { OrderStatusBadge } from './order-status.tsx';
 import { OrderThumbnail } from './order-thumbnail.tsx';
 
-const paymentLabels: Record<string, string> = { stripe: 'Card', cash_on_delivery: 'Cash on delivery' };
-const statusWords: Record<Order['status'], string> = {
-  pending: 'Placed',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
+/** How the order is paid: cash is 'on pickup' for an order the customer collects. */
+const paymentLabel = (order: Order) =>
+  order.payment_method === 'stripe' ? 'Card' : order.shipping_method === 'pickup' ? 'Cash on pickup' : 'Cash on delivery';
 
 /** 'View Details' of SPEC §2: the order fetched in full, the list's copy shown meanwhile. */
 export function OrderDetailsDialog({ order, onClose }: { order: Order | null; onClose(): void }) {
@@ -76,7 +73,7 @@ function OrderDetails({ listed }: { listed: Order }) {
           <div>
             <dt className="font-medium">Payment</dt>
             <dd className="text-stone-600">
-              {paymentLabels[order.payment_method] ?? order.payment_method} · {paymentStatusLabels[order.payment_status] ?? 'Failed'}
+              {paymentLabel(order)} · {paymentStateLabels[paymentState(order)]}
               {order.refunded_amount > 0 ? ` (${format(order.refunded_amount)} refunded)` : ''}
             </dd>
           </div>
@@ -84,26 +81,8 @@ function OrderDetails({ listed }: { listed: Order }) {
             <dt className="font-medium">{address ? 'Shipping address' : 'Delivery'}</dt>
             <dd className="text-stone-600">{address || 'Pickup at our store'}</dd>
           </div>
-          {order.tracking_number ? (
-            <div>
-              <dt className="font-medium">Tracking number</dt>
-              <dd className="text-stone-600">{order.tracking_number}</dd>
-            </div>
-          ) : null}
         </dl>
-        {order.status_history.length > 0 ? (
-          <section aria-label="Order history">
-            <h3 className="font-medium">History</h3>
-            <ol className="mt-2 space-y-2 border-l-2 border-stone-200 pl-4">
-              {order.status_history.map((entry, index) => (
-                <li key={index}>
-                  <span className="font-medium">{statusWords[entry.status]}</span>{' '}
-                  <span className="text-stone-600">{formatOrderDate(entry.created_at)}</span>
-                </li>
-              ))}
-            </ol>
-          </section>
-        ) : null}
+        {order.status_history.length > 0 ? <OrderProgress order={order} headingLevel={3} /> : null}
       </div>
     </DialogBody>
   );

@@ -20,8 +20,15 @@ describe('refundAmount', () => {
 
 describe('paymentStatusLook', () => {
   it("calls refunds what the customer's pages call them", () => {
-    expect(paymentStatusLook('REFUNDED').label).toBe('Refunded');
-    expect(paymentStatusLook('PARTIALLY_REFUNDED').label).toBe('Partly refunded');
-    expect(paymentStatusLook('COMPLETED').label).toBe('Paid');
+    expect(paymentStatusLook({ status: 'delivered', payment_status: 'REFUNDED' }).label).toBe('Refunded');
+    expect(paymentStatusLook({ status: 'shipped', payment_status: 'PARTIALLY_REFUNDED' }).label).toBe('Partly refunded');
+    expect(paymentStatusLook({ status: 'processing', payment_status: 'COMPLETED' }).label).toBe('Paid');
+  });
+
+  it('calls the payment of a cancelled order never paid void, not pending or failed', () => {
+    expect(paymentStatusLook({ status: 'cancelled', payment_status: 'PENDING' })).toEqual({ label: 'Void (not due)', tone: 'stone' });
+    expect(paymentStatusLook({ status: 'cancelled', payment_status: 'FAILED' })).toEqual({ label: 'Void (not due)', tone: 'stone' });
+    expect(paymentStatusLook({ status: 'pending', payment_status: 'PENDING' })).toEqual({ label: 'Pending', tone: 'amber' });
+    expect(paymentStatusLook({ status: 'cancelled', payment_status: 'REFUNDED' }).label).toBe('Refunded');
   });
 });

@@ -1,35 +1,46 @@
-import { formatMoney, paymentStatusLabels, shopCurrency, type OrderStatus, type PaymentStatus } from '@threadline/contracts';
+import { formatMoney, paymentState, paymentStateLabels, shopCurrency, type OrderStatus, type PaymentState, type PaymentStatus } from '@threadline/contracts';
 
 export type LabelTone = 'amber' | 'sky' | 'indigo' | 'green' | 'red' | 'stone';
 
 export const orderStatusLooks: Record<OrderStatus, { label: string; tone: LabelTone }> = {
   pending: { label: 'Pending', tone: 'amber' },
   processing: { label: 'Processing', tone: 'sky' },
+  ready_for_pickup: { label: 'Ready for pickup', tone: 'indigo' },
   shipped: { label: 'Shipped', tone: 'indigo' },
   delivered: { label: 'Delivered', tone: 'green' },
   cancelled: { label: 'Cancelled', tone: 'red' },
 };
 
-const paymentTones: Record<PaymentStatus, LabelTone> = {
-  PENDING: 'amber',
-  COMPLETED: 'green',
-  FAILED: 'red',
-  PARTIALLY_REFUNDED: 'stone',
-  REFUNDED: 'stone',
+const paymentTones: Record<PaymentState, LabelTone> = {
+  due: 'amber',
+  paid: 'green',
+  failed: 'red',
+  partly_refunded: 'stone',
+  refunded: 'stone',
+  void: 'stone',
 };
 
-export const paymentStatusLook = (status: PaymentStatus) => ({ label: paymentStatusLabels[status], tone: paymentTones[status] });
+/** Where the order's payment stands: a cancelled order never paid owes nothing ('Void (not due)'), never 'Pending'. */
+export const paymentStatusLook = (order: { status: OrderStatus; payment_status: PaymentStatus }) => {
+  const state = paymentState(order);
+  return { label: paymentStateLabels[state], tone: paymentTones[state] };
+};
 
 /** The button that moves an order on, in the words of the shop floor. */
 export const moveLabels: Record<OrderStatus, string> = {
   pending: 'Back to pending',
   processing: 'Start processing',
+  ready_for_pickup: 'Mark ready for pickup',
   shipped: 'Mark shipped',
   delivered: 'Mark delivered',
   cancelled: 'Cancel order',
 };
 
 export const paymentMethodLabels = { stripe: 'Card', cash_on_delivery: 'Cash on delivery' } as const;
+
+/** How the order is paid, in the shop floor's words: cash is 'on pickup' for an order the customer collects. */
+export const paymentMethodLabel = (order: { payment_method: keyof typeof paymentMethodLabels; shipping_method: string }) =>
+  order.payment_method === 'cash_on_delivery' && order.shipping_method === 'pickup' ? 'Cash on pickup' : paymentMethodLabels[order.payment_method];
 
 /** Back-office amounts are always JMD, as charged. */
 export const formatJmd = (amount: number) => formatMoney(amount, shopCurrency);

@@ -1,4 +1,4 @@
-import type { Order } from '@threadline/contracts';
+import { orderStatusWords, paymentState, paymentStateLabels, type Order, type PaymentState } from '@threadline/contracts';
 
 const tones = {
   green: 'bg-green-100 text-green-800 ring-green-200',
@@ -10,22 +10,30 @@ const tones = {
 type Tone = keyof typeof tones;
 
 /**
- * SPEC §4 on the confirmation: CONFIRMED green, PENDING yellow, anything else gray. An order being
- * processed, shipped or delivered has been confirmed; a new one is pending.
+ * SPEC §4's colours on the confirmation (entry 62): a new order PENDING yellow; one the shop took on
+ * green, under the name of where it is (PROCESSING, READY FOR PICKUP, SHIPPED, DELIVERED); anything
+ * else gray.
  */
 export function orderStatusBadge(status: Order['status']): { label: string; tone: Tone } {
-  if (status === 'pending') return { label: 'PENDING', tone: 'yellow' };
-  if (status === 'processing' || status === 'shipped' || status === 'delivered') return { label: 'CONFIRMED', tone: 'green' };
-  return { label: status.toUpperCase(), tone: 'gray' };
+  const label = orderStatusWords[status].toUpperCase();
+  if (status === 'pending') return { label, tone: 'yellow' };
+  if (status === 'cancelled') return { label, tone: 'gray' };
+  return { label, tone: 'green' };
 }
 
-/** SPEC §4: COMPLETED 'Paid' green, PENDING 'Pending' yellow; refunds gray (BACKOFFICE.md); anything else 'Failed' red. */
-export function paymentStatusBadge(status: Order['payment_status']): { label: string; tone: Tone } {
-  if (status === 'COMPLETED') return { label: 'Paid', tone: 'green' };
-  if (status === 'PENDING') return { label: 'Pending', tone: 'yellow' };
-  if (status === 'REFUNDED') return { label: 'Refunded', tone: 'gray' };
-  if (status === 'PARTIALLY_REFUNDED') return { label: 'Partly refunded', tone: 'gray' };
-  return { label: 'Failed', tone: 'red' };
+const paymentTones: Record<PaymentState, Tone> = {
+  due: 'yellow',
+  paid: 'green',
+  failed: 'red',
+  partly_refunded: 'gray',
+  refunded: 'gray',
+  void: 'gray',
+};
+
+/** SPEC §4: 'Paid' green, 'Pending' yellow, 'Failed' red; refunds gray (BACKOFFICE.md); a cancelled unpaid order owes nothing: 'Void (not due)' gray. */
+export function paymentStatusBadge(order: Pick<Order, 'status' | 'payment_status'>): { label: string; tone: Tone } {
+  const state = paymentState(order);
+  return { label: paymentStateLabels[state], tone: paymentTones[state] };
 }
 
 export function StatusBadge({ label, tone }: { label: string; tone: Tone }) {

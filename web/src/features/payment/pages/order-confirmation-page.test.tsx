@@ -57,7 +57,7 @@ describe('order confirmation', () => {
     renderShop(pages, { path: '/order-confirmation/7' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
-    expect(badge('Order status')).toEqual({ text: 'CONFIRMED', tone: 'green' });
+    expect(badge('Order status')).toEqual({ text: 'PROCESSING', tone: 'green' });
     expect(badge('Payment status')).toEqual({ text: 'Paid', tone: 'green' });
     const notes = within(screen.getByRole('region', { name: "What's Next?" })).getAllByRole('listitem');
     expect(notes.map((note) => note.textContent)).toEqual([
@@ -68,9 +68,11 @@ describe('order confirmation', () => {
   });
 
   it.each<[Partial<Order>, { text: string; tone: string }, { text: string; tone: string }]>([
-    [{ status: 'shipped', payment_status: 'COMPLETED' }, { text: 'CONFIRMED', tone: 'green' }, { text: 'Paid', tone: 'green' }],
+    [{ status: 'shipped', payment_status: 'COMPLETED' }, { text: 'SHIPPED', tone: 'green' }, { text: 'Paid', tone: 'green' }],
+    [{ status: 'ready_for_pickup', payment_status: 'PENDING', payment_method: 'cash_on_delivery', shipping_method: 'pickup' }, { text: 'READY FOR PICKUP', tone: 'green' }, { text: 'Pending', tone: 'yellow' }],
+    [{ status: 'delivered', payment_status: 'PARTIALLY_REFUNDED' }, { text: 'DELIVERED', tone: 'green' }, { text: 'Partly refunded', tone: 'gray' }],
     [{ status: 'pending', payment_status: 'FAILED' }, { text: 'PENDING', tone: 'yellow' }, { text: 'Failed', tone: 'red' }],
-    [{ status: 'cancelled', payment_status: 'PENDING' }, { text: 'CANCELLED', tone: 'gray' }, { text: 'Pending', tone: 'yellow' }],
+    [{ status: 'cancelled', payment_status: 'PENDING' }, { text: 'CANCELLED', tone: 'gray' }, { text: 'Void (not due)', tone: 'gray' }],
   ])('badges %o', async (overrides, orderBadge, paymentBadge) => {
     stubApi([[/^\/api\/orders\/order\/7\/$/, () => orderFixture(overrides)]]);
     renderShop(pages, { path: '/order-confirmation/7' });
@@ -85,6 +87,53 @@ describe('order confirmation', () => {
     const next = await screen.findByRole('region', { name: "What's Next?" });
     expect(next).toHaveTextContent('Payment is pending. Your order will be processed once payment is confirmed.');
     expect(within(next).getByRole('link', { name: 'Complete Payment' })).toHaveAttribute('href', '/payment/7');
+  });
+
+  it.each<[PaymentStatus, string]>([
+    ['PARTIALLY_REFUNDED', 'J$1,000.00 of your payment was refunded.'],
+    ['REFUNDED', 'Your payment of J$11,910.00 was refunded in full.'],
+  ])('never asks a %s card order to pay again', async (paymentStatus, said) => {
+    const refunded = paymentStatus === 'REFUNDED' ? 11910 : 1000;
+    stubApi([[/^\/api\/orders\/order\/7\/$/, () => orderFixture({ status: 'processing', payment_status: paymentStatus, refunded_amount: refunded, expires_at: null })]]);
+    renderShop(pages, { path: '/order-confirmation/7' });
+    const next = await screen.findByRole('region', { name: "What's Next?" });
+    expect(next).toHaveTextContent(said);
+    expect(next).not.toHaveTextContent('Payment is pending');
+    expect(screen.queryByRole('link', { name: 'Complete Payment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /pay/i })).not.toBeInTheDocument();
+  });
+
+  it('shows where a shipped order is: its tracking number and every status with its date', async () => {
+    const history = [
+      { status: 'pending', created_at: '2026-11-22T15:00:00.000Z' },
+      { status: 'processing', created_at: '2026-11-23T14:00:00.000Z' },
+      { status: 'shipped', created_at: '2026-11-24T16:30:00.000Z' },
+    ] as const;
+    stubApi([[/^\/api\/orders\/order\/7\/$/, () => orderFixture({ status: 'shipped', payment_status: 'COMPLETED', tracking_number: 'JMP-48213', status_history: [...history], expires_at: null })]]);
+    renderShop(pages, { path: '/order-confirmation/7' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Shipped' })).toBeVisible();
+    expect(screen.queryByText(/will be prepared and shipped/)).not.toBeInTheDocument();
+    const progress = screen.getByRole('region', { name: 'Order history' });
+    expect(progress).toHaveTextContent('Tracking numberJMP-48213');
+    expect(within(progress).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Placed 22 Nov 2026, 10:00 am',
+      'Processing 23 Nov 2026, 9:00 am',
+      'Shipped 24 Nov 2026, 11:30 am',
+    ]);
+  });
+
+  it('tells a pickup order that is ready where and when to collect it, from the settings', async () => {
+    stubApi([
+      [/^\/api\/orders\/order\/7\/$/, () => orderFixture({ status: 'ready_for_pickup', payment_method: 'cash_on_delivery', shipping_method: 'pickup', shipping_address: null, shipping_address_text: '', expires_at: null })],
+      [/^\/api\/store\/$/, () => ({ ...defaultStoreSettings, store: { ...defaultStoreSettings.store, street: '22 Constant Spring Road', city: 'Kingston 10', parish: 'St. Andrew', hours: [{ days: 'Mon–Sat', hours: '10:00–18:00' }] } })],
+    ]);
+    renderShop(pages, { path: '/order-confirmation/7' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ready for Pickup' })).toBeVisible();
+    const next = screen.getByRole('region', { name: "What's Next?" });
+    expect(await within(next).findByText(/22 Constant Spring Road, Kingston 10, St\. Andrew, Jamaica/)).toBeVisible();
+    expect(next).toHaveTextContent('Opening hours: Mon–Sat 10:00–18:00.');
+    expect(next).toHaveTextContent('Please have J$11,910.00 in cash ready.');
+    expect(next).not.toHaveTextContent(/shipped/i);
   });
 
   it("opens the order of an e-mail's signed link with its token", async () => {
@@ -155,7 +204,7 @@ describe('returning from the card provider', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
     expect(badge('Payment status')).toEqual({ text: 'Paid', tone: 'green' });
-    expect(badge('Order status')).toEqual({ text: 'CONFIRMED', tone: 'green' });
+    expect(badge('Order status')).toEqual({ text: 'PROCESSING', tone: 'green' });
     expect(checks()).toBe(3);
     expect(requestedPaths(fetchMock, '/api/orders/order/7/').length).toBeGreaterThanOrEqual(2);
   });

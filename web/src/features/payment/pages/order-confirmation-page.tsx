@@ -1,6 +1,7 @@
-import { messages, storeDetails, variantText, type Order, type PaymentRefundReason } from '@threadline/contracts';
-import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
+import { mayStartCardPayment, messages, paymentState, postalAddress, storeDetails, variantText, wasPaid, type Order, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
+import { CircleCheck, CircleX, LoaderCircle, Package, Store, Truck } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { OrderProgress } from '@/components/order-progress.tsx';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import { usePageMeta } from '@/lib/use-page-title.ts';
@@ -44,21 +45,48 @@ interface ConfirmationProps {
   onCheckAgain(): void;
 }
 
+/** What the page's heading says of the order: where it is now (entry 62). */
+function headline(order: Order): { title: string; text: string; Icon: typeof CircleCheck; tone: string } {
+  const pickup = order.shipping_method === 'pickup';
+  const done = 'bg-green-100 text-green-700';
+  switch (order.status) {
+    case 'cancelled':
+      return {
+        title: 'Order Cancelled',
+        text: wasPaid(order.payment_status)
+          ? 'This order was cancelled and your payment refunded.'
+          : order.payment_method === 'stripe'
+            ? messages.paymentOrderCancelled
+            : 'This order was cancelled. Nothing is due.',
+        Icon: CircleX,
+        tone: 'bg-stone-100 text-stone-500',
+      };
+    case 'ready_for_pickup':
+      return { title: 'Ready for Pickup', text: 'Your order is packed and waiting for you at our store.', Icon: Store, tone: done };
+    case 'shipped':
+      return { title: 'Order Shipped', text: 'Your order is on its way to you.', Icon: Truck, tone: done };
+    case 'delivered':
+      return pickup
+        ? { title: 'Order Collected', text: 'You collected this order. Thank you for shopping with us!', Icon: Package, tone: done }
+        : { title: 'Order Delivered', text: 'Your order was delivered. Thank you for shopping with us!', Icon: Package, tone: done };
+    default:
+      return { title: 'Order Confirmed!', text: 'Thank you for your purchase. Your order has been successfully placed.', Icon: CircleCheck, tone: done };
+  }
+}
+
 function Confirmation({ order, returnState, refunded, onCheckAgain }: ConfirmationProps) {
   const { format } = useCurrency();
-  const cancelled = order.status === 'cancelled';
   const status = orderStatusBadge(order.status);
-  const payment = paymentStatusBadge(order.payment_status);
+  const payment = paymentStatusBadge(order);
+  const head = headline(order);
   return (
     <div className="space-y-8 px-5 py-8 sm:px-8">
       <header className="flex flex-col items-center gap-3 text-center">
-        <span className={`flex size-14 items-center justify-center rounded-full ${cancelled ? 'bg-stone-100 text-stone-500' : 'bg-green-100 text-green-700'}`}>
-          {cancelled ? <CircleX className="size-7" aria-hidden="true" /> : <CircleCheck className="size-7" aria-hidden="true" />}
+        <span className={`flex size-14 items-center justify-center rounded-full ${head.tone}`}>
+          <head.Icon className="size-7" aria-hidden="true" />
         </span>
-        <h1 className="text-3xl font-bold tracking-tight">{cancelled ? 'Order Cancelled' : 'Order Confirmed!'}</h1>
-        <p className="max-w-md text-stone-600">
-          {cancelled ? messages.paymentOrderCancelled : 'Thank you for your purchase. Your order has been successfully placed.'}
-        </p>
+        <h1 className="text-3xl font-bold tracking-tight">{head.title}</h1>
+        <p className="max-w-md text-stone-600">{head.text}</p>
       </header>
 
       {refunded ? (
@@ -80,6 +108,12 @@ function Confirmation({ order, returnState, refunded, onCheckAgain }: Confirmati
         </dd>
         <dt className="text-stone-600">Total amount</dt>
         <dd className="text-base font-semibold">{format(order.total)}</dd>
+        {order.refunded_amount > 0 ? (
+          <>
+            <dt className="text-stone-600">Refunded</dt>
+            <dd className="font-semibold">{format(order.refunded_amount)}</dd>
+          </>
+        ) : null}
       </dl>
 
       <section aria-labelledby="whats-next" className="space-y-3">
@@ -88,6 +122,8 @@ function Confirmation({ order, returnState, refunded, onCheckAgain }: Confirmati
         </h2>
         <WhatsNext order={order} returnState={returnState} refunded={refunded} onCheckAgain={onCheckAgain} />
       </section>
+
+      <OrderProgress order={order} />
 
       <OrderItems order={order} />
 
@@ -108,31 +144,89 @@ function Confirmation({ order, returnState, refunded, onCheckAgain }: Confirmati
 
 const noteList = 'list-disc space-y-1.5 pl-5 text-sm text-stone-700 marker:text-stone-400';
 
+/** The store as the owner set it, once loaded: where a pickup order is collected, and when. */
+function useStore(): StoreContact | null {
+  return useStoreSettings().data?.store ?? null;
+}
+
 /** Where a pickup order is collected: the store's street and town as the owner set them, once loaded. */
 function usePickupPlace(): string | null {
-  const store = useStoreSettings().data?.store;
+  const store = useStore();
   return store ? `${store.street}, ${store.city}` : null;
 }
 
+/** What happens to the goods next, once nothing more is to be paid now (paid, or cash on pickup or delivery). */
+function FulfilmentNotes({ order, cashDue }: { order: Order; cashDue: boolean }) {
+  const { format } = useCurrency();
+  const store = useStore();
+  const pickup = order.shipping_method === 'pickup';
+  const cash = cashDue ? ` Please have ${format(order.total)} in cash ready.` : '';
+  switch (order.status) {
+    case 'ready_for_pickup':
+      return (
+        <ul className={noteList}>
+          <li>
+            Your order is ready. Collect it at our store{store ? `: ${postalAddress(store)}` : ''}.{cash}
+          </li>
+          {store ? <li>Opening hours: {store.hours.map((line) => `${line.days} ${line.hours}`).join('; ')}.</li> : null}
+          <li>Bring your order number, {order.order_number}.</li>
+        </ul>
+      );
+    case 'shipped':
+      return (
+        <ul className={noteList}>
+          <li>Your order is on its way.{order.tracking_number ? ` Its tracking number is ${order.tracking_number}.` : ''}</li>
+          {cashDue ? <li>You pay {format(order.total)} in cash when it is delivered.</li> : null}
+        </ul>
+      );
+    case 'delivered':
+      return <p className="text-sm text-stone-700">{pickup ? 'You collected this order.' : 'This order was delivered.'} Questions about it? Contact Support below.</p>;
+    default:
+      return null;
+  }
+}
+
 function WhatsNext({ order, returnState, refunded, onCheckAgain }: ConfirmationProps) {
+  const { format } = useCurrency();
   const pickup = order.shipping_method === 'pickup';
   const pickupPlace = usePickupPlace();
+  const state = paymentState(order);
   if (order.status === 'cancelled') {
     return (
       <p className="text-sm text-stone-700">
-        {refunded ? 'Your payment was given back' : 'Nothing was charged'} and the items went back on the shelf.{' '}
+        {refunded || wasPaid(order.payment_status) ? 'Your payment was given back' : 'Nothing was charged'} and the items went back on the shelf.{' '}
         <Link to="/shop" className="font-semibold underline underline-offset-4">
           Shop again
         </Link>
       </p>
     );
   }
-  if (order.payment_status === 'COMPLETED') {
+  if (state === 'refunded' || state === 'partly_refunded') {
+    const back = order.payment_method === 'stripe' ? 'It goes back to your card; banks take a few days to show it.' : 'We hand it back to you as agreed.';
+    return (
+      <div className="space-y-3 text-sm text-stone-700">
+        <p>
+          {state === 'refunded'
+            ? `Your payment of ${format(order.refunded_amount)} was refunded in full. ${back} Nothing is due.`
+            : `${format(order.refunded_amount)} of your payment was refunded. ${back} Nothing more is due.`}
+        </p>
+        <FulfilmentNotes order={order} cashDue={false} />
+      </div>
+    );
+  }
+  if (order.status !== 'pending' && order.status !== 'processing' && (state === 'paid' || order.payment_method === 'cash_on_delivery')) {
+    return <FulfilmentNotes order={order} cashDue={state === 'due'} />;
+  }
+  if (state === 'paid') {
     return (
       <ul className={noteList}>
         <li>Your payment has been confirmed and your order is being processed.</li>
-        <li>You will receive a confirmation e-mail with your order details and tracking information.</li>
-        <li>Your order will be prepared and {pickup ? 'ready for pickup' : 'shipped'} within 1-2 business days.</li>
+        <li>You will receive a confirmation e-mail with your order details{pickup ? '' : ' and tracking information'}.</li>
+        <li>
+          {pickup
+            ? 'Your order will be prepared for pickup within 1-2 business days; we will e-mail you when it is ready to collect.'
+            : 'Your order will be prepared and shipped within 1-2 business days.'}
+        </li>
       </ul>
     );
   }
@@ -145,11 +239,17 @@ function WhatsNext({ order, returnState, refunded, onCheckAgain }: ConfirmationP
             : 'You pay in cash when your order is delivered.'}
         </li>
         <li>You will receive a confirmation e-mail with your order details.</li>
-        <li>Your order will be prepared and {pickup ? 'ready for pickup' : 'shipped'} within 1-2 business days.</li>
+        <li>
+          {pickup
+            ? 'Your order will be prepared for pickup within 1-2 business days; we will e-mail you when it is ready to collect.'
+            : 'Your order will be prepared and shipped within 1-2 business days.'}
+        </li>
       </ul>
     );
   }
-  if (order.payment_status === 'FAILED') {
+  // Only an unpaid card order that can still be paid offers to pay (never one paid before, never a cancelled one).
+  if (!mayStartCardPayment(order)) return null;
+  if (state === 'failed') {
     return (
       <p className="text-sm text-stone-700">
         Your card payment did not go through, so your order is on hold.{' '}

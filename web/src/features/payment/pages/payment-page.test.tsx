@@ -156,6 +156,14 @@ describe('payment page', () => {
     expect(screen.queryByRole('button', { name: 'Proceed to Payment' })).not.toBeInTheDocument();
   });
 
+  it.each(['PARTIALLY_REFUNDED', 'REFUNDED'] as const)('never offers to pay a %s order again, even back from the provider', async (paymentStatus) => {
+    stubPayment(orderFixture({ payment_status: paymentStatus, status: 'processing', refunded_amount: 1000 }));
+    renderShop(pages, { path: '/payment/7?payment=cancelled' });
+    expect(await screen.findByText(messages.paymentAlreadyDoneRefunded)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'View your order' })).toHaveAttribute('href', '/order-confirmation/7');
+    expect(screen.queryByRole('button', { name: /Proceed to Payment|Pay again/ })).not.toBeInTheDocument();
+  });
+
   it('says a cancelled order can no longer be paid', async () => {
     stubPayment(orderFixture({ status: 'cancelled' }));
     renderShop(pages, { path: '/payment/7' });

@@ -1,4 +1,4 @@
-import { messages, storeDetails, type Order } from '@threadline/contracts';
+import { mayStartCardPayment, messages, storeDetails, wasPaid, type Order } from '@threadline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, Lock } from 'lucide-react';
 import { useState } from 'react';
@@ -88,7 +88,8 @@ function PaymentDetails({ order }: { order: Order }) {
     });
   };
 
-  const payable = order.payment_status !== 'COMPLETED' && order.status !== 'cancelled' && order.payment_method === 'stripe';
+  // Never an order paid before (refunded since, in part or whole, included), never a cancelled one.
+  const payable = mayStartCardPayment(order);
   // Back from the provider's Cancel, the choice comes first, where it is seen without scrolling.
   const actions = (
     <>
@@ -129,9 +130,9 @@ function PaymentDetails({ order }: { order: Order }) {
         </dd>
       </dl>
 
-      {order.payment_status === 'COMPLETED' ? (
+      {wasPaid(order.payment_status) ? (
         <div className="space-y-3 rounded-xl bg-green-50 p-5 text-sm text-green-900 ring-1 ring-green-200">
-          <p>This order has already been paid. Thank you!</p>
+          <p>{order.payment_status === 'COMPLETED' ? 'This order has already been paid. Thank you!' : messages.paymentAlreadyDoneRefunded}</p>
           <Link to={`/order-confirmation/${order.id}`} className={buttonClass('primary')}>
             View your order
           </Link>

@@ -16,4 +16,7 @@ function Label({ label, tone }: { label: string; tone: LabelTone }) {
 
 export const OrderStatusLabel = ({ status }: { status: OrderStatus }) => <Label {...orderStatusLooks[status]} />;
 
-export const PaymentStatusLabel = ({ status }: { status: PaymentStatus }) => <Label {...paymentStatusLook(status)} />;
+export const PaymentStatusLabel = ({ order }: { order: { status: OrderStatus; payment_status: PaymentStatus } }) => <Label {...paymentStatusLook(order)} />;
+
+/** A card payment made on the built-in test provider or in the provider's test mode: no money was taken. */
+export const TestPaymentLabel = () => <Label label="TEST payment · no money taken" tone="red" />;

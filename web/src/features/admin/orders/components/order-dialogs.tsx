@@ -46,6 +46,9 @@ export function StatusDialog({ order, to, busy, error, onSubmit, onClose }: Acti
                 {paidByCard ? ` The card payment of ${formatJmd(order.refundable_amount)} is refunded in full.` : ''} The customer is e-mailed. This cannot be undone.
               </p>
             ) : null}
+            {to === 'ready_for_pickup' ? (
+              <p className="text-sm text-stone-700">The customer is e-mailed that the order is ready, with the store's address and opening hours from Settings.</p>
+            ) : null}
             {to === 'shipped' ? (
               <TextField
                 label="Tracking number"

@@ -19,13 +19,13 @@ function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     shipping_cost: 0,
     tax_amount: 0,
     payment_method: 'stripe',
-    shipping_method: 'pickup',
+    shipping_method: 'delivery',
     exchange_rate: 1,
     currency: 'JMD',
     customer_name: 'Ayesha Campbell',
     email: 'ayesha@example.com',
-    shipping_address: null,
-    shipping_address_text: '',
+    shipping_address: { street_address: '12 Hope Road', apartment: '', city: 'Kingston 10', state: 'St. Andrew', postal_code: '', country: 'Jamaica' },
+    shipping_address_text: '12 Hope Road, Kingston 10, St. Andrew, Jamaica',
     items: [{ id: 1, product_id: 1, product_name: 'Kingston Runner', product_image: null, quantity: 1, price: 11900, size: '9', color: 'Black' }],
     item_count: 1,
     expires_at: null,
@@ -37,6 +37,7 @@ function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     refundable_amount: 11900,
     next_statuses: ['shipped', 'cancelled'],
     exchange_note: 'Shown to the customer in JMD.',
+    test_payment: false,
     payments: [],
     refunds: [],
     history: [],
@@ -78,6 +79,40 @@ describe('the order page', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Mark delivered' })).toBeVisible();
     expect(sent).toEqual([{ status: 'shipped', note: '', tracking_number: 'JMP-9' }]);
     expect(screen.getByRole('region', { name: 'Customer' })).toHaveTextContent('JMP-9');
+  });
+
+  it('moves a pickup order to ready for pickup without asking for a tracking number', async () => {
+    const user = userEvent.setup();
+    const sent: unknown[] = [];
+    const pickup: Partial<AdminOrder> = { shipping_method: 'pickup', shipping_address: null, shipping_address_text: '', next_statuses: ['ready_for_pickup', 'cancelled'] };
+    renderOrder({
+      order: adminOrder(pickup),
+      post: (_url, init) => {
+        sent.push(JSON.parse(String(init?.body)));
+        return { order: adminOrder({ ...pickup, status: 'ready_for_pickup', next_statuses: ['delivered'] }), notice: null };
+      },
+    });
+    expect(await screen.findByRole('button', { name: 'Mark ready for pickup' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Mark shipped' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Mark ready for pickup' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark ready for pickup: TL-261125-ABCDE' });
+    expect(within(dialog).queryByLabelText('Tracking number')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Mark ready for pickup' }));
+    expect(await screen.findByRole('button', { name: 'Mark delivered' })).toBeVisible();
+    expect(sent).toEqual([{ status: 'ready_for_pickup', note: '' }]);
+  });
+
+  it('labels the fulfilment and the payment, says a cancelled unpaid order owes nothing, and marks a test payment', async () => {
+    renderOrder({ order: adminOrder({ status: 'cancelled', payment_status: 'PENDING', payment_method: 'cash_on_delivery', refundable_amount: 0, next_statuses: [] }) });
+    expect((await screen.findAllByText('Void (not due)')).length).toBe(2);
+    expect(screen.queryByText('Pending')).toBeNull();
+    expect(screen.getByText('Payment', { selector: 'dt' })).toBeVisible();
+    expect(screen.getByText('Fulfilment', { selector: 'dt' })).toBeVisible();
+  });
+
+  it('marks a card order paid by a test payment as taking no money', async () => {
+    renderOrder({ order: adminOrder({ test_payment: true }) });
+    expect((await screen.findAllByText('TEST payment · no money taken')).length).toBeGreaterThan(0);
   });
 
   it('refuses a refund above what is left before sending it, and shows the server refusal in the dialog', async () => {

@@ -10,9 +10,9 @@ import { ListLoading, LoadFailed } from '../../components/list-states.tsx';
 import { downloadInvoice } from '../api/download-invoice.ts';
 import { useAdminOrder } from '../api/get-admin-order.ts';
 import { useOrderAction, type OrderAction } from '../api/update-order.ts';
-import { OrderStatusLabel, PaymentStatusLabel } from '../components/order-badges.tsx';
+import { OrderStatusLabel, PaymentStatusLabel, TestPaymentLabel } from '../components/order-badges.tsx';
 import { failureText, RefundDialog, StatusDialog } from '../components/order-dialogs.tsx';
-import { formatJmd, formatWhen, moveLabels, orderStatusLooks, paymentMethodLabels } from '../order-labels.ts';
+import { formatJmd, formatWhen, moveLabels, orderStatusLooks, paymentMethodLabel } from '../order-labels.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -105,7 +105,8 @@ function Money({ order }: { order: AdminOrder }) {
   return (
     <Section title="Payments and refunds">
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        {paymentMethodLabels[order.payment_method]} <PaymentStatusLabel status={order.payment_status} />
+        {paymentMethodLabel(order)} <PaymentStatusLabel order={order} />
+        {order.test_payment ? <TestPaymentLabel /> : null}
       </p>
       {order.payments.length > 0 ? (
         <ul className="space-y-1 text-sm" aria-label="Card payments">
@@ -282,10 +283,25 @@ export function OrderPage() {
       ) : (
         <div className="space-y-4">
           <div className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-4 ring-1 ring-stone-200 sm:p-5">
-            <p className="flex flex-wrap items-center gap-2 text-sm">
-              <OrderStatusLabel status={order.status} /> <PaymentStatusLabel status={order.payment_status} />
-              <span className="text-stone-600">Placed {formatWhen(order.created_at)}</span>
-            </p>
+            <dl className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
+              <div className="flex items-center gap-2">
+                <dt className="text-stone-600">Fulfilment</dt>
+                <dd>
+                  <OrderStatusLabel status={order.status} />
+                </dd>
+              </div>
+              <div className="flex items-center gap-2">
+                <dt className="text-stone-600">Payment</dt>
+                <dd className="flex flex-wrap items-center gap-2">
+                  <PaymentStatusLabel order={order} />
+                  {order.test_payment ? <TestPaymentLabel /> : null}
+                </dd>
+              </div>
+              <div className="flex items-center gap-2">
+                <dt className="text-stone-600">Placed</dt>
+                <dd className="text-stone-600">{formatWhen(order.created_at)}</dd>
+              </div>
+            </dl>
             <div className="w-full">
               <Actions order={order} run={run} busy={action.isPending} />
             </div>

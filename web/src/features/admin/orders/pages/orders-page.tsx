@@ -9,8 +9,8 @@ import { ListEmpty, ListLoading, LoadFailed } from '../../components/list-states
 import { Pager } from '../../components/pager.tsx';
 import { useAdminList, useListFilter } from '../../hooks/use-admin-list.ts';
 import { markOrdersSeen, newOrdersQueryKey } from '../api/get-new-orders-count.ts';
-import { OrderStatusLabel, PaymentStatusLabel } from '../components/order-badges.tsx';
-import { formatJmd, formatWhen, orderStatusLooks, paymentMethodLabels } from '../order-labels.ts';
+import { OrderStatusLabel, PaymentStatusLabel, TestPaymentLabel } from '../components/order-badges.tsx';
+import { formatJmd, formatWhen, orderStatusLooks, paymentMethodLabel } from '../order-labels.ts';
 import { AdminTable, adminTableHeadClass } from '../../components/admin-table.tsx';
 
 const inputClass = 'min-h-11 w-full rounded-xl border border-stone-300 bg-white px-3 text-sm focus:border-stone-900 focus:ring-2 focus:ring-stone-900/20 focus:outline-none';
@@ -116,8 +116,9 @@ function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
               </td>
               <td className="px-4 py-3">
                 <span className="flex flex-col items-start gap-1">
-                  <PaymentStatusLabel status={order.payment_status} />
-                  <span className="text-xs text-stone-500">{paymentMethodLabels[order.payment_method]}</span>
+                  <PaymentStatusLabel order={order} />
+                  {order.test_payment ? <TestPaymentLabel /> : null}
+                  <span className="text-xs text-stone-500">{paymentMethodLabel(order)}</span>
                 </span>
               </td>
               <td className="px-4 py-3 text-right font-medium whitespace-nowrap">{formatJmd(order.total)}</td>
