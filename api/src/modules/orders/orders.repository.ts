@@ -103,7 +103,7 @@ function newestNamed(db: DbExecutor, filters: AdminOrderQuery, name: string) {
 }
 
 /** The columns of an order its day's figures depend on (`CountedOrder`). */
-const countedColumns = ['id', 'created_at', 'status', 'payment_status', 'total'] as const;
+const countedColumns = ['id', 'created_at', 'status', 'payment_status', 'total', 'refunded_total'] as const;
 
 /** The day's figures moved by an order's change, as a statement; null when they do not move. */
 function countChangeWrite(before: CountedOrder | null, after: CountedOrder, executor: DbExecutor): CompiledQuery | null {
