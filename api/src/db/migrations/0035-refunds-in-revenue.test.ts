@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => database.drop());
 
 let numbered = 0;
-const order = (createdAt: string, state: Pick<OrderTable, 'status' | 'payment_status' | 'total' | 'refunded_total'>) => {
+const order = (createdAt: string, state: Pick<OrderTable, 'status' | 'payment_status' | 'total'> & { refunded_total: number }) => {
   numbered += 1;
   return orderRow(`TL-OLD-${numbered}`, createdAt, state);
 };
