@@ -32,8 +32,16 @@ export const formOf = (settings: StoreSettings): SettingsForm => {
 /** A typed number (tax rate, map point); blank or not a number is NaN, which the schema names. */
 const amountOf = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typed.replaceAll(',', '')));
 
-/** A typed amount of money, read as the catalogue import reads its cells ('1,500', 'J$1500'); NaN when it is none. */
-const moneyOf = (typed: string) => moneyAmountOf(typed) ?? Number.NaN;
+/**
+ * A typed amount of money, read as the catalogue import reads its cells ('1,500', 'J$1500'); NaN
+ * when it is none. A minus sign is kept, so the schema says that a fee cannot be negative.
+ */
+const moneyOf = (typed: string) => {
+  const text = typed.trim();
+  const amount = moneyAmountOf(text.replace(/^-/, ''));
+  if (amount === null) return Number.NaN;
+  return text.startsWith('-') ? -amount : amount;
+};
 
 /** Where each problem is, by the field's key ('fees.St. Andrew', 'taxRate', 'store.phone', 'store.hours.0.days'). */
 export type SettingsErrors = Record<string, string>;
@@ -67,9 +75,9 @@ export function settingsOf(form: SettingsForm): { settings: StoreSettings } | { 
   const errors: SettingsErrors = {};
   // Money typed as nothing the shop reads as an amount says so, whatever the schema made of it.
   for (const parish of parishes) {
-    if (moneyAmountOf(form.fees[parish]) === null) errors[`fees.${parish}`] = moneyTextMessage;
+    if (Number.isNaN(moneyOf(form.fees[parish]))) errors[`fees.${parish}`] = moneyTextMessage;
   }
-  if (form.freeDeliveryOver.trim() !== '' && moneyAmountOf(form.freeDeliveryOver) === null) errors.freeDeliveryOver = moneyTextMessage;
+  if (form.freeDeliveryOver.trim() !== '' && Number.isNaN(moneyOf(form.freeDeliveryOver))) errors.freeDeliveryOver = moneyTextMessage;
   for (const issue of parsed.error.issues) {
     const key = formKey(issue.path);
     errors[key] ??= issue.message;
