@@ -64,7 +64,7 @@ describe('the product pictures page', () => {
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(within(list).getAllByRole('img').map((shown) => shown.getAttribute('alt'))).toEqual(['Back', 'Front']));
     expect(JSON.parse(String(callsTo(fetchMock, 'PUT', '/images/order/')[0]?.[1]?.body))).toEqual({ ids: [2, 1] });
-    expect(await screen.findByText('The new order is on the shop.')).toBeVisible();
+    expect(await screen.findByText('Picture order saved: the shop shows the pictures in this order.')).toBeVisible();
   }, 20_000);
 
   it('uploads a picture as a multipart form with its alt text, saying so while it runs', async () => {

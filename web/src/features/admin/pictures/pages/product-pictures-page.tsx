@@ -42,7 +42,7 @@ export function ProductPicturesPage() {
     if (id === undefined) return;
     ids.splice(to, 0, id);
     setMoved(`Moved to place ${to + 1} of ${ids.length}${to === 0 ? ': now the main picture' : ''}.`);
-    void run({ kind: 'order', ids }, 'The new order is on the shop.');
+    void run({ kind: 'order', ids }, 'Picture order saved: the shop shows the pictures in this order.');
   };
 
   return (
