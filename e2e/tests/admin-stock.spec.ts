@@ -121,9 +121,20 @@ test.describe('stock and pictures in the back office', () => {
     const sections = page.getByRole('navigation', { name: 'Product sections' });
     await expect(sections.getByRole('link', { name: 'Details' })).toHaveAttribute('href', '/admin/products/1');
     await expect(sections.getByRole('link', { name: 'Stock' })).toHaveAttribute('aria-current', 'page');
+    // Each variant's stock changes open from a marked, named control.
     const first = page.locator('details').first();
-    await first.locator('summary').click();
+    const opener = first.locator('summary');
+    await expect(opener.getByText('Show stock movements')).toBeInViewport();
+    await expect(opener.locator('svg')).toBeVisible();
+    await page.screenshot({ path: '/tmp/admin-fixes-stock-movements-closed-phone.png' });
+    await opener.click();
     await expect(first.getByText('Opening stock')).toBeVisible();
+    await expect(opener.getByText('Hide stock movements')).toBeVisible();
+    await expect(opener.getByText('Show stock movements')).toBeHidden();
+    await page.screenshot({ path: '/tmp/admin-fixes-stock-movements-open-phone.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: '/tmp/admin-fixes-stock-movements-open-desktop.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await axeProblems(page)).toEqual([]);
   });

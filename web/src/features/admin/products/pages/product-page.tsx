@@ -32,7 +32,9 @@ function ProductEditor({ product, categories }: { product: AdminProduct; categor
   const [confirmingRemove, setConfirmingRemove] = useState(false);
 
   const save = () => {
+    setNotice(null);
     const read = readProductForm(values);
+    // Nothing is sent when a field is refused, so no earlier 'saved' may stand beside the refusal.
     if (!read.body) {
       setErrors({ fields: read.errors, general: null });
       return;
