@@ -124,6 +124,7 @@ test.describe('stock and pictures in the back office', () => {
     // Each variant's stock changes open from a marked, named control.
     const first = page.locator('details').first();
     const opener = first.locator('summary');
+    await opener.scrollIntoViewIfNeeded();
     await expect(opener.getByText('Show stock movements')).toBeInViewport();
     await expect(opener.locator('svg')).toBeVisible();
     await page.screenshot({ path: '/tmp/admin-fixes-stock-movements-closed-phone.png' });
