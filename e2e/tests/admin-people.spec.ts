@@ -22,12 +22,12 @@ async function applyCode(page: Page, code: string) {
 /** Calls the shop's API from the page as the page does (its session and CSRF token); the status and answer. */
 async function pageCall(page: Page, method: 'POST', path: string, body: object): Promise<{ status: number; body: { order_id?: number } }> {
   return page.evaluate(
-    async ({ method, path, body }) => {
+    async (call) => {
       const csrf = document.cookie.split('; ').find((entry) => entry.startsWith('csrftoken='))?.split('=')[1] ?? '';
-      const response = await fetch(path, {
-        method,
+      const response = await fetch(call.path, {
+        method: call.method,
         headers: { 'content-type': 'application/json', 'x-session-key': localStorage.getItem('sessionKey') ?? '', 'x-csrftoken': csrf },
-        body: JSON.stringify(body),
+        body: JSON.stringify(call.body),
       });
       return { status: response.status, body: await response.json() };
     },
