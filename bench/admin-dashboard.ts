@@ -77,7 +77,7 @@ function generateOrders(file: string, products: { id: number; name: string; pric
       const subtotal = product.price * quantity;
       const shipping = random() < 0.7 ? 1_000 : 0;
       const at = new Date(placed).toISOString();
-      const counted = dayFigures({ status, payment_status: paid, total: subtotal + shipping });
+      const counted = dayFigures({ status, payment_status: paid, total: subtotal + shipping, refunded_total: 0 });
       const day = dayTotals.get(jamaicaDay(at)) ?? { orders: 0, revenue: 0 };
       dayTotals.set(jamaicaDay(at), { orders: day.orders + counted.orders, revenue: day.revenue + counted.revenue });
       values.push(

@@ -43,12 +43,16 @@ export const customerSearchQuerySchema = adminPageQuerySchema.extend({
 export type CustomerSearchQuery = z.infer<typeof customerSearchQuerySchema>;
 
 export const adminCustomerSchema = z.object({
-  id: z.number(),
+  /** The account's id; null for a guest buyer, who is known by the e-mail address of their orders. */
+  id: z.number().nullable(),
+  /** `account`: a customer account; `guest`: someone who bought without one (by e-mail address). */
+  kind: z.enum(['account', 'guest']),
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
   phone: z.string(),
   role: z.enum(['customer', 'staff', 'owner']),
+  /** When the account was made, or a guest's first order was placed. */
   date_joined: z.string(),
 });
 export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
@@ -64,6 +68,7 @@ export const adminCustomerOrderSchema = z.object({
 export type AdminCustomerOrder = z.infer<typeof adminCustomerOrderSchema>;
 
 export const adminCustomerDetailSchema = adminCustomerSchema.extend({
+  id: z.number(),
   email_verified: z.boolean(),
   addresses: z.array(addressSchema),
   orders: z.array(adminCustomerOrderSchema),

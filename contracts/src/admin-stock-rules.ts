@@ -32,4 +32,8 @@ export const stockMessages = {
   imageIncomplete: 'The picture did not arrive complete. Please try again.',
   tooManyImages: (limit: number) => `A product has at most ${limit} pictures; delete one first.`,
   orderMismatch: 'Name every picture of the product exactly once, and no others.',
+  imageColorUnknown: (color: string) => `The product comes in no colour '${color}': choose one of its variants' colours, or none.`,
 } as const;
+
+/** The longest colour name a picture is tied to (a variant's colour is as long at most). */
+export const imageColorMax = 40;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminPageQuerySchema } from './admin.ts';
 import { databaseId, text } from './input-bounds.ts';
-import { imageAltTextMax, maxStockChange, productImageLimits, stockMessages, stockMovementKinds, stockNoteMax } from './admin-stock-rules.ts';
+import { imageAltTextMax, imageColorMax, maxStockChange, productImageLimits, stockMessages, stockMovementKinds, stockNoteMax } from './admin-stock-rules.ts';
 
 /** Schemas of the back office's stock and picture calls; their limits are in admin-stock-rules.ts. */
 
@@ -63,8 +63,17 @@ export const adminImageSchema = z.object({
 });
 export type AdminImage = z.infer<typeof adminImageSchema>;
 /** A product's pictures in storefront order, with the product they belong to. */
-export const adminImagesSchema = z.object({ product: z.object({ id: z.number(), name: z.string() }), images: z.array(adminImageSchema) });
+export const adminImagesSchema = z.object({
+  /** `colors`: the colours its variants come in, which a picture may be tied to. */
+  product: z.object({ id: z.number(), name: z.string(), colors: z.array(z.string()) }),
+  images: z.array(adminImageSchema),
+});
 export type AdminImages = z.infer<typeof adminImagesSchema>;
 
 export const imageAltTextSchema = z.object({ alt_text: text(imageAltTextMax).trim() });
+/** The colour option a picture shows ('' or null: none), one of its product's variant colours; the product page's colour switch shows it. */
+export const imageColorSchema = z.object({ color: text(imageColorMax).trim().nullable() });
+/** PATCH /api/admin/images/{id}/: its alt text, the colour it shows, or both. */
+export const imageChangeSchema = imageAltTextSchema.partial().extend(imageColorSchema.partial().shape);
+export type ImageChange = z.infer<typeof imageChangeSchema>;
 export const imageOrderSchema = z.object({ ids: z.array(databaseId).max(productImageLimits.perProduct * 2) });

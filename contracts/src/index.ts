@@ -7,6 +7,7 @@ export * from './catalog-rules.ts';
 export * from './messages.ts';
 export * from './currencies.ts';
 export * from './money.ts';
+export * from './money-text.ts';
 export * from './orders.ts';
 export * from './order-rules.ts';
 export * from './rates.ts';

@@ -105,6 +105,71 @@ test.describe('the catalogue in the back office', () => {
     await expect(page.getByRole('button', { name: 'Archive' })).toBeVisible();
   });
 
+  test('prices typed as a spreadsheet shows them (3,900, J$3000) are saved; anything else is refused beside its field and never "saved"', async ({ page }) => {
+    const name = `Money Tee ${Date.now()}`;
+    const main = page.getByRole('main');
+    const price = main.getByRole('textbox', { name: 'Price', exact: true });
+    const salePrice = main.getByRole('textbox', { name: 'Sale price(optional)', exact: true });
+    const moneyHelp = 'Enter an amount in JMD like 3900, 3,900.50 or J$3,900.';
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openBackOffice(page, 'staff', '/admin/products/new');
+    await fillNewProduct(page, name, [['L', 2]]);
+
+    // Every field the server refuses is named at once, each beside its own field.
+    await main.getByRole('textbox', { name: 'Name', exact: true }).fill('');
+    await main.getByRole('textbox', { name: 'Variant 1 SKU' }).fill('');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await expect(main.getByRole('textbox', { name: 'Name', exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(main.getByRole('textbox', { name: 'Variant 1 SKU' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(main.getByRole('textbox', { name: 'Name', exact: true })).not.toHaveAccessibleDescription('');
+    await expect(main.getByRole('textbox', { name: 'Variant 1 SKU' })).not.toHaveAccessibleDescription('');
+    await main.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await main.getByRole('textbox', { name: 'Variant 1 SKU' }).fill(skuOf(name, 'L'));
+
+    // Not an amount: said beside each price, nothing sent, nothing created.
+    await price.fill('3,9OO');
+    await salePrice.fill('cheap');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await expect(price).toHaveAccessibleDescription(moneyHelp);
+    await expect(salePrice).toHaveAccessibleDescription(moneyHelp);
+    await expect(page).toHaveURL(/\/admin\/products\/new$/);
+    await price.scrollIntoViewIfNeeded();
+    await expect(price).toBeInViewport();
+    await page.screenshot({ path: '/tmp/admin-fixes-price-refused-phone.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await price.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/admin-fixes-price-refused-desktop.png' });
+
+    await price.fill('3,900');
+    await salePrice.fill('');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
+    await expect(page.getByText('Product created.')).toBeVisible();
+    await expect(price).toHaveValue('3900');
+
+    // Saved as J$3,000 from 'J$3000'; then a price that is no amount is refused with no 'saved' left in view.
+    await price.fill('J$3000');
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await expect(page.getByText('Product saved.')).toBeVisible();
+    await expect(price).toHaveValue('3000');
+    await price.fill('three thousand');
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await expect(price).toHaveAccessibleDescription(moneyHelp);
+    await expect(page.getByText('Product saved.')).toHaveCount(0);
+    await page.reload();
+    await expect(price).toHaveValue('3000');
+
+    // The list writes JMD as J$, never a bare $.
+    for (const [width, height, size] of [[390, 844, 'phone'], [1280, 800, 'desktop']] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto(`/admin/products?search=${encodeURIComponent(name)}`);
+      const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+      await expect(row.getByText('J$3,000.00')).toBeVisible();
+      await expect(page.getByRole('table')).not.toContainText(/(^|[^J])\$\d/);
+      await page.screenshot({ path: `/tmp/admin-fixes-product-list-${size}.png` });
+    }
+  });
+
   test('a draft product is not on the storefront', async ({ page }) => {
     const name = `Draft Cap ${Date.now()}`;
     await openBackOffice(page, 'staff', '/admin/products/new');

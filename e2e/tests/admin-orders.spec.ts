@@ -16,6 +16,20 @@ test.describe('orders in the back office', () => {
     expect(await seriousViolations(staff)).toEqual([]);
     await staff.screenshot({ path: '/tmp/bo-orders-order-phone.png', fullPage: true });
 
+    // The customer reads out the end of the number on the phone: staff find the order by it.
+    for (const [width, height, size] of [[390, 844, 'phone'], [1280, 800, 'desktop']] as const) {
+      await staff.setViewportSize({ width, height });
+      await staff.goto('/admin/orders');
+      await staff.getByRole('searchbox', { name: 'Search' }).fill(orderNumber.slice(-5).toLowerCase());
+      await staff.getByRole('button', { name: 'Search', exact: true }).click();
+      await expect(staff).toHaveURL(/search=/);
+      await expect(staff.getByRole('link', { name: orderNumber })).toBeInViewport();
+      await staff.screenshot({ path: `/tmp/admin-fixes-order-tail-search-${size}.png` });
+    }
+    await staff.setViewportSize({ width: 390, height: 844 });
+    await staff.getByRole('link', { name: orderNumber }).click();
+    await expect(staff.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
+
     await staff.getByRole('button', { name: 'Start processing' }).click();
     const processing = staff.getByRole('dialog', { name: `Start processing: ${orderNumber}` });
     await processing.getByLabel(/Note/).fill('Picked from shelf B');

@@ -56,7 +56,24 @@ test.describe('the owner’s settings', () => {
     await openBackOffice(page, 'owner', '/admin/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await saveSettings(page, { parish: 'St. Andrew', fee: '650.00', phone: '+1 (876) 555-0199' });
+    // Typed as a spreadsheet shows JMD: read as the catalogue import reads its money cells.
+    await saveSettings(page, { parish: 'St. Andrew', fee: 'J$650', phone: '+1 (876) 555-0199' });
+
+    // The audit log says what changed in words, field by field, not as the settings' JSON.
+    for (const [width, height, size] of [[390, 844, 'phone'], [1280, 800, 'desktop']] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto('/admin/audit?entity=settings');
+      const changes = page.getByRole('region', { name: 'Changes' });
+      const entry = changes.getByRole('row').nth(1);
+      const fee = entry.getByRole('listitem').filter({ hasText: 'delivery fees › St. Andrew' });
+      await expect(fee).toBeVisible();
+      await expect(fee.getByRole('deletion')).toHaveText('10');
+      await expect(fee.getByRole('insertion')).toHaveText('650');
+      await expect(entry.getByRole('listitem').filter({ hasText: 'store › phone' })).toBeVisible();
+      await expect(changes).not.toContainText('{"');
+      await page.screenshot({ path: `/tmp/admin-fixes-audit-settings-${size}.png` });
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // A shopper in another browser: nothing they have was cached before the change.
     const shopperContext = await browser.newContext();
@@ -195,9 +212,25 @@ test.describe('the owner’s settings', () => {
     const nav = page.getByRole('navigation', { name: 'Back office' });
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Settings' })).toHaveCount(0);
-    await page.goto('/admin/settings');
-    await expect(page.getByRole('alert')).toContainText('Only the shop owner can do this.');
-    await expect(page.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Staff', exact: true })).toHaveCount(0);
+    // Opened directly: whose page it is, and nothing to click that the server would refuse.
+    for (const [width, height, size] of [[390, 844, 'phone'], [1280, 800, 'desktop']] as const) {
+      await page.setViewportSize({ width, height });
+      for (const [path, title, says] of [
+        ['/admin/settings', 'Settings', 'The shop’s settings are the owner’s to change.'],
+        ['/admin/staff', 'Staff', 'Staff accounts are the owner’s to add, change and disable.'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+        const ownerOnly = page.getByRole('region', { name: 'Only the owner can use this page' });
+        await expect(ownerOnly).toBeInViewport();
+        await expect(ownerOnly).toContainText(says);
+        await expect(page.getByRole('button', { name: 'Add staff member' })).toHaveCount(0);
+        await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+        await expect(page.getByRole('button', { name: 'Save settings' })).toHaveCount(0);
+        await page.screenshot({ path: `/tmp/admin-fixes-owner-only-${title.toLowerCase()}-${size}.png` });
+      }
+    }
   });
 
   test('the dashboard is the first section, shows today’s figures and passes axe on a phone', async ({ page }) => {

@@ -114,6 +114,59 @@ test.describe('stock and pictures in the back office', () => {
     await expect.poll(() => main.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
   });
 
+  test("the owner ties a picture to a colour; a shopper who picks that colour on the product page sees it", async ({ page, browser }) => {
+    // A product in two or more colours: its page shows a colour's first picture when that colour is chosen.
+    const product = (await seededProducts(page)).find((detail) => (detail.available_variants.Color?.length ?? 0) >= 2);
+    if (!product) throw new Error('the seeded catalogue has no product in two colours');
+    const productId = product.product.id;
+    const colour = product.available_variants.Color?.at(-1)?.value ?? '';
+    const altText = `${colour} detail ${Date.now()}`;
+    await openBackOffice(page, 'owner', `/admin/products/${productId}/pictures`);
+    await expect(page.getByRole('heading', { name: /^Pictures of / })).toBeVisible();
+
+    const png = await drawnPng(page, 600, '#c0392b', '#ffffff');
+    await page.getByLabel(/Picture file/).setInputFiles({ name: 'detail.png', mimeType: 'image/png', buffer: png });
+    await page.getByLabel('Alt text', { exact: true }).fill(altText);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    await expect(page.getByText('Picture added: it is last in the order.')).toBeVisible();
+    const pictures = page.getByRole('list', { name: 'Pictures in shop order' });
+    const card = pictures.getByRole('listitem').filter({ has: page.getByRole('img', { name: altText }) });
+    const colourSelect = card.getByRole('combobox', { name: 'Colour it shows' });
+    await expect(colourSelect).toHaveValue('');
+    await colourSelect.selectOption(colour);
+    await expect(page.getByText(`Picture colour saved: the product page shows it when a shopper picks ${colour}.`)).toBeVisible();
+    await page.getByRole('button', { name: `Make ${altText} the main picture` }).click();
+    await expect(pictures.getByRole('listitem').first().getByRole('img', { name: altText })).toBeVisible();
+    await page.reload();
+    const first = page.getByRole('list', { name: 'Pictures in shop order' }).getByRole('listitem').first();
+    await expect(first.getByRole('combobox', { name: 'Colour it shows' })).toHaveValue(colour);
+    for (const [width, height, size] of [[390, 844, 'phone'], [1280, 800, 'desktop']] as const) {
+      await page.setViewportSize({ width, height });
+      await first.getByRole('combobox', { name: 'Colour it shows' }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/admin-fixes-picture-colour-${size}.png` });
+    }
+
+    const shopper = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    try {
+      await shopper.goto(`/product/${productId}`);
+      await shopper.getByRole('radio', { name: colour }).check();
+      const gallery = shopper.getByRole('region', { name: `${product.product.name} photos` });
+      // The main picture is now the colour's (the choice scrolled the page to the options on a phone).
+      const shown = gallery.getByRole('img', { name: altText }).first();
+      await expect(shown).toHaveAttribute('fetchpriority', 'high');
+      await shown.scrollIntoViewIfNeeded();
+      await expect(shown).toBeInViewport();
+      await expect(gallery.getByText('1 / ')).toBeVisible();
+      await shopper.screenshot({ path: '/tmp/admin-fixes-picture-colour-product-phone.png' });
+    } finally {
+      await shopper.context().close();
+      // The product's pictures as they were, for the journeys after this one.
+      await page.getByRole('button', { name: `Delete ${altText}` }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Delete picture' }).click();
+      await expect(page.getByText('Picture deleted.')).toBeVisible();
+    }
+  });
+
   test('the stock page fits a phone and its product page lists the stock changes', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openBackOffice(page, 'staff', '/admin/products/1/stock');
@@ -121,9 +174,21 @@ test.describe('stock and pictures in the back office', () => {
     const sections = page.getByRole('navigation', { name: 'Product sections' });
     await expect(sections.getByRole('link', { name: 'Details' })).toHaveAttribute('href', '/admin/products/1');
     await expect(sections.getByRole('link', { name: 'Stock' })).toHaveAttribute('aria-current', 'page');
+    // Each variant's stock changes open from a marked, named control.
     const first = page.locator('details').first();
-    await first.locator('summary').click();
+    const opener = first.locator('summary');
+    await opener.scrollIntoViewIfNeeded();
+    await expect(opener.getByText('Show stock movements')).toBeInViewport();
+    await expect(opener.locator('svg')).toBeVisible();
+    await page.screenshot({ path: '/tmp/admin-fixes-stock-movements-closed-phone.png' });
+    await opener.click();
     await expect(first.getByText('Opening stock')).toBeVisible();
+    await expect(opener.getByText('Hide stock movements')).toBeVisible();
+    await expect(opener.getByText('Show stock movements')).toBeHidden();
+    await page.screenshot({ path: '/tmp/admin-fixes-stock-movements-open-phone.png' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: '/tmp/admin-fixes-stock-movements-open-desktop.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     expect(await axeProblems(page)).toEqual([]);
   });

@@ -18,6 +18,40 @@ test.describe('the shop is served as one app', () => {
     await expect(page).toHaveURL(/\/shop$/);
   });
 
+  test('every address answers the status of what it shows: the back office 200, /403 403, /500 500, an unknown page 404', async ({ page, request }) => {
+    const statuses: [string, number][] = [
+      ['/admin', 200],
+      ['/admin/', 200],
+      ['/admin/orders', 200],
+      ['/admin/orders/12', 200],
+      ['/admin/products/1', 200],
+      ['/admin/products/1/pictures', 200],
+      ['/403', 403],
+      ['/500', 500],
+      ['/admin-nope', 404],
+      ['/this-does-not-exist', 404],
+    ];
+    const answered = await Promise.all(statuses.map(async ([path]) => [path, (await request.get(path)).status()] as [string, number]));
+    expect(answered).toEqual(statuses);
+
+    for (const [width, height, size] of [[390, 844, 'phone'], [1280, 800, 'desktop']] as const) {
+      await page.setViewportSize({ width, height });
+      const forbidden = await page.goto('/403');
+      expect(forbidden?.status()).toBe(403);
+      await expect(page.getByRole('heading', { level: 1, name: 'This area is for VIP members only' })).toBeInViewport();
+      await page.screenshot({ path: `/tmp/admin-fixes-403-${size}.png` });
+      const failed = await page.goto('/500');
+      expect(failed?.status()).toBe(500);
+      await expect(page.getByRole('heading', { level: 1, name: 'Our servers are having a fashion emergency' })).toBeInViewport();
+      await page.screenshot({ path: `/tmp/admin-fixes-500-${size}.png` });
+      // A guest opening the back office is answered 200 and asked to sign in first.
+      const backOffice = await page.goto('/admin/orders');
+      expect(backOffice?.status()).toBe(200);
+      await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeInViewport();
+      await page.screenshot({ path: `/tmp/admin-fixes-admin-guest-${size}.png` });
+    }
+  });
+
   test('sign-in page has no store header or footer', async ({ page }) => {
     await page.goto('/signin');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

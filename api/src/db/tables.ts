@@ -267,6 +267,11 @@ export interface OrderTable {
    */
   name_first_last: Generated<string>;
   name_last_first: Generated<string>;
+  /**
+   * The order number read from its end, without hyphens (`numberTailKey`): the end of a number that
+   * staff are read out is the start of this key (migration 0035). Written with every order's insert.
+   */
+  number_tail: Generated<string>;
   phone: string;
   status: OrderStatus;
   payment_status: PaymentStatus;

@@ -44,7 +44,18 @@ export const errorHandling = fastifyPlugin(async (app: FastifyInstance) => {
       const issue = error.validation[0];
       const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
       const detail = issue?.message ?? 'Invalid input';
-      return reply.status(400).send({ error: field ? `${field}: ${detail}` : detail, request_id: request.id });
+      // With problems in more than one field, each field's first problem as well, so a back-office
+      // form shows them all at once rather than one per try.
+      const fields: Record<string, string> = {};
+      for (const each of error.validation) {
+        const path = each.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        if (path !== '') fields[path] ??= each.message ?? 'Invalid input';
+      }
+      return reply.status(400).send({
+        error: field ? `${field}: ${detail}` : detail,
+        ...(Object.keys(fields).length > 1 && request.url.startsWith('/api/admin/') ? { fields } : {}),
+        request_id: request.id,
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

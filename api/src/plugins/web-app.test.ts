@@ -29,6 +29,26 @@ describe('serving the app beside the API', () => {
     }
   });
 
+  it('answers the back office pages with a 200 and the error pages with their own status', async () => {
+    const statuses = {
+      '/admin': 200,
+      '/admin/': 200,
+      '/admin/orders': 200,
+      '/admin/orders/12': 200,
+      '/admin/products/12/pictures': 200,
+      '/403': 403,
+      '/500': 500,
+      '/500/': 500,
+      '/administrator': 404,
+      '/nope': 404,
+    };
+    for (const [url, status] of Object.entries(statuses)) {
+      const response = await shop.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(status);
+      expect(response.body, url).toContain('<div id="root">');
+    }
+  });
+
   it('serves the app with a 404 status for unknown pages, so the app shows its 404 page', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/nope' });
     expect(response.statusCode).toBe(404);

@@ -4,7 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { currencyCookie, currencyFromCookie, isPageRoute, messages, pageRenderAddress, type CurrencyCode, type FetchApi } from '@threadline/contracts';
+import { currencyCookie, currencyFromCookie, messages, pageStatus, pageRenderAddress, type CurrencyCode, type FetchApi } from '@threadline/contracts';
 import { privateCacheControl, publicAnswer, sendKeptBody, sendPublicAnswer, type KeptBody, type PublicAnswer } from '../http-caching.ts';
 import { collectTags, createTaggedCache } from '../tagged-cache.ts';
 import { createPagePreloads } from './page-preloads.ts';
@@ -133,8 +133,10 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
             })
           : null,
       );
-      // An unknown path is not found whoever renders it; only the render knows a product or category that does not exist.
-      const status = isPageRoute(pathname) ? (rendered?.status ?? 200) : 404;
+      // An unknown path is not found whoever renders it; only the render knows a product or category
+      // that does not exist. /403 and /500 answer their own status with their page.
+      const routeStatus = pageStatus(pathname);
+      const status = routeStatus === 200 ? (rendered?.status ?? 200) : routeStatus;
       const preloads = status === 200 && headEnd >= 0 ? preloadsFor(pathname) : '';
       const withPreloads = preloads ? shell.slice(0, headEnd) + preloads + shell.slice(headEnd) : shell;
       const body = Buffer.from(rendered ? withRenderedPage(withPreloads, rendered) : withPreloads);

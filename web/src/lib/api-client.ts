@@ -11,11 +11,14 @@ type Method = 'GET' | ChangeMethod;
 /** A failed call; `status` is 0 when no answer arrived. The message is safe to show to shoppers. */
 export class ApiError extends Error {
   readonly status: number;
+  /** A refusal naming more than one field: each field's message (a back-office form shows them all). */
+  readonly fields: Record<string, string>;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, fields: Record<string, string> = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.fields = fields;
   }
 }
 
@@ -38,6 +41,11 @@ function errorText(body: unknown): string | null {
   if (typeof body.error === 'string' && body.error !== '') return body.error;
   if (typeof body.message === 'string' && body.message !== '') return body.message;
   return null;
+}
+
+function errorFields(body: unknown): Record<string, string> {
+  if (!isRecord(body) || !isRecord(body.fields)) return {};
+  return Object.fromEntries(Object.entries(body.fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 const callTimeoutMs = 30_000;
@@ -107,7 +115,7 @@ async function readAnswer<T>(response: Response, signal: AbortSignal | undefined
       if (response.ok) throw new ApiError(response.status, messages.network);
     }
   }
-  if (!response.ok) throw new ApiError(response.status, errorText(body) ?? messages.httpError(response.status));
+  if (!response.ok) throw new ApiError(response.status, errorText(body) ?? messages.httpError(response.status), errorFields(body));
   return body as T;
 }
 

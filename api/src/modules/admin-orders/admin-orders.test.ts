@@ -179,6 +179,30 @@ describe('the order list', () => {
     expect(await search('ÉLODIE')).toEqual({ count: 1, ids: [other.orderId] });
   });
 
+  it('finds an order by the end of its number, as a customer reads it out', async () => {
+    const placed = await placeOrder('cash_on_delivery', 1, { first_name: 'Tail', last_name: 'Ender' });
+    const number = (await orderRow(placed.orderId)).order_number;
+    const search = async (term: string) => {
+      const answer = await inject(staff, 'GET', `/api/admin/orders/?page_size=100&search=${encodeURIComponent(term)}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json().results as { id: number }[]).map((order) => order.id);
+    };
+    // 'TL-261129-K7P2Q': the last 4, 5 and 6 characters, with or without the hyphen, in any case.
+    for (const term of [number.slice(-4), number.slice(-5).toLowerCase(), number.slice(-6), number.slice(-7).replace('-', ''), ` ${number.slice(-5)} `]) {
+      expect(await search(term), term).toContain(placed.orderId);
+    }
+    expect(await search(number.slice(-5, -1))).not.toContain(placed.orderId);
+
+    // Letters only may be a name or the end of a number: both are found, each order once.
+    const thompsons = await search('thomp');
+    const lettered = await placeOrder('cash_on_delivery', 1, { first_name: 'Omar', last_name: 'Reid' });
+    await db().updateTable('orders').set({ order_number: 'TL-261129-THOMP', number_tail: 'PMOHT921162LT' }).where('id', '=', lettered.orderId).execute();
+    const named = await placeOrder('cash_on_delivery', 1, { first_name: 'Thompson', last_name: 'Homp' });
+    await db().updateTable('orders').set({ order_number: 'TL-261129-THOMQ', number_tail: 'QMOHT921162LT' }).where('id', '=', named.orderId).execute();
+    expect(await search('thomp')).toEqual([named.orderId, lettered.orderId, ...thompsons]);
+    expect(await search('HOMP')).toEqual([named.orderId, lettered.orderId]);
+  });
+
   it('counts new orders to handle: cash orders and paid card orders since a moment', async () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     const since = new Date().toISOString();

@@ -173,6 +173,17 @@ describe('creating and editing products', () => {
     expect(patched.statusCode).toBe(400);
   });
 
+  it('names every field that is wrong in one answer, so the form shows them all at once', async () => {
+    const body = productBody();
+    const refused = await call('POST', '/api/admin/products/', { ...body, name: '', price: -5, variants: [{ ...body.variants?.[0], sku: '' }] });
+    expect(refused.statusCode).toBe(400);
+    const answer = refused.json();
+    expect(Object.keys(answer.fields).sort()).toEqual(['name', 'price', 'variants.0.sku']);
+    expect(answer.error).toBe(`name: ${answer.fields.name}`);
+    // One wrong field answers as before.
+    expect(Object.keys((await call('POST', '/api/admin/products/', { ...body, name: '' })).json())).toEqual(['error', 'request_id']);
+  });
+
   it('answers 404 for a product that does not exist and 400 for a bad id', async () => {
     expect((await call('GET', '/api/admin/products/999999/')).statusCode).toBe(404);
     expect((await call('PATCH', '/api/admin/products/999999/', { name: 'x' })).statusCode).toBe(404);

@@ -1,4 +1,4 @@
-import { catalogCsvColumns, productStatuses, type CatalogCsvColumn, type CatalogImportError, type ProductStatus } from '@threadline/contracts';
+import { catalogCsvColumns, parseMoneyText, productStatuses, type CatalogCsvColumn, type CatalogImportError, type ProductStatus } from '@threadline/contracts';
 import { spreadsheetValue } from '../../spreadsheet-cells.ts';
 
 /**
@@ -55,10 +55,6 @@ export type ColumnIndex = Record<CatalogCsvColumn, number>;
 
 const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const skuPattern = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
-/** `1500`, `1500.5`, `1,500.00`, `J$1,500` and `$1500`: what a spreadsheet shows for JMD. */
-const moneyPattern = /^(?:J?\$)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/;
-/** The largest amount a money column holds, in cents (a 32-bit integer). */
-const maxCents = 2_147_483_647;
 const maxStock = 1_000_000;
 const yes = new Set(['yes', 'y', 'true', '1']);
 const no = new Set(['no', 'n', 'false', '0', '']);
@@ -86,14 +82,8 @@ export function readHeader(cells: string[]): { columns: ColumnIndex } | { proble
 /** A row whose every cell is empty: spreadsheets leave them below the data; they count as rows but say nothing. */
 export const isBlankRow = (cells: string[]) => cells.every((cell) => cell.trim() === '');
 
-/** Parses JMD in major units into cents, without floating point; null for text that is not an amount. */
-export function parseMoney(text: string): number | null {
-  const match = moneyPattern.exec(text.replace(/\s/g, ''));
-  if (!match) return null;
-  const whole = Number((match[1] ?? '').replace(/,/g, ''));
-  const cents = whole * 100 + Number((match[2] ?? '').padEnd(2, '0'));
-  return cents <= maxCents ? cents : null;
-}
+/** Parses JMD in major units into cents: the back office's money fields read what they are typed the same way. */
+export const parseMoney = parseMoneyText;
 
 /** Cents as the CSV and the API write money: `1500`, `1500.5`. */
 export const formatMoney = (cents: number) => String(cents / 100);

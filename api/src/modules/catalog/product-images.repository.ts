@@ -36,6 +36,22 @@ export function createProductImagesRepository(db: DbExecutor) {
       await executor.updateTable('product_images').set({ alt_text: altText }).where('id', '=', imageId).execute();
     },
 
+    async setColor(imageId: number, color: string | null, executor: DbExecutor = db) {
+      await executor.updateTable('product_images').set({ color }).where('id', '=', imageId).execute();
+    },
+
+    /** The colours the product's variants come in (the colour switch of its page), as they are spelled there. */
+    async variantColors(productId: number, executor: DbExecutor = db): Promise<string[]> {
+      const rows = await executor
+        .selectFrom('product_variants')
+        .select('color')
+        .distinct()
+        .where('product_id', '=', productId)
+        .where('color', 'is not', null)
+        .execute();
+      return rows.flatMap((row) => (row.color === null ? [] : [row.color]));
+    },
+
     async remove(imageId: number, executor: DbExecutor = db) {
       await executor.deleteFrom('product_images').where('id', '=', imageId).execute();
     },

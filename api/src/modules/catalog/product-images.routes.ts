@@ -9,6 +9,9 @@ import {
   idParamsSchema,
   imageAltTextMax,
   imageAltTextSchema,
+  imageChangeSchema,
+  imageColorMax,
+  imageColorSchema,
   imageOrderSchema,
   productImageLimits,
   stockMessages,
@@ -22,18 +25,19 @@ import type { PictureUpload, ProductImagesService } from './product-images.servi
 const uploadForm = z.object({
   file: z.file().describe(`A picture (JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF) of at most ${productImageLimits.megabytes} MB`),
   alt_text: z.string().max(imageAltTextMax).optional(),
+  color: z.string().max(imageColorMax).optional().describe("The colour option the picture shows, one of the product's variant colours; empty for none"),
 });
 // The multipart form is read by readPictureUpload, so the route describes it for the reference only.
 const describedUploadForm: SwaggerTransform = (document) =>
   describeApiCall({ ...document, schema: { ...document.schema, body: uploadForm, consumes: ['multipart/form-data'] } });
 
 /**
- * The form's `file` and `alt_text`, in either order. The file limit is this route's own (the app's
+ * The form's `file`, `alt_text` and `color`, in any order. The file limit is this route's own (the app's
  * default is the profile picture's); a form cut off or over the limit is the caller's problem.
  */
 async function readPictureUpload(request: FastifyRequest): Promise<PictureUpload> {
   if (!request.isMultipart()) throw badRequest(stockMessages.imageMissing);
-  const upload: PictureUpload = { file: null, altText: '' };
+  const upload: PictureUpload = { file: null, altText: '', color: '' };
   try {
     for await (const part of request.parts({ limits: { fileSize: productImageLimits.megabytes * 1024 * 1024, files: 1, fields: 5 } })) {
       if (part.type === 'file') {
@@ -43,6 +47,10 @@ async function readPictureUpload(request: FastifyRequest): Promise<PictureUpload
         const altText = imageAltTextSchema.shape.alt_text.safeParse(part.value);
         if (!altText.success) throw badRequest(`alt_text: ${altText.error.issues[0]?.message ?? 'invalid'}`);
         upload.altText = altText.data;
+      } else if (part.fieldname === 'color') {
+        const color = imageColorSchema.shape.color.safeParse(part.value);
+        if (!color.success) throw badRequest(`color: ${color.error.issues[0]?.message ?? 'invalid'}`);
+        upload.color = color.data ?? '';
       }
     }
   } catch (error) {
@@ -74,8 +82,8 @@ export const productImageRoutes: FastifyPluginAsyncZod<{ images: ProductImagesSe
     (request) => images.reorder(staffOf(request), request.params.id, request.body.ids),
   );
 
-  app.patch('/images/:id/', { schema: { params: idParamsSchema, body: imageAltTextSchema, response: { 200: adminImageSchema } } }, (request) =>
-    images.describe(staffOf(request), request.params.id, request.body.alt_text),
+  app.patch('/images/:id/', { schema: { params: idParamsSchema, body: imageChangeSchema, response: { 200: adminImageSchema } } }, (request) =>
+    images.describe(staffOf(request), request.params.id, request.body),
   );
 
   app.delete('/images/:id/', { schema: { params: idParamsSchema, response: { 200: adminRemovedSchema } } }, (request) =>

@@ -1,4 +1,4 @@
-import { messages, productImageLimits, stockMessages, type AdminImage, type AdminImages } from '@threadline/contracts';
+import { messages, productImageLimits, stockMessages, type AdminImage, type AdminImages, type ImageChange } from '@threadline/contracts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
@@ -20,10 +20,12 @@ export interface ProductImagesDependencies {
 export interface PictureUpload {
   file: Buffer | null;
   altText: string;
+  /** The colour option the picture shows; '' for none. */
+  color: string;
 }
 
 /** What the audit log keeps of a picture. */
-const audited = (row: ProductImageRow) => ({ product_id: row.product_id, path: row.path, alt_text: row.alt_text, position: row.position });
+const audited = (row: ProductImageRow) => ({ product_id: row.product_id, path: row.path, alt_text: row.alt_text, position: row.position, color: row.color });
 
 /** The back office's product pictures: upload, order, describe and delete; the storefront shows them at once. */
 export function createProductImagesService({ database, repository, audit, changes, media }: ProductImagesDependencies) {
@@ -35,7 +37,20 @@ export function createProductImagesService({ database, repository, audit, change
   async function picturesOf(productId: number): Promise<AdminImages> {
     const product = await repository.product(productId);
     if (!product) throw notFound(messages.productNotFound);
-    return { product, images: (await repository.imagesOf(productId)).map(imageView) };
+    const [images, colors] = await Promise.all([repository.imagesOf(productId), repository.variantColors(productId)]);
+    return { product: { ...product, colors: colors.sort((a, b) => a.localeCompare(b)) }, images: images.map(imageView) };
+  }
+
+  /**
+   * The variant colour a picture is tied to, spelled as the variant spells it (the product page
+   * matches them exactly); null for none; 400 for a colour the product does not come in.
+   */
+  async function variantColor(productId: number, color: string | null | undefined, executor = database.db): Promise<string | null> {
+    const asked = (color ?? '').trim();
+    if (asked === '') return null;
+    const known = (await repository.variantColors(productId, executor)).find((each) => each.toLowerCase() === asked.toLowerCase());
+    if (known === undefined) throw badRequest(`color: ${stockMessages.imageColorUnknown(asked)}`);
+    return known;
   }
 
   async function imageOrNotFound(imageId: number, executor = database.db) {
@@ -51,9 +66,10 @@ export function createProductImagesService({ database, repository, audit, change
      * Re-encodes the picture into the media store first (the slow part, outside any transaction), then adds it
      * last in the product's order; the files go again if the product is gone or full by then.
      */
-    async upload(staff: StaffMember, productId: number, { file, altText }: PictureUpload): Promise<AdminImage> {
+    async upload(staff: StaffMember, productId: number, { file, altText, color: askedColor }: PictureUpload): Promise<AdminImage> {
       if (file === null) throw badRequest(stockMessages.imageMissing);
       if (!(await repository.product(productId))) throw notFound(messages.productNotFound);
+      const color = await variantColor(productId, askedColor);
       const stored = await storeProductPicture(media.store, productId, file);
       try {
         const added = await database.writeTransaction(async (trx) => {
@@ -68,7 +84,7 @@ export function createProductImagesService({ database, repository, audit, change
               alt_text: altText,
               width: stored.width,
               height: stored.height,
-              color: null,
+              color,
             },
             trx,
           );
@@ -104,12 +120,25 @@ export function createProductImagesService({ database, repository, audit, change
       return picturesOf(productId);
     },
 
-    async describe(staff: StaffMember, imageId: number, altText: string): Promise<AdminImage> {
+    /** Changes a picture's alt text, the colour option it shows, or both. */
+    async describe(staff: StaffMember, imageId: number, change: ImageChange): Promise<AdminImage> {
       const changed = await database.writeTransaction(async (trx) => {
         const before = await imageOrNotFound(imageId, trx);
-        await repository.setAltText(imageId, altText, trx);
-        await audit.record(staff, { action: 'update', entity: 'image', entityId: imageId, before: { alt_text: before.alt_text }, after: { alt_text: altText } }, trx);
-        return { ...before, alt_text: altText };
+        const after = { ...before };
+        if (change.alt_text !== undefined) {
+          await repository.setAltText(imageId, change.alt_text, trx);
+          after.alt_text = change.alt_text;
+        }
+        if (change.color !== undefined) {
+          after.color = await variantColor(before.product_id, change.color, trx);
+          await repository.setColor(imageId, after.color, trx);
+        }
+        const fields = (row: ProductImageRow) => ({
+          ...(change.alt_text === undefined ? {} : { alt_text: row.alt_text }),
+          ...(change.color === undefined ? {} : { color: row.color }),
+        });
+        await audit.record(staff, { action: 'update', entity: 'image', entityId: imageId, before: fields(before), after: fields(after) }, trx);
+        return after;
       });
       await changes.publish('catalog');
       return imageView(changed);

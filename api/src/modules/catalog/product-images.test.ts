@@ -212,4 +212,35 @@ describe('product pictures in the back office', () => {
     const onDisk = new Set(mediaFiles().filter((file) => file.startsWith(`${id}-`)).map((file) => file.replace(/-\d+\.webp$/, '')));
     expect(onDisk).toEqual(kept);
   });
+
+  it("ties a picture to one of the product's colours, on upload or later, and the product page shows it for that colour", async () => {
+    const { id } = await createProduct(db(), {
+      name: 'Colour Tee',
+      categoryId,
+      price: 250_000,
+      images: 1,
+      variants: [
+        { size: 'M', color: 'Black', stock: 2 },
+        { size: 'M', color: 'Red', stock: 2 },
+      ],
+    });
+    const uploaded = await upload(id, form([{ name: 'color', content: 'black' }, { name: 'file', content: await picture(800, 800), filename: 'black.png' }]));
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    expect(uploaded.json().color).toBe('Black');
+    const [first] = (await imagesOf(id)).images;
+
+    const change = (imageId: number, body: object) => shop.app.inject({ method: 'PATCH', url: `/api/admin/images/${imageId}/`, headers: staff.headers, payload: body });
+    const red = await change(first.id, { color: 'Red' });
+    expect(red.statusCode, red.body).toBe(200);
+    expect(red.json()).toMatchObject({ color: 'Red', alt_text: first.alt_text });
+    expect((await storefront(id)).product.images.map((image: { color: string | null }) => image.color)).toEqual(['Red', 'Black']);
+    expect((await auditOf(first.id))[0]).toMatchObject({ before: { color: null }, after: { color: 'Red' } });
+
+    const unknown = await change(first.id, { color: 'Green' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toBe(`color: ${stockMessages.imageColorUnknown('Green')}`);
+    expect((await upload(id, form([{ name: 'color', content: 'Green' }, { name: 'file', content: await picture(800, 800), filename: 'g.png' }]))).statusCode).toBe(400);
+    expect((await change(first.id, { color: null })).json().color).toBeNull();
+    expect((await change(first.id, { alt_text: 'Front' })).json()).toMatchObject({ alt_text: 'Front', color: null });
+  });
 });

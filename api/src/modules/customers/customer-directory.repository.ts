@@ -37,26 +37,65 @@ function matching(eb: UserExpressions, search: string, dialect: DatabaseDialect)
   ]);
 }
 
+type OrderExpressions = ExpressionBuilder<Database, 'orders'>;
+
+/** A guest's orders whose e-mail address, or customer's name either way round, starts with the search. */
+function guestMatching(eb: OrderExpressions, search: string, dialect: DatabaseDialect): Expression<SqlBool> {
+  const starts = (column: Expression<string>) =>
+    dialect === 'postgres' ? eb(column, 'like', `${escapeLike(search)}%`) : eb.and([eb(column, '>=', search), eb(column, '<', `${search}\u{10FFFF}`)]);
+  return eb.or([starts(eb.fn<string>('lower', ['email'])), starts(eb.ref('name_first_last')), starts(eb.ref('name_last_first'))]);
+}
+
 /** What orders brought in: what was paid less what was given back (a refunded order nothing), of orders not cancelled. */
 const paidAndKept = sql<number>`case when payment_status in ('COMPLETED', 'PARTIALLY_REFUNDED') and status != 'cancelled' then total - refunded_total else 0 end`;
 
 /** The back office's read of customers: the accounts with their addresses and orders (tables of customers and orders, read only). */
 export function createCustomerDirectoryRepository(db: DbExecutor, dialect: DatabaseDialect) {
   return {
+    /**
+     * Customers, newest first: customer accounts (never staff: they are not customers), and guests
+     * who bought without an account, one row per e-mail address no account has, with the name and
+     * phone of their orders and the time of their first order.
+     */
     async page(query: CustomerSearchQuery) {
       const search = (query.search ?? '').trim().toLowerCase().replace(/\s+/g, ' ');
-      const filtered = search === '' ? db.selectFrom('users') : db.selectFrom('users').where((eb) => matching(eb, search, dialect));
+      const accounts = db
+        .selectFrom('users')
+        .where('role', '=', 'customer')
+        .$call((select) => (search === '' ? select : select.where((eb) => matching(eb, search, dialect))))
+        .select([
+          sql<'account' | 'guest'>`'account'`.as('kind'),
+          sql<number | null>`id`.as('id'),
+          'email',
+          'first_name',
+          'last_name',
+          'phone',
+          'role',
+          'date_joined',
+        ]);
+      const guests = db
+        .selectFrom('orders')
+        .where('user_id', 'is', null)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('users').select(sql`1`.as('one')).whereRef('users.email_normalized', '=', sql`lower(orders.email)`))))
+        .$call((select) => (search === '' ? select : select.where((eb) => guestMatching(eb, search, dialect))))
+        .groupBy(sql`lower(email)`)
+        .select((eb) => [
+          sql<'account' | 'guest'>`'guest'`.as('kind'),
+          sql<number | null>`null`.as('id'),
+          eb.fn.min<string>('email').as('email'),
+          eb.fn.max<string>('first_name').as('first_name'),
+          eb.fn.max<string>('last_name').as('last_name'),
+          eb.fn.max<string>('phone').as('phone'),
+          sql<'customer'>`'customer'`.as('role'),
+          eb.fn.min<string>('created_at').as('date_joined'),
+        ]);
+      const everyone = accounts.unionAll(guests).as('customers');
       const { limit, offset } = pageWindow(query);
       const [rows, total] = await Promise.all([
-        filtered
-          .select(['id', 'email', 'first_name', 'last_name', 'phone', 'role', 'date_joined'])
-          .orderBy('id', 'desc')
-          .limit(limit)
-          .offset(offset)
-          .execute(),
-        filtered.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+        db.selectFrom(everyone).selectAll().orderBy('date_joined', 'desc').orderBy('email').limit(limit).offset(offset).execute(),
+        db.selectFrom(everyone).select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
       ]);
-      return { rows, count: Number(total.count) };
+      return { rows: rows.map((row) => ({ ...row, id: row.id === null ? null : Number(row.id) })), count: Number(total.count) };
     },
 
     find: (id: number) =>

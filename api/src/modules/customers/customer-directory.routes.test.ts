@@ -82,12 +82,14 @@ describe('finding a customer', () => {
     expect(await emailsFound('ampbell')).toEqual([]);
   });
 
-  it('lists every account newest first, paged', async () => {
+  it('lists every customer account newest first, paged, and no staff account', async () => {
     const first = (await call(staff, '/api/admin/customers/?page_size=2')).json();
-    expect(first.count).toBe(5);
+    expect(first.count).toBe(4);
+    expect(await emailsFound('marcia')).toEqual([]);
     expect(first.results.map((customer: AdminCustomer) => customer.email)).toEqual(['percent_100@example.com', 'odette@example.com']);
     expect(first.results[0]).toEqual({
       id: expect.any(Number),
+      kind: 'account',
       email: 'percent_100@example.com',
       first_name: 'Pat',
       last_name: 'Reid',
@@ -98,6 +100,49 @@ describe('finding a customer', () => {
     expect(first.next).toBe('/api/admin/customers/?page_size=2&page=2');
     const searched = (await call(staff, '/api/admin/customers/?search=o&page_size=1')).json();
     expect(searched.next).toBe('/api/admin/customers/?page_size=1&search=o&page=2');
+  });
+});
+
+describe('guest buyers', () => {
+  it('lists someone who bought without an account once, by e-mail address, newest first among the accounts', async () => {
+    let guestOrders = 0;
+    const guest = async (email: string, firstName: string, createdAt: string) => {
+      guestOrders += 1;
+      await shop.database.handle.db
+        .insertInto('orders')
+        .values({
+          order_number: `TL-GUEST-${guestOrders}`, user_id: null, session_id: null, email, first_name: firstName, last_name: 'Wright',
+          name_first_last: `${firstName.toLowerCase()} wright`, name_last_first: `wright ${firstName.toLowerCase()}`,
+          phone: '876-555-0142', payment_method: 'cash_on_delivery', shipping_method: 'pickup', address_line1: '', address_line2: '', city: '', parish: '',
+          postal_code: '', country: 'Jamaica', subtotal: 100_000, discount_amount: 0, shipping_cost: 0, tax_amount: 0, currency: 'JMD', exchange_rate: '1',
+          status: 'pending', payment_status: 'PENDING', total: 100_000, created_at: createdAt, updated_at: createdAt,
+        })
+        .execute();
+    };
+    await guest('Tanisha.Wright@example.com', 'Tanisha', '2099-01-02T10:00:00.000Z');
+    await guest('tanisha.wright@example.com', 'Tanisha', '2099-01-03T10:00:00.000Z');
+    // A guest order under an account's e-mail address is that customer's, not another guest.
+    await guest('OBROWN@example.com', 'Omar', '2099-01-04T10:00:00.000Z');
+    // Marcia (staff) bought as a guest under her own address: she has an account, so she is not listed.
+    await guest('marcia@threadline.test', 'Marcia', '2099-01-05T10:00:00.000Z');
+
+    const listed = (await call(staff, '/api/admin/customers/?page_size=100')).json();
+    expect(listed.count).toBe(5);
+    expect(listed.results[0]).toEqual({
+      id: null,
+      kind: 'guest',
+      email: 'Tanisha.Wright@example.com',
+      first_name: 'Tanisha',
+      last_name: 'Wright',
+      phone: '876-555-0142',
+      role: 'customer',
+      date_joined: '2099-01-02T10:00:00.000Z',
+    });
+    expect(listed.results.filter((customer: AdminCustomer) => customer.kind === 'guest')).toHaveLength(1);
+    expect(await emailsFound('tanisha')).toEqual(['Tanisha.Wright@example.com']);
+    expect(await emailsFound('wright t')).toEqual(['Tanisha.Wright@example.com']);
+    expect(await emailsFound('marcia')).toEqual([]);
+    await shop.database.handle.db.deleteFrom('orders').where('order_number', 'like', 'TL-GUEST-%').execute();
   });
 });
 

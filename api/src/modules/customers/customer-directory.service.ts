@@ -24,6 +24,7 @@ export function createCustomerDirectoryService(repository: CustomerDirectoryRepo
       const [addresses, orders, totals] = await Promise.all([repository.addresses(id), repository.recentOrders(id), repository.orderTotals(id)]);
       return {
         ...customer,
+        kind: 'account',
         email_verified: customer.email_verified === 1,
         addresses: addresses.map((address) => ({ ...address, is_default: address.is_default === 1 })),
         orders: orders.map((order) => ({ ...order, total: minorToMajor(order.total) })),

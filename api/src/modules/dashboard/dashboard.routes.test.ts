@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminDashboard } from '@threadline/contracts';
+import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct, orderRow } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, signUp, startSession, type TestShop } from '../../../test/helper.ts';
 import type { OrderTable } from '../../db/tables.ts';
@@ -32,7 +33,7 @@ async function order(createdAt: string, values: Partial<Pick<OrderTable, 'status
     total,
   });
   const { id } = await shop.database.handle.db.insertInto('orders').values(placed).returning('id').executeTakeFirstOrThrow();
-  await orders.countChange(null, { id, ...placed });
+  await orders.countChange(null, { id, ...placed, refunded_total: 0 });
   return id;
 }
 
@@ -124,5 +125,35 @@ describe('GET /api/admin/dashboard/', () => {
     ]);
     expect(figures.unpaid_cash_orders.count).toBe(unpaidBefore + 1);
     expect(figures.unpaid_cash_orders.oldest).toContainEqual({ id: unpaid, order_number: expect.any(String), name: 'Kemar Brown', total: 123.45, created_at: eightDaysAgo });
+  });
+
+  it('counts a partly refunded order as what was paid less what was refunded (J$2,400 less J$500 is J$1,900)', async () => {
+    const { id: productId } = await createProduct(shop.database.handle.db, { name: 'Trench Town Tote', categoryId, price: 240_000, variants: [{ stock: 50 }] });
+    const owner = await signInStaff(shop, 'owner');
+    const inject = (headers: Record<string, string>, method: 'GET' | 'POST', url: string, payload?: object) =>
+      shop.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    const figures = async (): Promise<AdminDashboard> => (await inject(owner.headers, 'GET', '/api/admin/dashboard/')).json();
+    const before = await figures();
+
+    const shopper = await startSession(shop.app);
+    await inject(shopper.headers, 'POST', '/api/orders/cart/', { product_id: productId, quantity: 1 });
+    const placed = await inject(shopper.headers, 'POST', '/api/orders/checkout/', pickupCheckoutForm('cash_on_delivery'));
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = placed.json().order_id as number;
+    expect((await inject(owner.headers, 'POST', `/api/admin/orders/${orderId}/mark-paid/`, { note: 'Paid at the counter' })).statusCode).toBe(200);
+    const paid = await figures();
+    expect(paid.today).toEqual({ orders: before.today.orders + 1, revenue: before.today.revenue + 2_400 });
+
+    const refunded = await inject(owner.headers, 'POST', `/api/admin/orders/${orderId}/refund/`, { amount: 500, reason: 'Strap frayed' });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json().order.payment_status).toBe('PARTIALLY_REFUNDED');
+    const partly = await figures();
+    expect(partly.today).toEqual({ orders: before.today.orders + 1, revenue: before.today.revenue + 1_900 });
+    expect(partly.month.revenue).toBe(before.month.revenue + 1_900);
+    expect(partly.last_30_days.at(-1)?.revenue).toBe(before.today.revenue + 1_900);
+
+    // The rest refunded: nothing of it is revenue; the order still counts.
+    expect((await inject(owner.headers, 'POST', `/api/admin/orders/${orderId}/refund/`, { reason: 'Returned' })).json().order.payment_status).toBe('REFUNDED');
+    expect((await figures()).today).toEqual({ orders: before.today.orders + 1, revenue: before.today.revenue });
   });
 });

@@ -154,6 +154,8 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       first_name: request.first_name.trim(),
       last_name: request.last_name.trim(),
       ...orderNameKeys(request.first_name, request.last_name),
+      // The insert writes it from the number it is made with (a redrawn one too).
+      number_tail: '',
       phone: request.phone.trim(),
       status: settlement === 'nothing-to-pay' ? 'processing' : 'pending',
       payment_status: settlement === 'nothing-to-pay' ? 'COMPLETED' : 'PENDING',

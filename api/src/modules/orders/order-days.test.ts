@@ -5,7 +5,7 @@ import { createTestShop, signInStaff, startSession, type ShopperSession, type Si
 import { jamaicaDay } from '../../shop-days.ts';
 import { dayChange, dayFigures, orderDaySlots, type CountedOrder } from './order-days.ts';
 
-const placed: CountedOrder = { id: 17, created_at: '2026-03-14T04:59:59.000Z', status: 'pending', payment_status: 'PENDING', total: 100_000 };
+const placed: CountedOrder = { id: 17, created_at: '2026-03-14T04:59:59.000Z', status: 'pending', payment_status: 'PENDING', total: 100_000, refunded_total: 0 };
 
 describe('dayChange', () => {
   it.each([
@@ -14,8 +14,10 @@ describe('dayChange', () => {
     ['placed paid (nothing to pay, or J$0 …)', null, { ...placed, payment_status: 'COMPLETED' }, { orders: 1, revenue: 100_000 }],
     ['an unpaid order cancelled', placed, { ...placed, status: 'cancelled', payment_status: 'FAILED' }, { orders: -1, revenue: 0 }],
     ['a paid order cancelled', { ...placed, status: 'shipped', payment_status: 'COMPLETED' }, { ...placed, status: 'cancelled', payment_status: 'COMPLETED' }, { orders: -1, revenue: -100_000 }],
-    ['partly refunded: no longer revenue', { ...placed, payment_status: 'COMPLETED' }, { ...placed, payment_status: 'PARTIALLY_REFUNDED' }, { orders: 0, revenue: -100_000 }],
-    ['a refused refund given back', { ...placed, payment_status: 'PARTIALLY_REFUNDED' }, { ...placed, payment_status: 'COMPLETED' }, { orders: 0, revenue: 100_000 }],
+    ['partly refunded: what was paid less what was refunded', { ...placed, payment_status: 'COMPLETED' }, { ...placed, payment_status: 'PARTIALLY_REFUNDED', refunded_total: 30_000 }, { orders: 0, revenue: -30_000 }],
+    ['partly refunded again', { ...placed, payment_status: 'PARTIALLY_REFUNDED', refunded_total: 30_000 }, { ...placed, payment_status: 'PARTIALLY_REFUNDED', refunded_total: 50_000 }, { orders: 0, revenue: -20_000 }],
+    ['refunded in full', { ...placed, payment_status: 'PARTIALLY_REFUNDED', refunded_total: 50_000 }, { ...placed, payment_status: 'REFUNDED', refunded_total: 100_000 }, { orders: 0, revenue: -50_000 }],
+    ['a refused refund given back', { ...placed, payment_status: 'PARTIALLY_REFUNDED', refunded_total: 30_000 }, { ...placed, payment_status: 'COMPLETED' }, { orders: 0, revenue: 30_000 }],
     ['refunded once cancelled', { ...placed, status: 'cancelled', payment_status: 'COMPLETED' }, { ...placed, status: 'cancelled', payment_status: 'REFUNDED' }, null],
     ['shipped to delivered', { ...placed, status: 'shipped' }, { ...placed, status: 'delivered' }, null],
   ] as const)('%s', (_name, before, after, moved) => {
@@ -83,7 +85,7 @@ describe('the day figures after many changes at once', () => {
   /** The figures of every day recounted from the orders themselves, beside those kept. */
   async function keptAndRecounted() {
     const recounted = new Map<string, { orders: number; revenue: number }>();
-    for (const order of await db().selectFrom('orders').select(['created_at', 'status', 'payment_status', 'total']).execute()) {
+    for (const order of await db().selectFrom('orders').select(['created_at', 'status', 'payment_status', 'total', 'refunded_total']).execute()) {
       const day = recounted.get(jamaicaDay(order.created_at)) ?? { orders: 0, revenue: 0 };
       const figures = dayFigures(order);
       recounted.set(jamaicaDay(order.created_at), { orders: day.orders + figures.orders, revenue: day.revenue + figures.revenue });

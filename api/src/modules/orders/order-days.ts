@@ -8,6 +8,8 @@ export interface CountedOrder {
   status: OrderStatus;
   payment_status: PaymentStatus;
   total: number;
+  /** Refunded, or being refunded (minor units). */
+  refunded_total: number;
 }
 
 /**
@@ -17,10 +19,16 @@ export interface CountedOrder {
  */
 export const orderDaySlots = 8;
 
-/** What an order adds to the figures of the day it was placed: an order unless cancelled, and its total while paid (COMPLETED). */
-export function dayFigures(order: Pick<CountedOrder, 'status' | 'payment_status' | 'total'>): { orders: number; revenue: number } {
+/** Payment statuses of an order that was paid: its revenue is what was paid less what was refunded. */
+const paidStatuses: ReadonlySet<PaymentStatus> = new Set(['COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED']);
+
+/**
+ * What an order adds to the figures of the day it was placed: an order unless cancelled, and, once
+ * paid, what was paid less what was refunded (a J$2,400 order refunded J$500 counts J$1,900).
+ */
+export function dayFigures(order: Pick<CountedOrder, 'status' | 'payment_status' | 'total' | 'refunded_total'>): { orders: number; revenue: number } {
   if (order.status === 'cancelled') return { orders: 0, revenue: 0 };
-  return { orders: 1, revenue: order.payment_status === 'COMPLETED' ? order.total : 0 };
+  return { orders: 1, revenue: paidStatuses.has(order.payment_status) ? Math.max(0, order.total - order.refunded_total) : 0 };
 }
 
 /**

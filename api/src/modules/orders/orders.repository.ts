@@ -5,7 +5,7 @@ import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database, OrderItemTable, OrderStatusHistoryTable, OrderTable, OrderUpdateEmailTable } from '../../db/tables.ts';
 import { dayChange, type CountedOrder } from './order-days.ts';
-import { nameKey } from './order-names.ts';
+import { nameKey, numberTailKey, searchedTail } from './order-names.ts';
 
 export type OrderRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['findById']>> & object;
 export type StatusChangeRow = Selectable<OrderStatusHistoryTable>;
@@ -42,7 +42,7 @@ function filterOrders(query: OrderFilterQuery, filters: AdminOrderQuery): OrderF
 /** The customer's name a search asks for (`nameKey`), or null for no search, an order number or an e-mail address. */
 function searchedName(filters: AdminOrderQuery): string | null {
   const term = nameKey(filters.search ?? '');
-  return term === '' || /^tl-/.test(term) || term.includes('@') ? null : term;
+  return term === '' || /^tl-/.test(term) || term.includes('@') || (searchedTail(term) !== null && /\d/.test(term)) ? null : term;
 }
 
 /**
@@ -64,8 +64,12 @@ function matchingOrders(db: DbExecutor, filters: AdminOrderQuery) {
     return base().where('order_number', '>=', number).where('order_number', '<', prefixEnd(number));
   }
   if (term.includes('@')) return base().where(sql<string>`lower(email)`, '=', term);
+  // The end of an order number ('K7P2Q', '9-K7P2Q'): with a digit in it, no name; letters only may be either.
+  const tail = searchedTail(term);
+  const byTail = (query: OrderFilterQuery) => (tail === null ? query : query.where('number_tail', '>=', tail).where('number_tail', '<', prefixEnd(tail)));
+  if (tail !== null && /\d/.test(term)) return byTail(filterOrders(db.selectFrom('orders'), filters)).select(['id', 'created_at']);
   const end = prefixEnd(term);
-  return base()
+  const named = base()
     .where('name_first_last', '>=', term)
     .where('name_first_last', '<', end)
     .unionAll(
@@ -74,6 +78,13 @@ function matchingOrders(db: DbExecutor, filters: AdminOrderQuery) {
         .where('name_last_first', '<', end)
         .where((eb) => eb.or([eb('name_first_last', '<', term), eb('name_first_last', '>=', end)])),
     );
+  if (tail === null) return named;
+  return named.unionAll(
+    byTail(filterOrders(db.selectFrom('orders'), filters))
+      .select(['id', 'created_at'])
+      .where((eb) => eb.or([eb('name_first_last', '<', term), eb('name_first_last', '>=', end)]))
+      .where((eb) => eb.or([eb('name_last_first', '<', term), eb('name_last_first', '>=', end)])),
+  );
 }
 
 /**
@@ -92,18 +103,21 @@ const commonNameMatches = 1_000;
 function newestNamed(db: DbExecutor, filters: AdminOrderQuery, name: string) {
   // Characters, as both databases' substr() counts them.
   const length = sql.lit([...name].length);
+  const tail = searchedTail(name);
   return filterOrders(db.selectFrom('orders'), filters)
     .select(['id', 'created_at'])
     .where((eb) =>
       eb.or([
         eb(sql<string>`substr(${sql.ref('name_first_last')}, 1, ${length})`, '=', name),
         eb(sql<string>`substr(${sql.ref('name_last_first')}, 1, ${length})`, '=', name),
+        // Letters that may also be the end of an order number.
+        ...(tail === null ? [] : [eb(sql<string>`substr(${sql.ref('number_tail')}, 1, ${sql.lit(tail.length)})`, '=', tail)]),
       ]),
     );
 }
 
 /** The columns of an order its day's figures depend on (`CountedOrder`). */
-const countedColumns = ['id', 'created_at', 'status', 'payment_status', 'total'] as const;
+const countedColumns = ['id', 'created_at', 'status', 'payment_status', 'total', 'refunded_total'] as const;
 
 /** The day's figures moved by an order's change, as a statement; null when they do not move. */
 function countChangeWrite(before: CountedOrder | null, after: CountedOrder, executor: DbExecutor): CompiledQuery | null {
@@ -144,7 +158,7 @@ const numberedOrderInsert = (creator: QueryCreator<Database>, order: Insertable<
   const { user_id: userId } = order;
   return creator
     .insertInto('orders')
-    .values(order)
+    .values({ ...order, number_tail: numberTailKey(order.order_number) })
     .onConflict((conflict) => conflict.column('order_number').doNothing())
     .returning(['id', () => (userId === null || userId === undefined ? sql<number>`0` : unpaidHeldBy(creator, userId, order.order_number)).as('unpaid_held')]);
 };

@@ -12,6 +12,11 @@ describe('saveErrorsOf', () => {
     ['a field the form does not have', new ApiError(400, 'colour: Too long'), { fields: {}, general: 'colour: Too long' }],
     ['a message naming no field', new ApiError(409, 'A product needs at least one variant: add another first.'), { fields: {}, general: 'A product needs at least one variant: add another first.' }],
     ['no answer at all', new ApiError(0, 'Network error'), { fields: {}, general: 'Could not reach the shop. Check your connection.' }],
+    [
+      'several fields at once',
+      new ApiError(400, 'name: Too short', { name: 'Too short', price: 'Prices cannot be negative.', 'variants.0.sku': 'Required' }),
+      { fields: { name: 'Too short', price: 'Prices cannot be negative.', 'variants.0.sku': 'Required' }, general: null },
+    ],
     ['something else thrown', new Error('boom'), { fields: {}, general: 'Could not save. Please try again.' }],
   ])('%s', (_case, error, expected) => {
     expect(saveErrorsOf(error, known)).toEqual(expected);

@@ -15,6 +15,9 @@ const fieldFirst = /^([a-z_]+(?:\.\d+(?:\.[a-z_]+)?)?): (.+)$/s;
 export function saveErrorsOf(error: unknown, knownFields: readonly string[]): SaveErrors {
   if (!(error instanceof ApiError)) return { fields: {}, general: 'Could not save. Please try again.' };
   if (error.status === 0) return { fields: {}, general: 'Could not reach the shop. Check your connection.' };
+  // A refusal naming several fields: each beside its own field, at once.
+  const named = Object.entries(error.fields).filter(([field]) => knownFields.includes(field.split('.')[0] ?? ''));
+  if (named.length > 1) return { fields: Object.fromEntries(named), general: null };
   const match = fieldFirst.exec(error.message);
   const [, field = '', message = ''] = match ?? [];
   const root = field.split('.')[0] ?? '';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { moneyTextMessage } from '@threadline/contracts';
 import { formatJmd, paymentStatusLook, refundAmount } from './order-labels.ts';
 
 describe('refundAmount', () => {
@@ -8,11 +9,13 @@ describe('refundAmount', () => {
     ['1500', { amount: 1500 }],
     ['1,500.50', { amount: 1500.5 }],
     ['4500', { amount: 4500 }],
+    ['J$3,000', { amount: 3000 }],
+    ['$1 500', { amount: 1500 }],
     ['4500.01', { error: `At most ${formatJmd(4500)} is left to refund.` }],
     ['0', { error: 'Enter an amount above 0.' }],
-    ['12.345', { error: 'Enter an amount like 1500 or 1500.50.' }],
-    ['-5', { error: 'Enter an amount like 1500 or 1500.50.' }],
-    ['abc', { error: 'Enter an amount like 1500 or 1500.50.' }],
+    ['12.345', { error: moneyTextMessage }],
+    ['-5', { error: moneyTextMessage }],
+    ['abc', { error: moneyTextMessage }],
   ])('reads %j against J$4,500 left as %j', (text, expected) => {
     expect(refundAmount(text, 4500)).toEqual(expected);
   });

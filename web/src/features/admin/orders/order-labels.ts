@@ -1,4 +1,4 @@
-import { formatMoney, paymentState, paymentStateLabels, shopCurrency, type OrderStatus, type PaymentState, type PaymentStatus } from '@threadline/contracts';
+import { formatMoney, moneyAmountOf, moneyTextMessage, paymentState, paymentStateLabels, shopCurrency, type OrderStatus, type PaymentState, type PaymentStatus } from '@threadline/contracts';
 
 export type LabelTone = 'amber' | 'sky' | 'indigo' | 'green' | 'red' | 'stone';
 
@@ -53,10 +53,9 @@ export const formatWhen = (iso: string) => when.format(new Date(iso));
  * paid; more than `left`, not a number, or with more than 2 decimals is refused before it is sent.
  */
 export function refundAmount(text: string, left: number): { amount: number | undefined } | { error: string } {
-  const trimmed = text.trim().replace(/,/g, '');
-  if (trimmed === '') return { amount: undefined };
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return { error: 'Enter an amount like 1500 or 1500.50.' };
-  const amount = Number(trimmed);
+  if (text.trim() === '') return { amount: undefined };
+  const amount = moneyAmountOf(text);
+  if (amount === null) return { error: moneyTextMessage };
   if (amount <= 0) return { error: 'Enter an amount above 0.' };
   if (Math.round(amount * 100) > Math.round(left * 100)) return { error: `At most ${formatJmd(left)} is left to refund.` };
   return { amount };

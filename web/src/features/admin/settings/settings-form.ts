@@ -1,4 +1,4 @@
-import { parishes, storeSettingsSchema, type Parish, type StoreSettings } from '@threadline/contracts';
+import { moneyAmountOf, moneyTextMessage, parishes, storeSettingsSchema, type Parish, type StoreSettings } from '@threadline/contracts';
 
 type StoreContact = StoreSettings['store'];
 
@@ -29,8 +29,19 @@ export const formOf = (settings: StoreSettings): SettingsForm => {
   };
 };
 
-/** A typed amount as a number; blank or not a number is NaN, which the schema names. */
+/** A typed number (tax rate, map point); blank or not a number is NaN, which the schema names. */
 const amountOf = (typed: string) => (typed.trim() === '' ? Number.NaN : Number(typed.replaceAll(',', '')));
+
+/**
+ * A typed amount of money, read as the catalogue import reads its cells ('1,500', 'J$1500'); NaN
+ * when it is none. A minus sign is kept, so the schema says that a fee cannot be negative.
+ */
+const moneyOf = (typed: string) => {
+  const text = typed.trim();
+  const amount = moneyAmountOf(text.replace(/^-/, ''));
+  if (amount === null) return Number.NaN;
+  return text.startsWith('-') ? -amount : amount;
+};
 
 /** Where each problem is, by the field's key ('fees.St. Andrew', 'taxRate', 'store.phone', 'store.hours.0.days'). */
 export type SettingsErrors = Record<string, string>;
@@ -48,8 +59,8 @@ const formKey = (path: readonly PropertyKey[]): string => {
 /** The settings to send, or the problems to show beside the fields, checked by the schema the server checks with. */
 export function settingsOf(form: SettingsForm): { settings: StoreSettings } | { errors: SettingsErrors } {
   const parsed = storeSettingsSchema.safeParse({
-    delivery_fees: Object.fromEntries(parishes.map((parish) => [parish, amountOf(form.fees[parish])])),
-    free_delivery_over: form.freeDeliveryOver.trim() === '' ? null : amountOf(form.freeDeliveryOver),
+    delivery_fees: Object.fromEntries(parishes.map((parish) => [parish, moneyOf(form.fees[parish])])),
+    free_delivery_over: form.freeDeliveryOver.trim() === '' ? null : moneyOf(form.freeDeliveryOver),
     tax_rate: amountOf(form.taxRate),
     store: {
       ...form.store,
@@ -62,6 +73,11 @@ export function settingsOf(form: SettingsForm): { settings: StoreSettings } | { 
   });
   if (parsed.success) return { settings: parsed.data };
   const errors: SettingsErrors = {};
+  // Money typed as nothing the shop reads as an amount says so, whatever the schema made of it.
+  for (const parish of parishes) {
+    if (Number.isNaN(moneyOf(form.fees[parish]))) errors[`fees.${parish}`] = moneyTextMessage;
+  }
+  if (form.freeDeliveryOver.trim() !== '' && Number.isNaN(moneyOf(form.freeDeliveryOver))) errors.freeDeliveryOver = moneyTextMessage;
   for (const issue of parsed.error.issues) {
     const key = formKey(issue.path);
     errors[key] ??= issue.message;

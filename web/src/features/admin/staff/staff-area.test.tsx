@@ -167,8 +167,27 @@ describe('the Staff page', () => {
     expect(await screen.findByText(/No staff accounts yet/)).toBeVisible();
     first.unmount();
 
+    // An owner made staff since the page loaded: the refusal says whose page it is, with nothing to retry.
     stubApi([session, profile, [/^\/api\/admin\/me\//, () => owner], [/^\/api\/admin\/staff\//, () => json({ error: 'Only the shop owner can do this.' }, 403)]]);
+    const refused = renderAdmin('/admin/staff');
+    expect(await screen.findByRole('heading', { name: 'Only the owner can use this page' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add staff member' })).toBeNull();
+    refused.unmount();
+
+    stubApi([session, profile, [/^\/api\/admin\/me\//, () => owner], [/^\/api\/admin\/staff\//, () => json({ error: 'Server error' }, 500)]]);
     renderAdmin('/admin/staff');
-    expect(await screen.findByText('Only the shop owner can do this.')).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+
+  it('shows staff who open the staff page that it is the owner’s, with no button to add staff or to try again', async () => {
+    const listed: string[] = [];
+    stubApi([session, profile, [/^\/api\/admin\/me\//, () => ({ ...owner, role: 'staff' })], [/^\/api\/admin\/staff\//, (url: URL) => (listed.push(url.pathname), staffList([keisha]))]]);
+    renderAdmin('/admin/staff');
+    expect(await screen.findByRole('heading', { name: 'Only the owner can use this page' })).toBeVisible();
+    expect(screen.getByText(/Staff accounts are the owner’s to add, change and disable/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Add staff member' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(listed).toEqual([]);
   });
 });

@@ -31,7 +31,7 @@ function SearchBox() {
           value={text}
           maxLength={254}
           onChange={(event) => setText(event.target.value)}
-          placeholder="Order number, e-mail or name"
+          placeholder="Order number (or its end), e-mail or name"
           className={inputClass}
         />
       </label>

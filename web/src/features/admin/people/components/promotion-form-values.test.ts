@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { promotionMessages } from '@threadline/contracts';
+import { moneyTextMessage, promotionMessages } from '@threadline/contracts';
 import { emptyPromotionForm, formValuesOf, localInputOf, readPromotionForm } from './promotion-form-values.ts';
 
 const filled = { ...emptyPromotionForm, code: ' island10 ', value: '10' };
@@ -27,6 +27,12 @@ describe('readPromotionForm', () => {
     expect(local.input?.usage_limit).toBe(100);
   });
 
+  it('reads money as the catalogue import does: J$3,000 and 1,500.50', () => {
+    const read = readPromotionForm({ ...filled, kind: 'fixed', value: 'J$500', min_subtotal: '3,000' });
+    expect(read.input).toMatchObject({ kind: 'fixed', value: 500, min_subtotal: 3000 });
+    expect(readPromotionForm({ ...filled, min_subtotal: '$1,500.50' }).input?.min_subtotal).toBe(1500.5);
+  });
+
   it.each([
     ['no code', { code: '' }, 'code', 'Enter a code of up to 60 letters, digits, - and _.'],
     ['a code with spaces', { code: 'TWO WORDS' }, 'code', promotionMessages.codeCharacters],
@@ -36,7 +42,8 @@ describe('readPromotionForm', () => {
     ['an end before the start', { starts_at: '2026-12-02T00:00', ends_at: '2026-12-01T00:00' }, 'ends_at', promotionMessages.endsBeforeStart],
     ['a limit of 0', { usage_limit: '0' }, 'usage_limit', 'Enter a whole number of 1 or more, or leave it empty for no limit.'],
     ['half a use per customer', { per_customer_limit: '1.5' }, 'per_customer_limit', 'Enter a whole number of 1 or more, or leave it empty for no limit.'],
-    ['a minimum in words', { min_subtotal: 'lots' }, 'min_subtotal', 'Enter an amount in J$ (0 or more), or leave it empty.'],
+    ['a minimum in words', { min_subtotal: 'lots' }, 'min_subtotal', moneyTextMessage],
+    ['a fixed amount in words', { kind: 'fixed', value: 'five hundred' }, 'value', moneyTextMessage],
   ] as const)('says what is wrong with %s beside its field', (_name, change, field, message) => {
     const read = readPromotionForm({ ...filled, ...change });
     expect(read.input).toBeNull();

@@ -1,4 +1,6 @@
 import {
+  moneyAmountOf,
+  moneyTextMessage,
   promotionCreateSchema,
   promotionMessages,
   type AdminPromotion,
@@ -74,6 +76,8 @@ function momentOf(local: string): string | null {
 }
 
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+/** An amount of money, read as the catalogue import reads its cells ('1,500', 'J$1500'); NaN when it is none. */
+const moneyOf = (text: string) => moneyAmountOf(text) ?? Number.NaN;
 const limitOf = (text: string) => (text.trim() === '' ? null : Number(text));
 
 export function formValuesOf(promotion: AdminPromotion): PromotionFormValues {
@@ -98,8 +102,8 @@ export function readPromotionForm(values: PromotionFormValues): { input: Promoti
     code: values.code,
     description: values.description.trim(),
     kind: values.kind,
-    value: numberOf(values.value),
-    min_subtotal: values.min_subtotal.trim() === '' ? 0 : Number(values.min_subtotal),
+    value: values.kind === 'fixed' ? moneyOf(values.value) : numberOf(values.value),
+    min_subtotal: values.min_subtotal.trim() === '' ? 0 : moneyOf(values.min_subtotal),
     starts_at: momentOf(values.starts_at),
     ends_at: momentOf(values.ends_at),
     usage_limit: limitOf(values.usage_limit),
@@ -113,5 +117,8 @@ export function readPromotionForm(values: PromotionFormValues): { input: Promoti
     const field = issue.path[0] as PromotionField;
     errors[field] ??= ruleMessages.has(issue.message) ? issue.message : fieldHelp[field];
   }
+  // Money typed as nothing the shop reads as an amount says how to type it.
+  if (values.kind === 'fixed' && values.value.trim() !== '' && moneyAmountOf(values.value) === null) errors.value = moneyTextMessage;
+  if (values.min_subtotal.trim() !== '' && moneyAmountOf(values.min_subtotal) === null) errors.min_subtotal = moneyTextMessage;
   return { input: null, errors };
 }

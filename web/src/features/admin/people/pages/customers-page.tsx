@@ -13,7 +13,7 @@ const joined = new Intl.DateTimeFormat('en-JM', { dateStyle: 'medium' });
 export const customerName = (customer: Pick<AdminCustomer, 'first_name' | 'last_name' | 'email'>) =>
   `${customer.first_name} ${customer.last_name}`.trim() || customer.email;
 
-/** Every account, newest first; found by the start of an e-mail address or a name. */
+/** Every customer account and every guest who bought (by e-mail address), newest first; found by the start of an e-mail address or a name. Staff are not customers. */
 export function CustomersPage() {
   const [search, setSearch] = useListFilter('search');
   const [typed, setTyped] = useState(search);
@@ -56,19 +56,27 @@ export function CustomersPage() {
                   <th scope="col" className="px-4 py-3">Name</th>
                   <th scope="col" className="px-4 py-3">E-mail</th>
                   <th scope="col" className="px-4 py-3">Phone</th>
-                  <th scope="col" className="px-4 py-3">Joined</th>
+                  <th scope="col" className="px-4 py-3">Customer since</th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-stone-200">
                 {list.data.results.map((customer) => (
-                  <tr key={customer.id}>
+                  <tr key={customer.id ?? `guest ${customer.email}`}>
                     <td className="px-4 py-3">
-                      <Link to={`/admin/customers/${customer.id}`} className="font-semibold underline-offset-2 hover:underline">
-                        {customerName(customer)}
-                      </Link>
-                      {customer.role !== 'customer' ? (
+                      {customer.id === null ? (
+                        // A guest has no account to open: their orders are found by their e-mail address.
+                        <Link to={`/admin/orders?search=${encodeURIComponent(customer.email)}`} className="font-semibold underline-offset-2 hover:underline">
+                          {customerName(customer)}
+                          <span className="sr-only">: orders</span>
+                        </Link>
+                      ) : (
+                        <Link to={`/admin/customers/${customer.id}`} className="font-semibold underline-offset-2 hover:underline">
+                          {customerName(customer)}
+                        </Link>
+                      )}
+                      {customer.kind === 'guest' ? (
                         <Badge tone="light" className="ml-2">
-                          {customer.role === 'owner' ? 'Owner' : 'Staff'}
+                          Guest
                         </Badge>
                       ) : null}
                     </td>

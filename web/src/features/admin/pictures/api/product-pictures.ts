@@ -14,9 +14,10 @@ export const useProductPictures = (productId: number) =>
   useQuery({ queryKey: picturesKey(productId), queryFn: ({ signal }) => getProductPictures(productId, signal) });
 
 export type PictureChange =
-  | { kind: 'upload'; file: File; altText: string }
+  | { kind: 'upload'; file: File; altText: string; color: string }
   | { kind: 'order'; ids: number[] }
   | { kind: 'describe'; id: number; altText: string }
+  | { kind: 'color'; id: number; color: string | null }
   | { kind: 'delete'; id: number };
 
 /**
@@ -28,6 +29,7 @@ export function changePicture(productId: number, change: PictureChange): Promise
     case 'upload': {
       const form = new FormData();
       form.set('alt_text', change.altText);
+      if (change.color !== '') form.set('color', change.color);
       form.set('file', change.file);
       return apiSend('POST', `/admin/products/${productId}/images/`, form);
     }
@@ -35,6 +37,8 @@ export function changePicture(productId: number, change: PictureChange): Promise
       return apiSend('PUT', `/admin/products/${productId}/images/order/`, { ids: change.ids });
     case 'describe':
       return apiSend('PATCH', `/admin/images/${change.id}/`, { alt_text: change.altText });
+    case 'color':
+      return apiSend('PATCH', `/admin/images/${change.id}/`, { color: change.color });
     case 'delete':
       return apiSend('DELETE', `/admin/images/${change.id}/`);
   }

@@ -1,6 +1,7 @@
 import { imageAltTextMax, type AdminImage } from '@threadline/contracts';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { selectClass } from '@/components/ui/field-styles.ts';
 
 const smallButton =
   'inline-flex min-h-11 items-center justify-center gap-1 rounded-full px-3 text-sm font-medium ring-1 ring-inset ring-stone-300 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-40';
@@ -12,11 +13,14 @@ interface PictureCardProps {
   busy: boolean;
   onMove(index: number, to: number): void;
   onDescribe(image: AdminImage, altText: string): Promise<boolean>;
+  /** The product's variant colours: a picture may show one, and the product page shows it when a shopper picks that colour. */
+  colors: string[];
+  onColor(image: AdminImage, color: string | null): Promise<boolean>;
   onDelete(image: AdminImage): void;
 }
 
 /** One picture: where it stands in the order, buttons to move it, its alt text and delete. */
-export function PictureCard({ image, index, count, busy, onMove, onDescribe, onDelete }: PictureCardProps) {
+export function PictureCard({ image, index, count, busy, onMove, onDescribe, colors, onColor, onDelete }: PictureCardProps) {
   const [altText, setAltText] = useState(image.alt_text);
   const changed = altText.trim() !== image.alt_text;
   const label = image.alt_text || `Picture ${index + 1}`;
@@ -54,6 +58,24 @@ export function PictureCard({ image, index, count, busy, onMove, onDescribe, onD
             Save alt text
           </button>
         </form>
+        {colors.length > 0 || image.color !== null ? (
+          <label className="flex max-w-xs flex-col gap-1 text-sm font-medium">
+            Colour it shows
+            <select
+              className={`${selectClass} w-full`}
+              value={image.color ?? ''}
+              disabled={busy}
+              onChange={(event) => void onColor(image, event.currentTarget.value === '' ? null : event.currentTarget.value)}
+            >
+              <option value="">No one colour</option>
+              {[...new Set([...colors, ...(image.color === null ? [] : [image.color])])].map((each) => (
+                <option key={each} value={each}>
+                  {each}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <div className="flex flex-wrap gap-2">
           <button type="button" className={smallButton} disabled={index === 0 || busy} onClick={() => onMove(index, index - 1)} aria-label={`Move ${label} up`}>
             <ArrowUp className="size-4" aria-hidden="true" /> Up

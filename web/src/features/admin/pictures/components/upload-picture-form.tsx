@@ -2,6 +2,7 @@ import { imageAltTextMax, productImageLimits } from '@threadline/contracts';
 import { ImageUp } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button-styles.ts';
+import { selectClass } from '@/components/ui/field-styles.ts';
 
 const maxBytes = productImageLimits.megabytes * 1024 * 1024;
 
@@ -9,10 +10,20 @@ const maxBytes = productImageLimits.megabytes * 1024 * 1024;
  * Choose a picture, describe it, upload it. The upload can take a while on a shop's connection, so
  * the button says so while it runs; a file over the size limit is refused before it is sent.
  */
-export function UploadPictureForm({ uploading, onUpload }: { uploading: boolean; onUpload(file: File, altText: string): Promise<boolean> }) {
+export function UploadPictureForm({
+  uploading,
+  colors,
+  onUpload,
+}: {
+  uploading: boolean;
+  /** The product's variant colours a picture may show. */
+  colors: string[];
+  onUpload(file: File, altText: string, color: string): Promise<boolean>;
+}) {
   const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [altText, setAltText] = useState('');
+  const [color, setColor] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
@@ -26,9 +37,10 @@ export function UploadPictureForm({ uploading, onUpload }: { uploading: boolean;
       return;
     }
     setProblem(null);
-    if (await onUpload(file, altText.trim())) {
+    if (await onUpload(file, altText.trim(), color)) {
       setFile(null);
       setAltText('');
+      setColor('');
       if (fileInput.current) fileInput.current.value = '';
     }
   };
@@ -59,6 +71,19 @@ export function UploadPictureForm({ uploading, onUpload }: { uploading: boolean;
             className="h-11 w-full min-w-0 rounded-xl bg-white px-3.5 text-base ring-1 ring-stone-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none sm:text-sm"
           />
         </label>
+        {colors.length > 0 ? (
+          <label className="flex min-w-0 flex-col gap-1 text-sm font-medium sm:w-44">
+            Colour it shows
+            <select className={`${selectClass} w-full`} value={color} onChange={(event) => setColor(event.currentTarget.value)}>
+              <option value="">No one colour</option>
+              {colors.map((each) => (
+                <option key={each} value={each}>
+                  {each}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
         <button type="submit" className={buttonClass('primary')} disabled={uploading}>
           <ImageUp className="size-4" aria-hidden="true" />
           {uploading ? 'Uploading…' : 'Upload'}

@@ -41,7 +41,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the product pictures page', () => {
   it('lists the pictures in shop order and moves one down with the keyboard', async () => {
-    let pictures: AdminImages = { product: { id: 7, name: 'Harbour Tee' }, images: [image(1, 'Front'), image(2, 'Back')] };
+    let pictures: AdminImages = { product: { id: 7, name: 'Harbour Tee', colors: [] }, images: [image(1, 'Front'), image(2, 'Back')] };
     const fetchMock = stubApi([
       session,
       [
@@ -64,14 +64,14 @@ describe('the product pictures page', () => {
     await userEvent.keyboard('{Enter}');
     await waitFor(() => expect(within(list).getAllByRole('img').map((shown) => shown.getAttribute('alt'))).toEqual(['Back', 'Front']));
     expect(JSON.parse(String(callsTo(fetchMock, 'PUT', '/images/order/')[0]?.[1]?.body))).toEqual({ ids: [2, 1] });
-    expect(await screen.findByText('The new order is on the shop.')).toBeVisible();
+    expect(await screen.findByText('Picture order saved: the shop shows the pictures in this order.')).toBeVisible();
   }, 20_000);
 
   it('uploads a picture as a multipart form with its alt text, saying so while it runs', async () => {
     let answer: (value: Response) => void = () => undefined;
     const fetchMock = stubApi([
       session,
-      [/^\/api\/admin\/products\/7\/images\/$/, (_url, init) => (init?.method === 'POST' ? new Promise<Response>((resolve) => (answer = resolve)) : { product: { id: 7, name: 'Harbour Tee' }, images: [] })],
+      [/^\/api\/admin\/products\/7\/images\/$/, (_url, init) => (init?.method === 'POST' ? new Promise<Response>((resolve) => (answer = resolve)) : { product: { id: 7, name: 'Harbour Tee', colors: [] }, images: [] })],
     ]);
     renderPicturesPage();
     expect(await screen.findByText(/No pictures yet/)).toBeVisible();
@@ -90,7 +90,7 @@ describe('the product pictures page', () => {
     const fetchMock = stubApi([
       session,
       [/^\/api\/admin\/images\/1\//, () => Response.json({ deleted: true })],
-      [/^\/api\/admin\/products\/7\/images\//, () => ({ product: { id: 7, name: 'Harbour Tee' }, images: [image(1, 'Front')] })],
+      [/^\/api\/admin\/products\/7\/images\//, () => ({ product: { id: 7, name: 'Harbour Tee', colors: [] }, images: [image(1, 'Front')] })],
     ]);
     renderPicturesPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Front' }));
@@ -99,5 +99,30 @@ describe('the product pictures page', () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete picture' }));
     await waitFor(() => expect(callsTo(fetchMock, 'DELETE', '/admin/images/1/')).toHaveLength(1));
     expect(await screen.findByText('Picture deleted.')).toBeVisible();
+  }, 20_000);
+
+  it("ties a picture to one of the product's colours from its own select", async () => {
+    let pictures: AdminImages = { product: { id: 7, name: 'Harbour Tee', colors: ['Black', 'Red'] }, images: [image(1, 'Front')] };
+    const fetchMock = stubApi([
+      session,
+      [
+        /^\/api\/admin\/images\/1\/$/,
+        (_url, init) => {
+          const { color } = JSON.parse(String(init?.body)) as { color: string | null };
+          pictures = { ...pictures, images: pictures.images.map((entry) => ({ ...entry, color })) };
+          return pictures.images[0];
+        },
+      ],
+      [/^\/api\/admin\/products\/7\/images\//, () => pictures],
+    ]);
+    renderPicturesPage();
+    const list = await screen.findByRole('list', { name: 'Pictures in shop order' });
+    const colour = within(list).getByRole('combobox', { name: 'Colour it shows' });
+    expect(within(colour).getAllByRole('option').map((option) => option.textContent)).toEqual(['No one colour', 'Black', 'Red']);
+    await userEvent.selectOptions(colour, 'Red');
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/admin/images/1/')).toHaveLength(1));
+    expect(JSON.parse(String(callsTo(fetchMock, 'PATCH', '/admin/images/1/')[0]?.[1]?.body))).toEqual({ color: 'Red' });
+    expect(await screen.findByText('Picture colour saved: the product page shows it when a shopper picks Red.')).toBeVisible();
+    await waitFor(() => expect(within(list).getByRole('combobox', { name: 'Colour it shows' })).toHaveValue('Red'));
   }, 20_000);
 });

@@ -42,7 +42,7 @@ export function ProductPicturesPage() {
     if (id === undefined) return;
     ids.splice(to, 0, id);
     setMoved(`Moved to place ${to + 1} of ${ids.length}${to === 0 ? ': now the main picture' : ''}.`);
-    void run({ kind: 'order', ids }, 'The new order is on the shop.');
+    void run({ kind: 'order', ids }, 'Picture order saved: the shop shows the pictures in this order.');
   };
 
   return (
@@ -56,7 +56,8 @@ export function ProductPicturesPage() {
         <>
           <UploadPictureForm
             uploading={change.isPending && change.variables.kind === 'upload'}
-            onUpload={(file, altText) => run({ kind: 'upload', file, altText }, 'Picture added: it is last in the order.')}
+            colors={pictures.data.product.colors}
+            onUpload={(file, altText, color) => run({ kind: 'upload', file, altText, color }, 'Picture added: it is last in the order.')}
           />
           <output className="sr-only">{moved}</output>
           {images.length === 0 ? (
@@ -72,6 +73,13 @@ export function ProductPicturesPage() {
                   busy={change.isPending}
                   onMove={move}
                   onDescribe={(target, altText) => run({ kind: 'describe', id: target.id, altText }, 'Alt text saved.')}
+                  colors={pictures.data.product.colors}
+                  onColor={(target, color) =>
+                    run(
+                      { kind: 'color', id: target.id, color },
+                      color === null ? 'Picture colour saved: it shows with every colour.' : `Picture colour saved: the product page shows it when a shopper picks ${color}.`,
+                    )
+                  }
                   onDelete={setDeleting}
                 />
               ))}

@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { type AdminCategory, type AdminProduct, type AdminProductCreate, type ProductStatus } from '@threadline/contracts';
+import { moneyAmountOf, moneyTextMessage, type AdminCategory, type AdminProduct, type AdminProductCreate, type ProductStatus } from '@threadline/contracts';
 import { ErrorBox } from '@/components/ui/error-box.tsx';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { selectClass } from '@/components/ui/field-styles.ts';
@@ -69,25 +69,46 @@ export const productFormOf = (product: AdminProduct): ProductFormValues => ({
   variants: [],
 });
 
-const amount = (text: string) => Number(text.trim());
-const optionalAmount = (text: string) => (text.trim() === '' ? null : amount(text));
+/** A money field as typed, read as the catalogue import reads its cells: blank is none. */
+function readAmount(text: string): { amount: number | null } | { error: string } {
+  if (text.trim() === '') return { amount: null };
+  const amount = moneyAmountOf(text);
+  return amount === null ? { error: moneyTextMessage } : { amount };
+}
 
-/** The body of a create (and, without its variants, of a save): numbers from the typed text. */
-export function productBodyOf(values: ProductFormValues): AdminProductCreate {
+const moneyFields = ['price', 'sale_price', 'wholesale_price'] as const;
+
+/**
+ * The body of a create (and, without its variants, of a save): numbers from the typed text. A
+ * price that is not an amount is never sent as nothing: each such field gets its message instead.
+ */
+export function readProductForm(values: ProductFormValues): { body: AdminProductCreate; errors: null } | { body: null; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const amounts: Record<(typeof moneyFields)[number], number | null> = { price: null, sale_price: null, wholesale_price: null };
+  for (const field of moneyFields) {
+    const read = readAmount(values[field]);
+    if ('error' in read) errors[field] = read.error;
+    else amounts[field] = read.amount;
+  }
+  if (!errors.price && amounts.price === null) errors.price = 'Enter the price, like 3900 or 3,900.50.';
+  if (Object.keys(errors).length > 0) return { body: null, errors };
   return {
-    name: values.name,
-    ...(values.slug.trim() === '' ? {} : { slug: values.slug.trim() }),
-    description: values.description,
-    category: Number(values.category),
-    status: values.status,
-    price: amount(values.price),
-    sale_price: optionalAmount(values.sale_price),
-    wholesale_price: optionalAmount(values.wholesale_price),
-    is_new_arrival: values.is_new_arrival,
-    is_featured: values.is_featured,
-    features: values.features.map((feature) => feature.trim()).filter((feature) => feature !== ''),
-    specifications: Object.fromEntries(values.specifications.filter((row) => row.name.trim() !== '').map((row) => [row.name.trim(), row.value])),
-    variants: values.variants.map((row) => ({ size: row.size, color: row.color, sku: row.sku, stock: Number(row.stock) })),
+    errors: null,
+    body: {
+      name: values.name,
+      ...(values.slug.trim() === '' ? {} : { slug: values.slug.trim() }),
+      description: values.description,
+      category: Number(values.category),
+      status: values.status,
+      price: amounts.price ?? 0,
+      sale_price: amounts.sale_price,
+      wholesale_price: amounts.wholesale_price,
+      is_new_arrival: values.is_new_arrival,
+      is_featured: values.is_featured,
+      features: values.features.map((feature) => feature.trim()).filter((feature) => feature !== ''),
+      specifications: Object.fromEntries(values.specifications.filter((row) => row.name.trim() !== '').map((row) => [row.name.trim(), row.value])),
+      variants: values.variants.map((row) => ({ size: row.size, color: row.color, sku: row.sku, stock: Number(row.stock) })),
+    },
   };
 }
 

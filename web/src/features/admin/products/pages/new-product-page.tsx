@@ -5,7 +5,7 @@ import { ListLoading, LoadFailed } from '../../components/list-states.tsx';
 import { useAdminCategories } from '../../categories/api/get-admin-categories.ts';
 import { saveErrorsOf, type SaveErrors } from '../../field-errors.ts';
 import { useCreateAdminProduct } from '../api/save-admin-product.ts';
-import { emptyProductForm, ProductForm, productBodyOf, productFormFields } from '../components/product-form.tsx';
+import { emptyProductForm, ProductForm, readProductForm, productFormFields } from '../components/product-form.tsx';
 
 const noErrors: SaveErrors = { fields: {}, general: null };
 
@@ -18,8 +18,13 @@ export function NewProductPage() {
   const [errors, setErrors] = useState<SaveErrors>(noErrors);
 
   const save = () => {
+    const read = readProductForm(values);
+    if (!read.body) {
+      setErrors({ fields: read.errors, general: null });
+      return;
+    }
     setErrors(noErrors);
-    create.mutate(productBodyOf(values), {
+    create.mutate(read.body, {
       onSuccess: (product) => void navigate(`/admin/products/${product.id}`, { state: { created: true } }),
       onError: (error) => setErrors(saveErrorsOf(error, productFormFields)),
     });

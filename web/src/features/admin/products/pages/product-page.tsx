@@ -12,7 +12,7 @@ import { saveErrorsOf, type SaveErrors } from '../../field-errors.ts';
 import { useDeleteAdminProduct } from '../api/delete-admin-product.ts';
 import { useAdminProduct } from '../api/get-admin-product.ts';
 import { useUpdateAdminProduct } from '../api/save-admin-product.ts';
-import { ProductForm, productBodyOf, productFormFields, productFormOf } from '../components/product-form.tsx';
+import { ProductForm, readProductForm, productFormFields, productFormOf } from '../components/product-form.tsx';
 import { VariantsTable } from '../components/variants-table.tsx';
 import { statusLabels, statusTones } from '../product-status.ts';
 import { ProductTabs } from '../product-tabs.tsx';
@@ -32,8 +32,15 @@ function ProductEditor({ product, categories }: { product: AdminProduct; categor
   const [confirmingRemove, setConfirmingRemove] = useState(false);
 
   const save = () => {
+    setNotice(null);
+    const read = readProductForm(values);
+    // Nothing is sent when a field is refused, so no earlier 'saved' may stand beside the refusal.
+    if (!read.body) {
+      setErrors({ fields: read.errors, general: null });
+      return;
+    }
     setErrors(noErrors);
-    const { variants: _variants, ...body } = productBodyOf(values);
+    const { variants: _variants, ...body } = read.body;
     update.mutate(body, {
       onSuccess: (saved) => {
         setValues(productFormOf(saved));

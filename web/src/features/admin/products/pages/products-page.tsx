@@ -1,7 +1,7 @@
 import { ImageOff, Plus, Search } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { adminProductSorts, type AdminProductListItem, type AdminProductSort, type ProductStatus } from '@threadline/contracts';
+import { adminProductSorts, formatMoney, shopCurrency, type AdminProductListItem, type AdminProductSort, type ProductStatus } from '@threadline/contracts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { selectClass } from '@/components/ui/field-styles.ts';
@@ -13,7 +13,8 @@ import { useAdminCategories } from '../../categories/api/get-admin-categories.ts
 import { statusLabels, statusTones } from '../product-status.ts';
 import { AdminTable, adminTableHeadClass } from '../../components/admin-table.tsx';
 
-const jmd = new Intl.NumberFormat('en-JM', { style: 'currency', currency: 'JMD' });
+/** JMD as the whole shop writes it: 'J$3,900.00', never a bare '$' (spec deviation 49). */
+const jmd = { format: (amount: number) => formatMoney(amount, shopCurrency) };
 const sortLabels: Record<AdminProductSort, string> = {
   newest: 'Newest first',
   oldest: 'Oldest first',

@@ -130,9 +130,10 @@ describe('settings page', { timeout: 20_000 }, () => {
   it('shows the server’s refusal, and staff the owner-only message', async () => {
     stubApi([[/^\/api\/admin\/settings\/$/, () => json({ error: adminMessages.ownerOnly }, 403)]]);
     renderShop(pages, { path: '/admin/settings' });
-    const refusal = await screen.findByRole('alert');
-    expect(refusal).toHaveTextContent(adminMessages.ownerOnly);
+    const refusal = await screen.findByRole('region', { name: 'Only the owner can use this page' });
+    expect(refusal).toHaveTextContent('The shop’s settings are the owner’s to change.');
     expect(screen.queryByRole('button', { name: 'Save settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('says when the settings cannot be loaded, and loads them on Try again', async () => {

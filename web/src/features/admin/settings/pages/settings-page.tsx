@@ -7,6 +7,7 @@ import { TextAreaField, TextField } from '@/components/ui/text-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { ListLoading, LoadFailed } from '../../components/list-states.tsx';
+import { isOwnerOnlyRefusal, OwnerOnly } from '../../components/owner-only.tsx';
 import { useAdminSettings } from '../api/get-settings.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
 import { formOf, settingsOf, type SettingsErrors, type SettingsForm } from '../settings-form.ts';
@@ -248,11 +249,8 @@ export function SettingsPage() {
       {settings.isPending ? (
         <ListLoading label="Loading the settings..." />
       ) : settings.isError ? (
-        settings.error instanceof ApiError && settings.error.status === 403 ? (
-          <ErrorBox>
-            <p className="font-semibold">{settings.error.message}</p>
-            <p>The shop&apos;s settings are the owner&apos;s to change. Ask the owner if a fee or detail needs changing.</p>
-          </ErrorBox>
+        isOwnerOnlyRefusal(settings.error) ? (
+          <OwnerOnly>The shop’s settings are the owner’s to change. Ask the owner if a fee or detail needs changing.</OwnerOnly>
         ) : (
           <LoadFailed error={settings.error} retry={() => void settings.refetch()} />
         )

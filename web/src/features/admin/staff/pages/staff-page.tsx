@@ -9,6 +9,7 @@ import { Notice, type NoticeMessage } from '@/components/ui/notice.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { useAdminMe } from '../../api/get-admin-me.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
+import { isOwnerOnlyRefusal, OwnerOnly } from '../../components/owner-only.tsx';
 import { ListEmpty, ListLoading, LoadFailed } from '../../components/list-states.tsx';
 import { Pager } from '../../components/pager.tsx';
 import { useAdminList } from '../../hooks/use-admin-list.ts';
@@ -139,14 +140,30 @@ function StaffRow({ account, isMe, busy, onRole, onToggle, onResetSecondFactor }
   );
 }
 
+const staffOwnerOnly = 'Staff accounts are the owner’s to add, change and disable. Ask the owner if someone needs an account or a new role.';
+
 /** /admin/staff (the owner's): who is on the staff, their roles; add people, change roles, disable accounts, reset a lost second factor. */
 export function StaffPage() {
+  const me = useAdminMe();
+  // Staff see who may use the page, not a refusal to retry or a button the server refuses.
+  if (me.data && me.data.role !== 'owner') {
+    return (
+      <AdminPage title="Staff">
+        <OwnerOnly>{staffOwnerOnly}</OwnerOnly>
+      </AdminPage>
+    );
+  }
+  return <StaffAccounts />;
+}
+
+function StaffAccounts() {
   const list = useAdminList<StaffAccount>(staffListPath);
   const change = useChangeStaff();
   const [adding, setAdding] = useState(false);
   const [toggling, setToggling] = useState<StaffAccount | null>(null);
   const [resetting, setResetting] = useState<StaffAccount | null>(null);
   const me = useAdminMe();
+  const refused = list.isError && isOwnerOnlyRefusal(list.error);
   const [notice, setNotice] = useState<NoticeMessage | null>(null);
 
   const closeDialogs = () => {
@@ -172,13 +189,17 @@ export function StaffPage() {
     <AdminPage
       title="Staff"
       actions={
-        <button type="button" onClick={() => setAdding(true)} className={buttonClass('primary')}>
-          Add staff member
-        </button>
+        refused ? null : (
+          <button type="button" onClick={() => setAdding(true)} className={buttonClass('primary')}>
+            Add staff member
+          </button>
+        )
       }
     >
       {list.isPending ? (
         <ListLoading label="Loading the staff..." rows={3} />
+      ) : refused ? (
+        <OwnerOnly>{staffOwnerOnly}</OwnerOnly>
       ) : list.isError ? (
         <LoadFailed error={list.error} retry={() => void list.refetch()} />
       ) : list.data.results.length === 0 ? (

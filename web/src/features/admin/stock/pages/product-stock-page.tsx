@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminList, StockRow } from '@threadline/contracts';
+import { ChevronRight } from 'lucide-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { Notice, type NoticeMessage } from '@/components/ui/notice.tsx';
@@ -17,9 +18,17 @@ import { ProductTabs } from '../../products/product-tabs.tsx';
 function VariantMovements({ variant }: { variant: StockRow }) {
   const [opened, setOpened] = useState(false);
   return (
-    <details className="rounded-2xl bg-stone-100 p-3" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
-      <summary className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg px-2 font-medium">
-        {variantLabel(variant)} <span className="font-mono text-xs text-stone-600">{variant.sku}</span>
+    <details className="group rounded-2xl bg-stone-100 p-3" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
+      {/* A flex summary loses the browser's triangle: the chevron and the words say it opens. */}
+      <summary className="flex min-h-11 cursor-pointer list-none flex-wrap items-center gap-x-2 gap-y-1 rounded-lg px-2 font-medium [&::-webkit-details-marker]:hidden">
+        <ChevronRight className="size-4 shrink-0 text-stone-600 transition-transform group-open:rotate-90" aria-hidden="true" />
+        <span>
+          {variantLabel(variant)} <span className="font-mono text-xs text-stone-600">{variant.sku}</span>
+        </span>
+        <span className="ml-auto text-sm font-normal text-stone-700 underline underline-offset-2">
+          <span className="group-open:hidden">Show stock movements</span>
+          <span className="hidden group-open:inline">Hide stock movements</span>
+        </span>
       </summary>
       <div className="mt-2">{opened ? <MovementsList variantId={variant.id} /> : null}</div>
     </details>
