@@ -314,7 +314,8 @@ describe('the product list', () => {
     }
   });
 
-  it('lists, filters and counts past 500 matches the same, where SQLite walks the listing index instead of reading the matches by id', async () => {
+  // 520 products written one after another, in order: about 10 s on PostgreSQL, more on a busy machine.
+  it('lists, filters and counts past 500 matches the same, where SQLite walks the listing index instead of reading the matches by id', { timeout: 120_000 }, async () => {
     const marker = `teakwood${Date.now()}`;
     // Oldest first; every product has a low variant, and every other one a sold-out one too.
     const oldest: number[] = [];
