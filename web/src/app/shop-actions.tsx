@@ -36,7 +36,7 @@ export function AppShopActions({ children }: { children: ReactNode }) {
       {children}
       {/* What a heart did, wherever it was tapped (a card, the product page): the heart's own
           pressed state alone went unnoticed (issue 28). */}
-      <Notice notice={wishlistNotice} onDismiss={dismissWishlistNotice} />
+      {wishlistNotice ? <Notice notice={wishlistNotice} onDismiss={dismissWishlistNotice} /> : null}
     </ShopActionsProvider>
   );
 }
