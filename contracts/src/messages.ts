@@ -83,6 +83,7 @@ export const messages = {
 
   wishlistLoadFailed: 'Failed to load wishlist. Please try again.',
   wishlistRemoveFailed: 'Failed to remove item. Please try again.',
+  wishlistUpdateFailed: 'Failed to update wishlist. Please try again.',
   wishlistAddToCartFailed: 'Failed to add to cart. Please try again.',
   wishlistRemoved: 'Item removed from wishlist!',
   wishlistAddedToCart: 'Item added to cart!',

@@ -99,13 +99,17 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 export const shippingMethods = ['pickup', 'delivery'] as const;
 export type ShippingMethod = (typeof shippingMethods)[number];
 
-/** SPEC §5 checkout fields and the words of their '{field} is required' messages, in the order they are checked. */
+/**
+ * SPEC §5 checkout fields and the words of their '{field name in lowercase words} is required'
+ * messages, in the order they are checked: the words of the field's label ('Address'), never the
+ * form's key (address1).
+ */
 const checkoutFieldNames = {
   first_name: 'first name',
   last_name: 'last name',
   email: 'email',
   phone: 'phone',
-  address_line1: 'address1',
+  address_line1: 'address',
   country: 'country',
   city: 'city',
 } as const;
@@ -121,3 +125,20 @@ export function requiredCheckoutFields(shippingMethod: ShippingMethod): Required
 
 /** SPEC §5: '{field} is required', in the spec's word for the field. */
 export const checkoutFieldRequiredMessage = (field: RequiredCheckoutField) => messages.checkoutFieldRequired(checkoutFieldNames[field]);
+
+/**
+ * The longest text each checkout field takes (its column's length): the form's fields stop there, so
+ * no shopper meets the server's bounds message, which names the field as the wire does.
+ */
+export const checkoutFieldMaxLength = {
+  first_name: 100,
+  last_name: 100,
+  email: 254,
+  phone: 40,
+  address_line1: 200,
+  address_line2: 200,
+  country: 100,
+  city: 100,
+  parish: 100,
+  postal_code: 20,
+} as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './input-bounds.ts';
 import { currencyCodeSchema, moneySchema } from './money.ts';
-import { orderStatuses, paymentMethods, paymentStatuses, shippingMethods } from './order-rules.ts';
+import { checkoutFieldMaxLength, orderStatuses, paymentMethods, paymentStatuses, shippingMethods } from './order-rules.ts';
 
 const orderItemSchema = z.object({
   id: z.number().int(),
@@ -61,18 +61,19 @@ export type Order = z.infer<typeof orderSchema>;
 /** A checkout field, at most as long as the order's column for it. */
 const formText = (max: number) => text(max).default('');
 
+
 /** Missing fields default to '' so the server answers the spec's '{field} is required' message. */
 export const checkoutRequestSchema = z.object({
-  first_name: formText(100),
-  last_name: formText(100),
-  email: formText(254),
-  phone: formText(40),
-  address_line1: formText(200),
-  address_line2: formText(200),
-  country: formText(100),
-  city: formText(100),
-  parish: formText(100),
-  postal_code: formText(20),
+  first_name: formText(checkoutFieldMaxLength.first_name),
+  last_name: formText(checkoutFieldMaxLength.last_name),
+  email: formText(checkoutFieldMaxLength.email),
+  phone: formText(checkoutFieldMaxLength.phone),
+  address_line1: formText(checkoutFieldMaxLength.address_line1),
+  address_line2: formText(checkoutFieldMaxLength.address_line2),
+  country: formText(checkoutFieldMaxLength.country),
+  city: formText(checkoutFieldMaxLength.city),
+  parish: formText(checkoutFieldMaxLength.parish),
+  postal_code: formText(checkoutFieldMaxLength.postal_code),
   shipping_method: z.enum(shippingMethods),
   payment_method: z.enum(paymentMethods),
   /** Ignored by the server: shipping is priced from the method. */

@@ -99,9 +99,18 @@ export interface OrderCharges {
   total: number;
 }
 
+/**
+ * Tax and the total before shipping, in cents, of goods costing `goodsMinor` after discount: what
+ * the cart page charges (shipping is chosen at checkout), and what checkout adds shipping to.
+ */
+export function chargesBeforeShippingMinor(charges: StoreCharges, goodsMinor: number): Omit<OrderCharges, 'shipping'> {
+  const tax = taxMinor(charges, goodsMinor);
+  return { tax, total: goodsMinor + tax };
+}
+
 /** Shipping, tax and the total, in cents, of goods costing `goodsMinor` after discount. */
 export function orderChargesMinor(charges: StoreCharges, method: ShippingMethod, parish: string, goodsMinor: number): OrderCharges {
   const shipping = shippingFeeMinor(charges, method, parish, goodsMinor);
-  const tax = taxMinor(charges, goodsMinor);
-  return { shipping, tax, total: goodsMinor + shipping + tax };
+  const { tax, total } = chargesBeforeShippingMinor(charges, goodsMinor);
+  return { shipping, tax, total: total + shipping };
 }

@@ -170,6 +170,55 @@ test.describe('the catalogue in the back office', () => {
     }
   });
 
+  test('a deleted product answers 404 with the not-found page, opened or reached in the app, and its card goes from the shop', async ({ page, browser }) => {
+    const name = `Gone Tee ${Date.now()}`;
+    await openBackOffice(page, 'staff', '/admin/products/new');
+    await fillNewProduct(page, name, [['One Size', 3]]);
+    await page.getByRole('main').getByRole('combobox', { name: 'Status' }).selectOption('active');
+    await page.getByRole('button', { name: 'Create product' }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    const id = /\/admin\/products\/(\d+)$/.exec(page.url())?.[1];
+
+    // A shopper finds it, opens it and comes back to the list, which the app keeps.
+    const shopper = await browser.newPage();
+    await shopper.goto(`/shop?search=${encodeURIComponent(name)}`);
+    const card = shopper.getByRole('article').filter({ hasText: name });
+    await card.getByRole('link', { name }).click();
+    await expect(shopper.getByRole('heading', { level: 1, name })).toBeVisible();
+    await shopper.goBack();
+    await expect(card).toBeVisible();
+
+    // The staff delete it.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page).toHaveURL(/\/admin\/products$/);
+    // The shopper's browser may keep the old answer up to 15 s (public, max-age=5,
+    // stale-while-revalidate=10, ADR 27): asking again, as the page does on every visit, gets the news.
+    await expect
+      .poll(() => shopper.evaluate(async (path) => (await fetch(path)).status, `/api/product/${id}/`), { timeout: 20_000, intervals: [1000] })
+      .toBe(404);
+
+    // Reached in the app from the list the shopper still has: the not-found page, and the card is gone once back.
+    await card.getByRole('link', { name }).click();
+    await expect(shopper).toHaveURL(new RegExp(`/product/${id}$`));
+    await expect(shopper.getByRole('heading', { level: 1, name: "This look isn't in our collection" })).toBeVisible();
+    await expect(shopper.getByRole('link', { name: 'Back to Shop' })).toHaveCount(0);
+    await shopper.goBack();
+    await expect(shopper.getByText('No Products Found')).toBeVisible();
+    await expect(shopper.getByRole('article').filter({ hasText: name })).toHaveCount(0);
+
+    // Opened by its address: HTTP 404 and the same page.
+    const answer = await shopper.goto(`/product/${id}`);
+    expect(answer?.status()).toBe(404);
+    await expect(shopper.getByRole('heading', { level: 1, name: "This look isn't in our collection" })).toBeVisible();
+    for (const [size, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 800 }]] as const) {
+      await shopper.setViewportSize(viewport);
+      await expect(shopper.getByRole('heading', { level: 1, name: "This look isn't in our collection" })).toBeInViewport();
+      await shopper.screenshot({ path: `/tmp/shots-build/deleted-product-${size}.png` });
+    }
+    await shopper.close();
+  });
+
   test('a draft product is not on the storefront', async ({ page }) => {
     const name = `Draft Cap ${Date.now()}`;
     await openBackOffice(page, 'staff', '/admin/products/new');

@@ -122,6 +122,53 @@ test.describe('the owner’s settings', () => {
     }
   });
 
+  test('the owner charges 15% tax; the cart page shows the same tax and total as checkout', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    await openBackOffice(page, 'owner', '/admin/settings');
+    const setTax = async (rate: string) => {
+      const form = page.getByRole('form', { name: 'Settings' });
+      await form.getByRole('textbox', { name: /Tax rate/ }).fill(rate);
+      await form.getByRole('button', { name: 'Save settings' }).click();
+      await expect(page.getByText('Settings saved. The shop charges and shows them from now on.')).toBeVisible();
+    };
+    await setTax('15');
+    const shopperContext = await browser.newContext();
+    const shopper = await shopperContext.newPage();
+    try {
+      await shopper.goto('/');
+      await shopper.waitForFunction(() => localStorage.getItem('sessionKey') !== null && document.cookie.includes('csrftoken='));
+      const added = await shopper.evaluate(async () => {
+        const csrf = document.cookie.split('; ').find((entry) => entry.startsWith('csrftoken='))?.split('=')[1] ?? '';
+        const response = await fetch('/api/orders/cart/', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-session-key': localStorage.getItem('sessionKey') ?? '', 'x-csrftoken': csrf },
+          body: JSON.stringify({ product_id: 1, quantity: 1, variant_size: '9', variant_color: 'Black' }),
+        });
+        return response.status;
+      });
+      expect(added).toBe(200);
+
+      // J$11,900.00 of goods: 15% is J$1,785.00.
+      await shopper.goto('/cart');
+      const cartSummary = shopper.getByRole('region', { name: 'Order Summary' });
+      const cartLine = (term: string) => cartSummary.getByText(term, { exact: true }).locator('xpath=following-sibling::dd');
+      await expect(cartLine('Tax')).toHaveText('J$1,785.00');
+      await expect(cartLine('Total')).toHaveText('J$13,685.00');
+      await inViewAtBothSizes(shopper, cartLine('Tax'), 'cart-tax');
+
+      await cartSummary.getByRole('link', { name: 'Proceed to Checkout' }).click();
+      await shopper.getByRole('radio', { name: 'Pickup' }).check();
+      const summary = shopper.getByRole('region', { name: 'Order Summary' });
+      const line = (term: string) => summary.getByText(term, { exact: true }).locator('xpath=following-sibling::dd');
+      await expect(line('Tax')).toHaveText('J$1,785.00');
+      await expect(line('Total')).toHaveText('J$13,685.00');
+    } finally {
+      await shopperContext.close();
+      await page.goto('/admin/settings');
+      await setTax('0');
+    }
+  });
+
   test('the owner moves the store to 7 Harbour Street; the footer, the contact page and its directions, checkout’s pickup, the confirmation, the e-mail and the packing slip say so', async ({ page, browser }) => {
     // The owner's journey and a shopper's, in one test.
     test.setTimeout(180_000);

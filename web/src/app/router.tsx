@@ -27,7 +27,9 @@ function pageLoaders(queryClient: QueryClient) {
       return loadPageQuery<ProductDetailResponse>(context, {
         apiPath: `/api/product/${encodeURIComponent(params.id ?? '')}/`,
         store: (answer) => queryClient.setQueryData(options.queryKey, answer),
-        prefetch: () => void queryClient.prefetchQuery(options),
+        // Asked again on every visit in the app, the answer kept meanwhile: a product deleted or
+        // unpublished since it was last seen shows the not-found page, never its old answer.
+        prefetch: () => void queryClient.prefetchQuery({ ...options, staleTime: 0 }),
         // 400: the path's id is no product id at all (/product/abc, one beyond the ids' range).
         namesNothing: ({ status }) => status === 404 || status === 400,
       });

@@ -6,13 +6,14 @@ import { useCartView } from '@/features/cart/hooks/use-cart-view.ts';
 import { useCart } from '@/lib/queries/cart.ts';
 import { unitsOfVariant } from '@/features/cart/cart-view.ts';
 import { useCartPanel } from '@/lib/cart-panel-context.tsx';
+import { Notice } from '@/components/ui/notice.tsx';
 import { ShopActionsProvider, type ShopActions } from '@/lib/shop-actions.tsx';
 
 /** Composes the shop's actions for every page from the cart and account features. */
 export function AppShopActions({ children }: { children: ReactNode }) {
   const { setOpen } = useCartPanel();
   const { mutateAsync: addItem } = useAddToCart();
-  const { toggleWishlist, wishlistProductIds } = useWishlistActions();
+  const { toggleWishlist, wishlistProductIds, wishlistNotice, dismissWishlistNotice } = useWishlistActions();
   const cartKnown = useCart().data !== undefined;
   const cartView = useCartView();
 
@@ -30,5 +31,12 @@ export function AppShopActions({ children }: { children: ReactNode }) {
     }),
     [addItem, setOpen, toggleWishlist, wishlistProductIds, cartKnown, cartView],
   );
-  return <ShopActionsProvider actions={actions}>{children}</ShopActionsProvider>;
+  return (
+    <ShopActionsProvider actions={actions}>
+      {children}
+      {/* What a heart did, wherever it was tapped (a card, the product page): the heart's own
+          pressed state alone went unnoticed (issue 28). */}
+      {wishlistNotice ? <Notice notice={wishlistNotice} onDismiss={dismissWishlistNotice} /> : null}
+    </ShopActionsProvider>
+  );
 }

@@ -277,8 +277,13 @@ interface IslandProps {
   children: ReactNode;
 }
 
-/** Whether the markup under here is still the server's: the page hydrating, or an island waking over it. */
-const ServerMarkupContext = createContext(false);
+/**
+ * Whether the markup under here is, right now, still the server's: an island hydrating or waking
+ * over it. Asked when an island inside first renders, so it is a question, not a value: once the
+ * island around has rendered its children (committed), anything it draws later is the browser's
+ * own (Load More, a filter, another page), never the server's markup.
+ */
+const ServerMarkupContext = createContext<() => boolean>(() => false);
 
 interface IslandGateProps extends IslandProps {
   fromServer: boolean;
@@ -288,18 +293,26 @@ interface IslandGateProps extends IslandProps {
 class IslandGate extends Component<IslandGateProps> {
   /** Ids inside the island are numbered within it, the same on the server and whenever it hydrates. */
   private readonly ids: [string, number] = [`-${this.props.name}`, 0];
+  /**
+   * Decided once, at the first render: the server's markup this island keeps (`null`: none, the
+   * browser draws it). Looked for again on a later render, an island the browser drew would take a
+   * sibling's server markup, not yet marked, as its own, and stay asleep over nothing.
+   */
   private sleeping: SleepingIsland | null | undefined;
+  /** Set once the island's children are in the document: from then on it draws them itself. */
+  private committed = false;
+  private readonly holdsServerMarkup = () => this.sleeping != null && !this.committed;
 
   override render() {
     // oxlint-disable-next-line no-underscore-dangle -- Preact's own field (ADR 30)
     vnodeOf(this).__m = this.ids;
-    this.sleeping ??= this.props.fromServer && !everyIslandAwake ? this.sleepingServerMarkup() : null;
+    if (this.sleeping === undefined) this.sleeping = this.props.fromServer && !everyIslandAwake ? this.sleepingServerMarkup() : null;
     if (this.sleeping && !this.sleeping.awake) throw this.sleeping.woken;
     // A part the app renders itself, with no markup of the server's to keep: it shows once loaded.
     if (this.props.code && !this.props.code.ready) throw this.props.code.load();
     return (
       <div data-island={this.props.name} className="contents" ref={this.onAlive}>
-        <ServerMarkupContext.Provider value={this.sleeping !== null}>{this.props.children}</ServerMarkupContext.Provider>
+        <ServerMarkupContext.Provider value={this.holdsServerMarkup}>{this.props.children}</ServerMarkupContext.Provider>
       </div>
     );
   }
@@ -318,6 +331,7 @@ class IslandGate extends Component<IslandGateProps> {
 
   private readonly onAlive = (element: HTMLDivElement | null) => {
     if (!element) return;
+    this.committed = true;
     // Set here, not rendered: hydration keeps the server's attributes, which have no such mark.
     element.dataset.hydrated = '';
     this.sleeping?.alive();
@@ -331,7 +345,7 @@ class IslandGate extends Component<IslandGateProps> {
  */
 export function HydrateWhenSeen({ name, holdsIslands = false, code, children }: IslandProps) {
   const onServer = useServerRender() !== null;
-  const insideServerMarkup = useContext(ServerMarkupContext);
+  const insideServerMarkup = useContext(ServerMarkupContext)();
   return (
     <Suspense fallback={null}>
       <IslandGate name={name} holdsIslands={holdsIslands} code={code} fromServer={!onServer && (isHydrating() || insideServerMarkup)}>

@@ -25,7 +25,7 @@ describe('checkoutProblem', () => {
     [{ first_name: ' ' }, messages.checkoutFieldRequired('first name')],
     [{ last_name: '' }, 'last name is required'],
     [{ phone: '' }, 'phone is required'],
-    [{ address_line1: '' }, 'address1 is required'],
+    [{ address_line1: '' }, 'address is required'],
     [{ city: '' }, 'city is required'],
     [{ country: '' }, 'country is required'],
     [{ shipping_method: 'pickup' as const, address_line1: '', city: '', country: '' }, null],

@@ -138,7 +138,7 @@ describe('placing an order', () => {
     for (const [change, error] of [
       [{ first_name: '' }, 'first name is required'],
       [{ phone: ' ' }, 'phone is required'],
-      [{ address_line1: '' }, 'address1 is required'],
+      [{ address_line1: '' }, 'address is required'],
       [{ city: undefined }, 'city is required'],
     ] as const) {
       const response = await checkout(shopper, { ...form, ...change });

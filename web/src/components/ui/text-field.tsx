@@ -21,6 +21,8 @@ interface FieldFrameProps {
   label: string;
   /** Shown beside the label, e.g. '(optional)'. */
   hint?: string;
+  /** A rule the value must meet, shown under the field before anything is typed ('At least 8 characters'). */
+  description?: string;
   error?: string | null;
   tone?: keyof typeof tones;
   className?: string;
@@ -37,6 +39,7 @@ interface ControlProps {
 function FieldFrame({
   label,
   hint,
+  description,
   error,
   tone = 'light',
   className,
@@ -44,6 +47,8 @@ function FieldFrame({
 }: FieldFrameProps & { children: (control: ControlProps) => ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
+  const descriptionId = `${id}-description`;
+  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(' ');
   const style = tones[tone];
   return (
     <div className={className}>
@@ -54,9 +59,14 @@ function FieldFrame({
       {children({
         id,
         'aria-invalid': error ? true : undefined,
-        'aria-describedby': error ? errorId : undefined,
+        'aria-describedby': describedBy || undefined,
         className: `block w-full rounded-xl px-4 py-3 text-base ring-1 ring-inset outline-none focus-visible:ring-2 sm:text-sm aria-invalid:ring-2 aria-invalid:ring-red-500 ${style.control}`,
       })}
+      {description && (
+        <p id={descriptionId} className={`mt-1.5 text-sm ${style.hint}`}>
+          {description}
+        </p>
+      )}
       {error && (
         <p id={errorId} className={`mt-1.5 text-sm ${style.error}`}>
           {error}
@@ -71,22 +81,22 @@ type TextareaProps = Omit<ComponentProps<'textarea'>, 'className' | 'id' | 'ref'
 
 // forwardRef because Preact (docs/decisions/0005-preact.md) passes no `ref` prop to a function component.
 export const TextField = forwardRef<HTMLInputElement, FieldFrameProps & InputProps>(function TextField(
-  { label, hint, error, tone, className, ...input },
+  { label, hint, description, error, tone, className, ...input },
   ref,
 ) {
   return (
-    <FieldFrame label={label} hint={hint} error={error} tone={tone} className={className}>
+    <FieldFrame label={label} hint={hint} description={description} error={error} tone={tone} className={className}>
       {(control) => <input ref={ref} {...input} {...control} />}
     </FieldFrame>
   );
 });
 
 export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldFrameProps & TextareaProps>(function TextAreaField(
-  { label, hint, error, tone, className, ...textarea },
+  { label, hint, description, error, tone, className, ...textarea },
   ref,
 ) {
   return (
-    <FieldFrame label={label} hint={hint} error={error} tone={tone} className={className}>
+    <FieldFrame label={label} hint={hint} description={description} error={error} tone={tone} className={className}>
       {(control) => <textarea ref={ref} {...textarea} {...control} />}
     </FieldFrame>
   );

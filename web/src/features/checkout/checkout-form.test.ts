@@ -37,7 +37,7 @@ describe('checkout form rules', () => {
       ['lastName', 'last name is required'],
       ['email', 'email is required'],
       ['phone', 'phone is required'],
-      ['address1', 'address1 is required'],
+      ['address1', 'address is required'],
       ['city', 'city is required'],
       ['country', 'country is required'],
     ]);
@@ -46,7 +46,7 @@ describe('checkout form rules', () => {
   });
 
   it('ties server answers about one field back to it', () => {
-    expect(fieldOfMessage('address1 is required')).toBe('address1');
+    expect(fieldOfMessage('address is required')).toBe('address1');
     expect(fieldOfMessage('Enter a valid email address')).toBe('email');
     expect(fieldOfMessage('Checkout failed')).toBeNull();
   });

@@ -1,5 +1,6 @@
 import { messages } from '@threadline/contracts';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { NoticeMessage } from '@/components/ui/notice.tsx';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '@/lib/auth/auth-context.tsx';
 import type { SignInNavigationState } from '@/lib/auth/return-to.ts';
@@ -14,6 +15,9 @@ export interface WishlistActions {
   toggleWishlist(productId: number): Promise<boolean>;
   /** Product ids on the signed-in customer's wishlist; empty for guests. */
   wishlistProductIds: ReadonlySet<number>;
+  /** What the last heart tap did, for the shopper to see wherever they are ('Item added to wishlist!'); null once dismissed. */
+  wishlistNotice: NoticeMessage | null;
+  dismissWishlistNotice(): void;
 }
 
 const none: ReadonlySet<number> = new Set();
@@ -26,6 +30,8 @@ export function useWishlistActions(): WishlistActions {
   const wishlist = useWishlist(user !== null);
   const { mutateAsync } = useToggleWishlist();
   const returnTo = location.pathname + location.search;
+  const [wishlistNotice, setWishlistNotice] = useState<NoticeMessage | null>(null);
+  const dismissWishlistNotice = useCallback(() => setWishlistNotice(null), []);
 
   const wishlistProductIds = useMemo(
     () => (user && wishlist.data ? new Set(wishlist.data.map((item) => item.product.id)) : none),
@@ -39,7 +45,14 @@ export function useWishlistActions(): WishlistActions {
         await navigate('/signin', { state });
         return false;
       }
-      return (await mutateAsync(productId)).in_wishlist;
+      try {
+        const { in_wishlist: added } = await mutateAsync(productId);
+        setWishlistNotice({ tone: 'success', text: added ? messages.wishlistAdded : messages.wishlistRemoved });
+        return added;
+      } catch (error) {
+        setWishlistNotice({ tone: 'error', text: error instanceof Error && error.message ? error.message : messages.wishlistUpdateFailed });
+        throw error;
+      }
     },
     [status, returnTo, navigate, mutateAsync],
   );
@@ -57,5 +70,8 @@ export function useWishlistActions(): WishlistActions {
     [status, toggleFor],
   );
 
-  return useMemo(() => ({ toggleWishlist, wishlistProductIds }), [toggleWishlist, wishlistProductIds]);
+  return useMemo(
+    () => ({ toggleWishlist, wishlistProductIds, wishlistNotice, dismissWishlistNotice }),
+    [toggleWishlist, wishlistProductIds, wishlistNotice, dismissWishlistNotice],
+  );
 }

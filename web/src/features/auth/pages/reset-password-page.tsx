@@ -1,4 +1,4 @@
-import { messages, passwordMinLength } from '@threadline/contracts';
+import { messages, passwordMinLength, passwordRule } from '@threadline/contracts';
 import { useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';
@@ -85,7 +85,7 @@ export function ResetPasswordPage() {
   }
 
   return (
-    <AuthPanel title="Choose a new password" intro={`At least ${passwordMinLength} characters.`}>
+    <AuthPanel title="Choose a new password">
       <form ref={form} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         {error ? (
           <ErrorBox>
@@ -100,6 +100,7 @@ export function ResetPasswordPage() {
           name="password1"
           type="password"
           autoComplete="new-password"
+          description={passwordRule}
           value={password1}
           onChange={(event) => setPassword1(event.target.value)}
           error={fieldErrors.password1 ?? null}

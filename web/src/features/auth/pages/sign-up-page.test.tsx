@@ -1,4 +1,4 @@
-import { messages, storageKeys } from '@threadline/contracts';
+import { messages, storageKeys, passwordRule } from '@threadline/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -55,10 +55,12 @@ describe('sign up: SPEC §5 checks before anything is sent', () => {
   it('needs a password of at least 8 characters', async () => {
     const fetchMock = stubApi(base);
     renderSignUp();
+    // The rule is told before anything is typed, not only after a refused try.
+    expect(await screen.findByLabelText('Password')).toHaveAccessibleDescription(passwordRule);
 
     await fill({ ...complete, Password: 'short', 'Confirm password': 'short' });
 
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(messages.signUpPasswordTooShort);
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(`${passwordRule} ${messages.signUpPasswordTooShort}`);
     expect(requestedPaths(fetchMock, '/api/users/auth/register/')).toHaveLength(0);
   });
 });

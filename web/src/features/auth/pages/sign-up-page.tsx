@@ -1,4 +1,4 @@
-import { messages, storageKeys } from '@threadline/contracts';
+import { messages, passwordRule, storageKeys } from '@threadline/contracts';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
@@ -88,6 +88,7 @@ export function SignUpPage() {
           name="password1"
           type="password"
           autoComplete="new-password"
+          description={passwordRule}
           value={form.password1}
           onChange={set('password1')}
           error={fieldErrors.password1 ?? null}

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { defaultStoreSettings } from '@threadline/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cartFixture, cartItemFixture, fakeCartApi, startTestSession } from '@/test/cart-fixtures.ts';
 import { json, renderShop, stubApi } from '@/test/render-shop.tsx';
@@ -54,9 +55,20 @@ describe('cart page', () => {
     expect(row('Subtotal')).toHaveTextContent('J$18,900.00');
     expect(row('Shipping')).toHaveTextContent('Calculated at checkout');
     expect(row('Discount')).toHaveTextContent('-J$500.00');
-    expect(row('Tax')).toHaveTextContent('J$0.00');
+    await waitFor(() => expect(row('Tax')).toHaveTextContent('J$0.00'));
     expect(row('Total')).toHaveTextContent('J$18,400.00');
     expect(within(summary).getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
+  });
+
+  it("charges the owner's tax rate on the goods after discount, as checkout does", async () => {
+    const api = fakeCartApi(cartFixture([cartItemFixture()], { total_discount: 500, promo_code: 'ISLAND500', promo_code_valid: true }));
+    stubApi([api.handler, [/^\/api\/store\/$/, () => ({ ...defaultStoreSettings, tax_rate: 15 })]]);
+    renderShop(pages, { path: '/cart' });
+    const summary = await screen.findByRole('region', { name: 'Order Summary' });
+    const row = (term: string) => within(summary).getByText(term).parentElement;
+    // 11,900 less 500 is 11,400; 15% of it is 1,710.
+    await waitFor(() => expect(row('Tax')).toHaveTextContent('J$1,710.00'));
+    expect(row('Total')).toHaveTextContent('J$13,110.00');
   });
 
   it('changes a quantity at once, then shows what the server answered', async () => {

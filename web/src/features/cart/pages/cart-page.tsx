@@ -1,4 +1,4 @@
-import type { Cart } from '@threadline/contracts';
+import { chargesBeforeShippingMinor, majorToMinor, minorToMajor, type Cart } from '@threadline/contracts';
 import { ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
@@ -8,6 +8,7 @@ import { StepIndicator } from '@/components/ui/step-indicator.tsx';
 import { Price } from '@/lib/currency/price.tsx';
 import { usePageMeta } from '@/lib/use-page-title.ts';
 import { useCart } from '@/lib/queries/cart.ts';
+import { useStoreSettings } from '@/lib/queries/store-settings.ts';
 import { useCartView } from '../hooks/use-cart-view.ts';
 import { CartLineList } from '../components/cart-line-list.tsx';
 import { CartStatusMessage } from '../components/cart-status-message.tsx';
@@ -18,6 +19,11 @@ import { useReplayPendingCart } from '../pending-cart.ts';
 
 function OrderSummary({ cart, saving }: { cart: Cart; saving: boolean }) {
   const amountClass = `tabular-nums transition-opacity ${saving ? 'opacity-50' : ''}`;
+  // The owner's tax on the goods after discount, by the rule checkout and the server charge with.
+  const settings = useStoreSettings();
+  const goods = cart.total ?? cart.subtotal;
+  const charges = settings.data ? chargesBeforeShippingMinor(settings.data, majorToMinor(goods)) : null;
+  const calculating = <span className="text-stone-500">Calculating...</span>;
   return (
     <section aria-labelledby="order-summary" className="space-y-4 rounded-2xl bg-stone-50 p-6 ring-1 ring-stone-200 lg:sticky lg:top-24">
       <h2 id="order-summary" className="text-lg font-semibold">
@@ -46,14 +52,14 @@ function OrderSummary({ cart, saving }: { cart: Cart; saving: boolean }) {
         </div>
         <div className="flex justify-between">
           <dt className="text-stone-600">Tax</dt>
-          <dd className="tabular-nums">
-            <Price amount={0} />
+          <dd aria-busy={saving} className={amountClass}>
+            {charges ? <Price amount={minorToMajor(charges.tax)} /> : calculating}
           </dd>
         </div>
         <div className="flex justify-between border-t border-stone-200 pt-3 text-base font-semibold">
           <dt>Total</dt>
           <dd aria-busy={saving} className={amountClass}>
-            <Price amount={cart.total ?? cart.subtotal} />
+            {charges ? <Price amount={minorToMajor(charges.total)} /> : calculating}
           </dd>
         </div>
       </dl>

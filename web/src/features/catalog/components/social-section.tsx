@@ -63,7 +63,10 @@ export function SocialSection({ products, loading }: { products: readonly Listed
             ))}
           </ul>
         </div>
-        <ul className="-mx-4 mt-10 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0">
+        {/* Relative: the scroller clips what sits in it (screen-reader text past the third post had
+            widened the page to 623 px on a phone). The scroll padding snaps a post to the page's
+            margin, not flush with the screen's edge. */}
+        <ul className="relative -mx-4 mt-10 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-3 sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0">
           {posts.map((post, position) => {
             const product = products[position];
             return (

@@ -1,3 +1,4 @@
+import { checkoutFieldMaxLength } from '@threadline/contracts';
 import { TextField } from '@/components/ui/text-field.tsx';
 import type { CheckoutForm, FormErrors } from '../checkout-form.ts';
 import { CheckoutSection } from './checkout-section.tsx';
@@ -37,6 +38,7 @@ export function PersonalDetails({ form, set, errors, profile, onSignIn }: Person
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <TextField
             name="firstName"
+            maxLength={checkoutFieldMaxLength.first_name}
             label="First name"
             autoComplete="given-name"
             value={form.firstName}
@@ -45,6 +47,7 @@ export function PersonalDetails({ form, set, errors, profile, onSignIn }: Person
           />
           <TextField
             name="lastName"
+            maxLength={checkoutFieldMaxLength.last_name}
             label="Last name"
             autoComplete="family-name"
             value={form.lastName}
@@ -53,6 +56,7 @@ export function PersonalDetails({ form, set, errors, profile, onSignIn }: Person
           />
           <TextField
             name="email"
+            maxLength={checkoutFieldMaxLength.email}
             type="email"
             label="Email"
             autoComplete="email"
@@ -62,6 +66,7 @@ export function PersonalDetails({ form, set, errors, profile, onSignIn }: Person
           />
           <TextField
             name="phone"
+            maxLength={checkoutFieldMaxLength.phone}
             type="tel"
             label="Phone"
             autoComplete="tel"

@@ -1,4 +1,4 @@
-import { parishes, postalAddress, storeDetails, type Address } from '@threadline/contracts';
+import { checkoutFieldMaxLength, parishes, postalAddress, storeDetails, type Address } from '@threadline/contracts';
 import { MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { SelectMenu } from '@/components/ui/select-menu.tsx';
@@ -61,6 +61,7 @@ export function ShippingAddress({ form, set, errors, addresses, addressId, onCho
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               name="address1"
+              maxLength={checkoutFieldMaxLength.address_line1}
               label="Address"
               autoComplete="address-line1"
               value={form.address1}
@@ -71,6 +72,7 @@ export function ShippingAddress({ form, set, errors, addresses, addressId, onCho
             />
             <TextField
               name="address2"
+              maxLength={checkoutFieldMaxLength.address_line2}
               label="Apartment, suite, etc."
               hint="(optional)"
               autoComplete="address-line2"
@@ -81,6 +83,7 @@ export function ShippingAddress({ form, set, errors, addresses, addressId, onCho
             />
             <TextField
               name="city"
+              maxLength={checkoutFieldMaxLength.city}
               label="City"
               autoComplete="address-level2"
               value={form.city}
@@ -91,6 +94,7 @@ export function ShippingAddress({ form, set, errors, addresses, addressId, onCho
             />
             <TextField
               name="parish"
+              maxLength={checkoutFieldMaxLength.parish}
               label="Parish / State"
               hint="(optional)"
               autoComplete="address-level1"
@@ -102,6 +106,7 @@ export function ShippingAddress({ form, set, errors, addresses, addressId, onCho
             />
             <TextField
               name="country"
+              maxLength={checkoutFieldMaxLength.country}
               label="Country"
               autoComplete="country-name"
               value={form.country}
@@ -112,6 +117,7 @@ export function ShippingAddress({ form, set, errors, addresses, addressId, onCho
             />
             <TextField
               name="postal"
+              maxLength={checkoutFieldMaxLength.postal_code}
               label="Postal code"
               hint="(optional)"
               autoComplete="postal-code"

@@ -151,7 +151,7 @@ describe('checkout form', () => {
       'last name is required',
       'email is required',
       'phone is required',
-      'address1 is required',
+      'address is required',
       'city is required',
     ]) {
       expect(alert).toHaveTextContent(message);
@@ -160,7 +160,7 @@ describe('checkout form', () => {
     expect(field('First name')).toHaveFocus();
     expect(field('First name')).toHaveAttribute('aria-invalid', 'true');
     expect(field('First name')).toHaveAccessibleDescription('first name is required');
-    expect(field('Address')).toHaveAccessibleDescription('address1 is required');
+    expect(field('Address')).toHaveAccessibleDescription('address is required');
     expect(calls).toHaveLength(0);
 
     await user.type(field('First name'), 'Ayesha');
@@ -214,13 +214,13 @@ describe('checkout form', () => {
     expect(within(items).getByText('J$10,000.00')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('address1 is required');
+    expect(screen.getByRole('alert')).toHaveTextContent('address is required');
 
     await user.click(screen.getByRole('radio', { name: 'Pickup' }));
     expect(screen.getByRole('radio', { name: 'Pickup' })).toHaveAccessibleDescription('Free - Pickup at our store location');
     expect(screen.queryByRole('textbox', { name: 'Address' })).not.toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Pickup Location' })).toBeVisible();
-    expect(screen.getByRole('alert')).not.toHaveTextContent('address1 is required');
+    expect(screen.getByRole('alert')).not.toHaveTextContent('address is required');
     expect(screen.getByRole('alert')).toHaveTextContent('first name is required');
     expect(summaryLine('Shipping (pickup)')).toBe('J$0.00');
     expect(summaryLine('Total')).toBe('J$11,900.00');

@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { detailFixture, productFixture } from '@/test/shop-fixtures.ts';
 import { json, renderShop, stubApi, stubShopActions } from '@/test/render-shop.tsx';
+import { useRouteError } from 'react-router';
+import { ApiError } from '@/lib/api-client.ts';
 import type { ShopActions } from '@/lib/shop-actions.tsx';
 import { ProductPage } from './product-page.tsx';
 
@@ -263,12 +265,13 @@ describe('product page', () => {
     expect(actions.toggleWishlist).toHaveBeenCalledWith(1);
   });
 
-  it('shows Product Not Found for a missing product', async () => {
+  it("hands a missing product's 404 to the route's boundary (the not-found page)", async () => {
     stubApi([[/^\/api\/product\//, () => json({ error: 'The product you are looking for does not exist.' }, 404)]]);
-    renderShop(pages, { path: '/product/999' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Product Not Found' })).toBeVisible();
-    expect(screen.getByText('The product you are looking for does not exist.')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Back to Shop' })).toHaveAttribute('href', '/shop');
-    await waitFor(() => expect(document.title).toBe('Product Not Found | Threadline'));
+    function Boundary() {
+      const error = useRouteError();
+      return <h1>{error instanceof ApiError ? `Boundary got ${error.status}` : 'Something else'}</h1>;
+    }
+    renderShop([{ ...pages[0], ErrorBoundary: Boundary }], { path: '/product/999' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Boundary got 404' })).toBeVisible();
   });
 });

@@ -30,27 +30,23 @@ export function ProductPage() {
   const query = useProduct(id);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   const product = query.data?.product;
-  usePageMeta(
-    product
-      ? { title: product.name, description: summary(product.description) }
-      : { title: query.isError ? (notFound ? 'Product Not Found' : 'Something went wrong') : 'Product' },
-  );
+  usePageMeta(product ? { title: product.name, description: summary(product.description) } : { title: query.isError ? 'Something went wrong' : 'Product' });
 
+  // No such product (deleted or unpublished since a link to it was drawn, even with its old answer
+  // still cached): the route's boundary shows the not-found page, as the server does with a 404.
+  if (notFound) throw query.error;
   if (query.isPending) return <ProductPageSkeleton />;
-  if (query.isError) {
+  // A failure to ask again (the connection dropped) leaves the product as last answered on screen.
+  if (query.isError && !query.data) {
     return (
       <div className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-          {notFound ? 'Product Not Found' : messages.productLoadFailed}
-        </h1>
-        <p className="mt-4 text-stone-600">{query.error.message || messages.productNotFound}</p>
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{messages.productLoadFailed}</h1>
+        <p className="mt-4 text-stone-600">{query.error.message}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          {notFound ? null : (
-            <button type="button" onClick={() => void query.refetch()} className={buttonClass('primary')}>
-              Try Again
-            </button>
-          )}
-          <Link to="/shop" className={buttonClass(notFound ? 'primary' : 'secondary')}>
+          <button type="button" onClick={() => void query.refetch()} className={buttonClass('primary')}>
+            Try Again
+          </button>
+          <Link to="/shop" className={buttonClass('secondary')}>
             Back to Shop
           </Link>
         </div>
