@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './shop-test.ts';
 
 // These journeys run against the seeded demo catalogue (api/src/db/seed/catalogue.ts): product 1 is
 // the Kingston Runner (running sneakers, on sale at J$11,900 from J$14,500, sizes 7-12 in Black,
