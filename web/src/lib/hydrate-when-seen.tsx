@@ -69,8 +69,9 @@ const reachEvents = ['pointerdown', 'focusin', 'keydown'] as const;
 function sleepingIslandAround(target: EventTarget | null): SleepingIsland | null {
   const unhydrated = '[data-island]:not([data-hydrated])';
   for (let element = target instanceof Element ? target.closest(unhydrated) : null; element; element = element.parentElement?.closest(unhydrated) ?? null) {
+    // Woken but not yet hydrated counts too: a tap must wait until it is alive.
     const island = sleepingByElement.get(element);
-    if (island && !island.awake) return island;
+    if (island) return island;
   }
   return null;
 }
