@@ -98,7 +98,7 @@ beforeEach(() => {
 
 afterEach(() => {
   document.body.innerHTML = '';
-  expect(consoleErrors).toEqual([]);
+  if (consoleErrors.length > 0) throw new Error(`The console reported: ${consoleErrors.map((args) => args.map(String).join(' ')).join('\n')}`);
 });
 
 describe('HydrateWhenSeen', () => {

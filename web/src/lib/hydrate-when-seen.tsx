@@ -1,4 +1,4 @@
-import { Suspense, use, useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, use, useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { useIsHydrating } from './hydration.ts';
 import { useServerRender } from './server-render.ts';
 
@@ -181,6 +181,7 @@ function retype(field: Field, value: string, checked: boolean) {
 class SleepingIsland {
   readonly woken: Tracked<void>;
   awake = false;
+  private isAlive = false;
   private queued = false;
   private resolveWoken: () => void = () => undefined;
   private readonly heldTaps: HTMLElement[] = [];
@@ -241,6 +242,9 @@ class SleepingIsland {
 
   /** Once hydrated: the typed values reach their components, then the held taps and submits are made. */
   alive() {
+    // Once: React may attach a ref twice (strict mode's check).
+    if (this.isAlive) return;
+    this.isAlive = true;
     sleepingByElement.delete(this.element);
     for (const { field, value, checked } of this.typed) retype(field, value, checked);
     this.typed = [];
@@ -350,17 +354,14 @@ export function HydrateWhenSeen({ name, holdsIslands = false, code, children }: 
   // props (a parent rendering again) would make React give up hydrating it and draw it anew on the
   // client. It hydrates with the children it first had, the server's, and takes the current ones
   // right after.
-  const asleep = useRef<ReactNode>(null);
-  if (!alive) {
-    asleep.current ??= (
-      <Suspense fallback={null}>
-        <IslandGate name={name} sleeping={sleeping} code={code} onAlive={onAlive}>
-          {children}
-        </IslandGate>
-      </Suspense>
-    );
-    return asleep.current;
-  }
+  const [asleep] = useState(() => (
+    <Suspense fallback={null}>
+      <IslandGate name={name} sleeping={sleeping} code={code} onAlive={onAlive}>
+        {children}
+      </IslandGate>
+    </Suspense>
+  ));
+  if (!alive) return asleep;
   return (
     <Suspense fallback={null}>
       <IslandGate name={name} sleeping={null} code={code} onAlive={onAlive}>
