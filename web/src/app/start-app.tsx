@@ -4,7 +4,6 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { storageKeys } from '@threadline/contracts';
 import { ensureSession } from '@/lib/api-client.ts';
-import { wakeEveryIsland } from '@/lib/hydrate-when-seen.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { readStorage } from '@/lib/storage.ts';
 import { takePageState } from './page-state.ts';
@@ -69,7 +68,9 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const app = (router: ReturnType<typeof createBrowserRouter>) => (
     <StrictMode>
       <AppProviders queryClient={queryClient} pageCurrency={pageState?.currency ?? null} onStarted={makeHeldTaps}>
-        <RouterProvider router={router} />
+        {/* Not in a transition: React would hold a navigation for as long as a part it has not
+            hydrated (an island not yet seen) is reached by the router's new state (ADR 35). */}
+        <RouterProvider router={router} useTransitions={false} />
       </AppProviders>
     </StrictMode>
   );
@@ -85,13 +86,6 @@ export async function startApp(container: HTMLElement): Promise<void> {
   await nextTask();
   const router = createBrowserRouter(routes, {
     hydrationData: { loaderData: pageState.loaderData, errors: pageState.errors },
-  });
-  // The router's state (the address, a navigation under way) reaches every island through React's
-  // contexts, and React cannot change a part it has not hydrated: it would hold the navigation until
-  // that part is alive. So the first navigation wakes every island still asleep (ADR 35).
-  const unsubscribe = router.subscribe(() => {
-    unsubscribe();
-    wakeEveryIsland();
   });
   await nextTask();
   // The first read of local storage loads it (about 7 ms on this machine, four times that on a

@@ -240,6 +240,21 @@ class SleepingIsland {
     this.resolveWoken();
   }
 
+  /**
+   * React draws the island anew on the client: it is left out (true) if the layout hides its server
+   * markup, else woken at once (its code loaded) to be drawn.
+   */
+  drawnAnew(): boolean {
+    const hidden = ![...this.element.children].some((child) => child.getClientRects().length > 0);
+    if (hidden) {
+      sleepingIslands.delete(this);
+      for (const child of this.element.children) sight?.unobserve(child);
+      return true;
+    }
+    this.wakeNow();
+    return false;
+  }
+
   /** Once hydrated: the typed values reach their components, then the held taps and submits are made. */
   alive() {
     // Once: React may attach a ref twice (strict mode's check).
@@ -315,11 +330,18 @@ interface IslandGateProps {
 
 /** Waits, inside its island's Suspense boundary, for the island to wake and for its code. */
 function IslandGate({ name, sleeping, code, onAlive, children }: IslandGateProps) {
+  const hydrating = useIsHydrating();
+  // React draws a sleeping island anew, instead of hydrating it, when what is above it changed (the
+  // router's state on a navigation): its server markup goes. A part the layout hides (the wider
+  // screens' navigation on a phone) is then left out, its code never loaded; any other wakes.
+  const drawnAnew = sleeping !== null && !sleeping.awake && !hydrating;
+  const leftOut = drawnAnew && sleeping.drawnAnew();
   // Both called every time (settled ones return at once): React expects the same calls of `use`
   // in a render it resumes.
-  use(sleeping?.woken ?? settled);
+  use(sleeping && !leftOut ? sleeping.woken : settled);
   // A part the app renders itself, with no markup of the server's to keep: it shows once loaded.
-  use(code?.load() ?? settled);
+  use(code && !leftOut ? code.load() : settled);
+  if (leftOut) return null;
   return (
     <div data-island={name} className="contents" ref={onAlive}>
       {children}
