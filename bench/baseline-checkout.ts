@@ -47,6 +47,12 @@ export interface BaselineCheckout {
   remove(): void;
 }
 
+/** Whether the baseline in `dir` locks the same packages as the working tree. */
+function samePackages(dir: string): boolean {
+  const lock = (folder: string) => (existsSync(join(folder, 'package-lock.json')) ? readFileSync(join(folder, 'package-lock.json'), 'utf8') : '');
+  return lock(dir) === lock(root);
+}
+
 /**
  * Writes the files of `commit` into a temporary folder and gives it the working tree's packages.
  * `git archive` rather than `git worktree add`: the repository is shared with other checkouts, and
@@ -67,8 +73,14 @@ export function checkOutBaseline(commit: string, name: string): BaselineCheckout
       }
     } else {
       // A baseline on other packages (the storefront on Preact before issue 29) gets its own, from
-      // its lock file and npm's cache where it can; no install scripts (nothing native is built).
+      // its lock file and npm's cache where it can. Install scripts do not run: the working tree's
+      // compiled SQLite driver is lent to it when the versions match.
       execFileSync('npm', ['ci', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });
+      const driver = (folder: string) => join(folder, 'node_modules', 'better-sqlite3');
+      const version = (folder: string) => (existsSync(join(driver(folder), 'package.json')) ? readFileSync(join(driver(folder), 'package.json'), 'utf8').match(/"version":\s*"([^"]+)"/)?.[1] : undefined);
+      if (existsSync(join(driver(root), 'build')) && !existsSync(join(driver(dir), 'build')) && version(root) === version(dir)) {
+        execFileSync('cp', ['-al', join(driver(root), 'build'), join(driver(dir), 'build')]);
+      }
     }
   } catch (error) {
     remove();
