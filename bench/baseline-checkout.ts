@@ -2,7 +2,7 @@
 // the same run: the ref's files in a temporary folder with the working tree's packages, ready to
 // build (first-load.ts) or to start as a whole shop (lighthouse.ts).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +47,12 @@ export interface BaselineCheckout {
   remove(): void;
 }
 
+/** Whether the baseline in `dir` locks the same packages as the working tree. */
+function samePackages(dir: string): boolean {
+  const lock = (folder: string) => (existsSync(join(folder, 'package-lock.json')) ? readFileSync(join(folder, 'package-lock.json'), 'utf8') : '');
+  return lock(dir) === lock(root);
+}
+
 /**
  * Writes the files of `commit` into a temporary folder and gives it the working tree's packages.
  * `git archive` rather than `git worktree add`: the repository is shared with other checkouts, and
@@ -57,13 +63,24 @@ export function checkOutBaseline(commit: string, name: string): BaselineCheckout
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
     execFileSync('tar', ['-x', '-C', dir], { input: execFileSync('git', ['archive', commit], { cwd: root, maxBuffer: 1024 * 1024 * 1024 }) });
-    // Hard-linked copies, not symlinks: the workspace links inside (@threadline/contracts, …) are
-    // relative, so they must resolve to the baseline's own packages. The temp dir must therefore be
-    // on the working tree's file system; no `npm install` runs, so a baseline whose packages differ
-    // from the working tree's may fail to build.
-    for (const folder of ['.', ...workspaces]) {
-      const modules = join(root, folder, 'node_modules');
-      if (existsSync(modules) && existsSync(join(dir, folder))) execFileSync('cp', ['-al', modules, join(dir, folder, 'node_modules')]);
+    if (samePackages(dir)) {
+      // Hard-linked copies, not symlinks: the workspace links inside (@threadline/contracts, …) are
+      // relative, so they must resolve to the baseline's own packages. The temp dir must therefore be
+      // on the working tree's file system.
+      for (const folder of ['.', ...workspaces]) {
+        const modules = join(root, folder, 'node_modules');
+        if (existsSync(modules) && existsSync(join(dir, folder))) execFileSync('cp', ['-al', modules, join(dir, folder, 'node_modules')]);
+      }
+    } else {
+      // A baseline on other packages (the storefront on Preact before issue 29) gets its own, from
+      // its lock file and npm's cache where it can. Install scripts do not run: the working tree's
+      // compiled SQLite driver is lent to it when the versions match.
+      execFileSync('npm', ['ci', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });
+      const driver = (folder: string) => join(folder, 'node_modules', 'better-sqlite3');
+      const version = (folder: string) => (existsSync(join(driver(folder), 'package.json')) ? readFileSync(join(driver(folder), 'package.json'), 'utf8').match(/"version":\s*"([^"]+)"/)?.[1] : undefined);
+      if (existsSync(join(driver(root), 'build')) && !existsSync(join(driver(dir), 'build')) && version(root) === version(dir)) {
+        execFileSync('cp', ['-al', join(driver(root), 'build'), join(driver(dir), 'build')]);
+      }
     }
   } catch (error) {
     remove();

@@ -17,13 +17,10 @@ const features = readdirSync(join(root, 'web/src/features'), { withFileTypes: tr
   .sort();
 
 const config = JSON.parse(readFileSync(configFile, 'utf8'));
-const webOverride = config.overrides.find((override) => override.files.join() === 'web/src/**');
-// An override replaces a rule's options, so each one repeats the paths every web file is refused.
-const [, { paths }] = webOverride.rules['no-restricted-imports'];
 
 const refusing = (files, pattern, message) => ({
   files,
-  rules: { 'no-restricted-imports': ['error', { paths, patterns: [{ regex: pattern, message }] }] },
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: pattern, message }] }] },
 });
 
 const boundaries = [
@@ -43,8 +40,9 @@ const boundaries = [
 
 const isBoundary = (override) => override.rules['no-restricted-imports']?.[1]?.patterns !== undefined;
 const kept = config.overrides.filter((override) => !isBoundary(override));
-// The boundaries go right after the web-wide override and before the files that turn the rule off.
-const at = kept.indexOf(webOverride) + 1;
+// The boundaries go where they were (before the files that turn the rule off), or last.
+const firstBoundary = config.overrides.findIndex(isBoundary);
+const at = firstBoundary === -1 ? kept.length : firstBoundary;
 const written = { ...config, overrides: [...kept.slice(0, at), ...boundaries, ...kept.slice(at)] };
 const text = `${JSON.stringify(written, null, 2)}\n`;
 

@@ -1,7 +1,7 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 /** The pages that validate a form with a contract schema, and so may load zod. */
@@ -40,7 +40,7 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
-  plugins: [preact(), tailwindcss(), zodOnlyWhereFormsValidate()],
+  plugins: [react(), tailwindcss(), zodOnlyWhereFormsValidate()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -52,16 +52,16 @@ export default defineConfig({
     // The server reads which chunks each page needs from here, to preload them with the page's HTML.
     manifest: true,
     // No name-based purity rule (`treeshake.manualPureFunctions`): it matches every function of that
-    // name in every dependency, and `z` in Preact's minified build is what applies inline styles.
+    // name in every dependency, minified libraries included.
     // zod (~23 KB gzip) stays out of the pages that validate nothing because the contracts keep their
     // constants in schema-free modules (`*-rules.ts`); `zodOnlyWhereFormsValidate` holds to that.
     rolldownOptions: {
-      // One chunk for what every storefront page runs (Preact, the router, the query cache, the icon
+      // One chunk for what every storefront page runs (React and react-dom, the router, the query cache, the icon
       // base, the product card and its parts, the query keys the auth state clears) instead of about a
       // dozen small ones: a phone on HTTP/1.1 opens six connections to the shop, and each further
       // request waits its turn. (The keys would otherwise be a 145-byte chunk of their own: the cart's
       // shared chunk and the entry both import them.)
-      output: { codeSplitting: { groups: [{ name: 'shop-core', test: /node_modules\/(preact|react-router|@tanstack|lucide-react\/dist\/esm\/(?!icons))|\/src\/components\/(product\/|ui\/(badge|skeleton))|\/src\/lib\/queries\/query-keys/ }] } },
+      output: { codeSplitting: { groups: [{ name: 'shop-core', test: /node_modules\/((react|react-dom|scheduler|react-router)\/|@tanstack|lucide-react\/dist\/esm\/(?!icons))|\/src\/components\/(product\/|ui\/(badge|skeleton))|\/src\/lib\/queries\/query-keys/ }] } },
     },
   },
   server: {

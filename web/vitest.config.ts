@@ -13,13 +13,10 @@ export default mergeConfig(
       setupFiles: ['@testing-library/jest-dom/vitest', './src/test/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,
-      // The app runs on Preact (docs/decisions/). These libraries import 'react', so vitest bundles
-      // them, from their ES module builds, for Preact's alias to reach their imports too; Node
-      // would load their CommonJS builds, and React itself, on its own.
-      server: { deps: { inline: ['react-router', '@tanstack/react-query', '@testing-library/react', 'lucide-react'] } },
+      // Node would load React Router's CommonJS build for some importers and its ES module build for
+      // others: two routers, two contexts. Every importer gets the ES module build, bundled by vitest.
+      server: { deps: { inline: ['react-router'] } },
       alias: [
-        { find: /^@testing-library\/react$/, replacement: esModule('@testing-library/react/dist/@testing-library/react.esm.js') },
-        { find: /^lucide-react$/, replacement: esModule('lucide-react/dist/esm/lucide-react.mjs') },
         { find: /^react-router$/, replacement: esModule('react-router') },
         { find: /^react-router\/dom$/, replacement: esModule('react-router/dom') },
       ],

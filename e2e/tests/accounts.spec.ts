@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './shop-test.ts';
 import { mailsTo } from './shop-outbox.ts';
 
 // A 1x1 PNG, as a shopper's photo would arrive.

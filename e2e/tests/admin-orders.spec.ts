@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './shop-test.ts';
 import { customerOrders, personsPage, seriousViolations, staffOpenOrder, unique } from './shop-orders.ts';
 import { mailsTo } from './shop-outbox.ts';
 

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './shop-test.ts';
 import { backOfficeAccount, openBackOffice } from './staff-accounts.ts';
 
 /** A shopper's cart page holding one Kingston Runner in 9 / Black (J$11,900.00). */

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './shop-test.ts';
 import { mailsTo } from './shop-outbox.ts';
 import { openBackOffice } from './staff-accounts.ts';
 

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './shop-test.ts';
 import type { ProductDetailResponse } from '@threadline/contracts';
 import { drawnPng } from './drawn-picture.ts';
 import { openBackOffice } from './staff-accounts.ts';

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './shop-test.ts';
 
 const shotsDir = process.env.SHOTS_DIR;
 

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './shop-test.ts';
 import { openBackOffice } from './staff-accounts.ts';
 
 test.describe('the back office door', () => {

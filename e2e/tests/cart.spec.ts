@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './shop-test.ts';
 
 const runner = 'Kingston Runner (9 / Black)';
 

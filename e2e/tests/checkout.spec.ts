@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './shop-test.ts';
 import { mailsTo } from './shop-outbox.ts';
 
 /** A call to the API from the page, with the session and CSRF headers the shop's own calls carry. */

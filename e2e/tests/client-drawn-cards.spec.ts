@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './shop-test.ts';
 
 // Product cards are islands (ADR 30): those the server rendered hydrate when seen, those the
 // browser draws later (Load More, a filter, a sort, a search, Back and Forward, another product's

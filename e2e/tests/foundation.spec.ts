@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './shop-test.ts';
 
 test.describe('the shop is served as one app', () => {
   test('home page shows the header, the page and the footer', async ({ page }) => {

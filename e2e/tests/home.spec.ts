@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './shop-test.ts';
 
 // The home carousel is moved by an inline style (translateX): these check what the shopper sees
 // and can press, which the DOM alone (aria-current, inert) does not tell.

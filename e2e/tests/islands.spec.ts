@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './shop-test.ts';
 
 // Parts of a catalogue page (header, promotions, product cards, filters, footer…) hydrate when the
 // shopper can see or reach them (ADR 30); an island marks itself `data-hydrated` once it is alive.

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './shop-test.ts';
 
 // What a shopper on a phone sees fits the screen (issue 28): no page scrolls sideways, a toast lands
 // in view, the checkout steps sit on one row, the social posts keep the page's margin, and the

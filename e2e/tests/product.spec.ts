@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './shop-test.ts';
 
 // Against the seeded demo catalogue (api/src/db/seed/catalogue.ts): the Dancehall High-Top is sold
 // out in every size; the Kingston Runner (product 1) has 2 left of size 10 in Black, and pictures

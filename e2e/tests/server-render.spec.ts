@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './shop-test.ts';
 
 // The catalogue pages arrive rendered in their HTML (ADR 6). These journeys read that HTML as it
 // arrives, before any script has run, and then what the shopper sees once the page has hydrated.
@@ -57,7 +57,7 @@ test.describe('a page that does not exist', () => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       const markup = serverMarkup((await response?.text()) ?? '');
-      expect(markup).toMatch(/This look isn(&#39;|')t in our collection/);
+      expect(markup).toMatch(/This look isn(&#39;|&#x27;|')t in our collection/);
       expect(markup).toContain('href="/"');
 
       const heading = page.getByRole('heading', { level: 1, name: "This look isn't in our collection" });

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './shop-test.ts';
 
 // Filtering keeps the shopper's place on the page, so a filter changed from below the results' top
 // must bring that top into view: the shorter list would otherwise leave them at the bottom.

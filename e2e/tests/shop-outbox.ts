@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from '@playwright/test';
+import { test } from './shop-test.ts';
 
 /** The outbox of the shop the running test talks to: serve-fresh-shop.mjs keeps one data directory per port. */
 function outboxDir(): string {

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './shop-test.ts';
 
 /**
  * The files whose journeys sign in to the back office. Each signs in as an owner and a staff member

@@ -1,5 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './shop-test.ts';
 import { Secret, TOTP } from 'otpauth';
 import { openBackOffice } from './staff-accounts.ts';
 

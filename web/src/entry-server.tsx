@@ -1,5 +1,5 @@
 import { dehydrate } from '@tanstack/react-query';
-import { renderToString } from 'preact-render-to-string';
+import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
 import {
   baseCurrency,
@@ -15,7 +15,6 @@ import { AppProviders } from '@/app/providers.tsx';
 import { createRoutes } from '@/app/router.tsx';
 import { isNotFoundPage, isServerRendered, type PageState } from '@/app/page-state.ts';
 import type { PageCurrency } from '@/lib/currency/currency-context.tsx';
-import { beginHydration } from '@/lib/hydration.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { storeSettingsQueryKey } from '@/lib/queries/store-settings.ts';
 import { defaultPageDescription } from '@/lib/use-page-title.ts';
@@ -40,8 +39,6 @@ export async function renderPage({ url, origin, fetchApi, currency }: PageRender
   const matches = matchRoutes(routes, pageUrl.pathname) ?? [];
   // A page that depends on the shopper is the browser's to render: no route module or loader runs for it here.
   if (!matches.some(({ route }) => isServerRendered(route))) return null;
-  // The server renders what a browser renders while it hydrates: the cookie's currency, no kept cart.
-  beginHydration();
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(pageUrl), { requestContext: { fetchApi } });
   // A redirect or a failed loader: the browser renders the page, with its own error state. A product

@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { AuthProvider } from '@/lib/auth/auth-context.tsx';
 import { AuthErrorProvider } from '@/lib/auth/auth-error-context.tsx';
 import { CurrencyProvider, type PageCurrency } from '@/lib/currency/currency-context.tsx';
@@ -13,12 +13,16 @@ import { HydrateWhenSeen } from '@/lib/hydrate-when-seen.tsx';
 export function AppProviders({
   queryClient,
   pageCurrency = null,
+  onStarted,
   children,
 }: {
   queryClient: QueryClient;
   pageCurrency?: PageCurrency | null;
+  /** Called once the providers are alive (hydrated, or rendered by the app). */
+  onStarted?: () => void;
   children: ReactNode;
 }) {
+  useEffect(() => onStarted?.(), [onStarted]);
   return (
     <QueryClientProvider client={queryClient}>
       <AuthErrorProvider>

@@ -4,7 +4,6 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { RouterProvider } from 'react-router/dom';
 import { storageKeys } from '@threadline/contracts';
 import { ensureSession } from '@/lib/api-client.ts';
-import { beginHydration, endHydration } from '@/lib/hydration.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { readStorage } from '@/lib/storage.ts';
 import { takePageState } from './page-state.ts';
@@ -42,7 +41,10 @@ function holdEarlyTaps(container: HTMLElement): () => void {
     held.push(button);
   };
   container.addEventListener('click', hold, true);
+  let made = false;
   return () => {
+    if (made) return;
+    made = true;
     container.removeEventListener('click', hold, true);
     for (const button of held) if (button.isConnected) button.click();
   };
@@ -62,17 +64,19 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
   const routes = createRoutes(queryClient);
   const pageState = takePageState(queryClient);
+  // The taps held so far are made once the providers have hydrated (their effects have run).
   const app = (router: ReturnType<typeof createBrowserRouter>) => (
     <StrictMode>
-      <AppProviders queryClient={queryClient} pageCurrency={pageState?.currency ?? null}>
-        <RouterProvider router={router} />
+      <AppProviders queryClient={queryClient} pageCurrency={pageState?.currency ?? null} onStarted={makeHeldTaps}>
+        {/* Not in a transition: React would hold a navigation for as long as a part it has not
+            hydrated (an island not yet seen) is reached by the router's new state (ADR 35). */}
+        <RouterProvider router={router} useTransitions={false} />
       </AppProviders>
     </StrictMode>
   );
   if (!pageState) {
     startSession();
     createRoot(container).render(app(createBrowserRouter(routes)));
-    makeHeldTaps();
     return;
   }
   // The first match of the address against the route table runs the router's code cold (about
@@ -89,10 +93,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
   // currency and the kept cart are quick.
   readStorage(storageKeys.accessToken);
   await nextTask();
-  beginHydration();
   hydrateRoot(container, app(router));
-  endHydration();
-  makeHeldTaps();
   // The session check's request waits for the next task, not the hydration's.
   await nextTask();
   startSession();

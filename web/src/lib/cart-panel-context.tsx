@@ -1,4 +1,5 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { createSharedState } from '@/lib/shared-state.tsx';
 
 interface CartPanelState {
   isOpen: boolean;
@@ -7,7 +8,7 @@ interface CartPanelState {
   setOpen: (open: boolean) => void;
 }
 
-const CartPanelContext = createContext<CartPanelState | null>(null);
+const CartPanelContext = createSharedState<CartPanelState>();
 
 /** Whether the cart slide-out is open; held above the routes so an add-to-cart anywhere can open it. */
 export function CartPanelProvider({ children }: { children: ReactNode }) {
@@ -28,7 +29,7 @@ export function CartPanelProvider({ children }: { children: ReactNode }) {
 }
 
 export function useCartPanel(): CartPanelState {
-  const state = useContext(CartPanelContext);
+  const state = CartPanelContext.useValue();
   if (!state) throw new Error('useCartPanel must be used inside CartPanelProvider');
   return state;
 }

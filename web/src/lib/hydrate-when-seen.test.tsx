@@ -1,10 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { renderToString } from 'preact-render-to-string';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HydrateWhenSeen, islandCode } from './hydrate-when-seen.tsx';
-import { beginHydration, endHydration } from './hydration.ts';
 import { ServerRenderContext } from './server-render.ts';
 
 /** Stands in for the browser's IntersectionObserver, which jsdom lacks: a test says what comes into view. */
@@ -82,20 +81,24 @@ function hydrateServerPage(onMounted = vi.fn<() => void>()) {
   document.body.append(container);
   const island = (name: string) => container.querySelector<HTMLElement>(`[data-island="${name}"]`) ?? document.createElement('div');
   const serverNodes = { header: island('header').firstElementChild, footer: island('footer').firstElementChild };
-  beginHydration();
   hydrateRoot(container, page(onMounted));
-  endHydration();
   return { container, island, serverNodes, onMounted };
 }
 
 const nextTasks = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+let consoleErrors: unknown[][] = [];
+
 beforeEach(() => {
   vi.stubGlobal('IntersectionObserver', FakeSight);
+  // A hydration mismatch, or React giving up hydrating a boundary, is reported here.
+  consoleErrors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void consoleErrors.push(args));
 });
 
 afterEach(() => {
   document.body.innerHTML = '';
+  if (consoleErrors.length > 0) throw new Error(`The console reported: ${consoleErrors.map((args) => args.map(String).join(' ')).join('\n')}`);
 });
 
 describe('HydrateWhenSeen', () => {
@@ -108,7 +111,7 @@ describe('HydrateWhenSeen', () => {
     expect(island('footer')).not.toHaveAttribute('data-hydrated');
     expect(onMounted).not.toHaveBeenCalled();
     // The page's own parts are alive: only the islands wait.
-    expect(screen.getByRole('textbox', { name: 'Page field' })).toHaveAttribute('id', 'P0-0');
+    expect(screen.getByRole('textbox', { name: 'Page field' })).not.toHaveAttribute('id', '');
   });
 
   it('hydrates an island once it comes into view, on the same nodes, and its controls then work', async () => {
@@ -149,20 +152,20 @@ describe('HydrateWhenSeen', () => {
     expect(field).toHaveValue('aaliyah@example.com');
   });
 
-  it("numbers ids within each island, so they match the server's whichever island hydrates first", async () => {
+  it("keeps the server's ids whichever island hydrates first", async () => {
     const { island } = hydrateServerPage();
     await nextTasks();
     const serverIds = ['header', 'footer'].map((name) => island(name).querySelector('input')?.id);
 
     island('footer').querySelector('button')?.click();
-    await waitFor(() => expect(island('footer')).toHaveAttribute('data-hydrated'));
+    await waitFor(() => expect(island('footer').querySelector('output')).toHaveTextContent('1 taps for nobody'));
     island('header').querySelector('button')?.click();
-    await waitFor(() => expect(island('header')).toHaveAttribute('data-hydrated'));
+    await waitFor(() => expect(island('header').querySelector('output')).toHaveTextContent('1 taps for nobody'));
 
-    expect(serverIds).toEqual(['P-header-0', 'P-footer-0']);
-    for (const name of ['header', 'footer']) {
+    expect(new Set(serverIds).size).toBe(2);
+    for (const [index, name] of ['header', 'footer'].entries()) {
       const field = island(name).querySelector('input');
-      expect(field?.id).toBe(`P-${name}-0`);
+      expect(field?.id).toBe(serverIds[index]);
       expect(island(name).querySelector('label')).toHaveAttribute('for', field?.id);
     }
   });
@@ -186,13 +189,12 @@ describe('HydrateWhenSeen', () => {
     const island = (name: string) => container.querySelector(`[data-island="${name}"]`);
     const serverForm = island('footer')?.firstElementChild;
     const onMounted = vi.fn<() => void>();
-    beginHydration();
     hydrateRoot(container, nestedPage(onMounted));
-    endHydration();
 
+    const serverPageFieldId = screen.getByRole('textbox', { name: 'Page field' }).id;
     await waitFor(() => expect(island('page')).toHaveAttribute('data-hydrated'));
     await nextTasks();
-    expect(screen.getByRole('textbox', { name: 'Page field' })).toHaveAttribute('id', 'P-page-0');
+    expect(screen.getByRole('textbox', { name: 'Page field' })).toHaveAttribute('id', serverPageFieldId);
     expect(island('footer')).not.toHaveAttribute('data-hydrated');
     expect(island('footer')?.firstElementChild).toBe(serverForm);
     expect(onMounted).not.toHaveBeenCalled();
@@ -225,9 +227,7 @@ describe('HydrateWhenSeen', () => {
     document.body.append(container);
     const island = () => container.querySelector('[data-island="footer"]');
     const serverForm = island()?.firstElementChild;
-    beginHydration();
     hydrateRoot(container, lazyPage(inBrowser, vi.fn<() => void>()));
-    endHydration();
     await nextTasks();
     expect(load).not.toHaveBeenCalled();
 
@@ -246,11 +246,15 @@ describe('HydrateWhenSeen', () => {
   it("shows a part whose code has not arrived once it has, on a page the app renders itself", async () => {
     let arrive: () => void = () => undefined;
     const { code, Part } = islandCode(() => new Promise<typeof SignUp>((resolve) => (arrive = () => resolve(SignUp))));
-    render(
+    const container = document.createElement('div');
+    document.body.append(container);
+    // Not through Testing Library's render: React's act() does not resume a component that waits on code arriving later.
+    createRoot(container).render(
       <HydrateWhenSeen name="footer" code={code}>
         <Part onMounted={vi.fn<() => void>()} />
       </HydrateWhenSeen>,
     );
+    await nextTasks();
     expect(screen.queryByRole('form', { name: 'Sign-up' })).toBeNull();
 
     arrive();
@@ -264,7 +268,6 @@ describe('HydrateWhenSeen', () => {
     const islands = document.querySelectorAll('[data-island]');
     expect([...islands].map((island) => island.getAttribute('data-island'))).toEqual(['footer', 'header']);
     for (const island of islands) expect(island).toHaveAttribute('data-hydrated');
-    // The same ids as the server would give, though the islands came in the other order.
-    expect(screen.getAllByRole('textbox', { name: 'Email' }).map((field) => field.id)).toEqual(['P-footer-0', 'P-header-0']);
+    expect(screen.getAllByRole('textbox', { name: 'Email' })).toHaveLength(2);
   });
 });

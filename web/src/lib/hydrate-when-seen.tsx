@@ -1,29 +1,32 @@
-import { Component, createContext, Suspense, useContext, type ComponentType, type ReactNode } from 'react';
-import { isHydrating } from './hydration.ts';
+import { Suspense, use, useCallback, useState, type ComponentType, type ReactNode } from 'react';
+import { useIsHydrating } from './hydration.ts';
 import { useServerRender } from './server-render.ts';
 
 /**
- * Preact's own fields this island reads and writes, under the names Preact 10 ships them with
- * (mangled; the island's tests fail if an upgrade renames them). See ADR 30.
- * - a component's `__v`: its vnode;
- * - a vnode's `__u`: its flags; `modeHydrate` on a suspended vnode makes it resume by hydrating;
- * - a vnode's `__m`: the `useId` namespace of the subtree under it, `[prefix, next number]`.
+ * A promise React's `use` reads at once when it has settled: it carries its own status and value
+ * (React's thenable protocol), so a settled one never suspends again.
  */
-interface PreactVNodeFields {
-  __u: number;
-  __m?: [string, number];
-}
-interface PreactComponentFields {
-  __v: PreactVNodeFields;
-}
-const modeHydrate = 1 << 5;
+type Tracked<T> = Promise<T>;
 
-/** The component's vnode, as Preact keeps it. */
-const vnodeOf = (component: Component<IslandGateProps>): PreactVNodeFields =>
-  // oxlint-disable-next-line no-underscore-dangle -- Preact's own field (ADR 30)
-  (component as unknown as PreactComponentFields).__v;
+function tracked<T>(promise: Promise<T>): Tracked<T> {
+  const fields = promise as Promise<T> & { status: string; value?: T; reason?: unknown };
+  fields.status = 'pending';
+  promise.then(
+    (value) => {
+      fields.status = 'fulfilled';
+      fields.value = value;
+    },
+    (reason: unknown) => {
+      fields.status = 'rejected';
+      fields.reason = reason;
+    },
+  );
+  return promise;
+}
 
-/** Islands whose turn to hydrate has come, each hydrated in a task of its own: none holds a tap up for long. */
+const settled: Tracked<void> = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+
+/** Islands whose turn to hydrate has come, each woken in a task of its own: none holds a tap up for long. */
 const turns: SleepingIsland[] = [];
 
 function takeTurn() {
@@ -48,13 +51,12 @@ export function wakeEveryIsland(): void {
 /** The server's islands not yet taken by their component, by name: the document is read once, not once an island. */
 let serverMarkup = new Map<string, HTMLElement>();
 
-function takeServerMarkup(name: string): HTMLElement | null {
+function findServerMarkup(name: string): HTMLElement | null {
   let element = serverMarkup.get(name);
   if (!element?.isConnected) {
     serverMarkup = new Map([...document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated])')].map((found) => [found.dataset.island ?? '', found]));
     element = serverMarkup.get(name);
   }
-  serverMarkup.delete(name);
   return element ?? null;
 }
 
@@ -67,6 +69,7 @@ const reachEvents = ['pointerdown', 'focusin', 'keydown'] as const;
 function sleepingIslandAround(target: EventTarget | null): SleepingIsland | null {
   const unhydrated = '[data-island]:not([data-hydrated])';
   for (let element = target instanceof Element ? target.closest(unhydrated) : null; element; element = element.parentElement?.closest(unhydrated) ?? null) {
+    // Woken but not yet hydrated counts too: a tap must wait until it is alive.
     const island = sleepingByElement.get(element);
     if (island) return island;
   }
@@ -87,6 +90,7 @@ function watchForIslands() {
       for (const entry of entries) if (entry.isIntersecting) sleepingIslandAround(entry.target)?.wake(false);
     });
   }
+  // On the document, in the capture phase: before React's own listeners on the app's container.
   document.addEventListener('click', holdTap, true);
   document.addEventListener('submit', holdSubmit, true);
   for (const type of reachEvents) document.addEventListener(type, wakeOnReach, true);
@@ -95,7 +99,7 @@ function watchForIslands() {
 /** The code of a part a first visit need not load: loaded when its island is to render it. */
 export interface IslandCode {
   readonly ready: boolean;
-  load(): Promise<void>;
+  load(): Tracked<void>;
 }
 
 const everyIslandCode = new Set<IslandCode>();
@@ -107,27 +111,30 @@ const everyIslandCode = new Set<IslandCode>();
  */
 export function islandCode<Props extends object>(load: () => Promise<ComponentType<Props>>): { code: IslandCode; Part: ComponentType<Props> } {
   let Loaded: ComponentType<Props> | null = null;
-  let loading: Promise<void> | null = null;
+  let loading: Tracked<void> | null = null;
   const code: IslandCode = {
     get ready() {
       return Loaded !== null;
     },
     load: () =>
-      (loading ??= load().then(
-        (component) => {
-          Loaded = component;
-        },
-        (error: unknown) => {
-          // A failed fetch (the connection dropped) is tried again the next time the part is wanted.
-          loading = null;
-          throw error;
-        },
+      (loading ??= tracked(
+        load().then(
+          (component) => {
+            Loaded = component;
+          },
+          (error: unknown) => {
+            // A failed fetch (the connection dropped) is tried again the next time the part is wanted.
+            loading = null;
+            throw error;
+          },
+        ),
       )),
   };
   everyIslandCode.add(code);
   function Part(props: Props) {
-    if (!Loaded) throw code.load();
-    return <Loaded {...props} />;
+    // Called every time, settled or not: React expects the same calls of `use` in a render it resumes.
+    use(code.load());
+    return Loaded ? <Loaded {...props} /> : null;
   }
   return { code, Part };
 }
@@ -148,36 +155,54 @@ const changedFromServer = (field: Field) =>
       : field.value !== field.defaultValue;
 
 /**
+ * Sets a field as the shopper would, so that its component hears of it: React watches each field's
+ * own value (a property on the element) to tell a change from its own writes, so that one is set
+ * to something else first and the element's own setter then puts the shopper's value, as typing does.
+ */
+function retype(field: Field, value: string, checked: boolean) {
+  const prototype = Object.getPrototypeOf(field) as object;
+  if (isCheckable(field)) {
+    field.checked = !checked;
+    Object.getOwnPropertyDescriptor(prototype, 'checked')?.set?.call(field, checked);
+    field.dispatchEvent(new Event('click', { bubbles: true }));
+  } else {
+    field.value = '';
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  field.dispatchEvent(new Event('change', { bubbles: true }));
+}
+
+/**
  * The server's markup of an island that has not hydrated yet: it wakes when it comes into view or
  * the shopper reaches into it (pointer, focus, keys), and holds the taps and submits made on it
- * until it is alive.
+ * until it is alive. `woken` is what the island's gate waits on.
  */
 class SleepingIsland {
-  readonly woken: Promise<void>;
+  readonly woken: Tracked<void>;
   awake = false;
+  private isAlive = false;
   private queued = false;
   private resolveWoken: () => void = () => undefined;
   private readonly heldTaps: HTMLElement[] = [];
   private readonly heldSubmits: HTMLFormElement[] = [];
   private typed: { field: Field; value: string; checked: boolean }[] = [];
 
-  private readonly beforeWaking: () => void;
-  private readonly code: IslandCode | undefined;
-
   constructor(
     private readonly element: HTMLElement,
-    { wakesSeenOrNot, beforeWaking, code }: { wakesSeenOrNot: boolean; beforeWaking: () => void; code?: IslandCode },
+    wakesSeenOrNot: boolean,
+    private readonly code: IslandCode | undefined,
   ) {
-    this.beforeWaking = beforeWaking;
-    this.code = code;
-    this.woken = new Promise((resolve) => {
-      this.resolveWoken = resolve;
-    });
+    this.woken = tracked(
+      new Promise<void>((resolve) => {
+        this.resolveWoken = resolve;
+      }),
+    );
     watchForIslands();
     sleepingIslands.add(this);
     sleepingByElement.set(element, this);
     // Without a way to see it (an old browser), it wakes in its turn.
-    if (!sight || wakesSeenOrNot) this.wake(false);
+    if (!sight || wakesSeenOrNot || everyIslandAwake) this.wake(false);
     // The wrapper is `display: contents` and has no box of its own to watch; its children have.
     else for (const child of element.children) sight.observe(child);
   }
@@ -197,36 +222,51 @@ class SleepingIsland {
 
   wakeNow() {
     if (this.awake) return;
-    // Its code first: woken, the island must render its part at once, or it would show nothing
-    // (its fallback) in place of the server's markup. It stays asleep, holding taps, meanwhile.
+    // Its code first: the island must hydrate its part at once. It stays asleep, holding taps, meanwhile.
     if (this.code && !this.code.ready) {
-      this.code.load().then(() => this.wakeNow(), () => undefined);
+      this.code.load().then(
+        () => this.wakeNow(),
+        () => undefined,
+      );
       return;
     }
     this.awake = true;
     sleepingIslands.delete(this);
-    sleepingByElement.delete(this.element);
     for (const child of this.element.children) sight?.unobserve(child);
-    // Hydrating sets each field to what its component holds: what the shopper typed is put back after.
+    // Hydration sets each field to what its component holds: what the shopper typed is put back after.
     this.typed = [...this.element.querySelectorAll<Field>('input, textarea, select')]
       .filter(changedFromServer)
       .map((field) => ({ field, value: field.value, checked: isCheckable(field) && field.checked }));
-    this.beforeWaking();
     this.resolveWoken();
+  }
+
+  /**
+   * React draws the island anew on the client: it is left out (true) if the layout hides its server
+   * markup, else woken at once (its code loaded) to be drawn.
+   */
+  drawnAnew(): boolean {
+    const hidden = ![...this.element.children].some((child) => child.getClientRects().length > 0);
+    if (hidden) {
+      sleepingIslands.delete(this);
+      for (const child of this.element.children) sight?.unobserve(child);
+      return true;
+    }
+    this.wakeNow();
+    return false;
   }
 
   /** Once hydrated: the typed values reach their components, then the held taps and submits are made. */
   alive() {
-    for (const { field, value, checked } of this.typed) {
-      if (isCheckable(field)) field.checked = checked;
-      else field.value = value;
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-      field.dispatchEvent(new Event('change', { bubbles: true }));
-    }
-    // After this task: the island's layout effects and refs are in place before its handlers run.
+    // Once: React may attach a ref twice (strict mode's check).
+    if (this.isAlive) return;
+    this.isAlive = true;
+    sleepingByElement.delete(this.element);
+    for (const { field, value, checked } of this.typed) retype(field, value, checked);
+    this.typed = [];
+    // After this task: the island's effects are in place before its handlers run.
     setTimeout(() => {
-      for (const tapped of this.heldTaps) if (tapped.isConnected) tapped.click();
-      for (const form of this.heldSubmits) if (form.isConnected) form.requestSubmit();
+      for (const tapped of this.heldTaps.splice(0)) if (tapped.isConnected) tapped.click();
+      for (const form of this.heldSubmits.splice(0)) if (form.isConnected) form.requestSubmit();
     }, 0);
   }
 
@@ -259,17 +299,20 @@ class SleepingIsland {
   }
 }
 
+/** The island of the server's markup named `name`, asleep; one per element (a render may run twice). */
+function sleepingIslandFor(name: string, holdsIslands: boolean, code: IslandCode | undefined): SleepingIsland | null {
+  const element = findServerMarkup(name);
+  if (!element) return null;
+  return sleepingByElement.get(element) ?? new SleepingIsland(element, holdsIslands, code);
+}
+
 interface IslandProps {
-  /**
-   * Names the island's server markup (`data-island`) and prefixes its ids: letters, digits and
-   * dashes, unique in the page, and the same whatever else the page renders.
-   */
+  /** Names the island's server markup (`data-island`): letters, digits and dashes, unique in the page. */
   name: string;
   /**
-   * The page itself, around its own islands: it hydrates in the turn right after the page's
-   * frame, seen or not, and by hydrating (the server's attributes kept), which keeps the server's
-   * markup of the islands inside it until they wake. What it renders itself must not depend on
-   * the shopper's own state.
+   * An island around other islands (the app, the shell, the frame, the page): it hydrates in its
+   * turn right after the one around it, seen or not, and keeps the server's markup of the islands
+   * inside it until they wake.
    */
   holdsIslands?: boolean;
   /** The code of the part inside (`islandCode`), loaded before the island renders it. */
@@ -277,78 +320,73 @@ interface IslandProps {
   children: ReactNode;
 }
 
-/**
- * Whether the markup under here is, right now, still the server's: an island hydrating or waking
- * over it. Asked when an island inside first renders, so it is a question, not a value: once the
- * island around has rendered its children (committed), anything it draws later is the browser's
- * own (Load More, a filter, another page), never the server's markup.
- */
-const ServerMarkupContext = createContext<() => boolean>(() => false);
-
-interface IslandGateProps extends IslandProps {
-  fromServer: boolean;
+interface IslandGateProps {
+  name: string;
+  sleeping: SleepingIsland | null;
+  code: IslandCode | undefined;
+  onAlive: (element: HTMLDivElement | null) => void;
+  children: ReactNode;
 }
 
-/** Keeps the server's markup of its children while the page hydrates, and hydrates them once woken. */
-class IslandGate extends Component<IslandGateProps> {
-  /** Ids inside the island are numbered within it, the same on the server and whenever it hydrates. */
-  private readonly ids: [string, number] = [`-${this.props.name}`, 0];
-  /**
-   * Decided once, at the first render: the server's markup this island keeps (`null`: none, the
-   * browser draws it). Looked for again on a later render, an island the browser drew would take a
-   * sibling's server markup, not yet marked, as its own, and stay asleep over nothing.
-   */
-  private sleeping: SleepingIsland | null | undefined;
-  /** Set once the island's children are in the document: from then on it draws them itself. */
-  private committed = false;
-  private readonly holdsServerMarkup = () => this.sleeping != null && !this.committed;
-
-  override render() {
-    // oxlint-disable-next-line no-underscore-dangle -- Preact's own field (ADR 30)
-    vnodeOf(this).__m = this.ids;
-    if (this.sleeping === undefined) this.sleeping = this.props.fromServer && !everyIslandAwake ? this.sleepingServerMarkup() : null;
-    if (this.sleeping && !this.sleeping.awake) throw this.sleeping.woken;
-    // A part the app renders itself, with no markup of the server's to keep: it shows once loaded.
-    if (this.props.code && !this.props.code.ready) throw this.props.code.load();
-    return (
-      <div data-island={this.props.name} className="contents" ref={this.onAlive}>
-        <ServerMarkupContext.Provider value={this.holdsServerMarkup}>{this.props.children}</ServerMarkupContext.Provider>
-      </div>
-    );
-  }
-
-  private sleepingServerMarkup(): SleepingIsland | null {
-    const element = takeServerMarkup(this.props.name);
-    if (!element) return null;
-    if (this.props.holdsIslands) return new SleepingIsland(element, { wakesSeenOrNot: true, beforeWaking: () => undefined });
-    // The shopper's state since the page hydrated (currency, cart, wishlist) may differ from the
-    // server's: the island then renders over the server's markup (its nodes kept, their attributes
-    // brought up to date) instead of hydrating it, which would leave the server's attributes.
-    // oxlint-disable-next-line no-underscore-dangle -- Preact's own field (ADR 30)
-    const rendersOver = () => void (vnodeOf(this).__u &= ~modeHydrate);
-    return new SleepingIsland(element, { wakesSeenOrNot: false, beforeWaking: rendersOver, code: this.props.code });
-  }
-
-  private readonly onAlive = (element: HTMLDivElement | null) => {
-    if (!element) return;
-    this.committed = true;
-    // Set here, not rendered: hydration keeps the server's attributes, which have no such mark.
-    element.dataset.hydrated = '';
-    this.sleeping?.alive();
-  };
+/** Waits, inside its island's Suspense boundary, for the island to wake and for its code. */
+function IslandGate({ name, sleeping, code, onAlive, children }: IslandGateProps) {
+  const hydrating = useIsHydrating();
+  // React draws a sleeping island anew, instead of hydrating it, when what is above it changed (the
+  // router's state on a navigation): its server markup goes. A part the layout hides (the wider
+  // screens' navigation on a phone) is then left out, its code never loaded; any other wakes.
+  const drawnAnew = sleeping !== null && !sleeping.awake && !hydrating;
+  const leftOut = drawnAnew && sleeping.drawnAnew();
+  // Both called every time (settled ones return at once): React expects the same calls of `use`
+  // in a render it resumes.
+  use(sleeping && !leftOut ? sleeping.woken : settled);
+  // A part the app renders itself, with no markup of the server's to keep: it shows once loaded.
+  use(code && !leftOut ? code.load() : settled);
+  if (leftOut) return null;
+  return (
+    <div data-island={name} className="contents" ref={onAlive}>
+      {children}
+    </div>
+  );
 }
 
 /**
  * Hydrates its children when the shopper can see or reach them, and keeps the server's markup for
- * them until then; after the page has hydrated (a page the app renders itself) it renders them at
+ * them until then (a React Suspense boundary that stays dehydrated while its gate waits); after the
+ * page has hydrated (a page the app renders itself, or cards Load More adds) it renders them at
  * once. The children sit in a `display: contents` wrapper, so they lay out as they would without it.
  */
 export function HydrateWhenSeen({ name, holdsIslands = false, code, children }: IslandProps) {
   const onServer = useServerRender() !== null;
-  const insideServerMarkup = useContext(ServerMarkupContext)();
+  const hydrating = useIsHydrating();
+  const [sleeping] = useState(() => (!onServer && hydrating ? sleepingIslandFor(name, holdsIslands, code) : null));
+  const [alive, setAlive] = useState(sleeping === null);
+  const onAlive = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (!element) return;
+      // Set here, not rendered: the server's markup has no such mark, and hydration keeps its attributes.
+      element.dataset.hydrated = '';
+      if (sleeping && !alive) {
+        sleeping.alive();
+        setAlive(true);
+      }
+    },
+    [sleeping, alive],
+  );
+  // While the island sleeps, its boundary is given the very same element on every render: new
+  // props (a parent rendering again) would make React give up hydrating it and draw it anew on the
+  // client. It hydrates with the children it first had, the server's, and takes the current ones
+  // right after.
+  const [asleep] = useState(() => (
+    <Suspense fallback={null}>
+      <IslandGate name={name} sleeping={sleeping} code={code} onAlive={onAlive}>
+        {children}
+      </IslandGate>
+    </Suspense>
+  ));
+  if (!alive) return asleep;
   return (
     <Suspense fallback={null}>
-      <IslandGate name={name} holdsIslands={holdsIslands} code={code} fromServer={!onServer && (isHydrating() || insideServerMarkup)}>
+      <IslandGate name={name} sleeping={null} code={code} onAlive={onAlive}>
         {children}
       </IslandGate>
     </Suspense>

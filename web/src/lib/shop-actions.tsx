@@ -1,5 +1,6 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { AddToCartRequest } from '@threadline/contracts';
+import { createSharedState } from './shared-state.tsx';
 
 /**
  * What a page may ask the shop to do without knowing the feature that does it: a product card adds
@@ -23,14 +24,14 @@ export interface ShopActions {
   unitsInCart(productId: number, size: string | null, color: string | null): number | null;
 }
 
-const ShopActionsContext = createContext<ShopActions | null>(null);
+const ShopActionsContext = createSharedState<ShopActions>();
 
 export function ShopActionsProvider({ actions, children }: { actions: ShopActions; children: ReactNode }) {
   return <ShopActionsContext.Provider value={actions}>{children}</ShopActionsContext.Provider>;
 }
 
 export function useShopActions(): ShopActions {
-  const actions = useContext(ShopActionsContext);
+  const actions = ShopActionsContext.useValue();
   if (!actions) throw new Error('useShopActions must be used inside ShopActionsProvider');
   return actions;
 }

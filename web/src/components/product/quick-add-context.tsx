@@ -1,5 +1,6 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { ListedProduct } from '@threadline/contracts';
+import { createSharedState } from '@/lib/shared-state.tsx';
 
 export interface QuickAddState {
   /** The product last asked for; kept while the dialog closes so it can animate out. */
@@ -11,7 +12,7 @@ export interface QuickAddState {
   setOpen(open: boolean): void;
 }
 
-const QuickAddContext = createContext<QuickAddState | null>(null);
+const QuickAddContext = createSharedState<QuickAddState>();
 
 /**
  * Which product the quick-add dialog is for. Product cards appear in several features; the dialog
@@ -39,7 +40,7 @@ export function QuickAddProvider({ children }: { children: ReactNode }) {
 }
 
 export function useQuickAdd(): QuickAddState {
-  const state = useContext(QuickAddContext);
+  const state = QuickAddContext.useValue();
   if (!state) throw new Error('useQuickAdd must be used inside QuickAddProvider');
   return state;
 }

@@ -1,4 +1,4 @@
-import { forwardRef, useId, type ComponentProps, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 
 const tones = {
   light: {
@@ -76,28 +76,21 @@ function FieldFrame({
   );
 }
 
-type InputProps = Omit<ComponentProps<'input'>, 'className' | 'id' | 'ref'>;
-type TextareaProps = Omit<ComponentProps<'textarea'>, 'className' | 'id' | 'ref'>;
+type InputProps = Omit<ComponentProps<'input'>, 'className' | 'id'>;
+type TextareaProps = Omit<ComponentProps<'textarea'>, 'className' | 'id'>;
 
-// forwardRef because Preact (docs/decisions/0005-preact.md) passes no `ref` prop to a function component.
-export const TextField = forwardRef<HTMLInputElement, FieldFrameProps & InputProps>(function TextField(
-  { label, hint, description, error, tone, className, ...input },
-  ref,
-) {
+export function TextField({ label, hint, description, error, tone, className, ref, ...input }: FieldFrameProps & InputProps) {
   return (
     <FieldFrame label={label} hint={hint} description={description} error={error} tone={tone} className={className}>
       {(control) => <input ref={ref} {...input} {...control} />}
     </FieldFrame>
   );
-});
+}
 
-export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldFrameProps & TextareaProps>(function TextAreaField(
-  { label, hint, description, error, tone, className, ...textarea },
-  ref,
-) {
+export function TextAreaField({ label, hint, description, error, tone, className, ref, ...textarea }: FieldFrameProps & TextareaProps) {
   return (
     <FieldFrame label={label} hint={hint} description={description} error={error} tone={tone} className={className}>
       {(control) => <textarea ref={ref} {...textarea} {...control} />}
     </FieldFrame>
   );
-});
+}

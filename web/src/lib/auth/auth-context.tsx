@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { messages, storageKeys, type AuthResponse, type User } from '@threadline/contracts';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ApiError, apiSend, onSignInEnded } from '@/lib/api-client.ts';
+import { useIsHydrating } from '@/lib/hydration.ts';
+import { createSharedState } from '@/lib/shared-state.tsx';
 import { readStorage, removeStorage, writeStorage } from '@/lib/storage.ts';
 import { profileQueryOptions } from '@/lib/queries/profile.ts';
 import { cartQueryKey, privateQueryKeys, profileQueryKey } from '@/lib/queries/query-keys.ts';
@@ -23,7 +25,7 @@ export interface AuthState {
   refreshUser(): Promise<void>;
 }
 
-const AuthContext = createContext<AuthState | null>(null);
+const AuthContext = createSharedState<AuthState>();
 
 
 // 401: the token was refused and no refresh helped; 404: the account no longer exists.
@@ -78,8 +80,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const user = hasTokens ? (profile.data ?? null) : null;
-  const status: AuthState['status'] = user ? 'signed-in' : hasTokens && !profile.isError ? 'loading' : 'guest';
+  // The server renders every page for a guest; hydration must too. The sign-in shows right after.
+  const hydrating = useIsHydrating();
+  const user = hasTokens && !hydrating ? (profile.data ?? null) : null;
+  const status: AuthState['status'] = user ? 'signed-in' : hasTokens && !hydrating && !profile.isError ? 'loading' : 'guest';
 
   const state = useMemo<AuthState>(
     () => ({
@@ -120,7 +124,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 }
 
 export function useAuth(): AuthState {
-  const state = useContext(AuthContext);
+  const state = AuthContext.useValue();
   if (!state) throw new Error('useAuth must be used inside AuthProvider');
   return state;
 }

@@ -1,4 +1,5 @@
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { createSharedState } from '@/lib/shared-state.tsx';
 
 interface AuthErrorState {
   /** The message of SPEC §4 (e.g. an expired sign-in), or null when there is nothing to report. */
@@ -7,7 +8,7 @@ interface AuthErrorState {
   clearAuthError: () => void;
 }
 
-const AuthErrorContext = createContext<AuthErrorState | null>(null);
+const AuthErrorContext = createSharedState<AuthErrorState>();
 
 export function AuthErrorProvider({ children }: { children: ReactNode }) {
   const [authError, setAuthError] = useState<string | null>(null);
@@ -19,7 +20,7 @@ export function AuthErrorProvider({ children }: { children: ReactNode }) {
 }
 
 export function useAuthError(): AuthErrorState {
-  const state = useContext(AuthErrorContext);
+  const state = AuthErrorContext.useValue();
   if (!state) throw new Error('useAuthError must be used inside AuthErrorProvider');
   return state;
 }

@@ -11,10 +11,11 @@ import {
   type CurrencyCode,
   type RatesResponse,
 } from '@threadline/contracts';
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { apiGet } from '@/lib/api-client.ts';
 import { wakeEveryIsland } from '@/lib/hydrate-when-seen.tsx';
 import { useAfterHydration } from '@/lib/hydration.ts';
+import { createSharedState } from '@/lib/shared-state.tsx';
 import { readStorage, writeStorage } from '@/lib/storage.ts';
 
 /** 'live': today's rates from the server; 'cached': an earlier day's, or the fallback rates. */
@@ -34,7 +35,7 @@ export interface CurrencyState {
   refresh(): Promise<void>;
 }
 
-const CurrencyContext = createContext<CurrencyState | null>(null);
+const CurrencyContext = createSharedState<CurrencyState>();
 
 /**
  * The currency a page rendered on the server shows its prices in (the shopper's `currency` cookie),
@@ -171,7 +172,7 @@ export function CurrencyProvider({ children, page = null }: { children: ReactNod
 }
 
 export function useCurrency(): CurrencyState {
-  const state = useContext(CurrencyContext);
+  const state = CurrencyContext.useValue();
   if (!state) throw new Error('useCurrency must be used inside CurrencyProvider');
   return state;
 }

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Address, AddressInput } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
 import { addressesQueryKey } from '@/lib/queries/query-keys.ts';
-import { useMutation } from '@/lib/mutation.ts';
 
 interface AddressChangeAnswer {
   success: boolean;

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clearableProfileFields, type User } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
 import { profileQueryKey } from '@/lib/queries/query-keys.ts';
-import { useMutation } from '@/lib/mutation.ts';
 
 export interface ProfileFields {
   first_name: string;

@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddToCartRequest, Cart, CartChangeResponse } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
 import { newRandomKey } from '@/lib/random-key.ts';
 import { keepPendingAdd, type PendingAdd } from '../pending-cart-store.ts';
 import { cartMutationOptions, isUnreachable, writeServerCart } from '@/lib/queries/cart-cache.ts';
 import { cartQueryKey } from '@/lib/queries/query-keys.ts';
-import { useMutation } from '@/lib/mutation.ts';
 
 /** The key makes the add safe to send again: the cart takes one add per key. */
 export const addToCart = (request: AddToCartRequest, idempotencyKey: string) =>

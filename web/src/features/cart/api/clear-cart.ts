@@ -1,10 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Cart, CartChangeResponse } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
 import { discardPendingChanges } from '../pending-cart-store.ts';
 import { cartMutationOptions, serverCart, writeServerCart } from '@/lib/queries/cart-cache.ts';
 import { cartQueryKey } from '@/lib/queries/query-keys.ts';
-import { useMutation } from '@/lib/mutation.ts';
 
 export const clearCart = () => apiSend<CartChangeResponse>('DELETE', '/orders/cart/');
 

@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartChangeResponse } from '@threadline/contracts';
 import { dropUnsavedChange } from '../pending-cart-store.ts';
 import { cartMutationOptions, isUnreachable, otherCartChangesPending, serverCart, writeServerCart, type CartLineChange } from '@/lib/queries/cart-cache.ts';
 import { cartQueryKey } from '@/lib/queries/query-keys.ts';
-import { useMutation } from '@/lib/mutation.ts';
 
 /**
  * A quantity change or removal of a saved line: shown at once, then replaced by the server's answer.

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartChangeResponse } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
 import { cartMutationOptions, writeServerCart } from '@/lib/queries/cart-cache.ts';
-import { useMutation } from '@/lib/mutation.ts';
 
 export const removePromo = () => apiSend<CartChangeResponse>('DELETE', '/orders/cart/promo/');
 

@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '@threadline/contracts';
 import { newRandomKey } from '@/lib/random-key.ts';
 import { addToCart } from './add-to-cart.ts';
 import { applyPromo } from './apply-promo.ts';
 import { cartMutationOptions, writeServerCart } from '@/lib/queries/cart-cache.ts';
 import { cartQueryKey } from '@/lib/queries/query-keys.ts';
-import { useMutation } from '@/lib/mutation.ts';
 
 export interface RestoredCart {
   /** The server's cart after the last call it answered; none when it answered none. */

@@ -1,6 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import type { CheckoutRequest, CheckoutResponse } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
-import { useMutation } from '@/lib/mutation.ts';
 
 export interface PlaceOrderInput {
   request: CheckoutRequest;

@@ -1,6 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import type { ContactRequest, SuccessMessage } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
-import { useMutation } from '@/lib/mutation.ts';
 
 export function sendContactMessage(request: ContactRequest): Promise<SuccessMessage> {
   return apiSend<SuccessMessage>('POST', '/contact/', request);

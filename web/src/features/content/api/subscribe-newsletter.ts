@@ -1,6 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import type { NewsletterRequest, SuccessMessage } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
-import { useMutation } from '@/lib/mutation.ts';
 
 export function subscribeNewsletter(request: NewsletterRequest): Promise<SuccessMessage> {
   return apiSend<SuccessMessage>('POST', '/newsletter/', request);

@@ -1,6 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import type { SuccessMessage } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
-import { useMutation } from '@/lib/mutation.ts';
 
 /** POST /newsletter/unsubscribe/ with the token of the e-mailed link. */
 export function unsubscribeNewsletter(token: string): Promise<SuccessMessage> {

@@ -1,6 +1,6 @@
 import type { CategoriesResponse, Category } from '@threadline/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -22,15 +22,13 @@ const answer: CategoriesResponse = {
 };
 
 /**
- * The pointer crossing into (or out of) `element` from outside the page region: the browser raises
- * the event, which does not bubble, on the element and on each element around it.
+ * The pointer crossing into (or out of) `element` from outside the page: the browser raises
+ * `pointerover` (or `pointerout`) on it with no other element, from which React derives the enter
+ * and leave of the element and of each element around it.
  */
 function crosses(type: 'pointerenter' | 'pointerleave', element: HTMLElement, pointerType: string) {
-  act(() => {
-    for (let around: HTMLElement | null = element; around; around = around.parentElement) {
-      around.dispatchEvent(new PointerEvent(type, { pointerType }));
-    }
-  });
+  if (type === 'pointerenter') fireEvent.pointerOver(element, { pointerType, relatedTarget: null });
+  else fireEvent.pointerOut(element, { pointerType, relatedTarget: null });
 }
 
 const mouseCrosses = (type: 'pointerenter' | 'pointerleave', element: HTMLElement) => crosses(type, element, 'mouse');

@@ -1,6 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import type { CancelOrderResponse } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
-import { useMutation } from '@/lib/mutation.ts';
 
 export const cancelOrder = (orderId: string) => apiSend<CancelOrderResponse>('POST', `/orders/${encodeURIComponent(orderId)}/cancel/`);
 

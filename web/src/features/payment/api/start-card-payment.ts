@@ -1,5 +1,5 @@
+import { useMutation } from '@tanstack/react-query';
 import { apiSend } from '@/lib/api-client.ts';
-import { useMutation } from '@/lib/mutation.ts';
 
 /** The card session answer of SPEC §3. */
 export interface CardSessionResponse {

@@ -25,5 +25,10 @@ export function ProductStructuredData({ product }: { product: Product }) {
       availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     },
   };
-  return <script type="application/ld+json">{JSON.stringify(data)}</script>;
+  // The browser's text of a script may differ from the server's by escaping only: not a change to report.
+  return (
+    <script type="application/ld+json" suppressHydrationWarning>
+      {JSON.stringify(data)}
+    </script>
+  );
 }

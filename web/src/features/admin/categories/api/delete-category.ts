@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '@/lib/api-client.ts';
-import { useMutation } from '@/lib/mutation.ts';
 import { adminQueryKey } from '@/lib/queries/query-keys.ts';
 
 /** Deletes an empty category; one with products or children is refused (409) with the reason. */

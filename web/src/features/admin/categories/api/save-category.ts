@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminCategory, AdminCategoryCreate, AdminCategoryUpdate } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
-import { useMutation } from '@/lib/mutation.ts';
 import { adminQueryKey } from '@/lib/queries/query-keys.ts';
 
 type CategorySave = { kind: 'add'; body: AdminCategoryCreate } | { kind: 'change'; id: number; body: AdminCategoryUpdate };

@@ -1,5 +1,5 @@
+import { useMutation } from '@tanstack/react-query';
 import { apiGetFile } from '@/lib/api-client.ts';
-import { useMutation } from '@/lib/mutation.ts';
 import { saveFile } from '@/lib/save-file.ts';
 
 /** The file name the export is saved under, dated so several downloads do not overwrite each other. */

@@ -1,5 +1,5 @@
+import { useMutation } from '@tanstack/react-query';
 import { apiGetFile } from '@/lib/api-client.ts';
-import { useMutation } from '@/lib/mutation.ts';
 import { saveFile } from '@/lib/save-file.ts';
 
 /** Downloads the subscribers the filter covers as CSV and hands the file to the browser to save. */

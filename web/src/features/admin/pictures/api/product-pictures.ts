@@ -1,7 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminImage, AdminImages } from '@threadline/contracts';
 import { apiGet, apiSend } from '@/lib/api-client.ts';
-import { useMutation } from '@/lib/mutation.ts';
 import { adminQueryKey } from '@/lib/queries/query-keys.ts';
 
 const picturesKey = (productId: number) => [...adminQueryKey, 'pictures', productId] as const;

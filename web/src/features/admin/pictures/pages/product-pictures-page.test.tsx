@@ -83,7 +83,8 @@ describe('the product pictures page', () => {
     expect(form.get('alt_text')).toBe('Harbour Tee, folded');
     expect((form.get('file') as File).name).toBe('tee.png');
     answer(json({ error: 'Please upload an image file (JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF).' }, 400));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please upload an image file');
+    // The alert region is always in the page (screen readers notice what is put in it later).
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Please upload an image file'));
   }, 20_000);
 
   it('deletes a picture only after it is confirmed', async () => {

@@ -1,6 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiSend } from '@/lib/api-client.ts';
-import { useMutation } from '@/lib/mutation.ts';
 import { adminQueryKey } from '@/lib/queries/query-keys.ts';
 
 /** Deletes a product never ordered; the server archives one that was, and says which it did. */

@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminProduct, AdminProductCreate, AdminProductUpdate } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
-import { useMutation } from '@/lib/mutation.ts';
 import { adminQueryKey } from '@/lib/queries/query-keys.ts';
 import { adminProductQueryKey } from './get-admin-product.ts';
 

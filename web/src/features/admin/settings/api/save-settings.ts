@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StoreSettings } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
-import { useMutation } from '@/lib/mutation.ts';
 import { storeSettingsQueryKey } from '@/lib/queries/store-settings.ts';
 import { adminSettingsQueryKey } from './get-settings.ts';
 

@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TwoFactorSetup, TwoFactorState } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
-import { useMutation } from '@/lib/mutation.ts';
 import { adminMeQueryOptions } from '../../api/get-admin-me.ts';
 
 // One file for the four calls of one small resource (the account's second factor): each is a line.
