@@ -25,9 +25,11 @@ it('asks for the cart and starts a session only after hydrating', async () => {
   if (!root) throw new Error('no root');
   expect(requestedPaths(fetchMock, '/api/')).toEqual([]);
 
-  await startApp(root);
+  const app = await startApp(root);
 
   await waitFor(() => expect(requestedPaths(fetchMock, '/api/orders/cart/')).toEqual(['/api/orders/cart/']));
   expect(requestedPaths(fetchMock, '/api/csrf/')).toEqual(['/api/csrf/']);
   expect(requestedPaths(fetchMock, '/api/product/')).toEqual([]);
+  // React's scheduled work must not outlive the page it runs on.
+  app.unmount();
 });

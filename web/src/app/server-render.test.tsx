@@ -1,6 +1,7 @@
 import { defaultStoreSettings, fallbackRates, pageStateElementId, type CurrencyCode, type FetchApi } from '@threadline/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '@/entry-server.tsx';
 import { requestedPaths, stubApi } from '@/test/render-shop.tsx';
@@ -50,7 +51,11 @@ function watchRemovals(root: HTMLElement) {
   return removed;
 }
 
+// Apps started by a test, unmounted after it: React's scheduled work must not outlive the page.
+const startedApps: Root[] = [];
+
 afterEach(() => {
+  for (const app of startedApps.splice(0)) app.unmount();
   document.body.innerHTML = '';
   window.history.replaceState(null, '', '/');
 });
@@ -71,7 +76,7 @@ describe('the server renders the catalogue pages', () => {
     expect(phone()).toHaveAttribute('href', 'tel:+18765550199');
     const link = phone();
     const removed = watchRemovals(root);
-    await startApp(root);
+    startedApps.push(await startApp(root));
     expect(phone()).toBe(link);
     expect(removed).not.toContain(link);
     expect(requestedPaths(fetchMock, '/api/store/')).toEqual([]);
@@ -138,7 +143,7 @@ describe('the browser hydrates the page the server rendered', () => {
     const card = within(root).getByRole('link', { name: 'Kingston Runner' });
     const removed = watchRemovals(root);
 
-    await startApp(root);
+    startedApps.push(await startApp(root));
 
     const next = await screen.findByRole('button', { name: 'Next slide' });
     expect(removed).toEqual([]);
@@ -162,7 +167,7 @@ describe('the browser hydrates the page the server rendered', () => {
     const prices = within(root).getAllByText('US$91.35');
     const removed = watchRemovals(root);
 
-    await startApp(root);
+    startedApps.push(await startApp(root));
     await screen.findByRole('button', { name: 'Next slide' });
     await new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -182,7 +187,7 @@ describe('the browser hydrates the page the server rendered', () => {
     const { root } = await serverPage('/');
     expect(within(root).getByText('J$14,500.00')).toBeInTheDocument();
 
-    await startApp(root);
+    startedApps.push(await startApp(root));
 
     expect((await within(root).findAllByText('US$92.80'))[0]).toBeInTheDocument();
     expect(document.cookie).toContain('currency=USD');
@@ -195,7 +200,7 @@ describe('the browser hydrates the page the server rendered', () => {
     const heading = within(root).getByRole('heading', { level: 1 });
     const removed = watchRemovals(root);
 
-    await startApp(root);
+    startedApps.push(await startApp(root));
     await new Promise((resolve) => setTimeout(resolve, 50));
 
     expect(removed).toEqual([]);
@@ -211,7 +216,7 @@ describe('the browser hydrates the page the server rendered', () => {
     const { root } = await serverPage('/');
     const started = startApp(root);
     within(root).getByRole('button', { name: 'Next slide' }).click();
-    await started;
+    startedApps.push(await started);
 
     await waitFor(() => expect(within(root).getByRole('button', { name: /^Show slide 2/ })).toHaveAttribute('aria-current', 'true'));
   });

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { storageKeys } from '@threadline/contracts';
@@ -54,7 +54,7 @@ function holdEarlyTaps(container: HTMLElement): () => void {
  * Starts the shop in `container`: hydrates the page the server rendered into it (its state is in
  * the document), or renders the page itself.
  */
-export async function startApp(container: HTMLElement): Promise<void> {
+export async function startApp(container: HTMLElement): Promise<Root> {
   // A page the server rendered is on screen already, so the app starts in short steps, each a task
   // of its own (on a phone every step over 12.5 ms here holds input up for more than 50 ms), and
   // asks for a session (and, through its queries, for the cart and the day's rates) only once the
@@ -76,8 +76,9 @@ export async function startApp(container: HTMLElement): Promise<void> {
   );
   if (!pageState) {
     startSession();
-    createRoot(container).render(app(createBrowserRouter(routes)));
-    return;
+    const root = createRoot(container);
+    root.render(app(createBrowserRouter(routes)));
+    return root;
   }
   // The first match of the address against the route table runs the router's code cold (about
   // 12 ms on this machine): a step of its own.
@@ -93,8 +94,9 @@ export async function startApp(container: HTMLElement): Promise<void> {
   // currency and the kept cart are quick.
   readStorage(storageKeys.accessToken);
   await nextTask();
-  hydrateRoot(container, app(router));
+  const root = hydrateRoot(container, app(router));
   // The session check's request waits for the next task, not the hydration's.
   await nextTask();
   startSession();
+  return root;
 }
