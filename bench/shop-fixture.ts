@@ -39,7 +39,7 @@ export async function startBenchShop(kind: 'sqlite' | 'postgres'): Promise<Bench
       await cleanup.end();
     };
   }
-  const database = openDatabase(url);
+  const database = openDatabase(url, { namedStatements: true });
   await migrateToLatest(database.db);
   await seedDatabase(database.db);
   // Every bench shopper comes from loopback: the per-address limits would measure themselves.

@@ -27,6 +27,7 @@ import * as orderUpdateEmails from './migrations/0026-order-update-emails.ts';
 import * as refundsAskedAgain from './migrations/0027-refunds-asked-again.ts';
 import * as countedWithOrders from './migrations/0029-counted-with-orders.ts';
 import * as catalogImportRuns from './migrations/0030-catalog-import-runs.ts';
+import * as jobLeases from './migrations/0036-job-leases.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0027-refunds-asked-again': refundsAskedAgain,
   '0029-counted-with-orders': countedWithOrders,
   '0030-catalog-import-runs': catalogImportRuns,
+  '0036-job-leases': jobLeases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
