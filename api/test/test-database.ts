@@ -7,27 +7,38 @@ import { openDatabase, type DatabaseHandle } from '../src/db/database.ts';
 
 export interface TestDatabase {
   url: string;
+  /** The same database without the pooler between (TEST_DATABASE_DIRECT_URL), else `url`. */
+  directUrl: string;
   handle: DatabaseHandle;
   drop(): Promise<void>;
 }
 
 /**
  * A fresh, empty database for one test file: a temporary SQLite file, or, when TEST_DATABASE_URL
- * names a PostgreSQL server, a new database created there and dropped afterwards.
+ * names a PostgreSQL server, a new database created there and dropped afterwards. With
+ * TEST_DATABASE_DIRECT_URL as well, TEST_DATABASE_URL is a transaction-mode pooler in front of that
+ * server (the pooler set, vitest.pgbouncer.config.ts): the shop's queries go through the pooler,
+ * unnamed, and the database is created and dropped directly.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (serverUrl?.startsWith('postgres')) {
+  const pooledServerUrl = process.env.TEST_DATABASE_URL;
+  if (pooledServerUrl?.startsWith('postgres')) {
+    const serverUrl = process.env.TEST_DATABASE_DIRECT_URL ?? pooledServerUrl;
     const name = `threadline_test_${randomBytes(6).toString('hex')}`;
     const admin = new Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const handle = openDatabase(url.toString());
+    const named = (server: string) => {
+      const url = new URL(server);
+      url.pathname = `/${name}`;
+      return url.toString();
+    };
+    const url = named(pooledServerUrl);
+    const handle = openDatabase(url, { namedStatements: process.env.TEST_DATABASE_DIRECT_URL === undefined });
     return {
-      url: url.toString(),
+      url,
+      directUrl: named(serverUrl),
       handle,
       async drop() {
         await handle.close();
@@ -43,6 +54,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const handle = openDatabase(url);
   return {
     url,
+    directUrl: url,
     handle,
     async drop() {
       await handle.close();

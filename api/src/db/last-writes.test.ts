@@ -59,7 +59,8 @@ describe('a transaction ending with last writes', () => {
 
 describe.skipIf(!onPostgres)('statements on PostgreSQL', () => {
   it('are named statements of the driver, prepared once per connection, when the handle is asked to name them', async () => {
-    const named = openDatabase(database.url, { namedStatements: true });
+    // Directly: behind a transaction-mode pooler (the pooler set) names are not sent.
+    const named = openDatabase(database.directUrl, { namedStatements: true });
     try {
       const seen = await named.db.connection().execute(async (connection) => {
         for (const email of ['named-1@example.com', 'named-2@example.com']) await connection.insertInto('newsletter_subscribers').values(newsletter(email)).execute();
@@ -73,10 +74,15 @@ describe.skipIf(!onPostgres)('statements on PostgreSQL', () => {
   });
 
   it('are never named by a handle that is not asked to (a transaction-mode pooler between)', async () => {
-    const seen = await database.handle.db.connection().execute(async (connection) => {
-      await connection.insertInto('newsletter_subscribers').values(newsletter('unnamed@example.com')).execute();
-      return (await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(connection)).rows;
-    });
-    expect(seen).toEqual([]);
+    const unnamed = openDatabase(database.url);
+    try {
+      const seen = await unnamed.db.connection().execute(async (connection) => {
+        await connection.insertInto('newsletter_subscribers').values(newsletter('unnamed@example.com')).execute();
+        return (await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(connection)).rows;
+      });
+      expect(seen).toEqual([]);
+    } finally {
+      await unnamed.close();
+    }
   });
 });
