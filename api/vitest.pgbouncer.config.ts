@@ -7,11 +7,12 @@ import { defineConfig } from 'vitest/config';
  * reaches the pooler: the checkout (its pipelined last writes and COMMIT), the timed jobs' leases and
  * the jobs themselves, change notices between processes (LISTEN goes direct), migrations, and
  * several server processes on one database. The other files' queries are plain Kysely through the
- * same pool and gain nothing from the pooler but run time.
+ * same pool and gain nothing from the pooler but run time; POOLER_SET=all runs the whole server
+ * suite behind the pooler.
  */
 export default defineConfig({
   test: {
-    include: [
+    include: process.env.POOLER_SET === 'all' ? ['src/**/*.test.ts', 'test/**/*.test.ts'] : [
       'test/pgbouncer.test.ts',
       'src/modules/orders/checkout.routes.test.ts',
       'src/modules/orders/order-update-emails.test.ts',
