@@ -15,6 +15,7 @@ export default defineConfig({
     include: process.env.POOLER_SET === 'all' ? ['src/**/*.test.ts', 'test/**/*.test.ts'] : [
       'test/pgbouncer.test.ts',
       'src/modules/orders/checkout.routes.test.ts',
+      'src/modules/orders/checkout-races.test.ts',
       'src/modules/orders/order-update-emails.test.ts',
       'src/modules/payments/payment-settlement.test.ts',
       'src/modules/currency/rates.processes.test.ts',
