@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Run behind PgBouncer by vitest.pgbouncer.config.ts (npm run test:pooler -w @threadline/api).
+    exclude: [...configDefaults.exclude, 'test/pgbouncer.test.ts'],
     pool: 'forks',
     // Vitest's default leaves one core idle; each test file has its own database, so both cores run files.
     maxWorkers: 2,

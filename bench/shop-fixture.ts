@@ -10,6 +10,7 @@ import { openDatabase } from '../api/src/db/database.ts';
 import { migrateToLatest } from '../api/src/db/migrate.ts';
 import { seedDatabase } from '../api/src/db/seed/seed.ts';
 import { createProductStockRepository } from '../api/src/modules/inventory/product-stock.repository.ts';
+import { startPgbouncer } from '../api/test/pooler.ts';
 
 export interface BenchShop {
   origin: string;
@@ -39,13 +40,29 @@ export async function startBenchShop(kind: 'sqlite' | 'postgres'): Promise<Bench
       await cleanup.end();
     };
   }
-  const database = openDatabase(url);
-  await migrateToLatest(database.db);
-  await seedDatabase(database.db);
+  // BENCH_PGBOUNCER=1: the shop's queries go through PgBouncer in transaction mode (no named
+  // statements), set up and LISTENing directly, as on a hosted PostgreSQL with its pooler.
+  const directUrl = url;
+  const pgbouncer = kind === 'postgres' && process.env.BENCH_PGBOUNCER === '1' ? await startPgbouncer(directUrl) : null;
+  if (pgbouncer) {
+    const pooled = new URL(directUrl);
+    pooled.port = String(pgbouncer.port);
+    url = pooled.toString();
+    const setup = openDatabase(directUrl);
+    await migrateToLatest(setup.db);
+    await seedDatabase(setup.db);
+    await setup.close();
+  }
+  const database = openDatabase(url, { namedStatements: !pgbouncer });
+  if (!pgbouncer) {
+    await migrateToLatest(database.db);
+    await seedDatabase(database.db);
+  }
   // Every bench shopper comes from loopback: the per-address limits would measure themselves.
   const config = loadConfig({
     DATA_DIR: directory,
     DATABASE_URL: url,
+    ...(kind === 'postgres' ? { DATABASE_DIRECT_URL: directUrl } : {}),
     SECRET_KEY: 'bench-secret-key-long-enough-0123456789',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_SCALE: '1000',
@@ -62,6 +79,7 @@ export async function startBenchShop(kind: 'sqlite' | 'postgres'): Promise<Bench
     async close() {
       await app.close();
       await database.close();
+      await pgbouncer?.stop();
       await dropDatabase();
       rmSync(directory, { recursive: true, force: true });
     },

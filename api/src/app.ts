@@ -64,7 +64,7 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
   await app.register(shopper);
   await app.register(staffAccess, { requireSecondFactor: config.adminRequire2fa });
   await app.register(mail, { config });
-  await app.register(shopChanges, { database, databaseUrl: config.databaseUrl });
+  await app.register(shopChanges, { database, databaseUrl: config.databaseDirectUrl });
   await app.register(media, { config: config.media });
 
   for (const module of shopModules) await app.register(module, { config, database });

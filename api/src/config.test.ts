@@ -59,6 +59,18 @@ describe('loadConfig', () => {
     });
     expect(config.secretKey).toBe('k'.repeat(40));
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
+    expect(config.databaseDirectUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
+  });
+
+  it('takes a direct database address beside a pooled one, for LISTEN and migrations', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://shop@pooler:6432/shop', DATABASE_DIRECT_URL: 'postgres://shop@db:5432/shop' });
+    expect(config.databaseUrl).toBe('postgres://shop@pooler:6432/shop');
+    expect(config.databaseDirectUrl).toBe('postgres://shop@db:5432/shop');
+    // A pooler between: no named statements unless it is said to keep them.
+    expect(config.databaseNamedStatements).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://shop@pooler:6432/shop', DATABASE_DIRECT_URL: 'postgres://shop@db:5432/shop', DATABASE_NAMED_STATEMENTS: 'true' }).databaseNamedStatements).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://shop@db:5432/shop' }).databaseNamedStatements).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_DIRECT_URL: 'sqlite:x.db' })).toThrow(/DATABASE_DIRECT_URL/);
   });
 
   it('trusts no proxy by default, one hop for true, a number of hops, or listed proxy addresses', () => {

@@ -53,6 +53,15 @@ const environmentSchema = z.object({
     .string()
     .regex(/^(sqlite:|postgres(ql)?:\/\/)/, 'must start with sqlite: or postgres://')
     .optional(),
+  // PostgreSQL without a transaction-mode pooler between: LISTEN for other processes' changes and
+  // migrations need one session throughout. Defaults to DATABASE_URL (docs/operations.md).
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
+  // PostgreSQL: queries as named statements, planned once per connection. Defaults to on without a
+  // pooler (no DATABASE_DIRECT_URL of its own), off with one.
+  DATABASE_NAMED_STATEMENTS: flag.optional(),
   MEDIA_DIR: z.string().min(1).optional(),
   MEDIA_STORE: z.enum(['disk', 's3']).default('disk'),
   MEDIA_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -134,6 +143,10 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string;
+  /** The same PostgreSQL database without a pooler between, for LISTEN and migrations; DATABASE_URL unless set. */
+  databaseDirectUrl: string;
+  /** PostgreSQL queries sent as named statements (not through a pooler that cannot keep them). */
+  databaseNamedStatements: boolean;
   media: MediaConfig;
   webDistDir: string;
   secretKey: string;
@@ -194,12 +207,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const dataDir = resolve(env.DATA_DIR);
   const media = { store: mediaStoreConfig(env, dataDir), publicUrl: env.MEDIA_PUBLIC_URL?.replace(/\/$/, '') ?? null };
   const secretKey = env.SECRET_KEY ?? readOrCreateSecret(dataDir);
+  const databaseUrl = env.DATABASE_URL ?? `sqlite:${join(dataDir, 'threadline.db')}`;
   return {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
     dataDir,
-    databaseUrl: env.DATABASE_URL ?? `sqlite:${join(dataDir, 'threadline.db')}`,
+    databaseUrl,
+    databaseDirectUrl: env.DATABASE_DIRECT_URL ?? databaseUrl,
+    databaseNamedStatements: env.DATABASE_NAMED_STATEMENTS ?? (env.DATABASE_DIRECT_URL ?? databaseUrl) === databaseUrl,
     media,
     webDistDir: resolve(env.WEB_DIST_DIR),
     secretKey,

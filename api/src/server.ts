@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = pino({ level: config.logLevel });
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { namedStatements: config.databaseNamedStatements });
   await prepareDatabase(database, config, logger);
   const app = await buildApp({ config, database, logger });
 

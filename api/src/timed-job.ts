@@ -1,5 +1,5 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import type { DatabaseHandle } from './db/database.ts';
 
 /**
@@ -33,35 +33,53 @@ export function runEvery(
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-/**
- * The first key of every job lock ("THLN"), so the shop's locks cannot meet another program's
- * advisory locks on the same database; the second is the job's name hashed.
- */
-const jobLockSpace = 0x54484c4e;
+/** How long a run's lease lasts at most: a process that dies mid-run holds its job up this long. */
+const defaultLeaseMs = 15 * 60_000;
 
 /**
  * A shop-wide job (expiring orders, sweeping sessions, fetching rates, sending lost e-mails) that
- * one process runs at a time. On PostgreSQL a run holds a session advisory lock named after the job
- * on one pooled connection, and a process that cannot take it skips that run (another is doing the
- * work now); a process that dies releases it with its connection. SQLite is served by one process,
- * so there the job simply runs. Answers whether this process ran it.
+ * one process runs at a time. On PostgreSQL a run first takes the job's lease row in one statement
+ * of its own, runs without holding a connection (its queries borrow pooled ones as any request's
+ * do, and none is held while it sends e-mail or fetches rates), then gives the lease back. A process
+ * that finds the lease taken and not yet expired skips that run; a process that dies leaves its
+ * lease to expire after `leaseMs`. Unlike a session advisory lock this works behind a
+ * transaction-mode pooler (PgBouncer). A run longer than its lease may meet a second run, so each
+ * job claims its rows one by one (as they all do). SQLite is served by one process, so there the job
+ * simply runs. Answers whether this process ran it.
  */
-export function oneProcessAtATime(database: DatabaseHandle, name: string, job: () => Promise<unknown>): () => Promise<boolean> {
+export function oneProcessAtATime(
+  database: DatabaseHandle,
+  name: string,
+  job: () => Promise<unknown>,
+  { leaseMs = defaultLeaseMs }: { leaseMs?: number } = {},
+): () => Promise<boolean> {
   if (database.dialect === 'sqlite') {
     return async () => {
       await job();
       return true;
     };
   }
-  return () =>
-    database.db.connection().execute(async (connection) => {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${jobLockSpace}, hashtext(${name})) as locked`.execute(connection);
-      if (!rows[0]?.locked) return false;
-      try {
-        await job();
-        return true;
-      } finally {
-        await sql`select pg_advisory_unlock(${jobLockSpace}, hashtext(${name}))`.execute(connection);
-      }
-    });
+  const { db } = database;
+  return async () => {
+    const holder = randomUUID();
+    const now = new Date();
+    const taken = await db
+      .insertInto('job_leases')
+      .values({ name, holder, expires_at: new Date(now.getTime() + leaseMs).toISOString() })
+      .onConflict((conflict) =>
+        conflict
+          .column('name')
+          .doUpdateSet((eb) => ({ holder: eb.ref('excluded.holder'), expires_at: eb.ref('excluded.expires_at') }))
+          .where('job_leases.expires_at', '<=', now.toISOString()),
+      )
+      .returning('holder')
+      .executeTakeFirst();
+    if (!taken) return false;
+    try {
+      await job();
+      return true;
+    } finally {
+      await db.deleteFrom('job_leases').where('name', '=', name).where('holder', '=', holder).execute();
+    }
+  };
 }

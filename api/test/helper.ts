@@ -44,6 +44,8 @@ export async function createTestShop({ seed = true, environment = {}, webFiles =
     NODE_ENV: 'test',
     DATA_DIR: directory,
     DATABASE_URL: database.url,
+    // The same database past the pooler, in the pooler set (vitest.pgbouncer.config.ts).
+    ...(database.directUrl === database.url ? {} : { DATABASE_DIRECT_URL: database.directUrl }),
     ...mediaDir,
     WEB_DIST_DIR: webDistDir,
     SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',

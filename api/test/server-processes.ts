@@ -95,6 +95,8 @@ export async function startServerProcesses(
             HOST: '127.0.0.1',
             DATA_DIR: directory,
             DATABASE_URL: database.url,
+            // The same database past the pooler, in the pooler set (vitest.pgbouncer.config.ts).
+            ...(database.directUrl === database.url ? {} : { DATABASE_DIRECT_URL: database.directUrl }),
             MEDIA_DIR: mediaDir,
             WEB_DIST_DIR: webDistDir,
             SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',

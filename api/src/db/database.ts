@@ -1,9 +1,9 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import { Pool } from 'pg';
-import { commitAfter, preparingPool } from './named-statements.ts';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type CompiledQuery, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import { Pool, type PoolClient } from 'pg';
 import type { Database } from './tables.ts';
 
 export type DatabaseDialect = 'sqlite' | 'postgres';
@@ -46,9 +46,18 @@ export interface PoolStats {
   waiting: number;
 }
 
+export interface DatabaseOptions {
+  /**
+   * PostgreSQL: send each query as a protocol-level named statement of node-postgres, parsed and
+   * planned once per connection. Off behind a pooler that cannot keep them (PgBouncer in
+   * transaction mode before 1.21, or without max_prepared_statements); see docs/operations.md.
+   */
+  namedStatements?: boolean;
+}
+
 /** `sqlite:/path/file.db`, `sqlite::memory:` or `postgres://…`. */
-export function openDatabase(url: string): DatabaseHandle {
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url);
+export function openDatabase(url: string, { namedStatements = false }: DatabaseOptions = {}): DatabaseHandle {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url, namedStatements);
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
   throw new Error(`Unsupported database URL: ${url}`);
 }
@@ -119,31 +128,97 @@ function withStatementCache(sqlite: SQLite.Database) {
   };
 }
 
-function openPostgres(url: string): DatabaseHandle {
-  const pool = new Pool({ connectionString: url, max: 10 });
+function openPostgres(url: string, namedStatements: boolean): DatabaseHandle {
+  // Pipelined: queries given to one connection without waiting for each answer go out together,
+  // which a transaction's last writes and its COMMIT do (one round trip). Kysely gives a connection
+  // one query at a time otherwise, so nothing else is pipelined.
+  const pool = new Pool({ connectionString: url, max: 10, pipeline: true });
   // An idle connection the server drops (restart, failover) must not crash the process; the pool
   // replaces it on the next query.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  const nameOf = namedStatements ? statementNames() : () => undefined;
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatements ? namingPool(pool, nameOf) : pool }) });
   return {
     db,
     dialect: 'postgres',
     writeTransaction: (work) => db.transaction().execute(work),
-    writeTransactionEndingWith: (work) =>
-      db.connection().execute(async (connection) => {
-        await sql`BEGIN`.execute(connection);
+    async writeTransactionEndingWith(work) {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query('BEGIN');
         try {
-          const { result, lastWrites } = await work(connection);
-          await connection.executeQuery(commitAfter(lastWrites));
+          // The transaction's own Kysely, on this one connection: the last writes go on it too.
+          const { result, lastWrites } = await work(new Kysely<Database>({ dialect: new PostgresDialect({ pool: onlyConnection(client, nameOf) }) }));
+          await lastWritesAndCommit(client, lastWrites, nameOf);
           return result;
         } catch (error) {
-          await sql`ROLLBACK`.execute(connection);
+          await client.query('ROLLBACK').catch(() => (broken = true));
           throw error;
         }
-      }),
+      } finally {
+        client.release(broken);
+      }
+    },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
+}
+
+type NameOf = (text: string) => string | undefined;
+
+/** A query for node-postgres: its values always bound, under a statement name when it has one. */
+const queryOf = (text: string, values: readonly unknown[], nameOf: NameOf) => {
+  const name = nameOf(text);
+  return name ? { name, text, values: [...values] } : { text, values: [...values] };
+};
+
+/**
+ * The name a query text is prepared under, the same in every process. A query whose columns are a
+ * star stays unnamed: prepared, it would fail on processes still serving during an upgrade once a
+ * migration adds a column. Past `mostNamed` texts (a query built with lists of many lengths) new
+ * ones stay unnamed, as each name holds a plan in every connection's memory.
+ */
+function statementNames(mostNamed = 2_000): NameOf {
+  const names = new Map<string, string | undefined>();
+  const star = /(?:select|returning|,)\s+(?:"\w+"\.)?\*|"\w+"\.\*/i;
+  return (text) => {
+    if (names.has(text)) return names.get(text);
+    if (names.size >= mostNamed) return undefined;
+    const name = star.test(text) ? undefined : `t_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    names.set(text, name);
+    return name;
+  };
+}
+
+/** Kysely's pool, its queries sent under their statement names. */
+function namingPool(pool: Pool, nameOf: NameOf): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      const query = ((text: string, values: readonly unknown[]) => client.query(queryOf(text, values, nameOf))) as unknown as PostgresPoolClient['query'];
+      return { query, release: () => client.release() };
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** A pool of one connection that stays with its owner: Kysely over a transaction's connection. */
+function onlyConnection(client: PoolClient, nameOf: NameOf): PostgresPool {
+  // Kysely gives no cursor class, so it sends only texts with their values.
+  const query = ((text: string, values: readonly unknown[]) => client.query(queryOf(text, values, nameOf))) as unknown as PostgresPoolClient['query'];
+  return { connect: async () => ({ query, release: () => undefined }), end: async () => undefined };
+}
+
+/**
+ * The last writes and COMMIT sent together (the connection pipelines them, values bound as
+ * parameters): the rows they lock stay locked for one round trip, not one per write. A failing write
+ * fails those after it, COMMIT then rolls the transaction back, and the first failure is thrown.
+ */
+async function lastWritesAndCommit(client: PoolClient, writes: readonly CompiledQuery[], nameOf: NameOf): Promise<void> {
+  const sent = [...writes.map((write) => client.query(queryOf(write.sql, write.parameters, nameOf))), client.query('COMMIT')];
+  const failure = (await Promise.allSettled(sent)).find((answer) => answer.status === 'rejected');
+  if (failure) throw failure.reason;
 }
 
 /**

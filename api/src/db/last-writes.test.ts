@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.ts';
+import { openDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 
 const onPostgres = process.env.TEST_DATABASE_URL?.startsWith('postgres') ?? false;
@@ -56,34 +57,32 @@ describe('a transaction ending with last writes', () => {
   });
 });
 
-describe.skipIf(!onPostgres)('last writes the shop sends again and again, on PostgreSQL', () => {
-  it('run from a statement the connection prepared once, each run with its own values', async () => {
-    const written: string[] = [];
-    let preparedHere: { name: string; statement: string }[] = [];
-    for (let run = 0; run < 5; run += 1) {
-      const email = `o'brien--\\${run}@example.com`;
-      written.push(email);
-      await database.handle.writeTransactionEndingWith(async (trx) => {
-        // The pool hands back the connection just released: this is the one the earlier runs used.
-        preparedHere = (await sql<{ name: string; statement: string }>`SELECT name, statement FROM pg_prepared_statements WHERE from_sql`.execute(trx)).rows;
-        return { result: null, lastWrites: [trx.insertInto('newsletter_subscribers').values(newsletter(email)).compile()] };
+describe.skipIf(!onPostgres)('statements on PostgreSQL', () => {
+  it('are named statements of the driver, prepared once per connection, when the handle is asked to name them', async () => {
+    // Directly: behind a transaction-mode pooler (the pooler set) names are not sent.
+    const named = openDatabase(database.directUrl, { namedStatements: true });
+    try {
+      const seen = await named.db.connection().execute(async (connection) => {
+        for (const email of ['named-1@example.com', 'named-2@example.com']) await connection.insertInto('newsletter_subscribers').values(newsletter(email)).execute();
+        return (await sql<{ statement: string; from_sql: boolean }>`SELECT statement, from_sql FROM pg_prepared_statements`.execute(connection)).rows;
       });
+      // One statement for both inserts, prepared at the protocol level (no PREPARE in SQL text).
+      expect(seen.filter((row) => row.statement.startsWith('insert into "newsletter_subscribers"'))).toEqual([expect.objectContaining({ from_sql: false })]);
+    } finally {
+      await named.close();
     }
-    expect(preparedHere).toEqual([expect.objectContaining({ name: expect.stringMatching(/^w_/), statement: expect.stringContaining('insert into "newsletter_subscribers"') })]);
-    expect(await emails()).toEqual(expect.arrayContaining(written));
   });
 
-  it('still commit when PostgreSQL cannot prepare one, with its values written in', async () => {
-    for (let run = 0; run < 5; run += 1) {
-      await database.handle.writeTransactionEndingWith(async (trx) => ({
-        result: null,
-        lastWrites: [
-          // PREPARE cannot tell the type of a value only tested for null.
-          sql`select ${`run ${run}`} is null`.compile(trx),
-          trx.insertInto('newsletter_subscribers').values(newsletter(`unpreparable-${run}@example.com`)).compile(),
-        ],
-      }));
+  it('are never named by a handle that is not asked to (a transaction-mode pooler between)', async () => {
+    const unnamed = openDatabase(database.url);
+    try {
+      const seen = await unnamed.db.connection().execute(async (connection) => {
+        await connection.insertInto('newsletter_subscribers').values(newsletter('unnamed@example.com')).execute();
+        return (await sql<{ name: string }>`SELECT name FROM pg_prepared_statements`.execute(connection)).rows;
+      });
+      expect(seen).toEqual([]);
+    } finally {
+      await unnamed.close();
     }
-    expect(await emails()).toEqual(expect.arrayContaining([0, 1, 2, 3, 4].map((run) => `unpreparable-${run}@example.com`)));
   });
 });

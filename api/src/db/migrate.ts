@@ -1,4 +1,17 @@
-import { Migrator, NO_MIGRATIONS, sql, type Migration, type MigrationProvider } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  NO_MIGRATIONS,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  sql,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type MigrationResultSet,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
 import type { Db } from './database.ts';
 import * as initial from './migrations/0001-initial.ts';
 import * as productSearch from './migrations/0002-product-search.ts';
@@ -28,6 +41,7 @@ import * as refundsAskedAgain from './migrations/0027-refunds-asked-again.ts';
 import * as countedWithOrders from './migrations/0029-counted-with-orders.ts';
 import * as catalogImportRuns from './migrations/0030-catalog-import-runs.ts';
 import * as refundsAndNumberTails from './migrations/0035-refunds-and-number-tails.ts';
+import * as jobLeases from './migrations/0036-job-leases.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -59,12 +73,69 @@ const migrations: Record<string, Migration> = {
   '0029-counted-with-orders': countedWithOrders,
   '0030-catalog-import-runs': catalogImportRuns,
   '0035-refunds-and-number-tails': refundsAndNumberTails,
+  '0036-job-leases': jobLeases,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** The advisory lock migrations take on PostgreSQL: "THLN" and "MIGR". */
+const migrationLock = [0x54484c4e, 0x4d494752] as const;
+
+/** Kysely's adapter without its migration lock, a session-level one (see `migrating`). */
+class TransactionLockedAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(): Promise<void> {}
+  override async releaseMigrationLock(): Promise<void> {}
+}
+
+/**
+ * Runs a Migrator on PostgreSQL in one transaction of ours that first takes a transaction-scoped
+ * advisory lock, so two processes starting at once migrate one after the other. Kysely's own lock
+ * is a session-level advisory lock taken outside its transaction: behind a transaction-mode pooler
+ * (PgBouncer) it lands on any server connection and, when a migration fails, outlives it there.
+ * On SQLite the Migrator runs as it comes.
+ */
+async function migrating(db: Db, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<MigrationResultSet> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return run(new Migrator({ db, provider }));
+  return db.connection().execute(async (connection) => {
+    await sql`begin`.execute(connection);
+    try {
+      await sql`select pg_advisory_xact_lock(${migrationLock[0]}, ${migrationLock[1]})`.execute(connection);
+      // This transaction's connection as a database of its own for the Migrator, which then begins no transaction.
+      const inTransaction: DatabaseConnection = {
+        executeQuery: <R>(query: CompiledQuery) => connection.executeQuery<R>(query as CompiledQuery<R>),
+        streamQuery: () => {
+          throw new Error('migrations stream no rows');
+        },
+      };
+      const migrationDb = new Kysely<unknown>({
+        dialect: {
+          createAdapter: () => new TransactionLockedAdapter(),
+          createIntrospector: (introspected) => new PostgresIntrospector(introspected),
+          createQueryCompiler: () => new PostgresQueryCompiler(),
+          createDriver: () => ({
+            init: async () => undefined,
+            acquireConnection: async () => inTransaction,
+            beginTransaction: async () => undefined,
+            commitTransaction: async () => undefined,
+            rollbackTransaction: async () => undefined,
+            releaseConnection: async () => undefined,
+            destroy: async () => undefined,
+          }),
+        },
+      });
+      const result = await run(new Migrator({ db: migrationDb, provider, disableTransactions: true }));
+      // A failed migration is answered, not thrown: none of the run is kept.
+      await (result.error ? sql`rollback` : sql`commit`).execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
+
 export async function migrateToLatest(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const { error, results } = await migrating(db, (migrator) => migrator.migrateToLatest());
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
@@ -84,6 +155,6 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
 
 /** Undoes every migration: an empty database, ready to migrate and seed again. */
 export async function resetDatabase(db: Db): Promise<void> {
-  const { error } = await new Migrator({ db, provider }).migrateTo(NO_MIGRATIONS);
+  const { error } = await migrating(db, (migrator) => migrator.migrateTo(NO_MIGRATIONS));
   if (error) throw new Error(`Reset failed: ${String(error)}`);
 }

@@ -54,5 +54,7 @@ export const tableOwners = {
   audit_entries: 'modules/audit',
   shop_settings: 'modules/settings',
   catalog_import_runs: 'modules/catalog',
+  // Taken and given back by api/src/timed-job.ts for every shop-wide job.
+  job_leases: 'timed-job',
 } as const satisfies Record<keyof Database, string>;
 

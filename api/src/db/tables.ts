@@ -537,6 +537,13 @@ export interface CatalogImportRunTable {
   finished_at: Timestamp | null;
 }
 
+/** A shop-wide timed job's lease: the process running it now, until `expires_at` at most. */
+export interface JobLeaseTable {
+  name: string;
+  holder: string;
+  expires_at: string;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -575,4 +582,5 @@ export interface Database {
   order_status_history: OrderStatusHistoryTable;
   order_update_emails: OrderUpdateEmailTable;
   refunds: RefundTable;
+  job_leases: JobLeaseTable;
 }

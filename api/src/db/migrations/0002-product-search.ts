@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
  * Full-text search over product name, description and category name, each database with its own
@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
  */
 type AnyDb = Kysely<unknown>;
 
-const isPostgres = (db: AnyDb) => db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
+const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function up(db: AnyDb): Promise<void> {
   if (isPostgres(db)) {

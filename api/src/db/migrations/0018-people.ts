@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
  * The back office's customers and messages. `contact_messages.read_at` is when a member of staff
@@ -9,7 +9,7 @@ import { sql, type Kysely } from 'kysely';
  */
 type AnyDb = Kysely<unknown>;
 
-const isPostgres = (db: AnyDb) => db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
+const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('contact_messages').addColumn('read_at', 'varchar(30)').execute();

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Kysely } from 'kysely';
 
 /**
  * What a listing's count and facets read of each product (ADR 0031), one short row each instead of
@@ -12,7 +12,7 @@ import { sql, type Kysely } from 'kysely';
  */
 type AnyDb = Kysely<unknown>;
 
-const isPostgres = (db: AnyDb) => db.getExecutor().adapter.constructor.name === 'PostgresAdapter';
+const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema

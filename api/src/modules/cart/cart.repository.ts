@@ -1,6 +1,5 @@
 import type { CompiledQuery } from 'kysely';
 import type { DbExecutor } from '../../db/database.ts';
-import { preparedQuery } from '../../db/prepared-query.ts';
 
 /** Whose cart: a signed-in customer's, else the guest session's. */
 export interface CartOwner {
@@ -40,14 +39,12 @@ export interface VariantChoiceRow {
   stock: number;
 }
 
-// Every cart view and change reads these; they are compiled once (see preparedQuery).
-const cartOfUser = preparedQuery((db: DbExecutor, userId: number) =>
-  db.selectFrom('carts').select(['id', 'promo_code_id']).where('user_id', '=', userId),
-);
-const cartOfSession = preparedQuery((db: DbExecutor, sessionId: number) =>
-  db.selectFrom('carts').select(['id', 'promo_code_id']).where('session_id', '=', sessionId),
-);
-const cartLines = preparedQuery((db: DbExecutor, cartId: number) =>
+// Every cart view and change reads these.
+const cartOfUser = (db: DbExecutor, userId: number) =>
+  db.selectFrom('carts').select(['id', 'promo_code_id']).where('user_id', '=', userId);
+const cartOfSession = (db: DbExecutor, sessionId: number) =>
+  db.selectFrom('carts').select(['id', 'promo_code_id']).where('session_id', '=', sessionId);
+const cartLines = (db: DbExecutor, cartId: number) =>
   db
     .selectFrom('cart_items as ci')
     .innerJoin('product_variants as v', 'v.id', 'ci.variant_id')
@@ -84,23 +81,21 @@ const cartLines = preparedQuery((db: DbExecutor, cartId: number) =>
     ])
     .where('ci.cart_id', '=', cartId)
     .orderBy('ci.created_at')
-    .orderBy('ci.id')
-);
+    .orderBy('ci.id');
 
-// Every checkout runs these; they are compiled once (see preparedQuery).
-const markCartCheckedOut = preparedQuery((db: DbExecutor, cartId: number, orderId: number, hash: string, at: string) =>
+// Every checkout runs these.
+const markCartCheckedOut = (db: DbExecutor, cartId: number, orderId: number, hash: string, at: string) =>
   db
     .updateTable('carts')
     .set({ last_order_id: orderId, last_checkout_hash: hash, last_checkout_at: at, promo_code_id: null })
-    .where('id', '=', cartId),
-);
-const emptyCart = preparedQuery((db: DbExecutor, cartId: number) => db.deleteFrom('cart_items').where('cart_id', '=', cartId));
+    .where('id', '=', cartId);
+const emptyCart = (db: DbExecutor, cartId: number) => db.deleteFrom('cart_items').where('cart_id', '=', cartId);
 
 export function createCartRepository(db: DbExecutor) {
   return {
     findCart(owner: CartOwner, executor: DbExecutor = db): Promise<CartRow | undefined> {
-      if (owner.userId !== null) return cartOfUser.executeTakeFirst(executor, owner.userId);
-      if (owner.sessionId !== null) return cartOfSession.executeTakeFirst(executor, owner.sessionId);
+      if (owner.userId !== null) return cartOfUser(executor, owner.userId).executeTakeFirst();
+      if (owner.sessionId !== null) return cartOfSession(executor, owner.sessionId).executeTakeFirst();
       return Promise.resolve(undefined);
     },
 
@@ -138,7 +133,7 @@ export function createCartRepository(db: DbExecutor) {
     },
 
     lines(cartId: number, executor: DbExecutor = db): Promise<CartLineRow[]> {
-      return cartLines.execute(executor, cartId);
+      return cartLines(executor, cartId).execute();
     },
 
     /**
@@ -245,8 +240,8 @@ export function createCartRepository(db: DbExecutor) {
     /** Empties the cart an order was placed from, remembering the order for a retried Place Order. */
     /** The cart marked with the order it became and emptied, as statements for the checkout's last writes. */
     checkedOutWrites: (cartId: number, orderId: number, hash: string, executor: DbExecutor = db): CompiledQuery[] => [
-      markCartCheckedOut.compiled(executor, cartId, orderId, hash, new Date().toISOString()),
-      emptyCart.compiled(executor, cartId),
+      markCartCheckedOut(executor, cartId, orderId, hash, new Date().toISOString()).compile(),
+      emptyCart(executor, cartId).compile(),
     ],
 
     lastCheckout: (cartId: number, executor: DbExecutor = db) =>

@@ -1,7 +1,6 @@
 import { sql, type CompiledQuery, type Expression, type SqlBool } from 'kysely';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
 import type { Database } from '../../db/tables.ts';
-import { preparedQuery } from '../../db/prepared-query.ts';
 import { inBatches } from '../../db/statement-batches.ts';
 import type { ImageRow, ProductRow } from './product-view.ts';
 import { fewMatchesLimit, productSearch, type ProductScope, type SearchPart } from './product-search.ts';
@@ -96,13 +95,12 @@ const productColumns = [
   'c.name as category_name',
 ] as const;
 
-// Every order placed or paid runs it; it is compiled once (see preparedQuery).
-const addProductSold = preparedQuery((db: DbExecutor, productId: number, quantity: number) =>
+// Every order placed or paid runs it.
+const addProductSold = (db: DbExecutor, productId: number, quantity: number) =>
   db
     .updateTable('products')
     .set((eb) => ({ units_sold: eb('units_sold', '+', quantity) }))
-    .where('id', '=', productId),
-);
+    .where('id', '=', productId);
 
 export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect) {
   const search = productSearch(db, dialect);
@@ -445,10 +443,10 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
     },
 
     async addUnitsSold(productId: number, quantity: number, executor: DbExecutor = db) {
-      await addProductSold.execute(executor, productId, quantity);
+      await addProductSold(executor, productId, quantity).execute();
     },
 
-    addUnitsSoldWrite: (productId: number, quantity: number, executor: DbExecutor = db): CompiledQuery => addProductSold.compiled(executor, productId, quantity),
+    addUnitsSoldWrite: (productId: number, quantity: number, executor: DbExecutor = db): CompiledQuery => addProductSold(executor, productId, quantity).compile(),
   };
 }
 

@@ -1,15 +1,13 @@
 import type { DbExecutor } from '../../db/database.ts';
-import { preparedQuery } from '../../db/prepared-query.ts';
 
-// Every checkout and every price shown in another currency reads it; compiled once (see preparedQuery).
-const latestRates = preparedQuery((db: DbExecutor) =>
-  db.selectFrom('exchange_rates').select(['fetched_on', 'rates']).orderBy('fetched_on', 'desc').limit(1),
-);
+// Every checkout and every price shown in another currency reads it.
+const latestRates = (db: DbExecutor) =>
+  db.selectFrom('exchange_rates').select(['fetched_on', 'rates']).orderBy('fetched_on', 'desc').limit(1);
 
 export function createRatesRepository(db: DbExecutor) {
   return {
     latest() {
-      return latestRates.executeTakeFirst(db);
+      return latestRates(db).executeTakeFirst();
     },
 
     /** One row a day: a second process fetching the same day changes nothing. */

@@ -1,6 +1,5 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { DbExecutor } from '../../db/database.ts';
-import { preparedQuery } from '../../db/prepared-query.ts';
 import type { UserTable } from '../../db/tables.ts';
 
 export const userColumns = [
@@ -18,10 +17,9 @@ export const userColumns = [
   'disabled_at',
 ] as const;
 
-// Every guest checkout runs it; it is compiled once (see preparedQuery).
-const userByEmail = preparedQuery((db: DbExecutor, emailNormalized: string) =>
-  db.selectFrom('users').select('id').where('email_normalized', '=', emailNormalized),
-);
+// Every guest checkout runs it.
+const userByEmail = (db: DbExecutor, emailNormalized: string) =>
+  db.selectFrom('users').select('id').where('email_normalized', '=', emailNormalized);
 
 export function createCustomersRepository(db: DbExecutor) {
   const users = (executor: DbExecutor) => executor.selectFrom('users').select(userColumns);
@@ -30,7 +28,7 @@ export function createCustomersRepository(db: DbExecutor) {
     findByEmail: (email: string, executor: DbExecutor = db) =>
       users(executor).where('email_normalized', '=', email.trim().toLowerCase()).executeTakeFirst(),
     hasAccount: async (email: string, executor: DbExecutor = db) =>
-      (await userByEmail.executeTakeFirst(executor, email.trim().toLowerCase())) !== undefined,
+      (await userByEmail(executor, email.trim().toLowerCase()).executeTakeFirst()) !== undefined,
     findByGoogleSubject: (subject: string, executor: DbExecutor = db) =>
       users(executor).where('google_subject', '=', subject).executeTakeFirst(),
 

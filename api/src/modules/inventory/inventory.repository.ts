@@ -1,14 +1,12 @@
 import { sql, type CompiledQuery } from 'kysely';
 import { lowStockThreshold, type StockListQuery } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
-import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Insertable } from 'kysely';
 import type { ProductVariantTable, StockMovementTable } from '../../db/tables.ts';
 import type { ChangedVariant } from './product-stock.ts';
 
-const variantStock = preparedQuery((db: DbExecutor, variantId: number) =>
-  db.selectFrom('product_variants').select('stock').where('id', '=', variantId),
-);
+const variantStock = (db: DbExecutor, variantId: number) =>
+  db.selectFrom('product_variants').select('stock').where('id', '=', variantId);
 
 export type NewVariant = Insertable<ProductVariantTable>;
 
@@ -248,7 +246,7 @@ export function createInventoryRepository(db: DbExecutor) {
       return BigInt(result.numUpdatedRows) === 1n;
     },
 
-    stockOf: async (variantId: number, executor: DbExecutor = db) => (await variantStock.executeTakeFirst(executor, variantId))?.stock,
+    stockOf: async (variantId: number, executor: DbExecutor = db) => (await variantStock(executor, variantId).executeTakeFirst())?.stock,
   };
 }
 

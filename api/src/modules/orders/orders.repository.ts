@@ -2,7 +2,6 @@ import { sql, type CompiledQuery, type Insertable, type QueryCreator, type Selec
 import type { AdminOrderQuery } from '@threadline/contracts';
 import { pageWindow } from '../../admin-list.ts';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
-import { preparedQuery } from '../../db/prepared-query.ts';
 import type { Database, OrderItemTable, OrderStatusHistoryTable, OrderTable, OrderUpdateEmailTable } from '../../db/tables.ts';
 import { dayChange, type CountedOrder } from './order-days.ts';
 import { nameKey, numberTailKey, searchedTail } from './order-names.ts';
@@ -18,10 +17,9 @@ export type NewOrderItem = Omit<Insertable<OrderItemTable>, 'order_id' | 'id'>;
 const newItemColumns = ['product_id', 'variant_id', 'product_name', 'product_image', 'size', 'color', 'quantity', 'unit_price', 'line_total'] as const;
 const itemColumns = ['id', 'order_id', 'product_id', 'product_name', 'product_image', 'quantity', 'unit_price', 'line_total', 'size', 'color'] as const;
 
-// Every checkout runs it; it is compiled once (see preparedQuery).
-const orderByIdempotencyKey = preparedQuery((db: DbExecutor, key: string) =>
-  db.selectFrom('orders').selectAll().where('idempotency_key', '=', key),
-);
+// Every checkout runs it.
+const orderByIdempotencyKey = (db: DbExecutor, key: string) =>
+  db.selectFrom('orders').selectAll().where('idempotency_key', '=', key);
 
 /** The first text after every text that starts with `prefix`: `prefix <= x < end` is a range an index serves. */
 const prefixEnd = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
@@ -247,7 +245,7 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
     findById: (id: number, executor: DbExecutor = db) =>
       executor.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst(),
 
-    findByIdempotencyKey: (key: string, executor: DbExecutor = db) => orderByIdempotencyKey.executeTakeFirst(executor, key),
+    findByIdempotencyKey: (key: string, executor: DbExecutor = db) => orderByIdempotencyKey(executor, key).executeTakeFirst(),
 
     listForUser: (userId: number, executor: DbExecutor = db) =>
       executor.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(200).execute(),

@@ -1,5 +1,4 @@
 import type { DbExecutor } from '../../db/database.ts';
-import { preparedQuery } from '../../db/prepared-query.ts';
 
 export interface GuestSessionRow {
   id: number;
@@ -8,14 +7,13 @@ export interface GuestSessionRow {
 }
 
 // Every call of a guest reads its session first.
-const sessionByKeyHash = preparedQuery((db: DbExecutor, keyHash: string) =>
-  db.selectFrom('guest_sessions').select(['id', 'user_id', 'last_seen_at']).where('key_hash', '=', keyHash),
-);
+const sessionByKeyHash = (db: DbExecutor, keyHash: string) =>
+  db.selectFrom('guest_sessions').select(['id', 'user_id', 'last_seen_at']).where('key_hash', '=', keyHash);
 
 export function createSessionRepository(db: DbExecutor) {
   return {
     findByKeyHash(keyHash: string, executor: DbExecutor = db): Promise<GuestSessionRow | undefined> {
-      return sessionByKeyHash.executeTakeFirst(executor, keyHash);
+      return sessionByKeyHash(executor, keyHash).executeTakeFirst();
     },
 
     /** The session of a key hash, stored now if it was not yet; two first writes at once share one row. */
@@ -25,7 +23,7 @@ export function createSessionRepository(db: DbExecutor) {
         .values({ key_hash: keyHash, user_id: null, created_at: now, last_seen_at: now })
         .onConflict((conflict) => conflict.column('key_hash').doNothing())
         .execute();
-      const row = await sessionByKeyHash.executeTakeFirst(executor, keyHash);
+      const row = await sessionByKeyHash(executor, keyHash).executeTakeFirst();
       if (!row) throw new Error('guest session not stored');
       return row;
     },
