@@ -14,6 +14,15 @@ interface ShopFilterPanelProps {
   facets: ShopFacets | undefined;
 }
 
+/**
+ * A category the list does not hold (the list failed to load, or the category left the shop) named
+ * from its address, 'mens-tees' as 'Mens tees': a shopper never reads a raw slug.
+ */
+function categoryNameOf(slug: string): string {
+  const words = slug.split('-').filter(Boolean).join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 export function ShopFilterPanel({ state, source, categories, facets }: ShopFilterPanelProps) {
   const { filters, setFilters } = state;
   const categoryId = useId();
@@ -39,7 +48,7 @@ export function ShopFilterPanel({ state, source, categories, facets }: ShopFilte
             className={`${selectClass} w-full`}
           >
             <option value="">All Categories</option>
-            {knownCategory ? null : <option value={filters.category ?? ''}>{filters.category}</option>}
+            {knownCategory ? null : <option value={filters.category ?? ''}>{categoryNameOf(filters.category ?? '')}</option>}
             {categories.map((category) => (
               <option key={category.slug} value={category.slug}>
                 {/* Native options cannot be styled, so children are indented with spaces. */}

@@ -184,6 +184,15 @@ describe('category listings', () => {
     expect(router.state.location.pathname).toBe('/shop');
   });
 
+  it('names a category the list does not hold from its address, never by its raw slug', async () => {
+    stubShop();
+    renderShop(pages, { path: '/shop?category=mens-tees' });
+    const select = await screen.findByRole('combobox', { name: 'Category' });
+    expect(select).toHaveValue('mens-tees');
+    expect(within(select).getByRole('option', { name: 'Mens tees', selected: true })).toBeInTheDocument();
+    expect(within(select).queryByRole('option', { name: 'mens-tees' })).not.toBeInTheDocument();
+  });
+
   it('on /categories/{slug} fixes the category and offers no category choice', async () => {
     const fetchMock = stubShop();
     renderShop(pages, { path: '/categories/hats' });
