@@ -82,7 +82,9 @@ test.describe('staff accounts', () => {
     await expect(theirs.getByText('This account has been disabled. Please ask the shop owner.')).toBeVisible();
     await theirs.context().close();
 
+    // On a phone, from the top of the page (the disabled row may be far down a list other journeys grew).
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeInViewport();
     await expectNoSidewaysScroll(page);
     await page.screenshot({ path: '/tmp/bo-staff-staff-phone.png', fullPage: true });
