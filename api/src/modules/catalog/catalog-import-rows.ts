@@ -2,7 +2,7 @@ import { catalogCsvColumns, parseMoneyText, productStatuses, type CatalogCsvColu
 import { spreadsheetValue } from '../../spreadsheet-cells.ts';
 
 /**
- * Reading the catalogue CSV (README "Catalogue import and export"): the header, each row on its own,
+ * Reading the catalogue CSV (docs/back-office.md "Catalogue import and export"): the header, each row on its own,
  * then the rules across rows. Pure, so every rule has a table test; the database's rules (categories,
  * SKUs of other products) are the import service's.
  */

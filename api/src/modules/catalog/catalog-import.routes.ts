@@ -63,7 +63,7 @@ async function csvUpload(request: FastifyRequest): Promise<{ file: Readable; fil
 const describedUpload: SwaggerTransform = (document) =>
   describeApiCall({
     ...document,
-    schema: { ...document.schema, body: z.object({ file: z.file().describe('The catalogue as CSV (README "Catalogue import and export")') }), consumes: ['multipart/form-data'] },
+    schema: { ...document.schema, body: z.object({ file: z.file().describe('The catalogue as CSV (docs/back-office.md "Catalogue import and export")') }), consumes: ['multipart/form-data'] },
   });
 const csvAnswer = z.string().describe('The catalogue as CSV (text/csv) in the import\'s columns, one row per variant');
 

@@ -202,7 +202,7 @@ export interface CatalogImportDependencies {
 }
 
 /**
- * The catalogue import (README "Catalogue import and export", ADR 19 and its amendment). The file is
+ * The catalogue import (docs/back-office.md "Catalogue import and export", ADR 19 and its amendment). The file is
  * read and every row checked against the other rows and the catalogue first; with any error nothing
  * is written. Then it is written in committed batches of whole products, each planned again in its
  * own transaction from the variants and products it changes, read locked, so an order placed

@@ -15,7 +15,7 @@ import { createVariantBatchesRepository } from '../inventory/variant-batches.rep
 import { createCatalogImport } from './catalog-import.ts';
 import { createCatalogImportRepository } from './catalog-import.repository.ts';
 
-/** `npm run import:products -- file.csv [--dry-run]` (README "Catalogue import and export"). */
+/** `npm run import:products -- file.csv [--dry-run]` (docs/back-office.md "Catalogue import and export"). */
 // npm runs scripts in the repository's root; the file is named from where the command was typed.
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'dry-run': { type: 'boolean', default: false } } });
 const path = positionals[0];

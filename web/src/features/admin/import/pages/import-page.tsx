@@ -13,7 +13,7 @@ import { ImportReport } from '../components/import-report.tsx';
 const reasonOf = (error: unknown) =>
   error instanceof ApiError && error.status !== 0 ? error.message : 'Could not reach the shop. Check your connection and try again.';
 
-/** What each column holds, as the README documents it; shown before a file is checked. */
+/** What each column holds, as docs/back-office.md documents it; shown before a file is checked. */
 const columnHelp: Record<(typeof catalogCsvColumns)[number], string> = {
   slug: 'the product’s key, like island-tee; an existing slug updates that product',
   name: 'required',
