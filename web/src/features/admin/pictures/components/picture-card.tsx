@@ -2,6 +2,7 @@ import { imageAltTextMax, type AdminImage } from '@threadline/contracts';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { selectClass } from '@/components/ui/field-styles.ts';
+import { ColourOptions } from './colour-options.tsx';
 
 const smallButton =
   'inline-flex min-h-11 items-center justify-center gap-1 rounded-full px-3 text-sm font-medium ring-1 ring-inset ring-stone-300 hover:bg-stone-100 disabled:cursor-not-allowed disabled:opacity-40';
@@ -67,12 +68,7 @@ export function PictureCard({ image, index, count, busy, onMove, onDescribe, col
               disabled={busy}
               onChange={(event) => void onColor(image, event.currentTarget.value === '' ? null : event.currentTarget.value)}
             >
-              <option value="">No one colour</option>
-              {[...new Set([...colors, ...(image.color === null ? [] : [image.color])])].map((each) => (
-                <option key={each} value={each}>
-                  {each}
-                </option>
-              ))}
+              <ColourOptions colors={[...new Set([...colors, ...(image.color === null ? [] : [image.color])])]} />
             </select>
           </label>
         ) : null}

@@ -3,6 +3,7 @@ import { ImageUp } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { selectClass } from '@/components/ui/field-styles.ts';
+import { ColourOptions } from './colour-options.tsx';
 
 const maxBytes = productImageLimits.megabytes * 1024 * 1024;
 
@@ -75,12 +76,7 @@ export function UploadPictureForm({
           <label className="flex min-w-0 flex-col gap-1 text-sm font-medium sm:w-44">
             Colour it shows
             <select className={`${selectClass} w-full`} value={color} onChange={(event) => setColor(event.currentTarget.value)}>
-              <option value="">No one colour</option>
-              {colors.map((each) => (
-                <option key={each} value={each}>
-                  {each}
-                </option>
-              ))}
+              <ColourOptions colors={colors} />
             </select>
           </label>
         ) : null}
