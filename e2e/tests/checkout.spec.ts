@@ -1,22 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from './shop-test.ts';
 import { mailsTo } from './shop-outbox.ts';
-
-/** A call to the API from the page, with the session and CSRF headers the shop's own calls carry. */
-async function callApi(page: Page, method: string, path: string, body: unknown): Promise<number> {
-  return page.evaluate(
-    async (call) => {
-      const csrf = document.cookie.split('; ').find((entry) => entry.startsWith('csrftoken='))?.split('=')[1] ?? '';
-      const response = await fetch(`/api${call.path}`, {
-        method: call.method,
-        headers: { 'content-type': 'application/json', 'x-session-key': localStorage.getItem('sessionKey') ?? '', 'x-csrftoken': csrf },
-        body: JSON.stringify(call.body),
-      });
-      return response.status;
-    },
-    { method, path, body },
-  );
-}
+import { callApi } from './shop-api.ts';
 
 interface RunnerVariant {
   size: string;

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from './shop-test.ts';
+import { callApi } from './shop-api.ts';
 
 // What a shopper on a phone sees fits the screen (issue 28): no page scrolls sideways, a toast lands
 // in view, the checkout steps sit on one row, the social posts keep the page's margin, and the
@@ -8,22 +9,6 @@ const phone = { width: 390, height: 844 };
 const shots = '/tmp/shots-build';
 
 test.use({ viewport: phone });
-
-/** A call to the API from the page, with the session and CSRF headers the shop's own calls carry. */
-async function callApi(page: Page, method: string, path: string, body: unknown): Promise<number> {
-  return page.evaluate(
-    async (call) => {
-      const csrf = document.cookie.split('; ').find((entry) => entry.startsWith('csrftoken='))?.split('=')[1] ?? '';
-      const response = await fetch(`/api${call.path}`, {
-        method: call.method,
-        headers: { 'content-type': 'application/json', 'x-session-key': localStorage.getItem('sessionKey') ?? '', 'x-csrftoken': csrf },
-        body: JSON.stringify(call.body),
-      });
-      return response.status;
-    },
-    { method, path, body },
-  );
-}
 
 /** A Kingston Runner in the cart of the page's session. */
 async function addRunner(page: Page) {
