@@ -3,6 +3,7 @@ import { adminPageQuerySchema } from './admin.ts';
 import { addressSchema } from './accounts.ts';
 import { promotionKinds, promotionStates } from './admin-people-rules.ts';
 import { text } from './input-bounds.ts';
+import { orderStatuses, paymentStatuses } from './order-rules.ts';
 
 /**
  * The back office's people and promotions (BACKOFFICE.md): customers, contact-form messages,
@@ -60,8 +61,8 @@ export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
 export const adminCustomerOrderSchema = z.object({
   id: z.number(),
   order_number: z.string(),
-  status: z.string(),
-  payment_status: z.string(),
+  status: z.enum(orderStatuses),
+  payment_status: z.enum(paymentStatuses),
   total: z.number(),
   created_at: z.string(),
 });

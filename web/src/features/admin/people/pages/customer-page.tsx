@@ -1,4 +1,4 @@
-import { customerRecentOrdersMax, formatMoney, orderStatuses, orderStatusWords, paymentState, paymentStateLabels, paymentStatuses, shopCurrency, type AdminCustomerDetail } from '@threadline/contracts';
+import { customerRecentOrdersMax, formatMoney, orderStatusWords, paymentState, paymentStateLabels, shopCurrency, type AdminCustomerDetail } from '@threadline/contracts';
 import { Link, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge.tsx';
 import { AdminPage } from '../../components/admin-page.tsx';
@@ -8,21 +8,6 @@ import { customerName } from './customers-page.tsx';
 import { AdminTable, adminTableHeadClass } from '../../components/admin-table.tsx';
 
 const date = new Intl.DateTimeFormat('en-JM', { dateStyle: 'medium' });
-const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1).toLowerCase().replaceAll('_', ' ');
-const knownStatus = (status: string) => orderStatuses.find((known) => known === status);
-const knownPayment = (status: string) => paymentStatuses.find((known) => known === status);
-/** The order's status in the shop's words. */
-const orderStatusLabel = (status: string) => {
-  const known = knownStatus(status);
-  return known ? orderStatusWords[known] : statusLabel(status);
-};
-/** Where the order's payment stands, as the order page says it: a cancelled order never paid owes nothing. */
-const paymentLabel = (order: { status: string; payment_status: string }) => {
-  const status = knownStatus(order.status);
-  const payment = knownPayment(order.payment_status);
-  return status && payment ? paymentStateLabels[paymentState({ status, payment_status: payment })] : statusLabel(order.payment_status);
-};
-
 const backLink = (
   <Link to="/admin/customers" className="text-sm font-medium underline underline-offset-2">
     All customers
@@ -101,8 +86,8 @@ function CustomerDetail({ customer }: { customer: AdminCustomerDetail }) {
                     <tr key={order.id}>
                       <td className="px-4 py-3 font-medium whitespace-nowrap">{order.order_number}</td>
                       <td className="px-4 py-3 whitespace-nowrap">{date.format(new Date(order.created_at))}</td>
-                      <td className="px-4 py-3">{orderStatusLabel(order.status)}</td>
-                      <td className="px-4 py-3">{paymentLabel(order)}</td>
+                      <td className="px-4 py-3">{orderStatusWords[order.status]}</td>
+                      <td className="px-4 py-3">{paymentStateLabels[paymentState(order)]}</td>
                       <td className="px-4 py-3 text-right tabular-nums">{formatMoney(order.total, shopCurrency)}</td>
                     </tr>
                   ))}
