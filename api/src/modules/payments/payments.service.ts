@@ -1,5 +1,5 @@
 import { Stripe } from 'stripe';
-import { adminMessages, messages, storeDetails, wasPaid, type CancelOrderResponse, type CardPaymentConfig, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
+import { adminMessages, messages, serverMessages, storeDetails, wasPaid, type CancelOrderResponse, type CardPaymentConfig, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import type { RefundTable } from '../../db/tables.ts';
 import type { PaymentOutcome } from '../../plugins/metrics.ts';
@@ -70,7 +70,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
       if (!(error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded')) {
         log('could not refund a card payment its order does not take', { sessionId: session.id, orderId, reason, error });
         counted('refund_failed');
-        throw new ShopError(502, messages.paymentRefundFailed);
+        throw new ShopError(502, serverMessages.paymentRefundFailed);
       }
     }
     await repository.markRefunded(paymentId, refundId);
@@ -88,7 +88,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
    */
   async function settle(sessionId: string): Promise<Settlement> {
     const payment = await repository.findBySession(sessionId);
-    if (!payment) throw notFound(messages.paymentSessionUnknown);
+    if (!payment) throw notFound(serverMessages.paymentSessionUnknown);
     return settleFound(sessionId, payment);
   }
 
@@ -102,7 +102,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     if (session.amount_total !== payment.amount || session.currency?.toUpperCase() !== payment.currency || reference !== String(payment.order_id)) {
       log('card session does not match its order', { sessionId, orderId: payment.order_id, amount: session.amount_total, currency: session.currency, reference });
       counted('mismatched');
-      throw conflict(messages.paymentMismatch);
+      throw conflict(serverMessages.paymentMismatch);
     }
     const outcome = await database.writeTransaction(async (trx) => {
       // The order's guarded update decides: on PostgreSQL a second settlement waits for the first's
@@ -264,7 +264,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
 
     async startCheckout(viewer: OrderViewer, orderId: number, origin: string) {
       const order = await orders.ownedOrder(viewer, orderId);
-      if (order.payment_method !== 'stripe') throw badRequest(messages.paymentNotNeeded);
+      if (order.payment_method !== 'stripe') throw badRequest(serverMessages.paymentNotNeeded);
       // Ever paid (even if given back since, in part or whole): never asked for money again.
       if (wasPaid(order.payment_status)) throw conflict(paidRefusal(order.payment_status));
       // A hold that ran out is cancelled by the next run of the unpaid-order job.
@@ -315,7 +315,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     /** The shopper's return: only the order's owner may settle through it. */
     async verify(viewer: OrderViewer, sessionId: string): Promise<VerifySessionResponse> {
       const payment = await repository.findBySession(sessionId);
-      if (!payment) throw notFound(messages.paymentSessionUnknown);
+      if (!payment) throw notFound(serverMessages.paymentSessionUnknown);
       await orders.ownedOrder(viewer, payment.order_id);
       return { success: true, ...(await settleFound(sessionId, payment)), order_id: payment.order_id };
     },
