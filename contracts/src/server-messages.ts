@@ -39,6 +39,11 @@ export const serverMessages = {
       ? `Only ${available} of ${item} available, and you already have ${inCart} in your cart.`
       : `Only ${available} of ${item} available.`,
   cartItemAdded: 'Item added to cart',
+  cartShareEmpty: 'Add something to your cart before sharing it.',
+  sharedCartNotFound: 'This shared cart link is not valid or has expired. Ask for a new one.',
+  sharedCartAdded: 'The shared items are in your cart.',
+  /** Some shared lines could not be put in the cart: sold out since, or no longer sold. */
+  sharedCartPartlyAdded: (items: string) => `The shared items are in your cart, except ${items}: sold out or no longer sold.`,
   sessionExpired: 'Your session has expired. Please try again.',
   googleOneTapFailedDefault: 'Google One Tap authentication failed',
   tooManySignInAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',

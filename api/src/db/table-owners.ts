@@ -26,6 +26,8 @@ export const tableOwners = {
   carts: 'modules/cart',
   cart_items: 'modules/cart',
   cart_add_keys: 'modules/cart',
+  shared_carts: 'modules/cart',
+  shared_cart_lines: 'modules/cart',
   promo_codes: 'modules/promotions',
   promo_redemptions: 'modules/promotions',
   // Held for the promo limits of a buyer's concurrent checkouts.

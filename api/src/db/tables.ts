@@ -216,6 +216,22 @@ export interface CartAddKeyTable {
   created_at: Timestamp;
 }
 
+/** A cart as it was when shared by its link; the token is the link's secret part. */
+export interface SharedCartTable {
+  id: Id;
+  token: string;
+  created_at: Timestamp;
+}
+
+export interface SharedCartLineTable {
+  shared_cart_id: number;
+  product_id: number;
+  variant_id: number;
+  quantity: number;
+  /** The sharer's order of the lines. */
+  position: number;
+}
+
 export interface PromoCodeTable {
   id: Id;
   /** Upper-case, trimmed. */
@@ -561,6 +577,8 @@ export interface Database {
   carts: CartTable;
   cart_items: CartItemTable;
   cart_add_keys: CartAddKeyTable;
+  shared_carts: SharedCartTable;
+  shared_cart_lines: SharedCartLineTable;
   promo_codes: PromoCodeTable;
   promo_redemptions: PromoRedemptionTable;
   checkout_claims: CheckoutClaimTable;

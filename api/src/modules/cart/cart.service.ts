@@ -1,4 +1,5 @@
-import { lineLabel, messages, serverMessages, minorToMajor, variantText, type AddToCartRequest, type Cart, type CartItem } from '@threadline/contracts';
+import { randomBytes } from 'node:crypto';
+import { lineLabel, messages, serverMessages, minorToMajor, variantText, type AddToCartRequest, type Cart, type CartItem, type ShareCartResponse } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { keyReused, requestHash } from '../../idempotency-key.ts';
@@ -15,6 +16,10 @@ const describeLine = (line: { name: string; size: string | null; color: string |
 const addRequestHash = (request: AddToCartRequest) =>
   requestHash([request.product_id, request.quantity, request.variant_size ?? null, request.variant_color ?? null]);
 
+/** How long a shared cart's link fills carts, as long as an order's link lasts. */
+export const sharedCartDays = 30;
+const dayMs = 24 * 60 * 60 * 1000;
+
 export interface CartContext {
   owner: CartOwner;
   /** The signed-in customer, for the promo rules that need to know who is buying. */
@@ -26,6 +31,8 @@ export function createCartService(
   repository: CartRepository,
   promotions: PromotionsService,
   mediaUrls: MediaUrls,
+  /** Where the shop's pages are (configuration, never the request's Host): a shared cart's link points there. */
+  publicUrl: string,
 ) {
   /**
    * The lines the cart shows, prices and checks out: a product taken off sale stays in the cart (it
@@ -156,6 +163,46 @@ export function createCartService(
         }
         await repository.addQuantity(cart.id, product.id, choice.variant.id, request.quantity, trx);
         return { success: true, message: serverMessages.cartItemAdded, cart: await view(cart, customer, trx) };
+      });
+    },
+
+    /**
+     * The cart's lines on sale kept under a new link (KINGSTON.md §5, "Share on WhatsApp"). The
+     * link's token is 144 random bits: one link tells nothing of another.
+     */
+    async share({ owner }: CartContext): Promise<ShareCartResponse> {
+      const lines = await linesOnSale(await repository.findCart(owner));
+      if (lines.length === 0) throw conflict(serverMessages.cartShareEmpty);
+      const token = randomBytes(18).toString('base64url');
+      await database.writeTransaction((trx) => repository.keepSharedCart(token, lines, trx));
+      return { url: `${publicUrl}/cart/shared/${token}` };
+    },
+
+    /**
+     * Puts a shared cart's lines in the opener's cart: each variant at least at the shared quantity,
+     * within its stock, so that opening the link again (or the sharer opening it) adds nothing more.
+     * A line sold out or no longer sold since is left out, and the answer names it.
+     */
+    async openShared({ owner, customer }: CartContext, token: string, now = Date.now()) {
+      const sharedSince = new Date(now - sharedCartDays * dayMs).toISOString();
+      return database.writeTransaction(async (trx) => {
+        const shared = await repository.sharedCartLines(token, sharedSince, trx);
+        if (!shared) throw notFound(serverMessages.sharedCartNotFound);
+        const cart = await repository.claimCart(owner, trx);
+        const missed: string[] = [];
+        for (const line of shared) {
+          const onSale = await repository.findProduct(line.product_id, trx);
+          const stock = onSale ? ((await repository.variantsOf(line.product_id, trx)).find((variant) => variant.id === line.variant_id)?.stock ?? 0) : 0;
+          if (stock <= 0) {
+            missed.push(describeLine(line));
+            continue;
+          }
+          const already = await repository.quantityOfVariant(cart.id, line.variant_id, trx);
+          const quantity = Math.min(stock, Math.max(already, line.quantity));
+          if (quantity > already) await repository.setVariantQuantity(cart.id, line.product_id, line.variant_id, quantity, trx);
+        }
+        const message = missed.length === 0 ? serverMessages.sharedCartAdded : serverMessages.sharedCartPartlyAdded(missed.join(', '));
+        return { success: true, message, cart: await view(cart, customer, trx) };
       });
     },
 

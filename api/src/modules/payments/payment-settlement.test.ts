@@ -95,7 +95,7 @@ function unpaidOrderJob() {
   const handle = shop.database.handle;
   const mailer = createMailer({ smtpUrl: null, from: 'test@threadline.test', outboxDir: shop.config.outboxDir, log: () => undefined });
   const orders = ordersServiceOn(handle, shop.config.secretKey, mailer);
-  const cart = createCartService(handle, createCartRepository(handle.db), createPromotionsService(createPromotionsRepository(handle.db)), shop.app.media.urls);
+  const cart = createCartService(handle, createCartRepository(handle.db), createPromotionsService(createPromotionsRepository(handle.db)), shop.app.media.urls, 'http://localhost:3000');
   const address = shop.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return createPaymentsService({
