@@ -1,11 +1,13 @@
-import { Heart } from 'lucide-react';
+import { Heart, MessageCircle } from 'lucide-react';
 import { useState } from 'react';
 import { effectivePrice, messages, wholesaleMinimumPerStyle, type ProductDetailResponse } from '@threadline/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
 import { QuantityStepper } from '@/components/ui/quantity-stepper.tsx';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { useCurrency } from '@/lib/currency/currency-context.tsx';
+import { useShopOrigin } from '@/lib/server-render.ts';
 import { useShopActions } from '@/lib/shop-actions.tsx';
+import { whatsAppShareUrl } from '@/lib/whatsapp-share.ts';
 import {
   attributesOf,
   cartVariantFields,
@@ -40,6 +42,7 @@ export function PurchasePanel({ detail, selection, onSelect }: PurchasePanelProp
   const { product } = detail;
   const { format } = useCurrency();
   const { addToCart, toggleWishlist, wishlistProductIds, unitsInCart } = useShopActions();
+  const origin = useShopOrigin();
   const [chosenQuantity, setQuantity] = useState(1);
   const [adding, setAdding] = useState(false);
   const [addError, setAddError] = useState<string | null>(null);
@@ -132,6 +135,15 @@ export function PurchasePanel({ detail, selection, onSelect }: PurchasePanelProp
           {onWishlist ? 'Remove from Wishlist' : 'Add to Wishlist'}
         </button>
         <ShareButton title={product.name} className={secondaryAction} />
+        <a
+          href={whatsAppShareUrl(`${product.name} at Threadline: ${origin}/product/${product.id}`)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={secondaryAction}
+        >
+          <MessageCircle className="size-4" aria-hidden="true" />
+          Share on WhatsApp
+        </a>
       </div>
     </div>
   );
