@@ -45,7 +45,7 @@ export const cartSchema = z.object({
 export type Cart = z.infer<typeof cartSchema>;
 
 /** A chosen size or colour as a page sends it: the value, or an option object with its name. */
-const variantChoiceSchema = z.union([text(40), z.object({ name: text(40) })]);
+export const variantChoiceSchema = z.union([text(40), z.object({ name: text(40) })]);
 
 export const addToCartRequestSchema = z.object({
   product_id: databaseId,

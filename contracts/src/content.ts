@@ -10,7 +10,8 @@ const requiredText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`)
     .refine((value) => !value.includes('\u0000'), serverMessages.textHasNul);
 
-const emailAddress = z
+/** An e-mail address a shopper types: required, trimmed, at most 254 characters. */
+export const emailAddress = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')

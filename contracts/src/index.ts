@@ -38,3 +38,4 @@ export * from './admin-dashboard.ts';
 export * from './store-charges.ts';
 export * from './admin-orders.ts';
 export * from './admin-messages.ts';
+export * from './restock-alerts.ts';

@@ -42,6 +42,8 @@ export const serverMessages = {
   cartShareEmpty: 'Add something to your cart before sharing it.',
   sharedCartNotFound: 'This shared cart link is not valid or has expired. Ask for a new one.',
   sharedCartAdded: 'The shared items are in your cart.',
+  restockAlertKept: (item: string) => `We'll e-mail you once ${item} is back in stock.`,
+  restockAlertInStock: (item: string) => `${item} is in stock: add it to your cart.`,
   /** Some shared lines could not be put in the cart: sold out since, or no longer sold. */
   sharedCartPartlyAdded: (items: string) => `The shared items are in your cart, except ${items}: sold out or no longer sold.`,
   sessionExpired: 'Your session has expired. Please try again.',

@@ -43,6 +43,7 @@ import * as catalogImportRuns from './migrations/0030-catalog-import-runs.ts';
 import * as refundsAndNumberTails from './migrations/0035-refunds-and-number-tails.ts';
 import * as jobLeases from './migrations/0036-job-leases.ts';
 import * as sharedCarts from './migrations/0043-shared-carts.ts';
+import * as restockAlerts from './migrations/0044-restock-alerts.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0035-refunds-and-number-tails': refundsAndNumberTails,
   '0036-job-leases': jobLeases,
   '0043-shared-carts': sharedCarts,
+  '0044-restock-alerts': restockAlerts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

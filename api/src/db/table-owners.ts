@@ -28,6 +28,7 @@ export const tableOwners = {
   cart_add_keys: 'modules/cart',
   shared_carts: 'modules/cart',
   shared_cart_lines: 'modules/cart',
+  restock_alerts: 'modules/restock-alerts',
   promo_codes: 'modules/promotions',
   promo_redemptions: 'modules/promotions',
   // Held for the promo limits of a buyer's concurrent checkouts.

@@ -232,6 +232,19 @@ export interface SharedCartLineTable {
   position: number;
 }
 
+/** A shopper's "Notify me" for a sold-out variant; `sent_at` once the e-mail was taken. */
+export interface RestockAlertTable {
+  id: Id;
+  product_id: number;
+  variant_id: number;
+  email: string;
+  created_at: Timestamp;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+}
+
 export interface PromoCodeTable {
   id: Id;
   /** Upper-case, trimmed. */
@@ -579,6 +592,7 @@ export interface Database {
   cart_add_keys: CartAddKeyTable;
   shared_carts: SharedCartTable;
   shared_cart_lines: SharedCartLineTable;
+  restock_alerts: RestockAlertTable;
   promo_codes: PromoCodeTable;
   promo_redemptions: PromoRedemptionTable;
   checkout_claims: CheckoutClaimTable;
