@@ -137,6 +137,8 @@ export const messages = {
       : `Sorry, ${item} has just sold out. Please remove it from your cart.`,
   orderNotFound: 'Order not found.',
   paymentNotNeeded: 'This order does not need a card payment.',
+  paymentMethodNotOffered: 'This shop does not offer this payment method.',
+  powertranzStartFailed: 'Failed to open the PowerTranz payment page',
   paymentAlreadyDone: 'This order has already been paid.',
   /** A paid order given back in part or whole is never paid again. */
   paymentAlreadyDoneRefunded: 'This order was paid and then refunded; it cannot be paid again.',

@@ -2,6 +2,7 @@ import fastifyPlugin from 'fastify-plugin';
 import { oneProcessAtATime, runEvery } from '../../timed-job.ts';
 import type { ShopModuleOptions } from '../shop-module.ts';
 import { createCardProvider } from './card-provider.ts';
+import { createPowerTranzGateway } from './powertranz-gateway.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
 import { paymentRoutes } from './payments.routes.ts';
 import { createPaymentsService, type PaymentsService } from './payments.service.ts';
@@ -32,6 +33,8 @@ export const paymentsModule = fastifyPlugin<ShopModuleOptions>(
       orders,
       cart: app.cart,
       provider: cardProvider,
+      powertranz: config.powertranz ? createPowerTranzGateway(config.powertranz) : null,
+      publicUrl: config.publicUrl,
       webhookSecret: config.stripe.webhookSecret,
       afterPaid: (orderId) => void orders.sendConfirmation(orderId, config.publicUrl),
       afterCancelled: async (orderId) => {

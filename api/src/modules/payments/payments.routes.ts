@@ -12,7 +12,9 @@ import {
 } from '@threadline/contracts';
 import { describeApiCall } from '../../plugins/api-docs.ts';
 import { orderViewerOf } from '../orders/order-viewer.ts';
-import type { PaymentsService } from './payments.service.ts';
+import { powertranzResponsePath, type PaymentsService } from './payments.service.ts';
+
+const powertranzPageParams = z.object({ transaction: z.uuid() });
 
 export interface PaymentRouteOptions {
   payments: PaymentsService;
@@ -43,6 +45,43 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
     { schema: { body: verifySessionRequestSchema, response: { 200: verifySessionResponseSchema } } },
     async (request) => payments.verify(await orderViewerOf(request), request.body.session_id),
   );
+
+  app.post('/orders/payment/powertranz/:id/', { schema: { params: idParams, response: { 200: cardSessionResponseSchema } } }, async (request) =>
+    payments.startPowerTranz(await orderViewerOf(request), request.params.id),
+  );
+
+  // The shop's page for a PowerTranz sale: the gateway's RedirectData, which shows the shopper the
+  // Hosted Payment Page. Its scripts are the gateway's, inline, and its form posts to the gateway.
+  app.get('/orders/payment/powertranz/page/:transaction/', { schema: { params: powertranzPageParams, hide: true } }, async (request, reply) => {
+    const page = await payments.powertranzPage(request.params.transaction);
+    const gateway = payments.powertranzOrigin() ?? "'none'";
+    reply
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header(
+        'content-security-policy',
+        `default-src 'none'; script-src 'unsafe-inline' ${gateway}; style-src 'unsafe-inline' ${gateway}; img-src data: ${gateway}; ` +
+          `frame-src ${gateway}; connect-src ${gateway}; form-action ${gateway} 'self'; frame-ancestors 'none'; base-uri 'none'`,
+      )
+      .type('text/html; charset=utf-8');
+    if (page === null) {
+      return reply.status(404).send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Payment not found</title><p>This payment page has expired or was already used. <a href="${publicUrl}/">Back to the shop</a></p></html>`);
+    }
+    return reply.send(page);
+  });
+
+  // MerchantResponseUrl: the Hosted Payment Page has the shopper's browser post the gateway's
+  // response here, as the form field `Response` (JSON). It comes from the gateway's page with no
+  // session or CSRF token: the gateway's payment completion is what it is checked against. The
+  // shopper is then sent on to the order's confirmation page.
+  await app.register(async (gatewayResponse) => {
+    gatewayResponse.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    gatewayResponse.post(powertranzResponsePath.slice('/api'.length), { config: { csrf: false }, schema: { hide: true } }, async (request, reply) => {
+      const posted = typeof request.body === 'string' ? new URLSearchParams(request.body).get('Response') : null;
+      const { orderId } = await payments.settlePowerTranzResponse(posted ?? '');
+      return reply.redirect(orderId === null ? `${publicUrl}/` : `${publicUrl}/order-confirmation/${orderId}`, 303);
+    });
+  });
 
   await app.register(async (webhook) => {
     // The signature covers the exact bytes sent, so this route keeps the body raw.
