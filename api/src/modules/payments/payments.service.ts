@@ -36,7 +36,7 @@ type Settlement = Pick<VerifySessionResponse, 'payment_status' | 'refund_reason'
 type FoundPayment = NonNullable<Awaited<ReturnType<PaymentsRepository['findBySession']>>>;
 /** Where the Hosted Payment Page posts its response (MerchantResponseUrl), and where the shopper is sent to see it. */
 export const powertranzResponsePath = '/api/orders/payment/powertranz/response/';
-export const powertranzPagePath = (transactionIdentifier: string) => `/api/orders/payment/powertranz/page/${transactionIdentifier}/`;
+export const powertranzPagePath = (transactionIdentifier: string) => `/payment-pages/powertranz/${transactionIdentifier}/`;
 
 /** The gateway's refund answer names the refund by its RRN; failing that, by the sale and the time. */
 const refundIdOf = (answer: PowerTranzAnswer, transactionIdentifier: string) => answer.RRN ?? `${transactionIdentifier}:${Date.now()}`;

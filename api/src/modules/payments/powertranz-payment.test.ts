@@ -57,7 +57,7 @@ async function startPayment(shopper: ShopperSession, orderId: number): Promise<{
   const started = await inject(shopper, 'POST', `/api/orders/payment/powertranz/${orderId}/`);
   expect(started.statusCode, started.body).toBe(200);
   const checkoutUrl = started.json().checkout_url as string;
-  expect(started.json()).toEqual({ success: true, checkout_url: expect.stringMatching(/^https:\/\/threadline\.test\/api\/orders\/payment\/powertranz\/page\/[0-9a-f-]{36}\/$/) });
+  expect(started.json()).toEqual({ success: true, checkout_url: expect.stringMatching(/^https:\/\/threadline\.test\/payment-pages\/powertranz\/[0-9a-f-]{36}\/$/) });
   const sale = gateway.sales.at(-1);
   if (!sale) throw new Error('the shop made no sale');
   expect(checkoutUrl).toContain(sale.transactionIdentifier);
