@@ -127,7 +127,7 @@ export async function startPowerTranzStandIn({ id = '88801234', password = 'stan
 <body><form id="back" method="post" action="${escapeHtml(sale.merchantResponseUrl)}"><input type="hidden" name="Response" value="${escapeHtml(hostedPageResponse(sale))}"><noscript><button type="submit">Continue</button></noscript></form>
 <script>document.getElementById('back').submit();</script></body></html>`;
 
-  async function sale(request: IncomingMessage, response: ServerResponse) {
+  async function answerSale(request: IncomingMessage, response: ServerResponse) {
     const call = 'Sale (POST /api/spi/sale)';
     const credentials = checkCredentials(request, call);
     const body = parse(await readBody(request), call) as Record<string, unknown> | null;
@@ -168,7 +168,7 @@ export async function startPowerTranzStandIn({ id = '88801234', password = 'stan
     });
   }
 
-  async function payment(request: IncomingMessage, response: ServerResponse) {
+  async function answerPayment(request: IncomingMessage, response: ServerResponse) {
     const token = parse(await readBody(request), 'Payment (POST /api/spi/payment)');
     if (typeof token !== 'string') {
       problems.push('Payment (POST /api/spi/payment): the body must be the SpiToken as a JSON string');
@@ -196,7 +196,7 @@ export async function startPowerTranzStandIn({ id = '88801234', password = 'stan
     });
   }
 
-  async function refund(request: IncomingMessage, response: ServerResponse) {
+  async function answerRefund(request: IncomingMessage, response: ServerResponse) {
     const call = 'Refund (POST /api/refund)';
     const credentials = checkCredentials(request, call);
     const body = parse(await readBody(request), call) as Record<string, unknown> | null;
@@ -244,11 +244,11 @@ export async function startPowerTranzStandIn({ id = '88801234', password = 'stan
       request.method !== 'POST'
         ? null
         : path.toLowerCase() === '/api/spi/sale'
-          ? sale(request, response)
+          ? answerSale(request, response)
           : path.toLowerCase() === '/api/spi/payment'
-            ? payment(request, response)
+            ? answerPayment(request, response)
             : path.toLowerCase() === '/api/refund'
-              ? refund(request, response)
+              ? answerRefund(request, response)
               : path.startsWith('/hpp/')
                 ? confirmOnHostedPage(request, response, decodeURIComponent(path.slice('/hpp/'.length)))
                 : null;
