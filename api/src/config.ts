@@ -44,7 +44,7 @@ const trustedProxies = z
     return z.NEVER;
   });
 
-/** Every environment variable the server reads. README's configuration table mirrors this list. */
+/** Every environment variable the server reads. docs/configuration.md's table mirrors this list. */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

@@ -5,6 +5,7 @@ export * from './cart-rules.ts';
 export * from './catalog.ts';
 export * from './catalog-rules.ts';
 export * from './messages.ts';
+export * from './server-messages.ts';
 export * from './currencies.ts';
 export * from './money.ts';
 export * from './money-text.ts';

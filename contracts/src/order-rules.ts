@@ -1,5 +1,5 @@
 // The order's constants, apart from its schemas so that a page using them loads no zod.
-import { messages } from './messages.ts';
+import { serverMessages } from './server-messages.ts';
 
 export const orderStatuses = ['pending', 'processing', 'ready_for_pickup', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -127,7 +127,7 @@ export function requiredCheckoutFields(shippingMethod: ShippingMethod): Required
 }
 
 /** SPEC §5: '{field} is required', in the spec's word for the field. */
-export const checkoutFieldRequiredMessage = (field: RequiredCheckoutField) => messages.checkoutFieldRequired(checkoutFieldNames[field]);
+export const checkoutFieldRequiredMessage = (field: RequiredCheckoutField) => serverMessages.checkoutFieldRequired(checkoutFieldNames[field]);
 
 /**
  * The longest text each checkout field takes (its column's length): the form's fields stop there, so

@@ -1,12 +1,4 @@
-import {
-  lineLabel,
-  messages,
-  minorToMajor,
-  variantText,
-  type AddToCartRequest,
-  type Cart,
-  type CartItem,
-} from '@threadline/contracts';
+import { lineLabel, messages, serverMessages, minorToMajor, variantText, type AddToCartRequest, type Cart, type CartItem } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { keyReused, requestHash } from '../../idempotency-key.ts';
@@ -103,7 +95,7 @@ export function createCartService(
   async function lineOf(owner: CartOwner, lineId: number, executor: DbExecutor) {
     const cart = await repository.findCart(owner, executor);
     const line = cart ? await repository.findLine(cart.id, lineId, executor) : undefined;
-    if (!cart || !line) throw notFound(messages.cartItemNotFound);
+    if (!cart || !line) throw notFound(serverMessages.cartItemNotFound);
     return { cart, line };
   }
 
@@ -144,26 +136,26 @@ export function createCartService(
      * key sent with a different add is refused.
      */
     async add({ owner, customer }: CartContext, request: AddToCartRequest, addKey: string | null = null) {
-      if (request.quantity < 1) throw badRequest(messages.cartQuantityTooLow);
+      if (request.quantity < 1) throw badRequest(serverMessages.cartQuantityTooLow);
       return database.writeTransaction(async (trx) => {
         // A refused add rolls back with it the cart it created and its key, so only an add that was
         // taken is remembered.
         const cart = await repository.claimCart(owner, trx);
         const kept = addKey ? await repository.rememberAddKey(cart.id, addKey, addRequestHash(request), trx) : 'new';
         if (kept === 'other') throw keyReused();
-        if (kept === 'same') return { success: true, message: messages.cartItemAdded, cart: await view(cart, customer, trx) };
+        if (kept === 'same') return { success: true, message: serverMessages.cartItemAdded, cart: await view(cart, customer, trx) };
         const product = await repository.findProduct(request.product_id, trx);
-        if (!product) throw notFound(messages.productNotFound);
+        if (!product) throw notFound(serverMessages.productNotFound);
         const choice = chooseVariant(await repository.variantsOf(product.id, trx), request.variant_size, request.variant_color);
         if ('error' in choice) throw badRequest(choice.error);
         const item = describeLine({ name: product.name, ...choice.variant });
-        if (choice.variant.stock <= 0) throw conflict(messages.cartOutOfStock(item));
+        if (choice.variant.stock <= 0) throw conflict(serverMessages.cartOutOfStock(item));
         const inCart = await repository.quantityOfVariant(cart.id, choice.variant.id, trx);
         if (inCart + request.quantity > choice.variant.stock) {
-          throw conflict(messages.cartNotEnoughStock(item, choice.variant.stock, inCart));
+          throw conflict(serverMessages.cartNotEnoughStock(item, choice.variant.stock, inCart));
         }
         await repository.addQuantity(cart.id, product.id, choice.variant.id, request.quantity, trx);
-        return { success: true, message: messages.cartItemAdded, cart: await view(cart, customer, trx) };
+        return { success: true, message: serverMessages.cartItemAdded, cart: await view(cart, customer, trx) };
       });
     },
 
@@ -176,7 +168,7 @@ export function createCartService(
           return { success: true, message: messages.cartItemRemoved, cart: await view(cart, customer, trx) };
         }
         if (quantity > line.stock) {
-          throw conflict(messages.cartNotEnoughStock(describeLine(line), line.stock, 0));
+          throw conflict(serverMessages.cartNotEnoughStock(describeLine(line), line.stock, 0));
         }
         await repository.setQuantity(line.id, quantity, trx);
         return { success: true, message: messages.cartUpdated, cart: await view(cart, customer, trx) };
@@ -243,16 +235,16 @@ export function createCartService(
     async applyPromo({ owner, customer }: CartContext, code: string) {
       return database.writeTransaction(async (trx) => {
         const promo = await promotions.findByCode(code, trx);
-        if (!promo) throw badRequest(messages.promoInvalid);
+        if (!promo) throw badRequest(serverMessages.promoInvalid);
         const cart = await repository.findCart(owner, trx);
         const subtotal = priceCart(toPricing(await linesOnSale(cart, trx)), null).subtotal;
         const problem = await promotions.ineligibility(promo, subtotal, customer, trx);
         if (problem) throw badRequest(problem);
-        if (!cart) throw badRequest(messages.promoEmptyCart);
+        if (!cart) throw badRequest(serverMessages.promoEmptyCart);
         await repository.setPromo(cart.id, promo.id, trx);
         return {
           success: true,
-          message: messages.promoApplied,
+          message: serverMessages.promoApplied,
           cart: await view({ ...cart, promo_code_id: promo.id }, customer, trx),
         };
       });
@@ -263,7 +255,7 @@ export function createCartService(
         const cart = await repository.findCart(owner, trx);
         if (cart) await repository.setPromo(cart.id, null, trx);
         const updated = cart ? { ...cart, promo_code_id: null } : undefined;
-        return { success: true, message: messages.promoRemoved, cart: await view(updated, customer, trx) };
+        return { success: true, message: serverMessages.promoRemoved, cart: await view(updated, customer, trx) };
       });
     },
   };

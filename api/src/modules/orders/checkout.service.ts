@@ -1,4 +1,4 @@
-import { paysByCard, type PaymentMethod, lineLabel, messages, parishNamed, orderChargesMinor, variantText, type CheckoutRequest, type CheckoutResponse, type Order, type StoreCharges } from '@threadline/contracts';
+import { paysByCard, type PaymentMethod, lineLabel, messages, serverMessages, parishNamed, orderChargesMinor, variantText, type CheckoutRequest, type CheckoutResponse, type Order, type StoreCharges } from '@threadline/contracts';
 import type { CompiledQuery, Selectable } from 'kysely';
 import { isUniqueViolation, type DatabaseHandle, type DbExecutor } from '../../db/database.ts';
 import type { OrderTable } from '../../db/tables.ts';
@@ -235,7 +235,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
   async function outOfStock(lines: CartLine[]): Promise<never> {
     const shortfall = await inventory.shortfallOf(lines.map((line) => ({ variantId: line.variant_id, quantity: line.quantity })));
     const line = lines.find((entry) => entry.variant_id === shortfall?.variantId) ?? lines[0];
-    throw conflict(messages.checkoutOutOfStock(line ? lineLabel({ name: line.name, variant: variantText(line) }) : '', shortfall?.left ?? 0));
+    throw conflict(serverMessages.checkoutOutOfStock(line ? lineLabel({ name: line.name, variant: variantText(line) }) : '', shortfall?.left ?? 0));
   }
 
   async function redeemPromo(use: PromoUse, orderId: number, trx: DbExecutor) {
@@ -265,7 +265,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         const filledCart = snapshot.lines.length > 0 ? snapshot.cart : undefined;
         const earlier = await earlierAnswer(snapshot, filledCart !== undefined, keys, trx);
         if (earlier) return { result: earlier, lastWrites: [] };
-        if (!filledCart) throw badRequest(messages.checkoutEmptyCart);
+        if (!filledCart) throw badRequest(serverMessages.checkoutEmptyCart);
         const promo = snapshot.promo ?? null;
         if (promo) await checkPromo(promo, priceCart(snapshot.pricing, null).subtotal, buyer, trx);
         const priced = priceCart(snapshot.pricing, promo);
@@ -275,7 +275,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         // Counted by the insert, after this account's earlier checkouts (its cart is locked): exact
         // under concurrency, and the refused order is rolled back with the transaction.
         if (settlement === 'cash' && values.user_id !== null && unpaidHeld >= unpaidCashOrdersPerAccount) {
-          throw conflict(messages.tooManyUnpaidCashOrders(unpaidCashOrdersPerAccount));
+          throw conflict(serverMessages.tooManyUnpaidCashOrders(unpaidCashOrdersPerAccount));
         }
         // Before the stock, as a cancellation gives the use back before the stock.
         if (promo && priced.promoDiscount > 0) await redeemPromo(await promotions.nextUse(promo, buyer.promoKey, trx), orderId, trx);
@@ -317,7 +317,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
     async placeOrder(context: CartContext, request: CheckoutRequest, idempotencyKey: string | null, counted: MadeCounts): Promise<CheckoutResponse> {
       const problem = checkoutProblem(request);
       if (problem) throw badRequest(problem);
-      if (!deps.paymentMethods.includes(request.payment_method)) throw badRequest(messages.paymentMethodNotOffered);
+      if (!deps.paymentMethods.includes(request.payment_method)) throw badRequest(serverMessages.paymentMethodNotOffered);
       if (context.owner.userId === null && (await deps.hasAccount(request.email))) {
         throw badRequest(messages.checkoutExistingAccount);
       }
@@ -342,7 +342,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       } catch (error) {
         if (error instanceof PromoNoLongerValid) {
           await cart.dropPromo(context.owner);
-          throw conflict(messages.promoDropped(error.code, error.reason));
+          throw conflict(serverMessages.promoDropped(error.code, error.reason));
         }
         if (storedKey && isUniqueViolation(error)) {
           // One Idempotency-Key on two carts at once: the unique key let one through.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@threadline/contracts';
+import { messages, serverMessages } from '@threadline/contracts';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
 import { createTestShop, signUp, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
@@ -111,19 +111,19 @@ describe('a shopper cancels an unpaid card order', () => {
     const owner = await startSession(shop.app);
     const stranger = await startSession(shop.app);
     const orderId = await placeOrder(owner, 1);
-    expect((await inject(stranger, 'POST', `/api/orders/${orderId}/cancel/`)).json()).toEqual({ error: messages.orderNotFound, request_id: expect.any(String) });
+    expect((await inject(stranger, 'POST', `/api/orders/${orderId}/cancel/`)).json()).toEqual({ error: serverMessages.orderNotFound, request_id: expect.any(String) });
     expect((await inject(owner, 'GET', `/api/orders/${orderId}/`)).json().status).toBe('pending');
 
     expect((await inject(owner, 'POST', `/api/orders/${orderId}/cancel/`)).statusCode).toBe(200);
     const again = await inject(owner, 'POST', `/api/orders/${orderId}/cancel/`);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: messages.orderAlreadyCancelled, request_id: expect.any(String) });
+    expect(again.json()).toEqual({ error: serverMessages.orderAlreadyCancelled, request_id: expect.any(String) });
     expect((await cartOf(owner)).cart_count).toBe(1);
 
     const cashOrder = await placeOrder(owner, 1, { paymentMethod: 'cash_on_delivery' });
     const cash = await inject(owner, 'POST', `/api/orders/${cashOrder}/cancel/`);
     expect(cash.statusCode).toBe(409);
-    expect(cash.json()).toEqual({ error: messages.orderNotCancellable, request_id: expect.any(String) });
+    expect(cash.json()).toEqual({ error: serverMessages.orderNotCancellable, request_id: expect.any(String) });
 
     const paidOrder = await placeOrder(owner, 1);
     const sessionId = await startCardSession(owner, paidOrder);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Stripe } from 'stripe';
-import { messages } from '@threadline/contracts';
+import { messages, serverMessages } from '@threadline/contracts';
 import { loadConfig } from '../../config.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
@@ -210,7 +210,7 @@ describe('a payment its order does not take', () => {
     await db().updateTable('test_payment_sessions').set({ status: 'complete', payment_status: 'paid' }).where('id', '=', sessionId).execute();
     const failed = await verify(shopper, sessionId);
     expect(failed.statusCode).toBe(502);
-    expect(failed.json()).toEqual({ error: messages.paymentRefundFailed, request_id: expect.any(String) });
+    expect(failed.json()).toEqual({ error: serverMessages.paymentRefundFailed, request_id: expect.any(String) });
     expect((await webhook(sessionId)).statusCode).toBe(502);
     expect((await ourPayment(sessionId)).status).toBe('refunding');
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Stripe } from 'stripe';
-import { adminMessages, messages, paysByCard, storeDetails, wasPaid, type PaymentMethod, type CancelOrderResponse, type CardPaymentConfig, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
+import { adminMessages, messages, paysByCard, serverMessages, storeDetails, wasPaid, type PaymentMethod, type CancelOrderResponse, type CardPaymentConfig, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import type { RefundTable } from '../../db/tables.ts';
 import type { PaymentOutcome } from '../../plugins/metrics.ts';
@@ -98,7 +98,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     } catch (error) {
       log('could not refund a card payment its order does not take', { sessionId, orderId, reason, error });
       counted('refund_failed');
-      throw new ShopError(502, messages.paymentRefundFailed);
+      throw new ShopError(502, serverMessages.paymentRefundFailed);
     }
     await repository.markRefunded(paymentId, refundId);
     counted('refunded');
@@ -159,7 +159,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
    */
   async function settle(sessionId: string): Promise<Settlement> {
     const payment = await repository.findBySession(sessionId);
-    if (!payment) throw notFound(messages.paymentSessionUnknown);
+    if (!payment) throw notFound(serverMessages.paymentSessionUnknown);
     return settleFound(sessionId, payment);
   }
 
@@ -173,7 +173,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     if (session.amount_total !== payment.amount || session.currency?.toUpperCase() !== payment.currency || reference !== String(payment.order_id)) {
       log('card session does not match its order', { sessionId, orderId: payment.order_id, amount: session.amount_total, currency: session.currency, reference });
       counted('mismatched');
-      throw conflict(messages.paymentMismatch);
+      throw conflict(serverMessages.paymentMismatch);
     }
     return takeOrGiveBack(payment, sessionId, stripeGiveBack(session));
   }
@@ -423,9 +423,9 @@ export function createPaymentsService({ database, repository, orders, cart, prov
      * once, any other refunded).
      */
     async startPowerTranz(viewer: OrderViewer, orderId: number) {
-      if (!powertranz) throw badRequest(messages.paymentMethodNotOffered);
+      if (!powertranz) throw badRequest(serverMessages.paymentMethodNotOffered);
       const order = await orders.ownedOrder(viewer, orderId);
-      if (order.payment_method !== 'powertranz') throw badRequest(messages.paymentNotNeeded);
+      if (order.payment_method !== 'powertranz') throw badRequest(serverMessages.paymentNotNeeded);
       if (wasPaid(order.payment_status)) throw conflict(paidRefusal(order.payment_status));
       if (order.status === 'cancelled' || (order.expires_at !== null && order.expires_at <= new Date().toISOString())) {
         throw conflict(messages.paymentOrderCancelled);
@@ -442,13 +442,13 @@ export function createPaymentsService({ database, repository, orders, cart, prov
       } catch (error) {
         log('could not start a PowerTranz sale', error);
         counted('start_failed');
-        throw new ShopError(502, messages.powertranzStartFailed);
+        throw new ShopError(502, serverMessages.powertranzStartFailed);
       }
       // SP4: "SPI Preprocessing complete", with the SpiToken and the page to show.
       if (answer.IsoResponseCode !== 'SP4' || !answer.SpiToken || !answer.RedirectData || answer.TransactionIdentifier !== transactionIdentifier) {
         log('PowerTranz did not start a sale', { orderId, answer: answerSummary(answer) });
         counted('start_failed');
-        throw new ShopError(502, messages.powertranzStartFailed);
+        throw new ShopError(502, serverMessages.powertranzStartFailed);
       }
       await repository.insert({
         orderId: order.id,
@@ -479,7 +479,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
 
     async startCheckout(viewer: OrderViewer, orderId: number, origin: string) {
       const order = await orders.ownedOrder(viewer, orderId);
-      if (order.payment_method !== 'stripe') throw badRequest(messages.paymentNotNeeded);
+      if (order.payment_method !== 'stripe') throw badRequest(serverMessages.paymentNotNeeded);
       // Ever paid (even if given back since, in part or whole): never asked for money again.
       if (wasPaid(order.payment_status)) throw conflict(paidRefusal(order.payment_status));
       // A hold that ran out is cancelled by the next run of the unpaid-order job.
@@ -530,7 +530,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     /** The shopper's return: only the order's owner may settle through it. */
     async verify(viewer: OrderViewer, sessionId: string): Promise<VerifySessionResponse> {
       const payment = await repository.findBySession(sessionId);
-      if (!payment) throw notFound(messages.paymentSessionUnknown);
+      if (!payment) throw notFound(serverMessages.paymentSessionUnknown);
       await orders.ownedOrder(viewer, payment.order_id);
       return { success: true, ...(await settleFound(sessionId, payment)), order_id: payment.order_id };
     },

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@threadline/contracts';
+import { messages, serverMessages } from '@threadline/contracts';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
@@ -227,7 +227,7 @@ describe('a shop without PowerTranz', () => {
       await plain.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: shopper.headers, payload: { product_id: product.id, quantity: 1 } });
       const placed = await plain.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: shopper.headers, payload: pickupCheckoutForm('powertranz') });
       expect(placed.statusCode).toBe(400);
-      expect(placed.json().error).toBe(messages.paymentMethodNotOffered);
+      expect(placed.json().error).toBe(serverMessages.paymentMethodNotOffered);
       const cashOrder = await plain.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: shopper.headers, payload: pickupCheckoutForm('cash_on_delivery') });
       const payment = await plain.app.inject({ method: 'POST', url: `/api/orders/payment/powertranz/${cashOrder.json().order_id}/`, headers: shopper.headers });
       expect(payment.statusCode).toBe(400);
