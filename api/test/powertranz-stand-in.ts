@@ -45,6 +45,8 @@ export interface PowerTranzStandIn {
   decline(spiToken: string): void;
   /** The payment completion of this SpiToken answers another amount than the sale's (a forged answer). */
   answerAmount(spiToken: string, totalAmount: number): void;
+  /** The next payment completion fails with 503 before the gateway takes it (a gateway that is down). */
+  failNextCompletion(): void;
   /** Holds each payment completion this long before it answers, as a distant gateway does. */
   slowCompletions(ms: number): void;
   close(): Promise<void>;
@@ -71,6 +73,7 @@ export async function startPowerTranzStandIn({ id = '88801234', password = 'stan
   const declined = new Set<string>();
   const answeredAmounts = new Map<string, number>();
   let completionDelayMs = 0;
+  let failingCompletion = false;
   let address = '';
 
   const json = (response: ServerResponse, status: number, body: unknown) => {
@@ -170,6 +173,10 @@ export async function startPowerTranzStandIn({ id = '88801234', password = 'stan
 
   async function answerPayment(request: IncomingMessage, response: ServerResponse) {
     const token = parse(await readBody(request), 'Payment (POST /api/spi/payment)');
+    if (failingCompletion) {
+      failingCompletion = false;
+      return json(response, 503, { Approved: false, ResponseMessage: 'Service unavailable' });
+    }
     if (typeof token !== 'string') {
       problems.push('Payment (POST /api/spi/payment): the body must be the SpiToken as a JSON string');
       return json(response, 400, { Approved: false, IsoResponseCode: 'SP1', ResponseMessage: 'Invalid request' });
@@ -274,6 +281,9 @@ export async function startPowerTranzStandIn({ id = '88801234', password = 'stan
     hostedPageResponse,
     decline: (spiToken) => declined.add(spiToken),
     answerAmount: (spiToken, totalAmount) => answeredAmounts.set(spiToken, totalAmount),
+    failNextCompletion: () => {
+      failingCompletion = true;
+    },
     slowCompletions: (ms) => {
       completionDelayMs = ms;
     },

@@ -463,10 +463,12 @@ export function createPaymentsService({ database, repository, orders, cart, prov
       return { success: true, checkout_url: `${publicUrl}${powertranzPagePath(transactionIdentifier)}` };
     },
 
-    /** The gateway's page for a sale still open, or null (unknown, or settled: nothing to show). */
+    /** The gateway's page for a sale still open of an order still awaiting payment, or null (nothing to pay there). */
     async powertranzPage(transactionIdentifier: string): Promise<string | null> {
       const payment = await repository.findPowerTranz(transactionIdentifier);
-      return payment && payment.status === 'open' && payment.completion_claimed_at === null ? payment.hosted_page : null;
+      if (!payment || payment.status !== 'open' || payment.completion_claimed_at !== null) return null;
+      const order = await orders.staffOrder(payment.order_id);
+      return order.status === 'pending' && order.payment_status === 'PENDING' ? payment.hosted_page : null;
     },
 
     settlePowerTranzResponse,

@@ -177,6 +177,30 @@ describe('paying through PowerTranz', () => {
     await postResponse(gateway.hostedPageResponse(forged));
     expect(await order(shopper, orderId)).toMatchObject({ payment_status: 'COMPLETED' });
   });
+
+  it('asks a completion the gateway did not answer no second time, and leaves the order unpaid', async () => {
+    const { shopper, orderId } = await placeOrder();
+    const { sale, checkoutUrl } = await startPayment(shopper, orderId);
+    gateway.failNextCompletion();
+    await postResponse(gateway.hostedPageResponse(sale));
+    await postResponse(gateway.hostedPageResponse(sale));
+    expect(sale.completions).toBe(0);
+    expect(await order(shopper, orderId)).toMatchObject({ status: 'pending', payment_status: 'PENDING' });
+    // Its page is not shown again; a new start makes a new sale, which pays.
+    expect((await shop.app.inject({ method: 'GET', url: new URL(checkoutUrl).pathname })).statusCode).toBe(404);
+    const next = (await startPayment(shopper, orderId)).sale;
+    await postResponse(gateway.hostedPageResponse(next));
+    expect(await order(shopper, orderId)).toMatchObject({ payment_status: 'COMPLETED' });
+  });
+
+  it("shows no hosted page for a cancelled order's sale, nor for an unknown one", async () => {
+    const { shopper, orderId } = await placeOrder();
+    const { checkoutUrl } = await startPayment(shopper, orderId);
+    expect((await inject(shopper, 'POST', `/api/orders/${orderId}/cancel/`)).statusCode).toBe(200);
+    expect((await shop.app.inject({ method: 'GET', url: new URL(checkoutUrl).pathname })).statusCode).toBe(404);
+    expect((await shop.app.inject({ method: 'GET', url: `/payment-pages/powertranz/${crypto.randomUUID()}/` })).statusCode).toBe(404);
+    expect((await shop.app.inject({ method: 'GET', url: '/payment-pages/powertranz/not-a-sale/' })).statusCode).toBe(400);
+  });
 });
 
 describe('refunds of PowerTranz payments from the back office', () => {
