@@ -67,7 +67,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
       powertranzResponsePath.slice('/api'.length),
       { config: { csrf: false }, schema: { body: powertranzResponseSchema, response: { 303: confirmationRedirect } } },
       async (request, reply) => {
-        const { orderId } = await payments.settlePowerTranzResponse(request.body.Response);
+        const orderId = await payments.settlePowerTranzResponse(request.body.Response);
         return reply.redirect(orderId === null ? `${publicUrl}/` : `${publicUrl}/order-confirmation/${orderId}`, 303);
       },
     );

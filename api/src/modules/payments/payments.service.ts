@@ -257,59 +257,59 @@ export function createPaymentsService({ database, repository, orders, cart, prov
    * Sale was given is acted on, and the gateway's payment completion of that SpiToken, asked once
    * however many copies arrive (the claim), decides; its approval must name this sale, order, amount
    * and currency. A payment approved for an order that no longer awaits it (cancelled, or paid
-   * another way) is refunded, as a late Stripe payment is.
+   * another way) is refunded, as a late Stripe payment is. Answers the order whose confirmation the
+   * shopper is sent to (null for a sale the shop did not make).
    */
-  async function settlePowerTranzResponse(posted: string): Promise<{ orderId: number | null; settlement: Settlement }> {
-    const pending = { payment_status: 'PENDING' } as const;
+  async function settlePowerTranzResponse(posted: string): Promise<number | null> {
     let response: PowerTranzAnswer;
     try {
       response = JSON.parse(posted) as PowerTranzAnswer;
     } catch {
-      return { orderId: null, settlement: pending };
+      return null;
     }
     const transactionIdentifier = typeof response?.TransactionIdentifier === 'string' ? response.TransactionIdentifier : null;
     const payment = transactionIdentifier ? await repository.findPowerTranz(transactionIdentifier) : undefined;
     if (!payment || !transactionIdentifier) {
       log('PowerTranz response for a sale the shop did not make', { response: answerSummary(response) });
-      return { orderId: null, settlement: pending };
+      return null;
     }
     const orderId = payment.order_id;
-    if (payment.status === 'completed') return { orderId, settlement: { payment_status: 'COMPLETED' } };
-    if (payment.status === 'refunded' && payment.refund_reason) return { orderId, settlement: { payment_status: 'REFUNDED', refund_reason: payment.refund_reason } };
+    // Settled before (paid, or given back): the order shows how.
+    if (payment.status === 'completed' || payment.status === 'refunded') return orderId;
     if (!powertranz || payment.provider_token === null || response.SpiToken !== payment.provider_token) {
       log('PowerTranz response does not name its sale\'s SpiToken', { orderId, transactionIdentifier });
       counted('mismatched');
-      return { orderId, settlement: pending };
+      return orderId;
     }
     // HP0: the shopper confirmed on the page; anything else (closed, failed validation) took nothing.
-    if (response.IsoResponseCode !== 'HP0') return { orderId, settlement: pending };
+    if (response.IsoResponseCode !== 'HP0') return orderId;
     // Another copy of the response is completing it (or did): the order shows how that went.
-    if (!(await repository.claimCompletion(payment.id))) return { orderId, settlement: pending };
+    if (!(await repository.claimCompletion(payment.id))) return orderId;
     let answer: PowerTranzAnswer;
     try {
       answer = await powertranz.completePayment(payment.provider_token);
     } catch (error) {
       // The claim stays: the SpiToken is completed at most once, and staff see the sale on the gateway's portal.
       log('PowerTranz did not answer a payment completion', { orderId, transactionIdentifier, error });
-      return { orderId, settlement: pending };
+      return orderId;
     }
     if (!isApproved(answer)) {
       await repository.markDeclined(payment.id);
       log('PowerTranz declined a payment', { orderId, transactionIdentifier, answer: answerSummary(answer) });
-      return { orderId, settlement: { payment_status: 'FAILED' } };
+      return orderId;
     }
     if (!(await matchesOrder(answer, payment, transactionIdentifier))) {
       log('PowerTranz payment does not match its order', { orderId, transactionIdentifier, answer: answerSummary(answer) });
       counted('mismatched');
-      return { orderId, settlement: pending };
+      return orderId;
     }
     try {
-      return { orderId, settlement: await takeOrGiveBack(payment, transactionIdentifier, powertranzGiveBack(powertranz, transactionIdentifier, payment.amount)) };
+      await takeOrGiveBack(payment, transactionIdentifier, powertranzGiveBack(powertranz, transactionIdentifier, payment.amount));
     } catch (error) {
       // A refund the gateway refused stays claimed ('refunding'), logged and counted: the shopper still sees the order.
-      if (error instanceof ShopError) return { orderId, settlement: pending };
-      throw error;
+      if (!(error instanceof ShopError)) throw error;
     }
+    return orderId;
   }
 
   return {
