@@ -92,10 +92,13 @@ export const paymentStateLabels: Record<PaymentState, string> = {
  * cancelled nor was ever paid (a paid, partly refunded or refunded order never asks for money again).
  */
 export const mayStartCardPayment = (order: { status: OrderStatus; payment_status: PaymentStatus; payment_method: PaymentMethod }) =>
-  order.payment_method === 'stripe' && order.status !== 'cancelled' && !wasPaid(order.payment_status);
+  paysByCard(order.payment_method) && order.status !== 'cancelled' && !wasPaid(order.payment_status);
 
-export const paymentMethods = ['stripe', 'cash_on_delivery'] as const;
+export const paymentMethods = ['stripe', 'cash_on_delivery', 'powertranz'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
+/** The methods paid on a card provider's hosted page: Stripe Checkout, or PowerTranz's Hosted Payment Page (KINGSTON.md §1). */
+export type CardPaymentMethod = Extract<PaymentMethod, 'stripe' | 'powertranz'>;
+export const paysByCard = (method: PaymentMethod): method is CardPaymentMethod => method === 'stripe' || method === 'powertranz';
 export const shippingMethods = ['pickup', 'delivery'] as const;
 export type ShippingMethod = (typeof shippingMethods)[number];
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccountRole, CatalogImportRunStatus, OrderStatus, PaymentRefundReason, PaymentStatus, ProductStatus, StockMovementKind } from '@threadline/contracts';
+import type { AccountRole, CatalogImportRunStatus, OrderStatus, PaymentMethod, PaymentRefundReason, PaymentStatus, ProductStatus, StockMovementKind } from '@threadline/contracts';
 
 /**
  * Table types. Portable choices, the same on SQLite and PostgreSQL:
@@ -304,7 +304,7 @@ export interface OrderTable {
   phone: string;
   status: OrderStatus;
   payment_status: PaymentStatus;
-  payment_method: 'stripe' | 'cash_on_delivery';
+  payment_method: PaymentMethod;
   shipping_method: 'pickup' | 'delivery';
   address_line1: string;
   address_line2: string;
@@ -374,6 +374,12 @@ export interface PaymentTable {
   status: 'open' | 'completed' | 'expired' | 'failed' | 'refunding' | 'refunded';
   refund_reason: PaymentRefundReason | null;
   provider_refund_id: string | null;
+  /** PowerTranz: the SpiToken its Sale answered with; the gateway's response must name the same. */
+  provider_token: string | null;
+  /** PowerTranz: the Hosted Payment Page the gateway sent (its RedirectData), served to the shopper. */
+  hosted_page: string | null;
+  /** PowerTranz: when one caller claimed the payment completion, which the gateway takes once per SpiToken. */
+  completion_claimed_at: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,4 +1,4 @@
-import { lineLabel, messages, serverMessages, parishNamed, orderChargesMinor, variantText, type CheckoutRequest, type CheckoutResponse, type Order, type StoreCharges } from '@threadline/contracts';
+import { paysByCard, type PaymentMethod, lineLabel, messages, serverMessages, parishNamed, orderChargesMinor, variantText, type CheckoutRequest, type CheckoutResponse, type Order, type StoreCharges } from '@threadline/contracts';
 import type { CompiledQuery, Selectable } from 'kysely';
 import { isUniqueViolation, type DatabaseHandle, type DbExecutor } from '../../db/database.ts';
 import type { OrderTable } from '../../db/tables.ts';
@@ -36,6 +36,8 @@ export interface CheckoutDependencies {
   /** Whether an account has this e-mail: a guest may not check out under it. */
   hasAccount(email: string): Promise<boolean>;
   unpaidOrderMinutes: number;
+  /** The payment methods the shop offers (configuration): an order for another one is refused. */
+  paymentMethods: readonly PaymentMethod[];
   /** The owner's delivery fees, free-delivery threshold and tax rate as they are now. */
   charges(): Promise<StoreCharges>;
   /** 1 JMD in the shopper's display currency now, kept on the order as a snapshot. */
@@ -56,9 +58,10 @@ class PromoNoLongerValid extends Error {
   }
 }
 
-const answerFor = (order: { id: number; payment_method: string; payment_status: string }): CheckoutResponse => ({
+const answerFor = (order: { id: number; payment_method: PaymentMethod; payment_status: string }): CheckoutResponse => ({
   success: true,
-  redirect: order.payment_method === 'stripe' && order.payment_status !== 'COMPLETED' ? 'stripe' : 'confirmation',
+  // SPEC's card-payment value, for either card provider: the payment page starts the order's own.
+  redirect: paysByCard(order.payment_method) && order.payment_status !== 'COMPLETED' ? 'stripe' : 'confirmation',
   order_id: order.id,
 });
 
@@ -314,6 +317,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
     async placeOrder(context: CartContext, request: CheckoutRequest, idempotencyKey: string | null, counted: MadeCounts): Promise<CheckoutResponse> {
       const problem = checkoutProblem(request);
       if (problem) throw badRequest(problem);
+      if (!deps.paymentMethods.includes(request.payment_method)) throw badRequest(serverMessages.paymentMethodNotOffered);
       if (context.owner.userId === null && (await deps.hasAccount(request.email))) {
         throw badRequest(messages.checkoutExistingAccount);
       }

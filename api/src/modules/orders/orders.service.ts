@@ -1,4 +1,4 @@
-import { adminMessages, messages, serverMessages, nextOrderStatuses, isCollected, wasPaid, type AdminOrderQuery, type AdminOrderSummary, type Order, type OrderStatus, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
+import { paysByCard, adminMessages, messages, serverMessages, nextOrderStatuses, isCollected, wasPaid, type AdminOrderQuery, type AdminOrderSummary, type Order, type OrderStatus, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
 import { adminList } from '../../admin-list.ts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -195,7 +195,7 @@ export function createOrdersService({ database, repository, inventory, promotion
 
   /** Why the shopper cannot cancel the order as it was read, or null while it is an unpaid, pending card order. */
   function cancelRefusal(order: OrderRow): string | null {
-    if (order.payment_method !== 'stripe') return serverMessages.orderNotCancellable;
+    if (!paysByCard(order.payment_method)) return serverMessages.orderNotCancellable;
     if (order.payment_status === 'COMPLETED') return messages.paymentAlreadyDone;
     if (wasPaid(order.payment_status)) return messages.paymentAlreadyDoneRefunded;
     if (order.status === 'cancelled') return serverMessages.orderAlreadyCancelled;

@@ -104,6 +104,8 @@ function unpaidOrderJob() {
     orders,
     cart,
     provider: createCardProvider(shop.config.stripe, () => new URL(`http://127.0.0.1:${port}`)),
+    powertranz: null,
+    publicUrl: shop.config.publicUrl,
     webhookSecret: shop.config.stripe.webhookSecret,
     afterPaid: () => undefined,
     afterCancelled: async () => undefined,

@@ -85,6 +85,9 @@ describe('who may read and change the settings', () => {
   });
 });
 
+/** What a test shop offers at checkout: the built-in test card provider (no Stripe key) and cash. */
+const offered = ['stripe', 'cash_on_delivery'];
+
 describe('the settings', () => {
   it('start as SPEC §9 has them: 10.00 delivery everywhere, no free delivery, no tax, the shop’s details', async () => {
     const fresh = await createTestShop({ seed: false });
@@ -92,7 +95,7 @@ describe('the settings', () => {
     try {
       const answer = await fresh.app.inject({ method: 'GET', url: '/api/store/' });
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toEqual(defaultStoreSettings);
+      expect(answer.json()).toEqual({ ...defaultStoreSettings, payment_methods: offered });
       expect(Object.values(answer.json().delivery_fees)).toEqual(Array(14).fill(10));
     } finally {
       await fresh.close();
@@ -139,7 +142,7 @@ describe('the settings', () => {
       { free_delivery_over: 20_000, tax_rate: 15, store: { ...defaultStoreSettings.store, phone: '+1 (876) 555-0199' } },
     );
     expect(await save(changed)).toEqual(changed);
-    expect((await shop.app.inject({ method: 'GET', url: '/api/store/' })).json()).toEqual(changed);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/store/' })).json()).toEqual({ ...changed, payment_methods: offered });
     const [entry] = await settingsAudit();
     expect(entry?.staff.id).toBe(owner.userId);
     expect(entry?.after).toEqual(changed);
@@ -177,7 +180,7 @@ describe('the settings', () => {
       expect(entries[index]?.before).toEqual(entries[index - 1]?.after);
     }
     const last = entries[entries.length - 1]?.after;
-    expect((await shop.app.inject({ method: 'GET', url: '/api/store/' })).json()).toEqual(last);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/store/' })).json()).toEqual({ ...last, payment_methods: offered });
     await save(defaultStoreSettings);
   });
 });
