@@ -497,6 +497,12 @@ export function createOrdersService({ database, repository, inventory, promotion
       return true;
     },
 
+    /** Whether the order still waits for its card payment: a payment completed now would pay it. */
+    async awaitsPayment(orderId: number): Promise<boolean> {
+      const order = await repository.findById(orderId, database.db);
+      return order?.status === 'pending' && order.payment_status === 'PENDING';
+    },
+
     /**
      * Why a card payment that arrived for an order no longer awaiting one is given back: the order
      * was cancelled, or another payment had already paid it.

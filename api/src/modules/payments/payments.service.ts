@@ -283,6 +283,14 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     }
     // HP0: the shopper confirmed on the page; anything else (closed, failed validation) took nothing.
     if (response.IsoResponseCode !== 'HP0') return orderId;
+    // An order cancelled, or paid by another sale, before the shopper confirmed here is not charged
+    // at all: a PowerTranz sale is taken only when the shop completes it (a Stripe payment is taken
+    // on Stripe's page, and has to be given back). One cancelled while this completes is refunded below.
+    if (!(await orders.awaitsPayment(orderId))) {
+      await repository.markDeclined(payment.id);
+      log('PowerTranz sale not completed: its order no longer takes a payment', { orderId, transactionIdentifier });
+      return orderId;
+    }
     // Another copy of the response is completing it (or did): the order shows how that went.
     if (!(await repository.claimCompletion(payment.id))) return orderId;
     let answer: PowerTranzAnswer;

@@ -117,7 +117,7 @@ describe('paying through PowerTranz', () => {
     expect(again.json().error).toBe(messages.paymentAlreadyDone);
   });
 
-  it('refunds a payment that arrives after the order was cancelled, as a late card payment is', async () => {
+  it('never completes a sale whose order was cancelled before the shopper confirmed, and refunds one cancelled while it completes', async () => {
     const { shopper, orderId } = await placeOrder();
     const { sale } = await startPayment(shopper, orderId);
     const before = await stock();
@@ -126,26 +126,40 @@ describe('paying through PowerTranz', () => {
     expect(await stock()).toBe(before + 2);
 
     await postResponse(gateway.hostedPageResponse(sale));
-    expect(gateway.refunds).toContainEqual({ transactionIdentifier: sale.transactionIdentifier, totalAmount: 9000, approved: true });
-    expect(await order(shopper, orderId)).toMatchObject({ status: 'cancelled', payment_status: 'FAILED' });
-    expect(await db().selectFrom('payments').select(['status', 'refund_reason']).where('order_id', '=', orderId).execute()).toEqual([
+    await postResponse(gateway.hostedPageResponse(sale));
+    expect(sale.completions).toBe(0);
+    expect(gateway.refunds.filter((entry) => entry.transactionIdentifier === sale.transactionIdentifier)).toEqual([]);
+    expect(await order(shopper, orderId)).toMatchObject({ status: 'cancelled' });
+    expect(await paymentsOf(orderId)).toEqual([{ provider: 'powertranz', status: 'failed', amount: 900_000 }]);
+    expect(await stock()).toBe(before + 2);
+
+    // Cancelled in the moment the shop completes the sale: the money taken is given back, once.
+    const racing = await placeOrder();
+    const raced = (await startPayment(racing.shopper, racing.orderId)).sale;
+    gateway.slowCompletions(400);
+    const landing = postResponse(gateway.hostedPageResponse(raced));
+    await expect.poll(() => raced.completions).toBe(1);
+    expect((await inject(racing.shopper, 'POST', `/api/orders/${racing.orderId}/cancel/`)).statusCode).toBe(200);
+    await landing;
+    gateway.slowCompletions(0);
+    expect(gateway.refunds).toContainEqual({ transactionIdentifier: raced.transactionIdentifier, totalAmount: 9000, approved: true });
+    expect(await db().selectFrom('payments').select(['status', 'refund_reason']).where('order_id', '=', racing.orderId).execute()).toEqual([
       { status: 'refunded', refund_reason: 'order_cancelled' },
     ]);
-    expect(await stock()).toBe(before + 2);
-    // Again: nothing more is completed or refunded.
-    await postResponse(gateway.hostedPageResponse(sale));
-    expect(gateway.refunds.filter((entry) => entry.transactionIdentifier === sale.transactionIdentifier)).toHaveLength(1);
+    await postResponse(gateway.hostedPageResponse(raced));
+    expect(gateway.refunds.filter((entry) => entry.transactionIdentifier === raced.transactionIdentifier)).toHaveLength(1);
   });
 
-  it('refunds a second sale of an order another sale already paid', async () => {
+  it('does not complete a second sale of an order another sale already paid', async () => {
     const { shopper, orderId } = await placeOrder();
     const first = (await startPayment(shopper, orderId)).sale;
     const second = (await startPayment(shopper, orderId)).sale;
     await postResponse(gateway.hostedPageResponse(second));
     await postResponse(gateway.hostedPageResponse(first));
     expect(await order(shopper, orderId)).toMatchObject({ payment_status: 'COMPLETED' });
-    expect(gateway.refunds).toContainEqual({ transactionIdentifier: first.transactionIdentifier, totalAmount: 9000, approved: true });
-    expect((await paymentsOf(orderId)).map((payment) => payment.status)).toEqual(['refunded', 'completed']);
+    expect(first.completions).toBe(0);
+    expect(gateway.refunds.filter((entry) => entry.transactionIdentifier === first.transactionIdentifier)).toEqual([]);
+    expect((await paymentsOf(orderId)).map((payment) => payment.status)).toEqual(['failed', 'completed']);
   });
 
   it('changes nothing when the gateway declines, answers another amount, or the response names a forged SpiToken', async () => {
