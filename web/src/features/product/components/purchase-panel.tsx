@@ -1,5 +1,5 @@
 import { Heart, MessageCircle } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { effectivePrice, messages, wholesaleMinimumPerStyle, type ProductDetailResponse } from '@threadline/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
 import { QuantityStepper } from '@/components/ui/quantity-stepper.tsx';
@@ -9,6 +9,7 @@ import { useShopOrigin } from '@/lib/server-render.ts';
 import { useShopActions } from '@/lib/shop-actions.tsx';
 import { whatsAppShareUrl } from '@/lib/whatsapp-share.ts';
 import {
+  attributeLabel,
   attributesOf,
   cartVariantFields,
   isLowStock,
@@ -20,6 +21,9 @@ import {
 } from '../variant-stock.ts';
 import { ShareButton } from './share-button.tsx';
 import { VariantOptions } from './variant-options.tsx';
+
+// Shown only for a sold-out choice: its code loads then, not with every product page.
+const NotifyWhenBack = lazy(() => import('./notify-when-back.tsx').then((module) => ({ default: module.NotifyWhenBack })));
 
 const labelTone: Record<StockLabel, BadgeTone> = {
   'In Stock': 'success',
@@ -122,6 +126,20 @@ export function PurchasePanel({ detail, selection, onSelect }: PurchasePanelProp
             {addError}
           </p>
         )}
+        {label === 'Out of Stock' ? (
+          <Suspense fallback={null}>
+            <NotifyWhenBack
+              key={`${variant.variant_size}/${variant.variant_color}`}
+              productId={product.id}
+              selection={selection}
+              attributes={attributes.map((attribute) => ({
+                name: attribute,
+                label: attributeLabel(attribute),
+                values: (detail.available_variants[attribute] ?? []).map((option) => option.value),
+              }))}
+            />
+          </Suspense>
+        ) : null}
       </div>
 
       <div className="flex flex-wrap items-center gap-3">
