@@ -101,7 +101,9 @@ export function createStockSummaries({ database, productStock, announce, failed 
 
     /** Resolves once this process has no refresh or catch-up waiting or running (e.g. before it closes). */
     async settled(): Promise<void> {
-      while (draining || catchingUp) await Promise.allSettled([draining, catchingUp]);
+      // A refresh ending may start the next (products asked for meanwhile): look again after each.
+      const running = () => [draining, catchingUp].filter((work) => work !== null);
+      for (let works = running(); works.length > 0; works = running()) await Promise.allSettled(works);
     },
   };
 }
