@@ -59,7 +59,8 @@ export interface StockShortfall {
 
 /**
  * Stock: the only module that changes a variant's stock, and every change is a stock movement row
- * in the caller's transaction, as is the change to its product's stock row.
+ * in the caller's transaction. Its products' summaries change there too, but for an order's take,
+ * whose products the refresher brings up to date after the commit (ADR 36).
  */
 export function createInventoryService(repository: InventoryRepository, productStock: ProductStockRepository) {
   /** The products' stock and option rows follow their variants' changes, last in the transaction. */
