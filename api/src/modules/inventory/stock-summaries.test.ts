@@ -3,7 +3,8 @@ import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct, orderRow } from '../../../test/factories.ts';
-import { createTestShop, signInStaff, startSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import { createTestShop, signInStaff, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import { statementsSentDuring } from '../../../test/statements-sent.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
 import { movementSettleMs } from './stock-summaries.ts';
@@ -71,12 +72,18 @@ const newTee = (name: string) =>
 const teeInStock = { stock: 3, low_variants: 2, out_variants: 1, in_stock_options: [['M', 'Red'], ['S', 'Red']], options: ['|Red=2', 'M|=1', 'M|Red=1', 'S|=1', 'S|Red=1'].sort() };
 const teeSmallSoldOut = { stock: 2, low_variants: 1, out_variants: 2, in_stock_options: [['M', 'Red']], options: ['|Red=1', 'M|=1', 'M|Red=1'].sort() };
 
-async function buy(app: FastifyInstance, productId: number, size: string, color: string) {
+async function buyerWithCart(app: FastifyInstance, productId: number, size: string, color: string) {
   const buyer = await startSession(app);
   const put = await app.inject({ method: 'POST', url: '/api/orders/cart/', headers: buyer.headers, payload: { product_id: productId, quantity: 1, variant_size: size, variant_color: color } });
   expect(put.statusCode, put.body).toBe(200);
-  const placed = await app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: buyer.headers, payload: pickupCheckoutForm() });
-  return { placed, buyer };
+  return buyer;
+}
+
+const checkOut = (app: FastifyInstance, buyer: ShopperSession) => app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: buyer.headers, payload: pickupCheckoutForm() });
+
+async function buy(app: FastifyInstance, productId: number, size: string, color: string) {
+  const buyer = await buyerWithCart(app, productId, size, color);
+  return { placed: await checkOut(app, buyer), buyer };
 }
 
 /**
@@ -200,6 +207,26 @@ describe('in-stock summaries after the commit', () => {
     }
     const soldOut = { stock: 0, low_variants: 0, out_variants: 3, in_stock_options: [], options: [] };
     for (const id of ids) expect(await summaryOf(id)).toEqual(soldOut);
+  });
+
+  it.skipIf(!onPostgres)("on PostgreSQL a checkout's statements, up to its COMMIT, write no summary; the refresher's after it do", async () => {
+    const tee = await newTee('Watched tee');
+    await shop.app.inventory.summaries.settled();
+    const buyer = await buyerWithCart(shop.app, tee.id, 'S', 'Red');
+    const sent = await statementsSentDuring(async () => {
+      expect((await checkOut(shop.app, buyer)).statusCode).toBe(200);
+      await shop.app.inventory.summaries.settled();
+    });
+    const texts = sent.map((statement) => statement.text);
+    // The checkout's COMMIT: the first after its stock takes.
+    const taken = texts.findIndex((text) => text.startsWith('update "product_variants"'));
+    const committed = texts.indexOf('COMMIT', taken);
+    expect(taken, texts.join('\n')).toBeGreaterThan(0);
+    expect(committed, texts.join('\n')).toBeGreaterThan(taken);
+    const writesSummary = (text: string) => /(insert into|update|delete from) "product_(option_)?stock"/i.test(text);
+    expect(texts.slice(0, committed + 1).filter(writesSummary)).toEqual([]);
+    expect(texts.slice(committed + 1).filter(writesSummary).length).toBeGreaterThan(0);
+    expect(await summaryOf(tee.id)).toEqual(teeSmallSoldOut);
   });
 
   it.skipIf(!onPostgres)('on PostgreSQL a checkout never waits for its product\'s summary rows: it is placed while another connection holds them', async () => {
