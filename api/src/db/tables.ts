@@ -572,6 +572,12 @@ export interface CatalogImportRunTable {
   finished_at: Timestamp | null;
 }
 
+/** The one row saying up to which stock movement the in-stock summaries are caught up (migration 0037, ADR 36). */
+export interface StockSummaryMarkTable {
+  id: number;
+  movement_id: number;
+}
+
 /** A shop-wide timed job's lease: the process running it now, until `expires_at` at most. */
 export interface JobLeaseTable {
   name: string;
@@ -621,4 +627,5 @@ export interface Database {
   order_update_emails: OrderUpdateEmailTable;
   refunds: RefundTable;
   job_leases: JobLeaseTable;
+  stock_summary_mark: StockSummaryMarkTable;
 }

@@ -107,6 +107,12 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
       else cache.clear();
     }
   });
+  // A page rendered between an order's commit and its products' summaries brought up to date (ADR 36).
+  app.changes.subscribe('stock-summaries', (products) => {
+    if (!products) return;
+    const tags = app.catalog.tagsOfStockChange(products);
+    for (const cache of caches) cache.forgetTagged(tags);
+  });
   for (const topic of ['promotions', 'settings', 'rates'] as const) {
     app.changes.subscribe(topic, () => {
       for (const cache of caches) cache.clear();

@@ -226,7 +226,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
   /** The order's stock, taken in its transaction's last writes (see InventoryService.takeForOrder). */
   const takeStock = (lines: CartLine[], orderId: number, trx: DbExecutor) =>
     inventory.takeForOrder(
-      lines.map((line) => ({ variantId: line.variant_id, productId: line.product_id, quantity: line.quantity })),
+      lines.map((line) => ({ variantId: line.variant_id, quantity: line.quantity })),
       orderId,
       trx,
     );
@@ -245,8 +245,9 @@ export function createCheckoutService(deps: CheckoutDependencies) {
 
   /**
    * The order's transaction, in the order that keeps checkouts of one cart, buyer or product from
-   * racing or deadlocking. What every checkout of a product or day locks (stock, its product's
-   * rows, the day's figures) comes last, as last writes sent with COMMIT.
+   * racing or deadlocking. What every checkout of a product or day locks (stock, its sold count,
+   * the day's figures) comes last, as last writes sent with COMMIT; the products' in-stock summaries
+   * follow after it (ADR 36).
    */
   async function place(
     context: CartContext,

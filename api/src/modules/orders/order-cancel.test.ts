@@ -29,9 +29,11 @@ const inject = (shopper: ShopperSession, method: 'GET' | 'POST', url: string, pa
 const stock = async () =>
   (await shop.database.handle.db.selectFrom('product_variants').select('stock').where('id', '=', capVariantId).executeTakeFirstOrThrow()).stock;
 
-/** The product's stock row the back office lists (ADR 23), which the order and its cancellation keep. */
-const productStock = async () =>
-  (await shop.database.handle.db.selectFrom('product_stock').select('stock').where('product_id', '=', productId).executeTakeFirstOrThrow()).stock;
+/** The product's stock row the back office lists (ADR 23), brought up to date after the order's commit (ADR 36) and in its cancellation. */
+async function productStock() {
+  await shop.app.inventory.summaries.settled();
+  return (await shop.database.handle.db.selectFrom('product_stock').select('stock').where('product_id', '=', productId).executeTakeFirstOrThrow()).stock;
+}
 
 /** The stock the product page shows (its answer is cached for a while). */
 const shownStock = async () => (await shop.app.inject({ method: 'GET', url: `/api/product/${productId}/` })).json().variants[0].stock as number;
