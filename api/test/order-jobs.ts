@@ -15,12 +15,21 @@ import { createPromotionsRepository } from '../src/modules/promotions/promotions
 import { createPromotionsService } from '../src/modules/promotions/promotions.service.ts';
 import { createSettingsRepository } from '../src/modules/settings/settings.repository.ts';
 import { createSettingsService } from '../src/modules/settings/settings.service.ts';
+import { takenPaymentMethods } from '../src/modules/payments/card-provider.ts';
 
 /**
  * The orders service as the app builds it, on a test shop's database, for tests that run its jobs
  * (as another server process would) or its e-mail queue with a mailer of their own.
  */
 export function ordersServiceOn(database: DatabaseHandle, secretKey: string, mailer: Mailer) {
+  // Another process reads the settings from the database as the app does.
+  const settings = createSettingsService({
+    database,
+    repository: createSettingsRepository(database.db, database.dialect),
+    audit: createAuditService(createAuditRepository(database.db)),
+    takenMethods: takenPaymentMethods,
+    publish: async () => undefined,
+  });
   return createOrdersService({
     database,
     repository: createOrdersRepository(database.db, database.dialect),
@@ -28,13 +37,8 @@ export function ordersServiceOn(database: DatabaseHandle, secretKey: string, mai
     promotions: createPromotionsService(createPromotionsRepository(database.db)),
     catalog: createCatalogService(createCatalogRepository(database.db, database.dialect), createMediaUrls(null)),
     mailer,
-    // Another process reads the settings from the database as the app does.
-    storeContact: createSettingsService({
-      database,
-      repository: createSettingsRepository(database.db, database.dialect),
-      audit: createAuditService(createAuditRepository(database.db)),
-      publish: async () => undefined,
-    }).contact,
+    storeContact: settings.contact,
+    bankTransfer: settings.bankTransfer,
     log: () => undefined,
     links: createOrderLinks(secretKey),
   });

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccountRole, CatalogImportRunStatus, OrderStatus, PaymentRefundReason, PaymentStatus, ProductStatus, StockMovementKind } from '@threadline/contracts';
+import type { AccountRole, CatalogImportRunStatus, OrderStatus, PaymentMethod, PaymentRefundReason, PaymentStatus, ProductStatus, StockMovementKind } from '@threadline/contracts';
 
 /**
  * Table types. Portable choices, the same on SQLite and PostgreSQL:
@@ -275,7 +275,7 @@ export interface OrderTable {
   phone: string;
   status: OrderStatus;
   payment_status: PaymentStatus;
-  payment_method: 'stripe' | 'cash_on_delivery';
+  payment_method: PaymentMethod;
   shipping_method: 'pickup' | 'delivery';
   address_line1: string;
   address_line2: string;
@@ -302,8 +302,20 @@ export interface OrderTable {
   cancelled_at: Timestamp | null;
   confirmation_sent_at: Timestamp | null;
   confirmation_mailed_at: Timestamp | null;
+  /** When the one reminder of an unpaid bank transfer was claimed (migration 0038). */
+  payment_reminded_at: Generated<Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A proof of a bank transfer the customer sent; the file is in the media store, never served publicly. */
+export interface PaymentProofTable {
+  id: Id;
+  order_id: number;
+  storage_key: string;
+  content_type: string;
+  size: number;
+  uploaded_at: Timestamp;
 }
 
 /**
@@ -444,7 +456,7 @@ export interface OrderStatusHistoryTable {
 export interface OrderUpdateEmailTable {
   id: Id;
   order_id: number;
-  kind: 'shipped' | 'ready_for_pickup' | 'delivered' | 'cancelled' | 'refunded';
+  kind: 'shipped' | 'ready_for_pickup' | 'delivered' | 'cancelled' | 'refunded' | 'payment_reminder' | 'payment_received';
   /** The update's JSON: the tracking number, or the amount in JMD. */
   details: string;
   created_at: Timestamp;
@@ -583,4 +595,5 @@ export interface Database {
   order_update_emails: OrderUpdateEmailTable;
   refunds: RefundTable;
   job_leases: JobLeaseTable;
+  payment_proofs: PaymentProofTable;
 }

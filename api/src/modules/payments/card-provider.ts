@@ -1,4 +1,5 @@
 import { Stripe } from 'stripe';
+import type { PaymentMethod } from '@threadline/contracts';
 
 /** Key the server uses with its own built-in card provider (built-in-card-provider.routes.ts); it grants nothing anywhere else. */
 export const builtInProviderKey = 'sk_test_threadline_builtin_provider';
@@ -7,6 +8,14 @@ export interface CardProviderSettings {
   secretKey: string | null;
   apiUrl: string | null;
 }
+
+/**
+ * The payment methods this server can take, of which the owner's settings offer some (KINGSTON.md
+ * §1). Cash and bank transfer need nothing set up. Stripe is always taken, as before: with no key
+ * through the built-in test provider (which a public https shop must allow, config.ts). PowerTranz
+ * is not taken until its provider exists: the seam where it joins, once configured, is here.
+ */
+export const takenPaymentMethods: readonly PaymentMethod[] = ['stripe', 'cash_on_delivery', 'bank_transfer'];
 
 /** With no Stripe key, card payments are the built-in card provider's test payments: they take no money. */
 export const takesTestPayments = (settings: CardProviderSettings) => settings.secretKey === null;

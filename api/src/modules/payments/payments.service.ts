@@ -1,5 +1,5 @@
 import { Stripe } from 'stripe';
-import { adminMessages, messages, storeDetails, wasPaid, type CancelOrderResponse, type CardPaymentConfig, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
+import { adminMessages, messages, storeDetails, wasPaid, type CancelOrderResponse, type CardPaymentConfig, type PaymentMethod, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import type { RefundTable } from '../../db/tables.ts';
 import type { PaymentOutcome } from '../../plugins/metrics.ts';
@@ -170,12 +170,13 @@ export function createPaymentsService({ database, repository, orders, cart, prov
      * as done. 409 for a card order with no completed card payment.
      */
     async startRefund(
-      order: { id: number; payment_method: 'stripe' | 'cash_on_delivery' },
+      order: { id: number; payment_method: PaymentMethod },
       amount: number,
       reason: string,
       staff: StaffMember,
       trx: DbExecutor,
     ): Promise<{ refundId: number; payment: { id: number; provider_session_id: string } | null }> {
+      // A bank transfer is given back by hand, as cash is: staff send it and write it down here.
       const method: RefundTable['method'] = order.payment_method === 'stripe' ? 'card' : 'cash';
       const payment = method === 'card' ? await repository.completedPaymentOf(order.id, trx) : null;
       if (method === 'card' && !payment) throw conflict(adminMessages.refundNoCardPayment);

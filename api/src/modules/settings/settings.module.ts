@@ -1,4 +1,5 @@
 import fastifyPlugin from 'fastify-plugin';
+import { takenPaymentMethods } from '../payments/card-provider.ts';
 import type { ShopModuleOptions } from '../shop-module.ts';
 import { createSettingsRepository } from './settings.repository.ts';
 import { adminSettingsRoutes, storeRoutes } from './settings.routes.ts';
@@ -17,6 +18,7 @@ export const settingsModule = fastifyPlugin<ShopModuleOptions>(
       database,
       repository: createSettingsRepository(database.db, database.dialect),
       audit: app.audit,
+      takenMethods: takenPaymentMethods,
       publish: () => app.changes.publish('settings'),
     });
     app.decorate('settings', settings);

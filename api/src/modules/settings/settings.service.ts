@@ -1,4 +1,5 @@
-import { defaultStoreSettings, storeSettingsSchema, type StoreContact, type StoreSettings } from '@threadline/contracts';
+import { adminMessages, defaultStoreSettings, paymentMethodWords, storeSettingsSchema, type BankTransferDetails, type PaymentMethod, type StoreAnswer, type StoreContact, type StoreSettings } from '@threadline/contracts';
+import { badRequest } from '../../errors.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -8,6 +9,11 @@ export interface SettingsDependencies {
   database: DatabaseHandle;
   repository: SettingsRepository;
   audit: AuditService;
+  /**
+   * The payment methods this server can take (KINGSTON.md §1): cash and transfer always, a card
+   * method once it is configured. The owner offers some of them.
+   */
+  takenMethods: readonly PaymentMethod[];
   /** Tells every process's caches (this one's included) that the settings changed; called after the commit. */
   publish(): Promise<void>;
 }
@@ -24,12 +30,17 @@ function settingsFrom(stored: string): StoreSettings {
   } catch {
     saved = {};
   }
-  const parsed = storeSettingsSchema.safeParse({ ...defaultStoreSettings, ...saved, store: { ...defaultStoreSettings.store, ...saved.store } });
+  const parsed = storeSettingsSchema.safeParse({
+    ...defaultStoreSettings,
+    ...saved,
+    store: { ...defaultStoreSettings.store, ...saved.store },
+    bank_transfer: { ...defaultStoreSettings.bank_transfer, ...saved.bank_transfer },
+  });
   return parsed.success ? parsed.data : defaultStoreSettings;
 }
 
 /** The owner's settings, read on every checkout and page: cached per process until a change is published. */
-export function createSettingsService({ database, repository, audit, publish }: SettingsDependencies) {
+export function createSettingsService({ database, repository, audit, takenMethods, publish }: SettingsDependencies) {
   let cached: Promise<StoreSettings> | null = null;
 
   function current(): Promise<StoreSettings> {
@@ -50,12 +61,29 @@ export function createSettingsService({ database, repository, audit, publish }: 
     /** The store's details as the owner set them: what pages, e-mails and invoices show. */
     contact: async (): Promise<StoreContact> => (await current()).store,
 
+    /** The account bank transfers are paid into, for the e-mails. */
+    bankTransfer: async (): Promise<BankTransferDetails> => (await current()).bank_transfer,
+
+    /** What the storefront reads (GET /api/store/): the settings, with the payment methods the shop takes now. */
+    async storefront(): Promise<StoreAnswer> {
+      const settings = await current();
+      return { ...settings, payment_methods: settings.payment_methods.filter((method) => takenMethods.includes(method)) };
+    },
+
+    /** Checkout's terms of payment: the methods offered now, and how long a transfer may take. */
+    async payments(): Promise<{ offered: readonly PaymentMethod[]; bankTransferDays: number }> {
+      const settings = await current();
+      return { offered: settings.payment_methods.filter((method) => takenMethods.includes(method)), bankTransferDays: settings.bank_transfer_days };
+    },
+
     /** Forgets the cached settings; the change listener calls it. */
     forget(): void {
       cached = null;
     },
 
     async replace(staff: StaffMember, settings: StoreSettings): Promise<StoreSettings> {
+      const untaken = settings.payment_methods.find((method) => !takenMethods.includes(method));
+      if (untaken) throw badRequest(adminMessages.paymentMethodNotConfigured(paymentMethodWords[untaken]));
       const saved = await database.writeTransaction(async (trx) => {
         const before = settingsFrom(await repository.readForChange(trx));
         await repository.save(JSON.stringify(settings), trx);
