@@ -45,6 +45,7 @@ function orderFixture(overrides: Partial<Order>): Order {
     refunded_amount: 0,
     tracking_number: null,
     status_history: [],
+    payment_proofs: [],
     ...overrides,
   };
 }

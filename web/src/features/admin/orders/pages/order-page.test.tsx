@@ -32,6 +32,7 @@ function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     refunded_amount: 0,
     tracking_number: null,
     status_history: [],
+    payment_proofs: [],
     phone: '876 555 0100',
     customer_id: 3,
     refundable_amount: 11900,
