@@ -333,6 +333,29 @@ describe('placing the order', () => {
     expect(calls[0]?.body).toMatchObject({ shipping_method: 'pickup', payment_method: 'stripe', shipping_cost: 0, address_line1: '' });
   });
 
+  it('offers only the payment methods the shop takes, and places a bank transfer for the confirmation page', async () => {
+    const user = userEvent.setup();
+    const store = {
+      ...defaultStoreSettings,
+      payment_methods: ['bank_transfer', 'cash_on_delivery'],
+      bank_transfer: { bank: 'NCB', branch: '', account_name: 'Threadline Ltd', account_number: '404-123-456', account_type: '', currency: 'JMD' },
+    } satisfies StoreSettings;
+    const { calls } = stubCheckout({ store });
+    renderShop(pages, { path: '/checkout' });
+    await screen.findByRole('button', { name: 'Place Order' });
+    const payment = await screen.findByRole('group', { name: 'Payment' });
+    await waitFor(() => expect(within(payment).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['bank_transfer', 'cash_on_delivery']));
+    expect(within(payment).queryByRole('radio', { name: 'Card' })).toBeNull();
+    expect(within(payment).getByRole('radio', { name: /Bank transfer/ })).toHaveAccessibleDescription('Pay into our bank account within 3 days, quoting your order number');
+    await fillPersonal(user);
+    await user.click(screen.getByRole('radio', { name: 'Pickup' }));
+    await user.click(within(payment).getByRole('radio', { name: /Bank transfer/ }));
+    expect(screen.getByText(/you'll see our bank details and your order number to quote as the reference/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByRole('heading', { name: 'Landed on /order-confirmation/42' })).toBeVisible();
+    expect(calls[0]?.body).toMatchObject({ payment_method: 'bank_transfer', shipping_method: 'pickup' });
+  });
+
   it('asks for no payment when a promo code covers the whole order and it is picked up', async () => {
     const user = userEvent.setup();
     const covered: Cart = { ...cart, promo_code: 'ONTHEHOUSE', promo_code_valid: true, discount: 11900, promo_discount: 11900, total_discount: 11900, cart_total: 0, total: 0 };
