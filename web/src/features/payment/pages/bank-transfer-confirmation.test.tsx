@@ -30,7 +30,7 @@ describe('a bank transfer order page', () => {
     renderShop(pages, { path: '/order-confirmation/7' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Awaiting Bank Transfer' })).toBeVisible();
     const account = await screen.findByLabelText('Bank details');
-    for (const [term, value] of [
+    for (const [term, value] of <[string, string][]>[
       ['Bank', 'National Commercial Bank, Half Way Tree branch'],
       ['Account name', 'Threadline Ltd'],
       ['Account number', '404-123-456'],
@@ -38,7 +38,7 @@ describe('a bank transfer order page', () => {
       ['Currency', 'JMD'],
       ['Reference', 'TL-261122-ABCDE'],
     ]) {
-      expect(within(account).getByText(term, { selector: 'dt' }).nextElementSibling).toHaveTextContent(value ?? '');
+      expect(within(account).getByText(term, { selector: 'dt' }).nextElementSibling).toHaveTextContent(value);
     }
     const next = screen.getByRole('region', { name: "What's Next?" });
     expect(next).toHaveTextContent('Please transfer J$11,910.00 to our bank account, quoting your order number TL-261122-ABCDE as the reference.');
