@@ -30,14 +30,15 @@ describe('a bank transfer order page', () => {
     renderShop(pages, { path: '/order-confirmation/7' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Awaiting Bank Transfer' })).toBeVisible();
     const account = await screen.findByLabelText('Bank details');
-    for (const [term, value] of <[string, string][]>[
+    const rows: [string, string][] = [
       ['Bank', 'National Commercial Bank, Half Way Tree branch'],
       ['Account name', 'Threadline Ltd'],
       ['Account number', '404-123-456'],
       ['Account type', 'Chequing'],
       ['Currency', 'JMD'],
       ['Reference', 'TL-261122-ABCDE'],
-    ]) {
+    ];
+    for (const [term, value] of rows) {
       expect(within(account).getByText(term, { selector: 'dt' }).nextElementSibling).toHaveTextContent(value);
     }
     const next = screen.getByRole('region', { name: "What's Next?" });
