@@ -155,6 +155,21 @@ describe('a bank transfer from checkout to paid', () => {
     expect((await orderRow(orderId)).status).toBe('processing');
   });
 
+  it('is counted on the dashboard while it awaits payment, with or without a proof to check', async () => {
+    const before = (await inject(staff, 'GET', '/api/admin/dashboard/')).json().awaiting_transfers;
+    const waiting = await placeTransfer();
+    const proven = await placeTransfer();
+    expect((await sendProof(proven.shopper, proven.orderId, proofForm(png))).statusCode).toBe(200);
+    const after = (await inject(staff, 'GET', '/api/admin/dashboard/')).json().awaiting_transfers;
+    expect(after.count).toBe(before.count + 2);
+    expect(after.with_proof).toBe(before.with_proof + 1);
+    expect(await inject(staff, 'POST', `/api/admin/orders/${proven.orderId}/mark-paid/`, {})).toHaveProperty('statusCode', 200);
+    const paid = (await inject(staff, 'GET', '/api/admin/dashboard/')).json().awaiting_transfers;
+    expect(paid).toMatchObject({ count: before.count + 1, with_proof: before.with_proof });
+    expect(paid.oldest.map((order: { id: number }) => order.id)).not.toContain(proven.orderId);
+    expect(paid.oldest.find((order: { id: number }) => order.id === waiting.orderId) ?? { has_proof: false }).toMatchObject({ has_proof: false });
+  });
+
   it('lists and filters the orders by payment method', async () => {
     const { orderId } = await placeTransfer();
     const listed = (await inject(staff, 'GET', '/api/admin/orders/?payment_method=bank_transfer&page_size=100')).json();

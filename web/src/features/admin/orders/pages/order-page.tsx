@@ -111,7 +111,7 @@ function Money({ order }: { order: AdminOrder }) {
       </p>
       {order.payment_method === 'bank_transfer' && order.status === 'pending' && order.payment_status === 'PENDING' && order.expires_at ? (
         <p className="text-sm text-stone-600">
-          Reference {order.order_number}. Cancelled, its stock back, if not marked paid by {formatPayBy(order.expires_at)}
+          Reference {order.order_number}. Cancelled, its stock back, if not marked paid by {formatPayBy(order.expires_at)} (Jamaica time)
           {order.payment_proofs.length > 0 ? ' (not while a proof waits for you)' : ''}.
         </p>
       ) : null}
