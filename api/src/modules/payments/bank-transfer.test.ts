@@ -170,6 +170,17 @@ describe('a bank transfer from checkout to paid', () => {
     expect(paid.oldest.find((order: { id: number }) => order.id === waiting.orderId) ?? { has_proof: false }).toMatchObject({ has_proof: false });
   });
 
+  it('holds a guest to three transfers a day, as cash orders are held, with words that say what to do', async () => {
+    const guest = await startSession(shop.app);
+    for (let placed = 0; placed < 3; placed += 1) await placeTransfer(guest, 1);
+    await inject(guest, 'POST', '/api/orders/cart/', { product_id: productId, quantity: 1 });
+    const fourth = await inject(guest, 'POST', '/api/orders/checkout/', pickupCheckoutForm('bank_transfer'));
+    expect(fourth.statusCode).toBe(429);
+    expect(fourth.json().error).toBe(messages.tooManyGuestTransferOrders);
+    // Cash is counted apart.
+    expect((await inject(guest, 'POST', '/api/orders/checkout/', pickupCheckoutForm('cash_on_delivery'))).statusCode).toBe(200);
+  });
+
   it('lists and filters the orders by payment method', async () => {
     const { orderId } = await placeTransfer();
     const listed = (await inject(staff, 'GET', '/api/admin/orders/?payment_method=bank_transfer&page_size=100')).json();
