@@ -5,6 +5,7 @@ import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, signUp, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
 import { ordersServiceOn } from '../../../test/order-jobs.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 
 let shop: TestShop;
@@ -149,6 +150,8 @@ describe('a bank transfer from checkout to paid', () => {
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().order).toMatchObject({ status: 'processing', payment_status: 'COMPLETED', payment_method: 'bank_transfer' });
     await expect.poll(() => mailsTo(row.email, /We received the payment/).length).toBe(1);
+    const invoice = await inject(staff, 'GET', `/api/admin/orders/${orderId}/invoice/`);
+    expect(await pdfText(invoice.rawPayload)).toContain('bank transfer, paid');
     // Paid: no further proof is taken, and it is never cancelled as unpaid.
     expect((await sendProof(customer, orderId, proofForm(png))).statusCode).toBe(409);
     expect(await shop.app.payments.cancelUnpaidOrders(new Date(Date.now() + 10 * 24 * 3600_000))).toBeGreaterThanOrEqual(0);
