@@ -175,7 +175,10 @@ export interface Config {
   stripe: { secretKey: string | null; webhookSecret: string; apiUrl: string | null };
   /** PowerTranz's Hosted Payment Page when configured, else null (not offered). */
   powertranz: PowerTranzSettings | null;
-  /** What checkout offers (`GET /api/store/`'s payment_methods); an order for another method is a 400. */
+  /**
+   * The payment methods this server can take (a card method once its provider is configured); the
+   * owner's settings choose which of them checkout offers (`GET /api/store/`'s payment_methods).
+   */
   paymentMethods: PaymentMethod[];
   unpaidOrderMinutes: number;
   /** Time a client has to send a whole request, body included; a slower one is cut off with 408. */
@@ -238,6 +241,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     ...(env.STRIPE_SECRET_KEY || testPaymentsAllowed ? (['stripe'] as const) : []),
     ...(powertranz ? (['powertranz'] as const) : []),
     'cash_on_delivery',
+    'bank_transfer',
   ];
   const dataDir = resolve(env.DATA_DIR);
   const media = { store: mediaStoreConfig(env, dataDir), publicUrl: env.MEDIA_PUBLIC_URL?.replace(/\/$/, '') ?? null };

@@ -17,5 +17,11 @@ export const adminDashboardSchema = z.object({
     count: z.number(),
     oldest: z.array(z.object({ id: z.number(), order_number: z.string(), name: z.string(), total: moneySchema, created_at: z.string() })),
   }),
+  /** KINGSTON.md §1: bank transfers waiting for their money, oldest first; `has_proof` once the customer sent one to check. */
+  awaiting_transfers: z.object({
+    count: z.number(),
+    with_proof: z.number(),
+    oldest: z.array(z.object({ id: z.number(), order_number: z.string(), name: z.string(), total: moneySchema, created_at: z.string(), has_proof: z.boolean() })),
+  }),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

@@ -23,7 +23,9 @@ export const adminMessages = {
   trackingNumberRequired: 'A shipped order needs its tracking number.',
   /** KINGSTON.md §3: a collected order is never shipped. */
   pickupNotShipped: 'A pickup order is not shipped: mark it ready for pickup, then delivered when the customer collects it.',
-  markPaidCashOnly: 'Only a cash-on-delivery order is marked paid by hand; card orders are paid through the card provider.',
+  markPaidCashOnly: 'Only a cash-on-delivery or bank transfer order is marked paid by hand; card orders are paid through the card provider.',
+  /** KINGSTON.md §1: a card method is offered only once the server is configured for it. */
+  paymentMethodNotConfigured: (method: string) => `${method} is not set up on this shop yet, so it cannot be offered.`,
   markPaidAlreadyPaid: 'This order is already paid.',
   markPaidCancelled: 'A cancelled order cannot be marked paid.',
   refundNothingPaid: 'Nothing was paid on this order, so there is nothing to refund.',

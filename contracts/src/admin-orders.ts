@@ -11,6 +11,7 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-D
 export const adminOrderQuerySchema = adminPageQuerySchema.extend({
   status: z.enum(orderStatuses).optional(),
   payment_status: z.enum(paymentStatuses).optional(),
+  payment_method: z.enum(paymentMethods).optional(),
   /** An order number (or its start), an e-mail address, or a customer's name (or its start). */
   search: text(254).optional(),
   from: day.optional(),
@@ -113,3 +114,6 @@ export const newOrdersCountSchema = z.object({ count: z.number().int(), since: z
 export type NewOrdersCount = z.infer<typeof newOrdersCountSchema>;
 
 export const orderIdParamsSchema = z.object({ id: databaseId });
+
+/** GET /api/admin/orders/{id}/payment-proofs/{proof_id}/ (KINGSTON.md §1). */
+export const paymentProofParamsSchema = z.object({ id: databaseId, proof_id: databaseId });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './input-bounds.ts';
+import { currencyCodeSchema } from './money.ts';
 import { paymentMethods } from './order-rules.ts';
 import { parishes, type StoreCharges } from './store-charges.ts';
 
@@ -44,8 +45,19 @@ export const storeContactSchema = z.object({
 });
 export type StoreContact = z.infer<typeof storeContactSchema>;
 
-/** The owner's settings (BACKOFFICE.md settings): charges and the store's details, as GET and PUT carry them. */
-export const storeSettingsSchema = z.object({
+/** KINGSTON.md §1: the account a bank transfer is paid into, as the confirmation page and e-mail show it. */
+export const bankTransferSchema = z.object({
+  bank: text(100).trim(),
+  branch: text(100).trim(),
+  account_name: text(100).trim(),
+  account_number: text(40).trim(),
+  account_type: text(40).trim(),
+  currency: currencyCodeSchema,
+});
+export type BankTransferDetails = z.infer<typeof bankTransferSchema>;
+export const bankTransferDaysMax = 30;
+
+const storeSettingsFields = z.object({
   delivery_fees: z.record(z.enum(parishes), amount(deliveryFeeMax, 'Delivery fee')),
   free_delivery_over: amount(freeDeliveryOverMax, 'Free delivery threshold').nullable(),
   tax_rate: z
@@ -54,9 +66,38 @@ export const storeSettingsSchema = z.object({
     .max(100, 'Tax rate is at most 100 %')
     .refine(inCents, 'Tax rate has at most 2 decimals'),
   store: storeContactSchema,
+  /**
+   * The payment methods the owner offers (KINGSTON.md §1); `GET /api/store/` lists those of them the
+   * shop can take now (a card method only once it is configured).
+   */
+  payment_methods: z
+    .array(z.enum(paymentMethods))
+    .min(1, 'Offer at least one payment method')
+    .max(paymentMethods.length)
+    .refine((methods) => new Set(methods).size === methods.length, 'Each payment method once'),
+  bank_transfer: bankTransferSchema,
+  /** Days an unpaid bank transfer holds its stock before it is cancelled (reminded once after one). */
+  bank_transfer_days: z
+    .number({ error: 'Days to pay a bank transfer must be a number' })
+    .int('Days to pay a bank transfer is a whole number')
+    .min(1, 'Days to pay a bank transfer is at least 1')
+    .max(bankTransferDaysMax, `Days to pay a bank transfer is at most ${bankTransferDaysMax}`),
+});
+
+/** The owner's settings (BACKOFFICE.md settings): charges and the store's details, as GET and PUT carry them. */
+export const storeSettingsSchema = storeSettingsFields.superRefine((settings, context) => {
+  if (!settings.payment_methods.includes('bank_transfer')) return;
+  // A shopper who chose a transfer must be told where to send it.
+  const required = { bank: 'Bank', account_name: 'Account name', account_number: 'Account number' } as const;
+  for (const [field, name] of Object.entries(required) as [keyof typeof required, string][]) {
+    if (settings.bank_transfer[field] === '') context.addIssue({ code: 'custom', path: ['bank_transfer', field], message: `${name} is required to offer bank transfer` });
+  }
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema> & StoreCharges;
 
-/** `GET /api/store/`: the settings, and the payment methods checkout offers (a card method only when its provider is configured, KINGSTON.md §1). */
-export const storeAnswerSchema = storeSettingsSchema.extend({ payment_methods: z.array(z.enum(paymentMethods)) });
+/**
+ * GET /api/store/: the settings a storefront shows, with `payment_methods` the ones the shop takes
+ * now (the owner's choice, a card method only once configured): possibly none.
+ */
+export const storeAnswerSchema = storeSettingsFields.extend({ payment_methods: z.array(z.enum(paymentMethods)) });
 export type StoreAnswer = z.infer<typeof storeAnswerSchema> & StoreCharges;

@@ -101,6 +101,15 @@ export const messages = {
   paymentOrderLoadFailed: 'Failed to load order details',
   paymentSessionFailed: 'Failed to create Stripe checkout session',
   paymentRedirectFailed: 'Failed to redirect to Stripe checkout',
+  /** KINGSTON.md §1: only the methods the shop offers (GET /api/store/ payment_methods). */
+  paymentMethodNotOffered: (method: string) => `The shop does not take payment by ${method}. Please choose another payment method.`,
+  proofNotNeeded: 'Only an unpaid bank transfer order takes a proof of payment.',
+  proofFileMissing: 'Send the proof of payment as a file in a multipart form field named file.',
+  proofFileEmpty: 'The proof of payment file is empty.',
+  proofFileTooLarge: (megabytes: number) => `A proof of payment is at most ${megabytes} MB.`,
+  proofFileType: 'A proof of payment is a screenshot (PNG, JPEG or WebP) or a PDF.',
+  proofsTooMany: (count: number) => `This order already has ${count} proofs of payment. Please contact the shop.`,
+  proofNotFound: 'Proof of payment not found.',
 } as const;
 
 /** The one error shape every /api answer uses for a 4xx or 5xx. */

@@ -94,11 +94,27 @@ export const paymentStateLabels: Record<PaymentState, string> = {
 export const mayStartCardPayment = (order: { status: OrderStatus; payment_status: PaymentStatus; payment_method: PaymentMethod }) =>
   paysByCard(order.payment_method) && order.status !== 'cancelled' && !wasPaid(order.payment_status);
 
-export const paymentMethods = ['stripe', 'cash_on_delivery', 'powertranz'] as const;
+/** KINGSTON.md §1: card (Stripe), cash on delivery, bank transfer with a proof, card through PowerTranz. */
+export const paymentMethods = ['stripe', 'cash_on_delivery', 'bank_transfer', 'powertranz'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
-/** The methods paid on a card provider's hosted page: Stripe Checkout, or PowerTranz's Hosted Payment Page (KINGSTON.md §1). */
+/** The methods paid by card at a provider's page (Stripe Checkout, PowerTranz's Hosted Payment Page): the order holds its stock for a while, then expires. */
 export type CardPaymentMethod = Extract<PaymentMethod, 'stripe' | 'powertranz'>;
+export const cardPaymentMethods: readonly CardPaymentMethod[] = ['stripe', 'powertranz'];
 export const paysByCard = (method: PaymentMethod): method is CardPaymentMethod => method === 'stripe' || method === 'powertranz';
+/** Each method in the shop's words (customers and staff alike); a cash order collected in store is 'Cash on pickup'. */
+export const paymentMethodWords: Record<PaymentMethod, string> = {
+  stripe: 'Card',
+  cash_on_delivery: 'Cash on delivery',
+  bank_transfer: 'Bank transfer',
+  powertranz: 'Card (PowerTranz)',
+};
+export const paymentMethodLabel = (order: { payment_method: PaymentMethod; shipping_method: ShippingMethod }) =>
+  order.payment_method === 'cash_on_delivery' && order.shipping_method === 'pickup' ? 'Cash on pickup' : paymentMethodWords[order.payment_method];
+/** Whether staff confirm the order's payment by hand (mark-paid): cash handed over, or a transfer seen in the account. */
+export const isPaidByHand = (method: PaymentMethod) => method === 'cash_on_delivery' || method === 'bank_transfer';
+/** An unpaid bank transfer waiting for the customer's money (and proof), as every page and e-mail tells it. */
+export const awaitsTransfer = (order: { status: OrderStatus; payment_status: PaymentStatus; payment_method: PaymentMethod }) =>
+  order.payment_method === 'bank_transfer' && order.status === 'pending' && order.payment_status === 'PENDING';
 export const shippingMethods = ['pickup', 'delivery'] as const;
 export type ShippingMethod = (typeof shippingMethods)[number];
 
@@ -145,3 +161,7 @@ export const checkoutFieldMaxLength = {
   parish: 100,
   postal_code: 20,
 } as const;
+
+const jamaicaTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Jamaica' });
+/** The day and time an unpaid order must be paid by, in Jamaica's time (the shop's clock, whoever reads it). */
+export const formatPayBy = (expiresAt: string) => jamaicaTime.format(new Date(expiresAt));

@@ -55,6 +55,8 @@ export const orderSchema = z.object({
   tracking_number: z.string().nullable(),
   /** Every status it went through, oldest first, from being placed. */
   status_history: z.array(z.object({ status: z.enum(orderStatuses), created_at: z.string() })),
+  /** The proofs of a bank transfer the customer sent, oldest first (KINGSTON.md §1); only staff open one. */
+  payment_proofs: z.array(z.object({ id: z.number().int(), uploaded_at: z.string() })),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -90,6 +92,10 @@ export const checkoutResponseSchema = z.object({
   error: z.string().optional(),
 });
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** POST /api/orders/{id}/payment-proof/: the order with its proofs, the new one last. */
+export const paymentProofResponseSchema = z.object({ success: z.boolean(), order: orderSchema });
+export type PaymentProofResponse = z.infer<typeof paymentProofResponseSchema>;
 
 export const cardSessionResponseSchema = z.object({
   success: z.boolean(),

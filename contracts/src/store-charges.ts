@@ -48,6 +48,10 @@ export const defaultStoreSettings: StoreSettings = {
     getting_here: ['Free street parking', 'Bus routes 72, 76 and 83', "5 minutes' walk from the downtown shopping district"],
     map_location: { latitude: 17.9656, longitude: -76.7927 },
   },
+  // What the shop took before the owner chose (bank transfer needs the account's details first).
+  payment_methods: ['stripe', 'cash_on_delivery'],
+  bank_transfer: { bank: '', branch: '', account_name: '', account_number: '', account_type: '', currency: 'JMD' },
+  bank_transfer_days: 3,
 };
 
 /** The settings an order's charges come from, as the wire has them (JMD major units, rate in %). */

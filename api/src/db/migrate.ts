@@ -43,6 +43,7 @@ import * as catalogImportRuns from './migrations/0030-catalog-import-runs.ts';
 import * as refundsAndNumberTails from './migrations/0035-refunds-and-number-tails.ts';
 import * as jobLeases from './migrations/0036-job-leases.ts';
 import * as stockSummaryMark from './migrations/0037-stock-summary-mark.ts';
+import * as bankTransfers from './migrations/0038-bank-transfers.ts';
 import * as powertranzPayments from './migrations/0040-powertranz-payments.ts';
 import * as sharedCarts from './migrations/0043-shared-carts.ts';
 import * as restockAlerts from './migrations/0044-restock-alerts.ts';
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '0035-refunds-and-number-tails': refundsAndNumberTails,
   '0036-job-leases': jobLeases,
   '0037-stock-summary-mark': stockSummaryMark,
+  '0038-bank-transfers': bankTransfers,
   '0040-powertranz-payments': powertranzPayments,
   '0043-shared-carts': sharedCarts,
   '0044-restock-alerts': restockAlerts,

@@ -48,6 +48,8 @@ export const tableOwners = {
   payment_events: 'modules/payments',
   // Card refunds go through the provider the payments module talks to; cash ones are recorded beside them.
   refunds: 'modules/payments',
+  // Proofs of bank transfers: their files go to the media store through the same module.
+  payment_proofs: 'modules/payments',
   // The built-in card provider's own sessions, as Stripe would keep them.
   test_payment_sessions: 'modules/payments',
   test_refund_answers: 'modules/payments',

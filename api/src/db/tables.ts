@@ -331,8 +331,20 @@ export interface OrderTable {
   cancelled_at: Timestamp | null;
   confirmation_sent_at: Timestamp | null;
   confirmation_mailed_at: Timestamp | null;
+  /** When the one reminder of an unpaid bank transfer was claimed (migration 0038). */
+  payment_reminded_at: Generated<Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A proof of a bank transfer the customer sent; the file is in the media store, never served publicly. */
+export interface PaymentProofTable {
+  id: Id;
+  order_id: number;
+  storage_key: string;
+  content_type: string;
+  size: number;
+  uploaded_at: Timestamp;
 }
 
 /**
@@ -479,7 +491,7 @@ export interface OrderStatusHistoryTable {
 export interface OrderUpdateEmailTable {
   id: Id;
   order_id: number;
-  kind: 'shipped' | 'ready_for_pickup' | 'delivered' | 'cancelled' | 'refunded';
+  kind: 'shipped' | 'ready_for_pickup' | 'delivered' | 'cancelled' | 'refunded' | 'payment_reminder' | 'payment_received';
   /** The update's JSON: the tracking number, or the amount in JMD. */
   details: string;
   created_at: Timestamp;
@@ -628,4 +640,5 @@ export interface Database {
   refunds: RefundTable;
   job_leases: JobLeaseTable;
   stock_summary_mark: StockSummaryMarkTable;
+  payment_proofs: PaymentProofTable;
 }

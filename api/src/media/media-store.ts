@@ -25,6 +25,14 @@ export interface MediaStore {
   close(): Promise<void>;
 }
 
+/**
+ * Files under this prefix (proofs of payment) are the shop's alone: /static/media/ never serves
+ * them, and their handlers check who asks. A bucket served to the public (MEDIA_PUBLIC_URL) must
+ * leave this prefix out of what it serves (docs/operations.md); the keys under it are random too.
+ */
+export const privateMediaPrefix = 'private/';
+export const isPrivateMediaKey = (key: string) => key.startsWith(privateMediaPrefix);
+
 /** How long browsers and CDNs keep a media file: names change when pictures do, a day bounds the rest. */
 export const mediaCacheControl = 'public, max-age=86400';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { MediaConfig } from '../config.ts';
-import { isMediaKey, mediaCacheControl, type MediaFile, type MediaStore } from '../media/media-store.ts';
+import { isMediaKey, isPrivateMediaKey, mediaCacheControl, type MediaFile, type MediaStore } from '../media/media-store.ts';
 import { createMediaUrls, mediaRoutePrefix, pictureKey, type MediaUrls } from '../media/media-urls.ts';
 import { openMediaStore } from '../media/open-media-store.ts';
 
@@ -58,11 +58,11 @@ export const media = fastifyPlugin(
 
     app.get<{ Params: { '*': string } }>(`${mediaRoutePrefix}*`, async (request, reply) => {
       const key = request.params['*'];
-      // The key is the visitor's: one that could leave the store is simply not found.
-      const file = isMediaKey(key) ? await store.get(key) : null;
+      // The key is the visitor's: one that could leave the store, or names a private file, is simply not found.
+      const file = isMediaKey(key) && !isPrivateMediaKey(key) ? await store.get(key) : null;
       if (file) return send(request, reply, file, mediaCacheControl);
       // A missing picture shows the stand-in, not a broken image; not cached, so the real one shows once it is there.
-      const placeholder = imageExtension.test(key) ? await store.get(placeholderKey) : null;
+      const placeholder = imageExtension.test(key) && !isPrivateMediaKey(key) ? await store.get(placeholderKey) : null;
       if (placeholder) return send(request, reply, placeholder, 'no-cache');
       return reply.callNotFound();
     });

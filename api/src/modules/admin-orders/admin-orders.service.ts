@@ -243,12 +243,14 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
       return { order: await detail(orderId), notice };
     },
 
-    /** A cash-on-delivery order was paid on delivery. */
+    /** A cash-on-delivery order was paid on delivery, or a bank transfer was seen in the shop's account (the customer is told). */
     async markPaid(staff: StaffMember, orderId: number, request: MarkPaidRequest): Promise<OrderActionResponse> {
-      await database.writeTransaction(async (trx) => {
-        const { before, after } = await orders.markCashPaid(orderId, trx);
+      const told = await database.writeTransaction(async (trx) => {
+        const { before, after } = await orders.markPaidByHand(orderId, trx);
         await audit.record(staff, { action: 'mark_paid', entity: 'order', entityId: orderId, before: auditState(before), after: { ...auditState(after), note: request.note.trim() } }, trx);
+        return before.payment_method === 'bank_transfer' ? orders.recordUpdate(orderId, { kind: 'payment_received' }, trx) : null;
       });
+      if (told) await orders.sendUpdate(told, publicUrl);
       return { order: await detail(orderId), notice: null };
     },
 

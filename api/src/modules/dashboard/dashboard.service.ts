@@ -16,11 +16,12 @@ export function createDashboardService(repository: DashboardRepository) {
       const chartDayList = Array.from({ length: chartDays }, (_, index) => addDays(firstChartDay, index));
       const month = monthOf(today);
       // The month to date is inside the 30 days, but for the 31st, whose 1st is one day before them.
-      const [days, bestSellers, lowStock, unpaid] = await Promise.all([
+      const [days, bestSellers, lowStock, unpaid, transfers] = await Promise.all([
         repository.dayTotals(month < firstChartDay ? month : firstChartDay, today),
         repository.bestSellers(5),
         repository.lowStock(lowStockThreshold, 10),
         repository.unpaidCash(new Date(now.getTime() - unpaidAfterDays * 24 * 60 * 60 * 1000).toISOString(), 5),
+        repository.awaitingTransfers(5),
       ]);
 
       const none = { orders: 0, revenue: 0 };
@@ -46,6 +47,19 @@ export function createDashboardService(repository: DashboardRepository) {
             name: `${order.first_name} ${order.last_name}`.trim(),
             total: minorToMajor(order.total),
             created_at: order.created_at,
+          })),
+        },
+        awaiting_transfers: {
+          count: transfers.count,
+          with_proof: transfers.withProof,
+          oldest: transfers.oldest.map((order) => ({
+            id: order.id,
+            order_number: order.order_number,
+            name: `${order.first_name} ${order.last_name}`.trim(),
+            total: minorToMajor(order.total),
+            created_at: order.created_at,
+            // SQLite answers 1 or 0, PostgreSQL true or false.
+            has_proof: Boolean(order.has_proof),
           })),
         },
       };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { paysByCard, checkoutFieldRequiredMessage, messages, requiredCheckoutFields, type CheckoutRequest } from '@threadline/contracts';
+import { checkoutFieldRequiredMessage, messages, requiredCheckoutFields, type CheckoutRequest } from '@threadline/contracts';
 import { z } from 'zod';
 
 const emailShape = z.email();
@@ -15,12 +15,21 @@ export function checkoutProblem(request: CheckoutRequest): string | null {
 
 /**
  * How an order of this total is settled when it is placed: a card order waits for its payment, a
- * cash order for the courier, and an order of J$0 (a 100% code with pickup) needs no payment at all
- * whatever method was picked, so it is placed as paid.
+ * cash order for the courier, a bank transfer for the customer's transfer (staff mark it paid), and
+ * an order of J$0 (a 100% code with pickup) needs no payment at all whatever method was picked, so
+ * it is placed as paid.
  */
-export function settlementAtPlacing(paymentMethod: CheckoutRequest['payment_method'], totalMinor: number): 'card' | 'cash' | 'nothing-to-pay' {
+export function settlementAtPlacing(paymentMethod: CheckoutRequest['payment_method'], totalMinor: number): 'card' | 'cash' | 'transfer' | 'nothing-to-pay' {
   if (totalMinor === 0) return 'nothing-to-pay';
-  return paysByCard(paymentMethod) ? 'card' : 'cash';
+  switch (paymentMethod) {
+    case 'stripe':
+    case 'powertranz':
+      return 'card';
+    case 'bank_transfer':
+      return 'transfer';
+    case 'cash_on_delivery':
+      return 'cash';
+  }
 }
 
 /** The same form sent again for the same cart owner hashes the same, so a retry finds its order. */

@@ -1,4 +1,4 @@
-import { paysByCard, type PaymentMethod, lineLabel, messages, serverMessages, parishNamed, orderChargesMinor, variantText, type CheckoutRequest, type CheckoutResponse, type Order, type StoreCharges } from '@threadline/contracts';
+import { lineLabel, messages, serverMessages, parishNamed, paymentMethodWords, paysByCard, type PaymentMethod, orderChargesMinor, variantText, type CheckoutRequest, type CheckoutResponse, type Order, type StoreCharges } from '@threadline/contracts';
 import type { CompiledQuery, Selectable } from 'kysely';
 import { isUniqueViolation, type DatabaseHandle, type DbExecutor } from '../../db/database.ts';
 import type { OrderTable } from '../../db/tables.ts';
@@ -40,6 +40,8 @@ export interface CheckoutDependencies {
   paymentMethods: readonly PaymentMethod[];
   /** The owner's delivery fees, free-delivery threshold and tax rate as they are now. */
   charges(): Promise<StoreCharges>;
+  /** The payment methods the shop takes now, and the days an unpaid bank transfer holds its stock (settings). */
+  payments(): Promise<{ offered: readonly PaymentMethod[]; bankTransferDays: number }>;
   /** 1 JMD in the shopper's display currency now, kept on the order as a snapshot. */
   rateFor(currency: string): Promise<number>;
   /** The sold products' change told to the other server processes, sent with the order's commit. */
@@ -70,6 +72,13 @@ type CartLine = CartSnapshot['lines'][number];
 type PricedCart = ReturnType<typeof priceCart>;
 type NewOrder = Omit<Selectable<OrderTable>, 'id'>;
 type Settlement = ReturnType<typeof settlementAtPlacing>;
+/** What the shop's settings and rates say when the order is placed. */
+interface Terms {
+  exchangeRate: number;
+  charges: StoreCharges;
+  bankTransferDays: number;
+}
+const dayMs = 24 * 60 * 60 * 1000;
 
 /** The Idempotency-Key as stored (null without one) and the hash of the form and its sender. */
 interface CheckoutKeys {
@@ -142,7 +151,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
     priced: PricedCart,
     promo: PromoRow | null,
     keys: CheckoutKeys,
-    terms: { exchangeRate: number; charges: StoreCharges },
+    terms: Terms,
   ): { values: NewOrder; settlement: Settlement } {
     // What the page sends as `shipping_cost` is never used: the settings price the delivery.
     const charged = orderChargesMinor(terms.charges, request.shipping_method, request.parish, priced.total);
@@ -181,12 +190,18 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       exchange_rate: String(terms.exchangeRate),
       idempotency_key: keys.storedKey,
       checkout_hash: keys.requestHash,
-      expires_at: settlement === 'card' ? new Date(now.getTime() + deps.unpaidOrderMinutes * 60_000).toISOString() : null,
+      expires_at:
+        settlement === 'card'
+          ? new Date(now.getTime() + deps.unpaidOrderMinutes * 60_000).toISOString()
+          : settlement === 'transfer'
+            ? new Date(now.getTime() + terms.bankTransferDays * dayMs).toISOString()
+            : null,
       paid_at: settlement === 'nothing-to-pay' ? now.toISOString() : null,
       cancelled_at: null,
       // Claimed here, in the transaction that places it, so no later write is needed to send it once.
       confirmation_sent_at: settlement === 'card' ? null : now.toISOString(),
       confirmation_mailed_at: null,
+      payment_reminded_at: null,
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     };
@@ -254,7 +269,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
     request: CheckoutRequest,
     buyer: Buyer,
     keys: CheckoutKeys,
-    terms: { exchangeRate: number; charges: StoreCharges },
+    terms: Terms,
     counted: MadeCounts,
   ): Promise<Placed> {
     let lines: CartLine[] = [];
@@ -290,7 +305,8 @@ export function createCheckoutService(deps: CheckoutDependencies) {
           // an order; one already at its limit fails the transaction.
           ...counted.writes(trx),
           ...takeStock(snapshot.lines, orderId, trx),
-          ...(settlement === 'card' ? [] : catalog.countSoldWrites(sold, trx)),
+          // Card and transfer orders count as sold once paid.
+          ...(settlement === 'card' || settlement === 'transfer' ? [] : catalog.countSoldWrites(sold, trx)),
           ...deps.soldNoticeWrites(productIds),
           // Last: the day's figures row is one every checkout of the day needs.
           ...(dayFigures ? [dayFigures] : []),
@@ -318,7 +334,8 @@ export function createCheckoutService(deps: CheckoutDependencies) {
     async placeOrder(context: CartContext, request: CheckoutRequest, idempotencyKey: string | null, counted: MadeCounts): Promise<CheckoutResponse> {
       const problem = checkoutProblem(request);
       if (problem) throw badRequest(problem);
-      if (!deps.paymentMethods.includes(request.payment_method)) throw badRequest(serverMessages.paymentMethodNotOffered);
+      const { offered, bankTransferDays } = await deps.payments();
+      if (!offered.includes(request.payment_method)) throw badRequest(messages.paymentMethodNotOffered(paymentMethodWords[request.payment_method].toLowerCase()));
       if (context.owner.userId === null && (await deps.hasAccount(request.email))) {
         throw badRequest(messages.checkoutExistingAccount);
       }
@@ -339,7 +356,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
 
       let placed: Placed;
       try {
-        placed = await place(context, request, buyer, { storedKey, requestHash }, { exchangeRate, charges }, counted);
+        placed = await place(context, request, buyer, { storedKey, requestHash }, { exchangeRate, charges, bankTransferDays }, counted);
       } catch (error) {
         if (error instanceof PromoNoLongerValid) {
           await cart.dropPromo(context.owner);

@@ -1,4 +1,4 @@
-import { lineLabel, messages, shopCurrency, storeDetails, variantText, type Order, type StoreContact } from '@threadline/contracts';
+import { formatPayBy, lineLabel, messages, shopCurrency, storeDetails, variantText, type BankTransferDetails, type Order, type StoreContact } from '@threadline/contracts';
 import { storeSignature } from '../../mail/store-signature.ts';
 import { escapeHtml } from '../../markup-text.ts';
 
@@ -7,14 +7,38 @@ import { escapeHtml } from '../../markup-text.ts';
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = (amount: number) => `${amount < 0 ? '-' : ''}${shopCurrency.symbol}${twoDecimals.format(Math.abs(amount))}`;
 
-const paymentLine = (order: Order, testPayments: boolean) =>
-  order.payment_method === 'powertranz'
-    ? 'Paid by card (PowerTranz).'
-    : order.payment_method === 'stripe'
-    ? testPayments
-      ? `${messages.testPaymentNotice} Paid on the shop's test card page, not with ${storeDetails.cardProvider}.`
-      : `Paid by card (${storeDetails.cardProvider}).`
-    : `Cash on ${order.shipping_method === 'pickup' ? 'pickup' : 'delivery'}: please have ${money(order.total)} ready.`;
+function paymentLine(order: Order, testPayments: boolean): string {
+  switch (order.payment_method) {
+    case 'stripe':
+    case 'powertranz':
+      return testPayments && order.payment_method === 'stripe'
+        ? `${messages.testPaymentNotice} Paid on the shop's test card page, not with ${storeDetails.cardProvider}.`
+        : `Paid by card (${order.payment_method === 'stripe' ? storeDetails.cardProvider : 'PowerTranz'}).`;
+    case 'bank_transfer':
+      return order.payment_status === 'PENDING'
+        ? `Bank transfer: please send ${money(order.total)} to the account below.`
+        : 'Paid by bank transfer.';
+    case 'cash_on_delivery':
+      return `Cash on ${order.shipping_method === 'pickup' ? 'pickup' : 'delivery'}: please have ${money(order.total)} ready.`;
+  }
+}
+
+/**
+ * Where an unpaid transfer goes, the reference to quote and the day it must arrive by (KINGSTON.md
+ * §1); the same lines in the confirmation and the reminder.
+ */
+export function bankTransferLines(order: Pick<Order, 'order_number' | 'total' | 'expires_at'>, bank: BankTransferDetails): string[] {
+  return [
+    `Bank: ${bank.bank}${bank.branch ? `, ${bank.branch} branch` : ''}`,
+    `Account name: ${bank.account_name}`,
+    `Account number: ${bank.account_number}${bank.account_type ? ` (${bank.account_type})` : ''}`,
+    `Currency: ${bank.currency}`,
+    `Amount: ${money(order.total)}`,
+    `Reference: ${order.order_number}`,
+    ...(order.expires_at ? [`Please pay by ${formatPayBy(order.expires_at)}; an order not paid by then is cancelled.`] : []),
+    'Then send us a screenshot or PDF of the transfer from your order page.',
+  ];
+}
 
 const shippingLine = (order: Order, store: StoreContact) =>
   order.shipping_method === 'pickup'
@@ -26,7 +50,8 @@ const shippingLine = (order: Order, store: StoreContact) =>
  * order's signed page address, and the store's details as the owner set them. With `testPayments`
  * (the built-in test card provider) a card order's e-mail says no money was taken.
  */
-export function orderConfirmationEmail(order: Order, link: string, store: StoreContact, testPayments = false) {
+export function orderConfirmationEmail(order: Order, link: string, store: StoreContact, testPayments = false, bank: BankTransferDetails | null = null) {
+  const transfer = order.payment_method === 'bank_transfer' && order.payment_status === 'PENDING' && bank ? bankTransferLines(order, bank) : [];
   const signature = storeSignature(store);
   const subject = `Your ${storeDetails.name} order ${order.order_number}`;
   const lines = order.items.map(
@@ -55,6 +80,7 @@ export function orderConfirmationEmail(order: Order, link: string, store: StoreC
     '',
     shippingLine(order, store),
     paymentLine(order, testPayments),
+    ...transfer,
     promise,
     '',
     `Your order: ${link}`,
@@ -71,7 +97,9 @@ export function orderConfirmationEmail(order: Order, link: string, store: StoreC
     )
     .join('')}</table>
 <p>${totals.map(escapeHtml).join('<br>')}</p>
-<p>${escapeHtml(shippingLine(order, store))}<br>${escapeHtml(paymentLine(order, testPayments))}<br>${promise}</p>
+<p>${escapeHtml(shippingLine(order, store))}<br>${escapeHtml(paymentLine(order, testPayments))}</p>
+${transfer.length > 0 ? `<p style="border:1px solid #ccc;padding:8px">${transfer.map(escapeHtml).join('<br>')}</p>` : ''}
+<p>${promise}</p>
 <p><a href="${escapeHtml(link)}">View your order</a></p>
 <p style="color:#666">${signature.html}</p></div>`;
   return { subject, text, html };

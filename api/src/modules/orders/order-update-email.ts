@@ -1,6 +1,7 @@
-import { paysByCard, lineLabel, paymentState, postalAddress, shopCurrency, storeDetails, variantText, type Order, type StoreContact } from '@threadline/contracts';
+import { lineLabel, paymentMethodLabel, paymentState, paysByCard, postalAddress, shopCurrency, storeDetails, variantText, type BankTransferDetails, type Order, type StoreContact } from '@threadline/contracts';
 import { storeSignature } from '../../mail/store-signature.ts';
 import { escapeHtml } from '../../markup-text.ts';
+import { bankTransferLines } from './order-email.ts';
 
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = (amount: number) => `${shopCurrency.symbol}${twoDecimals.format(amount)}`;
@@ -11,7 +12,11 @@ export type OrderUpdate =
   | { kind: 'ready_for_pickup' }
   | { kind: 'delivered' }
   | { kind: 'cancelled'; refunded: number }
-  | { kind: 'refunded'; amount: number };
+  | { kind: 'refunded'; amount: number }
+  /** An unpaid bank transfer, reminded once (KINGSTON.md §1). */
+  | { kind: 'payment_reminder' }
+  /** Staff saw the customer's transfer in the account (mark-paid). */
+  | { kind: 'payment_received' };
 
 /** The update as it is written down: its kind, and the rest as JSON (`order_update_emails.details`). */
 export function recordedDetails(update: OrderUpdate): { kind: OrderUpdate['kind']; details: string } {
@@ -27,7 +32,7 @@ export function updateFromRecord(kind: string, details: string): OrderUpdate {
   const refunded = field('refunded');
   const amount = field('amount');
   if (kind === 'shipped' && typeof trackingNumber === 'string') return { kind, trackingNumber };
-  if (kind === 'delivered' || kind === 'ready_for_pickup') return { kind };
+  if (kind === 'delivered' || kind === 'ready_for_pickup' || kind === 'payment_reminder' || kind === 'payment_received') return { kind };
   if (kind === 'cancelled' && typeof refunded === 'number') return { kind, refunded };
   if (kind === 'refunded' && typeof amount === 'number') return { kind, amount };
   throw new Error(`an order update e-mail that cannot be read: ${kind} ${details}`);
@@ -38,7 +43,7 @@ export function collectionLines(store: StoreContact): string[] {
   return [`Collect it at our store: ${postalAddress(store)}.`, `Opening hours: ${store.hours.map((line) => `${line.days} ${line.hours}`).join('; ')}.`];
 }
 
-function updateLines(order: Order, update: OrderUpdate, store: StoreContact): { subject: string; lines: string[] } {
+function updateLines(order: Order, update: OrderUpdate, store: StoreContact, bank: BankTransferDetails | null): { subject: string; lines: string[] } {
   const name = `${storeDetails.name} order ${order.order_number}`;
   switch (update.kind) {
     case 'shipped':
@@ -65,7 +70,9 @@ function updateLines(order: Order, update: OrderUpdate, store: StoreContact): { 
       return {
         subject: `Your ${name} was cancelled`,
         lines: [
-          `Your order ${order.order_number} was cancelled.`,
+          order.payment_method === 'bank_transfer' && order.payment_status === 'FAILED'
+            ? `Your order ${order.order_number} was cancelled: we did not receive its bank transfer in time. If you did send it, please reply to this e-mail.`
+            : `Your order ${order.order_number} was cancelled.`,
           ...(update.refunded > 0 ? [`${money(update.refunded)} is being refunded to your card; banks take a few days to show it.`] : []),
         ],
       };
@@ -74,8 +81,25 @@ function updateLines(order: Order, update: OrderUpdate, store: StoreContact): { 
         subject: `A refund on your ${name}`,
         lines: [
           `We refunded ${money(update.amount)} on your order ${order.order_number}.`,
-          paysByCard(order.payment_method) ? 'It goes back to your card; banks take a few days to show it.' : 'We will hand it back to you as agreed.',
+          paysByCard(order.payment_method)
+            ? 'It goes back to your card; banks take a few days to show it.'
+            : order.payment_method === 'bank_transfer'
+              ? 'We will send it back to your bank account as agreed.'
+              : 'We will hand it back to you as agreed.',
         ],
+      };
+    case 'payment_reminder':
+      return {
+        subject: `Reminder: your ${name} awaits your bank transfer`,
+        lines: [
+          `We have not yet received the bank transfer for your order ${order.order_number}. Please send ${money(order.total)} to:`,
+          ...(bank ? bankTransferLines(order, bank) : []),
+        ],
+      };
+    case 'payment_received':
+      return {
+        subject: `We received the payment for your ${name}`,
+        lines: [`Thank you: we received your ${paymentMethodLabel(order).toLowerCase()} of ${money(order.total)} for your order ${order.order_number}. We are preparing it now.`],
       };
   }
 }
@@ -84,8 +108,8 @@ function updateLines(order: Order, update: OrderUpdate, store: StoreContact): { 
  * The customer's e-mail about a change to their order, with `link` to the order's signed page and
  * the store's details as the owner set them.
  */
-export function orderUpdateEmail(order: Order, update: OrderUpdate, link: string, store: StoreContact) {
-  const { subject, lines } = updateLines(order, update, store);
+export function orderUpdateEmail(order: Order, update: OrderUpdate, link: string, store: StoreContact, bank: BankTransferDetails | null = null) {
+  const { subject, lines } = updateLines(order, update, store, bank);
   const signature = storeSignature(store);
   const text = [`Hello ${order.customer_name},`, '', ...lines, '', `Your order: ${link}`, '', signature.text].join('\n');
   const html = `<div style="font-family:sans-serif;max-width:560px">
@@ -98,14 +122,32 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 }
 
 /** How the shop's notice says the order is paid: a test card payment (the built-in provider) says it took no money. */
-const noticePayment = (order: Order, testPayments: boolean) =>
-  paysByCard(order.payment_method)
-    ? testPayments
-      ? 'TEST card payment, no money taken'
-      : 'paid by card'
-    : order.shipping_method === 'pickup'
-      ? 'cash on pickup'
-      : 'cash on delivery';
+function noticePayment(order: Order, testPayments: boolean): string {
+  switch (order.payment_method) {
+    case 'stripe':
+      return testPayments ? 'TEST card payment, no money taken' : 'paid by card';
+    case 'powertranz':
+      return 'paid by card (PowerTranz)';
+    case 'bank_transfer':
+      return order.payment_status === 'PENDING' ? 'bank transfer, awaiting payment' : 'paid by bank transfer';
+    case 'cash_on_delivery':
+      return order.shipping_method === 'pickup' ? 'cash on pickup' : 'cash on delivery';
+  }
+}
+
+/** The shop's e-mail that a customer sent a proof of their bank transfer: staff check the account, then mark it paid. */
+export function proofNotice(order: Order, link: string) {
+  const subject = `Proof of payment for order ${order.order_number}: ${money(order.total)} by bank transfer`;
+  const lines = [
+    `${order.customer_name} <${order.email}> sent a proof of the bank transfer for order ${order.order_number} (${money(order.total)}).`,
+    'Check that the money is in the account, then mark the order paid.',
+  ];
+  const text = [...lines, '', `Open it in the back office: ${link}`].join('\n');
+  const html = `<div style="font-family:sans-serif;max-width:560px">
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p><a href="${escapeHtml(link)}">Open it in the back office</a></p></div>`;
+  return { subject, text, html };
+}
 
 /** The shop's e-mail about a new order to handle: what to pick, and where it goes. */
 export function newOrderNotice(order: Order, link: string, testPayments = false) {

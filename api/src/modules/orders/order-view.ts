@@ -1,8 +1,8 @@
 import { minorToMajor, parishNamed, type Order } from '@threadline/contracts';
-import type { OrderItemRow, OrderRow, StatusChangeRow } from './orders.repository.ts';
+import type { OrderItemRow, OrderRow, ProofRow, StatusChangeRow } from './orders.repository.ts';
 
-/** The order as its customer sees it; `history` is its status changes, oldest first. */
-export function orderView(order: OrderRow, items: readonly OrderItemRow[], history: readonly StatusChangeRow[] = []): Order {
+/** The order as its customer sees it; `history` is its status changes, oldest first; `proofs` its proofs of payment. */
+export function orderView(order: OrderRow, items: readonly OrderItemRow[], history: readonly StatusChangeRow[] = [], proofs: readonly ProofRow[] = []): Order {
   const address =
     order.shipping_method === 'delivery'
       ? {
@@ -59,5 +59,6 @@ export function orderView(order: OrderRow, items: readonly OrderItemRow[], histo
       { status: history[0]?.from_status ?? order.status, created_at: order.created_at },
       ...history.filter((change) => change.from_status !== null).map((change) => ({ status: change.to_status, created_at: change.created_at })),
     ],
+    payment_proofs: proofs.map((proof) => ({ id: proof.id, uploaded_at: proof.uploaded_at })),
   };
 }

@@ -30,6 +30,7 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
       catalog,
       mailer: app.mail.mailer,
       storeContact: app.settings.contact,
+      bankTransfer: app.settings.bankTransfer,
       log: (message, error) => app.log.error({ err: error }, message),
       links: createOrderLinks(config.secretKey),
       testPayments: takesTestPayments(config.stripe),
@@ -50,6 +51,7 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
       unpaidOrderMinutes: config.unpaidOrderMinutes,
       paymentMethods: config.paymentMethods,
       charges: () => app.settings.current(),
+      payments: () => app.settings.payments(),
       rateFor: async (currency) => (await app.rates.current()).rates[currency] ?? 1,
       soldNoticeWrites: (productIds) => app.changes.noticeWrites('catalog', productIds),
       afterOrder: afterOrderPlaced(app, config.publicUrl),
@@ -68,6 +70,13 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
       oneMinute,
       'could not send due order update e-mails',
       oneProcessAtATime(database, 'send-due-order-updates', () => orders.sendDueUpdates(config.publicUrl)),
+    );
+    // Unpaid bank transfers are reminded once, a day after they were placed (their cancelling is the payments module's unpaid-order job).
+    runEvery(
+      app,
+      oneMinute,
+      'could not remind unpaid bank transfers',
+      oneProcessAtATime(database, 'remind-unpaid-transfers', () => orders.remindUnpaidTransfers(config.publicUrl)),
     );
   },
   { name: 'orders', dependencies: ['mail', 'settings', 'catalog', 'inventory', 'promotions', 'cart', 'customers', 'rates', 'shop-changes'] },

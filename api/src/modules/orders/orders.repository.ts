@@ -10,6 +10,7 @@ export type OrderRow = Awaited<ReturnType<ReturnType<typeof createOrdersReposito
 export type StatusChangeRow = Selectable<OrderStatusHistoryTable>;
 export type OrderUpdateEmailRow = Selectable<OrderUpdateEmailTable>;
 export type OrderItemRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['itemsOf']>>[number];
+export type ProofRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['proofsOf']>>[number];
 
 /** An item of an order being placed: the order's id comes with the insert. */
 export type NewOrderItem = Omit<Insertable<OrderItemTable>, 'order_id' | 'id'>;
@@ -31,6 +32,7 @@ function filterOrders(query: OrderFilterQuery, filters: AdminOrderQuery): OrderF
   let filtered = query;
   if (filters.status) filtered = filtered.where('status', '=', filters.status);
   if (filters.payment_status) filtered = filtered.where('payment_status', '=', filters.payment_status);
+  if (filters.payment_method) filtered = filtered.where('payment_method', '=', filters.payment_method);
   if (filters.from) filtered = filtered.where('created_at', '>=', filters.from);
   // `to` is a whole day: everything before the next midnight (UTC, as timestamps are kept).
   if (filters.to) filtered = filtered.where('created_at', '<', new Date(Date.parse(filters.to) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10));
@@ -282,18 +284,58 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
       return after ? { before: { ...after, ...from }, after } : null;
     },
 
-    expiredUnpaidOrderIds: async (now: string, executor: DbExecutor = db) =>
+    /**
+     * Unpaid orders whose hold ran out: card orders, and bank transfers whose customer sent no
+     * proof (one who did waits for staff to find the money, however long the bank takes).
+     */
+    expiredUnpaidOrders: (now: string, executor: DbExecutor = db) =>
+      executor
+        .selectFrom('orders')
+        .select(['id', 'payment_method'])
+        .where('payment_status', '=', 'PENDING')
+        .where('status', '=', 'pending')
+        .where('payment_method', 'in', ['stripe', 'powertranz', 'bank_transfer'])
+        .where('expires_at', '<', now)
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payment_proofs').select('payment_proofs.id').whereRef('payment_proofs.order_id', '=', 'orders.id'))))
+        .limit(100)
+        .execute(),
+
+    /** Unpaid bank transfers placed before `placedBefore`, not yet reminded, with no proof sent and time left to pay. */
+    transfersToRemind: async (placedBefore: string, now: string, executor: DbExecutor = db) =>
       (
         await executor
           .selectFrom('orders')
           .select('id')
+          .where('payment_method', '=', 'bank_transfer')
           .where('payment_status', '=', 'PENDING')
           .where('status', '=', 'pending')
-          .where('payment_method', 'in', ['stripe', 'powertranz'])
-          .where('expires_at', '<', now)
+          .where('payment_reminded_at', 'is', null)
+          .where('created_at', '<', placedBefore)
+          .where('expires_at', '>', now)
+          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payment_proofs').select('payment_proofs.id').whereRef('payment_proofs.order_id', '=', 'orders.id'))))
+          .orderBy('id')
           .limit(100)
           .execute()
       ).map((row) => row.id),
+
+    /** Claims the one reminder of an unpaid transfer; true for exactly one caller, whichever process. */
+    async claimPaymentReminder(orderId: number, at: string, executor: DbExecutor = db): Promise<boolean> {
+      const result = await executor
+        .updateTable('orders')
+        .set({ payment_reminded_at: at })
+        .where('id', '=', orderId)
+        .where('payment_reminded_at', 'is', null)
+        .where('payment_status', '=', 'PENDING')
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** The proofs of payment of these orders (read here for the order's answer; the payments module writes them). */
+    proofsOf: (orderIds: number[], executor: DbExecutor = db) =>
+      orderIds.length === 0
+        ? Promise.resolve([])
+        : executor.selectFrom('payment_proofs').select(['id', 'order_id', 'uploaded_at']).where('order_id', 'in', orderIds).orderBy('id').execute(),
 
     /** True for exactly one caller: the one that marks the confirmation e-mail as sent. */
     async claimConfirmationEmail(orderId: number, executor: DbExecutor = db): Promise<boolean> {
@@ -424,7 +466,7 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
       return { rows, count };
     },
 
-    /** Orders placed after `since` that the shop has to act on: cash orders, and card orders once paid. */
+    /** Orders placed after `since` that the shop has to act on: cash orders, and card orders and bank transfers once paid. */
     async newOrdersCount(since: string, executor: DbExecutor = db): Promise<number> {
       const row = await executor
         .selectFrom('orders')

@@ -35,6 +35,22 @@ const guestCashOrderLimits = [
 ];
 
 /**
+ * A guest's bank transfer holds its stock for days with nothing paid, as a cash order does: the same
+ * few a day per guest e-mail and session, and per address, counted apart from cash orders.
+ */
+const guestTransferOrderLimit = (limit: ShopperLimit): ShopperLimit => ({
+  ...limit,
+  of: (request) => (request.shopper.customer === null && textInBody(request, 'payment_method') === 'bank_transfer' ? limit.of(request) : null),
+  countsMade: true,
+  message: serverMessages.tooManyGuestTransferOrders,
+});
+const guestTransferOrderLimits = [
+  guestTransferOrderLimit({ per: 'transfer-email', of: emailInBody, max: 3, timeWindow: oneDay }),
+  guestTransferOrderLimit({ per: 'transfer-session', of: (request) => request.shopper.sessionKey, max: 3, timeWindow: oneDay }),
+  guestTransferOrderLimit({ per: 'transfer-address', of: addressOf, max: 20, timeWindow: oneHour, byAddress: true }),
+];
+
+/**
  * Every order attempt per address, counted once the body is valid: the checkout is the shop's
  * busiest write, and a counter before the body is read cost a round trip and a sixth of its CPU
  * (ADR 9, amendments).
@@ -45,7 +61,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
   app.post(
     '/orders/checkout/',
     {
-      config: { shopperLimits: [checkoutAttemptsPerAddress, ...guestCashOrderLimits] },
+      config: { shopperLimits: [checkoutAttemptsPerAddress, ...guestCashOrderLimits, ...guestTransferOrderLimits] },
       schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } },
     },
     async (request) => checkout.placeOrder(await cartContextOf(request, { start: true }), request.body, idempotencyKeyOf(request), madeCountsOf(request)),

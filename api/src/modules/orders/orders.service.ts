@@ -1,4 +1,4 @@
-import { paysByCard, adminMessages, messages, serverMessages, nextOrderStatuses, isCollected, wasPaid, type AdminOrderQuery, type AdminOrderSummary, type Order, type OrderStatus, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
+import { adminMessages, messages, serverMessages, paysByCard, nextOrderStatuses, isCollected, isPaidByHand, wasPaid, type AdminOrderQuery, type BankTransferDetails, type AdminOrderSummary, type Order, type OrderStatus, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
 import { adminList } from '../../admin-list.ts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -8,7 +8,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { InventoryService } from '../inventory/inventory.service.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
 import { orderConfirmationEmail } from './order-email.ts';
-import { newOrderNotice, orderUpdateEmail, recordedDetails, updateFromRecord, type OrderUpdate } from './order-update-email.ts';
+import { newOrderNotice, orderUpdateEmail, proofNotice, recordedDetails, updateFromRecord, type OrderUpdate } from './order-update-email.ts';
 import type { OrderLinks } from './order-links.ts';
 import { orderView } from './order-view.ts';
 import type { OrderRow, OrdersRepository, OrderUpdateEmailRow } from './orders.repository.ts';
@@ -23,6 +23,8 @@ const giveUpAfterMs = 24 * 60 * 60 * 1000;
 // for about a day: a mail server down for a minute or for a night loses none.
 const updateRetryMinutes = [1, 5, 15, 60, 120, 240, 480];
 const dueUpdatesPerRun = 100;
+/** An unpaid bank transfer is reminded once, this long after it was placed (KINGSTON.md §1). */
+const transferReminderAfterMs = 24 * 60 * 60 * 1000;
 
 /** Who asks for an order: its account, or the guest session that placed it. */
 export interface OrderViewer {
@@ -47,6 +49,8 @@ export interface OrdersDependencies {
   mailer: Mailer;
   /** The store's details as the owner set them when an e-mail is written (settings). */
   storeContact: () => Promise<StoreContact>;
+  /** The account bank transfers are paid into, as the owner set it when an e-mail is written (settings). */
+  bankTransfer: () => Promise<BankTransferDetails>;
   log: (message: string, error: unknown) => void;
   links: OrderLinks;
   /** Card payments go through the built-in test provider: e-mails say no money was taken. */
@@ -68,10 +72,14 @@ const minorMoney = (cents: number) => Math.round(cents) / 100;
 /** The order list counts its matches up to this many. */
 const orderCountCap = 10_000;
 
-export function createOrdersService({ database, repository, inventory, promotions, catalog, mailer, storeContact, log, links, testPayments = false, noMoneyTaken = testPayments, shopEmail }: OrdersDependencies) {
+export function createOrdersService({ database, repository, inventory, promotions, catalog, mailer, storeContact, bankTransfer, log, links, testPayments = false, noMoneyTaken = testPayments, shopEmail }: OrdersDependencies) {
   async function view(order: OrderRow, executor?: DbExecutor): Promise<Order> {
-    const [items, history] = await Promise.all([repository.itemsOf([order.id], executor), repository.historyOf([order.id], executor)]);
-    return orderView(order, items, history);
+    const [items, history, proofs] = await Promise.all([
+      repository.itemsOf([order.id], executor),
+      repository.historyOf([order.id], executor),
+      repository.proofsOf([order.id], executor),
+    ]);
+    return orderView(order, items, history, proofs);
   }
 
   /** Any order, for the back office; 404 when there is none. */
@@ -117,7 +125,7 @@ export function createOrdersService({ database, repository, inventory, promotion
   /** Sends a claimed confirmation and records that the mail server took it. */
   async function mailOrder(order: Order, origin: string): Promise<void> {
     // A guest may open it on another device: the link itself shows the order (order-links.ts).
-    await mailer.send({ to: order.email, ...orderConfirmationEmail(order, orderLink(order.id, origin), await storeContact(), testPayments) });
+    await mailer.send({ to: order.email, ...orderConfirmationEmail(order, orderLink(order.id, origin), await storeContact(), testPayments, await bankTransfer()) });
     await repository.markConfirmationMailed(order.id);
     // The customer's confirmation goes when the order is the shop's to handle (cash, or card once
     // paid): so does the shop's own notice, once, after it.
@@ -164,7 +172,10 @@ export function createOrdersService({ database, repository, inventory, promotion
       // An order is never deleted while it has e-mails (they go with it), but the read may race that.
       if (!order) return false;
       const shown = await view(order);
-      await mailer.send({ to: shown.email, ...orderUpdateEmail(shown, updateFromRecord(email.kind, email.details), orderLink(order.id, origin), await storeContact()) });
+      await mailer.send({
+        to: shown.email,
+        ...orderUpdateEmail(shown, updateFromRecord(email.kind, email.details), orderLink(order.id, origin), await storeContact(), await bankTransfer()),
+      });
     } catch (error) {
       const wait = updateRetryMinutes[Math.min(attempt, updateRetryMinutes.length) - 1] ?? 60;
       const next = new Date(now.getTime() + wait * 60 * 1000);
@@ -269,12 +280,13 @@ export function createOrdersService({ database, repository, inventory, promotion
     async list(userId: number): Promise<Order[]> {
       const orders = await repository.listForUser(userId);
       const ids = orders.map((order) => order.id);
-      const [items, history] = await Promise.all([repository.itemsOf(ids), repository.historyOf(ids)]);
+      const [items, history, proofs] = await Promise.all([repository.itemsOf(ids), repository.historyOf(ids), repository.proofsOf(ids)]);
       return orders.map((order) =>
         orderView(
           order,
           items.filter((item) => item.order_id === order.id),
           history.filter((change) => change.order_id === order.id),
+          proofs.filter((proof) => proof.order_id === order.id),
         ),
       );
     },
@@ -337,11 +349,14 @@ export function createOrdersService({ database, repository, inventory, promotion
       return { before, after: await staffOrder(orderId, trx) };
     },
 
-    /** A cash-on-delivery order was paid when it was handed over: its payment is complete. */
-    async markCashPaid(orderId: number, trx: DbExecutor): Promise<{ before: OrderRow; after: OrderRow }> {
+    /**
+     * Staff saw the money: cash handed over, or a bank transfer in the shop's account. A transfer
+     * still pending moves on to processing, and its units count as sold now (as a card order's do
+     * once paid; a cash order's counted when it was placed).
+     */
+    async markPaidByHand(orderId: number, trx: DbExecutor): Promise<{ before: OrderRow; after: OrderRow }> {
       const before = await staffOrder(orderId, trx);
-      const refusal =
-        before.payment_method !== 'cash_on_delivery'
+      const refusal = !isPaidByHand(before.payment_method)
           ? adminMessages.markPaidCashOnly
           : before.status === 'cancelled'
             ? adminMessages.markPaidCancelled
@@ -349,16 +364,20 @@ export function createOrdersService({ database, repository, inventory, promotion
               ? adminMessages.markPaidAlreadyPaid
               : null;
       if (refusal) throw conflict(refusal);
+      const transfer = before.payment_method === 'bank_transfer';
+      const startsHandling = transfer && before.status === 'pending';
       const paid = await repository.transition(
         orderId,
         { status: before.status, payment_status: 'PENDING' },
-        { payment_status: 'COMPLETED', paid_at: new Date().toISOString() },
+        { payment_status: 'COMPLETED', paid_at: new Date().toISOString(), ...(startsHandling ? { status: 'processing' as const } : {}) },
         trx,
       );
       if (!paid) {
         const current = await staffOrder(orderId, trx);
         throw conflict(current.status === 'cancelled' ? adminMessages.markPaidCancelled : adminMessages.markPaidAlreadyPaid);
       }
+      if (startsHandling) await recordChange(orderId, 'pending', { to: 'processing', note: 'Bank transfer received', trackingNumber: null }, null, trx);
+      if (transfer) await catalog.countSold(await repository.unitsSoldBy(orderId, trx), trx);
       await repository.countChange(paid.before, paid.after, trx);
       return { before, after: await staffOrder(orderId, trx) };
     },
@@ -518,13 +537,52 @@ export function createOrdersService({ database, repository, inventory, promotion
      */
     async cancelExpiredOrders(now = new Date(), afterCancelled?: (orderId: number) => Promise<void>): Promise<number> {
       let cancelled = 0;
-      for (const orderId of await repository.expiredUnpaidOrderIds(now.toISOString())) {
-        const done = await database.writeTransaction((trx) => cancelUnpaid(orderId, now.toISOString(), 'Not paid in time', trx));
+      for (const { id: orderId, payment_method: method } of await repository.expiredUnpaidOrders(now.toISOString())) {
+        const done = await database.writeTransaction(async (trx) => {
+          if (!(await cancelUnpaid(orderId, now.toISOString(), 'Not paid in time', trx))) return false;
+          // The customer of a transfer was given the bank's details and may still mean to pay:
+          // told in the change's transaction, sent by the update e-mails' job.
+          if (method === 'bank_transfer') await repository.recordUpdateEmail(orderId, 'cancelled', JSON.stringify({ refunded: 0 }), trx);
+          return true;
+        });
         if (!done) continue;
         cancelled += 1;
         await afterCancelled?.(orderId);
       }
       return cancelled;
+    },
+
+    /**
+     * Reminds each unpaid bank transfer once, a day after it was placed: the reminder is claimed by
+     * a guarded update in the transaction that writes its e-mail down, so two processes never both
+     * remind, and a process stopping after the commit leaves the e-mail to the update job. The count
+     * reminded by this call.
+     */
+    async remindUnpaidTransfers(origin: string, now = new Date()): Promise<number> {
+      let reminded = 0;
+      for (const orderId of await repository.transfersToRemind(new Date(now.getTime() - transferReminderAfterMs).toISOString(), now.toISOString())) {
+        const email = await database.writeTransaction(async (trx) =>
+          (await repository.claimPaymentReminder(orderId, now.toISOString(), trx)) ? repository.recordUpdateEmail(orderId, 'payment_reminder', '{}', trx) : null,
+        );
+        if (!email) continue;
+        reminded += 1;
+        try {
+          await tracked(attemptUpdate(email, origin, now));
+        } catch (error) {
+          log(`could not send the payment reminder of order ${orderId}`, error);
+        }
+      }
+      return reminded;
+    },
+
+    /** Tells the shop (SHOP_EMAIL) that a customer sent a proof of their transfer; a failure is logged, the proof stands. */
+    async tellShopOfProof(order: Order, origin: string): Promise<void> {
+      if (!shopEmail) return;
+      try {
+        await tracked(mailer.send({ to: shopEmail, ...proofNotice(order, `${origin}/admin/orders/${order.id}`) }));
+      } catch (error) {
+        log(`could not tell the shop of the proof of payment of order ${order.id}`, error);
+      }
     },
   };
 }

@@ -3,6 +3,7 @@ import { oneProcessAtATime, runEvery } from '../../timed-job.ts';
 import type { ShopModuleOptions } from '../shop-module.ts';
 import { createCardProvider } from './card-provider.ts';
 import { createPowerTranzGateway } from './powertranz-gateway.ts';
+import { createPaymentProofs, type PaymentProofs } from './payment-proofs.service.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
 import { paymentRoutes, powertranzPageRoutes } from './payments.routes.ts';
 import { createPaymentsService, type PaymentsService } from './payments.service.ts';
@@ -10,13 +11,14 @@ import { createPaymentsService, type PaymentsService } from './payments.service.
 declare module 'fastify' {
   interface FastifyInstance {
     payments: PaymentsService;
+    paymentProofs: PaymentProofs;
   }
 }
 import { builtInCardProviderRoutes } from './built-in-card-provider.routes.ts';
 
 const oneMinute = 60 * 1000;
 
-/** Card payments (Stripe Checkout, or the built-in test card provider this module then serves). */
+/** Card payments (Stripe Checkout or the built-in test card provider this module then serves, and PowerTranz), and proofs of bank transfers. */
 export const paymentsModule = fastifyPlugin<ShopModuleOptions>(
   async (app, { config, database }) => {
     const { orders } = app;
@@ -27,9 +29,10 @@ export const paymentsModule = fastifyPlugin<ShopModuleOptions>(
       return new URL(`http://127.0.0.1:${port}`);
     };
     const cardProvider = createCardProvider(config.stripe, ownAddress);
+    const repository = createPaymentsRepository(database.db);
     const payments = createPaymentsService({
       database,
-      repository: createPaymentsRepository(database.db),
+      repository,
       orders,
       cart: app.cart,
       provider: cardProvider,
@@ -47,10 +50,12 @@ export const paymentsModule = fastifyPlugin<ShopModuleOptions>(
       log: (message, details) => app.log.warn({ details }, message),
       counted: (outcome) => app.metrics.payment(outcome),
     });
+    const proofs = createPaymentProofs({ repository, orders, store: app.media.store, publicUrl: config.publicUrl });
     app.decorate('payments', payments);
-    await app.register(paymentRoutes, { prefix: '/api', payments, publicUrl: config.publicUrl });
-    if (config.powertranz) await app.register(powertranzPageRoutes, { payments, publicUrl: config.publicUrl });
-    // Card orders left unpaid past their hold are cancelled and their stock put back.
+    app.decorate('paymentProofs', proofs);
+    await app.register(paymentRoutes, { prefix: '/api', payments, proofs, publicUrl: config.publicUrl });
+    if (config.powertranz) await app.register(powertranzPageRoutes, { payments, proofs, publicUrl: config.publicUrl });
+    // Card orders and bank transfers left unpaid past their hold are cancelled and their stock put back.
     runEvery(app, oneMinute, 'could not cancel expired orders', oneProcessAtATime(database, 'cancel-unpaid-orders', () => payments.cancelUnpaidOrders()));
     if (!cardProvider.isBuiltIn) return;
     app.addHook('onReady', async () => {
@@ -64,5 +69,5 @@ export const paymentsModule = fastifyPlugin<ShopModuleOptions>(
       log: (message, error) => app.log.warn({ err: error }, message),
     });
   },
-  { name: 'payments', dependencies: ['orders', 'cart', 'shop-changes'] },
+  { name: 'payments', dependencies: ['orders', 'cart', 'shop-changes', 'media'] },
 );

@@ -1,7 +1,7 @@
 import type { PaymentRefundReason } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import type { Insertable } from 'kysely';
-import type { PaymentTable, RefundTable } from '../../db/tables.ts';
+import type { PaymentProofTable, PaymentTable, RefundTable } from '../../db/tables.ts';
 
 /** States a payment can still be settled from, by taking it for its order or by giving it back. */
 const unsettled: PaymentTable['status'][] = ['open', 'expired', 'failed'];
@@ -17,6 +17,19 @@ export type CardProviderName = 'stripe' | 'powertranz';
 
 export function createPaymentsRepository(db: DbExecutor) {
   return {
+    /** A proof of payment, its file already stored; its id and time. */
+    insertProof: (values: Insertable<PaymentProofTable>, executor: DbExecutor = db) =>
+      executor.insertInto('payment_proofs').values(values).returning(['id', 'uploaded_at']).executeTakeFirstOrThrow(),
+
+    proofCount: async (orderId: number, executor: DbExecutor = db) =>
+      Number(
+        (await executor.selectFrom('payment_proofs').select((eb) => eb.fn.countAll<number | string>().as('count')).where('order_id', '=', orderId).executeTakeFirstOrThrow()).count,
+      ),
+
+    /** The order's proof with this id; none when the proof is another order's. */
+    findProof: (orderId: number, proofId: number, executor: DbExecutor = db) =>
+      executor.selectFrom('payment_proofs').selectAll().where('id', '=', proofId).where('order_id', '=', orderId).executeTakeFirst(),
+
     async insert(
       values: { orderId: number; sessionId: string; amount: number; currency: string; provider?: CardProviderName; token?: string; hostedPage?: string },
       executor: DbExecutor = db,

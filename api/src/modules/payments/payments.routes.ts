@@ -1,4 +1,5 @@
 import type { SwaggerTransform } from '@fastify/swagger';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -6,13 +7,19 @@ import {
   cardPaymentConfigSchema,
   cardSessionResponseSchema,
   idParamsSchema as idParams,
+  messages,
+  orderLinkQuerySchema,
+  paymentProofResponseSchema,
   verifySessionRequestSchema,
   verifySessionResponseSchema,
   webhookReceivedSchema,
 } from '@threadline/contracts';
+import { badRequest, ShopError } from '../../errors.ts';
 import { describeApiCall } from '../../plugins/api-docs.ts';
 import { orderViewerOf } from '../orders/order-viewer.ts';
+import type { PaymentProofs } from './payment-proofs.service.ts';
 import { powertranzPagePath, powertranzResponsePath, type PaymentsService } from './payments.service.ts';
+import { proofMaxMegabytes } from './proof-files.ts';
 
 const powertranzPageParams = z.object({ transaction: z.uuid() });
 // The gateway's SPI response as its hosted page posts it: a JSON text, read by the service.
@@ -23,6 +30,7 @@ const confirmationRedirect = z.undefined().describe('To the order\'s confirmatio
 
 export interface PaymentRouteOptions {
   payments: PaymentsService;
+  proofs: PaymentProofs;
   /** The shop's configured address: where the card provider sends the shopper back to. */
   publicUrl: string;
 }
@@ -33,7 +41,51 @@ const webhookEvent = z
   .describe('A Stripe event (checkout.session.completed and the like), signed in the Stripe-Signature header');
 const describedWebhookEvent: SwaggerTransform = (document) => describeApiCall({ ...document, schema: { ...document.schema, body: webhookEvent } });
 
-export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (app, { payments, publicUrl }) => {
+// The multipart form is read by proofUpload, so the route describes it for the reference only.
+const describedProofUpload: SwaggerTransform = (document) =>
+  describeApiCall({
+    ...document,
+    schema: {
+      ...document.schema,
+      body: z.object({ file: z.file().describe(`A screenshot (PNG, JPEG or WebP) or a PDF of the transfer, at most ${proofMaxMegabytes} MB`) }),
+      consumes: ['multipart/form-data'],
+    },
+  });
+
+/**
+ * The proof's bytes from the form's `file` field, whole: a file past the limit is 413 (the parser
+ * stops reading it), a form cut off or without the field is 400.
+ */
+async function proofUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw badRequest(messages.proofFileMissing);
+  let file: Buffer | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: proofMaxMegabytes * 1024 * 1024, files: 1, fields: 5 } })) {
+      if (part.type !== 'file') continue;
+      const bytes = await part.toBuffer();
+      if (part.fieldname === 'file') file = bytes;
+    }
+  } catch (error) {
+    const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ShopError(413, messages.proofFileTooLarge(proofMaxMegabytes));
+    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 && error instanceof Error) throw new ShopError(statusCode, error.message);
+    throw badRequest(messages.proofFileMissing);
+  }
+  if (file === null) throw badRequest(messages.proofFileMissing);
+  return file;
+}
+
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (app, { payments, proofs, publicUrl }) => {
+  // The order's owner, or whoever holds the order's signed link (as for the order itself), sends a proof of a transfer.
+  app.post(
+    '/orders/:id/payment-proof/',
+    {
+      config: { swaggerTransform: describedProofUpload },
+      schema: { params: idParams, querystring: orderLinkQuerySchema, response: { 200: paymentProofResponseSchema } },
+    },
+    async (request) => proofs.upload(await orderViewerOf(request), request.params.id, request.query.token, await proofUpload(request)),
+  );
+
   // Giving up an unpaid card order closes its card sessions first: payments decides it.
   app.post('/orders/:id/cancel/', { schema: { params: idParams, response: { 200: cancelOrderResponseSchema } } }, async (request) =>
     payments.cancelOrder(await orderViewerOf(request), request.params.id),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Stripe } from 'stripe';
-import { adminMessages, messages, paysByCard, serverMessages, storeDetails, wasPaid, type PaymentMethod, type CancelOrderResponse, type CardPaymentConfig, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
+import { adminMessages, messages, paysByCard, serverMessages, storeDetails, wasPaid, type CancelOrderResponse, type CardPaymentConfig, type PaymentMethod, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import type { RefundTable } from '../../db/tables.ts';
 import type { PaymentOutcome } from '../../plugins/metrics.ts';
@@ -340,6 +340,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
       staff: StaffMember,
       trx: DbExecutor,
     ): Promise<{ refundId: number; payment: ProviderPayment | null }> {
+      // A bank transfer is given back by hand, as cash is: staff send it and write it down here.
       const method: RefundTable['method'] = paysByCard(order.payment_method) ? 'card' : 'cash';
       const payment = method === 'card' ? await repository.completedPaymentOf(order.id, trx) : null;
       if (method === 'card' && !payment) throw conflict(adminMessages.refundNoCardPayment);

@@ -17,12 +17,13 @@ export const settingsModule = fastifyPlugin<ShopModuleOptions>(
       database,
       repository: createSettingsRepository(database.db, database.dialect),
       audit: app.audit,
+      takenMethods: config.paymentMethods,
       publish: () => app.changes.publish('settings'),
     });
     app.decorate('settings', settings);
     app.changes.subscribe('settings', () => settings.forget());
     await app.register(adminSettingsRoutes, { prefix: '/api/admin', settings });
-    await app.register(storeRoutes, { prefix: '/api', settings, paymentMethods: config.paymentMethods });
+    await app.register(storeRoutes, { prefix: '/api', settings });
   },
   { name: 'settings', dependencies: ['audit', 'shop-changes'] },
 );

@@ -31,6 +31,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     refunded_amount: 0,
     tracking_number: null,
     status_history: [],
+    payment_proofs: [],
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
-import { lineLabel, messages, paymentState, paymentStateLabels, variantText } from '@threadline/contracts';
+import { awaitsTransfer, lineLabel, messages, paymentMethodLabel, paymentState, paymentStateLabels, variantText } from '@threadline/contracts';
 import type { Order } from '@threadline/contracts';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { OrderProgress } from '@/components/order-progress.tsx';
 import { Dialog, DialogBody } from '@/components/ui/dialog.tsx';
 import { ErrorBox } from '@/components/ui/error-box.tsx';
@@ -12,8 +13,6 @@ import { OrderStatusBadge } from './order-status.tsx';
 import { OrderThumbnail } from './order-thumbnail.tsx';
 
 /** How the order is paid: cash is 'on pickup' for an order the customer collects. */
-const paymentLabel = (order: Order) =>
-  order.payment_method === 'powertranz' ? 'Card (PowerTranz)' : order.payment_method === 'stripe' ? 'Card' : order.shipping_method === 'pickup' ? 'Cash on pickup' : 'Cash on delivery';
 
 /** 'View Details' of SPEC §2: the order fetched in full, the list's copy shown meanwhile. */
 export function OrderDetailsDialog({ order, onClose }: { order: Order | null; onClose(): void }) {
@@ -73,9 +72,16 @@ function OrderDetails({ listed }: { listed: Order }) {
           <div>
             <dt className="font-medium">Payment</dt>
             <dd className="text-stone-600">
-              {paymentLabel(order)} · {paymentStateLabels[paymentState(order)]}
+              {paymentMethodLabel(order)} · {awaitsTransfer(order) ? 'Awaiting bank transfer' : paymentStateLabels[paymentState(order)]}
               {order.refunded_amount > 0 ? ` (${format(order.refunded_amount)} refunded)` : ''}
             </dd>
+            {awaitsTransfer(order) ? (
+              <dd className="mt-1">
+                <Link to={`/order-confirmation/${order.id}`} className="font-semibold underline underline-offset-4">
+                  {order.payment_proofs.length > 0 ? 'Proof sent: view the order' : 'See the bank details and send your proof'}
+                </Link>
+              </dd>
+            ) : null}
           </div>
           <div>
             <dt className="font-medium">{address ? 'Shipping address' : 'Delivery'}</dt>

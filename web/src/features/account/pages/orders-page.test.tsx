@@ -45,16 +45,17 @@ function orderFixture(overrides: Partial<Order>): Order {
     refunded_amount: 0,
     tracking_number: null,
     status_history: [],
+    payment_proofs: [],
     ...overrides,
   };
 }
 
-function renderOrders(answer: () => unknown) {
+function renderOrders(answer: () => unknown, details: Partial<Order> = {}) {
   storeSignIn();
   stubApi([
     [/^\/api\/users\/profile\//, () => customer],
     [/^\/api\/orders\/$/, answer],
-    [/^\/api\/orders\/(\d+)\/$/, (url) => orderFixture({ id: Number(/(\d+)\/$/.exec(url.pathname)?.[1]) })],
+    [/^\/api\/orders\/(\d+)\/$/, (url) => orderFixture({ id: Number(/(\d+)\/$/.exec(url.pathname)?.[1]), ...details })],
   ]);
   return renderAccount([{ path: '/orders', element: <OrdersPage /> }], { path: '/orders' });
 }
@@ -98,6 +99,16 @@ describe('the order list', () => {
     expect(within(dialog).getByText('1 × Irie Bucket Hat')).toBeVisible();
     expect(within(dialog).getByText('Cash on delivery · Paid')).toBeVisible();
     expect(within(dialog).getByText('12 Hope Road, Apt 3, Kingston, St. Andrew, Jamaica')).toBeVisible();
+  });
+
+  it('says a bank transfer awaits its money and leads to the page with the bank details and the proof upload', async () => {
+    const transfer: Partial<Order> = { order_number: 'TL-1008', status: 'pending', payment_status: 'PENDING', payment_method: 'bank_transfer' };
+    renderOrders(() => [orderFixture({ id: 8, ...transfer })], transfer);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: /View Details/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order TL-1008' });
+    expect(within(dialog).getByText('Bank transfer · Awaiting bank transfer')).toBeVisible();
+    expect(within(dialog).getByRole('link', { name: 'See the bank details and send your proof' })).toHaveAttribute('href', '/order-confirmation/8');
   });
 
   it("shows 'No orders yet' with a way to the shop", async () => {

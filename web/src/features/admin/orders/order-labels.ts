@@ -36,11 +36,6 @@ export const moveLabels: Record<OrderStatus, string> = {
   cancelled: 'Cancel order',
 };
 
-export const paymentMethodLabels = { stripe: 'Card', powertranz: 'Card (PowerTranz)', cash_on_delivery: 'Cash on delivery' } as const;
-
-/** How the order is paid, in the shop floor's words: cash is 'on pickup' for an order the customer collects. */
-export const paymentMethodLabel = (order: { payment_method: keyof typeof paymentMethodLabels; shipping_method: string }) =>
-  order.payment_method === 'cash_on_delivery' && order.shipping_method === 'pickup' ? 'Cash on pickup' : paymentMethodLabels[order.payment_method];
 
 /** Back-office amounts are always JMD, as charged. */
 export const formatJmd = (amount: number) => formatMoney(amount, shopCurrency);

@@ -1,4 +1,4 @@
-import { moneyAmountOf, moneyTextMessage, parishes, storeSettingsSchema, type Parish, type StoreSettings } from '@threadline/contracts';
+import { moneyAmountOf, moneyTextMessage, parishes, storeSettingsSchema, type BankTransferDetails, type Parish, type PaymentMethod, type StoreSettings } from '@threadline/contracts';
 
 type StoreContact = StoreSettings['store'];
 
@@ -14,6 +14,9 @@ export interface SettingsForm {
   gettingHere: string;
   latitude: string;
   longitude: string;
+  paymentMethods: PaymentMethod[];
+  bankTransfer: BankTransferDetails;
+  bankTransferDays: string;
 }
 
 export const formOf = (settings: StoreSettings): SettingsForm => {
@@ -26,6 +29,9 @@ export const formOf = (settings: StoreSettings): SettingsForm => {
     gettingHere: gettingHere.join('\n'),
     latitude: String(point.latitude),
     longitude: String(point.longitude),
+    paymentMethods: settings.payment_methods,
+    bankTransfer: settings.bank_transfer,
+    bankTransferDays: String(settings.bank_transfer_days),
   };
 };
 
@@ -51,6 +57,9 @@ const formKey = (path: readonly PropertyKey[]): string => {
   if (head === 'delivery_fees') return `fees.${rest.join('.')}`;
   if (head === 'free_delivery_over') return 'freeDeliveryOver';
   if (head === 'tax_rate') return 'taxRate';
+  if (head === 'payment_methods') return 'paymentMethods';
+  if (head === 'bank_transfer') return `bankTransfer.${rest[0] ?? 'bank'}`;
+  if (head === 'bank_transfer_days') return 'bankTransferDays';
   if (head === 'store' && rest[0] === 'getting_here') return 'gettingHere';
   if (head === 'store' && rest[0] === 'map_location') return rest[1] ?? 'latitude';
   return [head, ...rest].join('.');
@@ -70,6 +79,9 @@ export function settingsOf(form: SettingsForm): { settings: StoreSettings } | { 
         .filter(Boolean),
       map_location: { latitude: amountOf(form.latitude), longitude: amountOf(form.longitude) },
     },
+    payment_methods: form.paymentMethods,
+    bank_transfer: form.bankTransfer,
+    bank_transfer_days: amountOf(form.bankTransferDays),
   });
   if (parsed.success) return { settings: parsed.data };
   const errors: SettingsErrors = {};

@@ -333,30 +333,27 @@ describe('placing the order', () => {
     expect(calls[0]?.body).toMatchObject({ shipping_method: 'pickup', payment_method: 'stripe', shipping_cost: 0, address_line1: '' });
   });
 
-  it('offers PowerTranz when the shop does, and goes to the payment page for it', async () => {
+  it('offers only the payment methods the shop takes, and places a bank transfer for the confirmation page', async () => {
     const user = userEvent.setup();
-    const { calls } = stubCheckout({ paymentMethods: ['powertranz', 'cash_on_delivery'], placeOrder: () => ({ success: true, redirect: 'stripe', order_id: 44 }) });
+    const store = {
+      ...defaultStoreSettings,
+      payment_methods: ['bank_transfer', 'cash_on_delivery'],
+      bank_transfer: { bank: 'NCB', branch: '', account_name: 'Threadline Ltd', account_number: '404-123-456', account_type: '', currency: 'JMD' },
+    } satisfies StoreSettings;
+    const { calls } = stubCheckout({ store });
     renderShop(pages, { path: '/checkout' });
     await screen.findByRole('button', { name: 'Place Order' });
-    // A shop without Stripe offers no Stripe card payment.
-    expect(screen.queryByRole('radio', { name: 'Card' })).not.toBeInTheDocument();
+    const payment = await screen.findByRole('group', { name: 'Payment' });
+    await waitFor(() => expect(within(payment).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['bank_transfer', 'cash_on_delivery']));
+    expect(within(payment).queryByRole('radio', { name: 'Card' })).toBeNull();
+    expect(within(payment).getByRole('radio', { name: /Bank transfer/ })).toHaveAccessibleDescription('Pay into our bank account within 3 days, quoting your order number');
     await fillPersonal(user);
     await user.click(screen.getByRole('radio', { name: 'Pickup' }));
-    await user.click(screen.getByRole('radio', { name: 'Pay by card (PowerTranz)' }));
-    expect(screen.getByText(/continue to PowerTranz's secure page to pay/)).toBeVisible();
-
+    await user.click(within(payment).getByRole('radio', { name: /Bank transfer/ }));
+    expect(screen.getByText(/you'll see our bank details and your order number to quote as the reference/)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
-
-    expect(await screen.findByRole('heading', { name: 'Landed on /payment/44' })).toBeVisible();
-    expect(calls[0]?.body).toMatchObject({ shipping_method: 'pickup', payment_method: 'powertranz' });
-  });
-
-  it('offers no PowerTranz when the shop does not', async () => {
-    stubCheckout();
-    renderShop(pages, { path: '/checkout' });
-    await screen.findByRole('button', { name: 'Place Order' });
-    expect(screen.getByRole('radio', { name: 'Card' })).toBeVisible();
-    expect(screen.queryByRole('radio', { name: 'Pay by card (PowerTranz)' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Landed on /order-confirmation/42' })).toBeVisible();
+    expect(calls[0]?.body).toMatchObject({ payment_method: 'bank_transfer', shipping_method: 'pickup' });
   });
 
   it('asks for no payment when a promo code covers the whole order and it is picked up', async () => {

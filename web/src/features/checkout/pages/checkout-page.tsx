@@ -1,6 +1,6 @@
 import { formatMoney, messages, parishNamed, shopCurrency, storageKeys, storeDetails, type Cart, type PaymentMethod, type ShippingMethod } from '@threadline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Banknote, CreditCard, ShoppingBag, Store, Truck } from 'lucide-react';
+import { Banknote, CreditCard, Landmark, ShoppingBag, Store, Truck } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
@@ -44,8 +44,6 @@ export function CheckoutPage() {
   const placeOrder = usePlaceOrder();
   const testPayments = useTestPayments();
   const settings = useStoreSettings();
-  // What the shop offers (GET /api/store/): a card method only when its provider is configured.
-  const offered = new Set<PaymentMethod>(settings.data?.payment_methods ?? ['cash_on_delivery']);
   const [problem, setProblem] = useState<string | null>(null);
   // The cart as it was ordered: the emptied cart the server now answers must not show while the next page loads.
   const [ordered, setOrdered] = useState<Cart | null>(null);
@@ -53,6 +51,10 @@ export function CheckoutPage() {
   const formRef = useRef<HTMLFormElement>(null);
   const { form, set, errors } = checkout;
   const busy = placeOrder.isPending || ordered !== null;
+  // The payment methods the shop takes (owner's settings); the shopper's choice, or, if the shop
+  // does not take it (a form kept from before), the first it takes.
+  const offered = settings.data?.payment_methods;
+  const paymentMethod = offered && !offered.includes(form.paymentMethod) ? (offered[0] ?? form.paymentMethod) : form.paymentMethod;
 
   const focusField = (field: RequiredField) => {
     const element = formRef.current?.elements.namedItem(field);
@@ -75,7 +77,7 @@ export function CheckoutPage() {
       return;
     }
     attemptKey.current ??= newRandomKey();
-    const request = checkoutRequest(form, {
+    const request = checkoutRequest({ ...form, paymentMethod }, {
       currency: currency.code,
       // Sent as SPEC §7 has it; the server prices shipping itself.
       shippingCost: checkoutCharges(cart.data ?? { total: 0 }, form.shippingMethod, form.parish, settings.data)?.shipping ?? 0,
@@ -237,41 +239,35 @@ export function CheckoutPage() {
               <h2 className="text-lg font-semibold text-stone-900">Payment</h2>
               <p className="mt-3 text-sm text-stone-600">No payment needed: your promo code covers the whole order.</p>
             </CheckoutSection>
+          ) : offered?.length === 0 ? (
+            <CheckoutSection>
+              <h2 className="text-lg font-semibold text-stone-900">Payment</h2>
+              <p className="mt-3 text-sm text-stone-600">We cannot take payments online right now. Please contact us to place your order.</p>
+            </CheckoutSection>
           ) : (
             <CheckoutSection>
               <RadioCards<PaymentMethod>
                 legend="Payment"
                 name="paymentMethod"
-                value={form.paymentMethod}
+                value={paymentMethod}
                 onChange={(value) => set('paymentMethod', value)}
-                options={[
-                  {
-                    value: 'stripe' as const,
-                    label: 'Card',
-                    description: testPayments ? messages.testPaymentNotice : `Pay securely by card with ${storeDetails.cardProvider}`,
-                    icon: <CreditCard className="size-5" aria-hidden="true" />,
-                  },
-                  {
-                    value: 'powertranz' as const,
-                    label: 'Pay by card (PowerTranz)',
-                    description: 'Pay securely by card on PowerTranz, the payment page of First Atlantic Commerce',
-                    icon: <CreditCard className="size-5" aria-hidden="true" />,
-                  },
-                  {
-                    value: 'cash_on_delivery' as const,
-                    label: 'Cash on delivery',
-                    description: form.shippingMethod === 'pickup' ? 'Pay in cash when you collect your order' : 'Pay in cash when your order arrives',
-                    icon: <Banknote className="size-5" aria-hidden="true" />,
-                  },
-                ].filter((option) => offered.has(option.value))}
+                options={paymentOptions({ testPayments, pickup: form.shippingMethod === 'pickup', days: settings.data?.bank_transfer_days ?? null }).filter(
+                  (option) => offered?.includes(option.value) ?? (option.value === 'stripe' || option.value === 'cash_on_delivery'),
+                )}
               />
-              {form.paymentMethod === 'stripe' ? (
+              {paymentMethod === 'bank_transfer' ? (
+                <p className="mt-3 text-sm text-stone-600">
+                  After you place your order you'll see our bank details and your order number to quote as the reference. Send us a screenshot or PDF of the
+                  transfer from your order page; we prepare your order once the money is in our account.
+                </p>
+              ) : null}
+              {paymentMethod === 'stripe' ? (
                 <p className="mt-3 text-sm text-stone-600">
                   {testPayments
                     ? `After you place your order you'll continue to this shop's test card page, which stands in for ${storeDetails.cardProvider}, then come back here. ${messages.testPaymentNotice}`
                     : `After you place your order you'll continue to ${storeDetails.cardProvider}'s secure page to pay, then come back here.`}
                 </p>
-              ) : form.paymentMethod === 'powertranz' ? (
+              ) : paymentMethod === 'powertranz' ? (
                 <p className="mt-3 text-sm text-stone-600">After you place your order you'll continue to PowerTranz's secure page to pay, then come back here.</p>
               ) : null}
             </CheckoutSection>
@@ -279,7 +275,7 @@ export function CheckoutPage() {
         </div>
         <CheckoutSummary cart={shownCart} shippingMethod={form.shippingMethod} charges={charges} parish={form.shippingMethod === 'delivery' ? parish : null}>
           {problem ? <ErrorBox>{problem}</ErrorBox> : null}
-          <button type="submit" disabled={busy} className={`${buttonClass('primary')} w-full`}>
+          <button type="submit" disabled={busy || (!nothingToPay && offered?.length === 0)} className={`${buttonClass('primary')} w-full`}>
             {busy ? 'Processing...' : 'Place Order'}
           </button>
           <output className="sr-only">{busy ? 'Placing your order' : ''}</output>
@@ -287,6 +283,36 @@ export function CheckoutPage() {
       </form>
     </CheckoutFrame>
   );
+}
+
+/** Every payment method in the shopper's words; checkout shows the ones the shop offers. */
+function paymentOptions({ testPayments, pickup, days }: { testPayments: boolean; pickup: boolean; days: number | null }) {
+  return [
+    {
+      value: 'stripe',
+      label: 'Card',
+      description: testPayments ? messages.testPaymentNotice : `Pay securely by card with ${storeDetails.cardProvider}`,
+      icon: <CreditCard className="size-5" aria-hidden="true" />,
+    },
+    {
+      value: 'powertranz',
+      label: 'Pay by card (PowerTranz)',
+      description: 'Pay securely by card on PowerTranz, the payment page of First Atlantic Commerce',
+      icon: <CreditCard className="size-5" aria-hidden="true" />,
+    },
+    {
+      value: 'bank_transfer',
+      label: 'Bank transfer',
+      description: `Pay into our bank account${days ? ` within ${days} day${days === 1 ? '' : 's'}` : ''}, quoting your order number`,
+      icon: <Landmark className="size-5" aria-hidden="true" />,
+    },
+    {
+      value: 'cash_on_delivery',
+      label: 'Cash on delivery',
+      description: pickup ? 'Pay in cash when you collect your order' : 'Pay in cash when your order arrives',
+      icon: <Banknote className="size-5" aria-hidden="true" />,
+    },
+  ] satisfies { value: PaymentMethod; label: string; description: string; icon: ReactNode }[];
 }
 
 function CheckoutFrame({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
-import { mayStartCardPayment, messages, paysByCard, paymentState, postalAddress, storeDetails, variantText, wasPaid, type Order, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
-import { CircleCheck, CircleX, LoaderCircle, Package, Store, Truck } from 'lucide-react';
+import { awaitsTransfer, mayStartCardPayment, messages, paymentMethodLabel, paysByCard, paymentState, postalAddress, storeDetails, variantText, wasPaid, type Order, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
+import { CircleCheck, CircleX, Landmark, LoaderCircle, Package, Store, Truck } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { OrderProgress } from '@/components/order-progress.tsx';
 import { buttonClass } from '@/components/ui/button-styles.ts';
@@ -7,6 +7,7 @@ import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import { usePageMeta } from '@/lib/use-page-title.ts';
 import { useOrder } from '@/lib/queries/orders.ts';
 import { useStoreSettings } from '@/lib/queries/store-settings.ts';
+import { BankTransferPanel } from '../components/bank-transfer-panel.tsx';
 import { OrderLoadError } from '../components/order-load-error.tsx';
 import { orderStatusBadge, paymentStatusBadge, StatusBadge } from '../components/status-badges.tsx';
 import { usePaymentReturn, type PaymentReturnState } from '../hooks/use-payment-return.ts';
@@ -17,12 +18,13 @@ export function OrderConfirmationPage() {
   const { orderId = '' } = useParams();
   const [search] = useSearchParams();
   const payment = usePaymentReturn(orderId, search.get('session_id'));
-  const order = useOrder(orderId, search.get('token'));
+  const token = search.get('token');
+  const order = useOrder(orderId, token);
 
   const settled = payment.state !== 'processing';
   // An order in hand stays on screen even if refreshing it fails.
   if (settled && order.data) {
-    return <Confirmation order={order.data} returnState={payment.state} refunded={payment.refunded} onCheckAgain={payment.checkAgain} />;
+    return <Confirmation order={order.data} token={token} returnState={payment.state} refunded={payment.refunded} onCheckAgain={payment.checkAgain} />;
   }
   if (settled && order.isError) return <OrderLoadError title="Order Error" error={order.error} />;
   return (
@@ -40,6 +42,8 @@ const refundMessages: Record<PaymentRefundReason, string> = {
 
 interface ConfirmationProps {
   order: Order;
+  /** The order e-mail's link, which also lets a guest on another device send a proof of payment. */
+  token: string | null;
   returnState: PaymentReturnState;
   refunded: PaymentRefundReason | null;
   onCheckAgain(): void;
@@ -57,7 +61,9 @@ function headline(order: Order): { title: string; text: string; Icon: typeof Cir
           ? 'This order was cancelled and your payment refunded.'
           : paysByCard(order.payment_method)
             ? messages.paymentOrderCancelled
-            : 'This order was cancelled. Nothing is due.',
+            : order.payment_method === 'bank_transfer' && order.payment_status === 'FAILED'
+              ? 'This order was cancelled: its bank transfer did not arrive in time. Nothing is due.'
+              : 'This order was cancelled. Nothing is due.',
         Icon: CircleX,
         tone: 'bg-stone-100 text-stone-500',
       };
@@ -70,11 +76,16 @@ function headline(order: Order): { title: string; text: string; Icon: typeof Cir
         ? { title: 'Order Collected', text: 'You collected this order. Thank you for shopping with us!', Icon: Package, tone: done }
         : { title: 'Order Delivered', text: 'Your order was delivered. Thank you for shopping with us!', Icon: Package, tone: done };
     default:
+      if (awaitsTransfer(order)) {
+        return order.payment_proofs.length > 0
+          ? { title: 'Proof of Payment Received', text: 'Thank you. We will confirm your bank transfer once it is in our account.', Icon: Landmark, tone: 'bg-yellow-100 text-yellow-800' }
+          : { title: 'Awaiting Bank Transfer', text: 'Your order is placed and held for you. Pay by bank transfer to complete it.', Icon: Landmark, tone: 'bg-yellow-100 text-yellow-800' };
+      }
       return { title: 'Order Confirmed!', text: 'Thank you for your purchase. Your order has been successfully placed.', Icon: CircleCheck, tone: done };
   }
 }
 
-function Confirmation({ order, returnState, refunded, onCheckAgain }: ConfirmationProps) {
+function Confirmation({ order, token, returnState, refunded, onCheckAgain }: ConfirmationProps) {
   const { format } = useCurrency();
   const status = orderStatusBadge(order.status);
   const payment = paymentStatusBadge(order);
@@ -102,6 +113,8 @@ function Confirmation({ order, returnState, refunded, onCheckAgain }: Confirmati
         <dd>
           <StatusBadge {...status} />
         </dd>
+        <dt className="text-stone-600">Payment method</dt>
+        <dd>{paymentMethodLabel(order)}</dd>
         <dt className="text-stone-600">Payment status</dt>
         <dd>
           <StatusBadge {...payment} />
@@ -120,7 +133,7 @@ function Confirmation({ order, returnState, refunded, onCheckAgain }: Confirmati
         <h2 id="whats-next" className="text-lg font-semibold">
           What's Next?
         </h2>
-        <WhatsNext order={order} returnState={returnState} refunded={refunded} onCheckAgain={onCheckAgain} />
+        <WhatsNext order={order} token={token} returnState={returnState} refunded={refunded} onCheckAgain={onCheckAgain} />
       </section>
 
       <OrderProgress order={order} />
@@ -186,7 +199,7 @@ function FulfilmentNotes({ order, cashDue }: { order: Order; cashDue: boolean })
   }
 }
 
-function WhatsNext({ order, returnState, refunded, onCheckAgain }: ConfirmationProps) {
+function WhatsNext({ order, token, returnState, refunded, onCheckAgain }: ConfirmationProps) {
   const { format } = useCurrency();
   const pickup = order.shipping_method === 'pickup';
   const pickupPlace = usePickupPlace();
@@ -202,7 +215,12 @@ function WhatsNext({ order, returnState, refunded, onCheckAgain }: ConfirmationP
     );
   }
   if (state === 'refunded' || state === 'partly_refunded') {
-    const back = paysByCard(order.payment_method) ? 'It goes back to your card; banks take a few days to show it.' : 'We hand it back to you as agreed.';
+    const back =
+      paysByCard(order.payment_method)
+        ? 'It goes back to your card; banks take a few days to show it.'
+        : order.payment_method === 'bank_transfer'
+          ? 'We send it back to your bank account as agreed.'
+          : 'We hand it back to you as agreed.';
     return (
       <div className="space-y-3 text-sm text-stone-700">
         <p>
@@ -247,6 +265,7 @@ function WhatsNext({ order, returnState, refunded, onCheckAgain }: ConfirmationP
       </ul>
     );
   }
+  if (awaitsTransfer(order)) return <BankTransferPanel order={order} token={token} />;
   // Only an unpaid card order that can still be paid offers to pay (never one paid before, never a cancelled one).
   if (!mayStartCardPayment(order)) return null;
   if (state === 'failed') {

@@ -147,7 +147,11 @@ function PaymentDetails({ order }: { order: Order }) {
         </div>
       ) : !paysByCard(order.payment_method) ? (
         <div className="space-y-3 rounded-xl bg-stone-100 p-5 text-sm text-stone-800 ring-1 ring-stone-200">
-          <p>This order is paid in cash on {order.shipping_method === 'pickup' ? 'pickup' : 'delivery'}, so there is nothing to pay by card.</p>
+          <p>
+            {order.payment_method === 'bank_transfer'
+              ? 'This order is paid by bank transfer, so there is nothing to pay by card. Its order page has the bank details and takes your proof of payment.'
+              : `This order is paid in cash on ${order.shipping_method === 'pickup' ? 'pickup' : 'delivery'}, so there is nothing to pay by card.`}
+          </p>
           <Link to={`/order-confirmation/${order.id}`} className={buttonClass('primary')}>
             View your order
           </Link>

@@ -20,6 +20,7 @@ const figures: AdminDashboard = {
   best_sellers: [{ id: 4, name: 'Blue Mountain Cap', units_sold: 90 }],
   low_stock: [{ product_id: 4, product_name: 'Blue Mountain Cap', variant_id: 9, size: null, color: 'Navy', sku: 'CAP-NVY', stock: 0 }],
   unpaid_cash_orders: { count: 1, oldest: [{ id: 12, order_number: 'TL-261101-ABCDE', name: 'Kemar Brown', total: 123.45, created_at: '2026-11-01T15:00:00.000Z' }] },
+  awaiting_transfers: { count: 2, with_proof: 1, oldest: [{ id: 14, order_number: 'TL-261128-QRSTU', name: 'Shanique Thompson', total: 4500, created_at: '2026-11-28T15:00:00.000Z', has_proof: true }] },
 };
 
 describe('dashboard page', () => {
@@ -47,10 +48,15 @@ describe('dashboard page', () => {
     const unpaid = screen.getByRole('region', { name: 'Unpaid cash orders over a week old' });
     expect(within(unpaid).getByRole('link', { name: 'TL-261101-ABCDE' })).toHaveAttribute('href', '/admin/orders/12');
     expect(unpaid).toHaveTextContent('Kemar Brown');
+    const transfers = screen.getByRole('region', { name: 'Bank transfers awaiting payment' });
+    expect(transfers).toHaveTextContent('2 transfers waiting, 1 with a proof to check; the oldest 1:');
+    expect(within(transfers).getByRole('link', { name: 'TL-261128-QRSTU' })).toHaveAttribute('href', '/admin/orders/14');
+    expect(transfers).toHaveTextContent('Shanique Thompson, placed');
+    expect(transfers).toHaveTextContent('proof sent');
   });
 
   it('says when nothing needs a hand', async () => {
-    stubApi([[/^\/api\/admin\/dashboard\/$/, () => ({ ...figures, best_sellers: [], low_stock: [], unpaid_cash_orders: { count: 0, oldest: [] }, last_30_days: days.map((day) => ({ ...day, orders: 0, revenue: 0 })) })]]);
+    stubApi([[/^\/api\/admin\/dashboard\/$/, () => ({ ...figures, best_sellers: [], low_stock: [], unpaid_cash_orders: { count: 0, oldest: [] }, awaiting_transfers: { count: 0, with_proof: 0, oldest: [] }, last_30_days: days.map((day) => ({ ...day, orders: 0, revenue: 0 })) })]]);
     renderShop(pages, { path: '/admin/dashboard' });
     expect(await screen.findByText('Nothing sold yet.')).toBeVisible();
     expect(screen.getByText('Every variant has more than 5 in stock.')).toBeVisible();

@@ -43,7 +43,7 @@ function DashboardLoading() {
         <Skeleton className="h-28" />
       </div>
       <Skeleton className="h-72" />
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-4">
         <Skeleton className="h-48" />
         <Skeleton className="h-48" />
         <Skeleton className="h-48" />
@@ -54,6 +54,7 @@ function DashboardLoading() {
 
 function DashboardFigures({ figures }: { figures: AdminDashboard }) {
   const unpaid = figures.unpaid_cash_orders;
+  const transfers = figures.awaiting_transfers;
   return (
     <div className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
@@ -62,7 +63,7 @@ function DashboardFigures({ figures }: { figures: AdminDashboard }) {
       </div>
       <p className="text-xs text-stone-500">Revenue counts paid orders that were not cancelled; days are Jamaica time.</p>
       <RevenueChart days={figures.last_30_days} />
-      <div className="grid gap-4 lg:grid-cols-3">
+      <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-4">
         <Panel title="Best sellers">
           {figures.best_sellers.length === 0 ? (
             <Nothing>Nothing sold yet.</Nothing>
@@ -124,6 +125,37 @@ function DashboardFigures({ figures }: { figures: AdminDashboard }) {
                   </li>
                 ))}
               </ul>
+            </>
+          )}
+        </Panel>
+        <Panel title="Bank transfers awaiting payment">
+          {transfers.count === 0 ? (
+            <Nothing>None: every bank transfer is paid or cancelled.</Nothing>
+          ) : (
+            <>
+              <p className="mb-2 font-medium text-stone-900">
+                {transfers.count} {transfers.count === 1 ? 'transfer' : 'transfers'} waiting, {transfers.with_proof} with a proof to check
+                {transfers.count > transfers.oldest.length ? `; the oldest ${transfers.oldest.length}:` : ':'}
+              </p>
+              <ul className="space-y-2">
+                {transfers.oldest.map((order) => (
+                  <li key={order.id} className="flex justify-between gap-3">
+                    <span className="min-w-0 break-words">
+                      <Link to={`/admin/orders/${order.id}`} className={linkClass}>
+                        {order.order_number}
+                      </Link>
+                      <span className="block text-xs text-stone-500">
+                        {order.name}, placed {placedOn.format(new Date(order.created_at))}
+                        {order.has_proof ? ' · proof sent' : ''}
+                      </span>
+                    </span>
+                    <span className="shrink-0 tabular-nums">{money(order.total)}</span>
+                  </li>
+                ))}
+              </ul>
+              <Link to="/admin/orders?payment_method=bank_transfer&payment_status=PENDING&status=pending" className={`${linkClass} mt-2 inline-block text-sm`}>
+                All transfers awaiting payment
+              </Link>
             </>
           )}
         </Panel>

@@ -90,7 +90,12 @@ export function RefundDialog({ order, open, busy, error, onSubmit, onClose }: Ac
     if ('error' in read || found.reason) return;
     onSubmit({ kind: 'refund', refund: { reason: reason.trim(), ...(read.amount === undefined ? {} : { amount: read.amount }) } });
   };
-  const by = paysByCard(order.payment_method) ? 'to the card, through the card provider' : 'in cash; it is recorded here';
+  const by =
+    paysByCard(order.payment_method)
+      ? 'to the card, through the card provider'
+      : order.payment_method === 'bank_transfer'
+        ? "by a transfer from the shop's bank account, which you make; it is recorded here"
+        : 'in cash; it is recorded here';
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !busy && onClose()} title={`Refund ${order.order_number}`} description={`Up to ${formatJmd(order.refundable_amount)} goes back ${by}.`}>
       <form onSubmit={submit} noValidate>

@@ -32,6 +32,7 @@ function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     refunded_amount: 0,
     tracking_number: null,
     status_history: [],
+    payment_proofs: [],
     phone: '876 555 0100',
     customer_id: 3,
     refundable_amount: 11900,
@@ -45,8 +46,9 @@ function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
   };
 }
 
-const renderOrder = (answers: { order: AdminOrder; post?: (url: URL, init: RequestInit | undefined) => unknown }) => {
+const renderOrder = (answers: { order: AdminOrder; post?: (url: URL, init: RequestInit | undefined) => unknown; proof?: () => Response }) => {
   const fetchMock = stubApi([
+    [/^\/api\/admin\/orders\/7\/payment-proofs\/\d+\/$/, () => answers.proof?.() ?? new Response('', { status: 404 })],
     [/^\/api\/admin\/orders\/7\/$/, () => answers.order],
     [/^\/api\/admin\/orders\/7\/(status|refund|mark-paid)\/$/, (url, init) => answers.post?.(url, init)],
     [/^\/api\/csrf\/$/, () => ({})],
@@ -59,6 +61,44 @@ const renderOrder = (answers: { order: AdminOrder; post?: (url: URL, init: Reque
 
 // Dialogs typed into key by key: slow when every test file runs at once on two cores.
 describe('the order page', { timeout: 30_000 }, () => {
+  it('shows a transfer\'s proofs beside it, opens one with the staff sign-in, and marks the transfer paid', async () => {
+    const user = userEvent.setup();
+    const sent: string[] = [];
+    const transfer: Partial<AdminOrder> = {
+      status: 'pending',
+      payment_status: 'PENDING',
+      payment_method: 'bank_transfer',
+      shipping_method: 'pickup',
+      refundable_amount: 0,
+      next_statuses: ['processing', 'cancelled'],
+      expires_at: '2026-11-28T15:00:00.000Z',
+      payment_proofs: [{ id: 4, uploaded_at: '2026-11-26T15:00:00.000Z' }],
+    };
+    URL.createObjectURL = () => 'blob:proof-4';
+    URL.revokeObjectURL = () => undefined;
+    renderOrder({
+      order: adminOrder(transfer),
+      proof: () => new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'content-type': 'image/png', 'content-disposition': 'inline; filename="payment-proof-7-4.png"' } }),
+      post: (url) => {
+        sent.push(url.pathname);
+        return { order: adminOrder({ ...transfer, status: 'processing', payment_status: 'COMPLETED', next_statuses: ['ready_for_pickup', 'cancelled'] }), notice: null };
+      },
+    });
+    const money = await screen.findByRole('region', { name: 'Payments and refunds' });
+    expect(money).toHaveTextContent('Bank transfer');
+    expect(money).toHaveTextContent('Reference TL-261125-ABCDE.');
+    const proofs = within(money).getByRole('list', { name: 'Proofs of payment' });
+    await user.click(within(proofs).getByRole('button', { name: 'View proof 1' }));
+    expect(await within(proofs).findByRole('img', { name: 'Proof of payment 1 sent by the customer' })).toHaveAttribute('src', 'blob:proof-4');
+    await user.click(screen.getByRole('button', { name: 'Mark paid' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog).toHaveTextContent("J$11,900.00 from the customer's bank transfer, reference TL-261125-ABCDE, is in the shop's account.");
+    await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+    expect(await screen.findByText('Marked paid.')).toBeVisible();
+    expect(sent).toEqual(['/api/admin/orders/7/mark-paid/']);
+    expect(screen.queryByRole('button', { name: 'Mark paid' })).toBeNull();
+  });
+
   it('asks for the tracking number before shipping, and shows the shipped order the server answers', async () => {
     const user = userEvent.setup();
     const sent: unknown[] = [];

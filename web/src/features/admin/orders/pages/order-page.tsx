@@ -1,4 +1,4 @@
-import { lineLabel, variantText, type AdminOrder, type OrderStatus } from '@threadline/contracts';
+import { formatPayBy, isPaidByHand, lineLabel, paymentMethodLabel, variantText, type AdminOrder, type OrderStatus } from '@threadline/contracts';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
@@ -12,7 +12,8 @@ import { useAdminOrder } from '../api/get-admin-order.ts';
 import { useOrderAction, type OrderAction } from '../api/update-order.ts';
 import { OrderStatusLabel, PaymentStatusLabel, TestPaymentLabel } from '../components/order-badges.tsx';
 import { failureText, RefundDialog, StatusDialog } from '../components/order-dialogs.tsx';
-import { formatJmd, formatWhen, moveLabels, orderStatusLooks, paymentMethodLabel } from '../order-labels.ts';
+import { PaymentProofs } from '../components/payment-proofs.tsx';
+import { formatJmd, formatWhen, moveLabels, orderStatusLooks } from '../order-labels.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -108,6 +109,13 @@ function Money({ order }: { order: AdminOrder }) {
         {paymentMethodLabel(order)} <PaymentStatusLabel order={order} />
         {order.test_payment ? <TestPaymentLabel /> : null}
       </p>
+      {order.payment_method === 'bank_transfer' && order.status === 'pending' && order.payment_status === 'PENDING' && order.expires_at ? (
+        <p className="text-sm text-stone-600">
+          Reference {order.order_number}. Cancelled, its stock back, if not marked paid by {formatPayBy(order.expires_at)} (Jamaica time)
+          {order.payment_proofs.length > 0 ? ' (not while a proof waits for you)' : ''}.
+        </p>
+      ) : null}
+      <PaymentProofs order={order} />
       {order.payments.length > 0 ? (
         <ul className="space-y-1 text-sm" aria-label="Card payments">
           {order.payments.map((payment) => (
@@ -126,7 +134,7 @@ function Money({ order }: { order: AdminOrder }) {
             <li key={refund.id} className="rounded-xl bg-stone-50 p-3">
               <p className="flex flex-wrap justify-between gap-2 font-medium">
                 <span>
-                  Refund {refund.method === 'card' ? 'to card' : 'in cash'}
+                  Refund {refund.method === 'card' ? 'to card' : order.payment_method === 'bank_transfer' ? 'by bank transfer' : 'in cash'}
                   {refund.status === 'pending' ? ' (waiting for the provider)' : ''}
                 </span>
                 <span>{formatJmd(refund.amount)}</span>
@@ -191,7 +199,8 @@ function Actions({ order, run, busy }: { order: AdminOrder; run(action: OrderAct
       setDialogError(error);
     }
   };
-  const canMarkPaid = order.payment_method === 'cash_on_delivery' && order.payment_status === 'PENDING' && order.status !== 'cancelled';
+  const canMarkPaid = isPaidByHand(order.payment_method) && order.payment_status === 'PENDING' && order.status !== 'cancelled';
+  const transfer = order.payment_method === 'bank_transfer';
   return (
     <div className="flex flex-wrap gap-2">
       {order.next_statuses.map((status) => (
@@ -222,7 +231,11 @@ function Actions({ order, run, busy }: { order: AdminOrder; run(action: OrderAct
       <ConfirmDialog
         open={markingPaid}
         title={`Mark ${order.order_number} paid?`}
-        message={`The customer paid ${formatJmd(order.total)} in cash on delivery.`}
+        message={
+          transfer
+            ? `${formatJmd(order.total)} from the customer's bank transfer, reference ${order.order_number}, is in the shop's account. The order moves on to processing and the customer is told.`
+            : `The customer paid ${formatJmd(order.total)} in cash on delivery.`
+        }
         confirmLabel="Mark paid"
         busyLabel="Saving..."
         busy={busy}

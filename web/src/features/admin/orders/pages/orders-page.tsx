@@ -1,4 +1,4 @@
-import { orderStatuses, paymentStatuses, paymentStatusLabels, type AdminOrderSummary } from '@threadline/contracts';
+import { orderStatuses, paymentMethodLabel, paymentMethods, paymentMethodWords, paymentStatuses, paymentStatusLabels, type AdminOrderSummary } from '@threadline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -10,7 +10,7 @@ import { Pager } from '../../components/pager.tsx';
 import { useAdminList, useListFilter } from '../../hooks/use-admin-list.ts';
 import { markOrdersSeen, newOrdersQueryKey } from '../api/get-new-orders-count.ts';
 import { OrderStatusLabel, PaymentStatusLabel, TestPaymentLabel } from '../components/order-badges.tsx';
-import { formatJmd, formatWhen, orderStatusLooks, paymentMethodLabel } from '../order-labels.ts';
+import { formatJmd, formatWhen, orderStatusLooks } from '../order-labels.ts';
 import { AdminTable, adminTableHeadClass } from '../../components/admin-table.tsx';
 
 const inputClass = 'min-h-11 w-full rounded-xl border border-stone-300 bg-white px-3 text-sm focus:border-stone-900 focus:ring-2 focus:ring-stone-900/20 focus:outline-none';
@@ -45,6 +45,7 @@ function SearchBox() {
 function Filters() {
   const [status, setStatus] = useListFilter('status');
   const [payment, setPayment] = useListFilter('payment_status');
+  const [method, setMethod] = useListFilter('payment_method');
   const [from, setFrom] = useListFilter('from');
   const [to, setTo] = useListFilter('to');
   return (
@@ -69,6 +70,17 @@ function Filters() {
           {paymentStatuses.map((value) => (
             <option key={value} value={value}>
               {paymentStatusLabels[value]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        Paid by
+        <select className={selectClass} value={method} onChange={(event) => setMethod(event.target.value)}>
+          <option value="">Any method</option>
+          {paymentMethods.map((value) => (
+            <option key={value} value={value}>
+              {paymentMethodWords[value]}
             </option>
           ))}
         </select>
@@ -134,7 +146,7 @@ export function OrdersPage() {
   const list = useAdminList<AdminOrderSummary>('/admin/orders/');
   const [searchParams] = useSearchParams();
   const client = useQueryClient();
-  const filtered = ['search', 'status', 'payment_status', 'from', 'to'].some((name) => searchParams.has(name));
+  const filtered = ['search', 'status', 'payment_status', 'payment_method', 'from', 'to'].some((name) => searchParams.has(name));
   useEffect(() => {
     markOrdersSeen();
     void client.invalidateQueries({ queryKey: newOrdersQueryKey });

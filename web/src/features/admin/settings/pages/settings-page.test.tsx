@@ -32,6 +32,35 @@ function stubSettings(answer: () => unknown = () => defaultStoreSettings) {
 
 // A form of some thirty fields, typed into key by key: on two busy cores that takes more than 5 s.
 describe('settings page', { timeout: 20_000 }, () => {
+  it('offers bank transfer only with the account to pay into, and saves the methods, the account and the days', async () => {
+    const user = userEvent.setup();
+    const saved = stubSettings();
+    renderShop(pages, { path: '/admin/settings' });
+    const payments = await screen.findByRole('region', { name: 'Payments' });
+    expect(within(payments).getByRole('checkbox', { name: 'Card' })).toBeChecked();
+    expect(within(payments).getByRole('checkbox', { name: 'Cash on delivery' })).toBeChecked();
+    await user.click(within(payments).getByRole('checkbox', { name: 'Bank transfer' }));
+    await user.click(within(payments).getByRole('checkbox', { name: 'Card' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(screen.getByRole('textbox', { name: 'Account number' })).toHaveAccessibleDescription('Account number is required to offer bank transfer');
+    expect(saved).toEqual([]);
+    expect(screen.getByRole('textbox', { name: 'Bank' })).toHaveAttribute('maxlength', '100');
+    await user.type(screen.getByRole('textbox', { name: 'Bank' }), 'National Commercial Bank');
+    await user.type(screen.getByRole('textbox', { name: 'Account name' }), 'Threadline Ltd');
+    await user.type(screen.getByRole('textbox', { name: 'Account number' }), '404-123-456');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Account currency' }), 'USD');
+    const days = screen.getByRole('textbox', { name: /Days to pay a transfer/ });
+    await user.clear(days);
+    await user.type(days, '5');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved. The shop charges and shows them from now on.')).toBeVisible();
+    expect(saved[0]).toMatchObject({
+      payment_methods: ['cash_on_delivery', 'bank_transfer'],
+      bank_transfer: { bank: 'National Commercial Bank', branch: '', account_name: 'Threadline Ltd', account_number: '404-123-456', account_type: '', currency: 'USD' },
+      bank_transfer_days: 5,
+    });
+  });
+
   it('sets one fee everywhere, then another for St. Andrew, and saves what the server then charges', async () => {
     const user = userEvent.setup();
     const saved = stubSettings();

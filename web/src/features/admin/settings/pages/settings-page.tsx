@@ -1,7 +1,8 @@
-import { parishes, type Parish, type StoreSettings } from '@threadline/contracts';
+import { bankTransferDaysMax, currencyCodes, paymentMethods, paymentMethodWords, parishes, type BankTransferDetails, type Parish, type PaymentMethod, type StoreSettings } from '@threadline/contracts';
 import { Plus, Trash2 } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/button-styles.ts';
+import { selectClass } from '@/components/ui/field-styles.ts';
 import { ErrorBox } from '@/components/ui/error-box.tsx';
 import { TextAreaField, TextField } from '@/components/ui/text-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
@@ -38,6 +39,13 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
   const setFee = (parish: Parish, value: string) => setForm((current) => ({ ...current, fees: { ...current.fees, [parish]: value } }));
   const setStore = <K extends keyof SettingsForm['store']>(key: K, value: SettingsForm['store'][K]) =>
     setForm((current) => ({ ...current, store: { ...current.store, [key]: value } }));
+  const setBank = (key: keyof BankTransferDetails, value: string) => setForm((current) => ({ ...current, bankTransfer: { ...current.bankTransfer, [key]: value } }));
+  const toggleMethod = (method: PaymentMethod, on: boolean) =>
+    setForm((current) => ({
+      ...current,
+      // Kept in the shop's order of methods, whatever order they were ticked in.
+      paymentMethods: paymentMethods.filter((each) => (each === method ? on : current.paymentMethods.includes(each))),
+    }));
   const setHours = (index: number, key: 'days' | 'hours', value: string) =>
     setStore(
       'hours',
@@ -137,6 +145,90 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
           />
         </div>
         <p className="mt-3 text-sm text-stone-600">Free delivery counts the subtotal after any promo discount. Orders already placed keep what they were charged.</p>
+      </Section>
+
+      <Section title="Payments" description="The ways customers may pay at checkout. Bank transfer shows the account below on the order page and in the e-mails, with the order number as the reference.">
+        <fieldset>
+          <legend className="text-sm font-semibold text-stone-900">Payment methods offered</legend>
+          <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+            {paymentMethods.map((method) => (
+              <li key={method}>
+                <label className="flex min-h-11 items-center gap-3 rounded-xl px-3 ring-1 ring-stone-200">
+                  <input
+                    type="checkbox"
+                    name="paymentMethods"
+                    className="size-5"
+                    checked={form.paymentMethods.includes(method)}
+                    onChange={(event) => toggleMethod(method, event.target.checked)}
+                  />
+                  <span className="text-sm">
+                    {paymentMethodWords[method]}
+                    {method === 'powertranz' ? <span className="block text-xs text-stone-500">Needs PowerTranz set up on the server first</span> : null}
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          {errors.paymentMethods ? (
+            <p role="alert" className="mt-2 text-sm text-red-700">
+              {errors.paymentMethods}
+            </p>
+          ) : null}
+        </fieldset>
+        <fieldset className="mt-6">
+          <legend className="text-sm font-semibold text-stone-900">Bank transfer</legend>
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
+            <TextField {...fieldProps('bankTransfer.bank')} label="Bank" maxLength={100} value={form.bankTransfer.bank} onChange={(event) => setBank('bank', event.target.value)} />
+            <TextField {...fieldProps('bankTransfer.branch')} label="Branch" maxLength={100} value={form.bankTransfer.branch} onChange={(event) => setBank('branch', event.target.value)} />
+            <TextField
+              {...fieldProps('bankTransfer.account_name')}
+              label="Account name"
+              maxLength={100}
+              value={form.bankTransfer.account_name}
+              onChange={(event) => setBank('account_name', event.target.value)}
+            />
+            <TextField
+              {...fieldProps('bankTransfer.account_number')}
+              label="Account number"
+              maxLength={40}
+              autoComplete="off"
+              value={form.bankTransfer.account_number}
+              onChange={(event) => setBank('account_number', event.target.value)}
+            />
+            <TextField
+              {...fieldProps('bankTransfer.account_type')}
+              label="Account type"
+              hint="(e.g. Savings, Chequing)"
+              maxLength={40}
+              value={form.bankTransfer.account_type}
+              onChange={(event) => setBank('account_type', event.target.value)}
+            />
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              Account currency
+              <select
+                name="bankTransfer.currency"
+                className={selectClass}
+                value={form.bankTransfer.currency}
+                onChange={(event) => setBank('currency', event.target.value)}
+              >
+                {currencyCodes.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <TextField
+              {...fieldProps('bankTransferDays')}
+              label="Days to pay a transfer"
+              hint={`(1 to ${bankTransferDaysMax}; reminded after one, cancelled after these)`}
+              inputMode="numeric"
+              maxLength={2}
+              value={form.bankTransferDays}
+              onChange={(event) => setForm((current) => ({ ...current, bankTransferDays: event.target.value }))}
+            />
+          </div>
+        </fieldset>
       </Section>
 
       <Section
