@@ -102,7 +102,6 @@ export const messages = {
   paymentSessionFailed: 'Failed to create Stripe checkout session',
   paymentRedirectFailed: 'Failed to redirect to Stripe checkout',
   /** KINGSTON.md §1: only the methods the shop offers (GET /api/store/ payment_methods). */
-  paymentMethodNotOffered: (method: string) => `The shop does not take payment by ${method}. Please choose another payment method.`,
   proofNotNeeded: 'Only an unpaid bank transfer order takes a proof of payment.',
   proofFileMissing: 'Send the proof of payment as a file in a multipart form field named file.',
   proofFileEmpty: 'The proof of payment file is empty.',

@@ -65,7 +65,7 @@ export const serverMessages = {
       : `Sorry, ${item} has just sold out. Please remove it from your cart.`,
   orderNotFound: 'Order not found.',
   paymentNotNeeded: 'This order does not need a card payment.',
-  paymentMethodNotOffered: 'This shop does not offer this payment method.',
+  paymentMethodNotOffered: (method: string) => `The shop does not take payment by ${method}. Please choose another payment method.`,
   powertranzStartFailed: 'Failed to open the PowerTranz payment page',
   orderNotCancellable: 'Only an unpaid card order can be cancelled.',
   orderAlreadyCancelled: 'This order has already been cancelled.',

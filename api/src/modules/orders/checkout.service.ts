@@ -335,7 +335,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       const problem = checkoutProblem(request);
       if (problem) throw badRequest(problem);
       const { offered, bankTransferDays } = await deps.payments();
-      if (!offered.includes(request.payment_method)) throw badRequest(messages.paymentMethodNotOffered(paymentMethodWords[request.payment_method].toLowerCase()));
+      if (!offered.includes(request.payment_method)) throw badRequest(serverMessages.paymentMethodNotOffered(paymentMethodWords[request.payment_method].toLowerCase()));
       if (context.owner.userId === null && (await deps.hasAccount(request.email))) {
         throw badRequest(messages.checkoutExistingAccount);
       }

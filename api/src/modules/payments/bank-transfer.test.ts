@@ -92,7 +92,7 @@ describe('payment methods the owner offers', () => {
     await inject(shopper, 'POST', '/api/orders/cart/', { product_id: productId, quantity: 1 });
     const refused = await inject(shopper, 'POST', '/api/orders/checkout/', pickupCheckoutForm('bank_transfer'));
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toBe(messages.paymentMethodNotOffered('bank transfer'));
+    expect(refused.json().error).toBe(serverMessages.paymentMethodNotOffered('bank transfer'));
     // PowerTranz is not set up on this server: never offered, and the owner cannot choose it.
     expect((await inject(shopper, 'POST', '/api/orders/checkout/', pickupCheckoutForm('powertranz'))).statusCode).toBe(400);
     const powertranz = await offer({ payment_methods: ['stripe', 'powertranz'] });
@@ -113,7 +113,7 @@ describe('payment methods the owner offers', () => {
     await inject(shopper, 'POST', '/api/orders/cart/', { product_id: productId, quantity: 1 });
     const card = await inject(shopper, 'POST', '/api/orders/checkout/', pickupCheckoutForm('stripe'));
     expect(card.statusCode).toBe(400);
-    expect(card.json().error).toBe(messages.paymentMethodNotOffered('card'));
+    expect(card.json().error).toBe(serverMessages.paymentMethodNotOffered('card'));
     expect((await offer({ payment_methods: ['stripe', 'cash_on_delivery', 'bank_transfer'] })).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Stripe } from 'stripe';
-import { adminMessages, messages, paysByCard, serverMessages, storeDetails, wasPaid, type CancelOrderResponse, type CardPaymentConfig, type PaymentMethod, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
+import { adminMessages, messages, paymentMethodWords, paysByCard, serverMessages, storeDetails, wasPaid, type CancelOrderResponse, type CardPaymentConfig, type PaymentMethod, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import type { RefundTable } from '../../db/tables.ts';
 import type { PaymentOutcome } from '../../plugins/metrics.ts';
@@ -432,7 +432,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
      * once, any other refunded).
      */
     async startPowerTranz(viewer: OrderViewer, orderId: number) {
-      if (!powertranz) throw badRequest(serverMessages.paymentMethodNotOffered);
+      if (!powertranz) throw badRequest(serverMessages.paymentMethodNotOffered(paymentMethodWords.powertranz.toLowerCase()));
       const order = await orders.ownedOrder(viewer, orderId);
       if (order.payment_method !== 'powertranz') throw badRequest(serverMessages.paymentNotNeeded);
       if (wasPaid(order.payment_status)) throw conflict(paidRefusal(order.payment_status));

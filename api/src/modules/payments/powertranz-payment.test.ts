@@ -265,7 +265,7 @@ describe('a shop without PowerTranz', () => {
       await plain.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: shopper.headers, payload: { product_id: product.id, quantity: 1 } });
       const placed = await plain.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: shopper.headers, payload: pickupCheckoutForm('powertranz') });
       expect(placed.statusCode).toBe(400);
-      expect(placed.json().error).toBe(serverMessages.paymentMethodNotOffered);
+      expect(placed.json().error).toBe(serverMessages.paymentMethodNotOffered('card (powertranz)'));
       const cashOrder = await plain.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: shopper.headers, payload: pickupCheckoutForm('cash_on_delivery') });
       const payment = await plain.app.inject({ method: 'POST', url: `/api/orders/payment/powertranz/${cashOrder.json().order_id}/`, headers: shopper.headers });
       expect(payment.statusCode).toBe(400);
