@@ -104,7 +104,7 @@ function stubCheckout(options: { cart?: Cart; placeOrder?: (call: CheckoutCall) 
   const fetchMock = stubApi([
     [/^\/api\/orders\/payment\/stripe\/config\/$/, () => ({ test_payments: options.testPayments ?? false })],
     [/^\/api\/orders\/cart\/$/, () => options.cart ?? cart],
-    [/^\/api\/store\/$/, () => ({ ...(options.store ?? defaultStoreSettings), payment_methods: options.paymentMethods ?? ['stripe', 'cash_on_delivery'] })],
+    [/^\/api\/store\/$/, () => ({ ...(options.store ?? defaultStoreSettings), payment_methods: options.paymentMethods ?? options.store?.payment_methods ?? ['stripe', 'cash_on_delivery'] })],
     [/^\/api\/users\/profile\/$/, () => profile],
     [/^\/api\/users\/addresses\/$/, () => ({ addresses: [home, work] })],
     [
