@@ -38,3 +38,5 @@ export * from './admin-dashboard.ts';
 export * from './store-charges.ts';
 export * from './admin-orders.ts';
 export * from './admin-messages.ts';
+export * from './reviews.ts';
+export * from './review-rules.ts';
