@@ -136,7 +136,7 @@ function ReviewItem({ review }: { review: Review }) {
                 <a href={photo.image} target="_blank" rel="noreferrer" className="block rounded-lg">
                   <img
                     src={photo.image}
-                    alt={`Photo ${index + 1} from ${review.author_name}`}
+                    alt={`Shared by ${review.author_name}, ${index + 1} of ${review.photos.length}`}
                     width={photo.width}
                     height={photo.height}
                     loading="lazy"

@@ -29,7 +29,7 @@ export function ReviewForm({ productId, productName }: { productId: number; prod
 
   let content;
   if (sent) {
-    content = <p role="status" className="text-brand-900">{reviewMessages.submitted}</p>;
+    content = <output className="block text-brand-900">{reviewMessages.submitted}</output>;
   } else if (status === 'loading' || (user && eligibility.isPending)) {
     content = (
       <div aria-busy="true">

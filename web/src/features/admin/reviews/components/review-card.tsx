@@ -54,7 +54,7 @@ export function ReviewCard({ review }: { review: AdminReview }) {
           {review.photos.map((photo, index) => (
             <li key={photo.id}>
               <a href={photo.image} target="_blank" rel="noreferrer" className="block rounded-lg">
-                <img src={photo.image} alt={`Photo ${index + 1} of the review`} className="size-20 rounded-lg object-cover" loading="lazy" />
+                <img src={photo.image} alt={`Shared with the review, ${index + 1} of ${review.photos.length}`} className="size-20 rounded-lg object-cover" loading="lazy" />
               </a>
             </li>
           ))}
