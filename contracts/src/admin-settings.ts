@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './input-bounds.ts';
 import { parishes, type StoreCharges } from './store-charges.ts';
+import { defaultReviewRequestDays, maxReviewRequestDays } from './review-rules.ts';
 
 /** An amount of at most 2 decimals: what a fee or threshold in cents can hold. */
 const inCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
@@ -53,5 +54,12 @@ export const storeSettingsSchema = z.object({
     .max(100, 'Tax rate is at most 100 %')
     .refine(inCents, 'Tax rate has at most 2 decimals'),
   store: storeContactSchema,
+  /** Days after delivery a buyer is e-mailed to review what they bought (KINGSTON.md §6); a save that leaves it out (a client of before it) sets the default. */
+  review_request_days: z
+    .number({ error: 'Review request days must be a number' })
+    .int('Review request days must be a whole number')
+    .min(1, 'Review request days is at least 1')
+    .max(maxReviewRequestDays, `Review request days is at most ${maxReviewRequestDays}`)
+    .default(defaultReviewRequestDays),
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema> & StoreCharges;

@@ -8,6 +8,10 @@ export type ReviewStatus = (typeof reviewStatuses)[number];
 
 export const reviewLimits = { titleLength: 120, bodyLength: 4000, replyLength: 2000, photos: 4, pageSize: 10 } as const;
 
+/** Days after delivery a buyer is asked for a review, until the owner sets `review_request_days`. */
+export const defaultReviewRequestDays = 7;
+export const maxReviewRequestDays = 60;
+
 /** How many approved reviews must agree before the size picker says how a style fits. */
 export const fitVerdictMinimum = 5;
 

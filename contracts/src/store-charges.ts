@@ -1,6 +1,7 @@
 // What an order is charged besides its items, from the shop's settings. Apart from the settings'
 // schema so that the checkout page, which prices with it, loads no zod.
 import { majorToMinor } from './currencies.ts';
+import { defaultReviewRequestDays } from './review-rules.ts';
 import type { StoreSettings } from './admin-settings.ts';
 import type { ShippingMethod } from './order-rules.ts';
 
@@ -48,6 +49,7 @@ export const defaultStoreSettings: StoreSettings = {
     getting_here: ['Free street parking', 'Bus routes 72, 76 and 83', "5 minutes' walk from the downtown shopping district"],
     map_location: { latitude: 17.9656, longitude: -76.7927 },
   },
+  review_request_days: defaultReviewRequestDays,
 };
 
 /** The settings an order's charges come from, as the wire has them (JMD major units, rate in %). */

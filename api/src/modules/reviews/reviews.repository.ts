@@ -121,6 +121,51 @@ export function createReviewsRepository(db: DbExecutor) {
         .where('reviews.id', '=', id)
         .executeTakeFirst(),
 
+    /**
+     * Customers' orders delivered between `after` and `before` whose buyer was not yet asked for a
+     * review, oldest first. Guests' orders are left out: a review needs an account.
+     */
+    dueReviewRequests: (before: string, after: string, limit: number) =>
+      db
+        .selectFrom('orders')
+        .innerJoin('order_status_history as delivered', (join) => join.onRef('delivered.order_id', '=', 'orders.id').on('delivered.to_status', '=', 'delivered'))
+        .select(['orders.id', 'orders.order_number', 'orders.email', 'orders.first_name'])
+        .distinct()
+        .where('orders.status', '=', 'delivered')
+        .where('orders.user_id', 'is not', null)
+        .where('delivered.created_at', '<=', before)
+        .where('delivered.created_at', '>', after)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('review_requests').select('review_requests.order_id').whereRef('review_requests.order_id', '=', 'orders.id'))))
+        .orderBy('orders.id')
+        .limit(limit)
+        .execute(),
+
+    /** Claims the order's request: true for the one process whose row went in, so a buyer is asked once. */
+    async claimReviewRequest(orderId: number): Promise<boolean> {
+      const claimed = await db
+        .insertInto('review_requests')
+        .values({ order_id: orderId, sent_at: new Date().toISOString() })
+        .onConflict((conflict) => conflict.column('order_id').doNothing())
+        .returning('order_id')
+        .executeTakeFirst();
+      return claimed !== undefined;
+    },
+
+    /** Gives a claim back when its e-mail could not be sent, so a later run tries again. */
+    releaseReviewRequest: (orderId: number) => db.deleteFrom('review_requests').where('order_id', '=', orderId).execute(),
+
+    /** The order's products still on sale, once each, to be reviewed. */
+    productsToReview: (orderId: number) =>
+      db
+        .selectFrom('order_items')
+        .innerJoin('products', 'products.id', 'order_items.product_id')
+        .select(['products.id', 'products.name'])
+        .distinct()
+        .where('order_items.order_id', '=', orderId)
+        .where('products.status', '=', 'active')
+        .orderBy('products.id')
+        .execute(),
+
     moderate: (id: number, change: { status: ReviewStatus; reply: string | null }, executor: DbExecutor) =>
       executor.updateTable('reviews').set({ ...change, updated_at: new Date().toISOString() }).where('id', '=', id).execute(),
   };
