@@ -14,6 +14,7 @@ export interface SettingsForm {
   gettingHere: string;
   latitude: string;
   longitude: string;
+  reviewRequestDays: string;
 }
 
 export const formOf = (settings: StoreSettings): SettingsForm => {
@@ -26,6 +27,7 @@ export const formOf = (settings: StoreSettings): SettingsForm => {
     gettingHere: gettingHere.join('\n'),
     latitude: String(point.latitude),
     longitude: String(point.longitude),
+    reviewRequestDays: String(settings.review_request_days),
   };
 };
 
@@ -51,6 +53,7 @@ const formKey = (path: readonly PropertyKey[]): string => {
   if (head === 'delivery_fees') return `fees.${rest.join('.')}`;
   if (head === 'free_delivery_over') return 'freeDeliveryOver';
   if (head === 'tax_rate') return 'taxRate';
+  if (head === 'review_request_days') return 'reviewRequestDays';
   if (head === 'store' && rest[0] === 'getting_here') return 'gettingHere';
   if (head === 'store' && rest[0] === 'map_location') return rest[1] ?? 'latitude';
   return [head, ...rest].join('.');
@@ -70,6 +73,7 @@ export function settingsOf(form: SettingsForm): { settings: StoreSettings } | { 
         .filter(Boolean),
       map_location: { latitude: amountOf(form.latitude), longitude: amountOf(form.longitude) },
     },
+    review_request_days: amountOf(form.reviewRequestDays),
   });
   if (parsed.success) return { settings: parsed.data };
   const errors: SettingsErrors = {};
