@@ -21,6 +21,7 @@ const bodyNotInSchema = new Map([
   ['PUT /api/users/profile/', 'JSON or a multipart form with the picture: the route reads the parts, the service checks the fields with profileUpdateSchema'],
   ['POST /api/admin/products/import/', 'a multipart form with the CSV file, parsed as it streams in: each row is checked by the import'],
   ['POST /api/admin/products/:id/images/', 'a multipart form with the picture and its alt text: the route reads the parts, sharp checks the picture'],
+  ['POST /api/reviews/:id/photos/', 'a multipart form with the photo: the route reads the parts, sharp checks the picture'],
 ]);
 
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);
