@@ -136,6 +136,27 @@ describe('product reviews', () => {
     expect(fetchMock).toHaveBeenCalled();
   });
 
+  it('keeps the review sent when a photo is refused, and says why', async () => {
+    storeSignIn();
+    renderWithReviews(() => emptyList, [
+      [/^\/api\/users\/profile\/$/, () => customer],
+      [/^\/api\/product\/1\/reviews\/eligibility\/$/, () => ({ eligible: true, reason: null })],
+      [/^\/api\/product\/1\/reviews\/$/, () => json(reviewFixture({ id: 9 }), 201)],
+      [/^\/api\/reviews\/9\/photos\/$/, () => json({ error: reviewMessages.photoInvalid }, 400)],
+      [/^\/api\/csrf\/$/, () => ({ success: true })],
+    ]);
+    const user = userEvent.setup();
+    const region = await reviewsRegion();
+    await user.click(await region.findByRole('radio', { name: '4 stars' }));
+    await user.click(region.getByRole('radio', { name: 'Runs large' }));
+    await user.type(region.getByLabelText('Title'), 'Roomy');
+    await user.type(region.getByLabelText('Your review'), 'Size down.');
+    await user.upload(region.getByLabelText(/^Photos/), new File(['not a picture'], 'fit.png', { type: 'image/png' }));
+    await user.click(region.getByRole('button', { name: 'Send review' }));
+    expect(await region.findByText(reviewMessages.submitted)).toBeVisible();
+    expect(region.getByRole('alert')).toHaveTextContent(`fit.png was not added: ${reviewMessages.photoInvalid}`);
+  });
+
   it('says how the style fits by the sizes, and gives search engines the rating', async () => {
     const product = productFixture({ rating_average: 4.2, rating_count: 6, fit_summary: { small: 4, true_to_size: 2, large: 0, verdict: 'small' } });
     renderWithReviews(() => emptyList, [], detailFixture({ product }));

@@ -9,7 +9,7 @@ import { TextAreaField, TextField } from '@/components/ui/text-field.tsx';
 import { useAuth } from '@/lib/auth/auth-context.tsx';
 import type { SignInNavigationState } from '@/lib/auth/return-to.ts';
 import { useReviewEligibility } from '../api/get-review-eligibility.ts';
-import { usePostReview } from '../api/post-review.ts';
+import { usePostReview, type PostedReview } from '../api/post-review.ts';
 
 const whyNot: Record<NonNullable<ReviewEligibility['reason']>, string> = {
   sign_in: reviewMessages.signInToReview,
@@ -25,11 +25,16 @@ export function ReviewForm({ productId, productName }: { productId: number; prod
   const { user, status } = useAuth();
   const location = useLocation();
   const eligibility = useReviewEligibility(productId, user?.id ?? null);
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<PostedReview | null>(null);
 
   let content;
   if (sent) {
-    content = <output className="block text-brand-900">{reviewMessages.submitted}</output>;
+    content = (
+      <>
+        <output className="block text-brand-900">{reviewMessages.submitted}</output>
+        {sent.photoProblem ? <ErrorBox className="mt-3">{sent.photoProblem}</ErrorBox> : null}
+      </>
+    );
   } else if (status === 'loading' || (user && eligibility.isPending)) {
     content = (
       <div aria-busy="true">
@@ -58,7 +63,7 @@ export function ReviewForm({ productId, productName }: { productId: number; prod
       </ErrorBox>
     );
   } else if (eligibility.data?.eligible) {
-    content = <EligibleForm productId={productId} productName={productName} onSent={() => setSent(true)} />;
+    content = <EligibleForm productId={productId} productName={productName} onSent={setSent} />;
   } else {
     content = <p className="text-stone-700">{whyNot[eligibility.data?.reason ?? 'not_delivered']}</p>;
   }
@@ -71,7 +76,7 @@ export function ReviewForm({ productId, productName }: { productId: number; prod
   );
 }
 
-function EligibleForm({ productId, productName, onSent }: { productId: number; productName: string; onSent(): void }) {
+function EligibleForm({ productId, productName, onSent }: { productId: number; productName: string; onSent(posted: PostedReview): void }) {
   const post = usePostReview(productId);
   const [rating, setRating] = useState<string | null>(null);
   const [fit, setFit] = useState<ReviewFit | null>(null);
