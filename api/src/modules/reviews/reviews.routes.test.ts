@@ -259,4 +259,14 @@ describe('review photos', () => {
     expect(file.headers['content-type']).toBe('image/webp');
     expect((await sharp(file.rawPayload).metadata()).format).toBe('webp');
   });
+  it('keeps a review to four photos when uploads arrive at once', async () => {
+    const author = await buyer('Nadine', 'Wright');
+    const id = (await post(author)).json().id;
+    const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#f5c518' } }).png().toBuffer();
+    for (let count = 0; count < 2; count += 1) expect((await upload(author, id, small)).statusCode).toBe(201);
+    const answers = await Promise.all([0, 1, 2, 3].map(() => upload(author, id, small)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 409, 409]);
+    const stored = await shop.database.handle.db.selectFrom('review_photos').select('id').where('review_id', '=', id).execute();
+    expect(stored).toHaveLength(4);
+  });
 });
