@@ -22,6 +22,7 @@ const bodyNotInSchema = new Map([
   ['POST /api/admin/products/import/', 'a multipart form with the CSV file, parsed as it streams in: each row is checked by the import'],
   ['POST /api/admin/products/:id/images/', 'a multipart form with the picture and its alt text: the route reads the parts, sharp checks the picture'],
   ['POST /api/orders/:id/payment-proof/', 'a multipart form with the proof of a bank transfer: the route reads the file, the service checks its bytes'],
+  ['POST /api/reviews/:id/photos/', 'a multipart form with the photo: the route reads the parts, sharp checks the picture'],
 ]);
 
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);

@@ -3,6 +3,7 @@ import { text } from './input-bounds.ts';
 import { currencyCodeSchema } from './money.ts';
 import { paymentMethods } from './order-rules.ts';
 import { parishes, type StoreCharges } from './store-charges.ts';
+import { defaultReviewRequestDays, maxReviewRequestDays } from './review-rules.ts';
 
 /** An amount of at most 2 decimals: what a fee or threshold in cents can hold. */
 const inCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
@@ -82,6 +83,13 @@ const storeSettingsFields = z.object({
     .int('Days to pay a bank transfer is a whole number')
     .min(1, 'Days to pay a bank transfer is at least 1')
     .max(bankTransferDaysMax, `Days to pay a bank transfer is at most ${bankTransferDaysMax}`),
+  /** Days after delivery a buyer is e-mailed to review what they bought (KINGSTON.md §6); a save that leaves it out (a client of before it) sets the default. */
+  review_request_days: z
+    .number({ error: 'Review request days must be a number' })
+    .int('Review request days must be a whole number')
+    .min(1, 'Review request days is at least 1')
+    .max(maxReviewRequestDays, `Review request days is at most ${maxReviewRequestDays}`)
+    .default(defaultReviewRequestDays),
 });
 
 /** The owner's settings (BACKOFFICE.md settings): charges and the store's details, as GET and PUT carry them. */

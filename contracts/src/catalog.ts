@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyAmount, pageNumber, text } from './input-bounds.ts';
 import { shopSorts } from './catalog-rules.ts';
+import { reviewFits } from './review-rules.ts';
 import { moneySchema } from './money.ts';
 
 const productImageSchema = z.object({
@@ -34,6 +35,16 @@ export const productSchema = z.object({
   stock_quantity: z.number().int(),
   features: z.array(z.string()),
   specifications: z.record(z.string(), z.string()),
+  /** Mean stars of the approved reviews, to one decimal; null before the first (KINGSTON.md §6). */
+  rating_average: z.number().nullable(),
+  rating_count: z.number().int(),
+  /** Approved reviews per fit, and `verdict` once they agree (`fitVerdict` in review-rules.ts). */
+  fit_summary: z.object({
+    small: z.number().int(),
+    true_to_size: z.number().int(),
+    large: z.number().int(),
+    verdict: z.enum(reviewFits).nullable(),
+  }),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -42,7 +53,7 @@ export type Product = z.infer<typeof productSchema>;
  * its card shows, with the first picture only. The product call has the rest (spec deviation 59).
  */
 export const listedProductSchema = productSchema
-  .pick({ id: true, name: true, price: true, sale_price: true, is_on_sale: true, is_new_arrival: true, is_featured: true, category: true, stock: true })
+  .pick({ id: true, name: true, price: true, sale_price: true, is_on_sale: true, is_new_arrival: true, is_featured: true, category: true, stock: true, rating_average: true, rating_count: true })
   .extend({ images: z.array(productImageSchema).max(1) });
 export type ListedProduct = z.infer<typeof listedProductSchema>;
 

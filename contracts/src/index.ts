@@ -39,3 +39,5 @@ export * from './store-charges.ts';
 export * from './admin-orders.ts';
 export * from './admin-messages.ts';
 export * from './restock-alerts.ts';
+export * from './reviews.ts';
+export * from './review-rules.ts';

@@ -1,6 +1,7 @@
 // What an order is charged besides its items, from the shop's settings. Apart from the settings'
 // schema so that the checkout page, which prices with it, loads no zod.
 import { majorToMinor } from './currencies.ts';
+import { defaultReviewRequestDays } from './review-rules.ts';
 import type { StoreSettings } from './admin-settings.ts';
 import type { ShippingMethod } from './order-rules.ts';
 
@@ -52,6 +53,7 @@ export const defaultStoreSettings: StoreSettings = {
   payment_methods: ['stripe', 'cash_on_delivery'],
   bank_transfer: { bank: '', branch: '', account_name: '', account_number: '', account_type: '', currency: 'JMD' },
   bank_transfer_days: 3,
+  review_request_days: defaultReviewRequestDays,
 };
 
 /** The settings an order's charges come from, as the wire has them (JMD major units, rate in %). */

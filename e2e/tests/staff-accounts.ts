@@ -6,7 +6,7 @@ import { expect, test, type Page } from './shop-test.ts';
  * of its own: an account takes 10 sign-ins in 15 minutes (the sign-in limit), and the journeys
  * together sign in more often than that.
  */
-const backOfficeSpecs = ['back-office', 'bank-transfer', 'admin-catalog', 'admin-import', 'admin-orders', 'admin-people', 'admin-settings', 'admin-stock', 'order-status', 'staff'] as const;
+const backOfficeSpecs = ['back-office', 'bank-transfer', 'admin-catalog', 'admin-import', 'admin-orders', 'admin-people', 'admin-settings', 'admin-stock', 'order-status', 'staff', 'reviews'] as const;
 /** The back office's spec files: they run against a shop of their own (playwright.config.ts). */
 export const backOfficeSpecFiles = backOfficeSpecs.map((spec) => `**/${spec}.spec.ts`);
 const passwords = { owner: 'back-office-owner-42', staff: 'back-office-staff-42' } as const;

@@ -45,6 +45,7 @@ import * as jobLeases from './migrations/0036-job-leases.ts';
 import * as stockSummaryMark from './migrations/0037-stock-summary-mark.ts';
 import * as bankTransfers from './migrations/0038-bank-transfers.ts';
 import * as powertranzPayments from './migrations/0040-powertranz-payments.ts';
+import * as reviews from './migrations/0042-reviews.ts';
 import * as sharedCarts from './migrations/0043-shared-carts.ts';
 import * as restockAlerts from './migrations/0044-restock-alerts.ts';
 
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0037-stock-summary-mark': stockSummaryMark,
   '0038-bank-transfers': bankTransfers,
   '0040-powertranz-payments': powertranzPayments,
+  '0042-reviews': reviews,
   '0043-shared-carts': sharedCarts,
   '0044-restock-alerts': restockAlerts,
 };

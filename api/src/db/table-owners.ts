@@ -64,5 +64,9 @@ export const tableOwners = {
   catalog_import_runs: 'modules/catalog',
   // Taken and given back by api/src/timed-job.ts for every shop-wide job.
   job_leases: 'timed-job',
+  reviews: 'modules/reviews',
+  review_photos: 'modules/reviews',
+  // Claimed by the review-request job before it sends, so two processes never ask twice.
+  review_requests: 'modules/reviews',
 } as const satisfies Record<keyof Database, string>;
 

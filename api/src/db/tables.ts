@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccountRole, CatalogImportRunStatus, OrderStatus, PaymentMethod, PaymentRefundReason, PaymentStatus, ProductStatus, StockMovementKind } from '@threadline/contracts';
+import type { AccountRole, CatalogImportRunStatus, OrderStatus, PaymentMethod, PaymentRefundReason, PaymentStatus, ProductStatus, ReviewFit, ReviewStatus, StockMovementKind } from '@threadline/contracts';
 
 /**
  * Table types. Portable choices, the same on SQLite and PostgreSQL:
@@ -641,4 +641,44 @@ export interface Database {
   job_leases: JobLeaseTable;
   stock_summary_mark: StockSummaryMarkTable;
   payment_proofs: PaymentProofTable;
+  reviews: ReviewTable;
+  review_photos: ReviewPhotoTable;
+  review_requests: ReviewRequestTable;
+}
+
+/** A buyer's review of a product (migration 0042, KINGSTON.md §6): shown once staff approve it. */
+export interface ReviewTable {
+  id: Id;
+  product_id: number;
+  user_id: number;
+  /** The delivered order that made the reviewer a buyer: the size and colour bought come from it. */
+  order_id: number;
+  rating: number;
+  fit: ReviewFit;
+  title: string;
+  body: string;
+  /** First name and last initial, as written when the review was posted. */
+  author_name: string;
+  size_bought: string | null;
+  color_bought: string | null;
+  status: ReviewStatus;
+  reply: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ReviewPhotoTable {
+  id: Id;
+  review_id: number;
+  /** The WebP's key in the media store. */
+  path: string;
+  width: number;
+  height: number;
+  created_at: Timestamp;
+}
+
+/** An order whose buyer was asked for a review: its row is the claim, so each order is asked once. */
+export interface ReviewRequestTable {
+  order_id: number;
+  sent_at: Timestamp;
 }

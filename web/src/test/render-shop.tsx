@@ -4,6 +4,8 @@ import { configure, render } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import { QuickAddProvider } from '@/components/product/quick-add-context.tsx';
+import { AuthProvider } from '@/lib/auth/auth-context.tsx';
+import { AuthErrorProvider } from '@/lib/auth/auth-error-context.tsx';
 import { CurrencyProvider } from '@/lib/currency/currency-context.tsx';
 import { QuickAddHost } from '@/features/product/components/quick-add-host.tsx';
 import { ShopActionsProvider, type ShopActions } from '@/lib/shop-actions.tsx';
@@ -63,7 +65,7 @@ export function stubShopActions(overrides: Partial<ShopActions> = {}): ShopActio
 }
 
 /**
- * Renders pages the way app/ composes them (currency, shop actions, the quick-add dialog beside
+ * Renders pages the way app/ composes them (the sign-in, currency, shop actions, the quick-add dialog beside
  * the pages) with a memory router, so tests can read and move through history.
  */
 export function renderShop(pages: RouteObject[], options: { path: string; actions?: ShopActions; queryClient?: QueryClient }) {
@@ -85,11 +87,15 @@ export function renderShop(pages: RouteObject[], options: { path: string; action
   );
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <CurrencyProvider>
-        <ShopActionsProvider actions={actions}>
-          <RouterProvider router={router} />
-        </ShopActionsProvider>
-      </CurrencyProvider>
+      <AuthErrorProvider>
+        <AuthProvider>
+          <CurrencyProvider>
+            <ShopActionsProvider actions={actions}>
+              <RouterProvider router={router} />
+            </ShopActionsProvider>
+          </CurrencyProvider>
+        </AuthProvider>
+      </AuthErrorProvider>
     </QueryClientProvider>,
   );
   return { ...view, router, actions, queryClient };

@@ -28,6 +28,9 @@ export function productFixture(overrides: Partial<Product> = {}): Product {
     stock_quantity: 40,
     features: [],
     specifications: {},
+    rating_average: null,
+    rating_count: 0,
+    fit_summary: { small: 0, true_to_size: 0, large: 0, verdict: null },
     ...overrides,
   };
 }

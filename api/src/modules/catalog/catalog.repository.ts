@@ -2,7 +2,7 @@ import { sql, type CompiledQuery, type Expression, type SqlBool } from 'kysely';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
 import type { Database } from '../../db/tables.ts';
 import { inBatches } from '../../db/statement-batches.ts';
-import type { ImageRow, ProductRow } from './product-view.ts';
+import type { ImageRow, ProductRatings, ProductRow } from './product-view.ts';
 import { fewMatchesLimit, productSearch, type ProductScope, type SearchPart } from './product-search.ts';
 import { createSummaryCounter, type SummaryCounts, type SummaryGroup } from './summary-groups.ts';
 
@@ -381,6 +381,27 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
         .groupBy('product_id')
         .execute();
       return new Map(rows.map((row) => [row.product_id, Number(row.stock)]));
+    },
+
+    /** Approved reviews of these products counted by fit, with their stars summed (the reviews module writes them). */
+    async ratingsFor(productIds: number[]): Promise<Map<number, ProductRatings>> {
+      const ratings = new Map<number, ProductRatings>();
+      if (productIds.length === 0) return ratings;
+      const rows = await db
+        .selectFrom('reviews')
+        .select(['product_id', 'fit', (eb) => eb.fn.countAll<number | string>().as('count'), (eb) => eb.fn.sum<number | string>('rating').as('stars')])
+        .where('product_id', 'in', productIds)
+        .where('status', '=', 'approved')
+        .groupBy(['product_id', 'fit'])
+        .execute();
+      for (const row of rows) {
+        const rating = ratings.get(row.product_id) ?? { count: 0, stars: 0, fit: { small: 0, true_to_size: 0, large: 0 } };
+        rating.count += Number(row.count);
+        rating.stars += Number(row.stars);
+        rating.fit[row.fit] += Number(row.count);
+        ratings.set(row.product_id, rating);
+      }
+      return ratings;
     },
 
     /** The products among these that come in sizes or colours, which an add to the cart must name. */

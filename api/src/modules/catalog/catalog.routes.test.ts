@@ -112,6 +112,9 @@ describe('GET /api/shop/', () => {
       category: { slug: 'runners', name: 'Runners' },
       stock: 6,
       images: [expect.any(Object)],
+      // Stars on the card once it has approved reviews (KINGSTON.md §6).
+      rating_average: null,
+      rating_count: 0,
     });
     expect(runner.images[0]).toMatchObject({
       image: `/static/media/products/test-${ids.runner}-1-640.webp`,

@@ -14,7 +14,7 @@ import { publicAnswer, type PublicAnswer } from '../../http-caching.ts';
 import { escapeHtml } from '../../markup-text.ts';
 import { createTaggedCache, type Tagged } from '../../tagged-cache.ts';
 import { createTtlCache } from '../../ttl-cache.ts';
-import { compareSizes, listedProductView, productView, type ImageRow, type ProductRow } from './product-view.ts';
+import { compareSizes, listedProductView, productView, type ImageRow, type ProductRatings, type ProductRow } from './product-view.ts';
 import { searchWords } from './search-terms.ts';
 
 const featuredLimit = 8;
@@ -126,10 +126,13 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
   }
 
   /** Product rows with their pictures and stock, read in two queries whatever the number of rows, in a view of them. */
-  async function withImagesAndStock<View>(rows: ProductRow[], view: (row: ProductRow, images: ImageRow[], stock: number, urls: MediaUrls) => View): Promise<View[]> {
+  async function withImagesAndStock<View>(
+    rows: ProductRow[],
+    view: (row: ProductRow, images: ImageRow[], stock: number, urls: MediaUrls, ratings?: ProductRatings) => View,
+  ): Promise<View[]> {
     const ids = rows.map((row) => row.id);
-    const [images, stock] = await Promise.all([repository.imagesFor(ids), repository.stockFor(ids)]);
-    return rows.map((row) => view(row, images.filter((image) => image.product_id === row.id), stock.get(row.id) ?? 0, urls));
+    const [images, stock, ratings] = await Promise.all([repository.imagesFor(ids), repository.stockFor(ids), repository.ratingsFor(ids)]);
+    return rows.map((row) => view(row, images.filter((image) => image.product_id === row.id), stock.get(row.id) ?? 0, urls, ratings.get(row.id)));
   }
 
   /** In stock first, then the product's own category before its siblings, then newest (the given order). */
@@ -211,12 +214,13 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
       repository.newestInCategories(family, row.id, relatedCandidates),
     ]);
     const related = pickRelated([...sameCategory, ...sameFamily]);
-    // Stock comes with the variants and the candidates, so images are the only further query.
-    const images = await repository.imagesFor([row.id, ...related.map((candidate) => candidate.id)]);
+    // Stock comes with the variants and the candidates, so images and ratings are the only further queries.
+    const shownIds = [row.id, ...related.map((candidate) => candidate.id)];
+    const [images, ratings] = await Promise.all([repository.imagesFor(shownIds), repository.ratingsFor(shownIds)]);
     const imagesOf = (productId: number) => images.filter((image) => image.product_id === productId);
     return {
-      product: productView(row, imagesOf(row.id), variants.reduce((sum, variant) => sum + variant.stock, 0), urls),
-      related_products: related.map((candidate) => listedProductView(candidate, imagesOf(candidate.id), candidate.stock, urls)),
+      product: productView(row, imagesOf(row.id), variants.reduce((sum, variant) => sum + variant.stock, 0), urls, ratings.get(row.id)),
+      related_products: related.map((candidate) => listedProductView(candidate, imagesOf(candidate.id), candidate.stock, urls, ratings.get(candidate.id))),
       available_variants: availableVariants(variants),
       variants: variants.map(({ id: variantId, size, color, stock }) => ({ id: variantId, size, color, stock })),
     };

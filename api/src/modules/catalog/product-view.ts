@@ -1,4 +1,4 @@
-import { isOnSale, minorToMajor, type ListedProduct, type Product } from '@threadline/contracts';
+import { fitVerdict, isOnSale, minorToMajor, type FitCounts, type ListedProduct, type Product } from '@threadline/contracts';
 import type { MediaUrls } from '../../media/media-urls.ts';
 
 export interface ImageRow {
@@ -25,6 +25,17 @@ export interface ProductRow {
   category_name: string;
 }
 
+/** A product's approved reviews: how many, their stars summed, and how many named each fit. */
+export interface ProductRatings {
+  count: number;
+  stars: number;
+  fit: FitCounts;
+}
+
+export const noRatings: ProductRatings = { count: 0, stars: 0, fit: { small: 0, true_to_size: 0, large: 0 } };
+
+const averageOf = ({ count, stars }: ProductRatings) => (count === 0 ? null : Math.round((stars / count) * 10) / 10);
+
 function parseJson<T>(text: string, fallback: T): T {
   try {
     return JSON.parse(text) as T;
@@ -34,7 +45,7 @@ function parseJson<T>(text: string, fallback: T): T {
 }
 
 /** A product as a listing's card shows it: the first picture only, stock summed over its variants. */
-export function listedProductView(row: ProductRow, images: readonly ImageRow[], stock: number, urls: MediaUrls): ListedProduct {
+export function listedProductView(row: ProductRow, images: readonly ImageRow[], stock: number, urls: MediaUrls, ratings: ProductRatings = noRatings): ListedProduct {
   return {
     id: row.id,
     name: row.name,
@@ -46,19 +57,22 @@ export function listedProductView(row: ProductRow, images: readonly ImageRow[], 
     images: images.slice(0, 1).map((image) => urls.productImage(image)),
     category: { slug: row.category_slug, name: row.category_name },
     stock,
+    rating_average: averageOf(ratings),
+    rating_count: ratings.count,
   };
 }
 
 /** A product as SPEC §3 shows it: JMD amounts in major units, stock summed over its variants. */
-export function productView(row: ProductRow, images: readonly ImageRow[], stock: number, urls: MediaUrls): Product {
+export function productView(row: ProductRow, images: readonly ImageRow[], stock: number, urls: MediaUrls, ratings: ProductRatings = noRatings): Product {
   return {
-    ...listedProductView(row, images, stock, urls),
+    ...listedProductView(row, images, stock, urls, ratings),
     description: row.description,
     wholesale_price: row.wholesale_price === null ? null : minorToMajor(row.wholesale_price),
     images: images.map((image) => urls.productImage(image)),
     stock_quantity: stock,
     features: parseJson<string[]>(row.features, []),
     specifications: parseJson<Record<string, string>>(row.specifications, {}),
+    fit_summary: { ...ratings.fit, verdict: fitVerdict(ratings.fit) },
   };
 }
 

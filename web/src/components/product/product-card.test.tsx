@@ -99,4 +99,26 @@ describe('product card', () => {
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByRole('dialog', { name: 'Select Options' })).toBeVisible();
   });
+
+  it('shows the stars of approved reviews, and none before the first', () => {
+    stubApi([]);
+    renderShop(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <ProductCard product={productFixture({ id: 1, rating_average: 4.5, rating_count: 12 })} />
+              <ProductCard product={productFixture({ id: 2, name: 'Harbour Cap' })} />
+            </>
+          ),
+        },
+      ],
+      { path: '/' },
+    );
+    const [rated, unrated] = screen.getAllByRole('article').map((article) => within(article));
+    expect(rated?.getByRole('img', { name: 'Rated 4.5 out of 5' })).toBeVisible();
+    expect(rated?.getByText('12', { exact: false })).toHaveTextContent('(12 reviews)');
+    expect(unrated?.queryByRole('img', { name: /^Rated/ })).toBeNull();
+  });
 });

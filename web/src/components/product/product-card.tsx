@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { productImageSizes, type ListedProduct } from '@threadline/contracts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { StarRating } from '@/components/ui/star-rating.tsx';
 import { useShopActions } from '@/lib/shop-actions.tsx';
 import { ProductImage } from './product-image.tsx';
 import { ProductPrice } from './product-price.tsx';
@@ -76,6 +77,15 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: Pro
             {product.name}
           </Link>
         </Heading>
+        {product.rating_average === null ? null : (
+          <p className="mt-1 flex items-center gap-1.5 text-xs text-stone-600">
+            <StarRating value={product.rating_average} className="h-3.5" />
+            <span>
+              ({product.rating_count}
+              <span className="sr-only"> {product.rating_count === 1 ? 'review' : 'reviews'}</span>)
+            </span>
+          </p>
+        )}
         <div className="mt-1.5 mb-3">
           <ProductPrice product={product} />
         </div>

@@ -20,6 +20,7 @@ export const adminSections: AdminSection[] = [
   { to: '/admin/import', label: 'Import & export' },
   { to: '/admin/customers', label: 'Customers' },
   { to: '/admin/promotions', label: 'Promotions' },
+  { to: '/admin/reviews', label: 'Reviews' },
   { to: '/admin/messages', label: 'Messages' },
   { to: '/admin/newsletter', label: 'Newsletter' },
   { to: '/admin/audit', label: 'Audit log' },

@@ -28,6 +28,7 @@ export const adminRoutes: AdminRoute[] = [
   { path: 'promotions', Page: lazy(() => import('./people/pages/promotions-page.tsx').then((m) => ({ default: m.PromotionsPage }))) },
   { path: 'promotions/new', Page: lazy(() => import('./people/pages/promotion-edit-page.tsx').then((m) => ({ default: m.NewPromotionPage }))) },
   { path: 'promotions/:id', Page: lazy(() => import('./people/pages/promotion-edit-page.tsx').then((m) => ({ default: m.PromotionEditPage }))) },
+  { path: 'reviews', Page: lazy(() => import('./reviews/pages/reviews-page.tsx').then((m) => ({ default: m.ReviewsPage }))) },
   { path: 'messages', Page: lazy(() => import('./people/pages/messages-page.tsx').then((m) => ({ default: m.MessagesPage }))) },
   { path: 'newsletter', Page: lazy(() => import('./people/pages/newsletter-page.tsx').then((m) => ({ default: m.NewsletterPage }))) },
   { path: 'products', Page: lazy(() => import('./products/pages/products-page.tsx').then((m) => ({ default: m.ProductsPage }))) },

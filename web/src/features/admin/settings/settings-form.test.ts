@@ -20,4 +20,14 @@ describe('settingsOf', () => {
     const read = settingsOf({ ...form, fees: { ...form.fees, [parish]: 'ten' }, freeDeliveryOver: 'lots' });
     expect('errors' in read && read.errors).toMatchObject({ [`fees.${parish}`]: moneyTextMessage, freeDeliveryOver: moneyTextMessage });
   });
+
+  it('keeps the days before a review request, and names days that are no whole number beside their field', () => {
+    const form = formOf({ ...settings, review_request_days: 10 });
+    expect(form.reviewRequestDays).toBe('10');
+    const read = settingsOf(form);
+    if (!('settings' in read)) throw new Error(JSON.stringify(read.errors));
+    expect(read.settings.review_request_days).toBe(10);
+    const wrong = settingsOf({ ...form, reviewRequestDays: '2.5' });
+    expect('errors' in wrong && wrong.errors).toMatchObject({ reviewRequestDays: 'Review request days must be a whole number' });
+  });
 });

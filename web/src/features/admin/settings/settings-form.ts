@@ -17,6 +17,7 @@ export interface SettingsForm {
   paymentMethods: PaymentMethod[];
   bankTransfer: BankTransferDetails;
   bankTransferDays: string;
+  reviewRequestDays: string;
 }
 
 export const formOf = (settings: StoreSettings): SettingsForm => {
@@ -32,6 +33,7 @@ export const formOf = (settings: StoreSettings): SettingsForm => {
     paymentMethods: settings.payment_methods,
     bankTransfer: settings.bank_transfer,
     bankTransferDays: String(settings.bank_transfer_days),
+    reviewRequestDays: String(settings.review_request_days),
   };
 };
 
@@ -60,6 +62,7 @@ const formKey = (path: readonly PropertyKey[]): string => {
   if (head === 'payment_methods') return 'paymentMethods';
   if (head === 'bank_transfer') return `bankTransfer.${rest[0] ?? 'bank'}`;
   if (head === 'bank_transfer_days') return 'bankTransferDays';
+  if (head === 'review_request_days') return 'reviewRequestDays';
   if (head === 'store' && rest[0] === 'getting_here') return 'gettingHere';
   if (head === 'store' && rest[0] === 'map_location') return rest[1] ?? 'latitude';
   return [head, ...rest].join('.');
@@ -82,6 +85,7 @@ export function settingsOf(form: SettingsForm): { settings: StoreSettings } | { 
     payment_methods: form.paymentMethods,
     bank_transfer: form.bankTransfer,
     bank_transfer_days: amountOf(form.bankTransferDays),
+    review_request_days: amountOf(form.reviewRequestDays),
   });
   if (parsed.success) return { settings: parsed.data };
   const errors: SettingsErrors = {};

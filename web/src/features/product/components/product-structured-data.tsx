@@ -24,6 +24,10 @@ export function ProductStructuredData({ product }: { product: Product }) {
       price: effectivePrice(product.price, product.sale_price).toFixed(2),
       availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
     },
+    // Only with approved reviews: search engines refuse a rating of nothing.
+    ...(product.rating_average === null || product.rating_count === 0
+      ? {}
+      : { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating_average, reviewCount: product.rating_count, bestRating: 5, worstRating: 1 } }),
   };
   // The browser's text of a script may differ from the server's by escaping only: not a change to report.
   return (

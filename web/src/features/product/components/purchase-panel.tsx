@@ -94,6 +94,7 @@ export function PurchasePanel({ detail, selection, onSelect }: PurchasePanelProp
           available={detail.available_variants}
           selection={selection}
           onSelect={onSelect}
+          fitVerdict={detail.product.fit_summary.verdict}
         />
       ) : null}
 

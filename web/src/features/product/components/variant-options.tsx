@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AvailableVariants } from '@threadline/contracts';
+import { fitVerdictWords, type AvailableVariants, type ReviewFit } from '@threadline/contracts';
 import { ChoiceGroup } from '@/components/ui/choice-group.tsx';
 import { attributeLabel, isLowStock, type Selection } from '../variant-stock.ts';
 
@@ -8,16 +8,18 @@ interface VariantOptionsProps {
   available: AvailableVariants;
   selection: Selection;
   onSelect(attribute: string, value: string): void;
+  /** How the style fits, once buyers' reviews agree: said under the sizes. */
+  fitVerdict?: ReviewFit | null;
 }
 
 /** One radio group per attribute; sold-out options are disabled, nearly sold-out ones say so. */
-export function VariantOptions({ attributes, available, selection, onSelect }: VariantOptionsProps) {
+export function VariantOptions({ attributes, available, selection, onSelect, fitVerdict = null }: VariantOptionsProps) {
   const groupName = useId();
   return (
     <div className="flex flex-col gap-6">
       {attributes.map((attribute) => {
         const chosen = selection[attribute];
-        return (
+        const group = (
           <ChoiceGroup
             key={attribute}
             name={`${groupName}-${attribute}`}
@@ -36,6 +38,13 @@ export function VariantOptions({ attributes, available, selection, onSelect }: V
             value={chosen ?? null}
             onChange={(value) => onSelect(attribute, value)}
           />
+        );
+        if (attribute !== 'Size' || fitVerdict === null) return group;
+        return (
+          <div key={attribute}>
+            {group}
+            <p className="mt-2 text-sm font-medium text-stone-700">{fitVerdictWords[fitVerdict]}</p>
+          </div>
         );
       })}
     </div>

@@ -13,6 +13,7 @@ import { usePageMeta } from '@/lib/use-page-title.ts';
 import { useProduct } from '../api/get-product.ts';
 import { firstPictureOf, ProductGallery } from '../components/product-gallery.tsx';
 import { ProductStructuredData } from '../components/product-structured-data.tsx';
+import { ProductReviews } from '../components/product-reviews.tsx';
 import { PurchasePanel } from '../components/purchase-panel.tsx';
 import { cartVariantFields, initialSelection, type Selection } from '../variant-stock.ts';
 import { HydrateWhenSeen } from '@/lib/hydrate-when-seen.tsx';
@@ -168,6 +169,10 @@ function ProductDetail({ detail }: { detail: ProductDetailResponse }) {
           ) : null}
         </div>
       ) : null}
+
+      <HydrateWhenSeen name="reviews">
+        <ProductReviews productId={product.id} productName={product.name} />
+      </HydrateWhenSeen>
 
       {related.length > 0 ? (
         <section aria-labelledby="related-heading" className="mt-16 border-t border-stone-200 pt-12">

@@ -320,6 +320,18 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
         </fieldset>
       </Section>
 
+      <Section title="Reviews">
+        <TextField
+          {...fieldProps('reviewRequestDays')}
+          label="Ask buyers for a review (days after delivery)"
+          inputMode="numeric"
+          className="max-w-xs"
+          value={form.reviewRequestDays}
+          onChange={(event) => setForm((current) => ({ ...current, reviewRequestDays: event.target.value }))}
+        />
+        <p className="mt-3 text-sm text-stone-600">Each customer order is asked about once, by e-mail, with a link to review what was bought.</p>
+      </Section>
+
       <div className="flex flex-wrap items-center gap-3">
         <button type="submit" disabled={save.isPending} className={buttonClass('primary')}>
           {save.isPending ? 'Saving...' : 'Save settings'}
