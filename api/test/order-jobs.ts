@@ -21,6 +21,13 @@ import { createSettingsService } from '../src/modules/settings/settings.service.
  * (as another server process would) or its e-mail queue with a mailer of their own.
  */
 export function ordersServiceOn(database: DatabaseHandle, secretKey: string, mailer: Mailer) {
+  // Another process reads the settings from the database as the app does.
+  const settings = createSettingsService({
+    database,
+    repository: createSettingsRepository(database.db, database.dialect),
+    audit: createAuditService(createAuditRepository(database.db)),
+    publish: async () => undefined,
+  });
   return createOrdersService({
     database,
     repository: createOrdersRepository(database.db, database.dialect),
@@ -28,13 +35,8 @@ export function ordersServiceOn(database: DatabaseHandle, secretKey: string, mai
     promotions: createPromotionsService(createPromotionsRepository(database.db)),
     catalog: createCatalogService(createCatalogRepository(database.db, database.dialect), createMediaUrls(null)),
     mailer,
-    // Another process reads the settings from the database as the app does.
-    storeContact: createSettingsService({
-      database,
-      repository: createSettingsRepository(database.db, database.dialect),
-      audit: createAuditService(createAuditRepository(database.db)),
-      publish: async () => undefined,
-    }).contact,
+    storeContact: settings.contact,
+    storeTax: settings.tax,
     log: () => undefined,
     links: createOrderLinks(secretKey),
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './input-bounds.ts';
-import { parishes, type StoreCharges } from './store-charges.ts';
+import { parishes, type StoreCharges, type StoreTax } from './store-charges.ts';
 
 /** An amount of at most 2 decimals: what a fee or threshold in cents can hold. */
 const inCents = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
@@ -43,15 +43,26 @@ export const storeContactSchema = z.object({
 });
 export type StoreContact = z.infer<typeof storeContactSchema>;
 
-/** The owner's settings (BACKOFFICE.md settings): charges and the store's details, as GET and PUT carry them. */
-export const storeSettingsSchema = z.object({
-  delivery_fees: z.record(z.enum(parishes), amount(deliveryFeeMax, 'Delivery fee')),
-  free_delivery_over: amount(freeDeliveryOverMax, 'Free delivery threshold').nullable(),
-  tax_rate: z
+export const taxNameMaxLength = 20;
+export const registrationNumberMaxLength = 40;
+
+/** The shop's tax (KINGSTON.md §2); a blank registration number is saved as none (settings service). */
+export const storeTaxSchema = z.object({
+  name: requiredText(taxNameMaxLength, 'Tax name'),
+  rate: z
     .number({ error: 'Tax rate must be a number' })
     .min(0, 'Tax rate cannot be negative')
     .max(100, 'Tax rate is at most 100 %')
     .refine(inCents, 'Tax rate has at most 2 decimals'),
+  prices_include_tax: z.boolean({ error: 'Say whether prices include the tax (true or false)' }),
+  registration_number: text(registrationNumberMaxLength).trim().nullable(),
+}) satisfies z.ZodType<StoreTax>;
+
+/** The owner's settings (BACKOFFICE.md settings): charges and the store's details, as GET and PUT carry them. */
+export const storeSettingsSchema = z.object({
+  delivery_fees: z.record(z.enum(parishes), amount(deliveryFeeMax, 'Delivery fee')),
+  free_delivery_over: amount(freeDeliveryOverMax, 'Free delivery threshold').nullable(),
+  tax: storeTaxSchema,
   store: storeContactSchema,
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema> & StoreCharges;

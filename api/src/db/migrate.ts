@@ -42,6 +42,7 @@ import * as countedWithOrders from './migrations/0029-counted-with-orders.ts';
 import * as catalogImportRuns from './migrations/0030-catalog-import-runs.ts';
 import * as refundsAndNumberTails from './migrations/0035-refunds-and-number-tails.ts';
 import * as jobLeases from './migrations/0036-job-leases.ts';
+import * as taxAndInvoiceNumbers from './migrations/0039-tax-and-invoice-numbers.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0030-catalog-import-runs': catalogImportRuns,
   '0035-refunds-and-number-tails': refundsAndNumberTails,
   '0036-job-leases': jobLeases,
+  '0039-tax-and-invoice-numbers': taxAndInvoiceNumbers,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,4 +1,4 @@
-import { lineLabel, messages, shopCurrency, storeDetails, variantText, type Order, type StoreContact } from '@threadline/contracts';
+import { lineLabel, messages, shopCurrency, storeDetails, taxLabel, variantText, type Order, type StoreContact } from '@threadline/contracts';
 import { storeSignature } from '../../mail/store-signature.ts';
 import { escapeHtml } from '../../markup-text.ts';
 
@@ -21,10 +21,10 @@ const shippingLine = (order: Order, store: StoreContact) =>
 
 /**
  * The order confirmation e-mail, in text and HTML, with the SPEC §9 shipping promise, `link`, the
- * order's signed page address, and the store's details as the owner set them. With `testPayments`
+ * order's signed page address, and the store's details and tax's name as the owner set them. With `testPayments`
  * (the built-in test card provider) a card order's e-mail says no money was taken.
  */
-export function orderConfirmationEmail(order: Order, link: string, store: StoreContact, testPayments = false) {
+export function orderConfirmationEmail(order: Order, link: string, store: StoreContact, taxName: string, testPayments = false) {
   const signature = storeSignature(store);
   const subject = `Your ${storeDetails.name} order ${order.order_number}`;
   const lines = order.items.map(
@@ -34,8 +34,11 @@ export function orderConfirmationEmail(order: Order, link: string, store: StoreC
     `Subtotal: ${money(order.subtotal)}`,
     ...(order.discount_amount > 0 ? [`Discount: -${money(order.discount_amount)}`] : []),
     `Shipping: ${money(order.shipping_cost)}`,
-    `Tax: ${money(order.tax_amount)}`,
+    ...(order.prices_include_tax ? [] : [`${taxLabel(taxName, false)}: ${money(order.tax_amount)}`]),
     `Total: ${money(order.total)}`,
+    // The tax the total holds, beneath it, as the shelf prices held it.
+    ...(order.prices_include_tax ? [`${taxLabel(taxName, true)} ${money(order.tax_amount)}`] : []),
+    ...(order.invoice_number ? [`Invoice: ${order.invoice_number}`] : []),
   ];
   // A pickup order is never shipped: it is made ready, and the customer told where and when to collect it.
   const promise =

@@ -30,6 +30,7 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
       catalog,
       mailer: app.mail.mailer,
       storeContact: app.settings.contact,
+      storeTax: app.settings.tax,
       log: (message, error) => app.log.error({ err: error }, message),
       links: createOrderLinks(config.secretKey),
       testPayments: takesTestPayments(config.stripe),

@@ -1,4 +1,4 @@
-import { adminMessages, messages, nextOrderStatuses, isCollected, wasPaid, type AdminOrderQuery, type AdminOrderSummary, type Order, type OrderStatus, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
+import { adminMessages, messages, nextOrderStatuses, isCollected, wasPaid, type AdminOrderQuery, type AdminOrderSummary, type Order, type OrderStatus, type PaymentRefundReason, type StoreContact, type StoreTax } from '@threadline/contracts';
 import { adminList } from '../../admin-list.ts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -47,6 +47,8 @@ export interface OrdersDependencies {
   mailer: Mailer;
   /** The store's details as the owner set them when an e-mail is written (settings). */
   storeContact: () => Promise<StoreContact>;
+  /** The shop's tax as the owner set it when an e-mail is written (settings). */
+  storeTax: () => Promise<StoreTax>;
   log: (message: string, error: unknown) => void;
   links: OrderLinks;
   /** Card payments go through the built-in test provider: e-mails say no money was taken. */
@@ -68,7 +70,7 @@ const minorMoney = (cents: number) => Math.round(cents) / 100;
 /** The order list counts its matches up to this many. */
 const orderCountCap = 10_000;
 
-export function createOrdersService({ database, repository, inventory, promotions, catalog, mailer, storeContact, log, links, testPayments = false, noMoneyTaken = testPayments, shopEmail }: OrdersDependencies) {
+export function createOrdersService({ database, repository, inventory, promotions, catalog, mailer, storeContact, storeTax, log, links, testPayments = false, noMoneyTaken = testPayments, shopEmail }: OrdersDependencies) {
   async function view(order: OrderRow, executor?: DbExecutor): Promise<Order> {
     const [items, history] = await Promise.all([repository.itemsOf([order.id], executor), repository.historyOf([order.id], executor)]);
     return orderView(order, items, history);
@@ -117,7 +119,7 @@ export function createOrdersService({ database, repository, inventory, promotion
   /** Sends a claimed confirmation and records that the mail server took it. */
   async function mailOrder(order: Order, origin: string): Promise<void> {
     // A guest may open it on another device: the link itself shows the order (order-links.ts).
-    await mailer.send({ to: order.email, ...orderConfirmationEmail(order, orderLink(order.id, origin), await storeContact(), testPayments) });
+    await mailer.send({ to: order.email, ...orderConfirmationEmail(order, orderLink(order.id, origin), await storeContact(), (await storeTax()).name, testPayments) });
     await repository.markConfirmationMailed(order.id);
     // The customer's confirmation goes when the order is the shop's to handle (cash, or card once
     // paid): so does the shop's own notice, once, after it.
@@ -302,6 +304,9 @@ export function createOrdersService({ database, repository, inventory, promotion
 
     historyOf: (orderId: number) => repository.historyOf([orderId]),
 
+    /** An order paid as it is placed (nothing to pay) is numbered in the transaction that places it. */
+    giveInvoiceNumber: (orderId: number, trx: DbExecutor) => repository.giveInvoiceNumber(orderId, trx),
+
     newOrdersCount: (since: string) => repository.newOrdersCount(since),
 
     /**
@@ -360,6 +365,7 @@ export function createOrdersService({ database, repository, inventory, promotion
         throw conflict(current.status === 'cancelled' ? adminMessages.markPaidCancelled : adminMessages.markPaidAlreadyPaid);
       }
       await repository.countChange(paid.before, paid.after, trx);
+      await repository.giveInvoiceNumber(orderId, trx);
       return { before, after: await staffOrder(orderId, trx) };
     },
 
@@ -494,6 +500,7 @@ export function createOrdersService({ database, repository, inventory, promotion
       await recordChange(orderId, 'pending', { to: 'processing', note: noMoneyTaken ? 'Paid by card (TEST payment: no money taken)' : 'Paid by card', trackingNumber: null }, null, executor);
       await catalog.countSold(await repository.unitsSoldBy(orderId, executor), executor);
       await repository.countChange(paid.before, paid.after, executor);
+      await repository.giveInvoiceNumber(orderId, executor);
       return true;
     },
 

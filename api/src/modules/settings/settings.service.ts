@@ -1,4 +1,4 @@
-import { defaultStoreSettings, storeSettingsSchema, type StoreContact, type StoreSettings } from '@threadline/contracts';
+import { defaultStoreSettings, storeSettingsSchema, type StoreContact, type StoreSettings, type StoreTax } from '@threadline/contracts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -24,7 +24,12 @@ function settingsFrom(stored: string): StoreSettings {
   } catch {
     saved = {};
   }
-  const parsed = storeSettingsSchema.safeParse({ ...defaultStoreSettings, ...saved, store: { ...defaultStoreSettings.store, ...saved.store } });
+  const parsed = storeSettingsSchema.safeParse({
+    ...defaultStoreSettings,
+    ...saved,
+    tax: { ...defaultStoreSettings.tax, ...saved.tax },
+    store: { ...defaultStoreSettings.store, ...saved.store },
+  });
   return parsed.success ? parsed.data : defaultStoreSettings;
 }
 
@@ -49,13 +54,17 @@ export function createSettingsService({ database, repository, audit, publish }: 
 
     /** The store's details as the owner set them: what pages, e-mails and invoices show. */
     contact: async (): Promise<StoreContact> => (await current()).store,
+    /** The shop's tax as the owner set it: what pages, e-mails and invoices call it and whether prices hold it. */
+    tax: async (): Promise<StoreTax> => (await current()).tax,
 
     /** Forgets the cached settings; the change listener calls it. */
     forget(): void {
       cached = null;
     },
 
-    async replace(staff: StaffMember, settings: StoreSettings): Promise<StoreSettings> {
+    async replace(staff: StaffMember, sent: StoreSettings): Promise<StoreSettings> {
+      // A blank registration number is none: the invoice is then not a tax invoice.
+      const settings: StoreSettings = { ...sent, tax: { ...sent.tax, registration_number: sent.tax.registration_number || null } };
       const saved = await database.writeTransaction(async (trx) => {
         const before = settingsFrom(await repository.readForChange(trx));
         await repository.save(JSON.stringify(settings), trx);
