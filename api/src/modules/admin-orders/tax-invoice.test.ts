@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultStoreSettings, type StoreSettings } from '@threadline/contracts';
+import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
+import { createTestShop, signInStaff, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import { pdfText } from '../../../test/pdf-text.ts';
+
+/**
+ * KINGSTON.md §2: with a GCT registration number the invoice is a tax invoice: it says so, shows the
+ * number, the invoice's number and date, each line, the GCT on its own line and the total, and the
+ * lines plus the GCT are the total to the cent. Compared as a reader copies the PDF's text out.
+ */
+let shop: TestShop;
+let owner: SignedInShopper;
+let staff: SignedInShopper;
+let capId = 0;
+let teeId = 0;
+const db = () => shop.database.handle.db;
+
+beforeAll(async () => {
+  shop = await createTestShop({ seed: false, environment: { RATE_LIMIT_SCALE: '50' } });
+  const category = await createCategory(db(), { name: 'Hats', slug: 'hats' });
+  capId = (await createProduct(db(), { name: 'Irie Cap', categoryId: category, price: 333_333, variants: [{ stock: 100 }] })).id;
+  teeId = (await createProduct(db(), { name: 'Yard Tee', categoryId: category, price: 199_999, variants: [{ stock: 100 }] })).id;
+  await createPromo(db(), { code: 'TENOFF', kind: 'percent', value: 10 });
+  await shop.ready();
+  owner = await signInStaff(shop, 'owner');
+  staff = await signInStaff(shop, 'staff');
+});
+afterAll(() => shop.close());
+
+const inject = (who: ShopperSession, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  shop.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
+
+async function setTax(tax: StoreSettings['tax']) {
+  const saved = await inject(owner, 'PUT', '/api/admin/settings/', { ...defaultStoreSettings, tax } satisfies StoreSettings);
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+/** A guest's pickup order of 3 caps and a tee with 10 % off, paid in cash and marked paid; dated 14 March 2026. */
+async function paidOrder(): Promise<{ id: number; number: string; invoice: string }> {
+  const shopper = await startSession(shop.app);
+  expect((await inject(shopper, 'POST', '/api/orders/cart/', { product_id: capId, quantity: 3 })).statusCode).toBe(200);
+  expect((await inject(shopper, 'POST', '/api/orders/cart/', { product_id: teeId, quantity: 1 })).statusCode).toBe(200);
+  expect((await inject(shopper, 'POST', '/api/orders/cart/promo/', { promo_code: 'TENOFF' })).statusCode).toBe(200);
+  const placed = await inject(shopper, 'POST', '/api/orders/checkout/', {
+    first_name: 'Kemar',
+    last_name: 'Brown',
+    email: 'kemar@example.com',
+    phone: '876 555 0199',
+    shipping_method: 'pickup',
+    payment_method: 'cash_on_delivery',
+    currency: 'JMD',
+  });
+  expect(placed.statusCode, placed.body).toBe(200);
+  const id = placed.json().order_id as number;
+  expect((await inject(staff, 'POST', `/api/admin/orders/${id}/mark-paid/`, {})).statusCode).toBe(200);
+  await db().updateTable('orders').set({ created_at: '2026-03-14T15:00:00.000Z', paid_at: '2026-03-16T16:30:00.000Z' }).where('id', '=', id).execute();
+  const order = (await inject(staff, 'GET', `/api/admin/orders/${id}/`)).json();
+  return { id, number: order.order_number, invoice: order.invoice_number };
+}
+
+const invoiceText = async (orderId: number) => {
+  const answer = await inject(staff, 'GET', `/api/admin/orders/${orderId}/invoice/`);
+  expect(answer.statusCode).toBe(200);
+  return pdfText(answer.rawPayload);
+};
+
+describe('the tax invoice', () => {
+  it('with prices holding 15 % GCT and a registration number: lines without the GCT, the GCT on its own line, adding up to the total', async () => {
+    await setTax({ name: 'GCT', rate: 15, prices_include_tax: true, registration_number: '001-234-567' });
+    const { id, number, invoice } = await paidOrder();
+    // 3 × 3,333.33 + 1,999.99 = 11,999.98; 10 % off (1,200.00) = 10,799.98, which holds
+    // 10,799.98 × 15/115 = 1,408.69 of GCT. The subtotal's share of it is 1,408.69 × 11,999.98 /
+    // 10,799.98 = 1,565.21: lines without it 8,695.65 + 1,739.12 = 10,434.77 (8,695.6456 and
+    // 1,739.124, the cent left over to the larger remainder), discount 10,434.77 − (10,799.98 −
+    // 1,408.69) = 1,043.48; 10,434.77 − 1,043.48 + 0.00 + 1,408.69 = 10,799.98.
+    expect(await invoiceText(id)).toBe(
+      [
+        'Threadline',
+        'Threadline Clothing & Merchandise Ltd.',
+        '24 King Street, Kingston, Jamaica',
+        'hello@threadline.shop · +1 (876) 555-0142',
+        'GCT registration number: 001-234-567',
+        'Tax Invoice',
+        `Invoice ${invoice}`,
+        'Date 16 March 2026',
+        `Order ${number}`,
+        'Bill to',
+        'Kemar Brown',
+        'kemar@example.com',
+        '876 555 0199',
+        'Pickup',
+        'At our store, 24 King Street',
+        'Item Qty Price incl. GCT Amount excl. GCT',
+        'Irie Cap 3 J$3,333.33 J$8,695.65',
+        'Yard Tee 1 J$1,999.99 J$1,739.12',
+        'Subtotal excl. GCT J$10,434.77',
+        'Discount -J$1,043.48',
+        'Delivery J$0.00',
+        'GCT J$1,408.69',
+        'Total (JMD) J$10,799.98',
+        'Payment: cash on pickup, paid. All amounts are Jamaican dollars (JMD).',
+        'Shown to the customer in JMD.',
+      ].join('\n'),
+    );
+    expect(invoice).toMatch(/^INV-\d{6}$/);
+  });
+
+  it('with GCT added on top and no registration number: an invoice, the lines as charged and the GCT added', async () => {
+    await setTax({ name: 'GCT', rate: 15, prices_include_tax: false, registration_number: null });
+    const { id } = await paidOrder();
+    const text = await invoiceText(id);
+    expect(text).not.toContain('Tax Invoice');
+    expect(text).not.toContain('registration');
+    // 10,799.98 × 15 % = 1,620.00 (1,619.997 rounded); 10,799.98 + 1,620.00 = 12,419.98.
+    for (const line of ['Invoice\n', 'Item Qty Unit price Amount', 'Irie Cap 3 J$3,333.33 J$9,999.99', 'Subtotal J$11,999.98', 'Discount -J$1,200.00', 'GCT J$1,620.00', 'Total (JMD) J$12,419.98']) {
+      expect(text).toContain(line);
+    }
+    await setTax(defaultStoreSettings.tax);
+  });
+});
