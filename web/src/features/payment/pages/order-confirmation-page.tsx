@@ -1,4 +1,4 @@
-import { mayStartCardPayment, messages, paymentState, postalAddress, storeDetails, variantText, wasPaid, type Order, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
+import { mayStartCardPayment, messages, paymentState, postalAddress, storeDetails, variantText, wasPaid, taxLabel, type Order, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
 import { CircleCheck, CircleX, LoaderCircle, Package, Store, Truck } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { OrderProgress } from '@/components/order-progress.tsx';
@@ -6,7 +6,7 @@ import { buttonClass } from '@/components/ui/button-styles.ts';
 import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import { usePageMeta } from '@/lib/use-page-title.ts';
 import { useOrder } from '@/lib/queries/orders.ts';
-import { useStoreSettings } from '@/lib/queries/store-settings.ts';
+import { useStoreSettings, useTaxName } from '@/lib/queries/store-settings.ts';
 import { OrderLoadError } from '../components/order-load-error.tsx';
 import { orderStatusBadge, paymentStatusBadge, StatusBadge } from '../components/status-badges.tsx';
 import { usePaymentReturn, type PaymentReturnState } from '../hooks/use-payment-return.ts';
@@ -108,6 +108,12 @@ function Confirmation({ order, returnState, refunded, onCheckAgain }: Confirmati
         </dd>
         <dt className="text-stone-600">Total amount</dt>
         <dd className="text-base font-semibold">{format(order.total)}</dd>
+        {order.invoice_number ? (
+          <>
+            <dt className="text-stone-600">Invoice number</dt>
+            <dd className="font-semibold">{order.invoice_number}</dd>
+          </>
+        ) : null}
         {order.refunded_amount > 0 ? (
           <>
             <dt className="text-stone-600">Refunded</dt>
@@ -281,6 +287,7 @@ function WhatsNext({ order, returnState, refunded, onCheckAgain }: ConfirmationP
 function OrderItems({ order }: { order: Order }) {
   const { format } = useCurrency();
   const pickupPlace = usePickupPlace();
+  const taxName = useTaxName();
   return (
     <section aria-labelledby="order-items" className="space-y-3">
       <h2 id="order-items" className="text-lg font-semibold">
@@ -314,7 +321,7 @@ function OrderItems({ order }: { order: Order }) {
         ) : null}
         {order.tax_amount > 0 ? (
           <div className="flex justify-between gap-4">
-            <dt className="text-stone-600">Tax</dt>
+            <dt className="text-stone-600">{taxLabel(taxName, order.prices_include_tax)}</dt>
             <dd>{format(order.tax_amount)}</dd>
           </div>
         ) : null}
