@@ -3,6 +3,7 @@ import { defaultStoreSettings, type StoreSettings } from '@threadline/contracts'
 import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
 
 /**
  * KINGSTON.md §2: with a GCT registration number the invoice is a tax invoice: it says so, shows the
@@ -10,6 +11,7 @@ import { pdfText } from '../../../test/pdf-text.ts';
  * lines plus the GCT are the total to the cent. Compared as a reader copies the PDF's text out.
  */
 let shop: TestShop;
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
 let owner: SignedInShopper;
 let staff: SignedInShopper;
 let capId = 0;
@@ -17,7 +19,8 @@ let teeId = 0;
 const db = () => shop.database.handle.db;
 
 beforeAll(async () => {
-  shop = await createTestShop({ seed: false, environment: { RATE_LIMIT_SCALE: '50' } });
+  smtp = await startSmtpSink();
+  shop = await createTestShop({ seed: false, environment: { RATE_LIMIT_SCALE: '50', SMTP_URL: smtp.url } });
   const category = await createCategory(db(), { name: 'Hats', slug: 'hats' });
   capId = (await createProduct(db(), { name: 'Irie Cap', categoryId: category, price: 333_333, variants: [{ stock: 100 }] })).id;
   teeId = (await createProduct(db(), { name: 'Yard Tee', categoryId: category, price: 199_999, variants: [{ stock: 100 }] })).id;
@@ -26,7 +29,17 @@ beforeAll(async () => {
   owner = await signInStaff(shop, 'owner');
   staff = await signInStaff(shop, 'staff');
 });
-afterAll(() => shop.close());
+afterAll(async () => {
+  await shop.close();
+  await smtp.close();
+});
+
+/** The text of the confirmation e-mail of order `number`, once it came, as a mail client shows it. */
+async function confirmationOf(number: string): Promise<string> {
+  const confirmation = () => smtp.received.find((mail) => mail.text.includes(`Thank you for your order ${number}.`));
+  await expect.poll(() => confirmation() !== undefined).toBe(true);
+  return Buffer.from(confirmation()?.text ?? '', 'latin1').toString('utf8');
+}
 
 const inject = (who: ShopperSession, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   shop.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
@@ -104,11 +117,16 @@ describe('the tax invoice', () => {
       ].join('\n'),
     );
     expect(invoice).toMatch(/^INV-\d{6}$/);
+    // The confirmation e-mail: the total as the shelf prices add up, and the GCT it holds beneath it.
+    const mail = await confirmationOf(number);
+    expect(mail).toMatch(/Total: J\$10,799\.98\r?\nIncludes GCT J\$1,408\.69/);
+    expect(mail).not.toMatch(/^GCT: /m);
   });
 
   it('with GCT added on top and no registration number: an invoice, the lines as charged and the GCT added', async () => {
     await setTax({ name: 'GCT', rate: 15, prices_include_tax: false, registration_number: null });
-    const { id } = await paidOrder();
+    const { id, number } = await paidOrder();
+    expect(await confirmationOf(number)).toMatch(/GCT: J\$1,620\.00\r?\nTotal: J\$12,419\.98/);
     const text = await invoiceText(id);
     expect(text).not.toContain('Tax Invoice');
     expect(text).not.toContain('registration');
