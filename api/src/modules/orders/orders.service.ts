@@ -364,8 +364,9 @@ export function createOrdersService({ database, repository, inventory, promotion
         const current = await staffOrder(orderId, trx);
         throw conflict(current.status === 'cancelled' ? adminMessages.markPaidCancelled : adminMessages.markPaidAlreadyPaid);
       }
-      await repository.countChange(paid.before, paid.after, trx);
+      // The counter before the day's figures, in the order a checkout with nothing to pay takes them.
       await repository.giveInvoiceNumber(orderId, trx);
+      await repository.countChange(paid.before, paid.after, trx);
       return { before, after: await staffOrder(orderId, trx) };
     },
 
@@ -497,10 +498,11 @@ export function createOrdersService({ database, repository, inventory, promotion
         executor,
       );
       if (!paid) return false;
+      // The counter before the products' and the day's figures, in the order a checkout with nothing to pay takes them.
+      await repository.giveInvoiceNumber(orderId, executor);
       await recordChange(orderId, 'pending', { to: 'processing', note: noMoneyTaken ? 'Paid by card (TEST payment: no money taken)' : 'Paid by card', trackingNumber: null }, null, executor);
       await catalog.countSold(await repository.unitsSoldBy(orderId, executor), executor);
       await repository.countChange(paid.before, paid.after, executor);
-      await repository.giveInvoiceNumber(orderId, executor);
       return true;
     },
 
