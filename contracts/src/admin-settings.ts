@@ -55,7 +55,7 @@ export const storeTaxSchema = z.object({
     .max(100, 'Tax rate is at most 100 %')
     .refine(inCents, 'Tax rate has at most 2 decimals'),
   prices_include_tax: z.boolean({ error: 'Say whether prices include the tax (true or false)' }),
-  registration_number: text(registrationNumberMaxLength).trim().nullable(),
+  registration_number: text(registrationNumberMaxLength).trim().nullable().default(null),
 }) satisfies z.ZodType<StoreTax>;
 
 /** The owner's settings (BACKOFFICE.md settings): charges and the store's details, as GET and PUT carry them. */

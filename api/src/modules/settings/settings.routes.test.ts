@@ -197,6 +197,14 @@ describe('the settings', () => {
     expect(await checkOut(await shopperBuying(1_150), { shipping_method: 'pickup' })).toMatchObject({ tax_amount: 0, total: 1_150, prices_include_tax: false });
   });
 
+  it('takes a tax sent without a registration number as one with none', async () => {
+    const { registration_number: _none, ...tax } = { name: 'GCT', rate: 15, prices_include_tax: false, registration_number: null };
+    const saved = await settingsCall('PUT', owner.headers, { ...defaultStoreSettings, tax });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().tax).toEqual({ ...tax, registration_number: null });
+    await save(defaultStoreSettings);
+  });
+
   it('takes concurrent changes one after another: each audit entry’s before is the change before it', async () => {
     const changes = [100, 200, 300, 400].map((fee) => withFees({ Kingston: fee }));
     const answers = await Promise.all(changes.map((settings) => settingsCall('PUT', owner.headers, settings)));
