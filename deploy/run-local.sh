@@ -2,7 +2,7 @@
 # deploy/run-local.sh N: N shop processes on one PostgreSQL database, on 127.0.0.1 ports FIRST_PORT
 # to FIRST_PORT+N-1, with HAProxy (deploy/haproxy.cfg) in front on SHOP_BIND. Ctrl-C stops them all.
 #   DATABASE_URL=postgres://postgres@127.0.0.1:5432/threadline deploy/run-local.sh 4
-# Every other variable of README's configuration table is passed on to the processes.
+# Every other variable of docs/configuration.md is passed on to the processes.
 set -euo pipefail
 
 count="${1:-2}"

@@ -14,13 +14,16 @@ if (!existsSync(chromiumPath)) {
 // change pictures and charges, and the storefront's journeys count on the seeded catalogue as it is.
 const storefrontPort = Number(process.env.E2E_PORT ?? 4321);
 const backOfficePort = storefrontPort + 1;
+// A third shop takes cards through PowerTranz (a local stand-in of the gateway) beside the built-in test provider.
+const powertranzPort = storefrontPort + 2;
+const powertranzSpecFiles = ['**/powertranz.spec.ts'];
 const addressOf = (port: number) => `http://127.0.0.1:${port}`;
 
-function freshShop(port: number) {
+function freshShop(port: number, env: Record<string, string> = {}) {
   return {
     command: 'node serve-fresh-shop.mjs',
     url: `${addressOf(port)}/api/health/`,
-    env: { PORT: String(port), HOST: '127.0.0.1' },
+    env: { PORT: String(port), HOST: '127.0.0.1', ...env },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe' as const,
@@ -55,8 +58,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'storefront', testIgnore: backOfficeSpecFiles, use: { baseURL: addressOf(storefrontPort) } },
+    { name: 'storefront', testIgnore: [...backOfficeSpecFiles, ...powertranzSpecFiles], use: { baseURL: addressOf(storefrontPort) } },
     { name: 'back office', testMatch: backOfficeSpecFiles, use: { baseURL: addressOf(backOfficePort) } },
+    { name: 'powertranz', testMatch: powertranzSpecFiles, use: { baseURL: addressOf(powertranzPort) } },
   ],
-  webServer: [freshShop(storefrontPort), freshShop(backOfficePort)],
+  webServer: [freshShop(storefrontPort), freshShop(backOfficePort), freshShop(powertranzPort, { POWERTRANZ_STAND_IN: 'true' })],
 });

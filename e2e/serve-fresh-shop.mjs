@@ -18,6 +18,15 @@ register();
 const { startLocalIssuer } = await import('../api/test/oidc-issuer.ts');
 const issuer = await startLocalIssuer([`http://127.0.0.1:${port}/auth/google/callback/`]);
 
+// The PowerTranz shop (playwright.config.ts) takes cards through a local stand-in of the gateway.
+if (process.env.POWERTRANZ_STAND_IN === 'true') {
+  const { startPowerTranzStandIn } = await import('../api/test/powertranz-stand-in.ts');
+  const gateway = await startPowerTranzStandIn();
+  process.env.POWERTRANZ_ID = gateway.id;
+  process.env.POWERTRANZ_PASSWORD = gateway.password;
+  process.env.POWERTRANZ_API_URL = gateway.url;
+}
+
 // Links in e-mails and the card provider's way back name the address the browser uses.
 process.env.PUBLIC_URL ??= `http://127.0.0.1:${port}`;
 process.env.DATA_DIR = dataDir;

@@ -51,6 +51,8 @@ export default defineConfig({
     assetsDir: 'assets',
     // The server reads which chunks each page needs from here, to preload them with the page's HTML.
     manifest: true,
+    // Every browser the shop supports preloads modules itself (`<link rel="modulepreload">`).
+    modulePreload: { polyfill: false },
     // No name-based purity rule (`treeshake.manualPureFunctions`): it matches every function of that
     // name in every dependency, minified libraries included.
     // zod (~23 KB gzip) stays out of the pages that validate nothing because the contracts keep their

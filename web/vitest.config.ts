@@ -12,6 +12,9 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['@testing-library/jest-dom/vitest', './src/test/setup.ts'],
       restoreMocks: true,
+      // A test that hydrates a whole page takes about 1 s alone and 5 s on a machine busy with other
+      // work; the default 5 s limit then fails tests that are only slow.
+      testTimeout: 15_000,
       unstubGlobals: true,
       // Node would load React Router's CommonJS build for some importers and its ES module build for
       // others: two routers, two contexts. Every importer gets the ES module build, bundled by vitest.

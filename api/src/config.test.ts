@@ -51,6 +51,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), ALLOW_TEST_PAYMENTS: 'yes' })).toThrow(/ALLOW_TEST_PAYMENTS/);
   });
 
+  it('runs Stripe, PowerTranz, or neither, and offers at checkout what it runs', () => {
+    const powertranz = { POWERTRANZ_ID: '88801234', POWERTRANZ_PASSWORD: 'processing-password', POWERTRANZ_API_URL: 'https://staging.ptranz.com/' };
+    const neither = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'http://localhost:3000' });
+    expect(neither.powertranz).toBeNull();
+    expect(neither.paymentMethods).toEqual(['stripe', 'cash_on_delivery']);
+    // PowerTranz alone on an https shop: no test card payments are taken, and none is offered.
+    const kingston = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://threadline.shop', ...powertranz });
+    expect(kingston.powertranz).toEqual({ id: '88801234', password: 'processing-password', apiUrl: 'https://staging.ptranz.com' });
+    expect(kingston.paymentMethods).toEqual(['powertranz', 'cash_on_delivery']);
+    const both = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://threadline.shop', STRIPE_SECRET_KEY: 'sk_live_0123456789', ...powertranz });
+    expect(both.paymentMethods).toEqual(['stripe', 'powertranz', 'cash_on_delivery']);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), POWERTRANZ_ID: '88801234' })).toThrow(/POWERTRANZ_PASSWORD, POWERTRANZ_API_URL/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...powertranz, POWERTRANZ_ID: 'merchant' })).toThrow(/POWERTRANZ_ID/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), ...powertranz, POWERTRANZ_API_URL: 'ftp://ptranz.com' })).toThrow(/POWERTRANZ_API_URL/);
+  });
+
   it('uses a configured secret and database as given', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { PaymentMethod } from '@threadline/contracts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -43,7 +44,7 @@ const trustedProxies = z
     return z.NEVER;
   });
 
-/** Every environment variable the server reads. README's configuration table mirrors this list. */
+/** Every environment variable the server reads. docs/configuration.md's table mirrors this list. */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -91,6 +92,11 @@ const environmentSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(10).optional(),
   STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   ALLOW_TEST_PAYMENTS: flag.default(false),
+  // PowerTranz (First Atlantic Commerce): the merchant's PowerTranz id and processing password, and
+  // the gateway's root (staging or production); all three, or none.
+  POWERTRANZ_ID: z.string().regex(/^\d{6,12}$/, 'must be the PowerTranz id: digits only').optional(),
+  POWERTRANZ_PASSWORD: z.string().min(8).optional(),
+  POWERTRANZ_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
@@ -167,6 +173,10 @@ export interface Config {
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   /** Card payments: Stripe when a key is set, else the built-in test card provider. */
   stripe: { secretKey: string | null; webhookSecret: string; apiUrl: string | null };
+  /** PowerTranz's Hosted Payment Page when configured, else null (not offered). */
+  powertranz: PowerTranzSettings | null;
+  /** What checkout offers (`GET /api/store/`'s payment_methods); an order for another method is a 400. */
+  paymentMethods: PaymentMethod[];
   unpaidOrderMinutes: number;
   /** Time a client has to send a whole request, body included; a slower one is cut off with 408. */
   requestTimeoutMs: number;
@@ -189,6 +199,15 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+export interface PowerTranzSettings {
+  /** Sent as PowerTranz-PowerTranzId. */
+  id: string;
+  /** Sent as PowerTranz-PowerTranzPassword. */
+  password: string;
+  /** The gateway's root, without a trailing slash: its calls are under `/api/` there. */
+  apiUrl: string;
+}
+
 /** Reads and validates the environment once; a wrong value fails with the variable's name. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environmentSchema.safeParse(environment);
@@ -197,13 +216,29 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(`Invalid configuration. ${problems.join('; ')}`);
   }
   const env = parsed.data;
-  // The built-in provider takes no money: a shop on a public https address must not take orders
-  // through it unless it says it means to (a demo).
-  if (!env.STRIPE_SECRET_KEY && env.PUBLIC_URL?.startsWith('https:') && !env.ALLOW_TEST_PAYMENTS) {
+  const powertranzNames = ['POWERTRANZ_ID', 'POWERTRANZ_PASSWORD', 'POWERTRANZ_API_URL'] as const;
+  const powertranzSet = powertranzNames.filter((name) => env[name] !== undefined);
+  if (powertranzSet.length > 0 && powertranzSet.length < powertranzNames.length) {
+    const missing = powertranzNames.filter((name) => env[name] === undefined);
+    throw new ConfigError(`Invalid configuration. ${missing.join(', ')}: PowerTranz needs POWERTRANZ_ID, POWERTRANZ_PASSWORD and POWERTRANZ_API_URL together.`);
+  }
+  const powertranz =
+    env.POWERTRANZ_ID && env.POWERTRANZ_PASSWORD && env.POWERTRANZ_API_URL
+      ? { id: env.POWERTRANZ_ID, password: env.POWERTRANZ_PASSWORD, apiUrl: env.POWERTRANZ_API_URL.replace(/\/$/, '') }
+      : null;
+  // The built-in provider takes no money: a shop on a public https address takes no orders through
+  // it unless it says it means to (a demo); with PowerTranz, that shop simply offers no Stripe.
+  const testPaymentsAllowed = !env.PUBLIC_URL?.startsWith('https:') || env.ALLOW_TEST_PAYMENTS;
+  if (!env.STRIPE_SECRET_KEY && !testPaymentsAllowed && !powertranz) {
     throw new ConfigError(
-      'Invalid configuration. STRIPE_SECRET_KEY: not set, so card payments would be test payments that take no money, on a shop at an https PUBLIC_URL; set STRIPE_SECRET_KEY, or ALLOW_TEST_PAYMENTS=true for a demo shop.',
+      'Invalid configuration. STRIPE_SECRET_KEY: not set, so card payments would be test payments that take no money, on a shop at an https PUBLIC_URL; set STRIPE_SECRET_KEY (or PowerTranz), or ALLOW_TEST_PAYMENTS=true for a demo shop.',
     );
   }
+  const paymentMethods: PaymentMethod[] = [
+    ...(env.STRIPE_SECRET_KEY || testPaymentsAllowed ? (['stripe'] as const) : []),
+    ...(powertranz ? (['powertranz'] as const) : []),
+    'cash_on_delivery',
+  ];
   const dataDir = resolve(env.DATA_DIR);
   const media = { store: mediaStoreConfig(env, dataDir), publicUrl: env.MEDIA_PUBLIC_URL?.replace(/\/$/, '') ?? null };
   const secretKey = env.SECRET_KEY ?? readOrCreateSecret(dataDir);
@@ -235,6 +270,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? builtInWebhookSecret(secretKey),
       apiUrl: env.STRIPE_API_URL ?? null,
     },
+    powertranz,
+    paymentMethods,
     unpaidOrderMinutes: env.UNPAID_ORDER_MINUTES,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     smtpUrl: env.SMTP_URL ?? null,

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { idempotencyKeySchema, messages } from '@threadline/contracts';
+import { idempotencyKeySchema, serverMessages } from '@threadline/contracts';
 import { badRequest, unprocessable } from './errors.ts';
 
 /**
@@ -11,7 +11,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return null;
   const key = idempotencyKeySchema.safeParse(header);
-  if (!key.success) throw badRequest(messages.idempotencyKeyInvalid);
+  if (!key.success) throw badRequest(serverMessages.idempotencyKeyInvalid);
   return key.data;
 }
 
@@ -19,4 +19,4 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
 export const requestHash = (request: unknown) => createHash('sha256').update(JSON.stringify(request)).digest('hex');
 
 /** The refusal of a used key sent with another request (or by another shopper), as Stripe answers it. */
-export const keyReused = () => unprocessable(messages.idempotencyKeyReused);
+export const keyReused = () => unprocessable(serverMessages.idempotencyKeyReused);

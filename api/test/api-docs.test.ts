@@ -10,7 +10,7 @@ vi.mock('fastify', async (importOriginal) => (await import('./registered-routes.
 const docsPath = '/api/docs';
 
 /** POST calls whose path names everything they act on: they take no body. */
-const takesNoBody = new Set(['POST /api/admin/two-factor/setup/', 'POST /api/orders/:id/cancel/', 'POST /api/orders/payment/stripe/:id/', 'POST /api/users/addresses/:id/set-default/']);
+const takesNoBody = new Set(['POST /api/admin/two-factor/setup/', 'POST /api/orders/:id/cancel/', 'POST /api/orders/payment/stripe/:id/', 'POST /api/orders/payment/powertranz/:id/', 'POST /api/users/addresses/:id/set-default/']);
 
 /**
  * Routes whose body no route schema checks, each for its reason; the reference still describes it

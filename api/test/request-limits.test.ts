@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, profilePictureLimits } from '@threadline/contracts';
+import { messages, serverMessages, profilePictureLimits } from '@threadline/contracts';
 import { callJson, startHttpSession, startServerProcesses, type HttpShopper, type ServerProcesses } from './server-processes.ts';
 
 /** Sends `size` bytes of body a few at a time, as a stalled or hostile client does; answers what came back. */
@@ -44,7 +44,7 @@ describe('a request too large or too slow, over HTTP', () => {
     for (let attempt = 0; attempt < 4; attempt += 1) {
       const response = await fetch(`${url}/api/orders/cart/promo/`, { method: 'POST', headers: shopper.headers, body });
       expect(response.status).toBe(413);
-      expect(await response.json()).toEqual({ error: messages.requestTooLarge, request_id: expect.any(String) });
+      expect(await response.json()).toEqual({ error: serverMessages.requestTooLarge, request_id: expect.any(String) });
     }
   });
 
@@ -80,7 +80,7 @@ describe('a request too large or too slow, over HTTP', () => {
     });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({
-      error: messages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels),
+      error: serverMessages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels),
       request_id: expect.any(String),
     });
   });
@@ -88,7 +88,7 @@ describe('a request too large or too slow, over HTTP', () => {
   it('cuts off a client trickling its body with 408 {error} once the request timeout has passed', async () => {
     const answer = await trickle(`${url}/api/orders/cart/promo/`, shopper.headers, 1000, 50);
     expect(answer.status).toBe(408);
-    expect(JSON.parse(answer.body)).toEqual({ error: messages.requestTimedOut, request_id: expect.any(String) });
+    expect(JSON.parse(answer.body)).toEqual({ error: serverMessages.requestTimedOut, request_id: expect.any(String) });
     expect(answer.afterMs).toBeGreaterThanOrEqual(1000);
     expect(answer.afterMs).toBeLessThan(3000);
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text } from './input-bounds.ts';
+import { paymentMethods } from './order-rules.ts';
 import { parishes, type StoreCharges, type StoreTax } from './store-charges.ts';
 
 /** An amount of at most 2 decimals: what a fee or threshold in cents can hold. */
@@ -66,3 +67,7 @@ export const storeSettingsSchema = z.object({
   store: storeContactSchema,
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema> & StoreCharges;
+
+/** `GET /api/store/`: the settings, and the payment methods checkout offers (a card method only when its provider is configured, KINGSTON.md §1). */
+export const storeAnswerSchema = storeSettingsSchema.extend({ payment_methods: z.array(z.enum(paymentMethods)) });
+export type StoreAnswer = z.infer<typeof storeAnswerSchema> & StoreCharges;

@@ -45,7 +45,7 @@ export const cartSchema = z.object({
 export type Cart = z.infer<typeof cartSchema>;
 
 /** A chosen size or colour as a page sends it: the value, or an option object with its name. */
-const variantChoiceSchema = z.union([text(40), z.object({ name: text(40) })]);
+export const variantChoiceSchema = z.union([text(40), z.object({ name: text(40) })]);
 
 export const addToCartRequestSchema = z.object({
   product_id: databaseId,
@@ -66,3 +66,10 @@ export type SuccessMessage = z.infer<typeof successMessageSchema>;
 /** Every cart change answers the spec's {success, message} and the cart as it now is. */
 export const cartChangeResponseSchema = successMessageSchema.extend({ cart: cartSchema });
 export type CartChangeResponse = z.infer<typeof cartChangeResponseSchema>;
+
+/** POST /api/orders/cart/share/ (KINGSTON.md §5): the link that puts these lines in whoever opens it's cart. */
+export const shareCartResponseSchema = z.object({ url: z.string() });
+export type ShareCartResponse = z.infer<typeof shareCartResponseSchema>;
+
+/** The secret part of a shared cart's link. */
+export const sharedCartParamsSchema = z.object({ token: z.string().min(1).max(64) });

@@ -1,5 +1,5 @@
 /**
- * The catalogue's CSV columns (README "Catalogue import and export"), in the order the export writes
+ * The catalogue's CSV columns (docs/back-office.md, "Catalogue import and export"), in the order the export writes
  * them: one row per variant, its product's columns repeated on each of the product's rows.
  */
 export const catalogCsvColumns = [

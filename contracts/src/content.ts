@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text } from './input-bounds.ts';
-import { messages } from './messages.ts';
+import { serverMessages } from './server-messages.ts';
 
 const requiredText = (label: string, max: number) =>
   z
@@ -8,9 +8,10 @@ const requiredText = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((value) => !value.includes('\u0000'), messages.textHasNul);
+    .refine((value) => !value.includes('\u0000'), serverMessages.textHasNul);
 
-const emailAddress = z
+/** An e-mail address a shopper types: required, trimmed, at most 254 characters. */
+export const emailAddress = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')

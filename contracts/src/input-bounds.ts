@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from './messages.ts';
+import { serverMessages } from './server-messages.ts';
 
 /**
  * Bounds every request field is checked against before it reaches the database, the same on SQLite
@@ -21,17 +21,17 @@ export const text = (max: number) =>
   z
     .string()
     .max(max)
-    .refine((value) => !value.includes('\u0000'), messages.textHasNul);
+    .refine((value) => !value.includes('\u0000'), serverMessages.textHasNul);
 
 /** Decimal digits (a minus and a fraction allowed): how a path, a query string or a form's text carries a number. */
-const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/, { error: messages.numberExpected });
+const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/, { error: serverMessages.numberExpected });
 
 /**
  * A number as a caller sends it, a JSON number or its decimal digits in text, then checked by
  * `bounds`. Anything else is refused: `z.coerce.number()` alone read `true` as 1, and `false`,
  * `null`, `''` and `[]` as 0 (issue 27).
  */
-export const sentNumber = (bounds: z.ZodNumber) => z.union([z.number(), decimalText], { error: messages.numberExpected }).transform(Number).pipe(bounds);
+export const sentNumber = (bounds: z.ZodNumber) => z.union([z.number(), decimalText], { error: serverMessages.numberExpected }).transform(Number).pipe(bounds);
 
 /** A row id as the caller sends it (number or digits), within the databases' integer range. */
 export const databaseId = sentNumber(z.number().int().min(1).max(maxDatabaseInteger));

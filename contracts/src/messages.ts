@@ -3,62 +3,24 @@ export const messages = {
   network: 'Network error - please check your connection and try again',
   httpError: (status: number) => `HTTP error! status: ${status}`,
   csrfFailed: 'CSRF token missing or incorrect',
-  notFound: 'Not found',
-  serverError: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
-  /** A number field sent something else (true, null, '', a list…), after the field's name. */
-  numberExpected: 'must be a number',
-  idempotencyKeyInvalid: 'Idempotency-Key must be 1 to 100 printable characters.',
-  /** Stripe's wording for the same refusal. */
-  idempotencyKeyReused: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
-  tooManyGuestCashOrders: 'You have placed several cash orders as a guest. Please sign in or pay by card to place another today.',
-  /** A signed-in customer's cash orders waiting for delivery are capped (ADR 9). */
-  tooManyUnpaidCashOrders: (count: number) =>
-    `You already have ${count} cash orders waiting for delivery. Please pay by card, or place another cash order once one of them has been delivered.`,
-  requestTooLarge: 'This request is too large. Please send less at once.',
-  requestTimedOut: 'The request took too long to arrive. Please try again.',
-  requestHeadersTooLarge: 'Request headers are too large.',
-  malformedRequest: 'Bad request.',
-  textHasNul: 'Text must not contain the NUL character.',
 
-  productNotFound: 'The product you are looking for does not exist.',
   productLoadFailed: 'Failed to load product details',
-
-  promoApplyFailed: 'Failed to apply promo code',
-  promoInvalid: 'Invalid promo code',
-  promoRemoveFailed: 'Failed to remove promo code',
-  promoApplied: 'Promo code applied successfully!',
-  promoRemoved: 'Promo code removed successfully!',
-  promoRemovedDefault: 'Promo code removed',
-  promoBelowMinimum: (minimum: string) => `This code needs a subtotal of at least ${minimum}.`,
-  promoFirstOrderOnly: 'This code is only valid on your first order.',
-  promoAlreadyUsed: 'You have already used this code.',
-  promoEmptyCart: 'Add something to your cart before applying a promo code.',
-  promoDropped: (code: string, reason: string) => `Promo code "${code}" was removed from your order: ${reason}`,
 
   cartAddFailed: 'Failed to add item to cart',
   cartAddFailedDialog: 'Failed to add to cart',
-  cartItemNotFound: 'That item is no longer in your cart.',
-  cartQuantityTooLow: 'Quantity must be at least 1.',
   cartChooseOption: (attribute: string) => `Please choose a ${attribute.toLowerCase()}.`,
   cartVariantUnavailable: 'That size and colour combination is not available.',
-  cartOutOfStock: (item: string) => `Sorry, ${item} is out of stock.`,
-  cartNotEnoughStock: (item: string, available: number, inCart: number) =>
-    inCart > 0
-      ? `Only ${available} of ${item} available, and you already have ${inCart} in your cart.`
-      : `Only ${available} of ${item} available.`,
   /** Why a product page's quantity stops where it does: the chosen option's stock, less the cart's. */
   quantityLimit: (canAdd: number, inCart: number) => {
     if (inCart === 0) return `Only ${canAdd} in stock, so you can add up to ${canAdd}.`;
     if (canAdd === 0) return `You already have all ${inCart} we have in stock in your cart.`;
     return `You already have ${inCart} in your cart, so you can add up to ${canAdd} more.`;
   },
-  cartItemAdded: 'Item added to cart',
   cartUpdated: 'Cart updated',
   cartItemRemoved: 'Item removed from cart',
   cartCleared: 'Cart cleared',
   cartRestored: 'Cart restored',
-  sessionExpired: 'Your session has expired. Please try again.',
 
   ratesFailed: 'Failed to update exchange rates',
   ratesCached: 'Using cached rates',
@@ -92,7 +54,6 @@ export const messages = {
   signInFailed: 'Invalid email or password. Please try again.',
   googleSignInFailed: 'Google authentication failed. Please try again or sign in with email.',
   googleFailedDefault: 'Google authentication failed',
-  googleOneTapFailedDefault: 'Google One Tap authentication failed',
   googleCallbackError: (error: string) => `Google authentication error: ${error}`,
   googleNoCode: 'No authorization code received from Google',
   authenticationFailed: 'Authentication failed',
@@ -100,21 +61,13 @@ export const messages = {
   signInRequired: 'Please sign in to continue.',
   signInExpired: 'Your sign-in has expired. Please sign in again.',
   accountDisabled: 'This account has been disabled. Please ask the shop owner.',
-  tooManySignInAttempts: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
   emailInvalid: 'Enter a valid email address',
   emailTaken: 'An account with this email already exists.',
   refreshInvalid: 'Your session has ended. Please sign in again.',
-  signedOut: 'You have been signed out.',
   passwordResetSent: 'If an account exists for that e-mail, we have sent a link to reset your password.',
   passwordResetInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   passwordResetDone: 'Your password has been changed. Please sign in with your new password.',
-  profileEmailTaken: 'Another account already uses this email.',
   profilePictureInvalid: 'Please upload an image file (JPEG, PNG, WebP or GIF).',
-  profilePictureTooLarge: (megabytes: number, megapixels: number) =>
-    `Please upload a picture of at most ${megabytes} MB and ${megapixels} megapixels.`,
-  profilePictureIncomplete: 'The picture did not arrive complete. Please try again.',
-  addressNotFound: 'Address not found.',
-  googleNotConfigured: 'Google sign-in is not available.',
   googleUnverifiedEmail:
     'Your Google e-mail is not verified, and an account with this e-mail already exists. Sign in with your password.',
   wishlistAdded: 'Item added to wishlist!',
@@ -129,14 +82,6 @@ export const messages = {
     'An account with this email already exists. Please sign in to continue with your checkout.',
   checkoutFailed: 'Checkout failed',
   checkoutError: 'An error occurred during checkout',
-  checkoutFieldRequired: (field: string) => `${field} is required`,
-  checkoutEmptyCart: 'Your cart is empty. Add something before checking out.',
-  checkoutOutOfStock: (item: string, available: number) =>
-    available > 0
-      ? `Sorry, only ${available} of ${item} left in stock. Please update your cart.`
-      : `Sorry, ${item} has just sold out. Please remove it from your cart.`,
-  orderNotFound: 'Order not found.',
-  paymentNotNeeded: 'This order does not need a card payment.',
   paymentAlreadyDone: 'This order has already been paid.',
   /** A paid order given back in part or whole is never paid again. */
   paymentAlreadyDoneRefunded: 'This order was paid and then refunded; it cannot be paid again.',
@@ -144,20 +89,14 @@ export const messages = {
   /** The shopper cancelled an unpaid card order (the provider's Cancel, or Cancel & Go Home). */
   orderCancelledByShopper: 'Your payment was cancelled. Your items are back in your cart.',
   orderCancelFailed: 'Your order could not be cancelled. Please try again.',
-  orderNotCancellable: 'Only an unpaid card order can be cancelled.',
-  orderAlreadyCancelled: 'This order has already been cancelled.',
   /** The provider's Cancel: the order still holds its items, and can be paid or given up. */
   paymentLeftUnpaid: 'You cancelled the payment, so nothing was charged. Your order is still waiting for payment.',
   orderLinkInvalid: 'This order link is not valid or has expired. Sign in to see your orders, or contact us with your order number.',
-  paymentSessionUnknown: 'This payment session does not belong to your order.',
-  paymentMismatch: 'The payment does not match the order. Please contact us.',
   paymentRefundedOrderCancelled:
     'This order was cancelled before your payment arrived, so your payment has been refunded to your card.',
   paymentRefundedAlreadyPaid: 'This order had already been paid, so this second payment has been refunded to your card.',
-  paymentRefundFailed: 'This order no longer takes a payment, and yours could not be refunded automatically. Please contact us.',
   /** The built-in test card provider (no STRIPE_SECRET_KEY): said wherever a card payment is offered or confirmed. */
   testPaymentNotice: 'Test payment: no money is taken.',
-
 
   paymentOrderLoadFailed: 'Failed to load order details',
   paymentSessionFailed: 'Failed to create Stripe checkout session',

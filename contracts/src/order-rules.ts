@@ -1,5 +1,5 @@
 // The order's constants, apart from its schemas so that a page using them loads no zod.
-import { messages } from './messages.ts';
+import { serverMessages } from './server-messages.ts';
 
 export const orderStatuses = ['pending', 'processing', 'ready_for_pickup', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
@@ -92,10 +92,13 @@ export const paymentStateLabels: Record<PaymentState, string> = {
  * cancelled nor was ever paid (a paid, partly refunded or refunded order never asks for money again).
  */
 export const mayStartCardPayment = (order: { status: OrderStatus; payment_status: PaymentStatus; payment_method: PaymentMethod }) =>
-  order.payment_method === 'stripe' && order.status !== 'cancelled' && !wasPaid(order.payment_status);
+  paysByCard(order.payment_method) && order.status !== 'cancelled' && !wasPaid(order.payment_status);
 
-export const paymentMethods = ['stripe', 'cash_on_delivery'] as const;
+export const paymentMethods = ['stripe', 'cash_on_delivery', 'powertranz'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
+/** The methods paid on a card provider's hosted page: Stripe Checkout, or PowerTranz's Hosted Payment Page (KINGSTON.md §1). */
+export type CardPaymentMethod = Extract<PaymentMethod, 'stripe' | 'powertranz'>;
+export const paysByCard = (method: PaymentMethod): method is CardPaymentMethod => method === 'stripe' || method === 'powertranz';
 export const shippingMethods = ['pickup', 'delivery'] as const;
 export type ShippingMethod = (typeof shippingMethods)[number];
 
@@ -124,7 +127,7 @@ export function requiredCheckoutFields(shippingMethod: ShippingMethod): Required
 }
 
 /** SPEC §5: '{field} is required', in the spec's word for the field. */
-export const checkoutFieldRequiredMessage = (field: RequiredCheckoutField) => messages.checkoutFieldRequired(checkoutFieldNames[field]);
+export const checkoutFieldRequiredMessage = (field: RequiredCheckoutField) => serverMessages.checkoutFieldRequired(checkoutFieldNames[field]);
 
 /**
  * The longest text each checkout field takes (its column's length): the form's fields stop there, so

@@ -24,6 +24,7 @@ const pageRoutePatterns = [
   '/legal',
   '/newsletter/unsubscribe',
   '/cart',
+  '/cart/shared/:token',
   '/checkout',
   '/payment/:orderId',
   '/order-confirmation/:orderId',

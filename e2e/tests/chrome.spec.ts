@@ -42,6 +42,23 @@ test.describe('header categories mega-menu', () => {
     await expect(nav.getByRole('link', { name: 'All categories' })).toBeVisible();
   });
 
+  test('a phone that goes on in the app and then turns into a wide window gets the wide navigation back', async ({ page }) => {
+    await page.setViewportSize(mobile);
+    await page.goto('/');
+    // A page reached in the app draws the header anew; the navigation a phone hides is left out then.
+    await page.getByRole('link', { name: 'Shop Now' }).first().click();
+    await expect(page).toHaveURL(/\/shop$/);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav).toHaveCount(0);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const button = nav.getByRole('button', { name: 'Categories' });
+    await expect(button).toBeVisible();
+    await button.hover();
+    await expect(nav.getByRole('link', { name: 'Running Sneakers' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+  });
+
   test('works from the keyboard and Escape returns focus to the button', async ({ page }) => {
     await page.goto('/legal');
     // The panel's category links arrive with GET /api/shop/categories/.

@@ -47,6 +47,19 @@ for (const { name, viewport } of sizes) {
       await expect(add).toBeInViewport();
       await expect(add).toBeDisabled();
       await expect(page.getByRole('button', { name: 'Increase quantity' })).toBeDisabled();
+
+      // KINGSTON.md §5: the shopper asks for one e-mail when it is back.
+      const notify = page.getByRole('form', { name: 'Notify me when it is back' });
+      await notify.getByRole('button', { name: 'Notify Me' }).click();
+      await expect(notify.getByText('Email is required')).toBeVisible();
+      // Its sizes cannot be chosen above while sold out: the form asks for the one wanted.
+      await notify.getByLabel('Size').selectOption('9');
+      await expect(notify.getByLabel('Colour')).toHaveValue('Gold');
+      await notify.getByLabel('Email').fill(`back-${name}@example.com`);
+      await notify.getByRole('button', { name: 'Notify Me' }).click();
+      const kept = page.getByText(/^We'll e-mail you once Dancehall High-Top.* is back in stock\.$/);
+      await kept.scrollIntoViewIfNeeded();
+      await expect(kept).toBeInViewport();
     });
 
     test('the quantity stops at what is left of the chosen size and colour, less what the cart holds, and says why', async ({ page }) => {

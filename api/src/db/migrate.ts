@@ -42,7 +42,11 @@ import * as countedWithOrders from './migrations/0029-counted-with-orders.ts';
 import * as catalogImportRuns from './migrations/0030-catalog-import-runs.ts';
 import * as refundsAndNumberTails from './migrations/0035-refunds-and-number-tails.ts';
 import * as jobLeases from './migrations/0036-job-leases.ts';
+import * as stockSummaryMark from './migrations/0037-stock-summary-mark.ts';
 import * as taxAndInvoiceNumbers from './migrations/0039-tax-and-invoice-numbers.ts';
+import * as powertranzPayments from './migrations/0040-powertranz-payments.ts';
+import * as sharedCarts from './migrations/0043-shared-carts.ts';
+import * as restockAlerts from './migrations/0044-restock-alerts.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -75,7 +79,11 @@ const migrations: Record<string, Migration> = {
   '0030-catalog-import-runs': catalogImportRuns,
   '0035-refunds-and-number-tails': refundsAndNumberTails,
   '0036-job-leases': jobLeases,
+  '0037-stock-summary-mark': stockSummaryMark,
   '0039-tax-and-invoice-numbers': taxAndInvoiceNumbers,
+  '0040-powertranz-payments': powertranzPayments,
+  '0043-shared-carts': sharedCarts,
+  '0044-restock-alerts': restockAlerts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -11,10 +11,13 @@ export const tableOwners = {
   product_images: 'modules/catalog',
   // Stock changes only by a guarded update with a movement row beside it.
   product_variants: 'modules/inventory',
-  // Each product's stock, changed in the transaction of every change to its variants' stock.
+  // Each product's stock: recomputed from its variants by the summary refresher after an order
+  // commits (ADR 36); staff changes, cancellations and imports still change it in their transaction.
   product_stock: 'modules/inventory',
-  // The sizes and colours each product has in stock, changed beside product_stock.
+  // The sizes and colours each product has in stock, kept beside product_stock.
   product_option_stock: 'modules/inventory',
+  // Up to which stock movement the summaries are caught up: written by the refresher's catch-up alone.
+  stock_summary_mark: 'modules/inventory',
   stock_movements: 'modules/inventory',
   users: 'modules/customers',
   addresses: 'modules/customers',
@@ -26,6 +29,9 @@ export const tableOwners = {
   carts: 'modules/cart',
   cart_items: 'modules/cart',
   cart_add_keys: 'modules/cart',
+  shared_carts: 'modules/cart',
+  shared_cart_lines: 'modules/cart',
+  restock_alerts: 'modules/restock-alerts',
   promo_codes: 'modules/promotions',
   promo_redemptions: 'modules/promotions',
   // Held for the promo limits of a buyer's concurrent checkouts.

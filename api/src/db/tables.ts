@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccountRole, CatalogImportRunStatus, OrderStatus, PaymentRefundReason, PaymentStatus, ProductStatus, StockMovementKind } from '@threadline/contracts';
+import type { AccountRole, CatalogImportRunStatus, OrderStatus, PaymentMethod, PaymentRefundReason, PaymentStatus, ProductStatus, StockMovementKind } from '@threadline/contracts';
 
 /**
  * Table types. Portable choices, the same on SQLite and PostgreSQL:
@@ -216,6 +216,35 @@ export interface CartAddKeyTable {
   created_at: Timestamp;
 }
 
+/** A cart as it was when shared by its link; the token is the link's secret part. */
+export interface SharedCartTable {
+  id: Id;
+  token: string;
+  created_at: Timestamp;
+}
+
+export interface SharedCartLineTable {
+  shared_cart_id: number;
+  product_id: number;
+  variant_id: number;
+  quantity: number;
+  /** The sharer's order of the lines. */
+  position: number;
+}
+
+/** A shopper's "Notify me" for a sold-out variant; `sent_at` once the e-mail was taken. */
+export interface RestockAlertTable {
+  id: Id;
+  product_id: number;
+  variant_id: number;
+  email: string;
+  created_at: Timestamp;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp | null;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+}
+
 export interface PromoCodeTable {
   id: Id;
   /** Upper-case, trimmed. */
@@ -275,7 +304,7 @@ export interface OrderTable {
   phone: string;
   status: OrderStatus;
   payment_status: PaymentStatus;
-  payment_method: 'stripe' | 'cash_on_delivery';
+  payment_method: PaymentMethod;
   shipping_method: 'pickup' | 'delivery';
   address_line1: string;
   address_line2: string;
@@ -349,6 +378,12 @@ export interface PaymentTable {
   status: 'open' | 'completed' | 'expired' | 'failed' | 'refunding' | 'refunded';
   refund_reason: PaymentRefundReason | null;
   provider_refund_id: string | null;
+  /** PowerTranz: the SpiToken its Sale answered with; the gateway's response must name the same. */
+  provider_token: string | null;
+  /** PowerTranz: the Hosted Payment Page the gateway sent (its RedirectData), served to the shopper. */
+  hosted_page: string | null;
+  /** PowerTranz: when one caller claimed the payment completion, which the gateway takes once per SpiToken. */
+  completion_claimed_at: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -541,6 +576,12 @@ export interface CatalogImportRunTable {
   finished_at: Timestamp | null;
 }
 
+/** The one row saying up to which stock movement the in-stock summaries are caught up (migration 0037, ADR 36). */
+export interface StockSummaryMarkTable {
+  id: number;
+  movement_id: number;
+}
+
 /** A shop-wide timed job's lease: the process running it now, until `expires_at` at most. */
 export interface JobLeaseTable {
   name: string;
@@ -571,6 +612,9 @@ export interface Database {
   carts: CartTable;
   cart_items: CartItemTable;
   cart_add_keys: CartAddKeyTable;
+  shared_carts: SharedCartTable;
+  shared_cart_lines: SharedCartLineTable;
+  restock_alerts: RestockAlertTable;
   promo_codes: PromoCodeTable;
   promo_redemptions: PromoRedemptionTable;
   checkout_claims: CheckoutClaimTable;
@@ -594,4 +638,5 @@ export interface Database {
   refunds: RefundTable;
   job_leases: JobLeaseTable;
   invoice_counter: InvoiceCounterTable;
+  stock_summary_mark: StockSummaryMarkTable;
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@threadline/contracts';
+import { serverMessages } from '@threadline/contracts';
 import { buildApp } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/database.ts';
 import { ensureSeedMedia, placeholderPath } from '../db/seed/media.ts';
@@ -111,7 +111,7 @@ describe('media in an S3 bucket (MEDIA_STORE=s3)', () => {
     for (const url of ['/static/media/notes.txt', '/static/media/..%2F..%2Fsecret.key', '/static/media/%2e%2e/%2e%2e/secret.key', '/static/media/.env']) {
       const answer = await second.inject({ method: 'GET', url });
       expect(answer.statusCode, url).toBe(404);
-      expect(answer.json(), url).toEqual({ error: messages.notFound, request_id: expect.any(String) });
+      expect(answer.json(), url).toEqual({ error: serverMessages.notFound, request_id: expect.any(String) });
     }
   });
 });

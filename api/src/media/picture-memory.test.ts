@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, productImageLimits, profilePictureLimits, stockMessages } from '@threadline/contracts';
+import { serverMessages, productImageLimits, profilePictureLimits, stockMessages } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../test/factories.ts';
 import { createTestShop, signInStaff, signUp, type SignedInShopper, type TestShop } from '../../test/helper.ts';
 
@@ -101,6 +101,6 @@ describe('memory of picture uploads', () => {
     const shopper = await signUp(shop.app, { email: 'marlon@example.com' });
     const profile = await uploadProfilePicture(shopper, overLimit);
     expect(profile.statusCode).toBe(413);
-    expect(profile.json()).toEqual({ error: messages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels), request_id: expect.any(String) });
+    expect(profile.json()).toEqual({ error: serverMessages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels), request_id: expect.any(String) });
   });
 });

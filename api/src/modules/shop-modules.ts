@@ -11,6 +11,7 @@ import { inventoryModule } from './inventory/inventory.module.ts';
 import { ordersModule } from './orders/orders.module.ts';
 import { paymentsModule } from './payments/payments.module.ts';
 import { promotionsModule } from './promotions/promotions.module.ts';
+import { restockAlertsModule } from './restock-alerts/restock-alerts.module.ts';
 import { sessionModule } from './session/session.module.ts';
 import { settingsModule } from './settings/settings.module.ts';
 import { staffModule } from './staff/staff.module.ts';
@@ -21,5 +22,5 @@ import { staffModule } from './staff/staff.module.ts';
  */
 export const shopModules = [
   healthModule, auditModule, settingsModule, sessionModule, promotionsModule, inventoryModule, catalogModule, ratesModule, contentModule,
-  cartModule, customersModule, ordersModule, paymentsModule, staffModule, dashboardModule, adminOrdersModule,
+  cartModule, restockAlertsModule, customersModule, ordersModule, paymentsModule, staffModule, dashboardModule, adminOrdersModule,
 ];

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { messages, requestIdHeader } from '@threadline/contracts';
+import { messages, serverMessages, requestIdHeader } from '@threadline/contracts';
 import { ShopError, TooManyRequests } from '../errors.ts';
 
 /**
@@ -59,11 +59,11 @@ export const errorHandling = fastifyPlugin(async (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = status === 429 ? messages.tooManyRequests : status === 413 ? messages.requestTooLarge : error.message;
+      const message = status === 429 ? messages.tooManyRequests : status === 413 ? serverMessages.requestTooLarge : error.message;
       return reply.status(status).send({ error: message, request_id: request.id });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: messages.serverError, request_id: request.id });
+    return reply.status(500).send({ error: serverMessages.serverError, request_id: request.id });
   });
 });
 
@@ -75,10 +75,10 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
   if (error.code === 'ECONNRESET' || !socket.writable) return;
   const [status, message] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, messages.requestTimedOut]
+      ? [408, serverMessages.requestTimedOut]
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, messages.requestHeadersTooLarge]
-        : [400, messages.malformedRequest];
+        ? [431, serverMessages.requestHeadersTooLarge]
+        : [400, serverMessages.malformedRequest];
   // No request was read, so no id came with it: the answer's own id is all a report can point at.
   const requestId = randomUUID();
   const body = JSON.stringify({ error: message, request_id: requestId });

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@threadline/contracts';
+import { serverMessages } from '@threadline/contracts';
 import { createTestShop, mediaDirectoryOf, type TestShop } from '../../test/helper.ts';
 
 let shop: TestShop;
@@ -57,7 +57,7 @@ describe('/static/media/ from a store on disk', () => {
       expect(answer.body, url).not.toContain('not-media');
       // No placeholder is stored here, so a picture that is not found is as missing as any other file.
       expect(answer.statusCode, url).toBe(404);
-      expect(answer.json(), url).toEqual({ error: messages.notFound, request_id: expect.any(String) });
+      expect(answer.json(), url).toEqual({ error: serverMessages.notFound, request_id: expect.any(String) });
     }
   });
 
@@ -65,7 +65,7 @@ describe('/static/media/ from a store on disk', () => {
     for (const url of ['/static/media/products/gone-640.webp', '/static/media/notes.txt', '/static/media/', '/static/media/products']) {
       const answer = await shop.app.inject({ method: 'GET', url });
       expect(answer.statusCode, url).toBe(404);
-      expect(answer.json(), url).toEqual({ error: messages.notFound, request_id: expect.any(String) });
+      expect(answer.json(), url).toEqual({ error: serverMessages.notFound, request_id: expect.any(String) });
     }
   });
 });

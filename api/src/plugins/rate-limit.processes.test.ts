@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeIP } from '@fastify/rate-limit';
-import { messages } from '@threadline/contracts';
+import { serverMessages } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../test/factories.ts';
 import { callJson, startHttpSession, startServerProcesses, type HttpShopper, type ServerProcesses } from '../../test/server-processes.ts';
 import { sql } from 'kysely';
@@ -61,7 +61,7 @@ describe('limits and sessions across two server processes', () => {
     const form = { first_name: 'Ayesha', last_name: 'Campbell', email: 'two-tills@example.com', phone: '876 555 0100', shipping_method: 'pickup', payment_method: 'cash_on_delivery' };
     const answers = await Promise.all(guests.map((guest, index) => callJson(index % 2 === 0 ? first : second, 'POST', '/api/orders/checkout/', guest.headers, form)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 429, 429, 429]);
-    expect(answers.find((answer) => answer.status === 429)?.body).toEqual({ error: messages.tooManyGuestCashOrders, request_id: expect.any(String) });
+    expect(answers.find((answer) => answer.status === 429)?.body).toEqual({ error: serverMessages.tooManyGuestCashOrders, request_id: expect.any(String) });
   });
 });
 

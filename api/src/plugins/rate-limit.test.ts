@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@threadline/contracts';
+import { messages, serverMessages } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../test/factories.ts';
 import { createTestShop, signUp as signUpThroughApi, startSession, type ShopperSession, type TestShop } from '../../test/helper.ts';
 import { countHit, currentHits, forgetEndedWindows } from './rate-limit.ts';
@@ -131,7 +131,7 @@ describe('guest cash orders', () => {
     }
     const refused = await placeCashOrder('Hoarder@example.com', nextAddress());
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: messages.tooManyGuestCashOrders, request_id: expect.any(String) });
+    expect(refused.json()).toEqual({ error: serverMessages.tooManyGuestCashOrders, request_id: expect.any(String) });
     expect((await placeCashOrder('someone-else@example.com', nextAddress())).statusCode).toBe(200);
   });
 
@@ -193,7 +193,7 @@ describe('guest cash orders', () => {
     for (let order = 0; order < 2; order += 1) expect((await placeCashOrder('replayed@example.com', home, guest)).statusCode).toBe(200);
     const refused = await placeCashOrder('replayed@example.com', home, guest);
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: messages.tooManyGuestCashOrders, request_id: expect.any(String) });
+    expect(refused.json()).toEqual({ error: serverMessages.tooManyGuestCashOrders, request_id: expect.any(String) });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 60 * 60);
   });
 

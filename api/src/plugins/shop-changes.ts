@@ -6,12 +6,19 @@ import { Client } from 'pg';
 import type { DatabaseHandle } from '../db/database.ts';
 import { runEvery } from '../timed-job.ts';
 
-/** What a change can make stale: the storefront's catalogue answers and pages, the promotions, the settings, the day's rates. */
-export type ChangeTopic = 'catalog' | 'promotions' | 'settings' | 'rates';
-const topics: readonly ChangeTopic[] = ['catalog', 'promotions', 'settings', 'rates'];
+/**
+ * What a change can make stale: the storefront's catalogue answers and pages, the products' in-stock
+ * summaries brought up to date after their stock changed (ADR 36), the promotions, the settings, the
+ * day's rates.
+ */
+export type ChangeTopic = 'catalog' | 'stock-summaries' | 'promotions' | 'settings' | 'rates';
+const topics: readonly ChangeTopic[] = ['catalog', 'stock-summaries', 'promotions', 'settings', 'rates'];
 
 /** The products whose stock changed (an order, a cancellation, an adjustment), or null: anything of the topic. */
 export type ChangedProducts = readonly number[] | null;
+
+/** Whether this process made the change, or heard of it from another (or of what it may have missed). */
+export type ChangeOrigin = 'here' | 'elsewhere';
 
 export interface ShopChanges {
   /**
@@ -29,7 +36,7 @@ export interface ShopChanges {
   /** ...and this process's listeners, told once that transaction committed. */
   tellHere(topic: ChangeTopic, products: readonly number[]): void;
   /** Runs the listener whenever the topic changes, in this process or another, e.g. to empty a cache. */
-  subscribe(topic: ChangeTopic, listener: (products: ChangedProducts) => void): void;
+  subscribe(topic: ChangeTopic, listener: (products: ChangedProducts, origin: ChangeOrigin) => void): void;
 }
 
 declare module 'fastify' {
@@ -185,10 +192,10 @@ function watchOtherWriters(app: FastifyInstance, database: DatabaseHandle, every
  */
 export const shopChanges = fastifyPlugin(
   async (app: FastifyInstance, { database, databaseUrl }: { database: DatabaseHandle; databaseUrl: string }) => {
-    const listeners = new Map<ChangeTopic, Array<(products: ChangedProducts) => void>>();
+    const listeners = new Map<ChangeTopic, Array<(products: ChangedProducts, origin: ChangeOrigin) => void>>();
     const self = randomUUID();
-    const tell = (topic: ChangeTopic, products: ChangedProducts) => {
-      for (const listener of listeners.get(topic) ?? []) listener(products);
+    const tell = (topic: ChangeTopic, products: ChangedProducts, origin: ChangeOrigin) => {
+      for (const listener of listeners.get(topic) ?? []) listener(products, origin);
     };
 
     app.decorate('changes', {
@@ -196,7 +203,7 @@ export const shopChanges = fastifyPlugin(
         const changed = products ?? null;
         // This process's caches go now, after the commit: dropped before it, a read in between could
         // keep the old rows again.
-        tell(topic, changed);
+        tell(topic, changed, 'here');
         try {
           await notify(database, { topic, products: changed, from: self });
         } catch (error) {
@@ -206,21 +213,21 @@ export const shopChanges = fastifyPlugin(
       noticeWrites(topic, products) {
         return database.dialect === 'postgres' ? [notice({ topic, products, from: self }).compile(database.db)] : [];
       },
-      tellHere: tell,
+      tellHere: (topic, products) => tell(topic, products, 'here'),
       subscribe(topic, listener) {
         listeners.set(topic, [...(listeners.get(topic) ?? []), listener]);
       },
     } satisfies ShopChanges);
 
-    if (database.dialect !== 'postgres') return watchOtherWriters(app, database, () => topics.forEach((topic) => tell(topic, null)));
+    if (database.dialect !== 'postgres') return watchOtherWriters(app, database, () => topics.forEach((topic) => tell(topic, null, 'elsewhere')));
     const listener = listenForChanges(app, databaseUrl, {
       onMessage(payload) {
         const message = decode(payload);
         if (message === null) return app.log.warn({ payload }, 'an unreadable shop change message was ignored');
-        if (message.from !== self) tell(message.topic, message.products);
+        if (message.from !== self) tell(message.topic, message.products, 'elsewhere');
       },
       onReconnected() {
-        for (const topic of topics) tell(topic, null);
+        for (const topic of topics) tell(topic, null, 'elsewhere');
       },
     });
     // Listening before the first request; caches are empty then anyway.

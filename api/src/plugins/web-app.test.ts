@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@threadline/contracts';
+import { serverMessages } from '@threadline/contracts';
 import { createTestShop, startSession, type TestShop } from '../../test/helper.ts';
 
 let shop: TestShop;
@@ -60,7 +60,7 @@ describe('serving the app beside the API', () => {
     for (const method of ['GET', 'DELETE'] as const) {
       const response = await shop.app.inject({ method, url: '/api/nope/', headers: session.headers });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: messages.notFound, request_id: expect.any(String) });
+      expect(response.json()).toEqual({ error: serverMessages.notFound, request_id: expect.any(String) });
     }
   });
 
@@ -84,7 +84,7 @@ describe('serving the app beside the API', () => {
   it('answers a crash with a 500 that says nothing internal', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/api/test-crash/' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ error: messages.serverError, request_id: expect.any(String) });
+    expect(response.json()).toEqual({ error: serverMessages.serverError, request_id: expect.any(String) });
     expect(response.body).not.toContain('hunter2');
     expect(response.body).not.toContain('at ');
   });

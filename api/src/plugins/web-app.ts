@@ -4,7 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { currencyCookie, currencyFromCookie, messages, pageStatus, pageRenderAddress, type CurrencyCode, type FetchApi } from '@threadline/contracts';
+import { currencyCookie, currencyFromCookie, serverMessages, pageStatus, pageRenderAddress, type CurrencyCode, type FetchApi } from '@threadline/contracts';
 import { privateCacheControl, publicAnswer, sendKeptBody, sendPublicAnswer, type KeptBody, type PublicAnswer } from '../http-caching.ts';
 import { collectTags, createTaggedCache } from '../tagged-cache.ts';
 import { createPagePreloads } from './page-preloads.ts';
@@ -107,6 +107,12 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
       else cache.clear();
     }
   });
+  // A page rendered between an order's commit and its products' summaries brought up to date (ADR 36).
+  app.changes.subscribe('stock-summaries', (products) => {
+    if (!products) return;
+    const tags = app.catalog.tagsOfStockChange(products);
+    for (const cache of caches) cache.forgetTagged(tags);
+  });
   for (const topic of ['promotions', 'settings', 'rates'] as const) {
     app.changes.subscribe(topic, () => {
       for (const cache of caches) cache.clear();
@@ -165,5 +171,5 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
     return sendKeptBody(request, reply.header('cache-control', privateCacheControl), kept);
   });
 
-  app.setNotFoundHandler(async (request, reply) => reply.status(404).send({ error: messages.notFound, request_id: request.id }));
+  app.setNotFoundHandler(async (request, reply) => reply.status(404).send({ error: serverMessages.notFound, request_id: request.id }));
 });

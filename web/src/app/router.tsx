@@ -149,6 +149,10 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: () => import('@/features/cart/pages/cart-page.tsx').then((m) => ({ Component: m.CartPage })),
             },
             {
+              path: 'cart/shared/:token',
+              lazy: () => import('@/features/cart/pages/shared-cart-page.tsx').then((m) => ({ Component: m.SharedCartPage })),
+            },
+            {
               path: 'checkout',
               lazy: () =>
                 import('@/features/checkout/pages/checkout-page.tsx').then((m) => ({ Component: m.CheckoutPage })),

@@ -1,4 +1,4 @@
-import { Suspense, use, useCallback, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, use, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useIsHydrating } from './hydration.ts';
 import { useServerRender } from './server-render.ts';
 
@@ -334,8 +334,20 @@ function IslandGate({ name, sleeping, code, onAlive, children }: IslandGateProps
   // React draws a sleeping island anew, instead of hydrating it, when what is above it changed (the
   // router's state on a navigation): its server markup goes. A part the layout hides (the wider
   // screens' navigation on a phone) is then left out, its code never loaded; any other wakes.
+  // A phone turned sideways, or a window made wider, may now show what the layout hid: the part
+  // is then woken and drawn (and stays hidden, its code loaded, if the layout still hides it).
+  const [resized, setResized] = useState(false);
   const drawnAnew = sleeping !== null && !sleeping.awake && !hydrating;
-  const leftOut = drawnAnew && sleeping.drawnAnew();
+  const leftOut = drawnAnew && !resized && sleeping.drawnAnew();
+  useEffect(() => {
+    if (!leftOut) return undefined;
+    const drawOnResize = () => {
+      sleeping?.wakeNow();
+      setResized(true);
+    };
+    window.addEventListener('resize', drawOnResize, { once: true });
+    return () => window.removeEventListener('resize', drawOnResize);
+  }, [leftOut, sleeping]);
   // Both called every time (settled ones return at once): React expects the same calls of `use`
   // in a render it resumes.
   use(sleeping && !leftOut ? sleeping.woken : settled);

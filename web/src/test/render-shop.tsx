@@ -35,7 +35,7 @@ export function stubApi(handlers: [RegExp, Handler][]) {
     if (url.pathname === '/api/rates/') {
       return json({ base: 'JMD', rates: fallbackRates, fetched_on: null, source: 'fallback' });
     }
-    if (url.pathname === '/api/store/') return json(defaultStoreSettings);
+    if (url.pathname === '/api/store/') return json({ ...defaultStoreSettings, payment_methods: ['stripe', 'cash_on_delivery'] });
     return json({ error: 'Not found' }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);

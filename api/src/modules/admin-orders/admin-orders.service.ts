@@ -1,4 +1,4 @@
-import { adminMessages, formatMoney, majorToMinor, minorToMajor, nextOrderStatuses, shopCurrency, type AdminOrder, type AdminOrderQuery, type MarkPaidRequest, type OrderActionResponse, type OrderRefundRequest, type OrderStatusChange, type StoreContact, type StoreTax } from '@threadline/contracts';
+import { paysByCard, adminMessages, formatMoney, majorToMinor, minorToMajor, nextOrderStatuses, shopCurrency, type AdminOrder, type AdminOrderQuery, type MarkPaidRequest, type OrderActionResponse, type OrderRefundRequest, type OrderStatusChange, type StoreContact, type StoreTax } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
@@ -6,7 +6,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { OrderUpdate } from '../orders/order-update-email.ts';
 import type { OrderRow, OrderUpdateEmailRow } from '../orders/orders.repository.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import type { PaymentsService, ProviderRefundOutcome } from '../payments/payments.service.ts';
+import type { PaymentsService, ProviderPayment, ProviderRefundOutcome } from '../payments/payments.service.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 
 export interface AdminOrdersDependencies {
@@ -48,14 +48,14 @@ interface CardRefund {
   reason: string;
   before: OrderRow | null;
   /** The card payment it gives back from, as the provider knows it. */
-  payment: { provider_session_id: string };
+  payment: ProviderPayment;
 }
 
 /** A refund written down: a cash one done (with its customer's e-mail), or a card one to ask of the provider. */
 type WrittenDown = { told: OrderUpdateEmailRow } | { card: CardRefund };
 const jmd = (cents: number) => formatMoney(minorToMajor(cents), shopCurrency);
 /** What a cancel gives back: what is left of a paid card order (cash is handed back outside the shop). */
-const refundLeft = (order: OrderRow) => (order.payment_method === 'stripe' && paidStatuses.has(order.payment_status) ? Math.max(order.total - order.refunded_total, 0) : 0);
+const refundLeft = (order: OrderRow) => (paysByCard(order.payment_method) && paidStatuses.has(order.payment_status) ? Math.max(order.total - order.refunded_total, 0) : 0);
 /** What the audit log keeps of an order: its state, not its lines. */
 const auditState = (order: OrderRow) => ({
   status: order.status,

@@ -1,5 +1,5 @@
 import PdfKitDocument from 'pdfkit';
-import { formatMoney, invoiceAmountsMinor, lineLabel, majorToMinor, minorToMajor, paymentState, paymentStateLabels, postalAddress, shopCurrency, storeDetails, taxLabel, variantText, type AdminOrder, type StoreContact, type StoreTax } from '@threadline/contracts';
+import { paysByCard, formatMoney, invoiceAmountsMinor, lineLabel, majorToMinor, minorToMajor, paymentState, paymentStateLabels, postalAddress, shopCurrency, storeDetails, taxLabel, variantText, type AdminOrder, type StoreContact, type StoreTax } from '@threadline/contracts';
 import { invoiceLettering, type InvoiceWeight } from './invoice-fonts.ts';
 
 const jmd = (amount: number) => formatMoney(amount, shopCurrency);
@@ -7,7 +7,7 @@ const day = new Intl.DateTimeFormat('en-JM', { dateStyle: 'long', timeZone: 'Ame
 
 /** How the order is paid and where that stands: a test card payment says it took no money. */
 export function invoicePayment(order: Pick<AdminOrder, 'payment_method' | 'shipping_method' | 'status' | 'payment_status' | 'test_payment'>): string {
-  const method = order.payment_method === 'stripe' ? 'card' : order.shipping_method === 'pickup' ? 'cash on pickup' : 'cash on delivery';
+  const method = paysByCard(order.payment_method) ? 'card' : order.shipping_method === 'pickup' ? 'cash on pickup' : 'cash on delivery';
   const state = paymentStateLabels[paymentState(order)].toLowerCase();
   return `${method}, ${state}${order.test_payment ? ' (TEST payment: no money was taken)' : ''}`;
 }

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { messages } from '@threadline/contracts';
+import { messages, serverMessages } from '@threadline/contracts';
 import { forbidden, unauthorized } from '../../errors.ts';
 import type { CartContext } from './cart.service.ts';
 
@@ -15,6 +15,6 @@ export async function cartContextOf(request: FastifyRequest, { start }: { start:
     return { owner: { userId: customer.id, sessionId: null }, customer: { userId: customer.id, email: customer.email } };
   }
   const session = start ? await startGuestSession() : await guestSession();
-  if (start && !session) throw forbidden(messages.sessionExpired);
+  if (start && !session) throw forbidden(serverMessages.sessionExpired);
   return { owner: { userId: null, sessionId: session?.id ?? null }, customer: null };
 }

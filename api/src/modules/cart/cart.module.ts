@@ -12,8 +12,8 @@ declare module 'fastify' {
 
 /** The shopper's cart; sign-in, checkout and payments change it through its service. */
 export const cartModule = fastifyPlugin<ShopModuleOptions>(
-  async (app, { database }) => {
-    const cart = createCartService(database, createCartRepository(database.db), app.promotions, app.media.urls);
+  async (app, { config, database }) => {
+    const cart = createCartService(database, createCartRepository(database.db), app.promotions, app.media.urls, config.publicUrl);
     app.decorate('cart', cart);
     await app.register(cartRoutes, { prefix: '/api', cart });
   },

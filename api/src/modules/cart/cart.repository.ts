@@ -209,6 +209,39 @@ export function createCartRepository(db: DbExecutor) {
         .execute();
     },
 
+    /** Keeps the lines under the link's token; the shared copy never changes afterwards. */
+    async keepSharedCart(token: string, lines: { product_id: number; variant_id: number; quantity: number }[], executor: DbExecutor = db) {
+      const shared = await executor
+        .insertInto('shared_carts')
+        .values({ token, created_at: new Date().toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await executor
+        .insertInto('shared_cart_lines')
+        .values(lines.map((line, position) => ({ shared_cart_id: shared.id, product_id: line.product_id, variant_id: line.variant_id, quantity: line.quantity, position })))
+        .execute();
+    },
+
+    /** The shared lines of a link made at or after `sharedSince`; undefined for an unknown or expired token. */
+    async sharedCartLines(token: string, sharedSince: string, executor: DbExecutor = db) {
+      const shared = await executor
+        .selectFrom('shared_carts')
+        .select('id')
+        .where('token', '=', token)
+        .where('created_at', '>=', sharedSince)
+        .executeTakeFirst();
+      if (!shared) return undefined;
+      // Named as the sharer saw them, whether still sold or not: what could not be added is said by name.
+      return executor
+        .selectFrom('shared_cart_lines as line')
+        .innerJoin('products as p', 'p.id', 'line.product_id')
+        .innerJoin('product_variants as v', 'v.id', 'line.variant_id')
+        .select(['line.product_id', 'line.variant_id', 'line.quantity', 'p.name', 'v.size', 'v.color'])
+        .where('line.shared_cart_id', '=', shared.id)
+        .orderBy('line.position')
+        .execute();
+    },
+
     async deleteCart(cartId: number, executor: DbExecutor = db) {
       await executor.deleteFrom('carts').where('id', '=', cartId).execute();
     },

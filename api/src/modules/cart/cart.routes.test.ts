@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, type Cart, type CartChangeResponse } from '@threadline/contracts';
+import { messages, serverMessages, type Cart, type CartChangeResponse } from '@threadline/contracts';
 import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
 import { hashSessionKey } from '../session/session.service.ts';
 import { createTestShop, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
@@ -112,12 +112,12 @@ describe('adding to the cart', () => {
     for (const other of [{ ...nine, quantity: 2 }, { ...nine, variant_size: '10' }, { product_id: tote.id, quantity: 1 }]) {
       const refused = await addWithKey('add-9', other);
       expect(refused.statusCode).toBe(422);
-      expect(refused.json()).toEqual({ error: messages.idempotencyKeyReused, request_id: expect.any(String) });
+      expect(refused.json()).toEqual({ error: serverMessages.idempotencyKeyReused, request_id: expect.any(String) });
     }
     for (const key of ['k'.repeat(101), 'clé-1']) {
       const refused = await addWithKey(key, nine);
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ error: messages.idempotencyKeyInvalid, request_id: expect.any(String) });
+      expect(refused.json()).toEqual({ error: serverMessages.idempotencyKeyInvalid, request_id: expect.any(String) });
     }
     expect((await addWithKey('k'.repeat(100), nine)).statusCode).toBe(200);
     expect((await cartOf(session)).items.map((item) => item.quantity)).toEqual([2]);
@@ -128,7 +128,7 @@ describe('adding to the cart', () => {
     const response = await add(session, { product_id: runner.id, quantity: 2, variant_size: '9', variant_color: 'Black', price: 1 });
     expect(response.statusCode).toBe(200);
     const body: CartChangeResponse = response.json();
-    expect(body).toMatchObject({ success: true, message: messages.cartItemAdded });
+    expect(body).toMatchObject({ success: true, message: serverMessages.cartItemAdded });
     expect(body.cart.items).toEqual([
       expect.objectContaining({
         product_id: runner.id,
@@ -165,11 +165,11 @@ describe('adding to the cart', () => {
     const cases: [object, number, string][] = [
       [{ product_id: runner.id, quantity: 1, variant_color: 'Black' }, 400, messages.cartChooseOption('Size')],
       [{ product_id: runner.id, quantity: 1, variant_size: '9', variant_color: 'Pink' }, 400, messages.cartVariantUnavailable],
-      [{ product_id: runner.id, quantity: 1, variant_size: '11', variant_color: 'Black' }, 409, messages.cartOutOfStock('Kingston Runner (11 / Black)')],
-      [{ product_id: runner.id, quantity: 2, variant_size: '12', variant_color: 'Black' }, 409, messages.cartNotEnoughStock('Kingston Runner (12 / Black)', 3, 2)],
-      [{ product_id: runner.id, quantity: 0, variant_size: '9', variant_color: 'Black' }, 400, messages.cartQuantityTooLow],
-      [{ product_id: 999_999, quantity: 1 }, 404, messages.productNotFound],
-      [{ product_id: retired.id, quantity: 1 }, 404, messages.productNotFound],
+      [{ product_id: runner.id, quantity: 1, variant_size: '11', variant_color: 'Black' }, 409, serverMessages.cartOutOfStock('Kingston Runner (11 / Black)')],
+      [{ product_id: runner.id, quantity: 2, variant_size: '12', variant_color: 'Black' }, 409, serverMessages.cartNotEnoughStock('Kingston Runner (12 / Black)', 3, 2)],
+      [{ product_id: runner.id, quantity: 0, variant_size: '9', variant_color: 'Black' }, 400, serverMessages.cartQuantityTooLow],
+      [{ product_id: 999_999, quantity: 1 }, 404, serverMessages.productNotFound],
+      [{ product_id: retired.id, quantity: 1 }, 404, serverMessages.productNotFound],
     ];
     for (const [body, status, error] of cases) {
       const response = await add(session, body);
@@ -187,11 +187,11 @@ describe('adding to the cart', () => {
     for (const quantity of [true, false, null, '', [], [1]]) {
       const added = await add(session, { product_id: tote.id, quantity });
       expect(added.statusCode, JSON.stringify(quantity)).toBe(400);
-      expect(added.json()).toEqual({ error: `quantity: ${messages.numberExpected}`, request_id: expect.any(String) });
+      expect(added.json()).toEqual({ error: `quantity: ${serverMessages.numberExpected}`, request_id: expect.any(String) });
       // Read as 0, a change would have removed the line.
       const changed = await send(session, 'PATCH', `/api/orders/cart/update/${lineId}/`, { quantity });
       expect(changed.statusCode, JSON.stringify(quantity)).toBe(400);
-      expect(changed.json()).toEqual({ error: `quantity: ${messages.numberExpected}`, request_id: expect.any(String) });
+      expect(changed.json()).toEqual({ error: `quantity: ${serverMessages.numberExpected}`, request_id: expect.any(String) });
     }
     expect((await cartOf(session)).items.map((item) => item.quantity)).toEqual([2]);
   });
@@ -204,7 +204,7 @@ describe('adding to the cart', () => {
       { product_id: tote.id, quantity: 1 },
     );
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: messages.sessionExpired, request_id: expect.any(String) });
+    expect(response.json()).toEqual({ error: serverMessages.sessionExpired, request_id: expect.any(String) });
     const stored = await shop.database.handle.db.selectFrom('guest_sessions').select('id').where('key_hash', '=', hashSessionKey(madeUpKey)).execute();
     expect(stored).toHaveLength(0);
   });
@@ -235,7 +235,7 @@ describe('changing lines', () => {
     expect(updated.json().cart.items[0].quantity).toBe(4);
     const tooMany = await send(session, 'PATCH', `/api/orders/cart/update/${lineId}/`, { quantity: 6 });
     expect(tooMany.statusCode).toBe(409);
-    expect(tooMany.json()).toEqual({ error: messages.cartNotEnoughStock('Market Tote', 5, 0), request_id: expect.any(String) });
+    expect(tooMany.json()).toEqual({ error: serverMessages.cartNotEnoughStock('Market Tote', 5, 0), request_id: expect.any(String) });
     expect((await cartOf(session)).items[0]?.quantity).toBe(4);
     const removed = await send(session, 'PATCH', `/api/orders/cart/update/${lineId}/`, { quantity: 0 });
     expect(removed.json()).toMatchObject({ success: true, message: messages.cartItemRemoved, cart: { items: [] } });
@@ -251,7 +251,7 @@ describe('changing lines', () => {
     ] as const) {
       const response = await send(stranger, method, url, body);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: messages.cartItemNotFound, request_id: expect.any(String) });
+      expect(response.json()).toEqual({ error: serverMessages.cartItemNotFound, request_id: expect.any(String) });
     }
     expect((await cartOf(owner)).items[0]?.quantity).toBe(1);
   });
@@ -291,21 +291,21 @@ describe('promo codes', () => {
     expect(applied.statusCode).toBe(200);
     expect(applied.json()).toMatchObject({
       success: true,
-      message: messages.promoApplied,
+      message: serverMessages.promoApplied,
       cart: { promo_code: 'WELCOME20', promo_code_valid: true, subtotal: 5000, promo_discount: 1000, total_discount: 1000, total: 4000 },
     });
     const removed = await send(session, 'DELETE', '/api/orders/cart/promo/');
-    expect(removed.json()).toMatchObject({ success: true, message: messages.promoRemoved, cart: { promo_code: null, total: 5000 } });
+    expect(removed.json()).toMatchObject({ success: true, message: serverMessages.promoRemoved, cart: { promo_code: null, total: 5000 } });
   });
 
   it('refuses unknown, expired and below-minimum codes with their reasons', async () => {
     const session = await startSession(shop.app);
     await add(session, { product_id: tote.id, quantity: 1 });
     for (const [code, error] of [
-      ['NOPE', messages.promoInvalid],
-      ['SUMMER2025', messages.promoInvalid],
-      ['ISLAND500', messages.promoBelowMinimum('J$20,000.00')],
-      ['   ', messages.promoInvalid],
+      ['NOPE', serverMessages.promoInvalid],
+      ['SUMMER2025', serverMessages.promoInvalid],
+      ['ISLAND500', serverMessages.promoBelowMinimum('J$20,000.00')],
+      ['   ', serverMessages.promoInvalid],
     ] as const) {
       const response = await send(session, 'POST', '/api/orders/cart/promo/', { promo_code: code });
       expect(response.statusCode, code).toBe(400);
@@ -322,7 +322,7 @@ describe('promo codes', () => {
     expect(after.json().cart).toMatchObject({
       promo_code: 'ISLAND500',
       promo_code_valid: false,
-      promo_message: messages.promoBelowMinimum('J$20,000.00'),
+      promo_message: serverMessages.promoBelowMinimum('J$20,000.00'),
       promo_discount: 0,
       total: 9000,
     });
@@ -340,11 +340,11 @@ describe('promo codes', () => {
 
     const belowMinimum = await send(withTote, 'POST', '/api/orders/cart/promo/', { promo_code: 'ISLAND500' });
     expect(belowMinimum.statusCode).toBe(400);
-    expect(belowMinimum.json()).toEqual({ error: messages.promoBelowMinimum('J$20,000.00'), request_id: expect.any(String) });
+    expect(belowMinimum.json()).toEqual({ error: serverMessages.promoBelowMinimum('J$20,000.00'), request_id: expect.any(String) });
     expect(await cartOf(withTote)).toMatchObject({ subtotal: 2500, promo_code: null });
     const nothingOnSale = await send(hoodieOnly, 'POST', '/api/orders/cart/promo/', { promo_code: 'ISLAND500' });
     expect(nothingOnSale.statusCode).toBe(400);
-    expect(nothingOnSale.json()).toEqual({ error: messages.promoEmptyCart, request_id: expect.any(String) });
+    expect(nothingOnSale.json()).toEqual({ error: serverMessages.promoEmptyCart, request_id: expect.any(String) });
   });
 
   it('never takes a total below zero', async () => {

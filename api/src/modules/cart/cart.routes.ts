@@ -5,6 +5,8 @@ import {
   cartChangeResponseSchema,
   cartSchema,
   idParamsSchema,
+  shareCartResponseSchema,
+  sharedCartParamsSchema,
   updateCartItemRequestSchema,
 } from '@threadline/contracts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
@@ -54,6 +56,20 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, {
       schema: { body: applyPromoRequestSchema, response: change },
     },
     async (request) => cart.applyPromo(await cartContextOf(request, { start: true }), request.body.promo_code),
+  );
+
+  // KINGSTON.md §5: a link to the cart's lines, to send on WhatsApp. Each share keeps a copy, so
+  // an address gets a shopper's worth of them.
+  app.post(
+    '/orders/cart/share/',
+    { config: { rateLimit: { max: 30, timeWindow: tenMinutes } }, schema: { response: { 200: shareCartResponseSchema } } },
+    async (request) => cart.share(await cartContextOf(request, { start: false })),
+  );
+
+  app.post(
+    '/orders/cart/shared/:token/',
+    { schema: { params: sharedCartParamsSchema, response: change } },
+    async (request) => cart.openShared(await cartContextOf(request, { start: true }), request.params.token),
   );
 
   app.delete('/orders/cart/promo/', { schema: { response: change } }, async (request) =>

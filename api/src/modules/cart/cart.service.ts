@@ -1,12 +1,5 @@
-import {
-  lineLabel,
-  messages,
-  minorToMajor,
-  variantText,
-  type AddToCartRequest,
-  type Cart,
-  type CartItem,
-} from '@threadline/contracts';
+import { randomBytes } from 'node:crypto';
+import { lineLabel, messages, serverMessages, minorToMajor, variantText, type AddToCartRequest, type Cart, type CartItem, type ShareCartResponse } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { keyReused, requestHash } from '../../idempotency-key.ts';
@@ -23,6 +16,10 @@ const describeLine = (line: { name: string; size: string | null; color: string |
 const addRequestHash = (request: AddToCartRequest) =>
   requestHash([request.product_id, request.quantity, request.variant_size ?? null, request.variant_color ?? null]);
 
+/** How long a shared cart's link fills carts, as long as an order's link lasts. */
+export const sharedCartDays = 30;
+const dayMs = 24 * 60 * 60 * 1000;
+
 export interface CartContext {
   owner: CartOwner;
   /** The signed-in customer, for the promo rules that need to know who is buying. */
@@ -34,6 +31,8 @@ export function createCartService(
   repository: CartRepository,
   promotions: PromotionsService,
   mediaUrls: MediaUrls,
+  /** Where the shop's pages are (configuration, never the request's Host): a shared cart's link points there. */
+  publicUrl: string,
 ) {
   /**
    * The lines the cart shows, prices and checks out: a product taken off sale stays in the cart (it
@@ -103,7 +102,7 @@ export function createCartService(
   async function lineOf(owner: CartOwner, lineId: number, executor: DbExecutor) {
     const cart = await repository.findCart(owner, executor);
     const line = cart ? await repository.findLine(cart.id, lineId, executor) : undefined;
-    if (!cart || !line) throw notFound(messages.cartItemNotFound);
+    if (!cart || !line) throw notFound(serverMessages.cartItemNotFound);
     return { cart, line };
   }
 
@@ -144,26 +143,66 @@ export function createCartService(
      * key sent with a different add is refused.
      */
     async add({ owner, customer }: CartContext, request: AddToCartRequest, addKey: string | null = null) {
-      if (request.quantity < 1) throw badRequest(messages.cartQuantityTooLow);
+      if (request.quantity < 1) throw badRequest(serverMessages.cartQuantityTooLow);
       return database.writeTransaction(async (trx) => {
         // A refused add rolls back with it the cart it created and its key, so only an add that was
         // taken is remembered.
         const cart = await repository.claimCart(owner, trx);
         const kept = addKey ? await repository.rememberAddKey(cart.id, addKey, addRequestHash(request), trx) : 'new';
         if (kept === 'other') throw keyReused();
-        if (kept === 'same') return { success: true, message: messages.cartItemAdded, cart: await view(cart, customer, trx) };
+        if (kept === 'same') return { success: true, message: serverMessages.cartItemAdded, cart: await view(cart, customer, trx) };
         const product = await repository.findProduct(request.product_id, trx);
-        if (!product) throw notFound(messages.productNotFound);
+        if (!product) throw notFound(serverMessages.productNotFound);
         const choice = chooseVariant(await repository.variantsOf(product.id, trx), request.variant_size, request.variant_color);
         if ('error' in choice) throw badRequest(choice.error);
         const item = describeLine({ name: product.name, ...choice.variant });
-        if (choice.variant.stock <= 0) throw conflict(messages.cartOutOfStock(item));
+        if (choice.variant.stock <= 0) throw conflict(serverMessages.cartOutOfStock(item));
         const inCart = await repository.quantityOfVariant(cart.id, choice.variant.id, trx);
         if (inCart + request.quantity > choice.variant.stock) {
-          throw conflict(messages.cartNotEnoughStock(item, choice.variant.stock, inCart));
+          throw conflict(serverMessages.cartNotEnoughStock(item, choice.variant.stock, inCart));
         }
         await repository.addQuantity(cart.id, product.id, choice.variant.id, request.quantity, trx);
-        return { success: true, message: messages.cartItemAdded, cart: await view(cart, customer, trx) };
+        return { success: true, message: serverMessages.cartItemAdded, cart: await view(cart, customer, trx) };
+      });
+    },
+
+    /**
+     * The cart's lines on sale kept under a new link (KINGSTON.md §5, "Share on WhatsApp"). The
+     * link's token is 144 random bits: one link tells nothing of another.
+     */
+    async share({ owner }: CartContext): Promise<ShareCartResponse> {
+      const lines = await linesOnSale(await repository.findCart(owner));
+      if (lines.length === 0) throw conflict(serverMessages.cartShareEmpty);
+      const token = randomBytes(18).toString('base64url');
+      await database.writeTransaction((trx) => repository.keepSharedCart(token, lines, trx));
+      return { url: `${publicUrl}/cart/shared/${token}` };
+    },
+
+    /**
+     * Puts a shared cart's lines in the opener's cart: each variant at least at the shared quantity,
+     * within its stock, so that opening the link again (or the sharer opening it) adds nothing more.
+     * A line sold out or no longer sold since is left out, and the answer names it.
+     */
+    async openShared({ owner, customer }: CartContext, token: string, now = Date.now()) {
+      const sharedSince = new Date(now - sharedCartDays * dayMs).toISOString();
+      return database.writeTransaction(async (trx) => {
+        const shared = await repository.sharedCartLines(token, sharedSince, trx);
+        if (!shared) throw notFound(serverMessages.sharedCartNotFound);
+        const cart = await repository.claimCart(owner, trx);
+        const missed: string[] = [];
+        for (const line of shared) {
+          const onSale = await repository.findProduct(line.product_id, trx);
+          const stock = onSale ? ((await repository.variantsOf(line.product_id, trx)).find((variant) => variant.id === line.variant_id)?.stock ?? 0) : 0;
+          if (stock <= 0) {
+            missed.push(describeLine(line));
+            continue;
+          }
+          const already = await repository.quantityOfVariant(cart.id, line.variant_id, trx);
+          const quantity = Math.min(stock, Math.max(already, line.quantity));
+          if (quantity > already) await repository.setVariantQuantity(cart.id, line.product_id, line.variant_id, quantity, trx);
+        }
+        const message = missed.length === 0 ? serverMessages.sharedCartAdded : serverMessages.sharedCartPartlyAdded(missed.join(', '));
+        return { success: true, message, cart: await view(cart, customer, trx) };
       });
     },
 
@@ -176,7 +215,7 @@ export function createCartService(
           return { success: true, message: messages.cartItemRemoved, cart: await view(cart, customer, trx) };
         }
         if (quantity > line.stock) {
-          throw conflict(messages.cartNotEnoughStock(describeLine(line), line.stock, 0));
+          throw conflict(serverMessages.cartNotEnoughStock(describeLine(line), line.stock, 0));
         }
         await repository.setQuantity(line.id, quantity, trx);
         return { success: true, message: messages.cartUpdated, cart: await view(cart, customer, trx) };
@@ -243,16 +282,16 @@ export function createCartService(
     async applyPromo({ owner, customer }: CartContext, code: string) {
       return database.writeTransaction(async (trx) => {
         const promo = await promotions.findByCode(code, trx);
-        if (!promo) throw badRequest(messages.promoInvalid);
+        if (!promo) throw badRequest(serverMessages.promoInvalid);
         const cart = await repository.findCart(owner, trx);
         const subtotal = priceCart(toPricing(await linesOnSale(cart, trx)), null).subtotal;
         const problem = await promotions.ineligibility(promo, subtotal, customer, trx);
         if (problem) throw badRequest(problem);
-        if (!cart) throw badRequest(messages.promoEmptyCart);
+        if (!cart) throw badRequest(serverMessages.promoEmptyCart);
         await repository.setPromo(cart.id, promo.id, trx);
         return {
           success: true,
-          message: messages.promoApplied,
+          message: serverMessages.promoApplied,
           cart: await view({ ...cart, promo_code_id: promo.id }, customer, trx),
         };
       });
@@ -263,7 +302,7 @@ export function createCartService(
         const cart = await repository.findCart(owner, trx);
         if (cart) await repository.setPromo(cart.id, null, trx);
         const updated = cart ? { ...cart, promo_code_id: null } : undefined;
-        return { success: true, message: messages.promoRemoved, cart: await view(updated, customer, trx) };
+        return { success: true, message: serverMessages.promoRemoved, cart: await view(updated, customer, trx) };
       });
     },
   };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages, catalogAdminMessages, messages, type AdminProduct, type AdminProductCreate } from '@threadline/contracts';
+import { adminMessages, catalogAdminMessages, serverMessages, type AdminProduct, type AdminProductCreate } from '@threadline/contracts';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct as insertProduct } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, signUp, startSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
@@ -137,7 +137,7 @@ describe('creating and editing products', () => {
     ['a price with fractions of a cent', { price: 10.005 }, 'price: Prices have at most 2 decimals.'],
     ['no variant', { variants: [] }, 'variants: A product needs at least one variant.'],
     ['an empty name', { name: '  ' }, 'name: The name cannot be empty.'],
-    ['a NUL in the description', { description: 'a\u0000b' }, `description: ${messages.textHasNul}`],
+    ['a NUL in the description', { description: 'a\u0000b' }, `description: ${serverMessages.textHasNul}`],
     ['a name too long', { name: 'x'.repeat(201) }, expect.any(String)],
     ['an unknown status', { status: 'sold' }, expect.any(String)],
     ['a bad slug', { slug: 'Not A Slug' }, 'slug: A slug is lower-case letters and digits joined by hyphens.'],

@@ -27,6 +27,10 @@ export const catalogModule = fastifyPlugin<ShopModuleOptions>(
     // A stock change (order, cancellation, adjustment) names its products; any other change to the
     // catalogue drops every cached answer. The server-rendered pages keep themselves in step (web-app).
     app.changes.subscribe('catalog', (products) => (products ? catalog.forgetStockOf(products) : catalog.forgetAll()));
+    // Their in-stock summaries follow a moment after an order (ADR 36): what was read in between goes too.
+    app.changes.subscribe('stock-summaries', (products) => {
+      if (products) catalog.forgetStockOf(products);
+    });
     await app.register(catalogRoutes, { prefix: '/api', catalog });
     await app.register(crawlerRoutes, { catalog, publicUrl: config.publicUrl });
     const imports = createCatalogImport({

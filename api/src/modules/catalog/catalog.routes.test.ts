@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, type ListedProduct, type ShopResponse } from '@threadline/contracts';
+import { serverMessages, type ListedProduct, type ShopResponse } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, type TestShop } from '../../../test/helper.ts';
 import { privateCacheControl, publicCacheControl } from '../../http-caching.ts';
@@ -265,7 +265,7 @@ describe('GET /api/product/{id}/', () => {
     for (const id of ['999999', String(ids.hidden), 'abc', '1e3']) {
       const response = await shop.app.inject({ method: 'GET', url: `/api/product/${id}/` });
       expect(response.statusCode, id).toBe(404);
-      expect(response.json()).toEqual({ error: messages.productNotFound, request_id: expect.any(String) });
+      expect(response.json()).toEqual({ error: serverMessages.productNotFound, request_id: expect.any(String) });
     }
   });
 });

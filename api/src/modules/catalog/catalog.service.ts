@@ -1,23 +1,4 @@
-import {
-  categoriesResponseSchema,
-  homeResponseSchema,
-  majorToMinor,
-  messages,
-  minorToMajor,
-  productDetailResponseSchema,
-  relatedProductsLimit,
-  shopResponseSchema,
-  shopPageSize,
-  type AvailableVariants,
-  type CategoriesResponse,
-  type Category,
-  type HomeResponse,
-  type Product,
-  type ProductDetailResponse,
-  type ShopFacets,
-  type ShopQuery,
-  type ShopResponse,
-} from '@threadline/contracts';
+import { categoriesResponseSchema, homeResponseSchema, majorToMinor, serverMessages, minorToMajor, productDetailResponseSchema, relatedProductsLimit, shopResponseSchema, shopPageSize, type AvailableVariants, type CategoriesResponse, type Category, type HomeResponse, type Product, type ProductDetailResponse, type ShopFacets, type ShopQuery, type ShopResponse } from '@threadline/contracts';
 import type { CompiledQuery } from 'kysely';
 import type { DbExecutor } from '../../db/database.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -218,7 +199,7 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
 
   async function buildProductDetail(id: number): Promise<ProductDetailResponse> {
     const row = await repository.findProduct(id);
-    if (!row) throw notFound(messages.productNotFound);
+    if (!row) throw notFound(serverMessages.productNotFound);
     const familyRoot = row.parent_category_id ?? row.category_id;
     const { rows } = await categoryTree();
     const family = rows
@@ -296,7 +277,7 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
     /** The product page answer; it shows its related products' stock too, so their changes drop it as well. */
     productDetail(idText: string): Promise<PublicAnswer> {
       const id = /^\d{1,9}$/.test(idText) ? Number(idText) : Number.NaN;
-      if (Number.isNaN(id)) return Promise.reject(notFound(messages.productNotFound));
+      if (Number.isNaN(id)) return Promise.reject(notFound(serverMessages.productNotFound));
       return answers.get(productTag(id), async () => {
         const answer = await buildProductDetail(id);
         const shown = [answer.product, ...answer.related_products];

@@ -1,4 +1,4 @@
-import { messages, productImageLimits, stockMessages, type AdminImage, type AdminImages, type ImageChange } from '@threadline/contracts';
+import { serverMessages, productImageLimits, stockMessages, type AdminImage, type AdminImages, type ImageChange } from '@threadline/contracts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
@@ -36,7 +36,7 @@ export function createProductImagesService({ database, repository, audit, change
 
   async function picturesOf(productId: number): Promise<AdminImages> {
     const product = await repository.product(productId);
-    if (!product) throw notFound(messages.productNotFound);
+    if (!product) throw notFound(serverMessages.productNotFound);
     const [images, colors] = await Promise.all([repository.imagesOf(productId), repository.variantColors(productId)]);
     return { product: { ...product, colors: colors.sort((a, b) => a.localeCompare(b)) }, images: images.map(imageView) };
   }
@@ -68,12 +68,12 @@ export function createProductImagesService({ database, repository, audit, change
      */
     async upload(staff: StaffMember, productId: number, { file, altText, color: askedColor }: PictureUpload): Promise<AdminImage> {
       if (file === null) throw badRequest(stockMessages.imageMissing);
-      if (!(await repository.product(productId))) throw notFound(messages.productNotFound);
+      if (!(await repository.product(productId))) throw notFound(serverMessages.productNotFound);
       const color = await variantColor(productId, askedColor);
       const stored = await storeProductPicture(media.store, productId, file);
       try {
         const added = await database.writeTransaction(async (trx) => {
-          if (!(await repository.touchProduct(productId, trx))) throw notFound(messages.productNotFound);
+          if (!(await repository.touchProduct(productId, trx))) throw notFound(serverMessages.productNotFound);
           const images = await repository.imagesOf(productId, trx);
           if (images.length >= productImageLimits.perProduct) throw conflict(stockMessages.tooManyImages(productImageLimits.perProduct));
           const row = await repository.insert(
@@ -102,7 +102,7 @@ export function createProductImagesService({ database, repository, audit, change
     /** Puts the product's pictures in the order given; the first is the storefront's main picture. */
     async reorder(staff: StaffMember, productId: number, ids: number[]): Promise<AdminImages> {
       await database.writeTransaction(async (trx) => {
-        if (!(await repository.touchProduct(productId, trx))) throw notFound(messages.productNotFound);
+        if (!(await repository.touchProduct(productId, trx))) throw notFound(serverMessages.productNotFound);
         const images = await repository.imagesOf(productId, trx);
         const named = new Set(ids);
         if (named.size !== ids.length || ids.length !== images.length || images.some((image) => !named.has(image.id))) {

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, productImageLimits, profilePictureLimits, stockMessages } from '@threadline/contracts';
+import { serverMessages, productImageLimits, profilePictureLimits, stockMessages } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, mediaDirectoryOf, signInStaff, signUp, startSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
 
@@ -153,7 +153,7 @@ describe('product pictures in the back office', () => {
   });
 
   it('answers 404 for a product or picture that does not exist, 400 for a bad id or alt text', async () => {
-    expect((await upload(999_999, form([{ name: 'file', content: await picture(20, 20), filename: 'a.png' }]))).json()).toEqual({ error: messages.productNotFound, request_id: expect.any(String) });
+    expect((await upload(999_999, form([{ name: 'file', content: await picture(20, 20), filename: 'a.png' }]))).json()).toEqual({ error: serverMessages.productNotFound, request_id: expect.any(String) });
     expect((await shop.app.inject({ method: 'PATCH', url: '/api/admin/images/999999/', headers: staff.headers, payload: { alt_text: 'x' } })).statusCode).toBe(404);
     expect((await shop.app.inject({ method: 'DELETE', url: '/api/admin/images/999999/', headers: staff.headers })).statusCode).toBe(404);
     expect((await shop.app.inject({ method: 'DELETE', url: '/api/admin/images/abc/', headers: staff.headers })).statusCode).toBe(400);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@threadline/contracts';
+import { messages, serverMessages } from '@threadline/contracts';
 import { callJson, startHttpSession, startServerProcesses, type HttpShopper, type ServerProcesses } from '../../../test/server-processes.ts';
 
 // Two real server processes on one database: what one process's single connection would serialise
@@ -42,7 +42,7 @@ describe('account calls at once, on two server processes', () => {
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 429)).toHaveLength(140);
     expect(statuses.filter((status) => status !== 429).every((status) => status === 401)).toBe(true);
-    expect(answers.find((answer) => answer.status === 429)?.body).toEqual({ error: messages.tooManySignInAttempts, request_id: expect.any(String) });
+    expect(answers.find((answer) => answer.status === 429)?.body).toEqual({ error: serverMessages.tooManySignInAttempts, request_id: expect.any(String) });
   }, 30_000);
 
   it('set-default calls at once all succeed and leave exactly one default', async () => {
@@ -67,7 +67,7 @@ describe('account calls at once, on two server processes', () => {
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     const refused = answers.filter((answer) => answer.status !== 200);
-    expect(refused.map((answer) => [answer.status, answer.body])).toEqual(refused.map(() => [400, { error: messages.profileEmailTaken, request_id: expect.any(String) }]));
+    expect(refused.map((answer) => [answer.status, answer.body])).toEqual(refused.map(() => [400, { error: serverMessages.profileEmailTaken, request_id: expect.any(String) }]));
   }, 30_000);
 
   it('one e-mail signed up twice at once: one account, and the existing-account message', async () => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@threadline/contracts';
+import { messages, serverMessages } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, signUp, startSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
 
@@ -70,7 +70,7 @@ describe('profile', () => {
   it("refuses another customer's e-mail and a bad date", async () => {
     const taken = await call(ayesha, 'PUT', '/api/users/profile/', { email: 'DEVON@example.com' });
     expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toEqual({ error: messages.profileEmailTaken, request_id: expect.any(String) });
+    expect(taken.json()).toEqual({ error: serverMessages.profileEmailTaken, request_id: expect.any(String) });
     expect((await call(ayesha, 'PUT', '/api/users/profile/', { date_of_birth: '17/05/1994' })).statusCode).toBe(400);
   });
 
@@ -134,7 +134,7 @@ describe('addresses', () => {
     ] as const) {
       const response = await call(devon, method, url, body);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: messages.addressNotFound, request_id: expect.any(String) });
+      expect(response.json()).toEqual({ error: serverMessages.addressNotFound, request_id: expect.any(String) });
     }
     expect((await call(devon, 'GET', '/api/users/addresses/')).json()).toEqual({ addresses: [] });
   });
@@ -168,7 +168,7 @@ describe('account changes at once', () => {
     const answers = await Promise.all(shoppers.map((shopper) => call(shopper, 'PUT', '/api/users/profile/', { email: 'wanted@example.com' })));
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     const refused = answers.filter((answer) => answer.statusCode !== 200);
-    expect(refused.map((answer) => [answer.statusCode, answer.json()])).toEqual(refused.map(() => [400, { error: messages.profileEmailTaken, request_id: expect.any(String) }]));
+    expect(refused.map((answer) => [answer.statusCode, answer.json()])).toEqual(refused.map(() => [400, { error: serverMessages.profileEmailTaken, request_id: expect.any(String) }]));
   });
 
   it('one e-mail signed up twice at once: one account, and the existing-account message', async () => {

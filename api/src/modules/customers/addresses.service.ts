@@ -1,4 +1,4 @@
-import { messages, type Address, type AddressInput } from '@threadline/contracts';
+import { messages, serverMessages, type Address, type AddressInput } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { notFound } from '../../errors.ts';
 import type { AddressesRepository } from './addresses.repository.ts';
@@ -12,7 +12,7 @@ export function createAddressesService(database: DatabaseHandle, repository: Add
 
   async function owned(userId: number, id: number, executor: DbExecutor) {
     const address = await repository.find(userId, id, executor);
-    if (!address) throw notFound(messages.addressNotFound);
+    if (!address) throw notFound(serverMessages.addressNotFound);
     return address;
   }
 

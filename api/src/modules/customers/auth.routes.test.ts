@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { messages } from '@threadline/contracts';
+import { messages, serverMessages } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, signUp, startSession, type TestShop } from '../../../test/helper.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
@@ -82,7 +82,7 @@ describe('signing in, refreshing and signing out', () => {
     await shop.database.handle.db.updateTable('users').set({ password_hash: 'pbkdf2_sha256$1$salt$hash' }).where('email_normalized', '=', 'corrupt@example.com').execute();
     const answer = await post('/api/users/auth/login/', { email: 'corrupt@example.com', password: 'blue-mountain-9' });
     expect(answer.statusCode).toBe(500);
-    expect(answer.json()).toEqual({ error: messages.serverError, request_id: expect.any(String) });
+    expect(answer.json()).toEqual({ error: serverMessages.serverError, request_id: expect.any(String) });
   });
 
   it('refuses an account with 429 after repeated failures, even with the right password', async () => {
@@ -92,7 +92,7 @@ describe('signing in, refreshing and signing out', () => {
     }
     const refused = await post('/api/users/auth/login/', { email: 'target@example.com', password: 'correct-horse-1' });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: messages.tooManySignInAttempts, request_id: expect.any(String) });
+    expect(refused.json()).toEqual({ error: serverMessages.tooManySignInAttempts, request_id: expect.any(String) });
   }, 30_000);
 
   it('checks only as many of a burst of guesses as the limit allows, and refuses the rest even when one is right', async () => {
@@ -118,7 +118,7 @@ describe('signing in, refreshing and signing out', () => {
     await guesses(49);
     const refused = await from('10.9.9.9', 'neighbour@example.com', 'right-password-3');
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ error: messages.tooManySignInAttempts, request_id: expect.any(String) });
+    expect(refused.json()).toEqual({ error: serverMessages.tooManySignInAttempts, request_id: expect.any(String) });
     expect((await from('10.9.9.10', 'neighbour@example.com', 'right-password-3')).statusCode).toBe(200);
   }, 30_000);
 
@@ -155,7 +155,7 @@ describe('signing in, refreshing and signing out', () => {
   it('revokes the refresh token at sign-out', async () => {
     const shopper = await signUp(shop.app, { email: 'bye@example.com' });
     const logout = await post('/api/auth/logout/', { refresh: shopper.refresh }, shopper.headers);
-    expect(logout.json()).toEqual({ success: true, message: messages.signedOut });
+    expect(logout.json()).toEqual({ success: true, message: serverMessages.signedOut });
     expect((await post('/api/users/auth/refresh/', { refresh: shopper.refresh })).statusCode).toBe(401);
   });
 

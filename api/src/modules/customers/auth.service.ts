@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { messages, passwordMinLength, storeDetails, type AccountRole, type AuthResponse, type StoreContact, type User } from '@threadline/contracts';
+import { messages, serverMessages, passwordMinLength, storeDetails, type AccountRole, type AuthResponse, type StoreContact, type User } from '@threadline/contracts';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { badRequest, ShopError, unauthorized } from '../../errors.ts';
@@ -208,7 +208,7 @@ export function createAuthService({ database, repository, tokens, mailer, storeC
       ]);
       const attempts = Number(account.count);
       if (attempts > maxAttemptsPerAccount || Number(address.count) > maxAttemptsPerAddress) {
-        throw new ShopError(429, messages.tooManySignInAttempts);
+        throw new ShopError(429, serverMessages.tooManySignInAttempts);
       }
       const user = await repository.findByEmail(normalized);
       // A stored hash argon2 cannot read is the shop's fault (logged, 500), never a wrong password.
@@ -243,7 +243,7 @@ export function createAuthService({ database, repository, tokens, mailer, storeC
           for (const id of ended) await repository.endSignIn(id, trx);
         });
       }
-      return { success: true, message: messages.signedOut };
+      return { success: true, message: serverMessages.signedOut };
     },
 
     /**

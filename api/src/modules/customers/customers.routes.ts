@@ -2,32 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import {
-  addressChangeResponseSchema,
-  addressInputSchema,
-  addressListResponseSchema,
-  authResponseSchema,
-  googleCodeRequestSchema,
-  googleConfigResponseSchema,
-  googleIdTokenRequestSchema,
-  identityProviderResponseSchema,
-  idParamsSchema as idParams,
-  loginRequestSchema,
-  logoutRequestSchema,
-  messages,
-  passwordResetConfirmSchema,
-  passwordResetRequestSchema,
-  profilePictureLimits,
-  profileUpdateSchema,
-  refreshRequestSchema,
-  refreshResponseSchema,
-  registerRequestSchema,
-  successMessageSchema,
-  userSchema,
-  wishlistResponseSchema,
-  wishlistToggleRequestSchema,
-  wishlistToggleResponseSchema,
-} from '@threadline/contracts';
+import { addressChangeResponseSchema, addressInputSchema, addressListResponseSchema, authResponseSchema, googleCodeRequestSchema, googleConfigResponseSchema, googleIdTokenRequestSchema, identityProviderResponseSchema, idParamsSchema as idParams, loginRequestSchema, logoutRequestSchema, serverMessages, passwordResetConfirmSchema, passwordResetRequestSchema, profilePictureLimits, profileUpdateSchema, refreshRequestSchema, refreshResponseSchema, registerRequestSchema, successMessageSchema, userSchema, wishlistResponseSchema, wishlistToggleRequestSchema, wishlistToggleResponseSchema } from '@threadline/contracts';
 import { badRequest, ShopError } from '../../errors.ts';
 import { describeApiCall } from '../../plugins/api-docs.ts';
 import { requireCustomer } from '../../plugins/shopper.ts';
@@ -82,12 +57,12 @@ async function readProfileChange(request: FastifyRequest): Promise<ProfileChange
 function uploadProblem(error: unknown): ShopError {
   const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new ShopError(413, messages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels));
+    return new ShopError(413, serverMessages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels));
   }
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 && error instanceof Error) {
     return new ShopError(statusCode, error.message);
   }
-  return badRequest(messages.profilePictureIncomplete);
+  return badRequest(serverMessages.profilePictureIncomplete);
 }
 
 export const customerRoutes: FastifyPluginAsyncZod<CustomerRouteOptions> = async (

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@threadline/contracts';
+import { messages, serverMessages } from '@threadline/contracts';
 import { createTestShop, signUp, startSession, type TestShop } from '../../../test/helper.ts';
 import { startLocalIssuer, type LocalIssuer } from '../../../test/oidc-issuer.ts';
 
@@ -96,7 +96,7 @@ describe('Google sign-in against a real OpenID Connect provider', () => {
       payload: { id_token: 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' },
     });
     expect(forged.statusCode).toBe(401);
-    expect(forged.json()).toEqual({ error: messages.googleOneTapFailedDefault, request_id: expect.any(String) });
+    expect(forged.json()).toEqual({ error: serverMessages.googleOneTapFailedDefault, request_id: expect.any(String) });
   });
 });
 
@@ -117,7 +117,7 @@ describe('without Google configured', () => {
       payload: { code: 'x', redirect_uri: redirectUri, state: 'y' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: messages.googleNotConfigured, request_id: expect.any(String) });
+    expect(response.json()).toEqual({ error: serverMessages.googleNotConfigured, request_id: expect.any(String) });
     await plain.close();
   });
 });

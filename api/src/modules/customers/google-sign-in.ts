@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import { messages, type AuthResponse } from '@threadline/contracts';
+import { messages, serverMessages, type AuthResponse } from '@threadline/contracts';
 import { badRequest, ShopError } from '../../errors.ts';
 import type { AuthService } from './auth.service.ts';
 import type { CustomersRepository, UserRow } from './customers.repository.ts';
@@ -55,7 +55,7 @@ export function createGoogleSignIn(
   };
 
   const enabled = () => {
-    if (!settings) throw badRequest(messages.googleNotConfigured);
+    if (!settings) throw badRequest(serverMessages.googleNotConfigured);
     return settings;
   };
 
@@ -143,7 +143,7 @@ export function createGoogleSignIn(
         });
         return auth.signedIn(await accountFor(claimsOf(payload)), sessionId);
       } catch (error) {
-        return failure(error, messages.googleOneTapFailedDefault);
+        return failure(error, serverMessages.googleOneTapFailedDefault);
       }
     },
   };

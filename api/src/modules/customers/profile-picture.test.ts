@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, profilePictureLimits } from '@threadline/contracts';
+import { messages, serverMessages, profilePictureLimits } from '@threadline/contracts';
 import { createTestShop, signUp, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
 
 let shop: TestShop;
@@ -43,13 +43,13 @@ describe('profile picture upload', () => {
     const whole = await photo(64, 64);
     const response = await upload(ayesha, pictureForm(whole.subarray(0, 40), { complete: false }));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: messages.profilePictureIncomplete, request_id: expect.any(String) });
+    expect(response.json()).toEqual({ error: serverMessages.profilePictureIncomplete, request_id: expect.any(String) });
   });
 
   it('refuses a picture of more megapixels than the limit from its header, before decoding it', async () => {
     const ayesha = await signUp(shop.app, { email: 'megapixels@example.com' });
     const huge = await photo(7200, 5000); // 36 megapixels, a hundred kilobytes of one colour
-    const tooLarge = { error: messages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels), request_id: expect.any(String) };
+    const tooLarge = { error: serverMessages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels), request_id: expect.any(String) };
     const whole = await upload(ayesha, pictureForm(huge));
     expect(whole.statusCode).toBe(413);
     expect(whole.json()).toEqual(tooLarge);
@@ -68,7 +68,7 @@ describe('profile picture upload', () => {
     const response = await upload(ayesha, pictureForm(heavy));
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
-      error: messages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels),
+      error: serverMessages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels),
       request_id: expect.any(String),
     });
   });

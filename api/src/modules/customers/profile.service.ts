@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { clearableProfileFields, messages, profilePictureLimits, profileUpdateSchema, type User } from '@threadline/contracts';
+import { clearableProfileFields, messages, serverMessages, profilePictureLimits, profileUpdateSchema, type User } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import { badRequest, notFound, ShopError } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
@@ -15,7 +15,7 @@ const maxPicturePixels = profilePictureLimits.megapixels * 1_000_000;
 const hourMs = 60 * 60 * 1000;
 const clearable = new Set<string>(clearableProfileFields);
 const pictureTooLarge = () =>
-  new ShopError(413, messages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels));
+  new ShopError(413, serverMessages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels));
 
 export interface ProfileChange {
   fields: Record<string, unknown>;
@@ -78,7 +78,7 @@ export function createProfileService(repository: CustomersRepository, media: { s
       }
       const before = await current(userId);
       if (parsed.data.email && parsed.data.email.toLowerCase() !== before.email.toLowerCase()) {
-        if (await repository.findByEmail(parsed.data.email)) throw badRequest(messages.profileEmailTaken);
+        if (await repository.findByEmail(parsed.data.email)) throw badRequest(serverMessages.profileEmailTaken);
       }
       const picture = change.picture ? await storePicture(userId, change.picture) : null;
       await repository
@@ -91,7 +91,7 @@ export function createProfileService(repository: CustomersRepository, media: { s
           if (picture) await media.store.remove(picture);
           // Two customers taking one new e-mail at once: the unique index decides, the other is told.
           const holder = parsed.data.email ? await repository.findByEmail(parsed.data.email) : undefined;
-          if (holder && holder.id !== userId) throw badRequest(messages.profileEmailTaken);
+          if (holder && holder.id !== userId) throw badRequest(serverMessages.profileEmailTaken);
           throw error;
         });
       if (picture && before.profile_picture) await media.store.remove(before.profile_picture);

@@ -1,4 +1,4 @@
-import { messages, type WishlistItem } from '@threadline/contracts';
+import { messages, serverMessages, type WishlistItem } from '@threadline/contracts';
 import { notFound } from '../../errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { WishlistRepository } from './wishlist.repository.ts';
@@ -20,7 +20,7 @@ export function createWishlistService(repository: WishlistRepository, catalog: C
         return { success: true, message: messages.wishlistRemoved, in_wishlist: false };
       }
       const [product] = await catalog.productsByIds([productId]);
-      if (!product) throw notFound(messages.productNotFound);
+      if (!product) throw notFound(serverMessages.productNotFound);
       await repository.add(userId, productId);
       return { success: true, message: messages.wishlistAdded, in_wishlist: true };
     },

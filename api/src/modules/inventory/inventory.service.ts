@@ -23,11 +23,6 @@ export interface VariantChange {
 /** The check by which the database refuses a variant's stock below zero (migration 0001). */
 const stockNotBelowZero = { name: 'product_variants_stock_check', expression: 'stock >= 0' };
 
-/** An order line's stock: the product is what orders the products' stock rows. */
-export interface OrderStockLine extends StockChange {
-  productId: number;
-}
-
 /** Lines as one quantity per variant, in variant order. */
 function wantedPerVariant<Line extends StockChange>(lines: readonly Line[]): Line[] {
   const wanted = new Map<number, Line>();
@@ -64,7 +59,8 @@ export interface StockShortfall {
 
 /**
  * Stock: the only module that changes a variant's stock, and every change is a stock movement row
- * in the caller's transaction, as is the change to its product's stock row.
+ * in the caller's transaction. Its products' summaries change there too, but for an order's take,
+ * whose products the refresher brings up to date after the commit (ADR 36).
  */
 export function createInventoryService(repository: InventoryRepository, productStock: ProductStockRepository) {
   /** The products' stock and option rows follow their variants' changes, last in the transaction. */
@@ -164,24 +160,17 @@ export function createInventoryService(repository: InventoryRepository, productS
     },
 
     /**
-     * Takes an order's stock, all or nothing: gives back its movements, the takes and the products'
-     * stock rows following them, as the transaction's last writes (a take past
-     * the stock fails them and the order: `isShortfall`). Lines of one variant count against one
-     * stock. Variants are taken in id order and the products' rows follow in product order: on
-     * PostgreSQL each row stays locked until COMMIT, and one order for every transaction keeps two
-     * of them from deadlocking.
+     * Takes an order's stock, all or nothing: gives back its movements and the takes, as the
+     * transaction's last writes (a take past the stock fails them and the order: `isShortfall`).
+     * Lines of one variant count against one stock. Variants are taken in id order: on PostgreSQL
+     * each stays locked until COMMIT, and one order for every transaction keeps two of them from
+     * deadlocking. The products' summaries are not written here: the refresher brings them up to
+     * date once the order is committed and announced (ADR 36), so no checkout waits on them.
      */
-    takeForOrder(lines: OrderStockLine[], orderId: number, trx: DbExecutor): CompiledQuery[] {
+    takeForOrder(lines: StockChange[], orderId: number, trx: DbExecutor): CompiledQuery[] {
       const taken = wantedPerVariant(lines);
       if (taken.length === 0) return [];
-      const byProduct = [...taken].sort((a, b) => a.productId - b.productId || a.variantId - b.variantId);
-      return [
-        repository.movementsWrite(taken, -1, 'order', orderId, trx),
-        ...taken.map(({ variantId, quantity }) => repository.takeWrite(variantId, quantity, trx)),
-        ...byProduct.map(({ variantId, quantity }) => productStock.takeWrite(variantId, quantity, trx)),
-        productStock.optionsTakeWrite(taken.map(({ variantId }) => variantId), trx),
-        productStock.optionsAfterTakesWrite(taken.map(({ variantId }) => variantId), trx),
-      ];
+      return [repository.movementsWrite(taken, -1, 'order', orderId, trx), ...taken.map(({ variantId, quantity }) => repository.takeWrite(variantId, quantity, trx))];
     },
 
     /** Whether a transaction failed because an order's take went past a variant's stock. */

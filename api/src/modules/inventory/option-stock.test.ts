@@ -52,7 +52,11 @@ async function keptAndCounted() {
   };
 }
 
+/** What the shop shows and keeps once the summaries have followed the last change (after an order's commit: ADR 36). */
+const summariesSettled = () => shop.app.inventory.summaries.settled();
+
 async function expectCounted() {
+  await summariesSettled();
   const { kept, counted, keptOptions, countedOptions } = await keptAndCounted();
   expect(kept).toEqual(counted);
   expect(keptOptions).toEqual(countedOptions);
@@ -60,7 +64,10 @@ async function expectCounted() {
 
 const api = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers = staff.headers) =>
   shop.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-const shopFacets = async (query: string) => (await shop.app.inject({ method: 'GET', url: `/api/shop/?${query}` })).json();
+const shopFacets = async (query: string) => {
+  await summariesSettled();
+  return (await shop.app.inject({ method: 'GET', url: `/api/shop/?${query}` })).json();
+};
 
 async function order(productId: number, size: string, color: string, quantity = 1) {
   const buyer = await startSession(shop.app);

@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type CompiledQuery, type Expression, type OnConflictBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type OnConflictBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { lowStockThreshold } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import type { Database, ProductVariantTable } from '../../db/tables.ts';
@@ -42,7 +42,7 @@ type VariantScope = SelectQueryBuilder<Database & { v: ProductVariantTable }, 'v
  * The option rows (migration 0024) of the variants `which` picks among those still sold: one row by
  * size, one by colour and one by both ('' where it names none), a count of variants each, grouped.
  */
-function optionRowsOf(executor: DbExecutor, which: (variants: VariantScope) => VariantScope, count: 'variants' | 'minus variants') {
+function optionRowsOf(executor: DbExecutor, which: (variants: VariantScope) => VariantScope) {
   const rowsBy = (size: 'v.size' | "''", color: 'v.color' | "''") =>
     which(executor.selectFrom('product_variants as v').where('v.retired_at', 'is', null))
       .select(['v.product_id', sql<string>`${sql.raw(size)}`.as('size'), sql<string>`${sql.raw(color)}`.as('color')])
@@ -50,7 +50,7 @@ function optionRowsOf(executor: DbExecutor, which: (variants: VariantScope) => V
       .$if(color !== "''", (query) => query.where('v.color', 'is not', null));
   return executor
     .selectFrom(rowsBy('v.size', "''").unionAll(rowsBy("''", 'v.color')).unionAll(rowsBy('v.size', 'v.color')).as('o'))
-    .select(['o.product_id', 'o.size', 'o.color', (eb) => (count === 'variants' ? eb.fn.countAll<number>() : sql<number>`0 - ${eb.fn.countAll()}`).as('variants')])
+    .select(['o.product_id', 'o.size', 'o.color', (eb) => eb.fn.countAll<number>().as('variants')])
     // A WHERE either way: SQLite reads `SELECT … ON CONFLICT` without one as a join's ON.
     .where(sql<SqlBool>`1 = 1`)
     .groupBy(['o.product_id', 'o.size', 'o.color']);
@@ -61,7 +61,6 @@ const optionCounts = (productIds: number[] | 'all', executor: DbExecutor) =>
   optionRowsOf(
     executor,
     (variants) => variants.where('v.stock', '>', 0).$if(productIds !== 'all', (query) => query.where('v.product_id', 'in', productIds === 'all' ? [] : productIds)),
-    'variants',
   );
 
 /** On an existing option row, a new row's count is added to it, as `addedToExisting` does for stock rows. */
@@ -89,13 +88,13 @@ function inStockOptionsOf(executor: DbExecutor): Expression<string> {
 }
 
 /**
- * The products' stock rows (of these products, or of those `productIds` selects) read their
- * in-stock options again, after a variant came into or went out of stock or changed its options.
- * On PostgreSQL the caller has already locked the stock rows, in an earlier statement: whoever
- * changes which variants are in stock takes that lock before reading them again and holds it until
- * COMMIT, so the last to read them reads after every other such change is committed.
+ * The products' stock rows read their in-stock options again, after a variant came into or went out
+ * of stock or changed its options. On PostgreSQL the caller has already locked the stock rows, in an
+ * earlier statement: whoever changes which variants are in stock, or refreshes the summaries, takes
+ * that lock before reading them again and holds it until COMMIT, so the last to read them reads
+ * after every other such change is committed.
  */
-const optionsReadAgain = (productIds: readonly number[] | SelectQueryBuilder<Database & { v: ProductVariantTable }, 'v', { product_id: number }>, executor: DbExecutor) =>
+const optionsReadAgain = (productIds: readonly number[], executor: DbExecutor) =>
   executor.updateTable('product_stock').set({ in_stock_options: inStockOptionsOf(executor) }).where('product_id', 'in', productIds);
 
 /** On a product's existing row, a new row's figures are added to it: concurrent changes add up. */
@@ -105,6 +104,22 @@ const addedToExisting = (conflict: OnConflictBuilder<Database, 'product_stock'>)
     low_variants: eb('product_stock.low_variants', '+', eb.ref('excluded.low_variants')),
     out_variants: eb('product_stock.out_variants', '+', eb.ref('excluded.out_variants')),
   }));
+
+/** The products' option rows and in-stock options counted afresh, beside their stock rows (at most a statement's worth of ids). */
+async function recountSome(productIds: number[], executor: DbExecutor): Promise<void> {
+  await recountOf(productIds, executor);
+  await executor.deleteFrom('product_option_stock').where('product_id', 'in', productIds).execute();
+  await executor.insertInto('product_option_stock').columns(['product_id', 'size', 'color', 'variants']).expression(optionCounts(productIds, executor)).execute();
+  await optionsReadAgain(productIds, executor).execute();
+}
+
+/** Every product's summaries counted afresh. */
+async function recountAll(executor: DbExecutor): Promise<void> {
+  await recountOf('all', executor);
+  await executor.deleteFrom('product_option_stock').execute();
+  await executor.insertInto('product_option_stock').columns(['product_id', 'size', 'color', 'variants']).expression(optionCounts('all', executor)).execute();
+  await executor.updateTable('product_stock').set({ in_stock_options: inStockOptionsOf(executor) }).execute();
+}
 
 /** Each product's stock row (migration 0020): SQL only; what a change adds up to is product-stock.ts. */
 export function createProductStockRepository(db: DbExecutor) {
@@ -125,31 +140,6 @@ export function createProductStockRepository(db: DbExecutor) {
       }
     },
 
-    /**
-     * What an order's take of `quantity` units of a variant does to its product's row, as a
-     * statement for the transaction's last writes: it runs after the take and reads the variant's
-     * stock as the take left it (a retired variant counts nowhere, so it changes nothing).
-     */
-    takeWrite(variantId: number, quantity: number, executor: DbExecutor = db): CompiledQuery {
-      const isLow = (stock: ReturnType<typeof sql<number>>) => sql<number>`CASE WHEN ${stock} > 0 AND ${stock} <= ${sql.lit(lowStockThreshold)} THEN 1 ELSE 0 END`;
-      const taken = executor
-        .selectFrom('product_variants as v')
-        .select([
-          'v.product_id',
-          sql<number>`0 - ${quantity}`.as('stock'),
-          sql<number>`${isLow(sql`v.stock`)} - ${isLow(sql`v.stock + ${quantity}`)}`.as('low_variants'),
-          sql<number>`CASE WHEN v.stock = 0 THEN 1 ELSE 0 END`.as('out_variants'),
-        ])
-        .where('v.id', '=', variantId)
-        .where('v.retired_at', 'is', null);
-      return executor
-        .insertInto('product_stock')
-        .columns(['product_id', 'stock', 'low_variants', 'out_variants'])
-        .expression(taken)
-        .onConflict(addedToExisting)
-        .compile();
-    },
-
     /** Adds the deltas to the products' option rows, creating missing rows, as `add` does. */
     async addOptions(deltas: OptionStockDelta[], executor: DbExecutor = db): Promise<void> {
       for (const batch of inBatches(deltas, rowsPerStatement)) {
@@ -162,46 +152,61 @@ export function createProductStockRepository(db: DbExecutor) {
     },
 
     /**
-     * What an order's takes do to their products' option rows, as one statement for the
-     * transaction's last writes, after the takes: each variant the takes left at 0 leaves its rows
-     * (a retired variant counts nowhere). One statement in product, size and colour order, so two
-     * orders lock shared rows in the same order.
-     */
-    optionsTakeWrite(variantIds: number[], executor: DbExecutor = db): CompiledQuery {
-      const left = optionRowsOf(executor, (variants) => variants.where('v.id', 'in', variantIds).where('v.stock', '=', 0), 'minus variants')
-        .orderBy('o.product_id')
-        .orderBy('o.size')
-        .orderBy('o.color');
-      return executor
-        .insertInto('product_option_stock')
-        .columns(['product_id', 'size', 'color', 'variants'])
-        .expression(left)
-        .onConflict(optionsAddedToExisting)
-        .compile();
-    },
-
-    /**
-     * An order's takes read its products' in-stock options again, as a last write after them: the
-     * products of the variants the takes left at 0 (their stock rows were locked by `takeWrite`).
-     */
-    optionsAfterTakesWrite(variantIds: number[], executor: DbExecutor = db): CompiledQuery {
-      const soldOut = executor.selectFrom('product_variants as v').select('v.product_id').where('v.id', 'in', variantIds).where('v.stock', '=', 0).where('v.retired_at', 'is', null);
-      return optionsReadAgain(soldOut, executor).compile();
-    },
-
-    /**
      * Counts the rows afresh from the variants, of these products or of all: for stock written
-     * straight into the table (the seed, test and bench data), never for a live change.
+     * straight into the table (the seed, test and bench data), never for a live change (that is
+     * `refresh`). Counting all of them catches the summaries up with every movement there is.
      */
     async recount(productIds: number[] | 'all', executor: DbExecutor = db): Promise<void> {
-      const recountBatch = async (batch: number[] | 'all') => {
-        await recountOf(batch, executor);
-        await executor.deleteFrom('product_option_stock').$if(batch !== 'all', (query) => query.where('product_id', 'in', batch === 'all' ? [] : batch)).execute();
-        await executor.insertInto('product_option_stock').columns(['product_id', 'size', 'color', 'variants']).expression(optionCounts(batch, executor)).execute();
-        await (batch === 'all' ? executor.updateTable('product_stock').set({ in_stock_options: inStockOptionsOf(executor) }) : optionsReadAgain(batch, executor)).execute();
-      };
-      if (productIds === 'all') return recountBatch('all');
-      for (const batch of inBatches(productIds, rowsPerStatement)) await recountBatch(batch);
+      if (productIds === 'all') {
+        await recountAll(executor);
+        const { last } = await executor.selectFrom('stock_movements').select((eb) => eb.fn.max<number | null>('id').as('last')).executeTakeFirstOrThrow();
+        return rows.markCaughtUp(Number(last ?? 0), executor);
+      }
+      for (const batch of inBatches(productIds, rowsPerStatement)) await recountSome(batch, executor);
+    },
+
+    /**
+     * The products' summaries computed afresh from their variants' stock as committed, in the
+     * caller's transaction (the refresher's own, after the stock change committed: ADR 36). First
+     * their stock rows are locked, in product order (made, at nothing, if missing), then the
+     * variants are read, each statement afresh: on PostgreSQL a refresh that waited for another's
+     * lock reads after that one committed, and a staff change's deltas (`follow`) wait for this
+     * lock and add to what it wrote. So however refreshes and changes overlap, the last to write
+     * read every change committed before it: running it twice, or in two processes, is harmless.
+     */
+    async refresh(productIds: readonly number[], executor: DbExecutor = db): Promise<void> {
+      for (const batch of inBatches([...productIds].sort((a, b) => a - b), rowsPerStatement)) {
+        const nothing = executor
+          .selectFrom('products')
+          .select(['id as product_id', sql<number>`0`.as('stock'), sql<number>`0`.as('low_variants'), sql<number>`0`.as('out_variants')])
+          .where('id', 'in', batch)
+          .orderBy('id');
+        await executor.insertInto('product_stock').columns(['product_id', 'stock', 'low_variants', 'out_variants']).expression(nothing).onConflict(addedToExisting).execute();
+        await recountSome(batch, executor);
+      }
+    },
+
+    /** The movement id up to which every stock movement is counted in the summaries (migration 0037). */
+    async caughtUpTo(executor: DbExecutor = db): Promise<number> {
+      const row = await executor.selectFrom('stock_summary_mark').select('movement_id').where('id', '=', 1).executeTakeFirst();
+      return Number(row?.movement_id ?? 0);
+    },
+
+    /** Moves the mark on to `movementId`, never back (two catch-ups may overlap). */
+    async markCaughtUp(movementId: number, executor: DbExecutor = db): Promise<void> {
+      await executor.updateTable('stock_summary_mark').set({ movement_id: movementId }).where('id', '=', 1).where('movement_id', '<', movementId).execute();
+    },
+
+    /** Up to `limit` movements after `movementId`, in id order, each with its variant's product (null: the variant is gone). */
+    movedAfter(movementId: number, limit: number, executor: DbExecutor = db): Promise<{ id: number; created_at: string; product_id: number | null }[]> {
+      return executor
+        .selectFrom('stock_movements as m')
+        .leftJoin('product_variants as v', 'v.id', 'm.variant_id')
+        .select(['m.id', 'm.created_at', 'v.product_id'])
+        .where('m.id', '>', movementId)
+        .orderBy('m.id')
+        .limit(limit)
+        .execute();
     },
   };
   return {

@@ -85,7 +85,7 @@ const inStock = (stock: number | null) => (stock !== null && stock > 0 ? 1 : 0);
 
 /**
  * The variants' changes as deltas of their products' option rows, in product, size and colour
- * order (the order a take's statement writes them in, so two transactions lock them alike); only a
+ * order (one order for every writer, so two transactions lock them alike); only a
  * variant coming into or going out of stock changes a row.
  */
 export function optionStockDeltas(changes: readonly VariantStockChange[]): OptionStockDelta[] {

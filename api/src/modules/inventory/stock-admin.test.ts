@@ -196,6 +196,8 @@ describe('stock in the back office', () => {
     const stock = await stockOf(db(), variantId);
     expect(stock).toBeGreaterThanOrEqual(0);
     expect(stock).toBe(await movementSum(db(), variantId));
+    // The orders' summaries are brought up to date after their commit (ADR 36).
+    await shop.app.inventory.summaries.settled();
     const product = await productStockOf(db(), id);
     expect(product.row).toEqual(product.counted);
     const orders = answers.slice(0, 6).filter((answer) => answer.statusCode === 200).length;
@@ -252,6 +254,7 @@ describe('stock in the back office', () => {
     ]);
     expect(answers.map((answer) => answer.statusCode).filter((status) => status >= 500)).toEqual([]);
     expect(answers.filter((answer) => answer.statusCode === 200).length).toBeGreaterThan(0);
+    await shop.app.inventory.summaries.settled();
     for (const productId of [shirts.id, caps.id]) {
       const product = await productStockOf(db(), productId);
       expect(product.row, `product ${productId}`).toEqual(product.counted);

@@ -10,7 +10,8 @@ export const afterOrderPlaced =
   (app: FastifyInstance, publicUrl: string): CheckoutDependencies['afterOrder'] =>
   (order, request, context, { productIds, confirmationClaimed }) => {
     app.metrics.orderPlaced(order.payment_method);
-    // The other processes are told by the order's own commit (soldNoticeWrites).
+    // The other processes are told by the order's own commit (soldNoticeWrites). Told here, this
+    // process drops its cached pages of the products and refreshes their in-stock summaries (ADR 36).
     app.changes.tellHere('catalog', productIds);
     if (confirmationClaimed) app.orders.queueClaimedConfirmation(order, publicUrl);
     const customerId = context.owner.userId;

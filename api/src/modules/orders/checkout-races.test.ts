@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@threadline/contracts';
+import { serverMessages } from '@threadline/contracts';
 import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
 import { createTestShop, signUp, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
 import { callJson, startHttpSession, startServerProcesses, type HttpShopper, type ServerProcesses } from '../../../test/server-processes.ts';
@@ -85,7 +85,7 @@ describe('concurrent requests to one server', () => {
     expect(await ordersOfSession(db(), { sessionId })).toHaveLength(1);
     for (const refused of answers.filter((answer) => answer.statusCode !== 200)) {
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ error: messages.checkoutEmptyCart, request_id: expect.any(String) });
+      expect(refused.json()).toEqual({ error: serverMessages.checkoutEmptyCart, request_id: expect.any(String) });
     }
     expect(await stockOf(db(), runner.variantIds[0] ?? 0)).toBe(18);
   });
@@ -115,7 +115,7 @@ describe('concurrent requests to one server', () => {
       expect(answers.map((answer) => answer.statusCode).filter((status) => status >= 500)).toEqual([]);
       expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
       expect(answers.filter((answer) => answer.statusCode === 409).map((answer) => answer.json().error)).toEqual(
-        Array.from({ length: 5 }, () => messages.promoDropped('WELCOME20', messages.promoFirstOrderOnly)),
+        Array.from({ length: 5 }, () => serverMessages.promoDropped('WELCOME20', serverMessages.promoFirstOrderOnly)),
       );
       expect(await redemptionsOf(db(), 'WELCOME20', `email:same.buyer${round}@example.com`)).toHaveLength(1);
     }
@@ -130,7 +130,7 @@ describe('concurrent requests to one server', () => {
       expect(answers.map((answer) => answer.statusCode).filter((status) => status >= 500)).toEqual([]);
       expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(2);
       expect(answers.filter((answer) => answer.statusCode === 409).map((answer) => answer.json().error)).toEqual(
-        Array.from({ length: 4 }, () => messages.promoDropped('TWICE10', messages.promoAlreadyUsed)),
+        Array.from({ length: 4 }, () => serverMessages.promoDropped('TWICE10', serverMessages.promoAlreadyUsed)),
       );
       expect(await redemptionsOf(db(), 'TWICE10', `email:twice-buyer${round}@example.com`)).toHaveLength(2);
     }
@@ -144,7 +144,7 @@ describe('concurrent requests to one server', () => {
     expect(answers.map((answer) => answer.statusCode).filter((status) => status >= 500)).toEqual([]);
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(3);
     expect(answers.filter((answer) => answer.statusCode === 409).map((answer) => answer.json().error)).toEqual(
-      Array.from({ length: 5 }, () => messages.promoDropped('FIRST3', messages.promoInvalid)),
+      Array.from({ length: 5 }, () => serverMessages.promoDropped('FIRST3', serverMessages.promoInvalid)),
     );
     expect(await timesUsed(db(), 'FIRST3')).toBe(3);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages, requiredCheckoutFields, type CheckoutRequest } from '@threadline/contracts';
+import { messages, serverMessages, requiredCheckoutFields, type CheckoutRequest } from '@threadline/contracts';
 import { checkoutProblem, checkoutRequestHash, newOrderNumber, settlementAtPlacing } from './checkout-rules.ts';
 
 const request: CheckoutRequest = {
@@ -22,7 +22,7 @@ const request: CheckoutRequest = {
 describe('checkoutProblem', () => {
   it.each([
     [{}, null],
-    [{ first_name: ' ' }, messages.checkoutFieldRequired('first name')],
+    [{ first_name: ' ' }, serverMessages.checkoutFieldRequired('first name')],
     [{ last_name: '' }, 'last name is required'],
     [{ phone: '' }, 'phone is required'],
     [{ address_line1: '' }, 'address is required'],

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { checkoutFieldRequiredMessage, messages, requiredCheckoutFields, type CheckoutRequest } from '@threadline/contracts';
+import { paysByCard, checkoutFieldRequiredMessage, messages, requiredCheckoutFields, type CheckoutRequest } from '@threadline/contracts';
 import { z } from 'zod';
 
 const emailShape = z.email();
@@ -20,7 +20,7 @@ export function checkoutProblem(request: CheckoutRequest): string | null {
  */
 export function settlementAtPlacing(paymentMethod: CheckoutRequest['payment_method'], totalMinor: number): 'card' | 'cash' | 'nothing-to-pay' {
   if (totalMinor === 0) return 'nothing-to-pay';
-  return paymentMethod === 'stripe' ? 'card' : 'cash';
+  return paysByCard(paymentMethod) ? 'card' : 'cash';
 }
 
 /** The same form sent again for the same cart owner hashes the same, so a retry finds its order. */

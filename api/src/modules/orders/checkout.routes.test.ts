@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { messages, type Order } from '@threadline/contracts';
+import { messages, serverMessages, type Order } from '@threadline/contracts';
 import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
 import { createTestShop, signUp, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
 import { ordersServiceOn } from '../../../test/order-jobs.ts';
@@ -146,7 +146,7 @@ describe('placing an order', () => {
       expect(response.json()).toEqual({ error, request_id: expect.any(String) });
     }
     const empty = await checkout(await startSession(shop.app));
-    expect(empty.json()).toEqual({ error: messages.checkoutEmptyCart, request_id: expect.any(String) });
+    expect(empty.json()).toEqual({ error: serverMessages.checkoutEmptyCart, request_id: expect.any(String) });
   });
 
   it('sends a guest whose e-mail has an account to sign in', async () => {
@@ -167,7 +167,7 @@ describe('placing an order', () => {
       expect((await shop.app.inject({ method: 'GET', url, headers: shopper.headers })).statusCode).toBe(200);
       const response = await shop.app.inject({ method: 'GET', url, headers: stranger.headers });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: messages.orderNotFound, request_id: expect.any(String) });
+      expect(response.json()).toEqual({ error: serverMessages.orderNotFound, request_id: expect.any(String) });
     }
   });
 
@@ -211,7 +211,7 @@ describe('never overselling', () => {
     const ordersBefore = await shop.database.handle.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const refused = await checkout(second, { ...form, email: 'a2@example.com' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: messages.checkoutOutOfStock(`Runner 5-1000000 (9 / Black)`, 2), request_id: expect.any(String) });
+    expect(refused.json()).toEqual({ error: serverMessages.checkoutOutOfStock(`Runner 5-1000000 (9 / Black)`, 2), request_id: expect.any(String) });
     const ordersAfter = await shop.database.handle.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(ordersAfter.n)).toBe(Number(ordersBefore.n));
     expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(2);
@@ -254,7 +254,7 @@ describe('retries make one order', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().order_id).toBe(first.json().order_id);
     const different = await checkout(shopper, { ...form, email: 'retry@example.com', phone: '876 000 0000' });
-    expect(different.json()).toEqual({ error: messages.checkoutEmptyCart, request_id: expect.any(String) });
+    expect(different.json()).toEqual({ error: serverMessages.checkoutEmptyCart, request_id: expect.any(String) });
   });
 
   it("answers a key only for its shopper's same request: another shopper, form or cart under it is refused (422)", async () => {
@@ -267,7 +267,7 @@ describe('retries make one order', () => {
     const stranger = await shopperWith(runner.id, 2);
     const strangers = await checkout(stranger, { ...form, email: 'keyed@example.com' }, key);
     expect(strangers.statusCode).toBe(422);
-    expect(strangers.json()).toEqual({ error: messages.idempotencyKeyReused, request_id: expect.any(String) });
+    expect(strangers.json()).toEqual({ error: serverMessages.idempotencyKeyReused, request_id: expect.any(String) });
     expect((await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: stranger.headers })).json().cart_count).toBe(2);
 
     expect((await checkout(shopper, { ...form, email: 'keyed@example.com', phone: '876 000 0001' }, key)).statusCode).toBe(422);
@@ -281,7 +281,7 @@ describe('retries make one order', () => {
 
     const badKey = await checkout(shopper, { ...form, email: 'keyed@example.com' }, { 'idempotency-key': 'x'.repeat(101) });
     expect(badKey.statusCode).toBe(400);
-    expect(badKey.json()).toEqual({ error: messages.idempotencyKeyInvalid, request_id: expect.any(String) });
+    expect(badKey.json()).toEqual({ error: serverMessages.idempotencyKeyInvalid, request_id: expect.any(String) });
   });
 });
 
@@ -315,7 +315,7 @@ describe("a signed-in customer's cash orders waiting for delivery", () => {
     await shopperWith(runner.id, 20, customer);
     const refused = await checkout(customer, order);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: messages.tooManyUnpaidCashOrders(unpaidCashOrdersPerAccount), request_id: expect.any(String) });
+    expect(refused.json()).toEqual({ error: serverMessages.tooManyUnpaidCashOrders(unpaidCashOrdersPerAccount), request_id: expect.any(String) });
     expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(200 - 20 * unpaidCashOrdersPerAccount);
     expect((await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: customer.headers })).json().cart_count).toBe(20);
     expect(await unpaidCash(customer.userId)).toBe(unpaidCashOrdersPerAccount);
@@ -346,7 +346,7 @@ describe("a signed-in customer's cash orders waiting for delivery", () => {
     expect(tabs.map((answer) => answer.statusCode).filter((status) => status >= 500)).toEqual([]);
     expect(await unpaidCash(customer.userId)).toBe(unpaidCashOrdersPerAccount);
     const refusals = tabs.filter((answer) => answer.statusCode !== 200).map((answer) => answer.json().error);
-    expect(refusals.every((error) => error === messages.checkoutEmptyCart || error === messages.tooManyUnpaidCashOrders(unpaidCashOrdersPerAccount))).toBe(true);
+    expect(refusals.every((error) => error === serverMessages.checkoutEmptyCart || error === serverMessages.tooManyUnpaidCashOrders(unpaidCashOrdersPerAccount))).toBe(true);
   });
 });
 
@@ -361,7 +361,7 @@ describe('promo codes at checkout', () => {
     await shop.app.inject({ method: 'POST', url: '/api/orders/cart/promo/', headers: second.headers, payload: { promo_code: 'WELCOME20' } });
     const refused = await checkout(second, { ...form, email: 'TWICE@example.com' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: messages.promoDropped('WELCOME20', messages.promoFirstOrderOnly), request_id: expect.any(String) });
+    expect(refused.json()).toEqual({ error: serverMessages.promoDropped('WELCOME20', serverMessages.promoFirstOrderOnly), request_id: expect.any(String) });
     const cart = (await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: second.headers })).json();
     expect(cart).toMatchObject({ promo_code: null, cart_count: 1 });
   });
@@ -450,7 +450,7 @@ describe('a confirmation e-mail the mail server never took', () => {
 describe('an order of J$0', () => {
   it.each([
     ['stripe', 409, messages.paymentAlreadyDone],
-    ['cash_on_delivery', 400, messages.paymentNotNeeded],
+    ['cash_on_delivery', 400, serverMessages.paymentNotNeeded],
   ])('is placed paid with no card session when %s was picked, and stays sold', async (paymentMethod, cardStatus, cardError) => {
     const runner = await product(5, 300_000);
     const shopper = await shopperWith(runner.id, 2);

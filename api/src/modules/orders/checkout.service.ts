@@ -1,4 +1,4 @@
-import { lineLabel, messages, parishNamed, orderChargesMinor, variantText, type CheckoutRequest, type CheckoutResponse, type Order, type StoreCharges } from '@threadline/contracts';
+import { paysByCard, type PaymentMethod, lineLabel, messages, serverMessages, parishNamed, orderChargesMinor, variantText, type CheckoutRequest, type CheckoutResponse, type Order, type StoreCharges } from '@threadline/contracts';
 import type { CompiledQuery, Selectable } from 'kysely';
 import { isUniqueViolation, type DatabaseHandle, type DbExecutor } from '../../db/database.ts';
 import type { OrderTable } from '../../db/tables.ts';
@@ -36,6 +36,8 @@ export interface CheckoutDependencies {
   /** Whether an account has this e-mail: a guest may not check out under it. */
   hasAccount(email: string): Promise<boolean>;
   unpaidOrderMinutes: number;
+  /** The payment methods the shop offers (configuration): an order for another one is refused. */
+  paymentMethods: readonly PaymentMethod[];
   /** The owner's delivery fees, free-delivery threshold and tax rate as they are now. */
   charges(): Promise<StoreCharges>;
   /** 1 JMD in the shopper's display currency now, kept on the order as a snapshot. */
@@ -56,9 +58,10 @@ class PromoNoLongerValid extends Error {
   }
 }
 
-const answerFor = (order: { id: number; payment_method: string; payment_status: string }): CheckoutResponse => ({
+const answerFor = (order: { id: number; payment_method: PaymentMethod; payment_status: string }): CheckoutResponse => ({
   success: true,
-  redirect: order.payment_method === 'stripe' && order.payment_status !== 'COMPLETED' ? 'stripe' : 'confirmation',
+  // SPEC's card-payment value, for either card provider: the payment page starts the order's own.
+  redirect: paysByCard(order.payment_method) && order.payment_status !== 'COMPLETED' ? 'stripe' : 'confirmation',
   order_id: order.id,
 });
 
@@ -226,7 +229,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
   /** The order's stock, taken in its transaction's last writes (see InventoryService.takeForOrder). */
   const takeStock = (lines: CartLine[], orderId: number, trx: DbExecutor) =>
     inventory.takeForOrder(
-      lines.map((line) => ({ variantId: line.variant_id, productId: line.product_id, quantity: line.quantity })),
+      lines.map((line) => ({ variantId: line.variant_id, quantity: line.quantity })),
       orderId,
       trx,
     );
@@ -235,7 +238,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
   async function outOfStock(lines: CartLine[]): Promise<never> {
     const shortfall = await inventory.shortfallOf(lines.map((line) => ({ variantId: line.variant_id, quantity: line.quantity })));
     const line = lines.find((entry) => entry.variant_id === shortfall?.variantId) ?? lines[0];
-    throw conflict(messages.checkoutOutOfStock(line ? lineLabel({ name: line.name, variant: variantText(line) }) : '', shortfall?.left ?? 0));
+    throw conflict(serverMessages.checkoutOutOfStock(line ? lineLabel({ name: line.name, variant: variantText(line) }) : '', shortfall?.left ?? 0));
   }
 
   async function redeemPromo(use: PromoUse, orderId: number, trx: DbExecutor) {
@@ -245,8 +248,9 @@ export function createCheckoutService(deps: CheckoutDependencies) {
 
   /**
    * The order's transaction, in the order that keeps checkouts of one cart, buyer or product from
-   * racing or deadlocking. What every checkout of a product or day locks (stock, its product's
-   * rows, the day's figures) comes last, as last writes sent with COMMIT.
+   * racing or deadlocking. What every checkout of a product or day locks (stock, its sold count,
+   * the day's figures) comes last, as last writes sent with COMMIT; the products' in-stock summaries
+   * follow after it (ADR 36).
    */
   async function place(
     context: CartContext,
@@ -265,7 +269,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         const filledCart = snapshot.lines.length > 0 ? snapshot.cart : undefined;
         const earlier = await earlierAnswer(snapshot, filledCart !== undefined, keys, trx);
         if (earlier) return { result: earlier, lastWrites: [] };
-        if (!filledCart) throw badRequest(messages.checkoutEmptyCart);
+        if (!filledCart) throw badRequest(serverMessages.checkoutEmptyCart);
         const promo = snapshot.promo ?? null;
         if (promo) await checkPromo(promo, priceCart(snapshot.pricing, null).subtotal, buyer, trx);
         const priced = priceCart(snapshot.pricing, promo);
@@ -276,7 +280,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         // Counted by the insert, after this account's earlier checkouts (its cart is locked): exact
         // under concurrency, and the refused order is rolled back with the transaction.
         if (settlement === 'cash' && values.user_id !== null && unpaidHeld >= unpaidCashOrdersPerAccount) {
-          throw conflict(messages.tooManyUnpaidCashOrders(unpaidCashOrdersPerAccount));
+          throw conflict(serverMessages.tooManyUnpaidCashOrders(unpaidCashOrdersPerAccount));
         }
         // Before the stock, as a cancellation gives the use back before the stock.
         if (promo && priced.promoDiscount > 0) await redeemPromo(await promotions.nextUse(promo, buyer.promoKey, trx), orderId, trx);
@@ -318,6 +322,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
     async placeOrder(context: CartContext, request: CheckoutRequest, idempotencyKey: string | null, counted: MadeCounts): Promise<CheckoutResponse> {
       const problem = checkoutProblem(request);
       if (problem) throw badRequest(problem);
+      if (!deps.paymentMethods.includes(request.payment_method)) throw badRequest(serverMessages.paymentMethodNotOffered);
       if (context.owner.userId === null && (await deps.hasAccount(request.email))) {
         throw badRequest(messages.checkoutExistingAccount);
       }
@@ -342,7 +347,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       } catch (error) {
         if (error instanceof PromoNoLongerValid) {
           await cart.dropPromo(context.owner);
-          throw conflict(messages.promoDropped(error.code, error.reason));
+          throw conflict(serverMessages.promoDropped(error.code, error.reason));
         }
         if (storedKey && isUniqueViolation(error)) {
           // One Idempotency-Key on two carts at once: the unique key let one through.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@threadline/contracts';
+import { messages, serverMessages } from '@threadline/contracts';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
 import { createTestShop, signUp, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
@@ -29,9 +29,11 @@ const inject = (shopper: ShopperSession, method: 'GET' | 'POST', url: string, pa
 const stock = async () =>
   (await shop.database.handle.db.selectFrom('product_variants').select('stock').where('id', '=', capVariantId).executeTakeFirstOrThrow()).stock;
 
-/** The product's stock row the back office lists (ADR 23), which the order and its cancellation keep. */
-const productStock = async () =>
-  (await shop.database.handle.db.selectFrom('product_stock').select('stock').where('product_id', '=', productId).executeTakeFirstOrThrow()).stock;
+/** The product's stock row the back office lists (ADR 23), brought up to date after the order's commit (ADR 36) and in its cancellation. */
+async function productStock() {
+  await shop.app.inventory.summaries.settled();
+  return (await shop.database.handle.db.selectFrom('product_stock').select('stock').where('product_id', '=', productId).executeTakeFirstOrThrow()).stock;
+}
 
 /** The stock the product page shows (its answer is cached for a while). */
 const shownStock = async () => (await shop.app.inject({ method: 'GET', url: `/api/product/${productId}/` })).json().variants[0].stock as number;
@@ -111,19 +113,19 @@ describe('a shopper cancels an unpaid card order', () => {
     const owner = await startSession(shop.app);
     const stranger = await startSession(shop.app);
     const orderId = await placeOrder(owner, 1);
-    expect((await inject(stranger, 'POST', `/api/orders/${orderId}/cancel/`)).json()).toEqual({ error: messages.orderNotFound, request_id: expect.any(String) });
+    expect((await inject(stranger, 'POST', `/api/orders/${orderId}/cancel/`)).json()).toEqual({ error: serverMessages.orderNotFound, request_id: expect.any(String) });
     expect((await inject(owner, 'GET', `/api/orders/${orderId}/`)).json().status).toBe('pending');
 
     expect((await inject(owner, 'POST', `/api/orders/${orderId}/cancel/`)).statusCode).toBe(200);
     const again = await inject(owner, 'POST', `/api/orders/${orderId}/cancel/`);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: messages.orderAlreadyCancelled, request_id: expect.any(String) });
+    expect(again.json()).toEqual({ error: serverMessages.orderAlreadyCancelled, request_id: expect.any(String) });
     expect((await cartOf(owner)).cart_count).toBe(1);
 
     const cashOrder = await placeOrder(owner, 1, { paymentMethod: 'cash_on_delivery' });
     const cash = await inject(owner, 'POST', `/api/orders/${cashOrder}/cancel/`);
     expect(cash.statusCode).toBe(409);
-    expect(cash.json()).toEqual({ error: messages.orderNotCancellable, request_id: expect.any(String) });
+    expect(cash.json()).toEqual({ error: serverMessages.orderNotCancellable, request_id: expect.any(String) });
 
     const paidOrder = await placeOrder(owner, 1);
     const sessionId = await startCardSession(owner, paidOrder);

@@ -8,7 +8,9 @@ const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, m
 const money = (amount: number) => `${amount < 0 ? '-' : ''}${shopCurrency.symbol}${twoDecimals.format(Math.abs(amount))}`;
 
 const paymentLine = (order: Order, testPayments: boolean) =>
-  order.payment_method === 'stripe'
+  order.payment_method === 'powertranz'
+    ? 'Paid by card (PowerTranz).'
+    : order.payment_method === 'stripe'
     ? testPayments
       ? `${messages.testPaymentNotice} Paid on the shop's test card page, not with ${storeDetails.cardProvider}.`
       : `Paid by card (${storeDetails.cardProvider}).`

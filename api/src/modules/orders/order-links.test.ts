@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@threadline/contracts';
+import { messages, serverMessages } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, startSession, type TestShop } from '../../../test/helper.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
@@ -53,7 +53,7 @@ describe("an order e-mail's link", () => {
     // Without the token the order stays the guest's own.
     const bare = await shop.app.inject({ method: 'GET', url: `/api/orders/order/${orderId}/` });
     expect(bare.statusCode).toBe(404);
-    expect(bare.json()).toEqual({ error: messages.orderNotFound, request_id: expect.any(String) });
+    expect(bare.json()).toEqual({ error: serverMessages.orderNotFound, request_id: expect.any(String) });
   });
 
   it("never opens another order, nor with a changed or expired token", async () => {

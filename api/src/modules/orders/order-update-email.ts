@@ -1,4 +1,4 @@
-import { lineLabel, paymentState, postalAddress, shopCurrency, storeDetails, variantText, type Order, type StoreContact } from '@threadline/contracts';
+import { paysByCard, lineLabel, paymentState, postalAddress, shopCurrency, storeDetails, variantText, type Order, type StoreContact } from '@threadline/contracts';
 import { storeSignature } from '../../mail/store-signature.ts';
 import { escapeHtml } from '../../markup-text.ts';
 
@@ -74,7 +74,7 @@ function updateLines(order: Order, update: OrderUpdate, store: StoreContact): { 
         subject: `A refund on your ${name}`,
         lines: [
           `We refunded ${money(update.amount)} on your order ${order.order_number}.`,
-          order.payment_method === 'stripe' ? 'It goes back to your card; banks take a few days to show it.' : 'We will hand it back to you as agreed.',
+          paysByCard(order.payment_method) ? 'It goes back to your card; banks take a few days to show it.' : 'We will hand it back to you as agreed.',
         ],
       };
   }
@@ -99,7 +99,7 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 
 /** How the shop's notice says the order is paid: a test card payment (the built-in provider) says it took no money. */
 const noticePayment = (order: Order, testPayments: boolean) =>
-  order.payment_method === 'stripe'
+  paysByCard(order.payment_method)
     ? testPayments
       ? 'TEST card payment, no money taken'
       : 'paid by card'

@@ -49,6 +49,7 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
       catalog,
       hasAccount: (email) => app.auth.hasAccount(email),
       unpaidOrderMinutes: config.unpaidOrderMinutes,
+      paymentMethods: config.paymentMethods,
       charges: () => app.settings.current(),
       rateFor: async (currency) => (await app.rates.current()).rates[currency] ?? 1,
       soldNoticeWrites: (productIds) => app.changes.noticeWrites('catalog', productIds),

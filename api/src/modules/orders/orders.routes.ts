@@ -1,13 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  messages,
-  checkoutRequestSchema,
-  checkoutResponseSchema,
-  idParamsSchema as idParams,
-  orderLinkQuerySchema,
-  orderListResponseSchema,
-  orderSchema,
-} from '@threadline/contracts';
+import { serverMessages, checkoutRequestSchema, checkoutResponseSchema, idParamsSchema as idParams, orderLinkQuerySchema, orderListResponseSchema, orderSchema } from '@threadline/contracts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
 import { requireCustomer } from '../../plugins/shopper.ts';
 import { addressOf, emailInBody, madeCountsOf, textInBody, type ShopperLimit } from '../../plugins/rate-limit.ts';
@@ -34,7 +26,7 @@ const guestCashOrderLimit = (limit: ShopperLimit): ShopperLimit => ({
   ...limit,
   of: (request) => (request.shopper.customer === null && textInBody(request, 'payment_method') === 'cash_on_delivery' ? limit.of(request) : null),
   countsMade: true,
-  message: messages.tooManyGuestCashOrders,
+  message: serverMessages.tooManyGuestCashOrders,
 });
 const guestCashOrderLimits = [
   guestCashOrderLimit({ per: 'cash-email', of: emailInBody, max: 3, timeWindow: oneDay }),

@@ -1,4 +1,4 @@
-import { adminMessages, messages, nextOrderStatuses, isCollected, wasPaid, type AdminOrderQuery, type AdminOrderSummary, type Order, type OrderStatus, type PaymentRefundReason, type StoreContact, type StoreTax } from '@threadline/contracts';
+import { paysByCard, adminMessages, messages, serverMessages, nextOrderStatuses, isCollected, wasPaid, type AdminOrderQuery, type AdminOrderSummary, type Order, type OrderStatus, type PaymentRefundReason, type StoreContact, type StoreTax } from '@threadline/contracts';
 import { adminList } from '../../admin-list.ts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -79,7 +79,7 @@ export function createOrdersService({ database, repository, inventory, promotion
   /** Any order, for the back office; 404 when there is none. */
   async function staffOrder(orderId: number, executor?: DbExecutor): Promise<OrderRow> {
     const order = await repository.findById(orderId, executor);
-    if (!order) throw notFound(messages.orderNotFound);
+    if (!order) throw notFound(serverMessages.orderNotFound);
     return order;
   }
 
@@ -191,17 +191,17 @@ export function createOrdersService({ database, repository, inventory, promotion
   /** Another customer's or session's order is simply not found. */
   async function ownedOrder(viewer: OrderViewer, orderId: number, executor?: DbExecutor): Promise<OrderRow> {
     const order = await repository.findById(orderId, executor);
-    if (!order || !owns(order, viewer)) throw notFound(messages.orderNotFound);
+    if (!order || !owns(order, viewer)) throw notFound(serverMessages.orderNotFound);
     return order;
   }
 
   /** Why the shopper cannot cancel the order as it was read, or null while it is an unpaid, pending card order. */
   function cancelRefusal(order: OrderRow): string | null {
-    if (order.payment_method !== 'stripe') return messages.orderNotCancellable;
+    if (!paysByCard(order.payment_method)) return serverMessages.orderNotCancellable;
     if (order.payment_status === 'COMPLETED') return messages.paymentAlreadyDone;
     if (wasPaid(order.payment_status)) return messages.paymentAlreadyDoneRefunded;
-    if (order.status === 'cancelled') return messages.orderAlreadyCancelled;
-    if (order.status !== 'pending' || order.payment_status !== 'PENDING') return messages.orderNotCancellable;
+    if (order.status === 'cancelled') return serverMessages.orderAlreadyCancelled;
+    if (order.status !== 'pending' || order.payment_status !== 'PENDING') return serverMessages.orderNotCancellable;
     return null;
   }
 
@@ -238,7 +238,7 @@ export function createOrdersService({ database, repository, inventory, promotion
     async linkedOrder(viewer: OrderViewer, orderId: number, token: string | undefined): Promise<OrderRow> {
       const order = await repository.findById(orderId);
       if (order && owns(order, viewer)) return order;
-      if (token === undefined) throw notFound(messages.orderNotFound);
+      if (token === undefined) throw notFound(serverMessages.orderNotFound);
       if (!order || !links.opens(token, orderId)) throw forbidden(messages.orderLinkInvalid);
       return order;
     },
@@ -262,7 +262,7 @@ export function createOrdersService({ database, repository, inventory, promotion
       });
       const now = (await repository.findById(order.id)) ?? order;
       if (cancelled) return now;
-      throw conflict(cancelRefusal(now) ?? messages.orderNotCancellable);
+      throw conflict(cancelRefusal(now) ?? serverMessages.orderNotCancellable);
     },
 
     /** The products an order names (those still in the catalogue). */
@@ -504,6 +504,12 @@ export function createOrdersService({ database, repository, inventory, promotion
       await catalog.countSold(await repository.unitsSoldBy(orderId, executor), executor);
       await repository.countChange(paid.before, paid.after, executor);
       return true;
+    },
+
+    /** Whether the order still waits for its card payment: a payment completed now would pay it. */
+    async awaitsPayment(orderId: number): Promise<boolean> {
+      const order = await repository.findById(orderId, database.db);
+      return order?.status === 'pending' && order.payment_status === 'PENDING';
     },
 
     /**

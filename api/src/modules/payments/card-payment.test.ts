@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { Stripe } from 'stripe';
-import { messages } from '@threadline/contracts';
+import { messages, serverMessages } from '@threadline/contracts';
 import { buildApp } from '../../app.ts';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
@@ -158,7 +158,7 @@ describe('paying by card', () => {
     await shop.database.handle.db.updateTable('test_payment_sessions').set({ amount_total: 100, status: 'complete', payment_status: 'paid' }).where('id', '=', sessionId).execute();
     const mismatch = await inject(owner, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: sessionId });
     expect(mismatch.statusCode).toBe(409);
-    expect(mismatch.json()).toEqual({ error: messages.paymentMismatch, request_id: expect.any(String) });
+    expect(mismatch.json()).toEqual({ error: serverMessages.paymentMismatch, request_id: expect.any(String) });
     expect((await inject(owner, 'GET', `/api/orders/${orderId}/`)).json().payment_status).toBe('PENDING');
   });
 
@@ -198,7 +198,7 @@ describe('paying by card', () => {
     const orderId = await cardOrder(shopper, 'cash_on_delivery');
     const response = await inject(shopper, 'POST', `/api/orders/payment/stripe/${orderId}/`);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: messages.paymentNotNeeded, request_id: expect.any(String) });
+    expect(response.json()).toEqual({ error: serverMessages.paymentNotNeeded, request_id: expect.any(String) });
   });
 
   it('answers a payment link that is not one of its sessions with its not-found page, whatever the id holds', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Stripe } from 'stripe';
-import { messages } from '@threadline/contracts';
+import { messages, serverMessages } from '@threadline/contracts';
 import { loadConfig } from '../../config.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
@@ -95,7 +95,7 @@ function unpaidOrderJob() {
   const handle = shop.database.handle;
   const mailer = createMailer({ smtpUrl: null, from: 'test@threadline.test', outboxDir: shop.config.outboxDir, log: () => undefined });
   const orders = ordersServiceOn(handle, shop.config.secretKey, mailer);
-  const cart = createCartService(handle, createCartRepository(handle.db), createPromotionsService(createPromotionsRepository(handle.db)), shop.app.media.urls);
+  const cart = createCartService(handle, createCartRepository(handle.db), createPromotionsService(createPromotionsRepository(handle.db)), shop.app.media.urls, 'http://localhost:3000');
   const address = shop.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return createPaymentsService({
@@ -104,6 +104,8 @@ function unpaidOrderJob() {
     orders,
     cart,
     provider: createCardProvider(shop.config.stripe, () => new URL(`http://127.0.0.1:${port}`)),
+    powertranz: null,
+    publicUrl: shop.config.publicUrl,
     webhookSecret: shop.config.stripe.webhookSecret,
     afterPaid: () => undefined,
     afterCancelled: async () => undefined,
@@ -208,7 +210,7 @@ describe('a payment its order does not take', () => {
     await db().updateTable('test_payment_sessions').set({ status: 'complete', payment_status: 'paid' }).where('id', '=', sessionId).execute();
     const failed = await verify(shopper, sessionId);
     expect(failed.statusCode).toBe(502);
-    expect(failed.json()).toEqual({ error: messages.paymentRefundFailed, request_id: expect.any(String) });
+    expect(failed.json()).toEqual({ error: serverMessages.paymentRefundFailed, request_id: expect.any(String) });
     expect((await webhook(sessionId)).statusCode).toBe(502);
     expect((await ourPayment(sessionId)).status).toBe('refunding');
 

@@ -2,8 +2,9 @@ import fastifyPlugin from 'fastify-plugin';
 import { oneProcessAtATime, runEvery } from '../../timed-job.ts';
 import type { ShopModuleOptions } from '../shop-module.ts';
 import { createCardProvider } from './card-provider.ts';
+import { createPowerTranzGateway } from './powertranz-gateway.ts';
 import { createPaymentsRepository } from './payments.repository.ts';
-import { paymentRoutes } from './payments.routes.ts';
+import { paymentRoutes, powertranzPageRoutes } from './payments.routes.ts';
 import { createPaymentsService, type PaymentsService } from './payments.service.ts';
 
 declare module 'fastify' {
@@ -32,6 +33,8 @@ export const paymentsModule = fastifyPlugin<ShopModuleOptions>(
       orders,
       cart: app.cart,
       provider: cardProvider,
+      powertranz: config.powertranz ? createPowerTranzGateway(config.powertranz) : null,
+      publicUrl: config.publicUrl,
       webhookSecret: config.stripe.webhookSecret,
       afterPaid: (orderId) => void orders.sendConfirmation(orderId, config.publicUrl),
       afterCancelled: async (orderId) => {
@@ -46,6 +49,7 @@ export const paymentsModule = fastifyPlugin<ShopModuleOptions>(
     });
     app.decorate('payments', payments);
     await app.register(paymentRoutes, { prefix: '/api', payments, publicUrl: config.publicUrl });
+    if (config.powertranz) await app.register(powertranzPageRoutes, { payments, publicUrl: config.publicUrl });
     // Card orders left unpaid past their hold are cancelled and their stock put back.
     runEvery(app, oneMinute, 'could not cancel expired orders', oneProcessAtATime(database, 'cancel-unpaid-orders', () => payments.cancelUnpaidOrders()));
     if (!cardProvider.isBuiltIn) return;

@@ -1,5 +1,5 @@
 import type { SwaggerTransform } from '@fastify/swagger';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   cancelOrderResponseSchema,
@@ -12,7 +12,14 @@ import {
 } from '@threadline/contracts';
 import { describeApiCall } from '../../plugins/api-docs.ts';
 import { orderViewerOf } from '../orders/order-viewer.ts';
-import type { PaymentsService } from './payments.service.ts';
+import { powertranzPagePath, powertranzResponsePath, type PaymentsService } from './payments.service.ts';
+
+const powertranzPageParams = z.object({ transaction: z.uuid() });
+// The gateway's SPI response as its hosted page posts it: a JSON text, read by the service.
+const powertranzResponseSchema = z
+  .object({ Response: z.string().max(20_000) })
+  .describe('PowerTranz\'s SPI response (IsoResponseCode HP0, SpiToken, TransactionIdentifier, OrderIdentifier), as the form field Response');
+const confirmationRedirect = z.undefined().describe('To the order\'s confirmation page /order-confirmation/{order_id}, or to the shop\'s home for a sale it did not make');
 
 export interface PaymentRouteOptions {
   payments: PaymentsService;
@@ -44,6 +51,28 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
     async (request) => payments.verify(await orderViewerOf(request), request.body.session_id),
   );
 
+  app.post('/orders/payment/powertranz/:id/', { schema: { params: idParams, response: { 200: cardSessionResponseSchema } } }, async (request) =>
+    payments.startPowerTranz(await orderViewerOf(request), request.params.id),
+  );
+
+  // MerchantResponseUrl: the Hosted Payment Page has the shopper's browser post the gateway's
+  // response here, as the form field `Response` (JSON). It comes from the gateway's page with no
+  // session or CSRF token: the gateway's payment completion is what it is checked against. The
+  // shopper is then sent on to the order's confirmation page.
+  await app.register(async (gatewayResponse) => {
+    gatewayResponse.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+    gatewayResponse.withTypeProvider<ZodTypeProvider>().post(
+      powertranzResponsePath.slice('/api'.length),
+      { config: { csrf: false }, schema: { body: powertranzResponseSchema, response: { 303: confirmationRedirect } } },
+      async (request, reply) => {
+        const orderId = await payments.settlePowerTranzResponse(request.body.Response);
+        return reply.redirect(orderId === null ? `${publicUrl}/` : `${publicUrl}/order-confirmation/${orderId}`, 303);
+      },
+    );
+  });
+
   await app.register(async (webhook) => {
     // The signature covers the exact bytes sent, so this route keeps the body raw.
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -55,5 +84,30 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
         return payments.webhook(request.body as Buffer, typeof signature === 'string' ? signature : undefined);
       },
     );
+  });
+};
+
+/**
+ * The shop's page for a PowerTranz sale, outside the API (it is a page): the gateway's
+ * RedirectData, which shows the shopper the Hosted Payment Page. Its scripts are the gateway's,
+ * inline, and its form posts to the gateway.
+ */
+export const powertranzPageRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (app, { payments, publicUrl }) => {
+  app.get(powertranzPagePath(':transaction'), { schema: { params: powertranzPageParams } }, async (request, reply) => {
+    const page = await payments.powertranzPage(request.params.transaction);
+    const gateway = payments.powertranzOrigin() ?? "'none'";
+    reply
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header(
+        'content-security-policy',
+        `default-src 'none'; script-src 'unsafe-inline' ${gateway}; style-src 'unsafe-inline' ${gateway}; img-src data: ${gateway}; ` +
+          `frame-src ${gateway}; connect-src ${gateway}; form-action ${gateway} 'self'; frame-ancestors 'none'; base-uri 'none'`,
+      )
+      .type('text/html; charset=utf-8');
+    if (page === null) {
+      return reply.status(404).send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Payment not found</title><p>This payment page has expired or was already used. <a href="${publicUrl}/">Back to the shop</a></p></html>`);
+    }
+    return reply.send(page);
   });
 };

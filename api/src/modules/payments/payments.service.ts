@@ -1,5 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { Stripe } from 'stripe';
-import { adminMessages, messages, storeDetails, wasPaid, type CancelOrderResponse, type CardPaymentConfig, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
+import { adminMessages, messages, paysByCard, serverMessages, storeDetails, wasPaid, type PaymentMethod, type CancelOrderResponse, type CardPaymentConfig, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import type { RefundTable } from '../../db/tables.ts';
 import type { PaymentOutcome } from '../../plugins/metrics.ts';
@@ -7,6 +8,7 @@ import type { StaffMember } from '../../plugins/staff-access.ts';
 import { badRequest, conflict, notFound, ShopError } from '../../errors.ts';
 import type { CartReturn, OrdersService, OrderViewer } from '../orders/orders.service.ts';
 import type { CardProvider } from './card-provider.ts';
+import { gatewayAmountToMinor, isApproved, jmdCurrencyCode, PowerTranzError, type PowerTranzAnswer, type PowerTranzGateway } from './powertranz-gateway.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
 
 const settledEvents = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
@@ -32,6 +34,32 @@ const paidRefusal = (status: string) => (status === 'COMPLETED' ? messages.payme
 
 type Settlement = Pick<VerifySessionResponse, 'payment_status' | 'refund_reason'>;
 type FoundPayment = NonNullable<Awaited<ReturnType<PaymentsRepository['findBySession']>>>;
+/** Where the Hosted Payment Page posts its response (MerchantResponseUrl), and where the shopper is sent to see it. */
+export const powertranzResponsePath = '/api/orders/payment/powertranz/response/';
+export const powertranzPagePath = (transactionIdentifier: string) => `/payment-pages/powertranz/${transactionIdentifier}/`;
+
+/** The gateway's refund answer names the refund by its RRN; failing that, by the sale and the time. */
+const refundIdOf = (answer: PowerTranzAnswer, transactionIdentifier: string) => answer.RRN ?? `${transactionIdentifier}:${Date.now()}`;
+
+/** A gateway answer as the logs may keep it: never the SpiToken nor the page. */
+const answerSummary = (answer: PowerTranzAnswer | null | undefined) => ({
+  TransactionIdentifier: answer?.TransactionIdentifier,
+  OrderIdentifier: answer?.OrderIdentifier,
+  IsoResponseCode: answer?.IsoResponseCode,
+  ResponseMessage: answer?.ResponseMessage,
+  Approved: answer?.Approved,
+  TotalAmount: answer?.TotalAmount,
+  CurrencyCode: answer?.CurrencyCode,
+});
+
+/** Asks the card provider to give a whole payment back: the refund's id, or null when it was given back already. */
+type GiveBack = () => Promise<string | null>;
+
+/** The card payment a refund gives money back from: its provider, and the provider's name for it (a session, or a TransactionIdentifier). */
+export interface ProviderPayment {
+  provider: string;
+  provider_session_id: string;
+}
 
 /** What the card provider said to a refund: made (its id for the refund), refused (its reason), or not known. */
 export type ProviderRefundOutcome = { made: string } | { refused: string } | { unanswered: string };
@@ -43,6 +71,10 @@ export interface PaymentsDependencies {
   /** Where the items of an order its shopper cancels go back to. */
   cart: CartReturn;
   provider: CardProvider;
+  /** PowerTranz's gateway when it is configured. */
+  powertranz: PowerTranzGateway | null;
+  /** The shop's own address, which the PowerTranz Hosted Payment Page posts its response to. */
+  publicUrl: string;
   webhookSecret: string;
   /** After a payment completes (once): the confirmation e-mail. */
   afterPaid(orderId: number): void;
@@ -53,42 +85,81 @@ export interface PaymentsDependencies {
   counted: (outcome: PaymentOutcome) => void;
 }
 
-export function createPaymentsService({ database, repository, orders, cart, provider, webhookSecret, afterPaid, afterCancelled, log, counted }: PaymentsDependencies) {
+export function createPaymentsService({ database, repository, orders, cart, provider, powertranz, publicUrl, webhookSecret, afterPaid, afterCancelled, log, counted }: PaymentsDependencies) {
   /**
-   * Gives back a payment its order did not take. Every caller that finds the refund claimed but not
-   * confirmed asks (so one that failed or died is made up for); the provider refunds a payment
-   * once and answers charge_already_refunded to the others, which counts as refunded. No
-   * idempotency key of our own: Stripe would replay a failed first answer to every retry for a day.
+   * Gives back a payment its order did not take, through its provider's `giveBack` (the refund's
+   * id, or null when the provider says it was refunded already). Every caller that finds the
+   * refund claimed but not confirmed asks (so one that failed or died is made up for).
    */
-  async function refund(paymentId: number, orderId: number, session: Stripe.Checkout.Session, reason: PaymentRefundReason): Promise<Settlement> {
-    const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-    let refundId: string | null = null;
+  async function refund(paymentId: number, orderId: number, sessionId: string, reason: PaymentRefundReason, giveBack: GiveBack): Promise<Settlement> {
+    let refundId: string | null;
     try {
-      if (!paymentIntent) throw new Error('the paid session names no payment intent');
-      refundId = (await provider.client().refunds.create({ payment_intent: paymentIntent })).id;
+      refundId = await giveBack();
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded')) {
-        log('could not refund a card payment its order does not take', { sessionId: session.id, orderId, reason, error });
-        counted('refund_failed');
-        throw new ShopError(502, messages.paymentRefundFailed);
-      }
+      log('could not refund a card payment its order does not take', { sessionId, orderId, reason, error });
+      counted('refund_failed');
+      throw new ShopError(502, serverMessages.paymentRefundFailed);
     }
     await repository.markRefunded(paymentId, refundId);
     counted('refunded');
-    log('refunded a card payment its order does not take', { sessionId: session.id, orderId, reason, refundId });
+    log('refunded a card payment its order does not take', { sessionId, orderId, reason, refundId });
     return { payment_status: 'REFUNDED', refund_reason: reason };
   }
 
   /**
-   * The one way a card payment is settled. The session is fetched from the provider and checked
-   * against the order (amount, currency, reference); then, in one transaction under guards, it pays
-   * the order if the order still awaits payment, and is otherwise claimed for a refund. Any number
-   * of returns and webhooks of any sessions of one order, in any order and at once, pay it once and
-   * refund every other payment.
+   * Stripe refunds a payment once and answers charge_already_refunded to the others, which counts
+   * as refunded. No idempotency key of our own: Stripe would replay a failed first answer to every
+   * retry for a day.
+   */
+  const stripeGiveBack =
+    (session: Stripe.Checkout.Session): GiveBack =>
+    async () => {
+      const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+      try {
+        if (!paymentIntent) throw new Error('the paid session names no payment intent');
+        return (await provider.client().refunds.create({ payment_intent: paymentIntent })).id;
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return null;
+        throw error;
+      }
+    };
+
+  /**
+   * A card payment the provider confirmed and that matches its order, taken or given back: in one
+   * transaction under guards, it pays the order if the order still awaits payment, and is otherwise
+   * claimed for a refund. Any number of settlements of any payments of one order, in any order and
+   * at once, pay it once and refund every other payment.
+   */
+  async function takeOrGiveBack(payment: { id: number; order_id: number }, sessionId: string, giveBack: GiveBack): Promise<Settlement> {
+    const outcome = await database.writeTransaction(async (trx) => {
+      // The order's guarded update decides: on PostgreSQL a second settlement waits for the first's
+      // row lock and then finds the order no longer pending.
+      if (await orders.markPaid(payment.order_id, trx)) {
+        await repository.complete(payment.id, trx);
+        return { kind: 'paid now' } as const;
+      }
+      const reason = await orders.refundReason(payment.order_id, trx);
+      if (await repository.claimRefund(payment.id, reason, trx)) return { kind: 'refund due', reason } as const;
+      const now = await repository.stateOf(payment.id, trx);
+      if (now?.status === 'completed') return { kind: 'paid before' } as const;
+      // Claimed by another caller: a refund not yet confirmed is asked for again (the provider takes it once).
+      return { kind: 'refund due', reason: now?.refund_reason ?? reason } as const;
+    });
+    if (outcome.kind === 'paid now') {
+      counted('paid');
+      afterPaid(payment.order_id);
+    }
+    if (outcome.kind === 'refund due') return refund(payment.id, payment.order_id, sessionId, outcome.reason, giveBack);
+    return { payment_status: 'COMPLETED' };
+  }
+
+  /**
+   * The one way a Stripe payment is settled. The session is fetched from the provider and checked
+   * against the order (amount, currency, reference), then taken or given back (takeOrGiveBack).
    */
   async function settle(sessionId: string): Promise<Settlement> {
     const payment = await repository.findBySession(sessionId);
-    if (!payment) throw notFound(messages.paymentSessionUnknown);
+    if (!payment) throw notFound(serverMessages.paymentSessionUnknown);
     return settleFound(sessionId, payment);
   }
 
@@ -102,28 +173,9 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     if (session.amount_total !== payment.amount || session.currency?.toUpperCase() !== payment.currency || reference !== String(payment.order_id)) {
       log('card session does not match its order', { sessionId, orderId: payment.order_id, amount: session.amount_total, currency: session.currency, reference });
       counted('mismatched');
-      throw conflict(messages.paymentMismatch);
+      throw conflict(serverMessages.paymentMismatch);
     }
-    const outcome = await database.writeTransaction(async (trx) => {
-      // The order's guarded update decides: on PostgreSQL a second settlement waits for the first's
-      // row lock and then finds the order no longer pending.
-      if (await orders.markPaid(payment.order_id, trx)) {
-        await repository.complete(payment.id, trx);
-        return { kind: 'paid now' } as const;
-      }
-      const reason = await orders.refundReason(payment.order_id, trx);
-      if (await repository.claimRefund(payment.id, reason, trx)) return { kind: 'refund due', reason } as const;
-      const now = await repository.findBySession(sessionId, trx);
-      if (now?.status === 'completed') return { kind: 'paid before' } as const;
-      // Claimed by another caller: a refund not yet confirmed is asked for again (the provider takes it once).
-      return { kind: 'refund due', reason: now?.refund_reason ?? reason } as const;
-    });
-    if (outcome.kind === 'paid now') {
-      counted('paid');
-      afterPaid(payment.order_id);
-    }
-    if (outcome.kind === 'refund due') return refund(payment.id, payment.order_id, session, outcome.reason);
-    return { payment_status: 'COMPLETED' };
+    return takeOrGiveBack(payment, sessionId, stripeGiveBack(session));
   }
 
   /**
@@ -156,6 +208,118 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     return allClosed;
   }
 
+  /** PowerTranz gives a sale back through its Refund call; anything but an approval is a refusal. */
+  const powertranzGiveBack =
+    (gateway: PowerTranzGateway, transactionIdentifier: string, amount: number): GiveBack =>
+    async () => {
+      const answer = await gateway.refund(transactionIdentifier, amount);
+      if (!isApproved(answer)) throw new PowerTranzError(`PowerTranz refused the refund: ${answer.IsoResponseCode ?? ''} ${answer.ResponseMessage ?? ''}`, true);
+      return refundIdOf(answer, transactionIdentifier);
+    };
+
+  /**
+   * A staff refund through PowerTranz's Refund call. PowerTranz documents no idempotency key, so a
+   * refund it did not answer is never asked again by the job (it may have been made): it stays
+   * waiting for staff, who see it on the gateway's merchant portal.
+   */
+  async function refundThroughPowerTranz(transactionIdentifier: string, amount: number, refundId: number): Promise<ProviderRefundOutcome> {
+    if (!powertranz) return { unanswered: 'PowerTranz is not configured.' };
+    try {
+      const answer = await powertranz.refund(transactionIdentifier, amount);
+      if (isApproved(answer)) return { made: refundIdOf(answer, transactionIdentifier) };
+      log('PowerTranz refused a refund', { refundId, answer: answerSummary(answer) });
+      return { refused: answer.ResponseMessage ?? `declined (${answer.IsoResponseCode ?? 'no code'})` };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : 'no reason given.';
+      if (error instanceof PowerTranzError && error.answered) return { refused: reason };
+      log('PowerTranz did not answer a refund', { refundId, error });
+      return { unanswered: reason };
+    }
+  }
+
+  /**
+   * Whether PowerTranz's payment answer is the sale the shop asked for: approved, for this
+   * TransactionIdentifier, order, amount and currency.
+   */
+  async function matchesOrder(answer: PowerTranzAnswer, payment: { order_id: number; amount: number }, transactionIdentifier: string): Promise<boolean> {
+    const order = await orders.staffOrder(payment.order_id);
+    return (
+      answer.TransactionIdentifier === transactionIdentifier &&
+      answer.OrderIdentifier === order.order_number &&
+      gatewayAmountToMinor(answer.TotalAmount) === payment.amount &&
+      answer.CurrencyCode === jmdCurrencyCode
+    );
+  }
+
+  /**
+   * The Hosted Payment Page's response (the SPI response the gateway has the shopper's browser post
+   * to MerchantResponseUrl). It proves nothing by itself: only a response naming the SpiToken its
+   * Sale was given is acted on, and the gateway's payment completion of that SpiToken, asked once
+   * however many copies arrive (the claim), decides; its approval must name this sale, order, amount
+   * and currency. A payment approved for an order that no longer awaits it (cancelled, or paid
+   * another way) is refunded, as a late Stripe payment is. Answers the order whose confirmation the
+   * shopper is sent to (null for a sale the shop did not make).
+   */
+  async function settlePowerTranzResponse(posted: string): Promise<number | null> {
+    let response: PowerTranzAnswer;
+    try {
+      response = JSON.parse(posted) as PowerTranzAnswer;
+    } catch {
+      return null;
+    }
+    const transactionIdentifier = typeof response?.TransactionIdentifier === 'string' ? response.TransactionIdentifier : null;
+    const payment = transactionIdentifier ? await repository.findPowerTranz(transactionIdentifier) : undefined;
+    if (!payment || !transactionIdentifier) {
+      log('PowerTranz response for a sale the shop did not make', { response: answerSummary(response) });
+      return null;
+    }
+    const orderId = payment.order_id;
+    // Settled before (paid, or given back): the order shows how.
+    if (payment.status === 'completed' || payment.status === 'refunded') return orderId;
+    if (!powertranz || payment.provider_token === null || response.SpiToken !== payment.provider_token) {
+      log('PowerTranz response does not name its sale\'s SpiToken', { orderId, transactionIdentifier });
+      counted('mismatched');
+      return orderId;
+    }
+    // HP0: the shopper confirmed on the page; anything else (closed, failed validation) took nothing.
+    if (response.IsoResponseCode !== 'HP0') return orderId;
+    // An order cancelled, or paid by another sale, before the shopper confirmed here is not charged
+    // at all: a PowerTranz sale is taken only when the shop completes it (a Stripe payment is taken
+    // on Stripe's page, and has to be given back). One cancelled while this completes is refunded below.
+    if (!(await orders.awaitsPayment(orderId))) {
+      await repository.markDeclined(payment.id);
+      log('PowerTranz sale not completed: its order no longer takes a payment', { orderId, transactionIdentifier });
+      return orderId;
+    }
+    // Another copy of the response is completing it (or did): the order shows how that went.
+    if (!(await repository.claimCompletion(payment.id))) return orderId;
+    let answer: PowerTranzAnswer;
+    try {
+      answer = await powertranz.completePayment(payment.provider_token);
+    } catch (error) {
+      // The claim stays: the SpiToken is completed at most once, and staff see the sale on the gateway's portal.
+      log('PowerTranz did not answer a payment completion', { orderId, transactionIdentifier, error });
+      return orderId;
+    }
+    if (!isApproved(answer)) {
+      await repository.markDeclined(payment.id);
+      log('PowerTranz declined a payment', { orderId, transactionIdentifier, answer: answerSummary(answer) });
+      return orderId;
+    }
+    if (!(await matchesOrder(answer, payment, transactionIdentifier))) {
+      log('PowerTranz payment does not match its order', { orderId, transactionIdentifier, answer: answerSummary(answer) });
+      counted('mismatched');
+      return orderId;
+    }
+    try {
+      await takeOrGiveBack(payment, transactionIdentifier, powertranzGiveBack(powertranz, transactionIdentifier, payment.amount));
+    } catch (error) {
+      // A refund the gateway refused stays claimed ('refunding'), logged and counted: the shopper still sees the order.
+      if (!(error instanceof ShopError)) throw error;
+    }
+    return orderId;
+  }
+
   return {
     paymentsOf: (orderId: number) => repository.paymentsOf(orderId),
 
@@ -170,13 +334,13 @@ export function createPaymentsService({ database, repository, orders, cart, prov
      * as done. 409 for a card order with no completed card payment.
      */
     async startRefund(
-      order: { id: number; payment_method: 'stripe' | 'cash_on_delivery' },
+      order: { id: number; payment_method: PaymentMethod },
       amount: number,
       reason: string,
       staff: StaffMember,
       trx: DbExecutor,
-    ): Promise<{ refundId: number; payment: { id: number; provider_session_id: string } | null }> {
-      const method: RefundTable['method'] = order.payment_method === 'stripe' ? 'card' : 'cash';
+    ): Promise<{ refundId: number; payment: ProviderPayment | null }> {
+      const method: RefundTable['method'] = paysByCard(order.payment_method) ? 'card' : 'cash';
       const payment = method === 'card' ? await repository.completedPaymentOf(order.id, trx) : null;
       if (method === 'card' && !payment) throw conflict(adminMessages.refundNoCardPayment);
       const refundId = await repository.insertRefund(
@@ -204,7 +368,8 @@ export function createPaymentsService({ database, repository, orders, cart, prov
      * refunds twice. No answer, or the provider failing, is `unanswered`: the refund may have been
      * made, so it must stay waiting and be asked again, never be taken back.
      */
-    async refundThroughProvider(payment: { provider_session_id: string }, amount: number, refundId: number): Promise<ProviderRefundOutcome> {
+    async refundThroughProvider(payment: ProviderPayment, amount: number, refundId: number): Promise<ProviderRefundOutcome> {
+      if (payment.provider === 'powertranz') return refundThroughPowerTranz(payment.provider_session_id, amount, refundId);
       try {
         const session = await provider.client().checkout.sessions.retrieve(payment.provider_session_id);
         const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
@@ -259,12 +424,72 @@ export function createPaymentsService({ database, repository, orders, cart, prov
       return { success: true, message: messages.orderCancelledByShopper, order: await orders.view(cancelled) };
     },
 
+    /**
+     * Opens PowerTranz's Hosted Payment Page for the order (a Sale through the SPI): answers where
+     * to send the shopper, the shop's page that shows the gateway's RedirectData. Each start is a
+     * new sale with its own TransactionIdentifier; a response to an older one still settles (paid
+     * once, any other refunded).
+     */
+    async startPowerTranz(viewer: OrderViewer, orderId: number) {
+      if (!powertranz) throw badRequest(serverMessages.paymentMethodNotOffered);
+      const order = await orders.ownedOrder(viewer, orderId);
+      if (order.payment_method !== 'powertranz') throw badRequest(serverMessages.paymentNotNeeded);
+      if (wasPaid(order.payment_status)) throw conflict(paidRefusal(order.payment_status));
+      if (order.status === 'cancelled' || (order.expires_at !== null && order.expires_at <= new Date().toISOString())) {
+        throw conflict(messages.paymentOrderCancelled);
+      }
+      const transactionIdentifier = randomUUID();
+      let answer: PowerTranzAnswer;
+      try {
+        answer = await powertranz.sale({
+          transactionIdentifier,
+          amount: order.total,
+          orderIdentifier: order.order_number,
+          merchantResponseUrl: `${publicUrl}${powertranzResponsePath}`,
+        });
+      } catch (error) {
+        log('could not start a PowerTranz sale', error);
+        counted('start_failed');
+        throw new ShopError(502, serverMessages.powertranzStartFailed);
+      }
+      // SP4: "SPI Preprocessing complete", with the SpiToken and the page to show.
+      if (answer.IsoResponseCode !== 'SP4' || !answer.SpiToken || !answer.RedirectData || answer.TransactionIdentifier !== transactionIdentifier) {
+        log('PowerTranz did not start a sale', { orderId, answer: answerSummary(answer) });
+        counted('start_failed');
+        throw new ShopError(502, serverMessages.powertranzStartFailed);
+      }
+      await repository.insert({
+        orderId: order.id,
+        sessionId: transactionIdentifier,
+        amount: order.total,
+        currency: 'JMD',
+        provider: 'powertranz',
+        token: answer.SpiToken,
+        hostedPage: answer.RedirectData,
+      });
+      counted('started');
+      return { success: true, checkout_url: `${publicUrl}${powertranzPagePath(transactionIdentifier)}` };
+    },
+
+    /** The gateway's page for a sale still open of an order still awaiting payment, or null (nothing to pay there). */
+    async powertranzPage(transactionIdentifier: string): Promise<string | null> {
+      const payment = await repository.findPowerTranz(transactionIdentifier);
+      if (!payment || payment.status !== 'open' || payment.completion_claimed_at !== null) return null;
+      const order = await orders.staffOrder(payment.order_id);
+      return order.status === 'pending' && order.payment_status === 'PENDING' ? payment.hosted_page : null;
+    },
+
+    settlePowerTranzResponse,
+
+    /** Where PowerTranz's page sends the shopper's browser, as an API path: the gateway's own origin, for the page's policy. */
+    powertranzOrigin: () => (powertranz ? powertranz.origin : null),
+
     /** The built-in provider takes no money: the pages say so. */
     config: (): CardPaymentConfig => ({ test_payments: provider.isBuiltIn }),
 
     async startCheckout(viewer: OrderViewer, orderId: number, origin: string) {
       const order = await orders.ownedOrder(viewer, orderId);
-      if (order.payment_method !== 'stripe') throw badRequest(messages.paymentNotNeeded);
+      if (order.payment_method !== 'stripe') throw badRequest(serverMessages.paymentNotNeeded);
       // Ever paid (even if given back since, in part or whole): never asked for money again.
       if (wasPaid(order.payment_status)) throw conflict(paidRefusal(order.payment_status));
       // A hold that ran out is cancelled by the next run of the unpaid-order job.
@@ -315,7 +540,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     /** The shopper's return: only the order's owner may settle through it. */
     async verify(viewer: OrderViewer, sessionId: string): Promise<VerifySessionResponse> {
       const payment = await repository.findBySession(sessionId);
-      if (!payment) throw notFound(messages.paymentSessionUnknown);
+      if (!payment) throw notFound(serverMessages.paymentSessionUnknown);
       await orders.ownedOrder(viewer, payment.order_id);
       return { success: true, ...(await settleFound(sessionId, payment)), order_id: payment.order_id };
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages, promotionRuleProblems } from '@threadline/contracts';
+import { serverMessages, promotionRuleProblems } from '@threadline/contracts';
 import { customerKey, normalizePromoCode, promoIneligibility, promotionState, type PromoRow } from './promo-rules.ts';
 
 const welcome: PromoRow = {
@@ -22,15 +22,15 @@ const context = { now, subtotal: 500_000, customer: null };
 describe('promoIneligibility', () => {
   it.each([
     ['applies to a guest cart', welcome, context, null],
-    ['inactive', { ...welcome, is_active: 0 }, context, messages.promoInvalid],
-    ['not started', { ...welcome, starts_at: '2026-12-01T00:00:00.000Z' }, context, messages.promoInvalid],
-    ['expired', { ...welcome, ends_at: '2026-11-22T11:59:59.000Z' }, context, messages.promoInvalid],
-    ['exhausted', { ...welcome, usage_limit: 10, times_used: 10 }, context, messages.promoInvalid],
-    ['empty cart', welcome, { ...context, subtotal: 0 }, messages.promoEmptyCart],
-    ['below minimum', { ...welcome, min_subtotal: 500_001 }, context, messages.promoBelowMinimum('J$5,000.01')],
+    ['inactive', { ...welcome, is_active: 0 }, context, serverMessages.promoInvalid],
+    ['not started', { ...welcome, starts_at: '2026-12-01T00:00:00.000Z' }, context, serverMessages.promoInvalid],
+    ['expired', { ...welcome, ends_at: '2026-11-22T11:59:59.000Z' }, context, serverMessages.promoInvalid],
+    ['exhausted', { ...welcome, usage_limit: 10, times_used: 10 }, context, serverMessages.promoInvalid],
+    ['empty cart', welcome, { ...context, subtotal: 0 }, serverMessages.promoEmptyCart],
+    ['below minimum', { ...welcome, min_subtotal: 500_001 }, context, serverMessages.promoBelowMinimum('J$5,000.01')],
     ['at the minimum', { ...welcome, min_subtotal: 500_000 }, context, null],
-    ['second order', welcome, { ...context, customer: { uses: 0, hasPreviousOrder: true } }, messages.promoFirstOrderOnly],
-    ['used up by this customer', { ...welcome, first_order_only: 0 }, { ...context, customer: { uses: 1, hasPreviousOrder: true } }, messages.promoAlreadyUsed],
+    ['second order', welcome, { ...context, customer: { uses: 0, hasPreviousOrder: true } }, serverMessages.promoFirstOrderOnly],
+    ['used up by this customer', { ...welcome, first_order_only: 0 }, { ...context, customer: { uses: 1, hasPreviousOrder: true } }, serverMessages.promoAlreadyUsed],
     ['first order of a known customer', welcome, { ...context, customer: { uses: 0, hasPreviousOrder: false } }, null],
   ])('%s', (_name, promo, promoContext, reason) => {
     expect(promoIneligibility(promo, promoContext)).toBe(reason);

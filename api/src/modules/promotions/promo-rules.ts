@@ -1,4 +1,4 @@
-import { formatMoney, messages, minorToMajor, shopCurrency, type PromotionState } from '@threadline/contracts';
+import { formatMoney, serverMessages, minorToMajor, shopCurrency, type PromotionState } from '@threadline/contracts';
 
 export interface PromoRow {
   id: number;
@@ -25,18 +25,18 @@ export interface PromoContext {
 
 /** Why the code gives no discount here, or null when it applies. */
 export function promoIneligibility(promo: PromoRow, context: PromoContext): string | null {
-  if (promo.is_active !== 1) return messages.promoInvalid;
-  if (promo.starts_at !== null && promo.starts_at > context.now) return messages.promoInvalid;
-  if (promo.ends_at !== null && promo.ends_at <= context.now) return messages.promoInvalid;
-  if (promo.usage_limit !== null && promo.times_used >= promo.usage_limit) return messages.promoInvalid;
-  if (context.subtotal <= 0) return messages.promoEmptyCart;
+  if (promo.is_active !== 1) return serverMessages.promoInvalid;
+  if (promo.starts_at !== null && promo.starts_at > context.now) return serverMessages.promoInvalid;
+  if (promo.ends_at !== null && promo.ends_at <= context.now) return serverMessages.promoInvalid;
+  if (promo.usage_limit !== null && promo.times_used >= promo.usage_limit) return serverMessages.promoInvalid;
+  if (context.subtotal <= 0) return serverMessages.promoEmptyCart;
   if (context.subtotal < promo.min_subtotal) {
-    return messages.promoBelowMinimum(formatMoney(minorToMajor(promo.min_subtotal), shopCurrency));
+    return serverMessages.promoBelowMinimum(formatMoney(minorToMajor(promo.min_subtotal), shopCurrency));
   }
   if (context.customer) {
-    if (promo.first_order_only === 1 && context.customer.hasPreviousOrder) return messages.promoFirstOrderOnly;
+    if (promo.first_order_only === 1 && context.customer.hasPreviousOrder) return serverMessages.promoFirstOrderOnly;
     if (promo.per_customer_limit !== null && context.customer.uses >= promo.per_customer_limit) {
-      return messages.promoAlreadyUsed;
+      return serverMessages.promoAlreadyUsed;
     }
   }
   return null;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, promotionMessages, type AdminPromotion } from '@threadline/contracts';
+import { serverMessages, promotionMessages, type AdminPromotion } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, signUp, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
 
@@ -142,14 +142,14 @@ describe('changing and ending a code', () => {
     const raised = await call(staff, 'PATCH', `/api/admin/promotions/${code.id}/`, { min_subtotal: 3000 });
     expect(raised.statusCode).toBe(200);
     expect(raised.json()).toMatchObject({ min_subtotal: 3000, value: 10 });
-    expect((await shopperTries('CART10', 1)).json()).toEqual({ error: messages.promoBelowMinimum('J$3,000.00'), request_id: expect.any(String) });
+    expect((await shopperTries('CART10', 1)).json()).toEqual({ error: serverMessages.promoBelowMinimum('J$3,000.00'), request_id: expect.any(String) });
     expect((await shopperTries('CART10', 2)).statusCode).toBe(200);
 
     const ended = await call(staff, 'PATCH', `/api/admin/promotions/${code.id}/`, { active: false });
     expect(ended.json()).toMatchObject({ active: false, state: 'ended' });
     const refused = await shopperTries('CART10', 2);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ error: messages.promoInvalid, request_id: expect.any(String) });
+    expect(refused.json()).toEqual({ error: serverMessages.promoInvalid, request_id: expect.any(String) });
 
     const entries = await auditOf(code.id);
     expect(entries.map((entry) => entry.action)).toEqual(['end', 'update', 'create']);

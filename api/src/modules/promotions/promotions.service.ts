@@ -1,4 +1,4 @@
-import { messages } from '@threadline/contracts';
+import { serverMessages } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import { customerKey, normalizePromoCode, promoIneligibility, type PromoRow } from './promo-rules.ts';
 import type { PromotionsRepository } from './promotions.repository.ts';
@@ -57,8 +57,8 @@ export function createPromotionsService(repository: PromotionsRepository) {
      */
     async redeem({ promo, buyerKey, useNumber }: PromoUse, orderId: number, trx: DbExecutor): Promise<string | null> {
       const redeemed = await repository.redeem({ promoId: promo.id, orderId, customerKey: buyerKey, useNumber }, trx);
-      if (redeemed === 'exhausted') return messages.promoInvalid;
-      if (redeemed === 'used') return messages.promoAlreadyUsed;
+      if (redeemed === 'exhausted') return serverMessages.promoInvalid;
+      if (redeemed === 'used') return serverMessages.promoAlreadyUsed;
       return null;
     },
 

@@ -12,7 +12,7 @@ declare module 'fastify' {
 
 /** The owner's settings: delivery fees, free delivery, tax and the store's details. */
 export const settingsModule = fastifyPlugin<ShopModuleOptions>(
-  async (app, { database }) => {
+  async (app, { config, database }) => {
     const settings = createSettingsService({
       database,
       repository: createSettingsRepository(database.db, database.dialect),
@@ -22,7 +22,7 @@ export const settingsModule = fastifyPlugin<ShopModuleOptions>(
     app.decorate('settings', settings);
     app.changes.subscribe('settings', () => settings.forget());
     await app.register(adminSettingsRoutes, { prefix: '/api/admin', settings });
-    await app.register(storeRoutes, { prefix: '/api', settings });
+    await app.register(storeRoutes, { prefix: '/api', settings, paymentMethods: config.paymentMethods });
   },
   { name: 'settings', dependencies: ['audit', 'shop-changes'] },
 );

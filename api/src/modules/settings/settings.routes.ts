@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { storeSettingsSchema } from '@threadline/contracts';
+import { storeAnswerSchema, storeSettingsSchema, type PaymentMethod } from '@threadline/contracts';
 import { requireOwner } from '../../plugins/staff-access.ts';
 import type { SettingsService } from './settings.service.ts';
 
@@ -16,7 +16,7 @@ export const adminSettingsRoutes: FastifyPluginAsyncZod<{ settings: SettingsServ
   );
 };
 
-/** The storefront's read: what the footer, the contact page and checkout show and charge. */
-export const storeRoutes: FastifyPluginAsyncZod<{ settings: SettingsService }> = async (app, { settings }) => {
-  app.get('/store/', { schema: { response: { 200: storeSettingsSchema } } }, () => settings.current());
+/** The storefront's read: what the footer, the contact page and checkout show, charge and offer. */
+export const storeRoutes: FastifyPluginAsyncZod<{ settings: SettingsService; paymentMethods: PaymentMethod[] }> = async (app, { settings, paymentMethods }) => {
+  app.get('/store/', { schema: { response: { 200: storeAnswerSchema } } }, async () => ({ ...(await settings.current()), payment_methods: paymentMethods }));
 };

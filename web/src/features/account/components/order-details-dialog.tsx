@@ -14,7 +14,7 @@ import { OrderThumbnail } from './order-thumbnail.tsx';
 
 /** How the order is paid: cash is 'on pickup' for an order the customer collects. */
 const paymentLabel = (order: Order) =>
-  order.payment_method === 'stripe' ? 'Card' : order.shipping_method === 'pickup' ? 'Cash on pickup' : 'Cash on delivery';
+  order.payment_method === 'powertranz' ? 'Card (PowerTranz)' : order.payment_method === 'stripe' ? 'Card' : order.shipping_method === 'pickup' ? 'Cash on pickup' : 'Cash on delivery';
 
 /** 'View Details' of SPEC §2: the order fetched in full, the list's copy shown meanwhile. */
 export function OrderDetailsDialog({ order, onClose }: { order: Order | null; onClose(): void }) {

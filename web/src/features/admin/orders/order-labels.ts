@@ -36,7 +36,7 @@ export const moveLabels: Record<OrderStatus, string> = {
   cancelled: 'Cancel order',
 };
 
-export const paymentMethodLabels = { stripe: 'Card', cash_on_delivery: 'Cash on delivery' } as const;
+export const paymentMethodLabels = { stripe: 'Card', powertranz: 'Card (PowerTranz)', cash_on_delivery: 'Cash on delivery' } as const;
 
 /** How the order is paid, in the shop floor's words: cash is 'on pickup' for an order the customer collects. */
 export const paymentMethodLabel = (order: { payment_method: keyof typeof paymentMethodLabels; shipping_method: string }) =>

@@ -14,6 +14,7 @@ import { CartLineList } from '../components/cart-line-list.tsx';
 import { CartStatusMessage } from '../components/cart-status-message.tsx';
 import { PendingEntries } from '../components/pending-entries.tsx';
 import { PromoBox } from '../components/promo-box.tsx';
+import { ShareCart } from '../components/share-cart.tsx';
 import { useCartActions } from '../hooks/use-cart-actions.ts';
 import { useReplayPendingCart } from '../pending-cart.ts';
 
@@ -72,6 +73,7 @@ function OrderSummary({ cart, saving }: { cart: Cart; saving: boolean }) {
       <Link to="/checkout" className={`${buttonClass('primary')} w-full`}>
         Proceed to Checkout
       </Link>
+      <ShareCart />
       <Link to="/shop" className="flex min-h-11 items-center justify-center text-sm font-medium text-stone-700 underline-offset-4 hover:underline">
         Continue Shopping
       </Link>

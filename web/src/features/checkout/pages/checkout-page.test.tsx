@@ -1,4 +1,4 @@
-import { defaultStoreSettings, messages, type Address, type Cart, type CheckoutRequest, type StoreSettings, type User } from '@threadline/contracts';
+import { defaultStoreSettings, messages, type Address, type Cart, type CheckoutRequest, type PaymentMethod, type StoreSettings, type User } from '@threadline/contracts';
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -99,12 +99,12 @@ const pages = [
 type CheckoutCall = { body: CheckoutRequest; key: string | null };
 
 /** The checkout API: the cart, the customer when signed in, and Place Order answering `placeOrder`. */
-function stubCheckout(options: { cart?: Cart; placeOrder?: (call: CheckoutCall) => unknown; testPayments?: boolean; store?: StoreSettings } = {}) {
+function stubCheckout(options: { cart?: Cart; placeOrder?: (call: CheckoutCall) => unknown; testPayments?: boolean; store?: StoreSettings; paymentMethods?: PaymentMethod[] } = {}) {
   const calls: CheckoutCall[] = [];
   const fetchMock = stubApi([
     [/^\/api\/orders\/payment\/stripe\/config\/$/, () => ({ test_payments: options.testPayments ?? false })],
     [/^\/api\/orders\/cart\/$/, () => options.cart ?? cart],
-    [/^\/api\/store\/$/, () => options.store ?? defaultStoreSettings],
+    [/^\/api\/store\/$/, () => ({ ...(options.store ?? defaultStoreSettings), payment_methods: options.paymentMethods ?? ['stripe', 'cash_on_delivery'] })],
     [/^\/api\/users\/profile\/$/, () => profile],
     [/^\/api\/users\/addresses\/$/, () => ({ addresses: [home, work] })],
     [
@@ -340,6 +340,32 @@ describe('placing the order', () => {
 
     expect(await screen.findByRole('heading', { name: 'Landed on /payment/43' })).toBeVisible();
     expect(calls[0]?.body).toMatchObject({ shipping_method: 'pickup', payment_method: 'stripe', shipping_cost: 0, address_line1: '' });
+  });
+
+  it('offers PowerTranz when the shop does, and goes to the payment page for it', async () => {
+    const user = userEvent.setup();
+    const { calls } = stubCheckout({ paymentMethods: ['powertranz', 'cash_on_delivery'], placeOrder: () => ({ success: true, redirect: 'stripe', order_id: 44 }) });
+    renderShop(pages, { path: '/checkout' });
+    await screen.findByRole('button', { name: 'Place Order' });
+    // A shop without Stripe offers no Stripe card payment.
+    expect(screen.queryByRole('radio', { name: 'Card' })).not.toBeInTheDocument();
+    await fillPersonal(user);
+    await user.click(screen.getByRole('radio', { name: 'Pickup' }));
+    await user.click(screen.getByRole('radio', { name: 'Pay by card (PowerTranz)' }));
+    expect(screen.getByText(/continue to PowerTranz's secure page to pay/)).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+
+    expect(await screen.findByRole('heading', { name: 'Landed on /payment/44' })).toBeVisible();
+    expect(calls[0]?.body).toMatchObject({ shipping_method: 'pickup', payment_method: 'powertranz' });
+  });
+
+  it('offers no PowerTranz when the shop does not', async () => {
+    stubCheckout();
+    renderShop(pages, { path: '/checkout' });
+    await screen.findByRole('button', { name: 'Place Order' });
+    expect(screen.getByRole('radio', { name: 'Card' })).toBeVisible();
+    expect(screen.queryByRole('radio', { name: 'Pay by card (PowerTranz)' })).not.toBeInTheDocument();
   });
 
   it('asks for no payment when a promo code covers the whole order and it is picked up', async () => {

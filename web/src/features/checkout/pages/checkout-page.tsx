@@ -44,6 +44,8 @@ export function CheckoutPage() {
   const placeOrder = usePlaceOrder();
   const testPayments = useTestPayments();
   const settings = useStoreSettings();
+  // What the shop offers (GET /api/store/): a card method only when its provider is configured.
+  const offered = new Set<PaymentMethod>(settings.data?.payment_methods ?? ['cash_on_delivery']);
   const [problem, setProblem] = useState<string | null>(null);
   // The cart as it was ordered: the emptied cart the server now answers must not show while the next page loads.
   const [ordered, setOrdered] = useState<Cart | null>(null);
@@ -244,18 +246,24 @@ export function CheckoutPage() {
                 onChange={(value) => set('paymentMethod', value)}
                 options={[
                   {
-                    value: 'stripe',
+                    value: 'stripe' as const,
                     label: 'Card',
                     description: testPayments ? messages.testPaymentNotice : `Pay securely by card with ${storeDetails.cardProvider}`,
                     icon: <CreditCard className="size-5" aria-hidden="true" />,
                   },
                   {
-                    value: 'cash_on_delivery',
+                    value: 'powertranz' as const,
+                    label: 'Pay by card (PowerTranz)',
+                    description: 'Pay securely by card on PowerTranz, the payment page of First Atlantic Commerce',
+                    icon: <CreditCard className="size-5" aria-hidden="true" />,
+                  },
+                  {
+                    value: 'cash_on_delivery' as const,
                     label: 'Cash on delivery',
                     description: form.shippingMethod === 'pickup' ? 'Pay in cash when you collect your order' : 'Pay in cash when your order arrives',
                     icon: <Banknote className="size-5" aria-hidden="true" />,
                   },
-                ]}
+                ].filter((option) => offered.has(option.value))}
               />
               {form.paymentMethod === 'stripe' ? (
                 <p className="mt-3 text-sm text-stone-600">
@@ -263,6 +271,8 @@ export function CheckoutPage() {
                     ? `After you place your order you'll continue to this shop's test card page, which stands in for ${storeDetails.cardProvider}, then come back here. ${messages.testPaymentNotice}`
                     : `After you place your order you'll continue to ${storeDetails.cardProvider}'s secure page to pay, then come back here.`}
                 </p>
+              ) : form.paymentMethod === 'powertranz' ? (
+                <p className="mt-3 text-sm text-stone-600">After you place your order you'll continue to PowerTranz's secure page to pay, then come back here.</p>
               ) : null}
             </CheckoutSection>
           )}

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { CardPaymentMethod } from '@threadline/contracts';
 import { apiSend } from '@/lib/api-client.ts';
 
 /** The card session answer of SPEC §3. */
@@ -8,8 +9,8 @@ export interface CardSessionResponse {
   error?: string;
 }
 
-export const startCardPayment = (orderId: string) =>
-  apiSend<CardSessionResponse>('POST', `/orders/payment/stripe/${encodeURIComponent(orderId)}/`);
+export const startCardPayment = ({ orderId, method }: { orderId: string; method: CardPaymentMethod }) =>
+  apiSend<CardSessionResponse>('POST', `/orders/payment/${method}/${encodeURIComponent(orderId)}/`);
 
-/** Creates the provider's hosted checkout session for an order. */
+/** Opens the order's card provider's hosted page (a Stripe Checkout session, or PowerTranz's Hosted Payment Page). */
 export const useStartCardPayment = () => useMutation({ mutationFn: startCardPayment });

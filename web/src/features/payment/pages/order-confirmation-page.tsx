@@ -1,4 +1,4 @@
-import { mayStartCardPayment, messages, paymentState, postalAddress, storeDetails, variantText, wasPaid, taxLabel, type Order, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
+import { mayStartCardPayment, messages, paysByCard, paymentState, postalAddress, storeDetails, variantText, wasPaid, taxLabel, type Order, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
 import { CircleCheck, CircleX, LoaderCircle, Package, Store, Truck } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { OrderProgress } from '@/components/order-progress.tsx';
@@ -55,7 +55,7 @@ function headline(order: Order): { title: string; text: string; Icon: typeof Cir
         title: 'Order Cancelled',
         text: wasPaid(order.payment_status)
           ? 'This order was cancelled and your payment refunded.'
-          : order.payment_method === 'stripe'
+          : paysByCard(order.payment_method)
             ? messages.paymentOrderCancelled
             : 'This order was cancelled. Nothing is due.',
         Icon: CircleX,
@@ -208,7 +208,7 @@ function WhatsNext({ order, returnState, refunded, onCheckAgain }: ConfirmationP
     );
   }
   if (state === 'refunded' || state === 'partly_refunded') {
-    const back = order.payment_method === 'stripe' ? 'It goes back to your card; banks take a few days to show it.' : 'We hand it back to you as agreed.';
+    const back = paysByCard(order.payment_method) ? 'It goes back to your card; banks take a few days to show it.' : 'We hand it back to you as agreed.';
     return (
       <div className="space-y-3 text-sm text-stone-700">
         <p>

@@ -65,6 +65,24 @@ describe('payment page', () => {
     expect(requestedPaths(fetchMock, '/api/orders/payment/stripe/7/')).toEqual(['/api/orders/payment/stripe/7/']);
   });
 
+  it('opens PowerTranz for a PowerTranz order, never the test card page', async () => {
+    const user = userEvent.setup();
+    const fetchMock = stubApi([
+      [/^\/api\/orders\/payment\/stripe\/config\/$/, () => ({ test_payments: true })],
+      [/^\/api\/orders\/order\/7\/$/, () => orderFixture({ payment_method: 'powertranz' })],
+      [/^\/api\/orders\/payment\/powertranz\/7\/$/, () => ({ success: true, checkout_url: 'https://threadline.test/payment-pages/powertranz/0f8e1c6a-2b1d-4c55-9d57-8a2b8c1e0f11/' })],
+    ]);
+    renderShop(pages, { path: '/payment/7' });
+    expect(await screen.findByText('Card via PowerTranz')).toBeVisible();
+    expect(screen.queryByText(/test payment/i)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
+
+    expect(vi.mocked(leaveFor)).toHaveBeenCalledWith('https://threadline.test/payment-pages/powertranz/0f8e1c6a-2b1d-4c55-9d57-8a2b8c1e0f11/');
+    expect(await screen.findByRole('button', { name: 'Redirecting to PowerTranz...' })).toBeDisabled();
+    expect(requestedPaths(fetchMock, '/api/orders/payment/powertranz/7/')).toEqual(['/api/orders/payment/powertranz/7/']);
+  });
+
   it('says a card payment on the test card page takes no money, and never that it is Stripe', async () => {
     const user = userEvent.setup();
     stubPayment(orderFixture(), undefined, true);

@@ -1,4 +1,4 @@
-import { mayStartCardPayment, messages, storeDetails, wasPaid, type Order } from '@threadline/contracts';
+import { mayStartCardPayment, messages, paysByCard, storeDetails, wasPaid, type Order } from '@threadline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { CreditCard, Lock } from 'lucide-react';
 import { useState } from 'react';
@@ -16,8 +16,6 @@ import { OrderLoadError } from '../components/order-load-error.tsx';
 import { useStartCardPayment } from '../api/start-card-payment.ts';
 import { useTestPayments } from '@/lib/queries/card-payment-config.ts';
 import { leaveFor } from '../leave-for.ts';
-
-const provider = storeDetails.cardProvider;
 
 const holdUntil = (expiresAt: string) => new Date(expiresAt).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
 
@@ -42,7 +40,9 @@ function PaymentDetails({ order }: { order: Order }) {
   // Back from the provider's Cancel: the order still holds its items until the shopper decides.
   const [search] = useSearchParams();
   const leftProvider = search.get('payment') === 'cancelled';
-  const testPayments = useTestPayments();
+  // PowerTranz is never the built-in test provider: only a Stripe order pays on the test card page.
+  const testPayments = useTestPayments() && order.payment_method === 'stripe';
+  const provider = order.payment_method === 'powertranz' ? 'PowerTranz' : storeDetails.cardProvider;
   // The built-in test provider's page is not the card provider's: the page must not say it is.
   const destination = testPayments ? 'the test card page' : provider;
   const [problem, setProblem] = useState<string | null>(null);
@@ -52,7 +52,8 @@ function PaymentDetails({ order }: { order: Order }) {
 
   const proceed = () => {
     setProblem(null);
-    start.mutate(String(order.id), {
+    if (!paysByCard(order.payment_method)) return;
+    start.mutate({ orderId: String(order.id), method: order.payment_method }, {
       onSuccess: (answer) => {
         if (!answer.success || !answer.checkout_url) {
           setProblem(answer.error || messages.paymentSessionFailed);
@@ -144,7 +145,7 @@ function PaymentDetails({ order }: { order: Order }) {
             Back to the shop
           </Link>
         </div>
-      ) : order.payment_method !== 'stripe' ? (
+      ) : !paysByCard(order.payment_method) ? (
         <div className="space-y-3 rounded-xl bg-stone-100 p-5 text-sm text-stone-800 ring-1 ring-stone-200">
           <p>This order is paid in cash on {order.shipping_method === 'pickup' ? 'pickup' : 'delivery'}, so there is nothing to pay by card.</p>
           <Link to={`/order-confirmation/${order.id}`} className={buttonClass('primary')}>

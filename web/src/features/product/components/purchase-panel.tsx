@@ -1,12 +1,15 @@
-import { Heart } from 'lucide-react';
-import { useState } from 'react';
+import { Heart, MessageCircle } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { effectivePrice, messages, wholesaleMinimumPerStyle, type ProductDetailResponse } from '@threadline/contracts';
 import { Badge, type BadgeTone } from '@/components/ui/badge.tsx';
 import { QuantityStepper } from '@/components/ui/quantity-stepper.tsx';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { useCurrency } from '@/lib/currency/currency-context.tsx';
+import { useShopOrigin } from '@/lib/server-render.ts';
 import { useShopActions } from '@/lib/shop-actions.tsx';
+import { whatsAppShareUrl } from '@/lib/whatsapp-share.ts';
 import {
+  attributeLabel,
   attributesOf,
   cartVariantFields,
   isLowStock,
@@ -18,6 +21,9 @@ import {
 } from '../variant-stock.ts';
 import { ShareButton } from './share-button.tsx';
 import { VariantOptions } from './variant-options.tsx';
+
+// Shown only for a sold-out choice: its code loads then, not with every product page.
+const NotifyWhenBack = lazy(() => import('./notify-when-back.tsx').then((module) => ({ default: module.NotifyWhenBack })));
 
 const labelTone: Record<StockLabel, BadgeTone> = {
   'In Stock': 'success',
@@ -40,6 +46,7 @@ export function PurchasePanel({ detail, selection, onSelect }: PurchasePanelProp
   const { product } = detail;
   const { format } = useCurrency();
   const { addToCart, toggleWishlist, wishlistProductIds, unitsInCart } = useShopActions();
+  const origin = useShopOrigin();
   const [chosenQuantity, setQuantity] = useState(1);
   const [adding, setAdding] = useState(false);
   const [addError, setAddError] = useState<string | null>(null);
@@ -119,6 +126,20 @@ export function PurchasePanel({ detail, selection, onSelect }: PurchasePanelProp
             {addError}
           </p>
         )}
+        {label === 'Out of Stock' ? (
+          <Suspense fallback={null}>
+            <NotifyWhenBack
+              key={`${variant.variant_size}/${variant.variant_color}`}
+              productId={product.id}
+              selection={selection}
+              attributes={attributes.map((attribute) => ({
+                name: attribute,
+                label: attributeLabel(attribute),
+                values: (detail.available_variants[attribute] ?? []).map((option) => option.value),
+              }))}
+            />
+          </Suspense>
+        ) : null}
       </div>
 
       <div className="flex flex-wrap items-center gap-3">
@@ -132,6 +153,15 @@ export function PurchasePanel({ detail, selection, onSelect }: PurchasePanelProp
           {onWishlist ? 'Remove from Wishlist' : 'Add to Wishlist'}
         </button>
         <ShareButton title={product.name} className={secondaryAction} />
+        <a
+          href={whatsAppShareUrl(`${product.name} at Threadline: ${origin}/product/${product.id}`)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={secondaryAction}
+        >
+          <MessageCircle className="size-4" aria-hidden="true" />
+          Share on WhatsApp
+        </a>
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { AdminOrder, OrderStatus } from '@threadline/contracts';
+import { paysByCard, type AdminOrder, type OrderStatus } from '@threadline/contracts';
 import { useState, type FormEvent } from 'react';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog.tsx';
@@ -34,7 +34,7 @@ export function StatusDialog({ order, to, busy, error, onSubmit, onClose }: Acti
     onSubmit({ kind: 'status', change: { status: to, note, ...(to === 'shipped' ? { tracking_number: tracking.trim() } : {}) } });
   };
   const cancelling = to === 'cancelled';
-  const paidByCard = order.payment_method === 'stripe' && order.refundable_amount > 0;
+  const paidByCard = paysByCard(order.payment_method) && order.refundable_amount > 0;
   return (
     <Dialog open={to !== null} onOpenChange={(open) => !open && !busy && onClose()} title={to ? `${moveLabels[to]}: ${order.order_number}` : 'Change status'}>
       <form onSubmit={submit} noValidate>
@@ -90,7 +90,7 @@ export function RefundDialog({ order, open, busy, error, onSubmit, onClose }: Ac
     if ('error' in read || found.reason) return;
     onSubmit({ kind: 'refund', refund: { reason: reason.trim(), ...(read.amount === undefined ? {} : { amount: read.amount }) } });
   };
-  const by = order.payment_method === 'stripe' ? 'to the card, through the card provider' : 'in cash; it is recorded here';
+  const by = paysByCard(order.payment_method) ? 'to the card, through the card provider' : 'in cash; it is recorded here';
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !busy && onClose()} title={`Refund ${order.order_number}`} description={`Up to ${formatJmd(order.refundable_amount)} goes back ${by}.`}>
       <form onSubmit={submit} noValidate>
