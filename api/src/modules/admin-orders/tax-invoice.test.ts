@@ -3,6 +3,7 @@ import { defaultStoreSettings, type StoreSettings } from '@threadline/contracts'
 import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
 import { createTestShop, signInStaff, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
+import { startPowerTranzStandIn, type PowerTranzStandIn } from '../../../test/powertranz-stand-in.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 
 /**
@@ -12,6 +13,7 @@ import { startSmtpSink } from '../../../test/smtp-sink.ts';
  */
 let shop: TestShop;
 let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let gateway: PowerTranzStandIn;
 let owner: SignedInShopper;
 let staff: SignedInShopper;
 let capId = 0;
@@ -20,7 +22,17 @@ const db = () => shop.database.handle.db;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  shop = await createTestShop({ seed: false, environment: { RATE_LIMIT_SCALE: '50', SMTP_URL: smtp.url } });
+  gateway = await startPowerTranzStandIn();
+  shop = await createTestShop({
+    seed: false,
+    environment: {
+      RATE_LIMIT_SCALE: '50',
+      SMTP_URL: smtp.url,
+      POWERTRANZ_ID: gateway.id,
+      POWERTRANZ_PASSWORD: gateway.password,
+      POWERTRANZ_API_URL: gateway.url,
+    },
+  });
   const category = await createCategory(db(), { name: 'Hats', slug: 'hats' });
   capId = (await createProduct(db(), { name: 'Irie Cap', categoryId: category, price: 333_333, variants: [{ stock: 100 }] })).id;
   teeId = (await createProduct(db(), { name: 'Yard Tee', categoryId: category, price: 199_999, variants: [{ stock: 100 }] })).id;
@@ -32,6 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await shop.close();
   await smtp.close();
+  await gateway.close();
 });
 
 /** The text of the confirmation e-mail of order `number`, once it came, as a mail client shows it. */
@@ -49,8 +62,31 @@ async function setTax(tax: StoreSettings['tax']) {
   expect(saved.statusCode, saved.body).toBe(200);
 }
 
-/** A guest's pickup order of 3 caps and a tee with 10 % off, paid in cash and marked paid; dated 14 March 2026. */
-async function paidOrder(): Promise<{ id: number; number: string; invoice: string }> {
+/** Pays a PowerTranz order on the gateway's hosted page, as the shopper does, and its response comes back through the browser. */
+async function payOnPowerTranz(shopper: ShopperSession, orderId: number) {
+  expect((await inject(shopper, 'POST', `/api/orders/payment/powertranz/${orderId}/`)).statusCode).toBe(200);
+  const sale = gateway.sales.at(-1);
+  if (!sale) throw new Error('the shop made no sale');
+  const response = await shop.app.inject({
+    method: 'POST',
+    url: '/api/orders/payment/powertranz/response/',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ Response: gateway.hostedPageResponse(sale) }).toString(),
+  });
+  expect(response.statusCode, response.body).toBe(303);
+  expect(gateway.problems).toEqual([]);
+}
+
+/** Staff mark a cash order paid, as the back office's Mark paid does. */
+async function markPaidByStaff(orderId: number) {
+  expect((await inject(staff, 'POST', `/api/admin/orders/${orderId}/mark-paid/`, {})).statusCode).toBe(200);
+}
+
+/**
+ * A guest's pickup order of 3 caps and a tee with 10 % off, paid in cash and marked paid (or paid by
+ * card on PowerTranz's hosted page); dated 14 March 2026.
+ */
+async function paidOrder(paymentMethod: 'cash_on_delivery' | 'powertranz' = 'cash_on_delivery'): Promise<{ id: number; number: string; invoice: string }> {
   const shopper = await startSession(shop.app);
   expect((await inject(shopper, 'POST', '/api/orders/cart/', { product_id: capId, quantity: 3 })).statusCode).toBe(200);
   expect((await inject(shopper, 'POST', '/api/orders/cart/', { product_id: teeId, quantity: 1 })).statusCode).toBe(200);
@@ -61,12 +97,12 @@ async function paidOrder(): Promise<{ id: number; number: string; invoice: strin
     email: 'kemar@example.com',
     phone: '876 555 0199',
     shipping_method: 'pickup',
-    payment_method: 'cash_on_delivery',
+    payment_method: paymentMethod,
     currency: 'JMD',
   });
   expect(placed.statusCode, placed.body).toBe(200);
   const id = placed.json().order_id as number;
-  expect((await inject(staff, 'POST', `/api/admin/orders/${id}/mark-paid/`, {})).statusCode).toBe(200);
+  await (paymentMethod === 'powertranz' ? payOnPowerTranz(shopper, id) : markPaidByStaff(id));
   await db().updateTable('orders').set({ created_at: '2026-03-14T15:00:00.000Z', paid_at: '2026-03-16T16:30:00.000Z' }).where('id', '=', id).execute();
   const order = (await inject(staff, 'GET', `/api/admin/orders/${id}/`)).json();
   return { id, number: order.order_number, invoice: order.invoice_number };
@@ -132,6 +168,21 @@ describe('the tax invoice', () => {
     expect(text).not.toContain('registration');
     // 10,799.98 × 15 % = 1,620.00 (1,619.997 rounded); 10,799.98 + 1,620.00 = 12,419.98.
     for (const line of ['Invoice\n', 'Item Qty Unit price Amount', 'Irie Cap 3 J$3,333.33 J$9,999.99', 'Subtotal J$11,999.98', 'Discount -J$1,200.00', 'GCT J$1,620.00', 'Total (JMD) J$12,419.98']) {
+      expect(text).toContain(line);
+    }
+    await setTax(defaultStoreSettings.tax);
+  });
+
+  it('of an order paid by card on PowerTranz: numbered as it is paid, its e-mail and tax invoice show the GCT as the others do', async () => {
+    await setTax({ name: 'GCT', rate: 15, prices_include_tax: true, registration_number: '001-234-567' });
+    const { id, number, invoice } = await paidOrder('powertranz');
+    expect(invoice).toMatch(/^INV-\d{6}$/);
+    const mail = await confirmationOf(number);
+    expect(mail).toMatch(new RegExp(`Total: J\\$10,799\\.98\\r?\\nIncludes GCT J\\$1,408\\.69\\r?\\nInvoice: ${invoice}`));
+    expect(mail).toContain('Paid by card (PowerTranz).');
+    expect(mail).not.toMatch(/^GCT: /m);
+    const text = await invoiceText(id);
+    for (const line of ['Tax Invoice', `Invoice ${invoice}`, 'GCT registration number: 001-234-567', 'Irie Cap 3 J$3,333.33 J$8,695.65', 'GCT J$1,408.69', 'Total (JMD) J$10,799.98', 'Payment: card, paid.']) {
       expect(text).toContain(line);
     }
     await setTax(defaultStoreSettings.tax);
