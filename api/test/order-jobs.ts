@@ -39,6 +39,7 @@ export function ordersServiceOn(database: DatabaseHandle, secretKey: string, mai
     mailer,
     storeContact: settings.contact,
     bankTransfer: settings.bankTransfer,
+    storeTax: settings.tax,
     log: () => undefined,
     links: createOrderLinks(secretKey),
   });

@@ -55,6 +55,8 @@ export const adminOrderSchema = orderSchema.extend({
   /** The statuses it may move to now. */
   next_statuses: z.array(z.enum(orderStatuses)),
   exchange_note: z.string(),
+  /** When it was paid: the date of its invoice. */
+  paid_at: z.string().nullable(),
   /** Paid by a test card payment (the built-in test provider, or the card provider's test mode): no money was taken. */
   test_payment: z.boolean(),
   payments: z.array(

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './input-bounds.ts';
 import { currencyCodeSchema } from './money.ts';
 import { paymentMethods } from './order-rules.ts';
-import { parishes, type StoreCharges } from './store-charges.ts';
+import { parishes, type StoreCharges, type StoreTax } from './store-charges.ts';
 import { defaultReviewRequestDays, maxReviewRequestDays } from './review-rules.ts';
 
 /** An amount of at most 2 decimals: what a fee or threshold in cents can hold. */
@@ -58,14 +58,25 @@ export const bankTransferSchema = z.object({
 export type BankTransferDetails = z.infer<typeof bankTransferSchema>;
 export const bankTransferDaysMax = 30;
 
-const storeSettingsFields = z.object({
-  delivery_fees: z.record(z.enum(parishes), amount(deliveryFeeMax, 'Delivery fee')),
-  free_delivery_over: amount(freeDeliveryOverMax, 'Free delivery threshold').nullable(),
-  tax_rate: z
+export const taxNameMaxLength = 20;
+export const registrationNumberMaxLength = 40;
+
+/** The shop's tax (KINGSTON.md §2); a blank registration number is saved as none (settings service). */
+export const storeTaxSchema = z.object({
+  name: requiredText(taxNameMaxLength, 'Tax name'),
+  rate: z
     .number({ error: 'Tax rate must be a number' })
     .min(0, 'Tax rate cannot be negative')
     .max(100, 'Tax rate is at most 100 %')
     .refine(inCents, 'Tax rate has at most 2 decimals'),
+  prices_include_tax: z.boolean({ error: 'Say whether prices include the tax (true or false)' }),
+  registration_number: text(registrationNumberMaxLength).trim().nullable().default(null),
+}) satisfies z.ZodType<StoreTax>;
+
+const storeSettingsFields = z.object({
+  delivery_fees: z.record(z.enum(parishes), amount(deliveryFeeMax, 'Delivery fee')),
+  free_delivery_over: amount(freeDeliveryOverMax, 'Free delivery threshold').nullable(),
+  tax: storeTaxSchema,
   store: storeContactSchema,
   /**
    * The payment methods the owner offers (KINGSTON.md §1); `GET /api/store/` lists those of them the

@@ -35,6 +35,10 @@ export const orderSchema = z.object({
   discount_amount: moneySchema,
   shipping_cost: moneySchema,
   tax_amount: moneySchema,
+  /** True: the prices, and so the total, hold `tax_amount`; false: it was added on top of them. */
+  prices_include_tax: z.boolean(),
+  /** The shop's invoice number (`INV-000001`), given when the order is paid; null until then. */
+  invoice_number: z.string().nullable(),
   payment_method: z.enum(paymentMethods),
   shipping_method: z.enum(shippingMethods),
   /** Display currency chosen at checkout and 1 JMD in it then (amounts stay JMD). */

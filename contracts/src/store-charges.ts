@@ -31,7 +31,7 @@ export type Parish = (typeof parishes)[number];
 export const defaultStoreSettings: StoreSettings = {
   delivery_fees: Object.fromEntries(parishes.map((parish) => [parish, 10])) as StoreSettings['delivery_fees'],
   free_delivery_over: null,
-  tax_rate: 0,
+  tax: { name: 'GCT', rate: 0, prices_include_tax: false, registration_number: null },
   store: {
     street: '24 King Street',
     city: 'Kingston',
@@ -56,13 +56,24 @@ export const defaultStoreSettings: StoreSettings = {
   review_request_days: defaultReviewRequestDays,
 };
 
+/** The shop's tax (KINGSTON.md §2): Jamaica's General Consumption Tax, GCT, unless the owner names another. */
+export interface StoreTax {
+  /** What pages, e-mails and the invoice call it ('GCT'). */
+  name: string;
+  /** Percent of the goods after discount, at most 2 decimals. */
+  rate: number;
+  /** True: shelf prices are what the shopper pays and hold the tax; false: the tax is added on top. */
+  prices_include_tax: boolean;
+  /** The shop's GCT registration (TRN); with one, the invoice is a tax invoice. */
+  registration_number: string | null;
+}
+
 /** The settings an order's charges come from, as the wire has them (JMD major units, rate in %). */
 export interface StoreCharges {
   delivery_fees: Record<Parish, number>;
   /** Delivery is free when the subtotal after discount reaches this amount; null: never free. */
   free_delivery_over: number | null;
-  /** Percent of the subtotal after discount, at most 2 decimals. */
-  tax_rate: number;
+  tax: Pick<StoreTax, 'rate' | 'prices_include_tax'>;
 }
 
 const parishKey = (name: string) =>
@@ -93,11 +104,23 @@ export function shippingFeeMinor(charges: StoreCharges, method: ShippingMethod, 
   return method === 'pickup' ? 0 : deliveryFeeMinor(charges, parish, goodsMinor);
 }
 
-/** Tax in cents: the rate of the subtotal after discount, rounded half-up to the cent (integers only, no float drift). */
+/**
+ * Tax in cents of goods costing `goodsMinor` after discount, rounded half-up to the cent once for the
+ * whole order (integers only, no float drift): the rate of them when it is added on top; when the
+ * prices hold it, the part of them it is, price × rate / (1 + rate).
+ */
 export function taxMinor(charges: StoreCharges, goodsMinor: number): number {
-  const basisPoints = Math.round(charges.tax_rate * 100);
-  return Math.floor((goodsMinor * basisPoints + 5000) / 10000);
+  const basisPoints = Math.round(charges.tax.rate * 100);
+  if (!charges.tax.prices_include_tax) return Math.floor((goodsMinor * basisPoints + 5000) / 10000);
+  const whole = 10000 + basisPoints;
+  return Math.floor((2 * goodsMinor * basisPoints + whole) / (2 * whole));
 }
+
+/**
+ * How a total's tax line reads: 'Includes GCT' when the prices held it (what follows is the part of
+ * the total it is), else the tax's name (what follows was added).
+ */
+export const taxLabel = (name: string, pricesIncludeTax: boolean): string => (pricesIncludeTax ? `Includes ${name}` : name);
 
 export interface OrderCharges {
   shipping: number;
@@ -111,7 +134,7 @@ export interface OrderCharges {
  */
 export function chargesBeforeShippingMinor(charges: StoreCharges, goodsMinor: number): Omit<OrderCharges, 'shipping'> {
   const tax = taxMinor(charges, goodsMinor);
-  return { tax, total: goodsMinor + tax };
+  return { tax, total: charges.tax.prices_include_tax ? goodsMinor : goodsMinor + tax };
 }
 
 /** Shipping, tax and the total, in cents, of goods costing `goodsMinor` after discount. */
@@ -119,4 +142,35 @@ export function orderChargesMinor(charges: StoreCharges, method: ShippingMethod,
   const shipping = shippingFeeMinor(charges, method, parish, goodsMinor);
   const { tax, total } = chargesBeforeShippingMinor(charges, goodsMinor);
   return { shipping, tax, total: total + shipping };
+}
+
+/** An order's amounts as a tax invoice lists them, in cents: each line, the subtotal and the discount. */
+export interface InvoiceAmounts {
+  lines: number[];
+  subtotal: number;
+  discount: number;
+}
+
+/**
+ * The amounts a tax invoice lists, so that its lines less the discount, plus delivery and the tax,
+ * are the total to the cent. Tax added on top: the amounts as charged. Tax held in the prices: each
+ * without the tax it holds; the order's tax (rounded once) is shared between the goods and the
+ * discount in proportion, and the goods' share between the lines by largest remainder, so the
+ * rounding of no line shows in the sum.
+ */
+export function invoiceAmountsMinor(order: { lines: readonly number[]; subtotal: number; discount: number; tax: number; pricesIncludeTax: boolean }): InvoiceAmounts {
+  const { lines, subtotal, discount, tax } = order;
+  if (!order.pricesIncludeTax || tax === 0 || subtotal === 0) return { lines: [...lines], subtotal, discount };
+  const goods = subtotal - discount;
+  const netSubtotal = subtotal - Math.round((tax * subtotal) / goods);
+  const exact = lines.map((line) => (line * netSubtotal) / subtotal);
+  const shared = exact.map(Math.floor);
+  let left = netSubtotal - shared.reduce((sum, line) => sum + line, 0);
+  const byRemainder = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (left <= 0) break;
+    shared[index] = (shared[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return { lines: shared, subtotal: netSubtotal, discount: netSubtotal - (goods - tax) };
 }

@@ -1,6 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from './shop-test.ts';
+import { pdfText } from './pdf-text.ts';
+import { callApi } from './shop-api.ts';
 import { mailsTo } from './shop-outbox.ts';
 import { openBackOffice } from './staff-accounts.ts';
 
@@ -122,50 +124,89 @@ test.describe('the owner’s settings', () => {
     }
   });
 
-  test('the owner charges 15% tax; the cart page shows the same tax and total as checkout', async ({ page, browser }) => {
-    test.setTimeout(120_000);
+  test('the owner charges 15% GCT on top, then in the prices with a registration number; cart, checkout, confirmation, order and tax invoice show the same GCT', async ({ page, browser }) => {
+    test.setTimeout(180_000);
     await openBackOffice(page, 'owner', '/admin/settings');
-    const setTax = async (rate: string) => {
+    const setTax = async (tax: { rate: string; included: boolean; registration: string }) => {
       const form = page.getByRole('form', { name: 'Settings' });
-      await form.getByRole('textbox', { name: /Tax rate/ }).fill(rate);
+      const section = form.getByRole('region', { name: 'Tax (GCT)' });
+      await section.getByRole('textbox', { name: /Tax rate/ }).fill(tax.rate);
+      await section.getByRole('checkbox', { name: 'Prices include the tax' }).setChecked(tax.included);
+      await section.getByRole('textbox', { name: /GCT registration number/ }).fill(tax.registration);
       await form.getByRole('button', { name: 'Save settings' }).click();
       await expect(page.getByText('Settings saved. The shop charges and shows them from now on.')).toBeVisible();
     };
-    await setTax('15');
+    await setTax({ rate: '15', included: false, registration: '' });
     const shopperContext = await browser.newContext();
     const shopper = await shopperContext.newPage();
+    let orderId = '';
     try {
       await shopper.goto('/');
       await shopper.waitForFunction(() => localStorage.getItem('sessionKey') !== null && document.cookie.includes('csrftoken='));
-      const added = await shopper.evaluate(async () => {
-        const csrf = document.cookie.split('; ').find((entry) => entry.startsWith('csrftoken='))?.split('=')[1] ?? '';
-        const response = await fetch('/api/orders/cart/', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-session-key': localStorage.getItem('sessionKey') ?? '', 'x-csrftoken': csrf },
-          body: JSON.stringify({ product_id: 1, quantity: 1, variant_size: '9', variant_color: 'Black' }),
-        });
-        return response.status;
-      });
-      expect(added).toBe(200);
+      expect(await callApi(shopper, 'POST', '/orders/cart/', { product_id: 1, quantity: 1, variant_size: '9', variant_color: 'Black' })).toBe(200);
 
-      // J$11,900.00 of goods: 15% is J$1,785.00.
+      // J$11,900.00 of goods: 15% added is J$1,785.00.
       await shopper.goto('/cart');
       const cartSummary = shopper.getByRole('region', { name: 'Order Summary' });
       const cartLine = (term: string) => cartSummary.getByText(term, { exact: true }).locator('xpath=following-sibling::dd');
-      await expect(cartLine('Tax')).toHaveText('J$1,785.00');
+      await expect(cartLine('GCT')).toHaveText('J$1,785.00');
       await expect(cartLine('Total')).toHaveText('J$13,685.00');
-      await inViewAtBothSizes(shopper, cartLine('Tax'), 'cart-tax');
+      await inViewAtBothSizes(shopper, cartLine('GCT'), 'cart-tax');
 
       await cartSummary.getByRole('link', { name: 'Proceed to Checkout' }).click();
       await shopper.getByRole('radio', { name: 'Pickup' }).check();
       const summary = shopper.getByRole('region', { name: 'Order Summary' });
       const line = (term: string) => summary.getByText(term, { exact: true }).locator('xpath=following-sibling::dd');
-      await expect(line('Tax')).toHaveText('J$1,785.00');
+      await expect(line('GCT')).toHaveText('J$1,785.00');
       await expect(line('Total')).toHaveText('J$13,685.00');
+
+      // Now in the prices: the shelf price is what is paid, and it holds 11,900 × 15/115 = J$1,552.17.
+      await setTax({ rate: '15', included: true, registration: '001-234-567' });
+      await shopper.goto('/cart');
+      await expect(cartLine('Includes GCT')).toHaveText('J$1,552.17');
+      await expect(cartLine('Total')).toHaveText('J$11,900.00');
+      await expect(cartSummary.getByText('GCT', { exact: true })).toHaveCount(0);
+      await inViewAtBothSizes(shopper, cartLine('Includes GCT'), 'cart-tax-included');
+
+      await cartSummary.getByRole('link', { name: 'Proceed to Checkout' }).click();
+      const main = shopper.getByRole('main');
+      await main.getByRole('textbox', { name: 'First name' }).fill('Ayesha');
+      await main.getByRole('textbox', { name: 'Last name' }).fill('Campbell');
+      await main.getByRole('textbox', { name: 'Email' }).fill(`gct-${Date.now()}@example.com`);
+      await main.getByRole('textbox', { name: 'Phone' }).fill('876 555 0100');
+      await shopper.getByRole('radio', { name: 'Pickup' }).check();
+      await expect(line('Includes GCT')).toHaveText('J$1,552.17');
+      await expect(line('Total')).toHaveText('J$11,900.00');
+      await shopper.getByRole('button', { name: 'Place Order' }).click();
+
+      await expect(shopper.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
+      orderId = /\/order-confirmation\/(\d+)/.exec(shopper.url())?.[1] ?? '';
+      const items = shopper.getByRole('region', { name: 'Your Order' });
+      await expect(items.getByText('Includes GCT', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('J$1,552.17');
     } finally {
       await shopperContext.close();
+    }
+
+    try {
+      // Paid at the counter: the order gets the shop's next invoice number, and its tax invoice.
+      await page.goto(`/admin/orders/${orderId}`);
+      const row = (term: string) => page.getByText(term, { exact: true }).locator('xpath=following-sibling::dd');
+      await expect(row('Includes GCT')).toHaveText('J$1,552.17');
+      await page.getByRole('button', { name: 'Mark paid' }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Mark paid' }).click();
+      await expect(row('Invoice number')).toHaveText(/^INV-\d{6}$/);
+      const invoiceNumber = (await row('Invoice number').textContent()) ?? '';
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Invoice (PDF)' }).click();
+      const text = await pdfText(readFileSync((await (await download).path()) ?? ''));
+      for (const expected of ['Tax Invoice', 'GCT registration number: 001-234-567', `Invoice ${invoiceNumber}`, 'GCT J$1,552.17', 'Total (JMD) J$11,900.00']) {
+        expect(text).toContain(expected);
+      }
+      // The line without its GCT, plus the GCT, is the total: 10,347.83 + 1,552.17 = 11,900.00.
+      expect(text).toContain('J$10,347.83');
+    } finally {
       await page.goto('/admin/settings');
-      await setTax('0');
+      await setTax({ rate: '0', included: false, registration: '' });
     }
   });
 

@@ -44,6 +44,7 @@ import * as refundsAndNumberTails from './migrations/0035-refunds-and-number-tai
 import * as jobLeases from './migrations/0036-job-leases.ts';
 import * as stockSummaryMark from './migrations/0037-stock-summary-mark.ts';
 import * as bankTransfers from './migrations/0038-bank-transfers.ts';
+import * as taxAndInvoiceNumbers from './migrations/0039-tax-and-invoice-numbers.ts';
 import * as powertranzPayments from './migrations/0040-powertranz-payments.ts';
 import * as reviews from './migrations/0042-reviews.ts';
 import * as sharedCarts from './migrations/0043-shared-carts.ts';
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0036-job-leases': jobLeases,
   '0037-stock-summary-mark': stockSummaryMark,
   '0038-bank-transfers': bankTransfers,
+  '0039-tax-and-invoice-numbers': taxAndInvoiceNumbers,
   '0040-powertranz-payments': powertranzPayments,
   '0042-reviews': reviews,
   '0043-shared-carts': sharedCarts,

@@ -44,6 +44,8 @@ export const tableOwners = {
   order_status_history: 'modules/orders',
   // Written in the transaction of the change it tells the customer of; sent and retried by the orders module.
   order_update_emails: 'modules/orders',
+  // Moved in the transaction that pays an order, by whichever path pays it, through the orders module.
+  invoice_counter: 'modules/orders',
   payments: 'modules/payments',
   payment_events: 'modules/payments',
   // Card refunds go through the provider the payments module talks to; cash ones are recorded beside them.

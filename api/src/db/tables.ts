@@ -316,6 +316,10 @@ export interface OrderTable {
   discount_amount: number;
   shipping_cost: number;
   tax_amount: number;
+  /** 1: the prices, and so the total, held `tax_amount`; 0: it was added on top (migration 0039). */
+  prices_include_tax: Generated<Flag>;
+  /** `INV-000001`, from `invoice_counter` in the transaction that paid the order; null until paid. */
+  invoice_number: string | null;
   total: number;
   promo_code_id: number | null;
   /** Refunded, or being refunded, in minor units: never more than the total once paid. */
@@ -597,6 +601,12 @@ export interface JobLeaseTable {
   expires_at: string;
 }
 
+/** The shop's invoice numbers: the one row holds the last given (migration 0039). */
+export interface InvoiceCounterTable {
+  id: number;
+  last_number: number;
+}
+
 export interface Database {
   categories: CategoryTable;
   products: ProductTable;
@@ -639,6 +649,7 @@ export interface Database {
   order_update_emails: OrderUpdateEmailTable;
   refunds: RefundTable;
   job_leases: JobLeaseTable;
+  invoice_counter: InvoiceCounterTable;
   stock_summary_mark: StockSummaryMarkTable;
   payment_proofs: PaymentProofTable;
   reviews: ReviewTable;

@@ -24,6 +24,7 @@ export const adminOrdersModule = fastifyPlugin<ShopModuleOptions>(
       payments: app.payments,
       audit: app.audit,
       storeContact: app.settings.contact,
+      storeTax: app.settings.tax,
       publicUrl: config.publicUrl,
       forgetProducts: async (orderId) => {
         try {

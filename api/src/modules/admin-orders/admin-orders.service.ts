@@ -1,4 +1,4 @@
-import { paysByCard, adminMessages, formatMoney, majorToMinor, minorToMajor, nextOrderStatuses, shopCurrency, type AdminOrder, type AdminOrderQuery, type MarkPaidRequest, type OrderActionResponse, type OrderRefundRequest, type OrderStatusChange, type StoreContact } from '@threadline/contracts';
+import { paysByCard, adminMessages, formatMoney, majorToMinor, minorToMajor, nextOrderStatuses, shopCurrency, type AdminOrder, type AdminOrderQuery, type MarkPaidRequest, type OrderActionResponse, type OrderRefundRequest, type OrderStatusChange, type StoreContact, type StoreTax } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
@@ -16,6 +16,8 @@ export interface AdminOrdersDependencies {
   audit: AuditService;
   /** The store's details as the owner set them, for the invoice's letterhead (settings). */
   storeContact: () => Promise<StoreContact>;
+  /** The shop's tax as the owner set it: the invoice's name for it and registration number (settings). */
+  storeTax: () => Promise<StoreTax>;
   /** Drops the cached product answers whose stock a cancel gave back. */
   forgetProducts(orderId: number): Promise<void>;
   /** The shop's configured address, for the links in the customer's e-mails. */
@@ -65,7 +67,7 @@ const auditState = (order: OrderRow) => ({
  * The back office's order desk: the list, the whole order, and the changes BACKOFFICE.md allows,
  * each audited in the transaction that makes it and told to the customer once it is committed.
  */
-export function createAdminOrdersService({ database, orders, payments, audit, storeContact, forgetProducts, publicUrl }: AdminOrdersDependencies) {
+export function createAdminOrdersService({ database, orders, payments, audit, storeContact, storeTax, forgetProducts, publicUrl }: AdminOrdersDependencies) {
   async function detail(orderId: number): Promise<AdminOrder> {
     const row = await orders.staffOrder(orderId);
     const [shown, history, paymentRows, refundRows, testPaid] = await Promise.all([
@@ -83,6 +85,7 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
       refundable_amount: paid ? minorToMajor(row.total - row.refunded_total) : 0,
       next_statuses: [...nextOrderStatuses(row.status, row.shipping_method)],
       test_payment: testPaid.has(orderId),
+      paid_at: row.paid_at,
       exchange_note:
         shown.currency === 'JMD'
           ? 'Shown to the customer in JMD.'
@@ -298,8 +301,8 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
     },
 
     async invoice(orderId: number): Promise<{ fileName: string; pdf: Buffer }> {
-      const [order, store] = await Promise.all([detail(orderId), storeContact()]);
-      return { fileName: `invoice-${order.order_number}.pdf`, pdf: await invoicePdf(order, store) };
+      const [order, store, tax] = await Promise.all([detail(orderId), storeContact(), storeTax()]);
+      return { fileName: `invoice-${order.order_number}.pdf`, pdf: await invoicePdf(order, store, tax) };
     },
   };
 }

@@ -1,5 +1,5 @@
 import PdfKitDocument from 'pdfkit';
-import { formatMoney, lineLabel, paymentMethodLabel, paymentState, paymentStateLabels, postalAddress, shopCurrency, storeDetails, variantText, type AdminOrder, type StoreContact } from '@threadline/contracts';
+import { formatMoney, invoiceAmountsMinor, lineLabel, paymentMethodLabel, majorToMinor, minorToMajor, paymentState, paymentStateLabels, postalAddress, shopCurrency, storeDetails, taxLabel, variantText, type AdminOrder, type StoreContact, type StoreTax } from '@threadline/contracts';
 import { invoiceLettering, type InvoiceWeight } from './invoice-fonts.ts';
 
 const jmd = (amount: number) => formatMoney(amount, shopCurrency);
@@ -13,11 +13,13 @@ export function invoicePayment(order: Pick<AdminOrder, 'payment_method' | 'shipp
 }
 
 /**
- * The order's invoice, in JMD as it was charged, with the shop's details as the owner set them
- * (`store`) and the note of the currency the customer saw prices in. Built in memory: an invoice is a
- * page or two.
+ * The order's invoice, in JMD as it was charged, with the shop's details and tax as the owner set
+ * them (`store`, `tax`) and the note of the currency the customer saw prices in. With a GCT
+ * registration number it is a tax invoice (KINGSTON.md §2): the number, the invoice's number and
+ * date, each line, the tax on its own line and the total, the lines and the tax adding up to the
+ * total to the cent (`invoiceAmountsMinor`). Built in memory: an invoice is a page or two.
  */
-export async function invoicePdf(order: AdminOrder, store: StoreContact): Promise<Buffer> {
+export async function invoicePdf(order: AdminOrder, store: StoreContact, tax: StoreTax): Promise<Buffer> {
   const itemLabels = order.items.map((item) => lineLabel({ name: item.product_name, variant: variantText(item) }));
   const lettering = await invoiceLettering([order.customer_name, order.email, order.phone, order.shipping_address_text, order.exchange_note, ...itemLabels]);
   const document = new PdfKitDocument({
@@ -55,11 +57,15 @@ export async function invoicePdf(order: AdminOrder, store: StoreContact): Promis
   write(storeDetails.legalName, 'regular');
   write(postalAddress(store), 'regular');
   write(`${store.email} · ${store.phone}`, 'regular');
+  if (tax.registration_number) write(`${tax.name} registration number: ${tax.registration_number}`, 'regular');
   document.fontSize(16).fillColor('#000');
-  write('INVOICE', 'bold', { at: [350, 50], width: right - 350, align: 'right' });
+  write(tax.registration_number ? 'Tax Invoice' : 'Invoice', 'bold', { at: [350, 50], width: right - 350, align: 'right' });
   document.fontSize(10);
-  write(`Order ${order.order_number}`, 'regular', { at: [350, 74], width: right - 350, align: 'right' });
-  write(day.format(new Date(order.created_at)), 'regular', { width: right - 350, align: 'right' });
+  // An unpaid order has no invoice number yet: its invoice is dated as placed.
+  const heading = order.invoice_number
+    ? [`Invoice ${order.invoice_number}`, `Date ${day.format(new Date(order.paid_at ?? order.created_at))}`, `Order ${order.order_number}`]
+    : [`Order ${order.order_number}`, day.format(new Date(order.created_at))];
+  for (const [index, line] of heading.entries()) write(line, 'regular', { ...(index === 0 ? { at: [350, 74] as [number, number] } : {}), width: right - 350, align: 'right' });
 
   document.moveDown(3);
   write('Bill to', 'bold', { at: [left, 140] });
@@ -80,14 +86,24 @@ export async function invoicePdf(order: AdminOrder, store: StoreContact): Promis
     write(cells[3], weight, { at: [450, y], width: right - 450, align: 'right' });
     y += Math.max(height, 14) + 6;
   };
-  row(['Item', 'Qty', 'Unit price', 'Amount'], 'bold');
+  // Prices holding the tax: each line is listed without it, beside the shelf price the customer paid.
+  const included = order.prices_include_tax && order.tax_amount > 0;
+  const listed = invoiceAmountsMinor({
+    lines: order.items.map((item) => majorToMinor(item.price)),
+    subtotal: majorToMinor(order.subtotal),
+    discount: majorToMinor(order.discount_amount),
+    tax: majorToMinor(order.tax_amount),
+    pricesIncludeTax: included,
+  });
+  const listedJmd = (cents: number) => jmd(minorToMajor(cents));
+  row(['Item', 'Qty', included ? `Price incl. ${tax.name}` : 'Unit price', included ? `Amount excl. ${tax.name}` : 'Amount'], 'bold');
   document.moveTo(left, y - 3).lineTo(right, y - 3).strokeColor('#999').stroke();
   for (const [index, item] of order.items.entries()) {
     if (y > 720) {
       document.addPage();
       y = 50;
     }
-    row([itemLabels[index] ?? '', String(item.quantity), jmd(item.price / item.quantity), jmd(item.price)]);
+    row([itemLabels[index] ?? '', String(item.quantity), jmd(item.price / item.quantity), listedJmd(listed.lines[index] ?? 0)]);
   }
   document.moveTo(left, y).lineTo(right, y).stroke();
   y += 10;
@@ -99,10 +115,10 @@ export async function invoicePdf(order: AdminOrder, store: StoreContact): Promis
     write(amount, weight, { at: [420, y], width: right - 420, align: 'right' });
     y += bold ? 20 : 16;
   };
-  total('Subtotal', jmd(order.subtotal));
-  if (order.discount_amount > 0) total('Discount', `-${jmd(order.discount_amount)}`);
+  total(included ? `Subtotal excl. ${tax.name}` : 'Subtotal', listedJmd(listed.subtotal));
+  if (listed.discount > 0) total('Discount', `-${listedJmd(listed.discount)}`);
   total('Delivery', jmd(order.shipping_cost));
-  total('Tax', jmd(order.tax_amount));
+  total(taxLabel(tax.name, false), jmd(order.tax_amount));
   total('Total (JMD)', jmd(order.total), true);
   if (order.refunded_amount > 0) total('Refunded', `-${jmd(order.refunded_amount)}`);
 

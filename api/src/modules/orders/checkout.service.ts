@@ -184,6 +184,9 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       discount_amount: priced.promoDiscount,
       shipping_cost: charged.shipping,
       tax_amount: charged.tax,
+      prices_include_tax: terms.charges.tax.prices_include_tax ? 1 : 0,
+      // Given in the placing transaction when there is nothing to pay: the order is paid as it is placed.
+      invoice_number: null,
       total: charged.total,
       promo_code_id: promo && priced.promoDiscount > 0 ? promo.id : null,
       currency: request.currency,
@@ -287,7 +290,8 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         const priced = priceCart(snapshot.pricing, promo);
 
         const { values: drawn, settlement } = newOrder(context, request, priced, promo, keys, terms);
-        const { values, orderId, items, unpaidHeld } = await insertNumbered(drawn, newItems(snapshot.lines, priced), trx);
+        const { values: inserted, orderId, items, unpaidHeld } = await insertNumbered(drawn, newItems(snapshot.lines, priced), trx);
+        const values = settlement === 'nothing-to-pay' ? { ...inserted, invoice_number: await orders.giveInvoiceNumber(orderId, trx) } : inserted;
         // Counted by the insert, after this account's earlier checkouts (its cart is locked): exact
         // under concurrency, and the refused order is rolled back with the transaction.
         if (settlement === 'cash' && values.user_id !== null && unpaidHeld >= unpaidCashOrdersPerAccount) {

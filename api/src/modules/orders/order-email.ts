@@ -1,4 +1,4 @@
-import { formatPayBy, lineLabel, messages, shopCurrency, storeDetails, variantText, type BankTransferDetails, type Order, type StoreContact } from '@threadline/contracts';
+import { formatPayBy, lineLabel, messages, shopCurrency, storeDetails, taxLabel, variantText, type BankTransferDetails, type Order, type StoreContact } from '@threadline/contracts';
 import { storeSignature } from '../../mail/store-signature.ts';
 import { escapeHtml } from '../../markup-text.ts';
 
@@ -47,10 +47,10 @@ const shippingLine = (order: Order, store: StoreContact) =>
 
 /**
  * The order confirmation e-mail, in text and HTML, with the SPEC §9 shipping promise, `link`, the
- * order's signed page address, and the store's details as the owner set them. With `testPayments`
+ * order's signed page address, and the store's details and tax's name as the owner set them. With `testPayments`
  * (the built-in test card provider) a card order's e-mail says no money was taken.
  */
-export function orderConfirmationEmail(order: Order, link: string, store: StoreContact, testPayments = false, bank: BankTransferDetails | null = null) {
+export function orderConfirmationEmail(order: Order, link: string, store: StoreContact, taxName: string, testPayments = false, bank: BankTransferDetails | null = null) {
   const transfer = order.payment_method === 'bank_transfer' && order.payment_status === 'PENDING' && bank ? bankTransferLines(order, bank) : [];
   const signature = storeSignature(store);
   const subject = `Your ${storeDetails.name} order ${order.order_number}`;
@@ -61,8 +61,11 @@ export function orderConfirmationEmail(order: Order, link: string, store: StoreC
     `Subtotal: ${money(order.subtotal)}`,
     ...(order.discount_amount > 0 ? [`Discount: -${money(order.discount_amount)}`] : []),
     `Shipping: ${money(order.shipping_cost)}`,
-    `Tax: ${money(order.tax_amount)}`,
+    ...(order.prices_include_tax ? [] : [`${taxLabel(taxName, false)}: ${money(order.tax_amount)}`]),
     `Total: ${money(order.total)}`,
+    // The tax the total holds, beneath it, as the shelf prices held it.
+    ...(order.prices_include_tax ? [`${taxLabel(taxName, true)} ${money(order.tax_amount)}`] : []),
+    ...(order.invoice_number ? [`Invoice: ${order.invoice_number}`] : []),
   ];
   // A pickup order is never shipped: it is made ready, and the customer told where and when to collect it.
   const promise =

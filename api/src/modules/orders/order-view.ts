@@ -28,6 +28,8 @@ export function orderView(order: OrderRow, items: readonly OrderItemRow[], histo
     discount_amount: minorToMajor(order.discount_amount),
     shipping_cost: minorToMajor(order.shipping_cost),
     tax_amount: minorToMajor(order.tax_amount),
+    prices_include_tax: order.prices_include_tax === 1,
+    invoice_number: order.invoice_number,
     payment_method: order.payment_method,
     shipping_method: order.shipping_method,
     exchange_rate: Number(order.exchange_rate),

@@ -31,6 +31,7 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
       mailer: app.mail.mailer,
       storeContact: app.settings.contact,
       bankTransfer: app.settings.bankTransfer,
+      storeTax: app.settings.tax,
       log: (message, error) => app.log.error({ err: error }, message),
       links: createOrderLinks(config.secretKey),
       testPayments: takesTestPayments(config.stripe),

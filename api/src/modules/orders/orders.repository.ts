@@ -18,6 +18,9 @@ export type NewOrderItem = Omit<Insertable<OrderItemTable>, 'order_id' | 'id'>;
 const newItemColumns = ['product_id', 'variant_id', 'product_name', 'product_image', 'size', 'color', 'quantity', 'unit_price', 'line_total'] as const;
 const itemColumns = ['id', 'order_id', 'product_id', 'product_name', 'product_image', 'quantity', 'unit_price', 'line_total', 'size', 'color'] as const;
 
+/** The shop's invoice numbers: `INV-` and at least six digits. */
+const invoiceNumberOf = (number: number) => `INV-${String(number).padStart(6, '0')}`;
+
 // Every checkout runs it.
 const orderByIdempotencyKey = (db: DbExecutor, key: string) =>
   db.selectFrom('orders').selectAll().where('idempotency_key', '=', key);
@@ -282,6 +285,24 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
         .returning(countedColumns)
         .executeTakeFirst();
       return after ? { before: { ...after, ...from }, after } : null;
+    },
+
+    /**
+     * Gives the order the shop's next invoice number, in the transaction that pays it: the counter's
+     * one row is moved and read in one statement, which on PostgreSQL holds its row lock until the
+     * transaction ends (SQLite's write transactions run one at a time), so numbers go out one after
+     * another, and a payment rolled back gives its number back with it.
+     */
+    async giveInvoiceNumber(orderId: number, executor: DbExecutor): Promise<string> {
+      const { last_number: number } = await executor
+        .updateTable('invoice_counter')
+        .set((eb) => ({ last_number: eb('last_number', '+', 1) }))
+        .where('id', '=', 1)
+        .returning('last_number')
+        .executeTakeFirstOrThrow();
+      const invoiceNumber = invoiceNumberOf(number);
+      await executor.updateTable('orders').set({ invoice_number: invoiceNumber }).where('id', '=', orderId).execute();
+      return invoiceNumber;
     },
 
     /**

@@ -1,4 +1,4 @@
-import { adminMessages, messages, serverMessages, paysByCard, nextOrderStatuses, isCollected, isPaidByHand, wasPaid, type AdminOrderQuery, type BankTransferDetails, type AdminOrderSummary, type Order, type OrderStatus, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
+import { adminMessages, messages, serverMessages, paysByCard, nextOrderStatuses, isCollected, isPaidByHand, wasPaid, type AdminOrderQuery, type BankTransferDetails, type AdminOrderSummary, type Order, type OrderStatus, type PaymentRefundReason, type StoreContact, type StoreTax } from '@threadline/contracts';
 import { adminList } from '../../admin-list.ts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -51,6 +51,8 @@ export interface OrdersDependencies {
   storeContact: () => Promise<StoreContact>;
   /** The account bank transfers are paid into, as the owner set it when an e-mail is written (settings). */
   bankTransfer: () => Promise<BankTransferDetails>;
+  /** The shop's tax as the owner set it when an e-mail is written (settings). */
+  storeTax: () => Promise<StoreTax>;
   log: (message: string, error: unknown) => void;
   links: OrderLinks;
   /** Card payments go through the built-in test provider: e-mails say no money was taken. */
@@ -72,7 +74,7 @@ const minorMoney = (cents: number) => Math.round(cents) / 100;
 /** The order list counts its matches up to this many. */
 const orderCountCap = 10_000;
 
-export function createOrdersService({ database, repository, inventory, promotions, catalog, mailer, storeContact, bankTransfer, log, links, testPayments = false, noMoneyTaken = testPayments, shopEmail }: OrdersDependencies) {
+export function createOrdersService({ database, repository, inventory, promotions, catalog, mailer, storeContact, bankTransfer, storeTax, log, links, testPayments = false, noMoneyTaken = testPayments, shopEmail }: OrdersDependencies) {
   async function view(order: OrderRow, executor?: DbExecutor): Promise<Order> {
     const [items, history, proofs] = await Promise.all([
       repository.itemsOf([order.id], executor),
@@ -125,7 +127,7 @@ export function createOrdersService({ database, repository, inventory, promotion
   /** Sends a claimed confirmation and records that the mail server took it. */
   async function mailOrder(order: Order, origin: string): Promise<void> {
     // A guest may open it on another device: the link itself shows the order (order-links.ts).
-    await mailer.send({ to: order.email, ...orderConfirmationEmail(order, orderLink(order.id, origin), await storeContact(), testPayments, await bankTransfer()) });
+    await mailer.send({ to: order.email, ...orderConfirmationEmail(order, orderLink(order.id, origin), await storeContact(), (await storeTax()).name, testPayments, await bankTransfer()) });
     await repository.markConfirmationMailed(order.id);
     // The customer's confirmation goes when the order is the shop's to handle (cash, or card once
     // paid): so does the shop's own notice, once, after it.
@@ -314,6 +316,9 @@ export function createOrdersService({ database, repository, inventory, promotion
 
     historyOf: (orderId: number) => repository.historyOf([orderId]),
 
+    /** An order paid as it is placed (nothing to pay) is numbered in the transaction that places it. */
+    giveInvoiceNumber: (orderId: number, trx: DbExecutor) => repository.giveInvoiceNumber(orderId, trx),
+
     newOrdersCount: (since: string) => repository.newOrdersCount(since),
 
     /**
@@ -376,6 +381,8 @@ export function createOrdersService({ database, repository, inventory, promotion
         const current = await staffOrder(orderId, trx);
         throw conflict(current.status === 'cancelled' ? adminMessages.markPaidCancelled : adminMessages.markPaidAlreadyPaid);
       }
+      // The counter before the day's figures, in the order a checkout with nothing to pay takes them.
+      await repository.giveInvoiceNumber(orderId, trx);
       if (startsHandling) await recordChange(orderId, 'pending', { to: 'processing', note: 'Bank transfer received', trackingNumber: null }, null, trx);
       if (transfer) await catalog.countSold(await repository.unitsSoldBy(orderId, trx), trx);
       await repository.countChange(paid.before, paid.after, trx);
@@ -510,6 +517,8 @@ export function createOrdersService({ database, repository, inventory, promotion
         executor,
       );
       if (!paid) return false;
+      // The counter before the products' and the day's figures, in the order a checkout with nothing to pay takes them.
+      await repository.giveInvoiceNumber(orderId, executor);
       await recordChange(orderId, 'pending', { to: 'processing', note: noMoneyTaken ? 'Paid by card (TEST payment: no money taken)' : 'Paid by card', trackingNumber: null }, null, executor);
       await catalog.countSold(await repository.unitsSoldBy(orderId, executor), executor);
       await repository.countChange(paid.before, paid.after, executor);

@@ -27,6 +27,7 @@ const withFees = (fees: Partial<StoreSettings['delivery_fees']>, rest: Partial<S
   ...rest,
   delivery_fees: { ...defaultStoreSettings.delivery_fees, ...fees },
 });
+const withTax = (tax: Record<string, unknown>) => ({ ...defaultStoreSettings, tax: { ...defaultStoreSettings.tax, ...tax } });
 const settingsAudit = async () =>
   (await shop.app.inject({ method: 'GET', url: '/api/admin/audit/?entity=settings&page_size=100', headers: owner.headers })).json().results as Array<{
     before: StoreSettings;
@@ -119,7 +120,17 @@ describe('the settings', () => {
     ['a fee in fractions of a cent', withFees({ Kingston: 10.005 })],
     ['a missing parish', { ...defaultStoreSettings, delivery_fees: { Kingston: 10 } }],
     ['an unknown parish', { ...defaultStoreSettings, delivery_fees: { ...defaultStoreSettings.delivery_fees, Gotham: 5 } }],
-    ['a tax rate above 100 %', { ...defaultStoreSettings, tax_rate: 100.5 }],
+    ['a tax rate above 100 %', withTax({ rate: 100.5 })],
+    ['a negative tax rate', withTax({ rate: -1 })],
+    ['a tax rate of 3 decimals', withTax({ rate: 15.005 })],
+    ['a tax rate in text', withTax({ rate: '15' })],
+    ['a blank tax name', withTax({ name: ' ' })],
+    ['a tax name of 21 characters', withTax({ name: 'G'.repeat(21) })],
+    ['prices that "maybe" include tax', withTax({ prices_include_tax: 'yes' })],
+    ['no word on whether prices include tax', { ...defaultStoreSettings, tax: { name: 'GCT', rate: 15, registration_number: null } }],
+    ['a registration number of 41 characters', withTax({ registration_number: '1'.repeat(41) })],
+    ['a NUL in the registration number', withTax({ registration_number: '000-\u0000' })],
+    ['the tax rate as it was before the tax had a name', { ...defaultStoreSettings, tax: undefined, tax_rate: 15 }],
     ['a blank phone', { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, phone: ' ' } }],
     ['a NUL in the street', { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, street: 'King\u0000 Street' } }],
     ['a street of 201 characters', { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, street: 'x'.repeat(201) } }],
@@ -139,7 +150,11 @@ describe('the settings', () => {
   it('saves, shows the storefront at once, and records who changed what from what', async () => {
     const changed = withFees(
       { 'St. Andrew': 650 },
-      { free_delivery_over: 20_000, tax_rate: 15, store: { ...defaultStoreSettings.store, phone: '+1 (876) 555-0199' } },
+      {
+        free_delivery_over: 20_000,
+        tax: { name: 'GCT', rate: 15, prices_include_tax: true, registration_number: '001-234-567' },
+        store: { ...defaultStoreSettings.store, phone: '+1 (876) 555-0199' },
+      },
     );
     expect(await save(changed)).toEqual(changed);
     expect((await shop.app.inject({ method: 'GET', url: '/api/store/' })).json()).toEqual({ ...changed, payment_methods: offered });
@@ -151,7 +166,7 @@ describe('the settings', () => {
   });
 
   it('is what checkout charges: the parish’s fee, free delivery from the threshold, tax on the goods after discount', async () => {
-    await save(withFees({ 'St. Andrew': 650, Portland: 1_200 }, { free_delivery_over: 5_000, tax_rate: 16.5 }));
+    await save(withFees({ 'St. Andrew': 650, Portland: 1_200 }, { free_delivery_over: 5_000, tax: { ...defaultStoreSettings.tax, rate: 16.5 } }));
 
     const toStAndrew = await checkOut(await shopperBuying(1_000));
     expect(toStAndrew).toMatchObject({ subtotal: 1_000, shipping_cost: 650, tax_amount: 165, total: 1_815 });
@@ -169,6 +184,28 @@ describe('the settings', () => {
     const kept = await shop.database.handle.db.selectFrom('orders').select(['shipping_cost', 'tax_amount', 'total']).where('id', '=', toStAndrew.id).executeTakeFirstOrThrow();
     expect(kept).toEqual({ shipping_cost: 65_000, tax_amount: 16_500, total: 181_500 });
     expect(await checkOut(await shopperBuying(1_000))).toMatchObject({ shipping_cost: 10, tax_amount: 0, total: 1_010 });
+  });
+
+  it('with prices holding the tax: checkout charges the shelf price and the order shows the tax it holds, to the cent', async () => {
+    await save(withFees({ 'St. Andrew': 650 }, { tax: { name: 'GCT', rate: 15, prices_include_tax: true, registration_number: '  ' } }));
+    // A blank registration number is none.
+    expect((await shop.app.inject({ method: 'GET', url: '/api/store/' })).json().tax).toEqual({ name: 'GCT', rate: 15, prices_include_tax: true, registration_number: null });
+    // J$1,150 holds J$150 of GCT; J$999.99 holds 130.4334… → J$130.43; delivery is not taxed.
+    expect(await checkOut(await shopperBuying(1_150))).toMatchObject({ subtotal: 1_150, shipping_cost: 650, tax_amount: 150, total: 1_800, prices_include_tax: true });
+    expect(await checkOut(await shopperBuying(999.99), { shipping_method: 'pickup' })).toMatchObject({ subtotal: 999.99, tax_amount: 130.43, total: 999.99, prices_include_tax: true });
+    // The cart answers what checkout charges: its total is the shelf prices'.
+    const shopper = await shopperBuying(999.99);
+    expect((await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: shopper.headers })).json()).toMatchObject({ total: 999.99 });
+    await save(defaultStoreSettings);
+    expect(await checkOut(await shopperBuying(1_150), { shipping_method: 'pickup' })).toMatchObject({ tax_amount: 0, total: 1_150, prices_include_tax: false });
+  });
+
+  it('takes a tax sent without a registration number as one with none', async () => {
+    const { registration_number: _none, ...tax } = { name: 'GCT', rate: 15, prices_include_tax: false, registration_number: null };
+    const saved = await settingsCall('PUT', owner.headers, { ...defaultStoreSettings, tax });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().tax).toEqual({ ...tax, registration_number: null });
+    await save(defaultStoreSettings);
   });
 
   it('takes concurrent changes one after another: each audit entry’s before is the change before it', async () => {

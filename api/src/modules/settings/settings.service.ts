@@ -1,4 +1,4 @@
-import { adminMessages, defaultStoreSettings, paymentMethodWords, storeSettingsSchema, type BankTransferDetails, type PaymentMethod, type StoreAnswer, type StoreContact, type StoreSettings } from '@threadline/contracts';
+import { adminMessages, defaultStoreSettings, paymentMethodWords, storeSettingsSchema, type BankTransferDetails, type PaymentMethod, type StoreAnswer, type StoreContact, type StoreSettings, type StoreTax } from '@threadline/contracts';
 import { badRequest } from '../../errors.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
@@ -36,6 +36,7 @@ function settingsFrom(stored: string, takenMethods: readonly PaymentMethod[]): S
   const parsed = storeSettingsSchema.safeParse({
     ...defaults,
     ...saved,
+    tax: { ...defaultStoreSettings.tax, ...saved.tax },
     store: { ...defaultStoreSettings.store, ...saved.store },
     bank_transfer: { ...defaultStoreSettings.bank_transfer, ...saved.bank_transfer },
   });
@@ -63,6 +64,8 @@ export function createSettingsService({ database, repository, audit, takenMethod
 
     /** The store's details as the owner set them: what pages, e-mails and invoices show. */
     contact: async (): Promise<StoreContact> => (await current()).store,
+    /** The shop's tax as the owner set it: what pages, e-mails and invoices call it and whether prices hold it. */
+    tax: async (): Promise<StoreTax> => (await current()).tax,
 
     /** The account bank transfers are paid into, for the e-mails. */
     bankTransfer: async (): Promise<BankTransferDetails> => (await current()).bank_transfer,
@@ -84,7 +87,9 @@ export function createSettingsService({ database, repository, audit, takenMethod
       cached = null;
     },
 
-    async replace(staff: StaffMember, settings: StoreSettings): Promise<StoreSettings> {
+    async replace(staff: StaffMember, sent: StoreSettings): Promise<StoreSettings> {
+      // A blank registration number is none: the invoice is then not a tax invoice.
+      const settings: StoreSettings = { ...sent, tax: { ...sent.tax, registration_number: sent.tax.registration_number || null } };
       const untaken = settings.payment_methods.find((method) => !takenMethods.includes(method));
       if (untaken) throw badRequest(adminMessages.paymentMethodNotConfigured(paymentMethodWords[untaken]));
       const saved = await database.writeTransaction(async (trx) => {

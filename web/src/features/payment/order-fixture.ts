@@ -14,6 +14,8 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     discount_amount: 0,
     shipping_cost: 10,
     tax_amount: 0,
+    prices_include_tax: false,
+    invoice_number: null,
     payment_method: 'stripe',
     shipping_method: 'delivery',
     exchange_rate: 1,

@@ -15,3 +15,6 @@ export const storeSettingsQueryOptions = queryOptions({
 });
 
 export const useStoreSettings = () => useQuery(storeSettingsQueryOptions);
+
+/** What the shop calls its tax (the owner's setting, 'GCT' as the shop opens); 'Tax' until the settings are loaded. */
+export const useTaxName = (): string => useStoreSettings().data?.tax.name ?? 'Tax';

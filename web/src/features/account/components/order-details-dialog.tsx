@@ -1,4 +1,4 @@
-import { awaitsTransfer, lineLabel, messages, paymentMethodLabel, paymentState, paymentStateLabels, variantText } from '@threadline/contracts';
+import { awaitsTransfer, lineLabel, messages, paymentMethodLabel, paymentState, paymentStateLabels, taxLabel, variantText } from '@threadline/contracts';
 import type { Order } from '@threadline/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { Dialog, DialogBody } from '@/components/ui/dialog.tsx';
 import { ErrorBox } from '@/components/ui/error-box.tsx';
 import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import { useOrderDetails } from '@/lib/queries/orders.ts';
+import { useTaxName } from '@/lib/queries/store-settings.ts';
 import { formatOrderDate } from '../order-dates.ts';
 import { orderAddressText } from '../order-preview.ts';
 import { OrderStatusBadge } from './order-status.tsx';
@@ -34,6 +35,7 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
 
 function OrderDetails({ listed }: { listed: Order }) {
   const { format } = useCurrency();
+  const taxName = useTaxName();
   const details = useOrderDetails(listed);
   const order = details.data ?? listed;
   const address = orderAddressText(order);
@@ -63,10 +65,12 @@ function OrderDetails({ listed }: { listed: Order }) {
           <Row label="Subtotal">{format(order.subtotal)}</Row>
           {Number(order.discount_amount) > 0 ? <Row label="Discount">-{format(order.discount_amount)}</Row> : null}
           <Row label="Shipping">{format(order.shipping_cost)}</Row>
-          <Row label="Tax">{format(order.tax_amount)}</Row>
+          {order.prices_include_tax ? null : <Row label={taxLabel(taxName, false)}>{format(order.tax_amount)}</Row>}
           <Row label="Total" strong>
             {format(order.total)}
           </Row>
+          {order.prices_include_tax ? <Row label={taxLabel(taxName, true)}>{format(order.tax_amount)}</Row> : null}
+          {order.invoice_number ? <Row label="Invoice number">{order.invoice_number}</Row> : null}
         </dl>
         <dl className="grid gap-4 sm:grid-cols-2">
           <div>

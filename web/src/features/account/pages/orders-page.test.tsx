@@ -31,6 +31,8 @@ function orderFixture(overrides: Partial<Order>): Order {
     discount_amount: 0,
     shipping_cost: 0,
     tax_amount: 0,
+    prices_include_tax: false,
+    invoice_number: null,
     payment_method: 'cash_on_delivery',
     shipping_method: 'delivery',
     exchange_rate: 1,

@@ -9,7 +9,7 @@ type StoreContact = StoreSettings['store'];
 export interface SettingsForm {
   fees: Record<Parish, string>;
   freeDeliveryOver: string;
-  taxRate: string;
+  tax: { name: string; rate: string; pricesIncludeTax: boolean; registrationNumber: string };
   store: Omit<StoreContact, 'getting_here' | 'map_location'>;
   gettingHere: string;
   latitude: string;
@@ -25,7 +25,12 @@ export const formOf = (settings: StoreSettings): SettingsForm => {
   return {
     fees: Object.fromEntries(parishes.map((parish) => [parish, settings.delivery_fees[parish].toFixed(2)])) as Record<Parish, string>,
     freeDeliveryOver: settings.free_delivery_over === null ? '' : settings.free_delivery_over.toFixed(2),
-    taxRate: String(settings.tax_rate),
+    tax: {
+      name: settings.tax.name,
+      rate: String(settings.tax.rate),
+      pricesIncludeTax: settings.tax.prices_include_tax,
+      registrationNumber: settings.tax.registration_number ?? '',
+    },
     store,
     gettingHere: gettingHere.join('\n'),
     latitude: String(point.latitude),
@@ -51,14 +56,14 @@ const moneyOf = (typed: string) => {
   return text.startsWith('-') ? -amount : amount;
 };
 
-/** Where each problem is, by the field's key ('fees.St. Andrew', 'taxRate', 'store.phone', 'store.hours.0.days'). */
+/** Where each problem is, by the field's key ('fees.St. Andrew', 'tax.rate', 'store.phone', 'store.hours.0.days'). */
 export type SettingsErrors = Record<string, string>;
 
 const formKey = (path: readonly PropertyKey[]): string => {
   const [head, ...rest] = path.map(String);
   if (head === 'delivery_fees') return `fees.${rest.join('.')}`;
   if (head === 'free_delivery_over') return 'freeDeliveryOver';
-  if (head === 'tax_rate') return 'taxRate';
+  if (head === 'tax' && rest[0] === 'registration_number') return 'tax.registrationNumber';
   if (head === 'payment_methods') return 'paymentMethods';
   if (head === 'bank_transfer') return `bankTransfer.${rest[0] ?? 'bank'}`;
   if (head === 'bank_transfer_days') return 'bankTransferDays';
@@ -73,7 +78,13 @@ export function settingsOf(form: SettingsForm): { settings: StoreSettings } | { 
   const parsed = storeSettingsSchema.safeParse({
     delivery_fees: Object.fromEntries(parishes.map((parish) => [parish, moneyOf(form.fees[parish])])),
     free_delivery_over: form.freeDeliveryOver.trim() === '' ? null : moneyOf(form.freeDeliveryOver),
-    tax_rate: amountOf(form.taxRate),
+    tax: {
+      name: form.tax.name,
+      rate: amountOf(form.tax.rate),
+      prices_include_tax: form.tax.pricesIncludeTax,
+      // Blank: none, and the invoice is not a tax invoice.
+      registration_number: form.tax.registrationNumber.trim() || null,
+    },
     store: {
       ...form.store,
       getting_here: form.gettingHere

@@ -55,20 +55,34 @@ describe('cart page', () => {
     expect(row('Subtotal')).toHaveTextContent('J$18,900.00');
     expect(row('Shipping')).toHaveTextContent('Calculated at checkout');
     expect(row('Discount')).toHaveTextContent('-J$500.00');
-    await waitFor(() => expect(row('Tax')).toHaveTextContent('J$0.00'));
+    await waitFor(() => expect(row('GCT')).toHaveTextContent('J$0.00'));
     expect(row('Total')).toHaveTextContent('J$18,400.00');
     expect(within(summary).getByRole('link', { name: 'Proceed to Checkout' })).toHaveAttribute('href', '/checkout');
   });
 
   it("charges the owner's tax rate on the goods after discount, as checkout does", async () => {
     const api = fakeCartApi(cartFixture([cartItemFixture()], { total_discount: 500, promo_code: 'ISLAND500', promo_code_valid: true }));
-    stubApi([api.handler, [/^\/api\/store\/$/, () => ({ ...defaultStoreSettings, tax_rate: 15 })]]);
+    stubApi([api.handler, [/^\/api\/store\/$/, () => ({ ...defaultStoreSettings, tax: { ...defaultStoreSettings.tax, rate: 15 } })]]);
     renderShop(pages, { path: '/cart' });
     const summary = await screen.findByRole('region', { name: 'Order Summary' });
     const row = (term: string) => within(summary).getByText(term).parentElement;
     // 11,900 less 500 is 11,400; 15% of it is 1,710.
-    await waitFor(() => expect(row('Tax')).toHaveTextContent('J$1,710.00'));
+    await waitFor(() => expect(row('GCT')).toHaveTextContent('J$1,710.00'));
     expect(row('Total')).toHaveTextContent('J$13,110.00');
+  });
+
+  it('shows the GCT the prices hold beneath the total, which stays what the shelf prices add up to', async () => {
+    const api = fakeCartApi(cartFixture([cartItemFixture()], { total_discount: 500, promo_code: 'ISLAND500', promo_code_valid: true }));
+    stubApi([api.handler, [/^\/api\/store\/$/, () => ({ ...defaultStoreSettings, tax: { name: 'GCT', rate: 15, prices_include_tax: true, registration_number: '001-234-567' } })]]);
+    renderShop(pages, { path: '/cart' });
+    const summary = await screen.findByRole('region', { name: 'Order Summary' });
+    const row = (term: string) => within(summary).getByText(term).parentElement;
+    // 11,900 less 500 is 11,400, which holds 11,400 × 15/115 = 1,486.956… → J$1,486.96 of GCT.
+    await waitFor(() => expect(row('Includes GCT')).toHaveTextContent('J$1,486.96'));
+    expect(row('Total')).toHaveTextContent('J$11,400.00');
+    expect(within(summary).queryByText('GCT')).toBeNull();
+    const terms = within(summary).getAllByRole('term').map((term) => term.textContent);
+    expect(terms.indexOf('Includes GCT')).toBeGreaterThan(terms.indexOf('Total'));
   });
 
   it('changes a quantity at once, then shows what the server answered', async () => {

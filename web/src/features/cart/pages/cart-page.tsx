@@ -1,4 +1,4 @@
-import { chargesBeforeShippingMinor, majorToMinor, minorToMajor, type Cart } from '@threadline/contracts';
+import { chargesBeforeShippingMinor, majorToMinor, minorToMajor, taxLabel, type Cart } from '@threadline/contracts';
 import { ShoppingBag } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
@@ -20,11 +20,21 @@ import { useReplayPendingCart } from '../pending-cart.ts';
 
 function OrderSummary({ cart, saving }: { cart: Cart; saving: boolean }) {
   const amountClass = `tabular-nums transition-opacity ${saving ? 'opacity-50' : ''}`;
-  // The owner's tax on the goods after discount, by the rule checkout and the server charge with.
+  // The owner's tax on the goods after discount (added, or held in the prices), by the rule checkout and the server charge with.
   const settings = useStoreSettings();
   const goods = cart.total ?? cart.subtotal;
   const charges = settings.data ? chargesBeforeShippingMinor(settings.data, majorToMinor(goods)) : null;
   const calculating = <span className="text-stone-500">Calculating...</span>;
+  const tax = settings.data?.tax;
+  // Added on top: a line before the total; held in the prices: what the total holds, beneath it.
+  const taxRow = (
+    <div className={`flex justify-between ${tax?.prices_include_tax ? 'text-stone-600' : ''}`}>
+      <dt className="text-stone-600">{tax ? taxLabel(tax.name, tax.prices_include_tax) : 'Tax'}</dt>
+      <dd aria-busy={saving} className={amountClass}>
+        {charges ? <Price amount={minorToMajor(charges.tax)} /> : calculating}
+      </dd>
+    </div>
+  );
   return (
     <section aria-labelledby="order-summary" className="space-y-4 rounded-2xl bg-stone-50 p-6 ring-1 ring-stone-200 lg:sticky lg:top-24">
       <h2 id="order-summary" className="text-lg font-semibold">
@@ -51,18 +61,14 @@ function OrderSummary({ cart, saving }: { cart: Cart; saving: boolean }) {
             <Price amount={cart.total_discount} />
           </dd>
         </div>
-        <div className="flex justify-between">
-          <dt className="text-stone-600">Tax</dt>
-          <dd aria-busy={saving} className={amountClass}>
-            {charges ? <Price amount={minorToMajor(charges.tax)} /> : calculating}
-          </dd>
-        </div>
+        {tax?.prices_include_tax ? null : taxRow}
         <div className="flex justify-between border-t border-stone-200 pt-3 text-base font-semibold">
           <dt>Total</dt>
           <dd aria-busy={saving} className={amountClass}>
             {charges ? <Price amount={minorToMajor(charges.total)} /> : calculating}
           </dd>
         </div>
+        {tax?.prices_include_tax ? taxRow : null}
       </dl>
       <Link to="/checkout" className={`${buttonClass('primary')} w-full`}>
         Proceed to Checkout

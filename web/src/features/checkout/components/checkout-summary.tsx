@@ -1,4 +1,4 @@
-import { baseCurrency, formatMoney, shopCurrency, type Cart, type CartItem, type ShippingMethod } from '@threadline/contracts';
+import { baseCurrency, formatMoney, shopCurrency, taxLabel, type Cart, type CartItem, type ShippingMethod, type StoreTax } from '@threadline/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCurrency } from '@/lib/currency/currency-context.tsx';
@@ -17,6 +17,8 @@ interface CheckoutSummaryProps {
   shippingMethod: ShippingMethod;
   /** Shipping, tax and total as the server will charge them; null while the shop's settings load. */
   charges: CheckoutCharges | null;
+  /** The shop's tax as the owner set it (its name, and whether prices hold it); undefined while the settings load. */
+  tax: StoreTax | undefined;
   /** The parish the delivery fee is for, when the address names one of the 14. */
   parish: string | null;
   /** The error box and the Place Order button, kept beside the total they commit to. */
@@ -27,11 +29,18 @@ interface CheckoutSummaryProps {
  * The side summary: the items, then subtotal, the real shipping of the chosen method and parish
  * (the owner's fee, where the spec's screen showed 0), discount, tax and the total that will be charged.
  */
-export function CheckoutSummary({ cart, shippingMethod, charges, parish, children }: CheckoutSummaryProps) {
+export function CheckoutSummary({ cart, shippingMethod, charges, tax, parish, children }: CheckoutSummaryProps) {
   const { format, currency } = useCurrency();
   const shown = (amount: number | undefined) => (amount === undefined ? <span className="text-stone-500">Calculating...</span> : format(amount));
   const shippingLabel = shippingMethod === 'pickup' ? ' (pickup)' : parish ? ` (delivery to ${parish})` : ' (delivery)';
   const discount = cart.total_discount;
+  // Added on top: a line before the total; held in the prices: what the total holds, beneath it.
+  const taxRow = (
+    <div className="flex justify-between gap-4">
+      <dt className="text-stone-600">{tax ? taxLabel(tax.name, tax.prices_include_tax) : 'Tax'}</dt>
+      <dd className={tax?.prices_include_tax ? 'text-stone-600' : undefined}>{shown(charges?.tax)}</dd>
+    </div>
+  );
   return (
     <section aria-labelledby="checkout-summary" className="rounded-2xl bg-stone-50 p-5 ring-1 ring-stone-200 sm:p-6 lg:sticky lg:top-24">
       <h2 id="checkout-summary" className="text-lg font-semibold text-stone-900">
@@ -76,14 +85,12 @@ export function CheckoutSummary({ cart, shippingMethod, charges, parish, childre
           </dt>
           <dd className={discount > 0 ? 'text-brand-800' : undefined}>{format(discount > 0 ? -discount : 0)}</dd>
         </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-stone-600">Tax</dt>
-          <dd>{shown(charges?.tax)}</dd>
-        </div>
+        {tax?.prices_include_tax ? null : taxRow}
         <div className="flex justify-between gap-4 border-t border-stone-200 pt-3 text-base font-semibold text-stone-900">
           <dt>Total</dt>
           <dd aria-live="polite">{shown(charges?.total)}</dd>
         </div>
+        {tax?.prices_include_tax ? taxRow : null}
       </dl>
       {cart.promo_code && !cart.promo_code_valid && cart.promo_message ? (
         <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200 ring-inset">

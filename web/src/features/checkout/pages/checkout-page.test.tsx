@@ -174,7 +174,7 @@ describe('checkout form', () => {
       ...defaultStoreSettings,
       delivery_fees: { ...defaultStoreSettings.delivery_fees, 'St. Andrew': 650, Portland: 1200 },
       free_delivery_over: 20_000,
-      tax_rate: 15,
+      tax: { ...defaultStoreSettings.tax, rate: 15 },
     };
     stubCheckout({ store });
     renderShop(pages, { path: '/checkout' });
@@ -183,7 +183,7 @@ describe('checkout form', () => {
     expect(delivery).toHaveAccessibleDescription('Calculated based on your location; free on orders of J$20,000.00 or more');
     // No parish yet: the highest fee, which the server charges an address outside the 14 parishes.
     await waitFor(() => expect(summaryLine('Shipping (delivery)')).toBe('J$1,200.00'));
-    expect(summaryLine('Tax')).toBe('J$1,785.00');
+    expect(summaryLine('GCT')).toBe('J$1,785.00');
 
     await user.type(screen.getByRole('combobox', { name: /Parish/ }), 'st andrew');
     expect(summaryLine('Shipping (delivery to St. Andrew)')).toBe('J$650.00');
@@ -193,6 +193,15 @@ describe('checkout form', () => {
     await user.click(screen.getByRole('radio', { name: /Pickup/ }));
     expect(summaryLine('Shipping (pickup)')).toBe('J$0.00');
     expect(summaryLine('Total')).toBe('J$13,685.00');
+  });
+
+  it('with prices holding GCT: the total is the shelf prices and delivery, and the GCT they hold is shown beneath it', async () => {
+    stubCheckout({ store: { ...defaultStoreSettings, tax: { name: 'GCT', rate: 15, prices_include_tax: true, registration_number: null } } });
+    renderShop(pages, { path: '/checkout' });
+    // 11,900 holds 11,900 × 15/115 = 1,552.17 of GCT; delivery (J$10.00) is not taxed.
+    await waitFor(() => expect(summaryLine('Includes GCT')).toBe('J$1,552.17'));
+    expect(summaryLine('Total')).toBe('J$11,910.00');
+    expect(within(summary()).queryByText('GCT', { selector: 'dt' })).toBeNull();
   });
 
   it('asks for the address only for delivery, and charges its shipping in the summary and total', async () => {
@@ -205,7 +214,7 @@ describe('checkout form', () => {
     expect(screen.getByRole('radio', { name: 'Cash on delivery' })).toBeChecked();
     expect(summaryLine('Subtotal')).toBe('J$11,900.00');
     expect(summaryLine('Shipping (delivery)')).toBe('J$10.00');
-    expect(summaryLine('Tax')).toBe('J$0.00');
+    expect(summaryLine('GCT')).toBe('J$0.00');
     expect(summaryLine('Total')).toBe('J$11,910.00');
     const items = within(summary()).getByRole('list', { name: 'Items' });
     expect(within(items).getByText('Runner Sneaker')).toBeVisible();

@@ -273,7 +273,7 @@ export function CheckoutPage() {
             </CheckoutSection>
           )}
         </div>
-        <CheckoutSummary cart={shownCart} shippingMethod={form.shippingMethod} charges={charges} parish={form.shippingMethod === 'delivery' ? parish : null}>
+        <CheckoutSummary cart={shownCart} shippingMethod={form.shippingMethod} charges={charges} tax={settings.data?.tax} parish={form.shippingMethod === 'delivery' ? parish : null}>
           {problem ? <ErrorBox>{problem}</ErrorBox> : null}
           <button type="submit" disabled={busy || (!nothingToPay && offered?.length === 0)} className={`${buttonClass('primary')} w-full`}>
             {busy ? 'Processing...' : 'Place Order'}

@@ -1,4 +1,4 @@
-import { awaitsTransfer, mayStartCardPayment, messages, paymentMethodLabel, paysByCard, paymentState, postalAddress, storeDetails, variantText, wasPaid, type Order, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
+import { awaitsTransfer, mayStartCardPayment, messages, paymentMethodLabel, paysByCard, paymentState, taxLabel, postalAddress, storeDetails, variantText, wasPaid, type Order, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
 import { CircleCheck, CircleX, Landmark, LoaderCircle, Package, Store, Truck } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { OrderProgress } from '@/components/order-progress.tsx';
@@ -6,7 +6,7 @@ import { buttonClass } from '@/components/ui/button-styles.ts';
 import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import { usePageMeta } from '@/lib/use-page-title.ts';
 import { useOrder } from '@/lib/queries/orders.ts';
-import { useStoreSettings } from '@/lib/queries/store-settings.ts';
+import { useStoreSettings, useTaxName } from '@/lib/queries/store-settings.ts';
 import { BankTransferPanel } from '../components/bank-transfer-panel.tsx';
 import { OrderLoadError } from '../components/order-load-error.tsx';
 import { orderStatusBadge, paymentStatusBadge, StatusBadge } from '../components/status-badges.tsx';
@@ -121,6 +121,12 @@ function Confirmation({ order, token, returnState, refunded, onCheckAgain }: Con
         </dd>
         <dt className="text-stone-600">Total amount</dt>
         <dd className="text-base font-semibold">{format(order.total)}</dd>
+        {order.invoice_number ? (
+          <>
+            <dt className="text-stone-600">Invoice number</dt>
+            <dd className="font-semibold">{order.invoice_number}</dd>
+          </>
+        ) : null}
         {order.refunded_amount > 0 ? (
           <>
             <dt className="text-stone-600">Refunded</dt>
@@ -300,6 +306,7 @@ function WhatsNext({ order, token, returnState, refunded, onCheckAgain }: Confir
 function OrderItems({ order }: { order: Order }) {
   const { format } = useCurrency();
   const pickupPlace = usePickupPlace();
+  const taxName = useTaxName();
   return (
     <section aria-labelledby="order-items" className="space-y-3">
       <h2 id="order-items" className="text-lg font-semibold">
@@ -333,7 +340,7 @@ function OrderItems({ order }: { order: Order }) {
         ) : null}
         {order.tax_amount > 0 ? (
           <div className="flex justify-between gap-4">
-            <dt className="text-stone-600">Tax</dt>
+            <dt className="text-stone-600">{taxLabel(taxName, order.prices_include_tax)}</dt>
             <dd>{format(order.tax_amount)}</dd>
           </div>
         ) : null}

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { defaultStoreSettings } from '@threadline/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { detailFixture, productFixture } from '@/test/shop-fixtures.ts';
 import { json, renderShop, stubApi, stubShopActions } from '@/test/render-shop.tsx';
@@ -31,6 +32,24 @@ describe('product page', () => {
     expect(screen.getByText('Only 2 left')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Add to Cart - J$14,500.00' })).toBeEnabled();
     await waitFor(() => expect(document.title).toBe('Kingston Runner | Threadline'));
+  });
+
+  it('says how much GCT the price holds when prices include it, and that it is added when they do not', async () => {
+    const store = (prices_include_tax: boolean) => ({ ...defaultStoreSettings, tax: { name: 'GCT', rate: 15, prices_include_tax, registration_number: null } });
+    stubApi([
+      [/^\/api\/product\/1\/$/, () => detailFixture()],
+      [/^\/api\/store\/$/, () => store(true)],
+    ]);
+    const { unmount } = renderShop(pages, { path: '/product/1' });
+    // J$14,500.00 holds 14,500 × 15/115 = J$1,891.30 of GCT.
+    expect(await screen.findByText(/^Includes GCT/)).toHaveTextContent('Includes GCT J$1,891.30');
+    unmount();
+    stubApi([
+      [/^\/api\/product\/1\/$/, () => detailFixture()],
+      [/^\/api\/store\/$/, () => store(false)],
+    ]);
+    renderShop(pages, { path: '/product/1' });
+    expect(await screen.findByText('Plus 15% GCT at checkout')).toBeVisible();
   });
 
   it('marks options with 5 or fewer left as Low Stock', async () => {

@@ -1,7 +1,7 @@
 import { Check, ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { messages, relatedProductsLimit, wholesaleMinimumPerStyle, type ProductDetailResponse } from '@threadline/contracts';
+import { effectivePrice, majorToMinor, messages, minorToMajor, relatedProductsLimit, taxLabel, taxMinor, wholesaleMinimumPerStyle, type ProductDetailResponse } from '@threadline/contracts';
 import { ProductCard, productGridClass } from '@/components/product/product-card.tsx';
 import { ProductPrice } from '@/components/product/product-price.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -10,6 +10,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { Price } from '@/lib/currency/price.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { usePageMeta } from '@/lib/use-page-title.ts';
+import { useStoreSettings } from '@/lib/queries/store-settings.ts';
 import { useProduct } from '../api/get-product.ts';
 import { firstPictureOf, ProductGallery } from '../components/product-gallery.tsx';
 import { ProductStructuredData } from '../components/product-structured-data.tsx';
@@ -24,6 +25,27 @@ const descriptionLength = 160;
 function summary(text: string): string {
   if (text.length <= descriptionLength) return text;
   return `${text.slice(0, text.lastIndexOf(' ', descriptionLength - 1))}…`;
+}
+
+/**
+ * The owner's tax on this price, by the rule the cart and checkout charge with: what the price holds
+ * ("Includes GCT J$…") or that it is added at checkout. Nothing while there is no tax.
+ */
+function TaxNote({ price }: { price: number }) {
+  const charges = useStoreSettings().data;
+  if (!charges || charges.tax.rate === 0) return null;
+  const { name, rate, prices_include_tax: included } = charges.tax;
+  return (
+    <p className="mt-1 text-sm text-stone-600">
+      {included ? (
+        <>
+          {taxLabel(name, true)} <Price amount={minorToMajor(taxMinor(charges, majorToMinor(price)))} />
+        </>
+      ) : (
+        `Plus ${rate}% ${name} at checkout`
+      )}
+    </p>
+  );
 }
 
 export function ProductPage() {
@@ -118,6 +140,7 @@ function ProductDetail({ detail }: { detail: ProductDetailResponse }) {
           <h1 className="mt-3 text-3xl font-bold tracking-tight text-balance sm:text-4xl">{product.name}</h1>
           <div className="mt-4">
             <ProductPrice product={product} size="lg" />
+            <TaxNote price={effectivePrice(product.price, product.sale_price)} />
           </div>
           {product.wholesale_price === null ? null : (
             <p className="mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-inset ring-brand-200">

@@ -1,10 +1,11 @@
-import { formatPayBy, isPaidByHand, lineLabel, paymentMethodLabel, variantText, type AdminOrder, type OrderStatus } from '@threadline/contracts';
+import { formatPayBy, isPaidByHand, lineLabel, paymentMethodLabel, taxLabel, variantText, type AdminOrder, type OrderStatus } from '@threadline/contracts';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { ErrorBox } from '@/components/ui/error-box.tsx';
 import { Notice, type NoticeMessage } from '@/components/ui/notice.tsx';
+import { useTaxName } from '@/lib/queries/store-settings.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { ListLoading, LoadFailed } from '../../components/list-states.tsx';
 import { downloadInvoice } from '../api/download-invoice.ts';
@@ -34,6 +35,7 @@ function Row({ label, children, strong = false }: { label: string; children: Rea
 }
 
 function Items({ order }: { order: AdminOrder }) {
+  const taxName = useTaxName();
   return (
     <Section title="Items">
       <ul className="divide-y divide-stone-200 text-sm">
@@ -50,10 +52,12 @@ function Items({ order }: { order: AdminOrder }) {
         <Row label="Subtotal">{formatJmd(order.subtotal)}</Row>
         {order.discount_amount > 0 ? <Row label="Discount">-{formatJmd(order.discount_amount)}</Row> : null}
         <Row label="Delivery">{formatJmd(order.shipping_cost)}</Row>
-        <Row label="Tax">{formatJmd(order.tax_amount)}</Row>
+        {order.prices_include_tax ? null : <Row label={taxLabel(taxName, false)}>{formatJmd(order.tax_amount)}</Row>}
         <Row label="Total" strong>
           {formatJmd(order.total)}
         </Row>
+        {order.prices_include_tax ? <Row label={taxLabel(taxName, true)}>{formatJmd(order.tax_amount)}</Row> : null}
+        {order.invoice_number ? <Row label="Invoice number">{order.invoice_number}</Row> : null}
         {order.refunded_amount > 0 ? <Row label="Refunded">-{formatJmd(order.refunded_amount)}</Row> : null}
       </dl>
       <p className="text-xs text-stone-500">{order.exchange_note}</p>

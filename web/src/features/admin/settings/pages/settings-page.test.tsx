@@ -84,8 +84,41 @@ describe('settings page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Settings saved. The shop charges and shows them from now on.')).toBeVisible();
     expect(saved).toHaveLength(1);
     expect(saved[0]?.delivery_fees).toMatchObject({ Kingston: 500, 'St. Andrew': 650, Portland: 500 });
-    expect(saved[0]).toMatchObject({ free_delivery_over: 20000, tax_rate: 15, store: { phone: '+1 (876) 555-0199' } });
+    expect(saved[0]).toMatchObject({ free_delivery_over: 20000, tax: { name: 'GCT', rate: 15, prices_include_tax: false, registration_number: null }, store: { phone: '+1 (876) 555-0199' } });
     expect(stAndrew).toHaveValue('650.00');
+  });
+
+  it('sets GCT at 15 % held in the prices with the shop’s registration number, and refuses a blank tax name', async () => {
+    const user = userEvent.setup();
+    const saved = stubSettings();
+    renderShop(pages, { path: '/admin/settings' });
+
+    const taxSection = await screen.findByRole('region', { name: 'Tax (GCT)' });
+    const name = within(taxSection).getByRole('textbox', { name: /Tax name/ });
+    expect(name).toHaveValue('GCT');
+    expect(name).toHaveAttribute('maxlength', '20');
+    const included = within(taxSection).getByRole('checkbox', { name: 'Prices include the tax' });
+    expect(included).not.toBeChecked();
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(name).toHaveAccessibleDescription('Tax name is required');
+    expect(name).toHaveFocus();
+    expect(saved).toHaveLength(0);
+
+    await user.type(name, 'GCT');
+    const rate = within(taxSection).getByRole('textbox', { name: /Tax rate/ });
+    await user.clear(rate);
+    await user.type(rate, '15');
+    await user.click(included);
+    const registration = within(taxSection).getByRole('textbox', { name: /GCT registration number/ });
+    expect(registration).toHaveAttribute('maxlength', '40');
+    await user.type(registration, ' 001-234-567 ');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+
+    expect(await screen.findByText('Settings saved. The shop charges and shows them from now on.')).toBeVisible();
+    expect(saved[0]?.tax).toEqual({ name: 'GCT', rate: 15, prices_include_tax: true, registration_number: '001-234-567' });
+    expect(included).toBeChecked();
+    expect(registration).toHaveValue('001-234-567');
   });
 
   it('sets the street, the directions, the getting-here hints a line each and the map point', async () => {

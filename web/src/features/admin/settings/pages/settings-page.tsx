@@ -1,4 +1,4 @@
-import { bankTransferDaysMax, currencyCodes, paymentMethods, paymentMethodWords, parishes, type BankTransferDetails, type Parish, type PaymentMethod, type StoreSettings } from '@threadline/contracts';
+import { bankTransferDaysMax, currencyCodes, paymentMethods, paymentMethodWords, parishes, registrationNumberMaxLength, taxNameMaxLength, type BankTransferDetails, type Parish, type PaymentMethod, type StoreSettings } from '@threadline/contracts';
 import { Plus, Trash2 } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/button-styles.ts';
@@ -37,6 +37,8 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
   const formRef = useRef<HTMLFormElement>(null);
 
   const setFee = (parish: Parish, value: string) => setForm((current) => ({ ...current, fees: { ...current.fees, [parish]: value } }));
+  const setTax = <K extends keyof SettingsForm['tax']>(key: K, value: SettingsForm['tax'][K]) =>
+    setForm((current) => ({ ...current, tax: { ...current.tax, [key]: value } }));
   const setStore = <K extends keyof SettingsForm['store']>(key: K, value: SettingsForm['store'][K]) =>
     setForm((current) => ({ ...current, store: { ...current.store, [key]: value } }));
   const setBank = (key: keyof BankTransferDetails, value: string) => setForm((current) => ({ ...current, bankTransfer: { ...current.bankTransfer, [key]: value } }));
@@ -125,7 +127,7 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
         </div>
       </Section>
 
-      <Section title="Free delivery and tax">
+      <Section title="Free delivery">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             {...fieldProps('freeDeliveryOver')}
@@ -134,14 +136,6 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
             inputMode="decimal"
             value={form.freeDeliveryOver}
             onChange={(event) => setForm((current) => ({ ...current, freeDeliveryOver: event.target.value }))}
-          />
-          <TextField
-            {...fieldProps('taxRate')}
-            label="Tax rate (%)"
-            hint="(of the subtotal after discount)"
-            inputMode="decimal"
-            value={form.taxRate}
-            onChange={(event) => setForm((current) => ({ ...current, taxRate: event.target.value }))}
           />
         </div>
         <p className="mt-3 text-sm text-stone-600">Free delivery counts the subtotal after any promo discount. Orders already placed keep what they were charged.</p>
@@ -229,6 +223,46 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
             />
           </div>
         </fieldset>
+      </Section>
+
+      <Section
+        title="Tax (GCT)"
+        description="The tax on the goods after any promo discount (not on delivery), as the cart, checkout, the order, its e-mails and the invoice show it."
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField {...fieldProps('tax.name')} label="Tax name" hint="(e.g. GCT)" maxLength={taxNameMaxLength} value={form.tax.name} onChange={(event) => setTax('name', event.target.value)} />
+          <TextField
+            {...fieldProps('tax.rate')}
+            label="Tax rate (%)"
+            hint="(0: no tax)"
+            inputMode="decimal"
+            value={form.tax.rate}
+            onChange={(event) => setTax('rate', event.target.value)}
+          />
+          <TextField
+            {...fieldProps('tax.registrationNumber')}
+            label="GCT registration number"
+            hint="(blank: none; with one, invoices are tax invoices)"
+            autoComplete="off"
+            maxLength={registrationNumberMaxLength}
+            value={form.tax.registrationNumber}
+            onChange={(event) => setTax('registrationNumber', event.target.value)}
+          />
+        </div>
+        <label className="mt-4 flex min-h-11 items-center gap-3 text-sm font-medium">
+          <input
+            type="checkbox"
+            name="tax.pricesIncludeTax"
+            className="size-5 rounded border-stone-400 text-stone-900 focus-visible:ring-2 focus-visible:ring-brand-600"
+            checked={form.tax.pricesIncludeTax}
+            onChange={(event) => setTax('pricesIncludeTax', event.currentTarget.checked)}
+          />
+          Prices include the tax
+        </label>
+        <p className="mt-1 text-sm text-stone-600">
+          Included: shelf prices are what shoppers pay, and the cart, checkout and invoice show the tax they hold ("Includes GCT"). Not included: the tax is
+          added at checkout as a line of its own.
+        </p>
       </Section>
 
       <Section
@@ -345,7 +379,7 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
   );
 }
 
-/** /admin/settings (owner only): delivery fees, free delivery, tax and the store's details. */
+/** /admin/settings (owner only): delivery fees, free delivery, tax (GCT) and the store's details. */
 export function SettingsPage() {
   const settings = useAdminSettings();
   return (
