@@ -58,7 +58,9 @@ const inject = (who: ShopperSession, method: 'GET' | 'POST' | 'PUT', url: string
   shop.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
 
 async function setTax(tax: StoreSettings['tax']) {
-  const saved = await inject(owner, 'PUT', '/api/admin/settings/', { ...defaultStoreSettings, tax } satisfies StoreSettings);
+  // The owner offers PowerTranz beside the built-in card and cash: this shop runs it.
+  const offered: StoreSettings['payment_methods'] = ['stripe', 'cash_on_delivery', 'powertranz'];
+  const saved = await inject(owner, 'PUT', '/api/admin/settings/', { ...defaultStoreSettings, payment_methods: offered, tax } satisfies StoreSettings);
   expect(saved.statusCode, saved.body).toBe(200);
 }
 
