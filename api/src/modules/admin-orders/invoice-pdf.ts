@@ -7,7 +7,9 @@ const day = new Intl.DateTimeFormat('en-JM', { dateStyle: 'long', timeZone: 'Ame
 
 /** How the order is paid and where that stands: a test card payment says it took no money. */
 export function invoicePayment(order: Pick<AdminOrder, 'payment_method' | 'shipping_method' | 'status' | 'payment_status' | 'test_payment'>): string {
-  const method = paymentMethodLabel(order).toLowerCase();
+  // Within the sentence: 'cash on pickup', 'card (PowerTranz)', the provider's name as it is written.
+  const label = paymentMethodLabel(order);
+  const method = label.charAt(0).toLowerCase() + label.slice(1);
   const state = paymentStateLabels[paymentState(order)].toLowerCase();
   return `${method}, ${state}${order.test_payment ? ' (TEST payment: no money was taken)' : ''}`;
 }

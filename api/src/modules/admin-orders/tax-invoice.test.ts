@@ -184,7 +184,7 @@ describe('the tax invoice', () => {
     expect(mail).toContain('Paid by card (PowerTranz).');
     expect(mail).not.toMatch(/^GCT: /m);
     const text = await invoiceText(id);
-    for (const line of ['Tax Invoice', `Invoice ${invoice}`, 'GCT registration number: 001-234-567', 'Irie Cap 3 J$3,333.33 J$8,695.65', 'GCT J$1,408.69', 'Total (JMD) J$10,799.98', 'Payment: card, paid.']) {
+    for (const line of ['Tax Invoice', `Invoice ${invoice}`, 'GCT registration number: 001-234-567', 'Irie Cap 3 J$3,333.33 J$8,695.65', 'GCT J$1,408.69', 'Total (JMD) J$10,799.98', 'Payment: card (PowerTranz), paid.']) {
       expect(text).toContain(line);
     }
     await setTax(defaultStoreSettings.tax);
