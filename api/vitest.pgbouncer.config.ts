@@ -12,20 +12,23 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: process.env.POOLER_SET === 'all' ? ['src/**/*.test.ts', 'test/**/*.test.ts'] : [
-      'test/pgbouncer.test.ts',
-      'src/modules/orders/checkout.routes.test.ts',
-      'src/modules/orders/checkout-races.test.ts',
-      'src/modules/inventory/stock-summaries.test.ts',
-      'src/modules/orders/order-update-emails.test.ts',
-      'src/modules/payments/payment-settlement.test.ts',
-      'src/modules/currency/rates.processes.test.ts',
-      'src/db/last-writes.test.ts',
-      'src/db/migrations/*.test.ts',
-      'src/timed-job.test.ts',
-      'src/plugins/shop-changes.processes.test.ts',
-      'test/server-processes.test.ts',
-    ],
+    include:
+      process.env.POOLER_SET === 'all'
+        ? ['src/**/*.test.ts', 'test/**/*.test.ts']
+        : [
+            'test/pgbouncer.test.ts',
+            'src/modules/orders/checkout.routes.test.ts',
+            'src/modules/orders/checkout-races.test.ts',
+            'src/modules/inventory/stock-summaries.test.ts',
+            'src/modules/orders/order-update-emails.test.ts',
+            'src/modules/payments/payment-settlement.test.ts',
+            'src/modules/currency/rates.processes.test.ts',
+            'src/db/last-writes.test.ts',
+            'src/db/migrations/*.test.ts',
+            'src/timed-job.test.ts',
+            'src/plugins/shop-changes.processes.test.ts',
+            'test/server-processes.test.ts',
+          ],
     globalSetup: ['test/pgbouncer-setup.ts', 'test/database-templates.ts'],
     setupFiles: ['test/pgbouncer-watch.ts'],
     pool: 'forks',

@@ -40,7 +40,12 @@ rmSync(file, { force: true });
 }
 
 const database = openDatabase(`sqlite:${file}`);
-const config = loadConfig({ DATA_DIR: directory, SECRET_KEY: 'bench-secret-key-long-enough-0123456789', LOG_LEVEL: 'silent', RATE_LIMIT_SCALE: '1000' });
+const config = loadConfig({
+  DATA_DIR: directory,
+  SECRET_KEY: 'bench-secret-key-long-enough-0123456789',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_SCALE: '1000',
+});
 const app = await buildApp({ config, database });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -57,7 +62,12 @@ const { token } = (await registered.json()) as { token: string };
 await database.db.updateTable('users').set({ role: 'staff' }).where('email', '=', email).execute();
 const staffHeaders = { authorization: `Bearer ${token}` };
 
-const category = await database.db.selectFrom('categories').select('id').where('parent_id', 'is', null).orderBy('id').executeTakeFirstOrThrow();
+const category = await database.db
+  .selectFrom('categories')
+  .select('id')
+  .where('parent_id', 'is', null)
+  .orderBy('id')
+  .executeTakeFirstOrThrow();
 
 async function measure(path: string, headers: Record<string, string> = {}) {
   const check = await fetch(origin + path, { headers });
@@ -98,7 +108,13 @@ const storefront = [
 ] as const;
 const withIndexes = [];
 for (const [, path] of storefront) withIndexes.push(await measure(path));
-for (const index of ['products_admin_created_idx', 'products_admin_status_idx', 'products_admin_category_idx', 'products_admin_name_idx', 'product_variants_stock_idx']) {
+for (const index of [
+  'products_admin_created_idx',
+  'products_admin_status_idx',
+  'products_admin_category_idx',
+  'products_admin_name_idx',
+  'product_variants_stock_idx',
+]) {
   await sql.raw(`drop index ${index}`).execute(database.db);
 }
 console.log('\nstorefront                                 p99 ms with 0014 indexes   without');

@@ -46,15 +46,40 @@ function generateOrders(file: string, products: { id: number; name: string; pric
   const now = Date.now();
   const start = now - days * 86_400_000;
   const orderColumns = [
-    'order_number', 'email', 'first_name', 'last_name', 'phone', 'status', 'payment_status', 'payment_method', 'shipping_method',
-    'address_line1', 'address_line2', 'city', 'parish', 'postal_code', 'country', 'subtotal', 'discount_amount', 'shipping_cost',
-    'tax_amount', 'total', 'currency', 'exchange_rate', 'created_at', 'updated_at',
+    'order_number',
+    'email',
+    'first_name',
+    'last_name',
+    'phone',
+    'status',
+    'payment_status',
+    'payment_method',
+    'shipping_method',
+    'address_line1',
+    'address_line2',
+    'city',
+    'parish',
+    'postal_code',
+    'country',
+    'subtotal',
+    'discount_amount',
+    'shipping_cost',
+    'tax_amount',
+    'total',
+    'currency',
+    'exchange_rate',
+    'created_at',
+    'updated_at',
   ];
   const itemColumns = ['order_id', 'product_id', 'product_name', 'quantity', 'unit_price', 'line_total'];
   const insertOrders = sqlite.prepare(
-    `insert into orders (${orderColumns.join(', ')}) values ${Array(rowsPerInsert).fill(`(${orderColumns.map(() => '?').join(', ')})`).join(', ')}`,
+    `insert into orders (${orderColumns.join(', ')}) values ${Array(rowsPerInsert)
+      .fill(`(${orderColumns.map(() => '?').join(', ')})`)
+      .join(', ')}`,
   );
-  const insertItem = sqlite.prepare(`insert into order_items (${itemColumns.join(', ')}) values (${itemColumns.map(() => '?').join(', ')})`);
+  const insertItem = sqlite.prepare(
+    `insert into order_items (${itemColumns.join(', ')}) values (${itemColumns.map(() => '?').join(', ')})`,
+  );
   const firstId = (sqlite.prepare('select coalesce(max(id), 0) + 1 as id from orders').get() as { id: number }).id;
   const dayTotals = new Map<string, { orders: number; revenue: number }>();
 
@@ -69,7 +94,8 @@ function generateOrders(file: string, products: { id: number; name: string; pric
       let status: OrderStatus = 'delivered';
       let paid: PaymentStatus = 'COMPLETED';
       if (roll < 0.05) [status, paid] = ['cancelled', cash ? 'PENDING' : 'FAILED'];
-      else if (age < 14 * 86_400_000) [status, paid] = roll < 0.4 ? ['pending', cash ? 'PENDING' : 'COMPLETED'] : ['processing', 'COMPLETED'];
+      else if (age < 14 * 86_400_000)
+        [status, paid] = roll < 0.4 ? ['pending', cash ? 'PENDING' : 'COMPLETED'] : ['processing', 'COMPLETED'];
       // A forgotten cash order now and then: the dashboard's list of unpaid ones.
       else if (cash && roll < 0.0506) paid = 'PENDING';
       const product = products[Math.floor(random() * products.length)] ?? { id: 1, name: 'Runner', price: 100_000 };
@@ -81,8 +107,30 @@ function generateOrders(file: string, products: { id: number; name: string; pric
       const day = dayTotals.get(jamaicaDay(at)) ?? { orders: 0, revenue: 0 };
       dayTotals.set(jamaicaDay(at), { orders: day.orders + counted.orders, revenue: day.revenue + counted.revenue });
       values.push(
-        `TL-B-${index}`, `buyer${index % 50_000}@example.com`, 'Kemar', 'Brown', '876 555 0100', status, paid, cash ? 'cash_on_delivery' : 'stripe',
-        shipping ? 'delivery' : 'pickup', '', '', '', '', '', '', subtotal, 0, shipping, 0, subtotal + shipping, 'JMD', '1', at, at,
+        `TL-B-${index}`,
+        `buyer${index % 50_000}@example.com`,
+        'Kemar',
+        'Brown',
+        '876 555 0100',
+        status,
+        paid,
+        cash ? 'cash_on_delivery' : 'stripe',
+        shipping ? 'delivery' : 'pickup',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        subtotal,
+        0,
+        shipping,
+        0,
+        subtotal + shipping,
+        'JMD',
+        '1',
+        at,
+        at,
       );
       items.push([firstId + index, product.id, product.name, quantity, product.price, subtotal]);
       if (random() < 0.35) items.push([firstId + index, product.id, product.name, 1, product.price, product.price]);
@@ -113,7 +161,12 @@ async function staffToken(origin: string, database: ReturnType<typeof openDataba
   const email = `bench-owner-${Date.now()}@threadline.test`;
   const registered = await fetch(`${origin}/api/users/auth/register/`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [sessionHeaders.sessionKey]: sessionKey, [sessionHeaders.csrfToken]: token, cookie: `csrftoken=${token}` },
+    headers: {
+      'content-type': 'application/json',
+      [sessionHeaders.sessionKey]: sessionKey,
+      [sessionHeaders.csrfToken]: token,
+      cookie: `csrftoken=${token}`,
+    },
     body: JSON.stringify({ first_name: 'Bench', last_name: 'Owner', email, password1: 'island-breeze-42', password2: 'island-breeze-42' }),
   });
   if (!registered.ok) throw new Error(`sign-up failed: ${await registered.text()}`);
@@ -133,14 +186,21 @@ if (!existsSync(file)) {
   const products = await setup.db.selectFrom('products').select(['id', 'name', 'price']).execute();
   await setup.close();
   generateOrders(file, products);
-  console.log(`generated ${orderCount.toLocaleString('en-US')} orders over ${days} days in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `generated ${orderCount.toLocaleString('en-US')} orders over ${days} days in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 const database = openDatabase(`sqlite:${file}`);
 const migrating = performance.now();
 await migrateToLatest(database.db);
 console.log(`migrations to the latest schema: ${((performance.now() - migrating) / 1000).toFixed(1)} s`);
-const config = loadConfig({ DATA_DIR: directory, SECRET_KEY: 'bench-secret-key-long-enough-0123456789', LOG_LEVEL: 'silent', RATE_LIMIT_SCALE: '1000' });
+const config = loadConfig({
+  DATA_DIR: directory,
+  SECRET_KEY: 'bench-secret-key-long-enough-0123456789',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_SCALE: '1000',
+});
 const app = await buildApp({ config, database });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -150,13 +210,17 @@ const first = performance.now();
 const answer = await fetch(`${origin}/api/admin/dashboard/`, { headers });
 if (!answer.ok) throw new Error(`dashboard answered ${answer.status}: ${await answer.text()}`);
 const figures = (await answer.json()) as { month: { orders: number }; unpaid_cash_orders: { count: number } };
-console.log(`first dashboard answer (cold): ${(performance.now() - first).toFixed(0)} ms; this month ${figures.month.orders} orders, ${figures.unpaid_cash_orders.count} unpaid cash orders over a week old`);
+console.log(
+  `first dashboard answer (cold): ${(performance.now() - first).toFixed(0)} ms; this month ${figures.month.orders} orders, ${figures.unpaid_cash_orders.count} unpaid cash orders over a week old`,
+);
 
 const baseline = await latency(`${origin}/api/health/`, {});
 const dashboard = await latency(`${origin}/api/admin/dashboard/`, headers);
 console.log(`\n${orderCount.toLocaleString('en-US')} orders (SQLite, ${seconds} s per run, 1 connection)`);
 console.log('call                         p50 ms   p99 ms   requests   target (p99 < 100 ms)');
-console.log(`GET /api/health/ (baseline) ${String(baseline.p50).padStart(7)}  ${String(baseline.p99).padStart(7)}  ${String(baseline.requests).padStart(9)}`);
+console.log(
+  `GET /api/health/ (baseline) ${String(baseline.p50).padStart(7)}  ${String(baseline.p99).padStart(7)}  ${String(baseline.requests).padStart(9)}`,
+);
 console.log(
   `GET /api/admin/dashboard/   ${String(dashboard.p50).padStart(7)}  ${String(dashboard.p99).padStart(7)}  ${String(dashboard.requests).padStart(9)}   ${dashboard.p99 < 100 ? 'met' : 'MISSED'}`,
 );

@@ -21,12 +21,89 @@ const size = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 
 // Common Jamaican first and last names: a last name is shared by one order in ~60, as in life.
-const firstNames = ['Ayesha', 'Kemar', 'Shanique', 'Devon', 'Tanya', 'Andre', 'Kerry-Ann', 'Marlon', 'Simone', 'Omar', 'Latoya', 'Jermaine', 'Nadine', 'Dwayne', 'Tashana', 'Ricardo', 'Camille', 'Damion', 'Keisha', 'Romaine'];
+const firstNames = [
+  'Ayesha',
+  'Kemar',
+  'Shanique',
+  'Devon',
+  'Tanya',
+  'Andre',
+  'Kerry-Ann',
+  'Marlon',
+  'Simone',
+  'Omar',
+  'Latoya',
+  'Jermaine',
+  'Nadine',
+  'Dwayne',
+  'Tashana',
+  'Ricardo',
+  'Camille',
+  'Damion',
+  'Keisha',
+  'Romaine',
+];
 const lastNames = [
-  'Brown', 'Campbell', 'Williams', 'Thompson', 'Smith', 'Johnson', 'Clarke', 'Reid', 'Grant', 'Morgan', 'Francis', 'Henry', 'Lewis', 'Walker', 'Gordon',
-  'Wright', 'Stewart', 'Robinson', 'Bailey', 'Allen', 'McKenzie', 'Palmer', 'Powell', 'Green', 'Hall', 'Scott', 'Edwards', 'Miller', 'Davis', 'Morris',
-  'Gayle', 'Ellis', 'Barrett', 'Spence', 'Forbes', 'Samuels', 'Daley', 'Nelson', 'Richards', 'Shaw', 'Bennett', 'Hamilton', 'Mitchell', 'Wilson', 'Graham',
-  'Watson', 'Lawrence', 'Chambers', 'Anderson', 'Blake', 'Murray', 'Dixon', 'Harris', 'Jackson', 'Lindo', 'Ferguson', 'Bryan', 'Gooden', 'Facey', 'Rowe',
+  'Brown',
+  'Campbell',
+  'Williams',
+  'Thompson',
+  'Smith',
+  'Johnson',
+  'Clarke',
+  'Reid',
+  'Grant',
+  'Morgan',
+  'Francis',
+  'Henry',
+  'Lewis',
+  'Walker',
+  'Gordon',
+  'Wright',
+  'Stewart',
+  'Robinson',
+  'Bailey',
+  'Allen',
+  'McKenzie',
+  'Palmer',
+  'Powell',
+  'Green',
+  'Hall',
+  'Scott',
+  'Edwards',
+  'Miller',
+  'Davis',
+  'Morris',
+  'Gayle',
+  'Ellis',
+  'Barrett',
+  'Spence',
+  'Forbes',
+  'Samuels',
+  'Daley',
+  'Nelson',
+  'Richards',
+  'Shaw',
+  'Bennett',
+  'Hamilton',
+  'Mitchell',
+  'Wilson',
+  'Graham',
+  'Watson',
+  'Lawrence',
+  'Chambers',
+  'Anderson',
+  'Blake',
+  'Murray',
+  'Dixon',
+  'Harris',
+  'Jackson',
+  'Lindo',
+  'Ferguson',
+  'Bryan',
+  'Gooden',
+  'Facey',
+  'Rowe',
 ];
 const statuses = ['pending', 'processing', 'shipped', 'delivered', 'delivered', 'delivered', 'delivered', 'cancelled'] as const;
 const start = Date.parse('2024-01-01T00:00:00Z');
@@ -51,7 +128,16 @@ async function generateOrders(db: Db, count: number) {
         last_name: lastName,
         phone: '876 555 0100',
         status,
-        payment_status: status === 'pending' ? 'PENDING' : status === 'cancelled' ? (cash ? 'PENDING' : 'REFUNDED') : cash && status !== 'delivered' ? 'PENDING' : 'COMPLETED',
+        payment_status:
+          status === 'pending'
+            ? 'PENDING'
+            : status === 'cancelled'
+              ? cash
+                ? 'PENDING'
+                : 'REFUNDED'
+              : cash && status !== 'delivered'
+                ? 'PENDING'
+                : 'COMPLETED',
         payment_method: cash ? 'cash_on_delivery' : 'stripe',
         shipping_method: index % 4 === 0 ? 'pickup' : 'delivery',
         address_line1: '12 Hope Road',
@@ -97,7 +183,12 @@ const database = openDatabase(`sqlite:${file}`);
 const migrating = performance.now();
 await migrateToLatest(database.db);
 console.log(`migrations to the latest schema: ${((performance.now() - migrating) / 1000).toFixed(1)} s`);
-const config = loadConfig({ DATA_DIR: directory, SECRET_KEY: 'bench-secret-key-long-enough-0123456789', LOG_LEVEL: 'silent', RATE_LIMIT_SCALE: '1000' });
+const config = loadConfig({
+  DATA_DIR: directory,
+  SECRET_KEY: 'bench-secret-key-long-enough-0123456789',
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT_SCALE: '1000',
+});
 const app = await buildApp({ config, database });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -116,7 +207,11 @@ const { token } = (await register.json()) as { token: string };
 await database.db.updateTable('users').set({ role: 'staff' }).where('email', '=', email).execute();
 const headers = { authorization: `Bearer ${token}`, 'x-session-key': sessionKey };
 
-const middle = await database.db.selectFrom('orders').select(['order_number', 'email', 'first_name', 'last_name']).where('id', '=', Math.floor(size / 2)).executeTakeFirstOrThrow();
+const middle = await database.db
+  .selectFrom('orders')
+  .select(['order_number', 'email', 'first_name', 'last_name'])
+  .where('id', '=', Math.floor(size / 2))
+  .executeTakeFirstOrThrow();
 // Here a first name fixes the last name's place in the cycle of 60, so a full name that exists is
 // shared by one order in 60 (16,667 of a million), as common as a last name: the worst case.
 const fullName = encodeURIComponent(`${middle.first_name} ${middle.last_name}`.toLowerCase());

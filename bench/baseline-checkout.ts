@@ -49,7 +49,8 @@ export interface BaselineCheckout {
 
 /** Whether the baseline in `dir` locks the same packages as the working tree. */
 function samePackages(dir: string): boolean {
-  const lock = (folder: string) => (existsSync(join(folder, 'package-lock.json')) ? readFileSync(join(folder, 'package-lock.json'), 'utf8') : '');
+  const lock = (folder: string) =>
+    existsSync(join(folder, 'package-lock.json')) ? readFileSync(join(folder, 'package-lock.json'), 'utf8') : '';
   return lock(dir) === lock(root);
 }
 
@@ -62,7 +63,9 @@ export function checkOutBaseline(commit: string, name: string): BaselineCheckout
   const dir = mkdtempSync(join(tmpdir(), `threadline-${name}-`));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
-    execFileSync('tar', ['-x', '-C', dir], { input: execFileSync('git', ['archive', commit], { cwd: root, maxBuffer: 1024 * 1024 * 1024 }) });
+    execFileSync('tar', ['-x', '-C', dir], {
+      input: execFileSync('git', ['archive', commit], { cwd: root, maxBuffer: 1024 * 1024 * 1024 }),
+    });
     if (samePackages(dir)) {
       // Hard-linked copies, not symlinks: the workspace links inside (@threadline/contracts, …) are
       // relative, so they must resolve to the baseline's own packages. The temp dir must therefore be
@@ -75,9 +78,15 @@ export function checkOutBaseline(commit: string, name: string): BaselineCheckout
       // A baseline on other packages (the storefront on Preact before issue 29) gets its own, from
       // its lock file and npm's cache where it can. Install scripts do not run: the working tree's
       // compiled SQLite driver is lent to it when the versions match.
-      execFileSync('npm', ['ci', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit' });
+      execFileSync('npm', ['ci', '--ignore-scripts', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'], {
+        cwd: dir,
+        stdio: 'inherit',
+      });
       const driver = (folder: string) => join(folder, 'node_modules', 'better-sqlite3');
-      const version = (folder: string) => (existsSync(join(driver(folder), 'package.json')) ? readFileSync(join(driver(folder), 'package.json'), 'utf8').match(/"version":\s*"([^"]+)"/)?.[1] : undefined);
+      const version = (folder: string) =>
+        existsSync(join(driver(folder), 'package.json'))
+          ? readFileSync(join(driver(folder), 'package.json'), 'utf8').match(/"version":\s*"([^"]+)"/)?.[1]
+          : undefined;
       if (existsSync(join(driver(root), 'build')) && !existsSync(join(driver(dir), 'build')) && version(root) === version(dir)) {
         execFileSync('cp', ['-al', join(driver(root), 'build'), join(driver(dir), 'build')]);
       }
@@ -91,7 +100,10 @@ export function checkOutBaseline(commit: string, name: string): BaselineCheckout
 
 /** The browser build of the web app in `webDir` (its dist/ and manifest), without the server build. */
 export function buildWebClient(webDir: string): void {
-  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], { cwd: webDir, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'error'], {
+    cwd: webDir,
+    stdio: 'inherit',
+  });
 }
 
 /**

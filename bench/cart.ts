@@ -30,7 +30,13 @@ try {
         setupRequest: (request: autocannon.Request) => {
           next = (next + 1) % shoppers.length;
           const shopper = shoppers[next];
-          return { ...request, method, path: '/api/orders/cart/', headers: shopper?.headers ?? {}, ...(method === 'POST' ? { body: JSON.stringify(add) } : {}) };
+          return {
+            ...request,
+            method,
+            path: '/api/orders/cart/',
+            headers: shopper?.headers ?? {},
+            ...(method === 'POST' ? { body: JSON.stringify(add) } : {}),
+          };
         },
       },
     ];
@@ -40,7 +46,14 @@ try {
     return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
   };
 
-  const bare = spawn(process.execPath, ['-e', `const b=${JSON.stringify(sample)};require('node:http').createServer((q,s)=>{q.resume();q.on('end',()=>{s.writeHead(200,{'content-type':'application/json'});s.end(b)})}).listen(4481,'127.0.0.1',()=>console.log('up'))`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const bare = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const b=${JSON.stringify(sample)};require('node:http').createServer((q,s)=>{q.resume();q.on('end',()=>{s.writeHead(200,{'content-type':'application/json'});s.end(b)})}).listen(4481,'127.0.0.1',()=>console.log('up'))`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   await new Promise((resolve) => bare.stdout.once('data', resolve));
   const ceiling = await run('http://127.0.0.1:4481', 'GET');
   bare.kill();
@@ -50,11 +63,15 @@ try {
   console.log(`\ncart with ${sessions} sessions (SQLite, 50 connections, ${seconds} s per run)`);
   console.log('                         req/s      p99 ms   errors');
   const row = (name: string, figures: { rps: number; p99: number; errors: number }) =>
-    console.log(`${name.padEnd(24)} ${Math.round(figures.rps).toString().padStart(6)}   ${String(figures.p99).padStart(8)}   ${figures.errors}`);
+    console.log(
+      `${name.padEnd(24)} ${Math.round(figures.rps).toString().padStart(6)}   ${String(figures.p99).padStart(8)}   ${figures.errors}`,
+    );
   row('bare node:http ceiling', ceiling);
   row('GET /api/orders/cart/', read);
   row('POST /api/orders/cart/', write);
-  console.log(`GET cart: ${Math.round(read.rps)} req/s, ${((read.rps / ceiling.rps) * 100).toFixed(0)}% of the ceiling; target ≥ 2000 req/s: ${read.rps >= 2000 ? 'met' : 'MISSED'}`);
+  console.log(
+    `GET cart: ${Math.round(read.rps)} req/s, ${((read.rps / ceiling.rps) * 100).toFixed(0)}% of the ceiling; target ≥ 2000 req/s: ${read.rps >= 2000 ? 'met' : 'MISSED'}`,
+  );
 } finally {
   await shop.stop();
 }

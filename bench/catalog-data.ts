@@ -3,7 +3,20 @@ import type { Db } from '../api/src/db/database.ts';
 import { createProductStockRepository } from '../api/src/modules/inventory/product-stock.repository.ts';
 import type { ProductImageTable, ProductTable, ProductVariantTable } from '../api/src/db/tables.ts';
 
-const words = ['Kingston', 'Irie', 'Blue Mountain', 'Negril', 'Ocho Rios', 'Port Royal', 'Montego', 'Trench Town', 'Yard', 'Island', 'Roots', 'Dub'];
+const words = [
+  'Kingston',
+  'Irie',
+  'Blue Mountain',
+  'Negril',
+  'Ocho Rios',
+  'Port Royal',
+  'Montego',
+  'Trench Town',
+  'Yard',
+  'Island',
+  'Roots',
+  'Dub',
+];
 const kinds = ['Runner', 'Cap', 'Tee', 'Tote', 'Sandal', 'Hoodie', 'Bucket Hat', 'Boot', 'Slide', 'Jersey'];
 const colors = ['Black', 'White', 'Red', 'Navy', 'Green', 'Gold'];
 const sizes = ['S', 'M', 'L', 'XL'];
@@ -55,10 +68,24 @@ export async function addGeneratedProducts(db: Db, count: number): Promise<void>
       const images: Insertable<ProductImageTable>[] = [];
       for (const id of ids) {
         for (let v = 0; v < 4; v += 1) {
-          variants.push({ product_id: id, sku: `G-${id}-${v}`, size: sizes[v] ?? 'M', color: colors[(id + v) % colors.length] ?? 'Black', stock: (id * 13 + v) % 30, position: v });
+          variants.push({
+            product_id: id,
+            sku: `G-${id}-${v}`,
+            size: sizes[v] ?? 'M',
+            color: colors[(id + v) % colors.length] ?? 'Black',
+            stock: (id * 13 + v) % 30,
+            position: v,
+          });
         }
         for (let n = 0; n < 2; n += 1) {
-          images.push({ product_id: id, position: n, path: `products/generated-${n + 1}`, alt_text: `Generated product ${id}`, width: 960, height: 960 });
+          images.push({
+            product_id: id,
+            position: n,
+            path: `products/generated-${n + 1}`,
+            alt_text: `Generated product ${id}`,
+            width: 960,
+            height: 960,
+          });
         }
       }
       for (const batch of chunks(variants, 2000)) await trx.insertInto('product_variants').values(batch).execute();

@@ -114,7 +114,12 @@ for (const size of sizes) {
   const searchStall = stalls.max / 1e6;
   stalls.reset();
   // Filters over the whole catalogue: their count and facets read every product.
-  const wholeFilters = ['/api/shop/?size=M', '/api/shop/?color=Red', '/api/shop/?size=L&color=Black', '/api/shop/?sort=price_high&min_price=1'];
+  const wholeFilters = [
+    '/api/shop/?size=M',
+    '/api/shop/?color=Red',
+    '/api/shop/?size=L&color=Black',
+    '/api/shop/?sort=price_high&min_price=1',
+  ];
   const wholeTimes: number[] = [];
   stalls.enable();
   for (const path of wholeFilters) wholeTimes.push(await firstTime(path));

@@ -40,19 +40,27 @@ for (const kind of kinds) {
     const correct = orders === stock && left === 0;
     console.log(`\ncheckout on ${kind}: ${shoppersCount} shoppers, ${stock} in stock, ${concurrency} at a time`);
     console.log(`  answers: ${[...statuses].map(([status, count]) => `${status}×${count}`).join(', ')}`);
-    console.log(`  orders/s: ${(orders / seconds).toFixed(0)} (all answers/s: ${(shoppersCount / seconds).toFixed(0)})   target ≥ 500 orders/s on PostgreSQL, ≥ 300 on SQLite`);
+    console.log(
+      `  orders/s: ${(orders / seconds).toFixed(0)} (all answers/s: ${(shoppersCount / seconds).toFixed(0)})   target ≥ 500 orders/s on PostgreSQL, ≥ 300 on SQLite`,
+    );
     console.log(`  latency ms: p50 ${percentile(latencies, 0.5).toFixed(1)}  p99 ${percentile(latencies, 0.99).toFixed(1)}`);
     if (cpuBefore !== null && cpuAfter !== null && cpuSettled !== null) {
       const perAnswer = (cpu: number) => ((cpu - cpuBefore) / shoppersCount).toFixed(2);
-      console.log(`  server CPU ms per answer: ${perAnswer(cpuAfter)} while answering, ${perAnswer(cpuSettled)} with the work that trails the answers (e-mails)`);
+      console.log(
+        `  server CPU ms per answer: ${perAnswer(cpuAfter)} while answering, ${perAnswer(cpuSettled)} with the work that trails the answers (e-mails)`,
+      );
     }
     // The shop's own alerts (a variant sold out) go to the shop, not to a shopper.
     const shopperEmails = new Set(shoppers.map((shopper) => shopper.email));
     const mailed = new Set(mailServer.received.flatMap((mail) => mail.to).filter((to) => shopperEmails.has(to))).size;
-    console.log(`  e-mail: ${mailed} orders' confirmations taken by the SMTP server, over ${mailServer.connections()} connections (${mailServer.received.length} e-mails in all)`);
+    console.log(
+      `  e-mail: ${mailed} orders' confirmations taken by the SMTP server, over ${mailServer.connections()} connections (${mailServer.received.length} e-mails in all)`,
+    );
     if (mailed !== orders) process.exitCode = 1;
-    const databasePerAnswer = databaseBefore && databaseAfter && databaseAfter.size > 0 ? backendsCpuSpentMs(databaseBefore, databaseAfter) / shoppersCount : 0;
-    if (databaseAfter && databaseAfter.size > 0) console.log(`  PostgreSQL CPU ms per answer: ${databasePerAnswer.toFixed(2)} (its ${databaseAfter.size} backends for the shop)`);
+    const databasePerAnswer =
+      databaseBefore && databaseAfter && databaseAfter.size > 0 ? backendsCpuSpentMs(databaseBefore, databaseAfter) / shoppersCount : 0;
+    if (databaseAfter && databaseAfter.size > 0)
+      console.log(`  PostgreSQL CPU ms per answer: ${databasePerAnswer.toFixed(2)} (its ${databaseAfter.size} backends for the shop)`);
     if (cpuBefore !== null && cpuAfter !== null) {
       // The shop, its database and this load generator share the machine's cores: their CPU per
       // answer bounds the answers a second this machine can give, whatever the code's latency.
@@ -68,7 +76,9 @@ for (const kind of kinds) {
     console.log(`  oversell check: ${correct ? 'OK' : 'FAILED'} (orders ${orders} for ${stock} in stock, stock left ${left})`);
     if (!correct) process.exitCode = 1;
     const ceiling = await bareCheckoutsPerSecond(shoppers, concurrency);
-    console.log(`  baseline: a bare node:http server answers ${ceiling.toFixed(0)} checkouts/s; the shop's orders/s are ${(orders / seconds / ceiling).toFixed(2)}× that`);
+    console.log(
+      `  baseline: a bare node:http server answers ${ceiling.toFixed(0)} checkouts/s; the shop's orders/s are ${(orders / seconds / ceiling).toFixed(2)}× that`,
+    );
   } finally {
     await shop.stop();
     await mailServer.close();
@@ -77,7 +87,13 @@ for (const kind of kinds) {
 
 async function bareCheckoutsPerSecond(shoppers: Parameters<typeof checkOutAll>[1], atOnce: number): Promise<number> {
   const placed = Buffer.from(JSON.stringify({ success: true, redirect: 'confirmation', order_id: 1 }));
-  const bare = await startBareServer(new Map([['/api/orders/checkout/', placed], ['/api/health/', Buffer.from('{"status":"ok"}')]]), 'application/json; charset=utf-8');
+  const bare = await startBareServer(
+    new Map([
+      ['/api/orders/checkout/', placed],
+      ['/api/health/', Buffer.from('{"status":"ok"}')],
+    ]),
+    'application/json; charset=utf-8',
+  );
   try {
     const { seconds } = await checkOutAll(bare.url, shoppers, atOnce);
     return shoppers.length / seconds;

@@ -20,11 +20,25 @@ async function startServer(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], {
     cwd: root,
     // Its 400 shoppers all come from loopback.
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', MEDIA_DIR: process.env.MEDIA_DIR ?? join(dataDir, 'media'), RATE_LIMIT_SCALE: '1000' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      MEDIA_DIR: process.env.MEDIA_DIR ?? join(dataDir, 'media'),
+      RATE_LIMIT_SCALE: '1000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let attempt = 0; attempt < 600; attempt += 1) {
-    if (await fetch(`${origin}/api/health/`).then((response) => response.ok, () => false)) return child;
+    if (
+      await fetch(`${origin}/api/health/`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('server did not start');
@@ -33,11 +47,22 @@ async function startServer(): Promise<ChildProcess> {
 try {
   let server = await startServer();
   const database = openDatabase(`sqlite:${join(dataDir, 'threadline.db')}`);
-  const variant = await database.db.selectFrom('product_variants').select(['id', 'product_id', 'size', 'color', 'stock']).orderBy('id').limit(1).executeTakeFirstOrThrow();
+  const variant = await database.db
+    .selectFrom('product_variants')
+    .select(['id', 'product_id', 'size', 'color', 'stock'])
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   await database.db.updateTable('product_variants').set({ stock: initialStock }).where('id', '=', variant.id).execute();
   await database.db
     .insertInto('stock_movements')
-    .values({ variant_id: variant.id, delta: initialStock - variant.stock, reason: 'adjustment', order_id: null, created_at: new Date().toISOString() })
+    .values({
+      variant_id: variant.id,
+      delta: initialStock - variant.stock,
+      reason: 'adjustment',
+      order_id: null,
+      created_at: new Date().toISOString(),
+    })
     .execute();
   await createProductStockRepository(database.db).recount([variant.product_id]);
 
@@ -57,7 +82,14 @@ try {
     fetch(`${origin}/api/orders/checkout/`, {
       method: 'POST',
       headers: shopper.headers,
-      body: JSON.stringify({ first_name: 'Crash', last_name: 'Test', phone: '1', email: `crash${index}@example.com`, shipping_method: 'pickup', payment_method: 'cash_on_delivery' }),
+      body: JSON.stringify({
+        first_name: 'Crash',
+        last_name: 'Test',
+        phone: '1',
+        email: `crash${index}@example.com`,
+        shipping_method: 'pickup',
+        payment_method: 'cash_on_delivery',
+      }),
     }).then(
       () => (answered += 1),
       () => undefined,
@@ -73,18 +105,35 @@ try {
   const withoutItems = await database.db
     .selectFrom('orders')
     .select('orders.id')
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('order_items').select('order_items.id').whereRef('order_items.order_id', '=', 'orders.id'))))
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('order_items').select('order_items.id').whereRef('order_items.order_id', '=', 'orders.id'))),
+    )
     .execute();
-  const stockNow = (await database.db.selectFrom('product_variants').select('stock').where('id', '=', variant.id).executeTakeFirstOrThrow()).stock;
+  const stockNow = (await database.db.selectFrom('product_variants').select('stock').where('id', '=', variant.id).executeTakeFirstOrThrow())
+    .stock;
   const sold = Number(
-    (await database.db.selectFrom('order_items').select((eb) => eb.fn.sum<number>('quantity').as('units')).where('variant_id', '=', variant.id).executeTakeFirstOrThrow()).units ?? 0,
+    (
+      await database.db
+        .selectFrom('order_items')
+        .select((eb) => eb.fn.sum<number>('quantity').as('units'))
+        .where('variant_id', '=', variant.id)
+        .executeTakeFirstOrThrow()
+    ).units ?? 0,
   );
   const movements = Number(
-    (await database.db.selectFrom('stock_movements').select((eb) => eb.fn.sum<number>('delta').as('total')).where('variant_id', '=', variant.id).executeTakeFirstOrThrow()).total ?? 0,
+    (
+      await database.db
+        .selectFrom('stock_movements')
+        .select((eb) => eb.fn.sum<number>('delta').as('total'))
+        .where('variant_id', '=', variant.id)
+        .executeTakeFirstOrThrow()
+    ).total ?? 0,
   );
   const healthy = (await fetch(`${origin}/api/health/`)).ok;
   const ok = withoutItems.length === 0 && stockNow + sold === initialStock && movements === stockNow && healthy;
-  console.log(`after restart: ${orders.length} orders, ${withoutItems.length} without items; stock ${stockNow} + sold ${sold} = ${stockNow + sold} (started with ${initialStock}); stock movements add up to ${movements}`);
+  console.log(
+    `after restart: ${orders.length} orders, ${withoutItems.length} without items; stock ${stockNow} + sold ${sold} = ${stockNow + sold} (started with ${initialStock}); stock movements add up to ${movements}`,
+  );
   console.log(`crash recovery: ${ok ? 'OK' : 'FAILED'}`);
   if (!ok) process.exitCode = 1;
   server.kill('SIGTERM');

@@ -54,13 +54,17 @@ try {
   buildShopWebApp(root);
   const before = firstLoad(join(baseline.dir, 'web'));
   const now = firstLoad(join(root, 'web'));
-  console.log(`First-load JavaScript, gzip (baseline: the storefront at ${baselineRef}, built in this run; target: at most ${targetKb} KB)`);
+  console.log(
+    `First-load JavaScript, gzip (baseline: the storefront at ${baselineRef}, built in this run; target: at most ${targetKb} KB)`,
+  );
   console.log('page      baseline KB   this build KB   difference');
   let failed = false;
   for (const page of Object.keys(pages) as (keyof typeof pages)[]) {
     const difference = now[page].kb - before[page].kb;
     failed ||= now[page].kb > targetKb || now[page].backOffice.length > 0;
-    console.log(`${page.padEnd(9)} ${before[page].kb.toFixed(1).padStart(11)}   ${now[page].kb.toFixed(1).padStart(13)}   ${difference >= 0 ? '+' : ''}${difference.toFixed(2)} KB`);
+    console.log(
+      `${page.padEnd(9)} ${before[page].kb.toFixed(1).padStart(11)}   ${now[page].kb.toFixed(1).padStart(13)}   ${difference >= 0 ? '+' : ''}${difference.toFixed(2)} KB`,
+    );
     if (now[page].backOffice.length > 0) console.log(`  loads back-office chunks: ${now[page].backOffice.join(', ')}`);
   }
   if (failed) process.exitCode = 1;

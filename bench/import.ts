@@ -89,7 +89,9 @@ async function step(kind: string, file: string, url: string) {
     audit: createAuditService(createAuditRepository(handle.db)),
   });
   const staff = { id: 0, email: 'bench', role: 'owner' as const };
-  const outcome = await measured(() => imports.importCsv({ file: createReadStream(file), fileName: 'bench.csv', dryRun: kind === 'dry-run', staff }));
+  const outcome = await measured(() =>
+    imports.importCsv({ file: createReadStream(file), fileName: 'bench.csv', dryRun: kind === 'dry-run', staff }),
+  );
   await handle.close();
   return outcome;
 }
@@ -110,11 +112,20 @@ const rows = products * sizes.length;
 console.log(`${products} products, ${rows} variant rows, ${(statSync(file).size / 1024 / 1024).toFixed(1)} MB of CSV`);
 
 const run = (kind: string, url = '') => {
-  const output = execFileSync(process.execPath, ['--import', 'tsx', here, '--step', kind, file, url], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const { seconds, peakMb, result } = JSON.parse(output) as { seconds: number; peakMb: number; result: { errors?: unknown[]; created?: number } };
+  const output = execFileSync(process.execPath, ['--import', 'tsx', here, '--step', kind, file, url], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const { seconds, peakMb, result } = JSON.parse(output) as {
+    seconds: number;
+    peakMb: number;
+    result: { errors?: unknown[]; created?: number };
+  };
   if (result.errors && result.errors.length > 0) throw new Error(`${kind} reported errors: ${JSON.stringify(result.errors.slice(0, 3))}`);
   const rate = Math.round(rows / seconds).toLocaleString('en');
-  console.log(`  ${kind.padEnd(14)} ${seconds.toFixed(2).padStart(6)} s  ${rate.padStart(8)} rows/s  peak RSS ${peakMb} MB${result.created === undefined ? '' : `  (created ${result.created})`}`);
+  console.log(
+    `  ${kind.padEnd(14)} ${seconds.toFixed(2).padStart(6)} s  ${rate.padStart(8)} rows/s  peak RSS ${peakMb} MB${result.created === undefined ? '' : `  (created ${result.created})`}`,
+  );
 };
 
 async function prepared(url: string) {

@@ -10,7 +10,15 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildShopWebApp, checkOutBaseline, defaultBaselineRef, describeCommit, hasUncommittedChanges, root, type BaselineCheckout } from './baseline-checkout.ts';
+import {
+  buildShopWebApp,
+  checkOutBaseline,
+  defaultBaselineRef,
+  describeCommit,
+  hasUncommittedChanges,
+  root,
+  type BaselineCheckout,
+} from './baseline-checkout.ts';
 import { startBuiltShop } from './spawn-shop.ts';
 
 const baselineSetting = process.env.BASELINE_REF;
@@ -20,7 +28,8 @@ const port = Number(process.env.LIGHTHOUSE_PORT ?? 4491);
 // Five runs at least for a comparison (issue 19); the working tree alone keeps its former three.
 const runsPerPage = Number(process.env.LIGHTHOUSE_RUNS ?? (withBaseline ? 5 : 3));
 const cpuSlowdown = process.env.LIGHTHOUSE_CPU_SLOWDOWN;
-if (!Number.isInteger(runsPerPage) || runsPerPage < 1) throw new Error(`LIGHTHOUSE_RUNS must be a whole number of 1 or more, not ${process.env.LIGHTHOUSE_RUNS}`);
+if (!Number.isInteger(runsPerPage) || runsPerPage < 1)
+  throw new Error(`LIGHTHOUSE_RUNS must be a whole number of 1 or more, not ${process.env.LIGHTHOUSE_RUNS}`);
 
 interface LighthouseRun {
   performance: number;
@@ -161,7 +170,9 @@ const throttling = cpuSlowdown ? `CPU slowed ${cpuSlowdown}x (LIGHTHOUSE_CPU_SLO
 
 /** The working tree alone, as this bench printed it before it had a baseline. */
 async function measureAlone(shop: Shop) {
-  console.log(`Lighthouse, mobile, production build, ${throttling}, median of ${runsPerPage} runs (targets: performance ≥ 95, accessibility 100)`);
+  console.log(
+    `Lighthouse, mobile, production build, ${throttling}, median of ${runsPerPage} runs (targets: performance ≥ 95, accessibility 100)`,
+  );
   console.log('page              perf (range)  a11y  best  seo    LCP ms  TBT ms  CLS');
   const allRuns: MeasuredRun[] = [];
   let homeJavaScriptKb = 0;
@@ -254,12 +265,18 @@ async function measureBoth(old: Shop, now: Shop) {
       const before = median(runs.old.map(figure.of));
       const after = median(runs.now.map(figure.of));
       const interval = ratioInterval(runs.old.map(figure.of), runs.now.map(figure.of));
-      table.push(`  ${figure.label.padEnd(18)} ${spread(runs.old, figure).padStart(20)} ${spread(runs.now, figure).padStart(20)} ${ratio(before, after).padStart(8)} ${interval.padStart(10)}`);
+      table.push(
+        `  ${figure.label.padEnd(18)} ${spread(runs.old, figure).padStart(20)} ${spread(runs.now, figure).padStart(20)} ${ratio(before, after).padStart(8)} ${interval.padStart(10)}`,
+      );
     }
   }
-  console.log(`${'page / figure'.padEnd(20)} ${'old: median (range)'.padStart(20)} ${'new: median (range)'.padStart(20)} ${'new/old'.padStart(8)} ${'90% range'.padStart(10)}`);
+  console.log(
+    `${'page / figure'.padEnd(20)} ${'old: median (range)'.padStart(20)} ${'new: median (range)'.padStart(20)} ${'new/old'.padStart(8)} ${'90% range'.padStart(10)}`,
+  );
   for (const line of table) console.log(line);
-  console.log(`Lighthouse benchmark index of this machine over every run: old ${benchmarkIndexLine(allRuns.old)}, new ${benchmarkIndexLine(allRuns.now)}; Lighthouse expects 1000 or more for its 4x`);
+  console.log(
+    `Lighthouse benchmark index of this machine over every run: old ${benchmarkIndexLine(allRuns.old)}, new ${benchmarkIndexLine(allRuns.now)}; Lighthouse expects 1000 or more for its 4x`,
+  );
   printWarnings([...allRuns.old, ...allRuns.now]);
 }
 
@@ -282,10 +299,16 @@ try {
     const { commit, label } = describeCommit(chosen.ref);
     console.log(`Lighthouse, mobile, production builds, ${throttling}; old and new in turns (A B A B), median of ${runsPerPage} runs each`);
     console.log(`old (A): ${label} (${chosen.reason}), built from git in this run`);
-    console.log(`new (B): the working tree at ${describeCommit('HEAD').label}${hasUncommittedChanges() ? ', with uncommitted changes' : ''}`);
-    console.log('script ms: main-thread time evaluating, parsing and compiling scripts (mainthread-work-breakdown, slowed as Lighthouse simulates)');
+    console.log(
+      `new (B): the working tree at ${describeCommit('HEAD').label}${hasUncommittedChanges() ? ', with uncommitted changes' : ''}`,
+    );
+    console.log(
+      'script ms: main-thread time evaluating, parsing and compiling scripts (mainthread-work-breakdown, slowed as Lighthouse simulates)',
+    );
     console.log('JS first visit KB: gzip of every script the page fetched while Lighthouse loaded it');
-    console.log("90% range: new/old's medians over runs drawn again from each side's own (bootstrap); a range holding 1.00 is within the noise of these runs");
+    console.log(
+      "90% range: new/old's medians over runs drawn again from each side's own (bootstrap); a range holding 1.00 is within the noise of these runs",
+    );
     buildShopWebApp(root);
     baseline = checkOutBaseline(commit, 'lighthouse-baseline');
     buildShopWebApp(baseline.dir);

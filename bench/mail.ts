@@ -17,7 +17,12 @@ const message = (index: number) => ({
 
 async function handOver(pooled: boolean): Promise<{ perSecond: number; cpuMs: number; connections: number; taken: number }> {
   const server = await startSmtpSink();
-  const mailer = createMailer({ smtpUrl: pooled ? server.url : `${server.url}?pool=false`, from: 'Threadline <shop@example.com>', outboxDir: '/nonexistent', log: () => undefined });
+  const mailer = createMailer({
+    smtpUrl: pooled ? server.url : `${server.url}?pool=false`,
+    from: 'Threadline <shop@example.com>',
+    outboxDir: '/nonexistent',
+    log: () => undefined,
+  });
   try {
     for (let index = 0; index < atOnce; index += 1) await mailer.send(message(index));
     const taken = server.received.length;
@@ -34,7 +39,12 @@ async function handOver(pooled: boolean): Promise<{ perSecond: number; cpuMs: nu
     );
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
-    return { perSecond: emails / seconds, cpuMs: (cpu.user + cpu.system) / 1000 / emails, connections: server.connections(), taken: server.received.length - taken };
+    return {
+      perSecond: emails / seconds,
+      cpuMs: (cpu.user + cpu.system) / 1000 / emails,
+      connections: server.connections(),
+      taken: server.received.length - taken,
+    };
   } finally {
     await mailer.close();
     await server.close();

@@ -52,7 +52,9 @@ try {
     rendered.set(path, page.rendered);
   }
   const bare = await startBareServer(answers, 'text/html; charset=utf-8', { 'content-encoding': 'br' });
-  console.log(`page HTML, brotli, ${seconds} s per run; p99 at 1 connection, then req/s and p99 at 50 beside a bare server sending the same bytes`);
+  console.log(
+    `page HTML, brotli, ${seconds} s per run; p99 at 1 connection, then req/s and p99 at 50 beside a bare server sending the same bytes`,
+  );
   console.log('page                            rendered   KB br  p99@1 ms    req/s  p99 ms  bare req/s  × bare  target');
   try {
     for (const [name, path] of pages) {

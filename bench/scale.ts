@@ -105,14 +105,22 @@ async function watching<T>(watched: Watched, work: () => Promise<T>): Promise<{ 
 async function load(path: string, headers: Record<string, string>, watched: Watched): Promise<Measured> {
   // A second of warm-up first: fresh processes compile their hot paths and fill their caches.
   await autocannon({ url: origin + path, connections, duration: 1, headers });
-  const { result, maxRssMiB, cores } = await watching(watched, () => autocannon({ url: origin + path, connections, duration: seconds, headers }));
+  const { result, maxRssMiB, cores } = await watching(watched, () =>
+    autocannon({ url: origin + path, connections, duration: seconds, headers }),
+  );
   return { requestsPerSecond: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx, maxRssMiB, cores };
 }
 
 async function untilAnswering(url: string): Promise<void> {
   // The first start builds the web app and the server bundle, which takes minutes on a busy machine.
   for (let attempt = 0; attempt < 3000; attempt += 1) {
-    if (await fetch(url).then((response) => response.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`${url} did not answer within 5 minutes`);
@@ -156,7 +164,10 @@ async function measureBaseline(listing: Buffer): Promise<Measured> {
   const bare = await startBareServer(new Map([['/api/shop/', listing]]), 'application/json; charset=utf-8');
   const config = join(dataDir, 'haproxy-baseline.cfg');
   writeFileSync(config, `${readFileSync(join(root, 'deploy', 'haproxy.cfg'), 'utf8')}  server bare1 127.0.0.1:${bare.port}\n`);
-  const haproxy = spawn('haproxy', ['-db', '-f', config], { env: { ...process.env, SHOP_BIND: bind }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const haproxy = spawn('haproxy', ['-db', '-f', config], {
+    env: { ...process.env, SHOP_BIND: bind },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   try {
     await untilAnswering(`${origin}/api/shop/`);
     // The bare server runs in this process, so its CPU shows under "bench".
@@ -210,7 +221,8 @@ try {
       const listingAnswer = await fetch(`${origin}/api/shop/`, { headers: { 'accept-encoding': 'identity' } });
       const listing = Buffer.from(await listingAnswer.arrayBuffer());
       listingBytes ??= listing;
-      const productId = (JSON.parse(listing.toString()) as { results: { products: { id: number }[] } }).results.products[0]?.id ?? variant.product_id;
+      const productId =
+        (JSON.parse(listing.toString()) as { results: { products: { id: number }[] } }).results.products[0]?.id ?? variant.product_id;
       const measured = new Map<string, Measured>();
       measured.set('GET /api/shop/', await load('/api/shop/', {}, watched));
       measured.set(`GET /api/product/${productId}/`, await load(`/api/product/${productId}/`, {}, watched));
@@ -237,7 +249,9 @@ try {
         `\n${count} process${count === 1 ? '' : 'es'} (pids ${watched.shops.join(', ')}; HAProxy ${watched.haproxy ?? '?'}; ` +
           `RSS when ready ${idleRssMiB.map((rss) => rss.toFixed(0)).join(', ')} MiB)`,
       );
-      console.log(`measure                        req/s  p99 ms ${`×N=${processCounts[0]}`.padStart(7)}  max RSS   CPU cores: shops / HAProxy / bench`);
+      console.log(
+        `measure                        req/s  p99 ms ${`×N=${processCounts[0]}`.padStart(7)}  max RSS   CPU cores: shops / HAProxy / bench`,
+      );
       for (const [name, figures] of measured) console.log(row(name, figures, first?.get(name)));
       console.log(
         `  checkout: ${[...checkout.statuses].map(([status, times]) => `${status}×${times}`).join(', ')} for ${shoppersCount} shoppers, ` +
@@ -251,9 +265,19 @@ try {
 
   if (listingBytes) {
     const baseline = await measureBaseline(listingBytes);
-    console.log(`\nbaseline: bare node:http with the listing's ${(listingBytes.length / 1024).toFixed(1)} KB behind the same HAProxy (its CPU is under "bench")`);
+    console.log(
+      `\nbaseline: bare node:http with the listing's ${(listingBytes.length / 1024).toFixed(1)} KB behind the same HAProxy (its CPU is under "bench")`,
+    );
     console.log(row('GET /api/shop/ (bare)', baseline, undefined));
-    console.log('\nlisting as a share of the bare server: ' + [...results].map(([count, measured]) => `${count}: ${(((measured.get('GET /api/shop/')?.requestsPerSecond ?? 0) / baseline.requestsPerSecond) * 100).toFixed(0)}%`).join(', '));
+    console.log(
+      '\nlisting as a share of the bare server: ' +
+        [...results]
+          .map(
+            ([count, measured]) =>
+              `${count}: ${(((measured.get('GET /api/shop/')?.requestsPerSecond ?? 0) / baseline.requestsPerSecond) * 100).toFixed(0)}%`,
+          )
+          .join(', '),
+    );
   }
 } finally {
   await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);

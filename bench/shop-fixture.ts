@@ -110,7 +110,12 @@ export async function newShopper(origin: string): Promise<Shopper> {
   const { csrftoken } = (await response.json()) as { csrftoken: string };
   return {
     sessionKey,
-    headers: { 'content-type': 'application/json', 'x-session-key': sessionKey, 'x-csrftoken': csrftoken, cookie: `csrftoken=${csrftoken}` },
+    headers: {
+      'content-type': 'application/json',
+      'x-session-key': sessionKey,
+      'x-csrftoken': csrftoken,
+      cookie: `csrftoken=${csrftoken}`,
+    },
   };
 }
 

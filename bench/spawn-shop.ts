@@ -20,7 +20,14 @@ export function spawnBenchShop(
 ): Promise<{ origin: string; pid: number | undefined; variant: BenchVariant | null; stop(): Promise<void> }> {
   // Node 20 refuses --cpu-prof in NODE_OPTIONS, so profiling flags for the server come this way.
   const nodeFlags = (process.env.BENCH_SHOP_NODE_FLAGS ?? '').split(' ').filter((flag) => flag.length > 0);
-  const args = [...nodeFlags, '--import', 'tsx', join(here, 'serve-bench-shop.ts'), kind, ...(stock === undefined ? [] : ['--stock', String(stock)])];
+  const args = [
+    ...nodeFlags,
+    '--import',
+    'tsx',
+    join(here, 'serve-bench-shop.ts'),
+    kind,
+    ...(stock === undefined ? [] : ['--stock', String(stock)]),
+  ];
   const child = spawn(process.execPath, args, { cwd: here, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench shop exited with ${code}`)));
@@ -61,11 +68,24 @@ export async function startBuiltShop(
 ): Promise<{ origin: string; dataDir: string; stop(): Promise<void> }> {
   const origin = `http://127.0.0.1:${port}`;
   // Another shop already on the port would answer in this one's place and be measured instead.
-  if (await fetch(`${origin}/api/health/`).then(() => true, () => false)) throw new Error(`port ${port} is already taken`);
+  if (
+    await fetch(`${origin}/api/health/`).then(
+      () => true,
+      () => false,
+    )
+  )
+    throw new Error(`port ${port} is already taken`);
   const dataDir = join(tmpdir(), `threadline-${name}-${Date.now()}`);
   const server = spawn(process.execPath, ['--max-old-space-size=512', 'scripts/start.mjs'], {
     cwd: rootDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', MEDIA_DIR: process.env.MEDIA_DIR ?? join(dataDir, 'media') },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      MEDIA_DIR: process.env.MEDIA_DIR ?? join(dataDir, 'media'),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
@@ -80,7 +100,13 @@ export async function startBuiltShop(
   // minutes; a shop that exits meanwhile has failed and is not waited for.
   const deadline = Date.now() + 10 * 60_000;
   while (Date.now() < deadline && server.exitCode === null && server.signalCode === null) {
-    if (await fetch(`${origin}/api/health/`).then((response) => response.ok, () => false)) return { origin, dataDir, stop };
+    if (
+      await fetch(`${origin}/api/health/`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return { origin, dataDir, stop };
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const exitCode = server.exitCode;

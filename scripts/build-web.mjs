@@ -7,7 +7,15 @@ import { fileURLToPath } from 'node:url';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stampFile = join(root, 'web', 'dist', '.build-stamp');
-const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/vite.server.config.ts', 'web/package.json', 'contracts/src'];
+const sources = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/vite.server.config.ts',
+  'web/package.json',
+  'contracts/src',
+];
 
 /** The newest modification time of a file, or of anything under a directory. */
 export function newestModification(path) {

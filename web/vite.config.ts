@@ -24,7 +24,9 @@ function zodOnlyWhereFormsValidate(): Plugin {
         const chunk = chunks.get(fileName);
         if (!chunk || seen.has(fileName)) return false;
         seen.add(fileName);
-        return chunk.moduleIds.some((id) => id.includes('/node_modules/zod/')) || chunk.imports.some((imported) => loadsZod(imported, seen));
+        return (
+          chunk.moduleIds.some((id) => id.includes('/node_modules/zod/')) || chunk.imports.some((imported) => loadsZod(imported, seen))
+        );
       };
       for (const chunk of chunks.values()) {
         const page = chunk.facadeModuleId ? relative(webRoot, chunk.facadeModuleId) : chunk.name;
@@ -63,7 +65,16 @@ export default defineConfig({
       // dozen small ones: a phone on HTTP/1.1 opens six connections to the shop, and each further
       // request waits its turn. (The keys would otherwise be a 145-byte chunk of their own: the cart's
       // shared chunk and the entry both import them.)
-      output: { codeSplitting: { groups: [{ name: 'shop-core', test: /node_modules\/((react|react-dom|scheduler|react-router)\/|@tanstack|lucide-react\/dist\/esm\/(?!icons))|\/src\/components\/(product\/|ui\/(badge|skeleton))|\/src\/lib\/queries\/query-keys/ }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'shop-core',
+              test: /node_modules\/((react|react-dom|scheduler|react-router)\/|@tanstack|lucide-react\/dist\/esm\/(?!icons))|\/src\/components\/(product\/|ui\/(badge|skeleton))|\/src\/lib\/queries\/query-keys/,
+            },
+          ],
+        },
+      },
     },
   },
   server: {

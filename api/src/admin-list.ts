@@ -7,7 +7,12 @@ export const pageWindow = ({ page, page_size }: AdminPageQuery) => ({ limit: pag
  * A back-office list answer: `next` and `previous` are the same call (path and every filter of the
  * query) on the neighbouring page, relative, so they never depend on the Host the caller sent.
  */
-export function adminList<Item>(path: string, query: AdminPageQuery & Record<string, unknown>, count: number, results: Item[]): AdminList<Item> {
+export function adminList<Item>(
+  path: string,
+  query: AdminPageQuery & Record<string, unknown>,
+  count: number,
+  results: Item[],
+): AdminList<Item> {
   const link = (page: number) => {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) {

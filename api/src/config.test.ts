@@ -45,14 +45,22 @@ describe('loadConfig', () => {
     const refused = () => loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://threadline.shop' });
     expect(refused).toThrow(ConfigError);
     expect(refused).toThrow(/STRIPE_SECRET_KEY.*PUBLIC_URL.*ALLOW_TEST_PAYMENTS=true/);
-    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://threadline.shop', ALLOW_TEST_PAYMENTS: 'true' }).stripe.secretKey).toBeNull();
-    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://threadline.shop', STRIPE_SECRET_KEY: 'sk_live_0123456789' }).stripe.secretKey).toBe('sk_live_0123456789');
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://threadline.shop', ALLOW_TEST_PAYMENTS: 'true' }).stripe.secretKey,
+    ).toBeNull();
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://threadline.shop', STRIPE_SECRET_KEY: 'sk_live_0123456789' }).stripe.secretKey,
+    ).toBe('sk_live_0123456789');
     expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'http://localhost:3000' }).stripe.secretKey).toBeNull();
     expect(() => loadConfig({ DATA_DIR: dataDir(), ALLOW_TEST_PAYMENTS: 'yes' })).toThrow(/ALLOW_TEST_PAYMENTS/);
   });
 
   it('runs Stripe, PowerTranz, or neither, and takes what it runs, cash and bank transfers', () => {
-    const powertranz = { POWERTRANZ_ID: '88801234', POWERTRANZ_PASSWORD: 'processing-password', POWERTRANZ_API_URL: 'https://staging.ptranz.com/' };
+    const powertranz = {
+      POWERTRANZ_ID: '88801234',
+      POWERTRANZ_PASSWORD: 'processing-password',
+      POWERTRANZ_API_URL: 'https://staging.ptranz.com/',
+    };
     const neither = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'http://localhost:3000' });
     expect(neither.powertranz).toBeNull();
     expect(neither.paymentMethods).toEqual(['stripe', 'cash_on_delivery', 'bank_transfer']);
@@ -60,7 +68,12 @@ describe('loadConfig', () => {
     const kingston = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://threadline.shop', ...powertranz });
     expect(kingston.powertranz).toEqual({ id: '88801234', password: 'processing-password', apiUrl: 'https://staging.ptranz.com' });
     expect(kingston.paymentMethods).toEqual(['powertranz', 'cash_on_delivery', 'bank_transfer']);
-    const both = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://threadline.shop', STRIPE_SECRET_KEY: 'sk_live_0123456789', ...powertranz });
+    const both = loadConfig({
+      DATA_DIR: dataDir(),
+      PUBLIC_URL: 'https://threadline.shop',
+      STRIPE_SECRET_KEY: 'sk_live_0123456789',
+      ...powertranz,
+    });
     expect(both.paymentMethods).toEqual(['stripe', 'powertranz', 'cash_on_delivery', 'bank_transfer']);
     expect(() => loadConfig({ DATA_DIR: dataDir(), POWERTRANZ_ID: '88801234' })).toThrow(/POWERTRANZ_PASSWORD, POWERTRANZ_API_URL/);
     expect(() => loadConfig({ DATA_DIR: dataDir(), ...powertranz, POWERTRANZ_ID: 'merchant' })).toThrow(/POWERTRANZ_ID/);
@@ -79,18 +92,30 @@ describe('loadConfig', () => {
   });
 
   it('takes a direct database address beside a pooled one, for LISTEN and migrations', () => {
-    const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://shop@pooler:6432/shop', DATABASE_DIRECT_URL: 'postgres://shop@db:5432/shop' });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://shop@pooler:6432/shop',
+      DATABASE_DIRECT_URL: 'postgres://shop@db:5432/shop',
+    });
     expect(config.databaseUrl).toBe('postgres://shop@pooler:6432/shop');
     expect(config.databaseDirectUrl).toBe('postgres://shop@db:5432/shop');
     // A pooler between: no named statements unless it is said to keep them.
     expect(config.databaseNamedStatements).toBe(false);
-    expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://shop@pooler:6432/shop', DATABASE_DIRECT_URL: 'postgres://shop@db:5432/shop', DATABASE_NAMED_STATEMENTS: 'true' }).databaseNamedStatements).toBe(true);
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        DATABASE_URL: 'postgres://shop@pooler:6432/shop',
+        DATABASE_DIRECT_URL: 'postgres://shop@db:5432/shop',
+        DATABASE_NAMED_STATEMENTS: 'true',
+      }).databaseNamedStatements,
+    ).toBe(true);
     expect(loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://shop@db:5432/shop' }).databaseNamedStatements).toBe(true);
     expect(() => loadConfig({ DATA_DIR: dataDir(), DATABASE_DIRECT_URL: 'sqlite:x.db' })).toThrow(/DATABASE_DIRECT_URL/);
   });
 
   it('trusts no proxy by default, one hop for true, a number of hops, or listed proxy addresses', () => {
-    const trustProxy = (value?: string) => loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
+    const trustProxy = (value?: string) =>
+      loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).trustProxy;
     expect(trustProxy()).toEqual({ hops: 0 });
     expect(trustProxy('false')).toEqual({ hops: 0 });
     expect(trustProxy('0')).toEqual({ hops: 0 });
@@ -123,7 +148,14 @@ describe('loadConfig', () => {
       MEDIA_PUBLIC_URL: 'https://media.threadline.shop/',
     }).media;
     expect(compatible).toEqual({
-      store: { kind: 's3', bucket: 'threadline-media', region: 'eu-west-1', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true, credentials: { accessKeyId: 'minio', secretAccessKey: 'minio-secret' } },
+      store: {
+        kind: 's3',
+        bucket: 'threadline-media',
+        region: 'eu-west-1',
+        endpoint: 'http://127.0.0.1:9000',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'minio', secretAccessKey: 'minio-secret' },
+      },
       publicUrl: 'https://media.threadline.shop',
     });
   });

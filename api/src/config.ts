@@ -8,9 +8,7 @@ import type { PaymentMethod } from '@threadline/contracts';
 
 const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-const flag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const flag = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 const proxyAddressNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -71,12 +69,18 @@ const environmentSchema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens')
     .optional(),
-  S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as eu-west-1').optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as eu-west-1')
+    .optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_FORCE_PATH_STYLE: flag.optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  WEB_DIST_DIR: z.string().min(1).default(join(repositoryRoot, 'web', 'dist')),
+  WEB_DIST_DIR: z
+    .string()
+    .min(1)
+    .default(join(repositoryRoot, 'web', 'dist')),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   SEED_DEMO_CATALOGUE: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -94,12 +98,23 @@ const environmentSchema = z.object({
   ALLOW_TEST_PAYMENTS: flag.default(false),
   // PowerTranz (First Atlantic Commerce): the merchant's PowerTranz id and processing password, and
   // the gateway's root (staging or production); all three, or none.
-  POWERTRANZ_ID: z.string().regex(/^\d{6,12}$/, 'must be the PowerTranz id: digits only').optional(),
+  POWERTRANZ_ID: z
+    .string()
+    .regex(/^\d{6,12}$/, 'must be the PowerTranz id: digits only')
+    .optional(),
   POWERTRANZ_PASSWORD: z.string().min(8).optional(),
   POWERTRANZ_API_URL: z.url({ protocol: /^https?$/ }).optional(),
-  UNPAID_ORDER_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  UNPAID_ORDER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Threadline <hello@threadline.shop>'),
   SHOP_EMAIL: z.email().default('hello@threadline.shop'),
   ADMIN_REQUIRE_2FA: flag.default(false),
@@ -223,7 +238,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const powertranzSet = powertranzNames.filter((name) => env[name] !== undefined);
   if (powertranzSet.length > 0 && powertranzSet.length < powertranzNames.length) {
     const missing = powertranzNames.filter((name) => env[name] === undefined);
-    throw new ConfigError(`Invalid configuration. ${missing.join(', ')}: PowerTranz needs POWERTRANZ_ID, POWERTRANZ_PASSWORD and POWERTRANZ_API_URL together.`);
+    throw new ConfigError(
+      `Invalid configuration. ${missing.join(', ')}: PowerTranz needs POWERTRANZ_ID, POWERTRANZ_PASSWORD and POWERTRANZ_API_URL together.`,
+    );
   }
   const powertranz =
     env.POWERTRANZ_ID && env.POWERTRANZ_PASSWORD && env.POWERTRANZ_API_URL
@@ -306,7 +323,10 @@ function mediaStoreConfig(env: z.infer<typeof environmentSchema>, dataDir: strin
   if (!env.S3_BUCKET) throw invalid('S3_BUCKET', 'is required when MEDIA_STORE is s3');
   if (!env.S3_REGION) throw invalid('S3_REGION', 'is required when MEDIA_STORE is s3');
   if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
-    throw invalid(env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY', 'is needed with the other key; set both, or neither for the SDK default credentials');
+    throw invalid(
+      env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY',
+      'is needed with the other key; set both, or neither for the SDK default credentials',
+    );
   }
   return {
     kind: 's3',
@@ -315,7 +335,9 @@ function mediaStoreConfig(env: z.infer<typeof environmentSchema>, dataDir: strin
     endpoint: env.S3_ENDPOINT ?? null,
     forcePathStyle: env.S3_FORCE_PATH_STYLE ?? false,
     credentials:
-      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : null,
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : null,
   };
 }
 

@@ -12,7 +12,8 @@ export const jamaicaDay = (moment: Date | string): string => new Date(new Date(m
 export const dayStart = (day: string): string => new Date(Date.parse(`${day}T00:00:00.000Z`) + offsetMs).toISOString();
 
 /** The Jamaican date `days` after (or before) `day`. */
-export const addDays = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00.000Z`) + days * dayMs).toISOString().slice(0, 10);
+export const addDays = (day: string, days: number): string =>
+  new Date(Date.parse(`${day}T00:00:00.000Z`) + days * dayMs).toISOString().slice(0, 10);
 
 /** The first of the month of a Jamaican date. */
 export const monthOf = (day: string): string => `${day.slice(0, 7)}-01`;

@@ -18,9 +18,12 @@ describe('spreadsheetCell', () => {
 });
 
 describe('spreadsheetValue', () => {
-  it.each(['=HYPERLINK("x")', '+1', '-5', '-50% off', '@SUM(A1)', '\t=1+1', "'=1", "''+2", "'hello", 'Island Tee', '2500', ''])('reads back %j', (value) => {
-    expect(spreadsheetValue(spreadsheetCell(value))).toBe(value);
-  });
+  it.each(['=HYPERLINK("x")', '+1', '-5', '-50% off', '@SUM(A1)', '\t=1+1', "'=1", "''+2", "'hello", 'Island Tee', '2500', ''])(
+    'reads back %j',
+    (value) => {
+      expect(spreadsheetValue(spreadsheetCell(value))).toBe(value);
+    },
+  );
 
   it('keeps data typed without an apostrophe as it is', () => {
     expect(spreadsheetValue('-5')).toBe('-5');

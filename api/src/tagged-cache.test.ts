@@ -66,7 +66,9 @@ describe('a tagged cache', () => {
   it('tells what is made from its values the tags of those it read', async () => {
     const cache = createTaggedCache<number>({ ttlMs: 1000, maxEntries: 10 });
     await cache.get('kept', counting(['product:1']).make);
-    const { result, tags } = await collectTags(async () => (await cache.get('kept', counting([]).make)) + (await cache.get('new', counting(['product:2']).make)));
+    const { result, tags } = await collectTags(
+      async () => (await cache.get('kept', counting([]).make)) + (await cache.get('new', counting(['product:2']).make)),
+    );
     expect(result).toBe(2);
     expect(tags.sort()).toEqual(['product:1', 'product:2']);
   });

@@ -59,29 +59,42 @@ describe('a job run on one process at a time', () => {
     expect(await oneProcessAtATime(otherProcess, 'failing', async () => undefined)()).toBe(true);
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL?.startsWith('postgres'))('on PostgreSQL holds no pooled connection while the job runs', async () => {
-    const counter = { running: 0, most: 0, runs: 0 };
-    const { job, finish } = slowJob(counter);
-    const run = oneProcessAtATime(database.handle, 'waits on the network', job)();
-    await expect.poll(() => counter.running).toBe(1);
-    const pool = database.handle.poolStats();
-    expect(pool && pool.total - pool.idle).toBe(0);
-    finish();
-    expect(await run).toBe(true);
-  });
+  it.skipIf(!process.env.TEST_DATABASE_URL?.startsWith('postgres'))(
+    'on PostgreSQL holds no pooled connection while the job runs',
+    async () => {
+      const counter = { running: 0, most: 0, runs: 0 };
+      const { job, finish } = slowJob(counter);
+      const run = oneProcessAtATime(database.handle, 'waits on the network', job)();
+      await expect.poll(() => counter.running).toBe(1);
+      const pool = database.handle.poolStats();
+      expect(pool && pool.total - pool.idle).toBe(0);
+      finish();
+      expect(await run).toBe(true);
+    },
+  );
 
-  it.skipIf(!process.env.TEST_DATABASE_URL?.startsWith('postgres'))('on PostgreSQL takes over the lease of a process that died once it expires', async () => {
-    const dead = { name: 'orphaned', holder: 'a process that died' };
-    await database.handle.db.insertInto('job_leases').values({ ...dead, expires_at: new Date(Date.now() + 60_000).toISOString() }).execute();
-    let runs = 0;
-    const job = oneProcessAtATime(otherProcess, 'orphaned', async () => void (runs += 1));
-    expect(await job()).toBe(false);
-    await database.handle.db.updateTable('job_leases').set({ expires_at: new Date(Date.now() - 1).toISOString() }).where('name', '=', 'orphaned').execute();
-    expect(await job()).toBe(true);
-    expect(runs).toBe(1);
-    // Given back after the run.
-    expect(await database.handle.db.selectFrom('job_leases').selectAll().where('name', '=', 'orphaned').execute()).toEqual([]);
-  });
+  it.skipIf(!process.env.TEST_DATABASE_URL?.startsWith('postgres'))(
+    'on PostgreSQL takes over the lease of a process that died once it expires',
+    async () => {
+      const dead = { name: 'orphaned', holder: 'a process that died' };
+      await database.handle.db
+        .insertInto('job_leases')
+        .values({ ...dead, expires_at: new Date(Date.now() + 60_000).toISOString() })
+        .execute();
+      let runs = 0;
+      const job = oneProcessAtATime(otherProcess, 'orphaned', async () => void (runs += 1));
+      expect(await job()).toBe(false);
+      await database.handle.db
+        .updateTable('job_leases')
+        .set({ expires_at: new Date(Date.now() - 1).toISOString() })
+        .where('name', '=', 'orphaned')
+        .execute();
+      expect(await job()).toBe(true);
+      expect(runs).toBe(1);
+      // Given back after the run.
+      expect(await database.handle.db.selectFrom('job_leases').selectAll().where('name', '=', 'orphaned').execute()).toEqual([]);
+    },
+  );
 
   it.skipIf(process.env.TEST_DATABASE_URL?.startsWith('postgres'))('on SQLite (one process) simply runs', async () => {
     let runs = 0;

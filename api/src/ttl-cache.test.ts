@@ -30,13 +30,32 @@ function run(steps: Step[]): string[] {
 
 describe('createTtlCache', () => {
   it.each<[string, Step[], string[]]>([
-    ['keeps a value while it is young', [{ at: 0, get: 'a' }, { at: 99, get: 'a' }], ['made a1', 'kept a1']],
+    [
+      'keeps a value while it is young',
+      [
+        { at: 0, get: 'a' },
+        { at: 99, get: 'a' },
+      ],
+      ['made a1', 'kept a1'],
+    ],
     [
       'makes it again once it is as old as the time to live',
-      [{ at: 0, get: 'a' }, { at: 100, get: 'a' }, { at: 150, get: 'a' }],
+      [
+        { at: 0, get: 'a' },
+        { at: 100, get: 'a' },
+        { at: 150, get: 'a' },
+      ],
       ['made a1', 'made a2', 'kept a2'],
     ],
-    ['keeps each key apart', [{ at: 0, get: 'a' }, { at: 1, get: 'b' }, { at: 2, get: 'a' }], ['made a1', 'made b2', 'kept a1']],
+    [
+      'keeps each key apart',
+      [
+        { at: 0, get: 'a' },
+        { at: 1, get: 'b' },
+        { at: 2, get: 'a' },
+      ],
+      ['made a1', 'made b2', 'kept a1'],
+    ],
     [
       'forgets one key',
       [{ at: 0, get: 'a' }, { at: 0, get: 'b' }, { forget: 'a' }, { at: 1, get: 'a' }, { at: 1, get: 'b' }],
@@ -49,12 +68,25 @@ describe('createTtlCache', () => {
     ],
     [
       'when full, drops the value stored longest ago',
-      [{ at: 0, get: 'a' }, { at: 1, get: 'b' }, { at: 2, get: 'c' }, { at: 3, get: 'b' }, { at: 4, get: 'a' }],
+      [
+        { at: 0, get: 'a' },
+        { at: 1, get: 'b' },
+        { at: 2, get: 'c' },
+        { at: 3, get: 'b' },
+        { at: 4, get: 'a' },
+      ],
       ['made a1', 'made b2', 'made c3', 'kept b2', 'made a4'],
     ],
     [
       'counts a value made again as stored last',
-      [{ at: 0, get: 'a' }, { at: 50, get: 'b' }, { at: 100, get: 'a' }, { at: 101, get: 'c' }, { at: 102, get: 'a' }, { at: 103, get: 'b' }],
+      [
+        { at: 0, get: 'a' },
+        { at: 50, get: 'b' },
+        { at: 100, get: 'a' },
+        { at: 101, get: 'c' },
+        { at: 102, get: 'a' },
+        { at: 103, get: 'b' },
+      ],
       ['made a1', 'made b2', 'made a3', 'made c4', 'kept a3', 'made b5'],
     ],
   ])('%s', (_name, steps, seen) => {

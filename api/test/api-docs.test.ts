@@ -10,18 +10,38 @@ vi.mock('fastify', async (importOriginal) => (await import('./registered-routes.
 const docsPath = '/api/docs';
 
 /** POST calls whose path names everything they act on: they take no body. */
-const takesNoBody = new Set(['POST /api/admin/two-factor/setup/', 'POST /api/orders/:id/cancel/', 'POST /api/orders/payment/stripe/:id/', 'POST /api/orders/payment/powertranz/:id/', 'POST /api/users/addresses/:id/set-default/', 'POST /api/orders/cart/share/', 'POST /api/orders/cart/shared/:token/']);
+const takesNoBody = new Set([
+  'POST /api/admin/two-factor/setup/',
+  'POST /api/orders/:id/cancel/',
+  'POST /api/orders/payment/stripe/:id/',
+  'POST /api/orders/payment/powertranz/:id/',
+  'POST /api/users/addresses/:id/set-default/',
+  'POST /api/orders/cart/share/',
+  'POST /api/orders/cart/shared/:token/',
+]);
 
 /**
  * Routes whose body no route schema checks, each for its reason; the reference still describes it
  * (the route's swaggerTransform), which the document's test checks.
  */
 const bodyNotInSchema = new Map([
-  ['POST /api/orders/payment/stripe/webhook/', 'the signature covers the raw bytes, so the body is kept as sent and checked by the provider SDK'],
-  ['PUT /api/users/profile/', 'JSON or a multipart form with the picture: the route reads the parts, the service checks the fields with profileUpdateSchema'],
+  [
+    'POST /api/orders/payment/stripe/webhook/',
+    'the signature covers the raw bytes, so the body is kept as sent and checked by the provider SDK',
+  ],
+  [
+    'PUT /api/users/profile/',
+    'JSON or a multipart form with the picture: the route reads the parts, the service checks the fields with profileUpdateSchema',
+  ],
   ['POST /api/admin/products/import/', 'a multipart form with the CSV file, parsed as it streams in: each row is checked by the import'],
-  ['POST /api/admin/products/:id/images/', 'a multipart form with the picture and its alt text: the route reads the parts, sharp checks the picture'],
-  ['POST /api/orders/:id/payment-proof/', 'a multipart form with the proof of a bank transfer: the route reads the file, the service checks its bytes'],
+  [
+    'POST /api/admin/products/:id/images/',
+    'a multipart form with the picture and its alt text: the route reads the parts, sharp checks the picture',
+  ],
+  [
+    'POST /api/orders/:id/payment-proof/',
+    'a multipart form with the proof of a bank transfer: the route reads the file, the service checks its bytes',
+  ],
   ['POST /api/reviews/:id/photos/', 'a multipart form with the photo: the route reads the parts, sharp checks the picture'],
 ]);
 
@@ -38,7 +58,11 @@ interface ApiCall {
 function apiCalls(): ApiCall[] {
   return registered
     .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith(docsPath))
-    .flatMap((route) => methodsOf(route).filter((method) => method !== 'HEAD').map((method) => ({ name: `${method} ${route.url}`, method, route })));
+    .flatMap((route) =>
+      methodsOf(route)
+        .filter((method) => method !== 'HEAD')
+        .map((method) => ({ name: `${method} ${route.url}`, method, route })),
+    );
 }
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -61,7 +85,10 @@ function keysIn(value: Json): string[] {
 function resolvePointer(document: Json, ref: string): Json | undefined {
   if (!ref.startsWith('#/')) return undefined;
   let node: Json | undefined = document;
-  for (const part of ref.slice(2).split('/').map((token) => decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~'))) {
+  for (const part of ref
+    .slice(2)
+    .split('/')
+    .map((token) => decodeURIComponent(token).replace(/~1/g, '/').replace(/~0/g, '~'))) {
     if (node === null || typeof node !== 'object' || Array.isArray(node) || !(part in node)) return undefined;
     node = node[part];
   }
@@ -111,7 +138,8 @@ describe('the API describes itself', () => {
       if (schema.querystring !== undefined && !isZod(schema.querystring)) missing.push(`${name}: query is not a zod schema`);
       const takesBody = ['POST', 'PUT', 'PATCH'].includes(method) && !takesNoBody.has(name) && !bodyNotInSchema.has(name);
       if (takesBody && !isZod(schema.body)) missing.push(`${name}: no body schema`);
-      if (!takesBody && schema.body !== undefined && !takesNoBody.has(name)) missing.push(`${name}: a body schema on a route listed as taking none`);
+      if (!takesBody && schema.body !== undefined && !takesNoBody.has(name))
+        missing.push(`${name}: a body schema on a route listed as taking none`);
     }
     expect(missing).toEqual([]);
     // The lists name routes that exist, so a renamed route cannot slip out of the rule unnoticed.
@@ -138,16 +166,19 @@ describe('the API describes itself', () => {
         const routeName = `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
         const takesBody = ['POST', 'PUT', 'PATCH'].includes(method.toUpperCase()) && !takesNoBody.has(routeName);
         const body = operation.requestBody?.content;
-        if (takesBody && !(body?.['application/json'] ?? body?.['multipart/form-data'])?.schema) problems.push(`${name}: its body is not described`);
+        if (takesBody && !(body?.['application/json'] ?? body?.['multipart/form-data'])?.schema)
+          problems.push(`${name}: its body is not described`);
         const success = Object.entries(operation.responses).filter(([status]) => /^[23]\d\d$/.test(status));
         if (success.length === 0) problems.push(`${name}: no success answer`);
         for (const [status, answer] of Object.entries(operation.responses)) {
           if (!answer.description) problems.push(`${name}: answer ${status} has no description`);
           // A redirect answers no body; every other answer is JSON, or a file (a CSV export), with a schema.
-          if (!status.startsWith('3') && !Object.values(answer.content ?? {}).some((content) => content.schema)) problems.push(`${name}: answer ${status} has no schema`);
+          if (!status.startsWith('3') && !Object.values(answer.content ?? {}).some((content) => content.schema))
+            problems.push(`${name}: answer ${status} has no schema`);
         }
         // A call that answers a file lists its error answer under the file's type too (OpenAPI's `produces`).
-        if (!Object.values(operation.responses.default?.content ?? {}).some((content) => content.schema)) problems.push(`${name}: the error answer is not described`);
+        if (!Object.values(operation.responses.default?.content ?? {}).some((content) => content.schema))
+          problems.push(`${name}: the error answer is not described`);
         for (const parameter of pathParameters) {
           const declared = operation.parameters?.find((candidate) => candidate.in === 'path' && candidate.name === parameter);
           if (!declared?.required) problems.push(`${name}: path parameter ${parameter} not declared as required`);

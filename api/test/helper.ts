@@ -141,7 +141,11 @@ export async function signUp(
  * A member of staff (or the owner), signed in through the storefront's sign-in like any account.
  * The role is given in the database, as `npm run admin:create` gives it.
  */
-export async function signInStaff(shop: TestShop, role: StaffRole = 'staff', email = `${role}-${randomUUID()}@threadline.test`): Promise<SignedInShopper> {
+export async function signInStaff(
+  shop: TestShop,
+  role: StaffRole = 'staff',
+  email = `${role}-${randomUUID()}@threadline.test`,
+): Promise<SignedInShopper> {
   const account = await signUp(shop.app, { email, first_name: 'Marcia', last_name: 'Reid' });
   await shop.database.handle.db.updateTable('users').set({ role }).where('id', '=', account.userId).execute();
   return account;

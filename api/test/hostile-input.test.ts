@@ -79,7 +79,8 @@ function apiRoutes(): WalkedRoute[] {
           method,
           url: route.url,
           // A route that declares no params schema still has its path's params walked.
-          params: fieldsOf(route.schema?.params) ?? Object.fromEntries([...route.url.matchAll(/:(\w+)/g)].map(([, name]) => [name, z.string()])),
+          params:
+            fieldsOf(route.schema?.params) ?? Object.fromEntries([...route.url.matchAll(/:(\w+)/g)].map(([, name]) => [name, z.string()])),
           query: fieldsOf(route.schema?.querystring) ?? {},
           body: fieldsOf(route.schema?.body),
         })),
@@ -166,7 +167,14 @@ function attemptsFor(route: WalkedRoute, named: Record<string, unknown>, bodyFal
   }
   if (body) {
     for (const [payload, contentType] of wholeBodies) {
-      attempts.push({ route, params, query, body: undefined, rawBody: { payload, contentType }, hostile: `body=${payload} (${contentType})` });
+      attempts.push({
+        route,
+        params,
+        query,
+        body: undefined,
+        rawBody: { payload, contentType },
+        hostile: `body=${payload} (${contentType})`,
+      });
     }
   }
   return attempts;
@@ -235,7 +243,8 @@ describe('hostile input on every /api route', () => {
       if (response.statusCode >= 500) failures.push(`${what} ${response.body.slice(0, 120)}`);
       else if (response.statusCode >= 400) {
         const answer: unknown = String(response.headers['content-type']).startsWith('application/json') ? response.json() : null;
-        if (!z.object({ error: z.string().min(1) }).safeParse(answer).success) failures.push(`${what} not {error}: ${response.body.slice(0, 120)}`);
+        if (!z.object({ error: z.string().min(1) }).safeParse(answer).success)
+          failures.push(`${what} not {error}: ${response.body.slice(0, 120)}`);
       }
     }
     return failures;

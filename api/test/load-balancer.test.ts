@@ -44,7 +44,16 @@ describe.skipIf(!hasHaproxy || !onPostgres)('HAProxy with deploy/haproxy.cfg in 
     // The deploy file as run-local.sh uses it: one server line per process appended to its backend,
     // here with checks faster than production's; then a stats page to read HAProxy's view from.
     const servers = processes.urls.map((url, index) => `  server shop${index + 1} ${new URL(url).host} inter 300ms fall 2 rise 1`);
-    const config = [readFileSync(deployConfig, 'utf8'), ...servers, '', 'listen stats', `  bind 127.0.0.1:${statsPort}`, '  stats enable', '  stats uri /stats', ''].join('\n');
+    const config = [
+      readFileSync(deployConfig, 'utf8'),
+      ...servers,
+      '',
+      'listen stats',
+      `  bind 127.0.0.1:${statsPort}`,
+      '  stats enable',
+      '  stats uri /stats',
+      '',
+    ].join('\n');
     writeFileSync(join(directory, 'haproxy.cfg'), config);
     haproxy = spawn('haproxy', ['-db', '-f', join(directory, 'haproxy.cfg')], {
       env: { ...process.env, SHOP_BIND: `127.0.0.1:${shopPort}` },
@@ -53,9 +62,11 @@ describe.skipIf(!hasHaproxy || !onPostgres)('HAProxy with deploy/haproxy.cfg in 
     haproxy.stdout?.on('data', (chunk: Buffer) => (haproxyOutput += chunk.toString()));
     haproxy.stderr?.on('data', (chunk: Buffer) => (haproxyOutput += chunk.toString()));
     const deadline = Date.now() + 20_000;
-    const bothUp = async () => Object.values(await backendServers().catch(() => ({}))).filter((server) => server.status === 'UP').length === 2;
+    const bothUp = async () =>
+      Object.values(await backendServers().catch(() => ({}))).filter((server) => server.status === 'UP').length === 2;
     while (!(await bothUp())) {
-      if (Date.now() > deadline || haproxy.exitCode !== null) throw new Error(`HAProxy did not see both processes ready:\n${haproxyOutput}`);
+      if (Date.now() > deadline || haproxy.exitCode !== null)
+        throw new Error(`HAProxy did not see both processes ready:\n${haproxyOutput}`);
       await new Promise((wait) => setTimeout(wait, 100));
     }
   }, 120_000);
@@ -81,7 +92,8 @@ describe.skipIf(!hasHaproxy || !onPostgres)('HAProxy with deploy/haproxy.cfg in 
 
     const sent = await fetch(`${shopUrl}/api/nowhere/`, { headers: { 'x-request-id': 'from-the-cdn-42' } });
     expect(await sent.json()).toMatchObject({ request_id: 'from-the-cdn-42' });
-    for (const spelling of [`/metrics`, `/%6Detrics`, `/%6detrics/`, `/METRICS`]) expect((await fetch(`${shopUrl}${spelling}`)).status, spelling).toBe(404);
+    for (const spelling of [`/metrics`, `/%6Detrics`, `/%6detrics/`, `/METRICS`])
+      expect((await fetch(`${shopUrl}${spelling}`)).status, spelling).toBe(404);
   });
 
   it('takes a stopping process out before it stops serving: no request fails, and the rest go to the other', async () => {

@@ -34,6 +34,9 @@ declare module 'oidc-provider' {
       result: Record<string, unknown>,
       options?: { mergeWithLastSubmission?: boolean },
     ): Promise<void>;
-    Grant: new (values: { accountId: string; clientId: string }) => Grant;
+    Grant: new (values: {
+      accountId: string;
+      clientId: string;
+    }) => Grant;
   }
 }

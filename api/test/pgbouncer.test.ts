@@ -28,7 +28,11 @@ describe('the statement watch in front of PgBouncer', () => {
       await client.end();
       await watch.close();
     }
-    expect(watch.violations()).toEqual([expect.stringContaining('a named statement "probe"'), expect.stringContaining('a named statement "probe" bound'), expect.stringContaining('a session-level advisory lock')]);
+    expect(watch.violations()).toEqual([
+      expect.stringContaining('a named statement "probe"'),
+      expect.stringContaining('a named statement "probe" bound'),
+      expect.stringContaining('a session-level advisory lock'),
+    ]);
   });
 });
 
@@ -92,7 +96,9 @@ describe('change notices with the pooler between', () => {
     }
     await expect.poll(() => heard).toEqual([null]);
     // The listener is a session of its own on the server, not a client of the pooler.
-    const listening = await sql<{ query: string }>`select query from pg_stat_activity where application_name = 'threadline shop changes' and datname = current_database()`.execute(
+    const listening = await sql<{
+      query: string;
+    }>`select query from pg_stat_activity where application_name = 'threadline shop changes' and datname = current_database()`.execute(
       shop.database.handle.db,
     );
     expect(listening.rows.map((row) => row.query)).toEqual([expect.stringMatching(/^LISTEN /)]);

@@ -52,7 +52,9 @@ export async function startPgbouncer(serverUrl: string): Promise<Pgbouncer> {
   chmodSync(join(directory, 'users.txt'), 0o644);
   chmodSync(join(directory, 'pgbouncer.ini'), 0o644);
   const asRoot = process.getuid?.() === 0;
-  const child: ChildProcess = spawn('/usr/sbin/pgbouncer', [...(asRoot ? ['-u', 'postgres'] : []), join(directory, 'pgbouncer.ini')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn('/usr/sbin/pgbouncer', [...(asRoot ? ['-u', 'postgres'] : []), join(directory, 'pgbouncer.ini')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -66,7 +66,13 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function startPowerTranzStandIn({ id = '88801234', password = 'stand-in-processing-password' }: { id?: string; password?: string } = {}): Promise<PowerTranzStandIn> {
+export async function startPowerTranzStandIn({
+  id = '88801234',
+  password = 'stand-in-processing-password',
+}: {
+  id?: string;
+  password?: string;
+} = {}): Promise<PowerTranzStandIn> {
   const sales: StandInSale[] = [];
   const refunds: PowerTranzStandIn['refunds'] = [];
   const problems: string[] = [];
@@ -117,7 +123,9 @@ export async function startPowerTranzStandIn({ id = '88801234', password = 'stan
       ...overrides,
     });
 
-  const hostedPage = (sale: StandInSale) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PowerTranz secure payment</title>
+  const hostedPage = (
+    sale: StandInSale,
+  ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>PowerTranz secure payment</title>
 <style>body{font-family:system-ui,sans-serif;max-width:420px;margin:40px auto;padding:0 16px}label{display:block;margin:12px 0 4px}input{font:inherit;padding:8px;width:100%;box-sizing:border-box}button{margin-top:16px;font:inherit;padding:10px 20px}</style></head>
 <body><main><h1>PowerTranz secure payment</h1><p>Pay JMD ${sale.totalAmount.toFixed(2)} for order ${escapeHtml(sale.orderIdentifier)}</p>
 <form method="post" action="${address}/hpp/${encodeURIComponent(sale.spiToken)}">
@@ -126,7 +134,9 @@ export async function startPowerTranzStandIn({ id = '88801234', password = 'stan
 <label for="cvv">CVV</label><input id="cvv" name="CardCvv" required>
 <button type="submit">Confirm Payment</button></form></main></body></html>`;
 
-  const postBack = (sale: StandInSale) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Returning to the shop</title></head>
+  const postBack = (
+    sale: StandInSale,
+  ) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Returning to the shop</title></head>
 <body><form id="back" method="post" action="${escapeHtml(sale.merchantResponseUrl)}"><input type="hidden" name="Response" value="${escapeHtml(hostedPageResponse(sale))}"><noscript><button type="submit">Continue</button></noscript></form>
 <script>document.getElementById('back').submit();</script></body></html>`;
 
@@ -134,20 +144,35 @@ export async function startPowerTranzStandIn({ id = '88801234', password = 'stan
     const call = 'Sale (POST /api/spi/sale)';
     const credentials = checkCredentials(request, call);
     const body = parse(await readBody(request), call) as Record<string, unknown> | null;
-    const extended = (body?.ExtendedData ?? {}) as { HostedPage?: { PageSet?: unknown; PageName?: unknown }; MerchantResponseUrl?: unknown };
+    const extended = (body?.ExtendedData ?? {}) as {
+      HostedPage?: { PageSet?: unknown; PageName?: unknown };
+      MerchantResponseUrl?: unknown;
+    };
     const wrong = [
-      typeof body?.TransactionIdentifier !== 'string' || !guid.test(body.TransactionIdentifier) ? 'TransactionIdentifier must be a GUID' : null,
+      typeof body?.TransactionIdentifier !== 'string' || !guid.test(body.TransactionIdentifier)
+        ? 'TransactionIdentifier must be a GUID'
+        : null,
       typeof body?.TotalAmount !== 'number' || body.TotalAmount <= 0 ? 'TotalAmount must be a positive number' : null,
       body?.CurrencyCode !== '388' ? 'CurrencyCode must be "388" (JMD)' : null,
       body?.ThreeDSecure !== false ? 'ThreeDSecure must be false for the hosted page' : null,
       typeof body?.OrderIdentifier !== 'string' || body.OrderIdentifier === '' ? 'OrderIdentifier is required' : null,
-      typeof extended.HostedPage?.PageSet !== 'string' || !extended.HostedPage.PageSet.startsWith('PTZ/') ? 'ExtendedData.HostedPage.PageSet must start with PTZ/' : null,
-      typeof extended.HostedPage?.PageName !== 'string' || extended.HostedPage.PageName === '' ? 'ExtendedData.HostedPage.PageName is required' : null,
-      typeof extended.MerchantResponseUrl !== 'string' || !URL.canParse(extended.MerchantResponseUrl) ? 'ExtendedData.MerchantResponseUrl must be a URL' : null,
+      typeof extended.HostedPage?.PageSet !== 'string' || !extended.HostedPage.PageSet.startsWith('PTZ/')
+        ? 'ExtendedData.HostedPage.PageSet must start with PTZ/'
+        : null,
+      typeof extended.HostedPage?.PageName !== 'string' || extended.HostedPage.PageName === ''
+        ? 'ExtendedData.HostedPage.PageName is required'
+        : null,
+      typeof extended.MerchantResponseUrl !== 'string' || !URL.canParse(extended.MerchantResponseUrl)
+        ? 'ExtendedData.MerchantResponseUrl must be a URL'
+        : null,
     ].filter((problem): problem is string => problem !== null);
     for (const problem of wrong) problems.push(`${call}: ${problem}`);
     if (!credentials || !body || wrong.length > 0) {
-      return json(response, credentials ? 400 : 401, { Approved: false, IsoResponseCode: credentials ? 'SP1' : '401', ResponseMessage: wrong.join('; ') || 'Access denied' });
+      return json(response, credentials ? 400 : 401, {
+        Approved: false,
+        IsoResponseCode: credentials ? 'SP1' : '401',
+        ResponseMessage: wrong.join('; ') || 'Access denied',
+      });
     }
     const made: StandInSale = {
       transactionIdentifier: String(body.TransactionIdentifier),
@@ -185,10 +210,16 @@ export async function startPowerTranzStandIn({ id = '88801234', password = 'stan
     if (found) found.completions += 1;
     if (completionDelayMs > 0) await sleep(completionDelayMs);
     // A SpiToken is completed once; an unknown, used or declined one takes nothing.
-    if (!found || found.captured || found.completions > 1) return json(response, 200, { Approved: false, IsoResponseCode: '05', ResponseMessage: 'Invalid or used SpiToken' });
+    if (!found || found.captured || found.completions > 1)
+      return json(response, 200, { Approved: false, IsoResponseCode: '05', ResponseMessage: 'Invalid or used SpiToken' });
     if (declined.has(token)) {
       declined.delete(token);
-      return json(response, 200, { ...transaction(found), Approved: false, IsoResponseCode: '05', ResponseMessage: 'Transaction is declined' });
+      return json(response, 200, {
+        ...transaction(found),
+        Approved: false,
+        IsoResponseCode: '05',
+        ResponseMessage: 'Transaction is declined',
+      });
     }
     found.captured = true;
     return json(response, 200, {
@@ -214,14 +245,24 @@ export async function startPowerTranzStandIn({ id = '88801234', password = 'stan
       body?.CurrencyCode !== '388' ? 'CurrencyCode must be "388" (JMD)' : null,
     ].filter((problem): problem is string => problem !== null);
     for (const problem of wrong) problems.push(`${call}: ${problem}`);
-    if (!credentials || !body || wrong.length > 0) return json(response, credentials ? 400 : 401, { Approved: false, IsoResponseCode: 'SP1', ResponseMessage: 'Invalid request' });
+    if (!credentials || !body || wrong.length > 0)
+      return json(response, credentials ? 400 : 401, { Approved: false, IsoResponseCode: 'SP1', ResponseMessage: 'Invalid request' });
     const transactionIdentifier = String(body.TransactionIdentifier);
     const totalAmount = Number(body.TotalAmount);
     const found = sales.find((entry) => entry.transactionIdentifier === transactionIdentifier);
     const left = found && found.captured ? Math.round((found.totalAmount - found.refunded) * 100) : 0;
     const approved = Math.round(totalAmount * 100) <= left;
     refunds.push({ transactionIdentifier, totalAmount, approved });
-    if (!found || !approved) return json(response, 200, { TransactionType: 5, Approved: false, TransactionIdentifier: transactionIdentifier, TotalAmount: totalAmount, CurrencyCode: '388', IsoResponseCode: '05', ResponseMessage: 'Refund exceeds the amount left' });
+    if (!found || !approved)
+      return json(response, 200, {
+        TransactionType: 5,
+        Approved: false,
+        TransactionIdentifier: transactionIdentifier,
+        TotalAmount: totalAmount,
+        CurrencyCode: '388',
+        IsoResponseCode: '05',
+        ResponseMessage: 'Refund exceeds the amount left',
+      });
     found.refunded = Math.round((found.refunded + totalAmount) * 100) / 100;
     return json(response, 200, {
       TransactionType: 5,

@@ -14,7 +14,9 @@ describe('two server processes on one database', () => {
     const products = await callJson(first, 'GET', '/api/shop/?page_size=1', shopper.headers);
     const [product] = (products.body.results as { products: { id: number }[] }).products;
     const detail = await callJson(second, 'GET', `/api/product/${product?.id}/`, shopper.headers);
-    const variant = (detail.body.variants as { size: string | null; color: string | null; stock: number }[]).find((entry) => entry.stock > 0);
+    const variant = (detail.body.variants as { size: string | null; color: string | null; stock: number }[]).find(
+      (entry) => entry.stock > 0,
+    );
     const added = await callJson(first, 'POST', '/api/orders/cart/', shopper.headers, {
       product_id: product?.id,
       quantity: 1,

@@ -14,7 +14,12 @@ export async function statementsSentDuring(work: () => Promise<unknown>): Promis
   const query = Client.prototype.query;
   const spy = vi.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
     const [statement] = args;
-    const text = typeof statement === 'string' ? statement : typeof statement === 'object' && statement !== null && 'text' in statement ? String(statement.text) : '(not SQL)';
+    const text =
+      typeof statement === 'string'
+        ? statement
+        : typeof statement === 'object' && statement !== null && 'text' in statement
+          ? String(statement.text)
+          : '(not SQL)';
     const waiting = unanswered.get(this) ?? 0;
     sent.push({ text, pipelined: waiting > 0 });
     unanswered.set(this, waiting + 1);

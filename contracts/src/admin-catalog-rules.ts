@@ -20,7 +20,8 @@ export const catalogAdminMessages = {
   categorySlugTaken: (slug: string) => `The slug "${slug}" is already used by another category.`,
   salePriceNotBelowPrice: 'The sale price must be below the price.',
   lastVariant: 'A product needs at least one variant: add another before removing this one.',
-  variantOrdered: (sku: string) => `The variant "${sku}" is on orders, so it was retired instead of deleted: it is no longer sold or shown.`,
+  variantOrdered: (sku: string) =>
+    `The variant "${sku}" is on orders, so it was retired instead of deleted: it is no longer sold or shown.`,
   categoryHasProducts: (name: string, count: number) =>
     `"${name}" still has ${count} ${count === 1 ? 'product' : 'products'}: move or delete them first.`,
   categoryHasChildren: (name: string) => `"${name}" has categories under it: move or delete them first.`,

@@ -149,20 +149,22 @@ export const adminProductCreateSchema = z.object({
 });
 export type AdminProductCreate = z.input<typeof adminProductCreateSchema>;
 
-export const adminProductUpdateSchema = z.object({
-  name: productFields.name,
-  slug: slugText,
-  description: text(5000).trim(),
-  category: databaseId,
-  status: z.enum(productStatuses),
-  price,
-  sale_price: price.nullable(),
-  wholesale_price: price.nullable(),
-  is_new_arrival: z.boolean(),
-  is_featured: z.boolean(),
-  features: productFields.features.removeDefault(),
-  specifications: productFields.specifications.removeDefault(),
-}).partial();
+export const adminProductUpdateSchema = z
+  .object({
+    name: productFields.name,
+    slug: slugText,
+    description: text(5000).trim(),
+    category: databaseId,
+    status: z.enum(productStatuses),
+    price,
+    sale_price: price.nullable(),
+    wholesale_price: price.nullable(),
+    is_new_arrival: z.boolean(),
+    is_featured: z.boolean(),
+    features: productFields.features.removeDefault(),
+    specifications: productFields.specifications.removeDefault(),
+  })
+  .partial();
 export type AdminProductUpdate = z.input<typeof adminProductUpdateSchema>;
 
 /** DELETE of a product: gone when it was never ordered, else archived. */
@@ -192,7 +194,11 @@ export const adminCategoryCreateSchema = z.object({
   name: nameText(120),
   slug: slugText.optional(),
   parent: databaseId.nullable().default(null),
-  image: text(300).trim().nullable().default(null).transform((value) => (value === '' ? null : value)),
+  image: text(300)
+    .trim()
+    .nullable()
+    .default(null)
+    .transform((value) => (value === '' ? null : value)),
 });
 export type AdminCategoryCreate = z.input<typeof adminCategoryCreateSchema>;
 
@@ -201,7 +207,10 @@ export const adminCategoryUpdateSchema = z
     name: nameText(120),
     slug: slugText,
     parent: databaseId.nullable(),
-    image: text(300).trim().nullable().transform((value) => (value === '' ? null : value)),
+    image: text(300)
+      .trim()
+      .nullable()
+      .transform((value) => (value === '' ? null : value)),
   })
   .partial();
 export type AdminCategoryUpdate = z.input<typeof adminCategoryUpdateSchema>;

@@ -11,7 +11,15 @@ export const adminDashboardSchema = z.object({
   last_30_days: z.array(z.object({ day: z.string(), orders: z.number(), revenue: moneySchema })),
   best_sellers: z.array(z.object({ id: z.number(), name: z.string(), units_sold: z.number() })),
   low_stock: z.array(
-    z.object({ product_id: z.number(), product_name: z.string(), variant_id: z.number(), size: z.string().nullable(), color: z.string().nullable(), sku: z.string(), stock: z.number() }),
+    z.object({
+      product_id: z.number(),
+      product_name: z.string(),
+      variant_id: z.number(),
+      size: z.string().nullable(),
+      color: z.string().nullable(),
+      sku: z.string(),
+      stock: z.number(),
+    }),
   ),
   unpaid_cash_orders: z.object({
     count: z.number(),
@@ -21,7 +29,16 @@ export const adminDashboardSchema = z.object({
   awaiting_transfers: z.object({
     count: z.number(),
     with_proof: z.number(),
-    oldest: z.array(z.object({ id: z.number(), order_number: z.string(), name: z.string(), total: moneySchema, created_at: z.string(), has_proof: z.boolean() })),
+    oldest: z.array(
+      z.object({
+        id: z.number(),
+        order_number: z.string(),
+        name: z.string(),
+        total: moneySchema,
+        created_at: z.string(),
+        has_proof: z.boolean(),
+      }),
+    ),
   }),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

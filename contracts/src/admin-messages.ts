@@ -12,7 +12,8 @@ export const adminMessages = {
   secondFactorNotStarted: 'Start the set-up first: scan the QR code, then enter a code.',
   secondFactorNotOn: 'The second factor is not on for this account.',
   ownSecondFactorReset: 'Turn your own second factor off on the Security page, with a code from your app.',
-  secondFactorUnreadable: "This account's second factor can no longer be read (the shop's secret key changed). Ask another owner to reset it on the Staff page.",
+  secondFactorUnreadable:
+    "This account's second factor can no longer be read (the shop's secret key changed). Ask another owner to reset it on the Staff page.",
   tooManySecondFactorAttempts: 'Too many codes tried. Please wait 15 minutes and try again.',
   staffNotFound: 'No staff account has this id.',
   staffAlreadyExists: 'This account is already on the staff.',
@@ -23,7 +24,8 @@ export const adminMessages = {
   trackingNumberRequired: 'A shipped order needs its tracking number.',
   /** KINGSTON.md §3: a collected order is never shipped. */
   pickupNotShipped: 'A pickup order is not shipped: mark it ready for pickup, then delivered when the customer collects it.',
-  markPaidCashOnly: 'Only a cash-on-delivery or bank transfer order is marked paid by hand; card orders are paid through the card provider.',
+  markPaidCashOnly:
+    'Only a cash-on-delivery or bank transfer order is marked paid by hand; card orders are paid through the card provider.',
   /** KINGSTON.md §1: a card method is offered only once the server is configured for it. */
   paymentMethodNotConfigured: (method: string) => `${method} is not set up on this shop yet, so it cannot be offered.`,
   markPaidAlreadyPaid: 'This order is already paid.',
@@ -32,8 +34,10 @@ export const adminMessages = {
   refundTooLarge: (left: string) => `A refund cannot be more than what is left of the payment (${left}).`,
   refundNoCardPayment: 'This card order has no completed card payment to refund.',
   refundRefused: (reason: string) => `The card provider refused the refund: ${reason}`,
-  cancelRefundRefused: (reason: string) => `The order is cancelled and its stock is back, but the card provider refused the refund: ${reason} Try the refund again from this page.`,
-  refundUnanswered: 'The card provider did not answer, so the refund is waiting for it. The shop asks it again within a few minutes; nothing is refunded twice.',
+  cancelRefundRefused: (reason: string) =>
+    `The order is cancelled and its stock is back, but the card provider refused the refund: ${reason} Try the refund again from this page.`,
+  refundUnanswered:
+    'The card provider did not answer, so the refund is waiting for it. The shop asks it again within a few minutes; nothing is refunded twice.',
   cancelRefundUnanswered:
     'The order is cancelled and its stock is back, but the card provider did not answer, so the refund is waiting for it. The shop asks it again within a few minutes; nothing is refunded twice.',
 } as const;

@@ -27,7 +27,6 @@ export const promotionMessages = {
 /** Whole cents: an amount the shop can charge. */
 export const hasCents = (amount: number) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6;
 
-
 export interface PromotionRuleValues {
   kind: PromotionKind;
   value: number;

@@ -41,7 +41,8 @@ export const promotionCreateSchema = z
     active: promotionFields.active.default(true),
   })
   .superRefine((values, context) => {
-    for (const problem of promotionRuleProblems(values)) context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    for (const problem of promotionRuleProblems(values))
+      context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 export type PromotionCreate = z.infer<typeof promotionCreateSchema>;
 export type PromotionCreateInput = z.input<typeof promotionCreateSchema>;
@@ -49,4 +50,3 @@ export type PromotionCreateInput = z.input<typeof promotionCreateSchema>;
 /** Any of the fields; `times_used` is counted by orders and cannot be sent. "End" a code with `{active: false}`. */
 export const promotionUpdateSchema = z.strictObject(promotionFields).partial();
 export type PromotionUpdate = z.infer<typeof promotionUpdateSchema>;
-

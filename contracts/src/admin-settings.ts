@@ -37,7 +37,10 @@ export const storeContactSchema = z.object({
   getting_here: z.array(requiredText(120, 'A getting-here hint')).max(6, 'At most 6 getting-here hints'),
   /** The store's point on the map: where the contact page's map links and directions lead. */
   map_location: z.object({
-    latitude: z.number({ error: 'Latitude must be a number' }).min(-90, 'Latitude is between -90 and 90').max(90, 'Latitude is between -90 and 90'),
+    latitude: z
+      .number({ error: 'Latitude must be a number' })
+      .min(-90, 'Latitude is between -90 and 90')
+      .max(90, 'Latitude is between -90 and 90'),
     longitude: z
       .number({ error: 'Longitude must be a number' })
       .min(-180, 'Longitude is between -180 and 180')
@@ -109,7 +112,8 @@ export const storeSettingsSchema = storeSettingsFields.superRefine((settings, co
   // A shopper who chose a transfer must be told where to send it.
   const required = { bank: 'Bank', account_name: 'Account name', account_number: 'Account number' } as const;
   for (const [field, name] of Object.entries(required) as [keyof typeof required, string][]) {
-    if (settings.bank_transfer[field] === '') context.addIssue({ code: 'custom', path: ['bank_transfer', field], message: `${name} is required to offer bank transfer` });
+    if (settings.bank_transfer[field] === '')
+      context.addIssue({ code: 'custom', path: ['bank_transfer', field], message: `${name} is required to offer bank transfer` });
   }
 });
 export type StoreSettings = z.infer<typeof storeSettingsSchema> & StoreCharges;

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { adminPageQuerySchema } from './admin.ts';
 import { databaseId, text } from './input-bounds.ts';
-import { imageAltTextMax, imageColorMax, maxStockChange, productImageLimits, stockMessages, stockMovementKinds, stockNoteMax } from './admin-stock-rules.ts';
+import {
+  imageAltTextMax,
+  imageColorMax,
+  maxStockChange,
+  productImageLimits,
+  stockMessages,
+  stockMovementKinds,
+  stockNoteMax,
+} from './admin-stock-rules.ts';
 
 /** Schemas of the back office's stock and picture calls; their limits are in admin-stock-rules.ts. */
 
@@ -12,9 +20,7 @@ export const stockAdjustmentSchema = z.object({
     .min(-maxStockChange)
     .max(maxStockChange)
     .refine((value) => value !== 0, stockMessages.changeZero),
-  reason: text(stockNoteMax)
-    .trim()
-    .min(1, stockMessages.reasonRequired),
+  reason: text(stockNoteMax).trim().min(1, stockMessages.reasonRequired),
 });
 export type StockAdjustment = z.infer<typeof stockAdjustmentSchema>;
 export const stockAnswerSchema = z.object({ stock: z.number().int() });

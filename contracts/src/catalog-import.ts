@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { databaseId } from './input-bounds.ts';
 
 export const catalogImportQuerySchema = z.object({
-  dry_run: z.enum(['true', 'false', '1', '0']).optional().transform((value) => value === 'true' || value === '1'),
+  dry_run: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((value) => value === 'true' || value === '1'),
 });
 
 /** One bad cell: the row as a spreadsheet numbers it (the header is row 1) and the column. */

@@ -53,7 +53,19 @@ export type Product = z.infer<typeof productSchema>;
  * its card shows, with the first picture only. The product call has the rest (spec deviation 59).
  */
 export const listedProductSchema = productSchema
-  .pick({ id: true, name: true, price: true, sale_price: true, is_on_sale: true, is_new_arrival: true, is_featured: true, category: true, stock: true, rating_average: true, rating_count: true })
+  .pick({
+    id: true,
+    name: true,
+    price: true,
+    sale_price: true,
+    is_on_sale: true,
+    is_new_arrival: true,
+    is_featured: true,
+    category: true,
+    stock: true,
+    rating_average: true,
+    rating_count: true,
+  })
   .extend({ images: z.array(productImageSchema).max(1) });
 export type ListedProduct = z.infer<typeof listedProductSchema>;
 

@@ -7,6 +7,7 @@ export const contentMessages = {
   alreadySubscribed: "You're already subscribed. Thanks for staying with us!",
   subscribeFailed: 'Subscription failed. Please try again.',
   unsubscribed: 'You have been unsubscribed. You will get no more newsletter e-mails from us.',
-  unsubscribeLinkInvalid: 'This unsubscribe link is not valid. Use the link in our latest newsletter e-mail, or contact us and we will take you off the list.',
+  unsubscribeLinkInvalid:
+    'This unsubscribe link is not valid. Use the link in our latest newsletter e-mail, or contact us and we will take you off the list.',
   unsubscribeFailed: 'We could not unsubscribe you just now. Please try again.',
 } as const;

@@ -31,7 +31,8 @@ const decimalText = z.string().regex(/^-?\d+(\.\d+)?$/, { error: serverMessages.
  * `bounds`. Anything else is refused: `z.coerce.number()` alone read `true` as 1, and `false`,
  * `null`, `''` and `[]` as 0 (issue 27).
  */
-export const sentNumber = (bounds: z.ZodNumber) => z.union([z.number(), decimalText], { error: serverMessages.numberExpected }).transform(Number).pipe(bounds);
+export const sentNumber = (bounds: z.ZodNumber) =>
+  z.union([z.number(), decimalText], { error: serverMessages.numberExpected }).transform(Number).pipe(bounds);
 
 /** A row id as the caller sends it (number or digits), within the databases' integer range. */
 export const databaseId = sentNumber(z.number().int().min(1).max(maxDatabaseInteger));

@@ -68,8 +68,7 @@ export const messages = {
   passwordResetInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   passwordResetDone: 'Your password has been changed. Please sign in with your new password.',
   profilePictureInvalid: 'Please upload an image file (JPEG, PNG, WebP or GIF).',
-  googleUnverifiedEmail:
-    'Your Google e-mail is not verified, and an account with this e-mail already exists. Sign in with your password.',
+  googleUnverifiedEmail: 'Your Google e-mail is not verified, and an account with this e-mail already exists. Sign in with your password.',
   wishlistAdded: 'Item added to wishlist!',
   signUpAllRequired: 'All fields are required',
   signUpPasswordsMismatch: 'Passwords do not match',
@@ -78,8 +77,7 @@ export const messages = {
   signUpSignedIn: 'Registration successful! Please sign in with your new account.',
   signUpManual: 'Registration successful, but please sign in manually',
 
-  checkoutExistingAccount:
-    'An account with this email already exists. Please sign in to continue with your checkout.',
+  checkoutExistingAccount: 'An account with this email already exists. Please sign in to continue with your checkout.',
   checkoutFailed: 'Checkout failed',
   checkoutError: 'An error occurred during checkout',
   paymentAlreadyDone: 'This order has already been paid.',
@@ -92,8 +90,7 @@ export const messages = {
   /** The provider's Cancel: the order still holds its items, and can be paid or given up. */
   paymentLeftUnpaid: 'You cancelled the payment, so nothing was charged. Your order is still waiting for payment.',
   orderLinkInvalid: 'This order link is not valid or has expired. Sign in to see your orders, or contact us with your order number.',
-  paymentRefundedOrderCancelled:
-    'This order was cancelled before your payment arrived, so your payment has been refunded to your card.',
+  paymentRefundedOrderCancelled: 'This order was cancelled before your payment arrived, so your payment has been refunded to your card.',
   paymentRefundedAlreadyPaid: 'This order had already been paid, so this second payment has been refunded to your card.',
   /** The built-in test card provider (no STRIPE_SECRET_KEY): said wherever a card payment is offered or confirmed. */
   testPaymentNotice: 'Test payment: no money is taken.',

@@ -109,7 +109,9 @@ export const paymentMethodWords: Record<PaymentMethod, string> = {
   powertranz: 'Card (PowerTranz)',
 };
 export const paymentMethodLabel = (order: { payment_method: PaymentMethod; shipping_method: ShippingMethod }) =>
-  order.payment_method === 'cash_on_delivery' && order.shipping_method === 'pickup' ? 'Cash on pickup' : paymentMethodWords[order.payment_method];
+  order.payment_method === 'cash_on_delivery' && order.shipping_method === 'pickup'
+    ? 'Cash on pickup'
+    : paymentMethodWords[order.payment_method];
 /** Whether staff confirm the order's payment by hand (mark-paid): cash handed over, or a transfer seen in the account. */
 export const isPaidByHand = (method: PaymentMethod) => method === 'cash_on_delivery' || method === 'bank_transfer';
 /** An unpaid bank transfer waiting for the customer's money (and proof), as every page and e-mail tells it. */
@@ -143,7 +145,8 @@ export function requiredCheckoutFields(shippingMethod: ShippingMethod): Required
 }
 
 /** SPEC §5: '{field} is required', in the spec's word for the field. */
-export const checkoutFieldRequiredMessage = (field: RequiredCheckoutField) => serverMessages.checkoutFieldRequired(checkoutFieldNames[field]);
+export const checkoutFieldRequiredMessage = (field: RequiredCheckoutField) =>
+  serverMessages.checkoutFieldRequired(checkoutFieldNames[field]);
 
 /**
  * The longest text each checkout field takes (its column's length): the form's fields stop there, so

@@ -67,7 +67,6 @@ export type Order = z.infer<typeof orderSchema>;
 /** A checkout field, at most as long as the order's column for it. */
 const formText = (max: number) => text(max).default('');
 
-
 /** Missing fields default to '' so the server answers the spec's '{field} is required' message. */
 export const checkoutRequestSchema = z.object({
   first_name: formText(checkoutFieldMaxLength.first_name),
@@ -152,4 +151,3 @@ export type WebhookReceived = z.infer<typeof webhookReceivedSchema>;
 
 export const orderListResponseSchema = z.array(orderSchema);
 export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
-

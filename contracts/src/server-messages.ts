@@ -11,7 +11,8 @@ export const serverMessages = {
   /** Stripe's wording for the same refusal. */
   idempotencyKeyReused: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
   tooManyGuestCashOrders: 'You have placed several cash orders as a guest. Please sign in or pay by card to place another today.',
-  tooManyGuestTransferOrders: 'You have placed several bank transfer orders as a guest. Please sign in, or pay for one of them, to place another today.',
+  tooManyGuestTransferOrders:
+    'You have placed several bank transfer orders as a guest. Please sign in, or pay for one of them, to place another today.',
   /** A signed-in customer's cash orders waiting for delivery are capped (ADR 9). */
   tooManyUnpaidCashOrders: (count: number) =>
     `You already have ${count} cash orders waiting for delivery. Please pay by card, or place another cash order once one of them has been delivered.`,

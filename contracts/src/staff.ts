@@ -51,5 +51,8 @@ export const staffChangeSchema = z
     disabled: z.boolean().optional(),
     two_factor_enabled: z.literal(false, 'Only its holder can turn a second factor on; send false to reset it').optional(),
   })
-  .refine((change) => change.role !== undefined || change.disabled !== undefined || change.two_factor_enabled !== undefined, 'Send a role, disabled or two_factor_enabled');
+  .refine(
+    (change) => change.role !== undefined || change.disabled !== undefined || change.two_factor_enabled !== undefined,
+    'Send a role, disabled or two_factor_enabled',
+  );
 export type StaffChange = z.infer<typeof staffChangeSchema>;

@@ -158,7 +158,13 @@ export interface InvoiceAmounts {
  * discount in proportion, and the goods' share between the lines by largest remainder, so the
  * rounding of no line shows in the sum.
  */
-export function invoiceAmountsMinor(order: { lines: readonly number[]; subtotal: number; discount: number; tax: number; pricesIncludeTax: boolean }): InvoiceAmounts {
+export function invoiceAmountsMinor(order: {
+  lines: readonly number[];
+  subtotal: number;
+  discount: number;
+  tax: number;
+  pricesIncludeTax: boolean;
+}): InvoiceAmounts {
   const { lines, subtotal, discount, tax } = order;
   if (!order.pricesIncludeTax || tax === 0 || subtotal === 0) return { lines: [...lines], subtotal, discount };
   const goods = subtotal - discount;
@@ -166,7 +172,9 @@ export function invoiceAmountsMinor(order: { lines: readonly number[]; subtotal:
   const exact = lines.map((line) => (line * netSubtotal) / subtotal);
   const shared = exact.map(Math.floor);
   let left = netSubtotal - shared.reduce((sum, line) => sum + line, 0);
-  const byRemainder = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
   for (const { index } of byRemainder) {
     if (left <= 0) break;
     shared[index] = (shared[index] ?? 0) + 1;

@@ -5,7 +5,10 @@ import { mailsTo } from './shop-outbox.ts';
 // A 1x1 PNG, as a shopper's photo would arrive.
 const onePixelPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 // An orange 8x8 PNG: a picture that can be told apart from the grey placeholder in a screenshot.
-const orangePng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM45MiDFTEMLQkAps5DwQ9DwNsAAAAASUVORK5CYII=', 'base64');
+const orangePng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM45MiDFTEMLQkAps5DwQ9DwNsAAAAASUVORK5CYII=',
+  'base64',
+);
 
 const uniqueEmail = (name: string) => `${name}${Date.now()}${Math.floor(Math.random() * 1000)}@example.com`;
 
@@ -94,7 +97,9 @@ test.describe('accounts', () => {
     await expect(main.getByLabel('Phone')).toHaveValue('876 555 0111');
   });
 
-  test('shows the profile picture in the header account button on a phone and a desktop, and the initial when it fails to load', async ({ page }) => {
+  test('shows the profile picture in the header account button on a phone and a desktop, and the initial when it fails to load', async ({
+    page,
+  }) => {
     await signUpThroughPage(page, uniqueEmail('avatar'));
     const button = page.getByRole('banner').getByRole('button', { name: 'Account: Ayesha' });
     await expect(button.getByText('A', { exact: true })).toBeVisible();
@@ -103,7 +108,10 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Profile updated successfully!')).toBeVisible();
 
-    for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    for (const size of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(size);
       await page.reload();
       const avatar = button.locator('img');
@@ -113,7 +121,10 @@ test.describe('accounts', () => {
       await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
       const box = await avatar.boundingBox();
       expect(box?.width).toBeGreaterThanOrEqual(28);
-      const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.tagName, { x: (box?.x ?? 0) + (box?.width ?? 0) / 2, y: (box?.y ?? 0) + (box?.height ?? 0) / 2 });
+      const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.tagName, {
+        x: (box?.x ?? 0) + (box?.width ?? 0) / 2,
+        y: (box?.y ?? 0) + (box?.height ?? 0) / 2,
+      });
       expect(onTop).toBe('IMG');
       await expect(button.getByText('A', { exact: true })).toHaveCount(0);
       await page.screenshot({ path: `/tmp/shots-account/header-avatar-${size.width}.png` });
@@ -177,7 +188,10 @@ test.describe('accounts', () => {
     await page.goto('/product/1');
     await page.getByRole('button', { name: 'Add to Wishlist', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Remove from Wishlist', exact: true })).toBeVisible();
-    for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    for (const size of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(size);
       await page.goto('/wishlist');
       const card = page.getByRole('main').getByRole('article', { name: 'Kingston Runner' });
@@ -209,7 +223,10 @@ test.describe('accounts', () => {
     expect(oneClickAddress).not.toBe('');
     expect(link).not.toBe('');
 
-    for (const size of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    for (const size of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(size);
       await page.goto(link);
       const heading = page.getByRole('heading', { level: 1, name: 'You have been unsubscribed' });

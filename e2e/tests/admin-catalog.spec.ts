@@ -6,7 +6,9 @@ import { openBackOffice } from './staff-accounts.ts';
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id);
 }
 
 const skuOf = (name: string, size: string) => `${name.replace(/\W+/g, '-').toUpperCase()}-${size}`;
@@ -32,7 +34,10 @@ test.describe('the catalogue in the back office', () => {
   // Journeys through the back office and the shop, with axe on each back-office page.
   test.describe.configure({ timeout: 120_000 });
 
-  test('staff create a product with sizes S and M and a picture, make it active, find it in the shop, and a customer buys size M', async ({ page, browser }) => {
+  test('staff create a product with sizes S and M and a picture, make it active, find it in the shop, and a customer buys size M', async ({
+    page,
+    browser,
+  }) => {
     const name = `Harbour Tee ${Date.now()}`;
     await openBackOffice(page, 'staff', '/admin/products');
     await expect(page).toHaveURL(/\/admin\/products$/);
@@ -41,7 +46,10 @@ test.describe('the catalogue in the back office', () => {
 
     await page.getByRole('link', { name: 'New product' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
-    await fillNewProduct(page, name, [['S', 4], ['M', 3]]);
+    await fillNewProduct(page, name, [
+      ['S', 4],
+      ['M', 3],
+    ]);
     await page.getByRole('main').getByRole('combobox', { name: 'Status' }).selectOption('active');
     expect(await seriousViolations(page)).toEqual([]);
     const create = page.getByRole('button', { name: 'Create product' });
@@ -53,7 +61,10 @@ test.describe('the catalogue in the back office', () => {
     await expect(page.getByText('Product created.')).toBeVisible();
     const variants = page.getByRole('region', { name: 'Variants' });
     await expect(variants.getByRole('row')).toHaveCount(3);
-    await expect(page.getByRole('navigation', { name: 'Product sections' }).getByRole('link', { name: 'Details' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Product sections' }).getByRole('link', { name: 'Details' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(await seriousViolations(page)).toEqual([]);
 
     // A picture, through the product's Pictures tab: a PNG the browser draws, an orange square.
@@ -75,7 +86,14 @@ test.describe('the catalogue in the back office', () => {
     await customer.goto(`/shop?search=${encodeURIComponent(name)}`);
     const card = customer.getByRole('article').filter({ hasText: name });
     await expect(card).toBeVisible();
-    await expect.poll(() => card.getByRole('img').first().evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        card
+          .getByRole('img')
+          .first()
+          .evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth),
+      )
+      .toBeGreaterThan(0);
     await card.getByRole('link', { name }).click();
     await expect(customer.getByRole('heading', { level: 1, name })).toBeVisible();
     const picture = customer.getByRole('region', { name: `${name} photos` }).getByRole('img', { name: altText });
@@ -101,11 +119,18 @@ test.describe('the catalogue in the back office', () => {
 
     // Back office: size M has one unit fewer, and the product is now on an order, so it is archived, not deleted.
     await page.getByRole('link', { name }).click();
-    await expect(variants.getByRole('row').filter({ hasText: skuOf(name, 'M') }).getByRole('cell', { name: '2', exact: true })).toBeVisible();
+    await expect(
+      variants
+        .getByRole('row')
+        .filter({ hasText: skuOf(name, 'M') })
+        .getByRole('cell', { name: '2', exact: true }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Archive' })).toBeVisible();
   });
 
-  test('prices typed as a spreadsheet shows them (3,900, J$3000) are saved; anything else is refused beside its field and never "saved"', async ({ page }) => {
+  test('prices typed as a spreadsheet shows them (3,900, J$3000) are saved; anything else is refused beside its field and never "saved"', async ({
+    page,
+  }) => {
     const name = `Money Tee ${Date.now()}`;
     const main = page.getByRole('main');
     const price = main.getByRole('textbox', { name: 'Price', exact: true });
@@ -160,7 +185,10 @@ test.describe('the catalogue in the back office', () => {
     await expect(price).toHaveValue('3000');
 
     // The list writes JMD as J$, never a bare $.
-    for (const [width, height, size] of [[390, 844, 'phone'], [1280, 800, 'desktop']] as const) {
+    for (const [width, height, size] of [
+      [390, 844, 'phone'],
+      [1280, 800, 'desktop'],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await page.goto(`/admin/products?search=${encodeURIComponent(name)}`);
       const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
@@ -170,7 +198,10 @@ test.describe('the catalogue in the back office', () => {
     }
   });
 
-  test('a deleted product answers 404 with the not-found page, opened or reached in the app, and its card goes from the shop', async ({ page, browser }) => {
+  test('a deleted product answers 404 with the not-found page, opened or reached in the app, and its card goes from the shop', async ({
+    page,
+    browser,
+  }) => {
     const name = `Gone Tee ${Date.now()}`;
     await openBackOffice(page, 'staff', '/admin/products/new');
     await fillNewProduct(page, name, [['One Size', 3]]);
@@ -195,7 +226,10 @@ test.describe('the catalogue in the back office', () => {
     // The shopper's browser may keep the old answer up to 15 s (public, max-age=5,
     // stale-while-revalidate=10, ADR 27): asking again, as the page does on every visit, gets the news.
     await expect
-      .poll(() => shopper.evaluate(async (path) => (await fetch(path)).status, `/api/product/${id}/`), { timeout: 20_000, intervals: [1000] })
+      .poll(() => shopper.evaluate(async (path) => (await fetch(path)).status, `/api/product/${id}/`), {
+        timeout: 20_000,
+        intervals: [1000],
+      })
       .toBe(404);
 
     // Reached in the app from the list the shopper still has: the not-found page, and the card is gone once back.
@@ -211,7 +245,10 @@ test.describe('the catalogue in the back office', () => {
     const answer = await shopper.goto(`/product/${id}`);
     expect(answer?.status()).toBe(404);
     await expect(shopper.getByRole('heading', { level: 1, name: "This look isn't in our collection" })).toBeVisible();
-    for (const [size, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 800 }]] as const) {
+    for (const [size, viewport] of [
+      ['phone', { width: 390, height: 844 }],
+      ['desktop', { width: 1280, height: 800 }],
+    ] as const) {
       await shopper.setViewportSize(viewport);
       await expect(shopper.getByRole('heading', { level: 1, name: "This look isn't in our collection" })).toBeInViewport();
       await shopper.screenshot({ path: `/tmp/shots-build/deleted-product-${size}.png` });

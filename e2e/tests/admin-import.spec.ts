@@ -6,7 +6,8 @@ import { openBackOffice } from './staff-accounts.ts';
 const stamp = Date.now();
 const slug = `harbour-tee-${stamp}`;
 const name = `Harbour Tee ${stamp}`;
-const header = 'slug,name,description,category,price,sale_price,wholesale_price,status,is_new_arrival,is_featured,features,specifications,size,color,sku,stock';
+const header =
+  'slug,name,description,category,price,sale_price,wholesale_price,status,is_new_arrival,is_featured,features,specifications,size,color,sku,stock';
 const goodRow = `${slug},${name},"Soft cotton, cut in Kingston",tshirts,2500,,,active,yes,no,Cotton|Breathable,Material: Cotton,M,Navy,HT-${stamp}-M,8`;
 const badRow = `bad-price-${stamp},Bad Price Tee,,tshirts,abc,,,active,no,no,,,,,BP-${stamp},1`;
 
@@ -16,10 +17,14 @@ async function chooseFile(page: Page, text: string) {
 
 async function seriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id);
 }
 
-test('staff export the catalogue, see the bad row of a file with its reason and nothing imported, then import a good file onto the storefront', async ({ page }) => {
+test('staff export the catalogue, see the bad row of a file with its reason and nothing imported, then import a good file onto the storefront', async ({
+  page,
+}) => {
   // Sign-in, a download, three uploads and a product page: longer than one page's journey.
   test.setTimeout(90_000);
   await openBackOffice(page, 'staff', '/admin/import');
@@ -72,7 +77,7 @@ test('a check lists every bad cell of every row: its own cells, the other rows a
   await expect(problems).toBeVisible();
   const listed = problems.getByRole('row');
   const expected = [
-    ["2", "category", `No category has the slug 'capes-${stamp}'.`],
+    ['2', 'category', `No category has the slug 'capes-${stamp}'.`],
     ['2', 'price', "'abc' is not an amount in JMD like 1500 or 1500.50."],
     ['2', 'is_new_arrival', "'maybe' is not yes or no."],
     ['2', 'stock', "'lots' is not a whole number from 0 to 1,000,000."],

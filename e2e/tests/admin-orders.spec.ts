@@ -6,7 +6,9 @@ test.describe('orders in the back office', () => {
   // Two people's whole journeys: a customer's order and a member of staff handling it.
   test.describe.configure({ timeout: 120_000 });
 
-  test('a customer orders cash on delivery, staff ship it with a tracking number, and the customer sees it shipped and gets the e-mail', async ({ browser }) => {
+  test('a customer orders cash on delivery, staff ship it with a tracking number, and the customer sees it shipped and gets the e-mail', async ({
+    browser,
+  }) => {
     const email = unique('shipped');
     const customer = await personsPage(browser);
     const orderNumber = await customerOrders(customer, email, 'Cash on Delivery', 'Delivery');
@@ -17,7 +19,10 @@ test.describe('orders in the back office', () => {
     await staff.screenshot({ path: '/tmp/bo-orders-order-phone.png', fullPage: true });
 
     // The customer reads out the end of the number on the phone: staff find the order by it.
-    for (const [width, height, size] of [[390, 844, 'phone'], [1280, 800, 'desktop']] as const) {
+    for (const [width, height, size] of [
+      [390, 844, 'phone'],
+      [1280, 800, 'desktop'],
+    ] as const) {
       await staff.setViewportSize({ width, height });
       await staff.goto('/admin/orders');
       await staff.getByRole('searchbox', { name: 'Search' }).fill(orderNumber.slice(-5).toLowerCase());

@@ -23,7 +23,11 @@ async function applyCode(page: Page, code: string) {
 async function pageCall(page: Page, method: 'POST', path: string, body: object): Promise<{ status: number; body: { order_id?: number } }> {
   return page.evaluate(
     async (call) => {
-      const csrf = document.cookie.split('; ').find((entry) => entry.startsWith('csrftoken='))?.split('=')[1] ?? '';
+      const csrf =
+        document.cookie
+          .split('; ')
+          .find((entry) => entry.startsWith('csrftoken='))
+          ?.split('=')[1] ?? '';
       const response = await fetch(call.path, {
         method: call.method,
         headers: { 'content-type': 'application/json', 'x-session-key': localStorage.getItem('sessionKey') ?? '', 'x-csrftoken': csrf },
@@ -38,21 +42,38 @@ async function pageCall(page: Page, method: 'POST', path: string, body: object):
 /** Someone buys a Kingston Runner as a guest (no account), for pickup, paying cash. */
 async function guestBuys(page: Page, email: string) {
   await page.goto('/cart');
-  await expect.poll(() => page.evaluate(() => Boolean(localStorage.getItem('sessionKey')) && document.cookie.includes('csrftoken='))).toBe(true);
-  expect((await pageCall(page, 'POST', '/api/orders/cart/', { product_id: 1, quantity: 1, variant_size: '9', variant_color: 'Black' })).status).toBe(200);
+  await expect
+    .poll(() => page.evaluate(() => Boolean(localStorage.getItem('sessionKey')) && document.cookie.includes('csrftoken=')))
+    .toBe(true);
+  expect(
+    (await pageCall(page, 'POST', '/api/orders/cart/', { product_id: 1, quantity: 1, variant_size: '9', variant_color: 'Black' })).status,
+  ).toBe(200);
   const placed = await pageCall(page, 'POST', '/api/orders/checkout/', {
-    first_name: 'Tanisha', last_name: 'Wright', email, phone: '876 555 0142', shipping_method: 'pickup', payment_method: 'cash_on_delivery', currency: 'JMD',
+    first_name: 'Tanisha',
+    last_name: 'Wright',
+    email,
+    phone: '876 555 0142',
+    shipping_method: 'pickup',
+    payment_method: 'cash_on_delivery',
+    currency: 'JMD',
   });
   expect(placed.status).toBe(200);
 }
 
 async function expectNoSeriousAxeViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+  expect(
+    results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id),
+  ).toEqual([]);
 }
 
 test.describe('promotions in the back office', () => {
-  test('staff make a 10% code with a minimum, a shopper gets the discount, staff end it and the shopper is refused', async ({ page, browser }) => {
+  test('staff make a 10% code with a minimum, a shopper gets the discount, staff end it and the shopper is refused', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const code = `ISLAND${Date.now() % 100_000}`;
     await openBackOffice(page, 'staff', '/admin/promotions');
@@ -152,7 +173,13 @@ test.describe('customers and the newsletter', () => {
     const customerEmail = `devon.${Date.now()}@example.com`;
     const shopper = await (await browser.newContext()).newPage();
     await guestBuys(shopper, guestEmail);
-    const registered = await pageCall(shopper, 'POST', '/api/users/auth/register/', { first_name: 'Devon', last_name: 'Reid', email: customerEmail, password1: 'island-breeze-42', password2: 'island-breeze-42' });
+    const registered = await pageCall(shopper, 'POST', '/api/users/auth/register/', {
+      first_name: 'Devon',
+      last_name: 'Reid',
+      email: customerEmail,
+      password1: 'island-breeze-42',
+      password2: 'island-breeze-42',
+    });
     expect(registered.status, JSON.stringify(registered.body)).toBeLessThan(300);
     await shopper.context().close();
 
@@ -164,7 +191,10 @@ test.describe('customers and the newsletter', () => {
       await page.getByRole('button', { name: 'Search' }).click();
       await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(term).slice(0, 6)}`));
     };
-    for (const [width, height, size] of [[390, 844, 'phone'], [1280, 800, 'desktop']] as const) {
+    for (const [width, height, size] of [
+      [390, 844, 'phone'],
+      [1280, 800, 'desktop'],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await page.goto('/admin/customers');
       await expect(page.getByRole('heading', { name: 'Customers', level: 1 })).toBeVisible();
@@ -198,7 +228,12 @@ test.describe('customers and the newsletter', () => {
       await page.screenshot({ path: `/tmp/bo-people-customer-${size}.png`, fullPage: true });
       await expectNoSeriousAxeViolations(page);
 
-      for (const [path, title] of [['/admin/promotions', 'Promotions'], ['/admin/promotions/new', 'New promo code'], ['/admin/messages', 'Messages'], ['/admin/newsletter', 'Newsletter']] as const) {
+      for (const [path, title] of [
+        ['/admin/promotions', 'Promotions'],
+        ['/admin/promotions/new', 'New promo code'],
+        ['/admin/messages', 'Messages'],
+        ['/admin/newsletter', 'Newsletter'],
+      ] as const) {
         await page.goto(path);
         await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
         await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);

@@ -7,7 +7,9 @@ import { mailsTo } from './shop-outbox.ts';
 import { openBackOffice } from './staff-accounts.ts';
 
 const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id);
 
 /** The owner, on /admin/settings, sets one parish's fee and the shop's phone, and saves. */
 async function saveSettings(page: Page, change: { parish: string; fee: string; phone: string }) {
@@ -27,7 +29,10 @@ const screenshots = '/tmp/store-details';
  */
 async function inViewAtBothSizes(page: Page, target: Locator, name: string) {
   mkdirSync(screenshots, { recursive: true });
-  for (const [size, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 800 }]] as const) {
+  for (const [size, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
     await page.setViewportSize(viewport);
     await target.scrollIntoViewIfNeeded();
     await expect(target).toBeInViewport();
@@ -52,7 +57,10 @@ const moved = { street: '7 Harbour Street', directions: 'On the corner of Harbou
 const movedAddress = '7 Harbour Street, Kingston, Jamaica';
 
 test.describe('the owner’s settings', () => {
-  test('the owner sets St. Andrew’s delivery fee to 650.00; a shopper delivering there is charged it; the footer shows the new phone', async ({ page, browser }) => {
+  test('the owner sets St. Andrew’s delivery fee to 650.00; a shopper delivering there is charged it; the footer shows the new phone', async ({
+    page,
+    browser,
+  }) => {
     // Two people's journeys, the owner's and a shopper's, in one test.
     test.setTimeout(120_000);
     await openBackOffice(page, 'owner', '/admin/settings');
@@ -62,7 +70,10 @@ test.describe('the owner’s settings', () => {
     await saveSettings(page, { parish: 'St. Andrew', fee: 'J$650', phone: '+1 (876) 555-0199' });
 
     // The audit log says what changed in words, field by field, not as the settings' JSON.
-    for (const [width, height, size] of [[390, 844, 'phone'], [1280, 800, 'desktop']] as const) {
+    for (const [width, height, size] of [
+      [390, 844, 'phone'],
+      [1280, 800, 'desktop'],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await page.goto('/admin/audit?entity=settings');
       const changes = page.getByRole('region', { name: 'Changes' });
@@ -86,7 +97,11 @@ test.describe('the owner’s settings', () => {
       await expect(shopper.getByRole('contentinfo').getByRole('link', { name: '+1 (876) 555-0199' })).toBeVisible();
       await shopper.waitForFunction(() => localStorage.getItem('sessionKey') !== null && document.cookie.includes('csrftoken='));
       const added = await shopper.evaluate(async () => {
-        const csrf = document.cookie.split('; ').find((entry) => entry.startsWith('csrftoken='))?.split('=')[1] ?? '';
+        const csrf =
+          document.cookie
+            .split('; ')
+            .find((entry) => entry.startsWith('csrftoken='))
+            ?.split('=')[1] ?? '';
         const response = await fetch('/api/orders/cart/', {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-session-key': localStorage.getItem('sessionKey') ?? '', 'x-csrftoken': csrf },
@@ -124,7 +139,10 @@ test.describe('the owner’s settings', () => {
     }
   });
 
-  test('the owner charges 15% GCT on top, then in the prices with a registration number; cart, checkout, confirmation, order and tax invoice show the same GCT', async ({ page, browser }) => {
+  test('the owner charges 15% GCT on top, then in the prices with a registration number; cart, checkout, confirmation, order and tax invoice show the same GCT', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(180_000);
     await openBackOffice(page, 'owner', '/admin/settings');
     const setTax = async (tax: { rate: string; included: boolean; registration: string }) => {
@@ -143,7 +161,9 @@ test.describe('the owner’s settings', () => {
     try {
       await shopper.goto('/');
       await shopper.waitForFunction(() => localStorage.getItem('sessionKey') !== null && document.cookie.includes('csrftoken='));
-      expect(await callApi(shopper, 'POST', '/orders/cart/', { product_id: 1, quantity: 1, variant_size: '9', variant_color: 'Black' })).toBe(200);
+      expect(
+        await callApi(shopper, 'POST', '/orders/cart/', { product_id: 1, quantity: 1, variant_size: '9', variant_color: 'Black' }),
+      ).toBe(200);
 
       // J$11,900.00 of goods: 15% added is J$1,785.00.
       await shopper.goto('/cart');
@@ -199,7 +219,13 @@ test.describe('the owner’s settings', () => {
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Invoice (PDF)' }).click();
       const text = await pdfText(readFileSync((await (await download).path()) ?? ''));
-      for (const expected of ['Tax Invoice', 'GCT registration number: 001-234-567', `Invoice ${invoiceNumber}`, 'GCT J$1,552.17', 'Total (JMD) J$11,900.00']) {
+      for (const expected of [
+        'Tax Invoice',
+        'GCT registration number: 001-234-567',
+        `Invoice ${invoiceNumber}`,
+        'GCT J$1,552.17',
+        'Total (JMD) J$11,900.00',
+      ]) {
         expect(text).toContain(expected);
       }
       // The line without its GCT, plus the GCT, is the total: 10,347.83 + 1,552.17 = 11,900.00.
@@ -210,7 +236,10 @@ test.describe('the owner’s settings', () => {
     }
   });
 
-  test('the owner moves the store to 7 Harbour Street; the footer, the contact page and its directions, checkout’s pickup, the confirmation, the e-mail and the packing slip say so', async ({ page, browser }) => {
+  test('the owner moves the store to 7 Harbour Street; the footer, the contact page and its directions, checkout’s pickup, the confirmation, the e-mail and the packing slip say so', async ({
+    page,
+    browser,
+  }) => {
     // The owner's journey and a shopper's, in one test.
     test.setTimeout(180_000);
     await openBackOffice(page, 'owner', '/admin/settings');
@@ -243,7 +272,11 @@ test.describe('the owner’s settings', () => {
 
       await shopper.waitForFunction(() => localStorage.getItem('sessionKey') !== null && document.cookie.includes('csrftoken='));
       const added = await shopper.evaluate(async () => {
-        const csrf = document.cookie.split('; ').find((entry) => entry.startsWith('csrftoken='))?.split('=')[1] ?? '';
+        const csrf =
+          document.cookie
+            .split('; ')
+            .find((entry) => entry.startsWith('csrftoken='))
+            ?.split('=')[1] ?? '';
         const response = await fetch('/api/orders/cart/', {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-session-key': localStorage.getItem('sessionKey') ?? '', 'x-csrftoken': csrf },
@@ -302,7 +335,10 @@ test.describe('the owner’s settings', () => {
     await expect(nav.getByRole('link', { name: 'Settings' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Staff', exact: true })).toHaveCount(0);
     // Opened directly: whose page it is, and nothing to click that the server would refuse.
-    for (const [width, height, size] of [[390, 844, 'phone'], [1280, 800, 'desktop']] as const) {
+    for (const [width, height, size] of [
+      [390, 844, 'phone'],
+      [1280, 800, 'desktop'],
+    ] as const) {
       await page.setViewportSize({ width, height });
       for (const [path, title, says] of [
         ['/admin/settings', 'Settings', 'The shop’s settings are the owner’s to change.'],

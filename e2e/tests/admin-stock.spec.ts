@@ -7,7 +7,9 @@ import { openBackOffice } from './staff-accounts.ts';
 /** Serious and critical axe findings on the page as it is. */
 async function axeProblems(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id);
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id);
 }
 
 async function seededProducts(page: Page) {
@@ -67,7 +69,11 @@ test.describe('stock and pictures in the back office', () => {
     }
 
     // Taking more than there is is refused, and the dialog says why.
-    const soldOut = page.getByRole('row').filter({ has: page.getByRole('cell', { name: target.size, exact: true }) }).filter({ hasText: 'Out of stock' }).first();
+    const soldOut = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: target.size, exact: true }) })
+      .filter({ hasText: 'Out of stock' })
+      .first();
     await soldOut.getByRole('button', { name: /^Adjust stock of / }).click();
     await dialog.getByLabel(/Change/).fill('-1');
     await dialog.getByLabel('Reason').fill('Damaged');
@@ -114,7 +120,7 @@ test.describe('stock and pictures in the back office', () => {
     await expect.poll(() => main.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
   });
 
-  test("the owner ties a picture to a colour; a shopper who picks that colour on the product page sees it", async ({ page, browser }) => {
+  test('the owner ties a picture to a colour; a shopper who picks that colour on the product page sees it', async ({ page, browser }) => {
     // A product in two or more colours: its page shows a colour's first picture when that colour is chosen.
     const product = (await seededProducts(page)).find((detail) => (detail.available_variants.Color?.length ?? 0) >= 2);
     if (!product) throw new Error('the seeded catalogue has no product in two colours');
@@ -140,7 +146,10 @@ test.describe('stock and pictures in the back office', () => {
     await page.reload();
     const first = page.getByRole('list', { name: 'Pictures in shop order' }).getByRole('listitem').first();
     await expect(first.getByRole('combobox', { name: 'Colour it shows' })).toHaveValue(colour);
-    for (const [width, height, size] of [[390, 844, 'phone'], [1280, 800, 'desktop']] as const) {
+    for (const [width, height, size] of [
+      [390, 844, 'phone'],
+      [1280, 800, 'desktop'],
+    ] as const) {
       await page.setViewportSize({ width, height });
       await first.getByRole('combobox', { name: 'Colour it shows' }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: `/tmp/admin-fixes-picture-colour-${size}.png` });

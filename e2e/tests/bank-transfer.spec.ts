@@ -31,7 +31,12 @@ function screenshotOfTransfer(): Buffer {
   header.set([8, 2, 0, 0, 0], 8);
   const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([0x1b, 0x7a, 0x4b]))]);
   const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 async function shot(page: Page, name: string, viewport: { width: number; height: number }) {
@@ -43,7 +48,10 @@ async function shot(page: Page, name: string, viewport: { width: number; height:
 test.describe('paying by bank transfer', () => {
   test.describe.configure({ timeout: 150_000 });
 
-  test('a shopper orders by transfer on a phone, reads the account and reference, sends a screenshot; staff see it and mark the order paid', async ({ page, browser }) => {
+  test('a shopper orders by transfer on a phone, reads the account and reference, sends a screenshot; staff see it and mark the order paid', async ({
+    page,
+    browser,
+  }) => {
     // The owner offers bank transfer, with the account to pay into.
     await openBackOffice(page, 'owner', '/admin/settings');
     const settings = page.getByRole('form', { name: 'Settings' });
@@ -60,7 +68,9 @@ test.describe('paying by bank transfer', () => {
     const shopper = await personsPage(browser, phone);
     await shopper.goto('/');
     await shopper.waitForFunction(() => localStorage.getItem('sessionKey') !== null && document.cookie.includes('csrftoken='));
-    expect(await callApi(shopper, 'POST', '/orders/cart/', { product_id: 1, quantity: 1, variant_size: '9', variant_color: 'Black' })).toBe(200);
+    expect(await callApi(shopper, 'POST', '/orders/cart/', { product_id: 1, quantity: 1, variant_size: '9', variant_color: 'Black' })).toBe(
+      200,
+    );
     await shopper.goto('/checkout');
     const main = shopper.getByRole('main');
     await main.getByRole('textbox', { name: 'First name' }).fill('Kemar');

@@ -4,7 +4,10 @@ import { personsPage, seriousViolations } from './shop-orders.ts';
 const phone = { width: 390, height: 844 };
 
 // KINGSTON.md §5: a shopper sends their cart on WhatsApp; whoever opens the link gets its lines.
-test('on a phone, a shopper shares their cart on WhatsApp and the friend who opens the link has the same items in their cart', async ({ page, browser }) => {
+test('on a phone, a shopper shares their cart on WhatsApp and the friend who opens the link has the same items in their cart', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(60_000);
   await page.setViewportSize(phone);
   await page.goto('/product/1');

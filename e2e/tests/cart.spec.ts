@@ -33,7 +33,9 @@ test.describe('the cart', () => {
     const main = page.getByRole('main');
     await main.getByRole('button', { name: `Remove one ${runner}` }).click();
     await expect(main.getByRole('textbox', { name: `Quantity of ${runner}` })).toHaveValue('1');
-    await expect(page.getByRole('region', { name: 'Order Summary' }).getByText('Total', { exact: true }).locator('..')).toContainText('J$11,900.00');
+    await expect(page.getByRole('region', { name: 'Order Summary' }).getByText('Total', { exact: true }).locator('..')).toContainText(
+      'J$11,900.00',
+    );
 
     await page.reload();
     await expect(main.getByRole('textbox', { name: `Quantity of ${runner}` })).toHaveValue('1');
@@ -98,11 +100,21 @@ test.describe('the cart', () => {
   test("a guest's cart joins the account at sign-in", async ({ page }) => {
     await addRunnerFromProductPage(page);
     const signedIn = await page.evaluate(async () => {
-      const cookie = document.cookie.split('; ').find((entry) => entry.startsWith('csrftoken='))?.split('=')[1] ?? '';
+      const cookie =
+        document.cookie
+          .split('; ')
+          .find((entry) => entry.startsWith('csrftoken='))
+          ?.split('=')[1] ?? '';
       const response = await fetch('/api/users/auth/register/', {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-session-key': localStorage.getItem('sessionKey') ?? '', 'x-csrftoken': cookie },
-        body: JSON.stringify({ first_name: 'Merge', last_name: 'Tester', email: `merge${Date.now()}@example.com`, password1: 'merge-me-please', password2: 'merge-me-please' }),
+        body: JSON.stringify({
+          first_name: 'Merge',
+          last_name: 'Tester',
+          email: `merge${Date.now()}@example.com`,
+          password1: 'merge-me-please',
+          password2: 'merge-me-please',
+        }),
       });
       const answer = (await response.json()) as { token: string; refresh: string };
       localStorage.setItem('accessToken', answer.token);
@@ -117,7 +129,9 @@ test.describe('the cart', () => {
 
   test('an add the server never answered is kept, shown as not saved, and sent when back online', async ({ page }) => {
     await page.goto('/product/1');
-    await page.route('**/api/orders/cart/', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()));
+    await page.route('**/api/orders/cart/', (route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue(),
+    );
     await page.getByRole('radio', { name: '9' }).check();
     await page.getByRole('radio', { name: 'Black' }).check();
     await page.getByRole('button', { name: /^Add to Cart - / }).click();

@@ -19,7 +19,9 @@ const countedRunner: RunnerVariant = { size: '11', color: 'Red' };
 async function checkoutWithRunner(page: Page, variant: RunnerVariant = usualRunner) {
   await page.goto('/');
   await page.waitForFunction(() => localStorage.getItem('sessionKey') !== null && document.cookie.includes('csrftoken='));
-  expect(await callApi(page, 'POST', '/orders/cart/', { product_id: 1, quantity: 1, variant_size: variant.size, variant_color: variant.color })).toBe(200);
+  expect(
+    await callApi(page, 'POST', '/orders/cart/', { product_id: 1, quantity: 1, variant_size: variant.size, variant_color: variant.color }),
+  ).toBe(200);
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Place Order' })).toBeVisible();
@@ -27,7 +29,9 @@ async function checkoutWithRunner(page: Page, variant: RunnerVariant = usualRunn
 
 /** Units of the Kingston Runner in that size and colour the shop has to sell (a card order holds its units). */
 async function runnerStock(page: Page, { size, color }: RunnerVariant): Promise<number> {
-  const product = (await (await page.request.get('/api/product/1/')).json()) as { variants: { size: string | null; color: string | null; stock: number }[] };
+  const product = (await (await page.request.get('/api/product/1/')).json()) as {
+    variants: { size: string | null; color: string | null; stock: number }[];
+  };
   return product.variants.find((variant) => variant.size === size && variant.color === color)?.stock ?? -1;
 }
 
@@ -68,7 +72,14 @@ test.describe('checkout', () => {
 
     await page.getByRole('button', { name: 'Place Order' }).click();
     const alert = page.getByRole('alert');
-    for (const message of ['first name is required', 'last name is required', 'email is required', 'phone is required', 'address is required', 'city is required']) {
+    for (const message of [
+      'first name is required',
+      'last name is required',
+      'email is required',
+      'phone is required',
+      'address is required',
+      'city is required',
+    ]) {
       await expect(alert).toContainText(message);
     }
     await expect(page.getByRole('main').getByRole('textbox', { name: 'First name' })).toBeFocused();
@@ -133,7 +144,9 @@ test.describe('checkout', () => {
     await expect(page.getByText('Your payment has been confirmed and your order is being processed.')).toBeVisible();
   });
 
-  test('a card payment cancelled on the provider page can be given up: the items are back in the cart and the stock hold ends', async ({ page }) => {
+  test('a card payment cancelled on the provider page can be given up: the items are back in the cart and the stock hold ends', async ({
+    page,
+  }) => {
     await checkoutWithRunner(page, countedRunner);
     const heldBefore = await runnerStock(page, countedRunner);
     await fillDetails(page, unique('cancel'));
@@ -148,7 +161,10 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/payment\/\d+\?payment=cancelled$/);
     await expect(page.getByText(/You cancelled the payment, so nothing was charged\./)).toBeVisible();
     // The choice is seen without scrolling, on a laptop and on a phone.
-    for (const viewport of [{ width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1280, height: 720 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(viewport);
       await expect(page.getByRole('button', { name: 'Pay again' })).toBeInViewport();
       await expect(page.getByRole('button', { name: 'Back to cart' })).toBeInViewport();
@@ -186,7 +202,11 @@ test.describe('checkout', () => {
     await page.getByRole('radio', { name: 'Pickup' }).check();
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
-    const orderNumber = (await page.getByText(/^TL-\d{6}-\w+$/).first().textContent()) ?? '';
+    const orderNumber =
+      (await page
+        .getByText(/^TL-\d{6}-\w+$/)
+        .first()
+        .textContent()) ?? '';
     await expect.poll(() => mailedOrderLink(email), { timeout: 10_000 }).not.toBe('');
     const link = mailedOrderLink(email);
     expect(link.startsWith(`${new URL(page.url()).origin}/order-confirmation/`)).toBe(true);
@@ -200,7 +220,9 @@ test.describe('checkout', () => {
 
     await other.goto(link.replace(/token=(\d+)/, (_match, expiry: string) => `token=${Number(expiry) + 1}`));
     await expect(other.getByRole('heading', { level: 1, name: 'Order Error' })).toBeVisible();
-    await expect(other.getByRole('alert')).toHaveText('This order link is not valid or has expired. Sign in to see your orders, or contact us with your order number.');
+    await expect(other.getByRole('alert')).toHaveText(
+      'This order link is not valid or has expired. Sign in to see your orders, or contact us with your order number.',
+    );
     await elsewhere.close();
   });
 
@@ -224,7 +246,9 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/signin$/);
     await expect(page.getByText('An account with this email already exists. Please sign in to continue with your checkout.')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
-    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('checkoutFormData') ?? '{}') as { email?: string; shippingMethod?: string });
+    const saved = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('checkoutFormData') ?? '{}') as { email?: string; shippingMethod?: string },
+    );
     expect(saved).toMatchObject({ email, shippingMethod: 'pickup' });
 
     await page.getByLabel('Password').fill('member-pass-1');

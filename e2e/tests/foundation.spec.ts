@@ -18,7 +18,10 @@ test.describe('the shop is served as one app', () => {
     await expect(page).toHaveURL(/\/shop$/);
   });
 
-  test('every address answers the status of what it shows: the back office 200, /403 403, /500 500, an unknown page 404', async ({ page, request }) => {
+  test('every address answers the status of what it shows: the back office 200, /403 403, /500 500, an unknown page 404', async ({
+    page,
+    request,
+  }) => {
     const statuses: [string, number][] = [
       ['/admin', 200],
       ['/admin/', 200],
@@ -34,7 +37,10 @@ test.describe('the shop is served as one app', () => {
     const answered = await Promise.all(statuses.map(async ([path]) => [path, (await request.get(path)).status()] as [string, number]));
     expect(answered).toEqual(statuses);
 
-    for (const [width, height, size] of [[390, 844, 'phone'], [1280, 800, 'desktop']] as const) {
+    for (const [width, height, size] of [
+      [390, 844, 'phone'],
+      [1280, 800, 'desktop'],
+    ] as const) {
       await page.setViewportSize({ width, height });
       const forbidden = await page.goto('/403');
       expect(forbidden?.status()).toBe(403);
@@ -58,7 +64,9 @@ test.describe('the shop is served as one app', () => {
     await expect(page.getByRole('contentinfo')).toHaveCount(0);
   });
 
-  test("a page opened in a tab whose last page was left scrolled down starts at its top, and a reload keeps a page's place", async ({ page }) => {
+  test("a page opened in a tab whose last page was left scrolled down starts at its top, and a reload keeps a page's place", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const scrolledToFooter = async () => {
       await expect(page.getByRole('contentinfo')).toBeVisible();
@@ -81,9 +89,7 @@ test.describe('the shop is served as one app', () => {
 
   test('the page starts a guest session with a CSRF cookie', async ({ page, context }) => {
     await page.goto('/');
-    await expect
-      .poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '')
-      .not.toBe('');
+    await expect.poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'csrftoken')?.value ?? '').not.toBe('');
     const sessionKey = await page.evaluate(() => localStorage.getItem('sessionKey'));
     expect(sessionKey?.length).toBeGreaterThanOrEqual(32);
   });

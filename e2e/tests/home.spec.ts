@@ -8,7 +8,8 @@ const viewports = [
   { name: 'desktop', width: 1280, height: 900 },
 ] as const;
 
-const slide = (page: Page, number: 1 | 2) => page.getByRole('region', { name: 'Promotions' }).getByRole('group', { name: `${number} of 2` });
+const slide = (page: Page, number: 1 | 2) =>
+  page.getByRole('region', { name: 'Promotions' }).getByRole('group', { name: `${number} of 2` });
 
 /** The slide fills the carousel's width in view, and the other one is out of sight. */
 async function expectShown(page: Page, number: 1 | 2) {

@@ -63,10 +63,15 @@ test("an island's ids still match their labels once it has hydrated", async ({ p
   await expect(form.getByLabel('Email address')).toHaveAttribute('id', serverId ?? '');
   const cardHeading = page.locator('[data-island^="best-seller-"]').first().getByRole('heading');
   const headingId = await cardHeading.getAttribute('id');
-  await expect(page.locator('[data-island^="best-seller-"]').first().getByRole('button', { name: 'Add to wishlist' })).toHaveAttribute('aria-describedby', headingId ?? '');
+  await expect(page.locator('[data-island^="best-seller-"]').first().getByRole('button', { name: 'Add to wishlist' })).toHaveAttribute(
+    'aria-describedby',
+    headingId ?? '',
+  );
 });
 
-test('a phone loads the footer’s code only once the footer is scrolled to, and never that of the wider screens’ navigation', async ({ page }) => {
+test('a phone loads the footer’s code only once the footer is scrolled to, and never that of the wider screens’ navigation', async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);

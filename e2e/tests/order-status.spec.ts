@@ -71,7 +71,11 @@ test.describe('the order page every e-mail links to', () => {
     await expect(customer.getByRole('button', { name: /Proceed to Payment|Pay again/ })).toHaveCount(0);
     const orderId = /\/order-confirmation\/(\d+)/.exec(link)?.[1] ?? '';
     const refused = await customer.evaluate(async (id) => {
-      const csrf = document.cookie.split('; ').find((entry) => entry.startsWith('csrftoken='))?.split('=')[1] ?? '';
+      const csrf =
+        document.cookie
+          .split('; ')
+          .find((entry) => entry.startsWith('csrftoken='))
+          ?.split('=')[1] ?? '';
       const response = await fetch(`/api/orders/payment/stripe/${id}/`, {
         method: 'POST',
         headers: {
@@ -82,22 +86,33 @@ test.describe('the order page every e-mail links to', () => {
       });
       return { status: response.status, body: (await response.json()) as { error?: string } };
     }, orderId);
-    expect(refused).toEqual({ status: 409, body: expect.objectContaining({ error: 'This order was paid and then refunded; it cannot be paid again.' }) });
+    expect(refused).toEqual({
+      status: 409,
+      body: expect.objectContaining({ error: 'This order was paid and then refunded; it cannot be paid again.' }),
+    });
     await customer.context().close();
     await reader.context().close();
     await staff.context().close();
   });
 
-  test('a pickup order is made ready for pickup (no tracking number asked), the customer is told where and when, and the page shows each step', async ({ browser, request }) => {
+  test('a pickup order is made ready for pickup (no tracking number asked), the customer is told where and when, and the page shows each step', async ({
+    browser,
+    request,
+  }) => {
     const email = unique('pickup');
     const customer = await personsPage(browser);
     const orderNumber = await customerOrders(customer, email, 'Cash on Delivery');
-    const store = ((await (await request.get('/api/store/')).json()) as { store: { street: string; hours: { days: string; hours: string }[] } }).store;
+    const store = (
+      (await (await request.get('/api/store/')).json()) as { store: { street: string; hours: { days: string; hours: string }[] } }
+    ).store;
 
     const staff = await personsPage(browser, phone);
     await staffOpenOrder(staff, email, orderNumber);
     await staff.getByRole('button', { name: 'Start processing' }).click();
-    await staff.getByRole('dialog', { name: `Start processing: ${orderNumber}` }).getByRole('button', { name: 'Start processing' }).click();
+    await staff
+      .getByRole('dialog', { name: `Start processing: ${orderNumber}` })
+      .getByRole('button', { name: 'Start processing' })
+      .click();
     await expect(staff.getByRole('button', { name: 'Mark ready for pickup' })).toBeVisible();
     await expect(staff.getByRole('button', { name: 'Mark shipped' })).toHaveCount(0);
     await staff.getByRole('button', { name: 'Mark ready for pickup' }).click();
@@ -130,7 +145,10 @@ test.describe('the order page every e-mail links to', () => {
     await screenshots(reader, 'ready-for-pickup');
 
     await staff.getByRole('button', { name: 'Mark delivered' }).click();
-    await staff.getByRole('dialog', { name: `Mark delivered: ${orderNumber}` }).getByRole('button', { name: 'Mark delivered' }).click();
+    await staff
+      .getByRole('dialog', { name: `Mark delivered: ${orderNumber}` })
+      .getByRole('button', { name: 'Mark delivered' })
+      .click();
     await expect(staff.getByRole('button', { name: 'Mark delivered' })).toHaveCount(0);
     await reader.reload();
     await expect(reader.getByRole('heading', { level: 1, name: 'Order Collected' })).toBeVisible();
@@ -140,7 +158,9 @@ test.describe('the order page every e-mail links to', () => {
     await staff.context().close();
   });
 
-  test('a delivery shipped with a tracking number shows it and its history to a guest with the link; the address names its parish', async ({ browser }) => {
+  test('a delivery shipped with a tracking number shows it and its history to a guest with the link; the address names its parish', async ({
+    browser,
+  }) => {
     const email = unique('delivered');
     const customer = await personsPage(browser);
     const orderNumber = await customerOrders(customer, email, 'Cash on Delivery', 'Delivery');
@@ -149,7 +169,10 @@ test.describe('the order page every e-mail links to', () => {
     await staffOpenOrder(staff, email, orderNumber);
     await expect(staff.getByRole('region', { name: 'Customer' }).getByText('12 Hope Road, Kingston 10, St. Andrew, Jamaica')).toBeVisible();
     await staff.getByRole('button', { name: 'Start processing' }).click();
-    await staff.getByRole('dialog', { name: `Start processing: ${orderNumber}` }).getByRole('button', { name: 'Start processing' }).click();
+    await staff
+      .getByRole('dialog', { name: `Start processing: ${orderNumber}` })
+      .getByRole('button', { name: 'Start processing' })
+      .click();
     await staff.getByRole('button', { name: 'Mark shipped' }).click();
     const shipping = staff.getByRole('dialog', { name: `Mark shipped: ${orderNumber}` });
     await shipping.getByLabel('Tracking number').fill('JMP-77120');
@@ -168,7 +191,10 @@ test.describe('the order page every e-mail links to', () => {
     await screenshots(reader, 'shipped');
 
     await staff.getByRole('button', { name: 'Mark delivered' }).click();
-    await staff.getByRole('dialog', { name: `Mark delivered: ${orderNumber}` }).getByRole('button', { name: 'Mark delivered' }).click();
+    await staff
+      .getByRole('dialog', { name: `Mark delivered: ${orderNumber}` })
+      .getByRole('button', { name: 'Mark delivered' })
+      .click();
     await expect(staff.getByRole('button', { name: 'Mark delivered' })).toHaveCount(0);
     await reader.reload();
     await expect(reader.getByRole('heading', { level: 1, name: 'Order Delivered' })).toBeVisible();
@@ -187,7 +213,10 @@ test.describe('the order page every e-mail links to', () => {
     const staff = await personsPage(browser, phone);
     await staffOpenOrder(staff, email, orderNumber);
     await staff.getByRole('button', { name: 'Cancel order' }).click();
-    await staff.getByRole('dialog', { name: `Cancel order: ${orderNumber}` }).getByRole('button', { name: 'Cancel order' }).click();
+    await staff
+      .getByRole('dialog', { name: `Cancel order: ${orderNumber}` })
+      .getByRole('button', { name: 'Cancel order' })
+      .click();
     const summary = staff.getByRole('main').locator('dl').first();
     await expect(summary.getByText('Void (not due)', { exact: true })).toBeVisible();
     await expect(summary.getByText('Pending', { exact: true })).toHaveCount(0);

@@ -32,7 +32,8 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
 test('no page scrolls sideways at 390 px, and a wishlist toast on the home page is in view', async ({ page }) => {
   test.setTimeout(120_000);
   await addRunner(page);
-  for (const path of ['/', '/shop', '/product/1', '/cart', '/checkout', '/signin', '/signup', '/contact']) await expectNoSidewaysScroll(page, path);
+  for (const path of ['/', '/shop', '/product/1', '/cart', '/checkout', '/signin', '/signup', '/contact'])
+    await expectNoSidewaysScroll(page, path);
 
   // A new customer, signed up on the phone.
   await page.goto('/signup');
@@ -66,7 +67,11 @@ test('a guest’s wishlist heart says to sign in, on the sign-in page it leads t
   for (const viewport of [phone, { width: 1280, height: 800 }]) {
     await page.setViewportSize(viewport);
     await page.goto('/shop');
-    const heart = page.getByRole('region', { name: 'Products' }).getByRole('article').first().getByRole('button', { name: 'Add to wishlist' });
+    const heart = page
+      .getByRole('region', { name: 'Products' })
+      .getByRole('article')
+      .first()
+      .getByRole('button', { name: 'Add to wishlist' });
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
     await heart.click();
     await expect(page).toHaveURL(/\/signin$/);

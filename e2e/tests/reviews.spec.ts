@@ -29,7 +29,10 @@ test.describe('reviews from buyers', () => {
   test.describe.configure({ timeout: 180_000 });
 
   // The buyer's pages are the test's own, so a hydration complaint on them fails the journey (shop-test.ts).
-  test('a buyer reviews a delivered product, staff approve it, and it shows as a verified purchase', async ({ browser, page: customer }) => {
+  test('a buyer reviews a delivered product, staff approve it, and it shows as a verified purchase', async ({
+    browser,
+    page: customer,
+  }) => {
     const email = unique('reviewer');
     await customer.setViewportSize(desktop);
     const orderNumber = await customerOrders(customer, email, 'Cash on Delivery');
@@ -43,7 +46,10 @@ test.describe('reviews from buyers', () => {
     await staffOpenOrder(staff, email, orderNumber);
     for (const step of ['Start processing', 'Mark ready for pickup', 'Mark delivered']) {
       await staff.getByRole('button', { name: step }).click();
-      await staff.getByRole('dialog', { name: `${step}: ${orderNumber}` }).getByRole('button', { name: step }).click();
+      await staff
+        .getByRole('dialog', { name: `${step}: ${orderNumber}` })
+        .getByRole('button', { name: step })
+        .click();
       await expect(staff.getByRole('button', { name: step })).toHaveCount(0);
     }
 
@@ -54,7 +60,9 @@ test.describe('reviews from buyers', () => {
     await form.getByRole('radio', { name: 'Runs small' }).check();
     await form.getByLabel('Title').fill('Great runner <b>for Hope Gardens</b>');
     await form.getByLabel('Your review').fill('Light and cool for early laps. Order half a size up.');
-    await form.getByLabel(/^Photos/).setInputFiles({ name: 'laps.png', mimeType: 'image/png', buffer: await drawnPng(customer, 800, '#1b7a4b', '#f5c518') });
+    await form
+      .getByLabel(/^Photos/)
+      .setInputFiles({ name: 'laps.png', mimeType: 'image/png', buffer: await drawnPng(customer, 800, '#1b7a4b', '#f5c518') });
     expect(await seriousViolations(customer)).toEqual([]);
     await form.getByRole('button', { name: 'Send review' }).click();
     await expect(reviews.getByText('Thank you! Your review will appear once the shop has checked it.')).toBeVisible();

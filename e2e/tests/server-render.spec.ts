@@ -31,7 +31,8 @@ async function watchPriceChanges(page: Page): Promise<void> {
     new MutationObserver((records) => {
       for (const record of records) {
         // An island woken over the server's markup writes its texts again; the same text is no change.
-        if (record.type === 'characterData' && isPrice(record.oldValue) && record.oldValue !== record.target.textContent) changed.push(record.oldValue ?? '');
+        if (record.type === 'characterData' && isPrice(record.oldValue) && record.oldValue !== record.target.textContent)
+          changed.push(record.oldValue ?? '');
         for (const node of record.removedNodes) if (isPrice(node.textContent)) changed.push(node.textContent ?? '');
       }
     }).observe(document, { subtree: true, childList: true, characterData: true, characterDataOldValue: true });
@@ -77,7 +78,11 @@ test.describe('a page that does not exist', () => {
 });
 
 test.describe("the shopper's currency from the first paint", () => {
-  test('after choosing USD, /shop and /product/1 arrive in US$ and no price changes once they hydrate', async ({ page, context, browser }) => {
+  test('after choosing USD, /shop and /product/1 arrive in US$ and no price changes once they hydrate', async ({
+    page,
+    context,
+    browser,
+  }) => {
     await page.goto('/shop');
     await page.getByRole('button', { name: 'Currency: JMD' }).click();
     await page.getByRole('menu', { name: 'Currency' }).getByRole('menuitemradio', { name: /USD/ }).click();

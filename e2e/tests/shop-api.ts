@@ -4,7 +4,11 @@ import type { Page } from './shop-test.ts';
 export async function callApi(page: Page, method: string, path: string, body: unknown): Promise<number> {
   return page.evaluate(
     async (call) => {
-      const csrf = document.cookie.split('; ').find((entry) => entry.startsWith('csrftoken='))?.split('=')[1] ?? '';
+      const csrf =
+        document.cookie
+          .split('; ')
+          .find((entry) => entry.startsWith('csrftoken='))
+          ?.split('=')[1] ?? '';
       const response = await fetch(`/api${call.path}`, {
         method: call.method,
         headers: { 'content-type': 'application/json', 'x-session-key': localStorage.getItem('sessionKey') ?? '', 'x-csrftoken': csrf },

@@ -7,7 +7,9 @@ test.use({ viewport: { width: 1280, height: 900 } });
 
 /** Scrolls the page down until `control` is just below the sticky header, as a shopper reaching for it. */
 async function scrollDownTo(control: Locator) {
-  await control.evaluate((element) => window.scrollTo({ top: element.getBoundingClientRect().top + window.scrollY - 120, behavior: 'instant' }));
+  await control.evaluate((element) =>
+    window.scrollTo({ top: element.getBoundingClientRect().top + window.scrollY - 120, behavior: 'instant' }),
+  );
 }
 
 /** The results' top is in view, below the sticky header. */
@@ -21,7 +23,9 @@ async function expectResultsTopInView(page: Page) {
 }
 
 for (const reducedMotion of ['no-preference', 'reduce'] as const) {
-  test(`a colour picked far below the results' top brings the results' top into view (${reducedMotion} motion), and Back goes back to that place`, async ({ page }) => {
+  test(`a colour picked far below the results' top brings the results' top into view (${reducedMotion} motion), and Back goes back to that place`, async ({
+    page,
+  }) => {
     await page.emulateMedia({ reducedMotion });
     await page.goto('/shop');
     await expect(page.getByText('Products found')).toBeVisible();

@@ -23,7 +23,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
  * A new customer, signed up through the page, orders a Kingston Runner for pickup (or delivery to
  * St. Andrew, the parish typed as people type it); the order's number.
  */
-export async function customerOrders(page: Page, email: string, payment: 'Cash on Delivery' | 'Card', shipping: 'Pickup' | 'Delivery' = 'Pickup'): Promise<string> {
+export async function customerOrders(
+  page: Page,
+  email: string,
+  payment: 'Cash on Delivery' | 'Card',
+  shipping: 'Pickup' | 'Delivery' = 'Pickup',
+): Promise<string> {
   await page.goto('/signup');
   const form = page.getByRole('main');
   await form.getByLabel('First name').fill('Ayesha');
@@ -34,7 +39,11 @@ export async function customerOrders(page: Page, email: string, payment: 'Cash o
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByRole('button', { name: /Ayesha/ })).toBeVisible();
   const added = await page.evaluate(async () => {
-    const csrf = document.cookie.split('; ').find((entry) => entry.startsWith('csrftoken='))?.split('=')[1] ?? '';
+    const csrf =
+      document.cookie
+        .split('; ')
+        .find((entry) => entry.startsWith('csrftoken='))
+        ?.split('=')[1] ?? '';
     const response = await fetch('/api/orders/cart/', {
       method: 'POST',
       headers: {
@@ -85,4 +94,3 @@ export async function staffOpenOrder(page: Page, email: string, orderNumber: str
   await page.getByRole('link', { name: orderNumber }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
 }
-

@@ -19,6 +19,10 @@ export function mailsTo(address: string): string[] {
   }
   return files
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
-    .map((file) => readFileSync(file, 'utf8').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))))
+    .map((file) =>
+      readFileSync(file, 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    )
     .filter((mail) => mail.includes(`To: ${address}`));
 }

@@ -6,7 +6,19 @@ import { expect, test, type Page } from './shop-test.ts';
  * of its own: an account takes 10 sign-ins in 15 minutes (the sign-in limit), and the journeys
  * together sign in more often than that.
  */
-const backOfficeSpecs = ['back-office', 'bank-transfer', 'admin-catalog', 'admin-import', 'admin-orders', 'admin-people', 'admin-settings', 'admin-stock', 'order-status', 'staff', 'reviews'] as const;
+const backOfficeSpecs = [
+  'back-office',
+  'bank-transfer',
+  'admin-catalog',
+  'admin-import',
+  'admin-orders',
+  'admin-people',
+  'admin-settings',
+  'admin-stock',
+  'order-status',
+  'staff',
+  'reviews',
+] as const;
 /** The back office's spec files: they run against a shop of their own (playwright.config.ts). */
 export const backOfficeSpecFiles = backOfficeSpecs.map((spec) => `**/${spec}.spec.ts`);
 const passwords = { owner: 'back-office-owner-42', staff: 'back-office-staff-42' } as const;
@@ -20,7 +32,8 @@ export function backOfficeAccount(role: Role, spec = basename(test.info().file, 
 }
 
 /** Every account the browser tests' shop starts with (serve-fresh-shop.mjs makes them). */
-export const allBackOfficeAccounts = () => backOfficeSpecs.flatMap((spec) => [backOfficeAccount('owner', spec), backOfficeAccount('staff', spec)]);
+export const allBackOfficeAccounts = () =>
+  backOfficeSpecs.flatMap((spec) => [backOfficeAccount('owner', spec), backOfficeAccount('staff', spec)]);
 
 /** Signs in through the storefront's sign-in page, as staff do, and opens the back office at `path`. */
 export async function openBackOffice(page: Page, who: Role, path = '/admin') {

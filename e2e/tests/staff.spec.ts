@@ -7,11 +7,17 @@ const password = 'harbour-view-2024';
 
 /** The code an authenticator app shows for the key on the Security page, `stepsAhead` 30-second steps from now. */
 const codeFor = (key: string, stepsAhead = 0) =>
-  new TOTP({ secret: Secret.fromBase32(key.replace(/\s/g, '')), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+  new TOTP({ secret: Secret.fromBase32(key.replace(/\s/g, '')), digits: 6, period: 30, algorithm: 'SHA1' }).generate({
+    timestamp: Date.now() + stepsAhead * 30_000,
+  });
 
 async function expectAxeClean(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => violation.id)).toEqual([]);
+  expect(
+    results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => violation.id),
+  ).toEqual([]);
 }
 
 /** The page fits the screen: nothing makes the whole page scroll sideways. */
@@ -26,7 +32,10 @@ async function addStaff(page: Page, email: string, role: 'Owner' | 'Staff') {
   await dialog.getByLabel('E-mail').fill(email);
   await dialog.getByLabel('First name').fill('Keisha');
   await dialog.getByLabel('Last name').fill('Brown');
-  await dialog.getByLabel('Role').selectOption({ label: role === 'Owner' ? 'Owner (everything, staff accounts and settings too)' : 'Staff (everything except staff accounts and settings)' });
+  await dialog.getByLabel('Role').selectOption({
+    label:
+      role === 'Owner' ? 'Owner (everything, staff accounts and settings too)' : 'Staff (everything except staff accounts and settings)',
+  });
   await dialog.getByLabel(/^Password/).fill(password);
   await dialog.getByRole('button', { name: 'Add staff member' }).click();
   await expect(page.getByText(`${email} was added as ${role.toLowerCase()}.`)).toBeVisible();
@@ -94,7 +103,10 @@ test.describe('staff accounts', () => {
     await page.screenshot({ path: '/tmp/bo-staff-staff-phone.png', fullPage: true });
   });
 
-  test('an owner turns on the second factor, the next sign-in asks for the code before the back office, and another owner resets it when the phone is lost', async ({ page, browser }) => {
+  test('an owner turns on the second factor, the next sign-in asks for the code before the back office, and another owner resets it when the phone is lost', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(90_000);
     await openBackOffice(page, 'owner', '/admin/staff');
     const email = `second-owner${Date.now()}@threadline.test`;

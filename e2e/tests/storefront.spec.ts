@@ -69,7 +69,10 @@ test.describe('browsing the shop', () => {
 
   test('the price filter shows a whole amount in its box on a desktop, in J$ and in US$', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    for (const [currency, amount] of [['JMD', '100000'], ['USD', '10000']] as const) {
+    for (const [currency, amount] of [
+      ['JMD', '100000'],
+      ['USD', '10000'],
+    ] as const) {
       await page.goto('/shop');
       await page.evaluate((code) => localStorage.setItem('currency', code), currency);
       await page.reload();
@@ -113,7 +116,9 @@ test.describe('browsing the shop', () => {
   });
 
   for (const reducedMotion of ['no-preference', 'reduce'] as const) {
-    test(`the quick-add dialog gives the page back at once and ${reducedMotion === 'reduce' ? 'leaves at once under reduced motion' : 'fades out'}`, async ({ page }) => {
+    test(`the quick-add dialog gives the page back at once and ${reducedMotion === 'reduce' ? 'leaves at once under reduced motion' : 'fades out'}`, async ({
+      page,
+    }) => {
       await page.emulateMedia({ reducedMotion });
       await page.goto('/shop?search=kingston');
       const addToCart = page.getByRole('article').filter({ hasText: 'Kingston Runner' }).getByRole('button', { name: 'Add to Cart' });
@@ -213,7 +218,9 @@ test.describe('pages rendered on the server', () => {
     ['/product/1', { width: 412, height: 823 }],
     ['/product/1', { width: 1280, height: 800 }],
   ] as const) {
-    test(`${path} at ${viewport.width} px arrives with its products, asks for none of them again, and fetches its first picture once`, async ({ browser }) => {
+    test(`${path} at ${viewport.width} px arrives with its products, asks for none of them again, and fetches its first picture once`, async ({
+      browser,
+    }) => {
       const context = await browser.newContext({ viewport, deviceScaleFactor: viewport.width < 640 ? 2 : 1 });
       const page = await context.newPage();
       const pictures: string[] = [];
@@ -225,7 +232,9 @@ test.describe('pages rendered on the server', () => {
       });
       const response = await page.goto(path);
       // React's markers of its Suspense boundaries (`<!--$-->`) and the preloads of the first pictures it hoists.
-      expect(await response?.text()).toMatch(/<div id="root">(<link [^>]*>)*((<!--\$-->)?<div data-island="[a-z]+" class="contents">)*<div class="flex min-h-dvh flex-col">/);
+      expect(await response?.text()).toMatch(
+        /<div id="root">(<link [^>]*>)*((<!--\$-->)?<div data-island="[a-z]+" class="contents">)*<div class="flex min-h-dvh flex-col">/,
+      );
       // The first product picture is in the HTML, eager and first in line.
       const firstPicture = page.getByRole('main').locator('img[fetchpriority="high"]').first();
       await expect(firstPicture).toBeVisible();
@@ -262,7 +271,8 @@ test.describe('pages rendered on the server', () => {
         const root = document.getElementById('root');
         if (!root) return;
         new MutationObserver((records) => {
-          for (const record of records) for (const node of record.removedNodes) if (node instanceof Element) removed.push(node.outerHTML.slice(0, 80));
+          for (const record of records)
+            for (const node of record.removedNodes) if (node instanceof Element) removed.push(node.outerHTML.slice(0, 80));
         }).observe(root, { childList: true, subtree: true });
       });
     });

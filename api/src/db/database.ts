@@ -149,7 +149,9 @@ function openPostgres(url: string, namedStatements: boolean): DatabaseHandle {
         await client.query('BEGIN');
         try {
           // The transaction's own Kysely, on this one connection: the last writes go on it too.
-          const { result, lastWrites } = await work(new Kysely<Database>({ dialect: new PostgresDialect({ pool: onlyConnection(client, nameOf) }) }));
+          const { result, lastWrites } = await work(
+            new Kysely<Database>({ dialect: new PostgresDialect({ pool: onlyConnection(client, nameOf) }) }),
+          );
           await lastWritesAndCommit(client, lastWrites, nameOf);
           return result;
         } catch (error) {
@@ -196,7 +198,8 @@ function namingPool(pool: Pool, nameOf: NameOf): PostgresPool {
   return {
     async connect() {
       const client = await pool.connect();
-      const query = ((text: string, values: readonly unknown[]) => client.query(queryOf(text, values, nameOf))) as unknown as PostgresPoolClient['query'];
+      const query = ((text: string, values: readonly unknown[]) =>
+        client.query(queryOf(text, values, nameOf))) as unknown as PostgresPoolClient['query'];
       return { query, release: () => client.release() };
     },
     end: () => pool.end(),
@@ -206,7 +209,8 @@ function namingPool(pool: Pool, nameOf: NameOf): PostgresPool {
 /** A pool of one connection that stays with its owner: Kysely over a transaction's connection. */
 function onlyConnection(client: PoolClient, nameOf: NameOf): PostgresPool {
   // Kysely gives no cursor class, so it sends only texts with their values.
-  const query = ((text: string, values: readonly unknown[]) => client.query(queryOf(text, values, nameOf))) as unknown as PostgresPoolClient['query'];
+  const query = ((text: string, values: readonly unknown[]) =>
+    client.query(queryOf(text, values, nameOf))) as unknown as PostgresPoolClient['query'];
   return { connect: async () => ({ query, release: () => undefined }), end: async () => undefined };
 }
 

@@ -15,8 +15,15 @@ beforeAll(async () => {
 
 afterAll(() => database.drop());
 
-const newsletter = (email: string) => ({ email, email_normalized: email, first_name: 'Ann', created_at: new Date().toISOString(), unsubscribed_at: null });
-const emails = async () => (await database.handle.db.selectFrom('newsletter_subscribers').select('email').orderBy('email').execute()).map((row) => row.email);
+const newsletter = (email: string) => ({
+  email,
+  email_normalized: email,
+  first_name: 'Ann',
+  created_at: new Date().toISOString(),
+  unsubscribed_at: null,
+});
+const emails = async () =>
+  (await database.handle.db.selectFrom('newsletter_subscribers').select('email').orderBy('email').execute()).map((row) => row.email);
 
 describe('a transaction ending with last writes', () => {
   it('commits its work and its last writes, values written as the database would bind them', async () => {
@@ -50,9 +57,19 @@ describe('a transaction ending with last writes', () => {
   it('leaves the connection ready for the next transaction after a failure', async () => {
     await database.handle.writeTransactionEndingWith(async (trx) => ({
       result: null,
-      lastWrites: [trx.updateTable('newsletter_subscribers').set({ unsubscribed_at: '2026-11-26T00:00:00.000Z' }).where('email', '=', 'first@example.com').compile()],
+      lastWrites: [
+        trx
+          .updateTable('newsletter_subscribers')
+          .set({ unsubscribed_at: '2026-11-26T00:00:00.000Z' })
+          .where('email', '=', 'first@example.com')
+          .compile(),
+      ],
     }));
-    const row = await database.handle.db.selectFrom('newsletter_subscribers').select('unsubscribed_at').where('email', '=', 'first@example.com').executeTakeFirstOrThrow();
+    const row = await database.handle.db
+      .selectFrom('newsletter_subscribers')
+      .select('unsubscribed_at')
+      .where('email', '=', 'first@example.com')
+      .executeTakeFirstOrThrow();
     expect(row.unsubscribed_at).toBe('2026-11-26T00:00:00.000Z');
   });
 });
@@ -63,11 +80,16 @@ describe.skipIf(!onPostgres)('statements on PostgreSQL', () => {
     const named = openDatabase(database.directUrl, { namedStatements: true });
     try {
       const seen = await named.db.connection().execute(async (connection) => {
-        for (const email of ['named-1@example.com', 'named-2@example.com']) await connection.insertInto('newsletter_subscribers').values(newsletter(email)).execute();
-        return (await sql<{ statement: string; from_sql: boolean }>`SELECT statement, from_sql FROM pg_prepared_statements`.execute(connection)).rows;
+        for (const email of ['named-1@example.com', 'named-2@example.com'])
+          await connection.insertInto('newsletter_subscribers').values(newsletter(email)).execute();
+        return (
+          await sql<{ statement: string; from_sql: boolean }>`SELECT statement, from_sql FROM pg_prepared_statements`.execute(connection)
+        ).rows;
       });
       // One statement for both inserts, prepared at the protocol level (no PREPARE in SQL text).
-      expect(seen.filter((row) => row.statement.startsWith('insert into "newsletter_subscribers"'))).toEqual([expect.objectContaining({ from_sql: false })]);
+      expect(seen.filter((row) => row.statement.startsWith('insert into "newsletter_subscribers"'))).toEqual([
+        expect.objectContaining({ from_sql: false }),
+      ]);
     } finally {
       await named.close();
     }

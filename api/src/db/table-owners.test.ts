@@ -55,7 +55,12 @@ describe('table ownership', () => {
       "db.insertInto('promo_redemptions').values({})",
       ["modules/customers/wishlist.service.ts: insertInto('promo_redemptions') belongs to modules/promotions"],
     ],
-    ['a table named by a variable', 'modules/cart/cart.repository.ts', 'db.deleteFrom(table)', ['modules/cart/cart.repository.ts: deleteFrom(table) belongs to no known owner']],
+    [
+      'a table named by a variable',
+      'modules/cart/cart.repository.ts',
+      'db.deleteFrom(table)',
+      ['modules/cart/cart.repository.ts: deleteFrom(table) belongs to no known owner'],
+    ],
   ])('finds %s', (_name, path, text, problems) => {
     expect(foreignWrites([{ path, text }])).toEqual(problems);
   });

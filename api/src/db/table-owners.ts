@@ -71,4 +71,3 @@ export const tableOwners = {
   // Claimed by the review-request job before it sends, so two processes never ask twice.
   review_requests: 'modules/reviews',
 } as const satisfies Record<keyof Database, string>;
-

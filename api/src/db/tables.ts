@@ -1,5 +1,16 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { AccountRole, CatalogImportRunStatus, OrderStatus, PaymentMethod, PaymentRefundReason, PaymentStatus, ProductStatus, ReviewFit, ReviewStatus, StockMovementKind } from '@threadline/contracts';
+import type {
+  AccountRole,
+  CatalogImportRunStatus,
+  OrderStatus,
+  PaymentMethod,
+  PaymentRefundReason,
+  PaymentStatus,
+  ProductStatus,
+  ReviewFit,
+  ReviewStatus,
+  StockMovementKind,
+} from '@threadline/contracts';
 
 /**
  * Table types. Portable choices, the same on SQLite and PostgreSQL:

@@ -7,7 +7,8 @@ afterEach(async () => {
   await Promise.all(sinks.splice(0).map((sink) => sink.close()));
 });
 
-const mailerFor = (smtpUrl: string) => createMailer({ smtpUrl, from: 'Threadline <shop@example.com>', outboxDir: '/nonexistent', log: () => undefined });
+const mailerFor = (smtpUrl: string) =>
+  createMailer({ smtpUrl, from: 'Threadline <shop@example.com>', outboxDir: '/nonexistent', log: () => undefined });
 const message = (to: string) => ({ to, subject: 'Your Threadline order', text: 'Thank you for your order.' });
 
 describe('e-mail through SMTP', () => {

@@ -12,11 +12,15 @@ import { startS3StandIn, type S3StandIn } from '../../test/s3-stand-in.ts';
 /** One multipart file part, as a browser's form sends it. */
 function form(field: string, content: Buffer, extra: Record<string, string> = {}) {
   const boundary = '----threadline-s3-boundary';
-  const parts = Object.entries(extra).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const parts = Object.entries(extra).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   return {
     payload: Buffer.concat([
       ...parts,
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       content,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
@@ -24,7 +28,10 @@ function form(field: string, content: Buffer, extra: Record<string, string> = {}
   };
 }
 
-const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#1b7a4b' } }).png().toBuffer();
+const picture = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#1b7a4b' } })
+    .png()
+    .toBuffer();
 
 describe('media in an S3 bucket (MEDIA_STORE=s3)', () => {
   let standIn: S3StandIn;
@@ -55,7 +62,12 @@ describe('media in an S3 bucket (MEDIA_STORE=s3)', () => {
   it('stores an uploaded product picture in the bucket, served through the shop by every machine', async () => {
     const { id } = await createProduct(shop.database.handle.db, { name: 'Harbour Tee', categoryId, price: 250_000, images: 0 });
     const body = form('file', await picture(1200, 800), { alt_text: 'Harbour Tee, folded' });
-    const answer = await shop.app.inject({ method: 'POST', url: `/api/admin/products/${id}/images/`, headers: { ...staff.headers, 'content-type': body.contentType }, payload: body.payload });
+    const answer = await shop.app.inject({
+      method: 'POST',
+      url: `/api/admin/products/${id}/images/`,
+      headers: { ...staff.headers, 'content-type': body.contentType },
+      payload: body.payload,
+    });
     expect(answer.statusCode).toBe(201);
     const uploaded = answer.json();
     expect(uploaded.image).toMatch(/^\/static\/media\/products\/uploads\/\d+-[0-9a-f]{16}-640\.webp$/);
@@ -63,7 +75,11 @@ describe('media in an S3 bucket (MEDIA_STORE=s3)', () => {
     for (const app of [shop.app, second]) {
       const served = await app.inject({ method: 'GET', url: uploaded.image });
       expect(served.statusCode).toBe(200);
-      expect(served.headers).toMatchObject({ 'content-type': 'image/webp', 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' });
+      expect(served.headers).toMatchObject({
+        'content-type': 'image/webp',
+        'cache-control': 'public, max-age=86400',
+        'x-content-type-options': 'nosniff',
+      });
       expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 640, height: 427 });
       // A browser's copy is confirmed without the bytes being sent again.
       const again = await app.inject({ method: 'GET', url: uploaded.image, headers: { 'if-none-match': String(served.headers.etag) } });
@@ -74,9 +90,13 @@ describe('media in an S3 bucket (MEDIA_STORE=s3)', () => {
     expect(shown.map((image: { image: string }) => image.image)).toEqual([uploaded.image]);
 
     // Deleted through the second machine: gone from the bucket for the first as well.
-    expect((await second.inject({ method: 'DELETE', url: `/api/admin/images/${uploaded.id}/`, headers: staff.headers })).statusCode).toBe(200);
+    expect((await second.inject({ method: 'DELETE', url: `/api/admin/images/${uploaded.id}/`, headers: staff.headers })).statusCode).toBe(
+      200,
+    );
     for (const width of [320, 640, 960]) {
-      expect(await shop.app.media.store.exists(uploaded.image.replace('/static/media/', '').replace('-640.webp', `-${width}.webp`))).toBe(false);
+      expect(await shop.app.media.store.exists(uploaded.image.replace('/static/media/', '').replace('-640.webp', `-${width}.webp`))).toBe(
+        false,
+      );
     }
   });
 
@@ -84,7 +104,12 @@ describe('media in an S3 bucket (MEDIA_STORE=s3)', () => {
     const ayesha = await signUp(shop.app, { email: 'ayesha@example.com' });
     const put = async () => {
       const body = form('profile_picture', await picture(600, 600));
-      const answer = await shop.app.inject({ method: 'PUT', url: '/api/users/profile/', headers: { ...ayesha.headers, 'content-type': body.contentType }, payload: body.payload });
+      const answer = await shop.app.inject({
+        method: 'PUT',
+        url: '/api/users/profile/',
+        headers: { ...ayesha.headers, 'content-type': body.contentType },
+        payload: body.payload,
+      });
       expect(answer.statusCode).toBe(200);
       return String(answer.json().user.profile_picture);
     };
@@ -108,7 +133,12 @@ describe('media in an S3 bucket (MEDIA_STORE=s3)', () => {
   });
 
   it('answers 404 for a missing file that is no picture, and for a key that would leave the bucket', async () => {
-    for (const url of ['/static/media/notes.txt', '/static/media/..%2F..%2Fsecret.key', '/static/media/%2e%2e/%2e%2e/secret.key', '/static/media/.env']) {
+    for (const url of [
+      '/static/media/notes.txt',
+      '/static/media/..%2F..%2Fsecret.key',
+      '/static/media/%2e%2e/%2e%2e/secret.key',
+      '/static/media/.env',
+    ]) {
       const answer = await second.inject({ method: 'GET', url });
       expect(answer.statusCode, url).toBe(404);
       expect(answer.json(), url).toEqual({ error: serverMessages.notFound, request_id: expect.any(String) });

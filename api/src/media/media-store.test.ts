@@ -53,7 +53,17 @@ function storeContract(name: string, open: () => Promise<{ store: MediaStore; cl
     });
 
     it('refuses keys that could leave the store or name a hidden file', async () => {
-      for (const key of ['../secret.key', '/etc/passwd', 'products/../../secret.key', '.env', 'products//a.webp', 'products/', '', 'a\\..\\b', 'a\0b']) {
+      for (const key of [
+        '../secret.key',
+        '/etc/passwd',
+        'products/../../secret.key',
+        '.env',
+        'products//a.webp',
+        'products/',
+        '',
+        'a\\..\\b',
+        'a\0b',
+      ]) {
         expect(isMediaKey(key), key).toBe(false);
         await expect(store.put(key, Buffer.from('x'), 'image/webp'), key).rejects.toThrow(/not a media key/);
         await expect(store.get(key), key).rejects.toThrow(/not a media key/);
@@ -94,8 +104,14 @@ describe('disk media store', () => {
     const directory = mkdtempSync(join(tmpdir(), 'threadline-media-'));
     try {
       const store = createDiskMediaStore(join(directory, 'media'));
-      await Promise.all(Array.from({ length: 5 }, (_, index) => store.put('products/a-640.webp', Buffer.alloc(64 * 1024, index), 'image/webp')));
-      expect(readdirSync(directory, { recursive: true }).map(String).sort()).toEqual(['media', 'media/products', 'media/products/a-640.webp']);
+      await Promise.all(
+        Array.from({ length: 5 }, (_, index) => store.put('products/a-640.webp', Buffer.alloc(64 * 1024, index), 'image/webp')),
+      );
+      expect(readdirSync(directory, { recursive: true }).map(String).sort()).toEqual([
+        'media',
+        'media/products',
+        'media/products/a-640.webp',
+      ]);
       const file = await store.get('products/a-640.webp');
       const bytes = await bytesOf(file);
       // One whole write won, never a mix of two.

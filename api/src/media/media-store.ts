@@ -56,4 +56,5 @@ const contentTypes: Record<string, string> = {
   avif: 'image/avif',
 };
 
-export const contentTypeOf = (key: string): string => contentTypes[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
+export const contentTypeOf = (key: string): string =>
+  contentTypes[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';

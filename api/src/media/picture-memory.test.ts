@@ -9,7 +9,9 @@ const boundary = '----threadline-memory-boundary';
 function form(field: string, content: Buffer) {
   return {
     payload: Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="camera.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="camera.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+      ),
       content,
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]),
@@ -58,11 +60,21 @@ describe('memory of picture uploads', () => {
   const uploadProductPicture = async (picture: Buffer) => {
     const { id } = await createProduct(shop.database.handle.db, { name: 'Harbour Tee', categoryId, price: 250_000, images: 0 });
     const body = form('file', picture);
-    return shop.app.inject({ method: 'POST', url: `/api/admin/products/${id}/images/`, headers: { ...staff.headers, 'content-type': body.contentType }, payload: body.payload });
+    return shop.app.inject({
+      method: 'POST',
+      url: `/api/admin/products/${id}/images/`,
+      headers: { ...staff.headers, 'content-type': body.contentType },
+      payload: body.payload,
+    });
   };
   const uploadProfilePicture = async (shopper: SignedInShopper, picture: Buffer) => {
     const body = form('profile_picture', picture);
-    return shop.app.inject({ method: 'PUT', url: '/api/users/profile/', headers: { ...shopper.headers, 'content-type': body.contentType }, payload: body.payload });
+    return shop.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile/',
+      headers: { ...shopper.headers, 'content-type': body.contentType },
+      payload: body.payload,
+    });
   };
 
   it('keeps resident memory bounded while eight pictures near the pixel limit are uploaded at once', async () => {
@@ -97,10 +109,16 @@ describe('memory of picture uploads', () => {
     const overLimit = await cameraPicture(8000, 6000, 'png');
     const answer = await uploadProductPicture(overLimit);
     expect(answer.statusCode).toBe(413);
-    expect(answer.json()).toEqual({ error: stockMessages.imageTooLarge(productImageLimits.megabytes, productImageLimits.megapixels), request_id: expect.any(String) });
+    expect(answer.json()).toEqual({
+      error: stockMessages.imageTooLarge(productImageLimits.megabytes, productImageLimits.megapixels),
+      request_id: expect.any(String),
+    });
     const shopper = await signUp(shop.app, { email: 'marlon@example.com' });
     const profile = await uploadProfilePicture(shopper, overLimit);
     expect(profile.statusCode).toBe(413);
-    expect(profile.json()).toEqual({ error: serverMessages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels), request_id: expect.any(String) });
+    expect(profile.json()).toEqual({
+      error: serverMessages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels),
+      request_id: expect.any(String),
+    });
   });
 });

@@ -8,7 +8,9 @@ import { assertMediaKey, contentTypeOf, mediaCacheControl, type MediaFile, type 
  */
 export async function createS3MediaStore(config: Extract<MediaStoreConfig, { kind: 's3' }>): Promise<MediaStore> {
   // Loaded only for a shop on S3: the SDK costs a disk-only process about 25 MiB and 0.2-0.3 s at start.
-  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } = await import('@aws-sdk/client-s3');
+  const { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, S3ServiceException } = await import(
+    '@aws-sdk/client-s3'
+  );
   const isNotFound = (error: unknown) => error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
   const client = new S3Client({
     region: config.region,

@@ -22,6 +22,22 @@ import { staffModule } from './staff/staff.module.ts';
  * services it uses (fastify-plugin checks their names are registered).
  */
 export const shopModules = [
-  healthModule, auditModule, settingsModule, sessionModule, promotionsModule, inventoryModule, catalogModule, ratesModule, contentModule,
-  cartModule, restockAlertsModule, customersModule, ordersModule, paymentsModule, staffModule, dashboardModule, adminOrdersModule, reviewsModule,
+  healthModule,
+  auditModule,
+  settingsModule,
+  sessionModule,
+  promotionsModule,
+  inventoryModule,
+  catalogModule,
+  ratesModule,
+  contentModule,
+  cartModule,
+  restockAlertsModule,
+  customersModule,
+  ordersModule,
+  paymentsModule,
+  staffModule,
+  dashboardModule,
+  adminOrdersModule,
+  reviewsModule,
 ];

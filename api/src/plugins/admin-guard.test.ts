@@ -38,9 +38,19 @@ describe('the back office door, on every admin route', () => {
     const customer = await signUp(shop.app, { email: 'guard-customer@threadline.test' });
     const wrong: string[] = [];
     for (const { method, url } of adminCalls()) {
-      const asGuest = await shop.app.inject({ method: method as 'GET', url, headers: guest.headers, payload: method === 'GET' || method === 'HEAD' ? undefined : {} });
+      const asGuest = await shop.app.inject({
+        method: method as 'GET',
+        url,
+        headers: guest.headers,
+        payload: method === 'GET' || method === 'HEAD' ? undefined : {},
+      });
       if (asGuest.statusCode !== 401) wrong.push(`guest ${method} ${url}: ${asGuest.statusCode}`);
-      const asCustomer = await shop.app.inject({ method: method as 'GET', url, headers: customer.headers, payload: method === 'GET' || method === 'HEAD' ? undefined : {} });
+      const asCustomer = await shop.app.inject({
+        method: method as 'GET',
+        url,
+        headers: customer.headers,
+        payload: method === 'GET' || method === 'HEAD' ? undefined : {},
+      });
       if (asCustomer.statusCode !== 403 || (method !== 'HEAD' && !asCustomer.body.includes(adminMessages.staffOnly))) {
         wrong.push(`customer ${method} ${url}: ${asCustomer.statusCode} ${asCustomer.body}`);
       }
@@ -52,12 +62,19 @@ describe('the back office door, on every admin route', () => {
     const staff = await signInStaff(shop, 'staff');
     const wrong: string[] = [];
     for (const { method, url, path } of adminCalls()) {
-      const answer = await shop.app.inject({ method: method as 'GET', url, headers: staff.headers, payload: method === 'GET' || method === 'HEAD' ? undefined : {} });
+      const answer = await shop.app.inject({
+        method: method as 'GET',
+        url,
+        headers: staff.headers,
+        payload: method === 'GET' || method === 'HEAD' ? undefined : {},
+      });
       const ownerOnly = isOwnerOnly(path);
       if (ownerOnly && answer.statusCode !== 403) wrong.push(`staff ${method} ${url}: ${answer.statusCode}, not 403`);
-      if (ownerOnly && method !== 'HEAD' && answer.statusCode === 403 && answer.json().error !== adminMessages.ownerOnly) wrong.push(`staff ${method} ${url}: ${answer.body}`);
+      if (ownerOnly && method !== 'HEAD' && answer.statusCode === 403 && answer.json().error !== adminMessages.ownerOnly)
+        wrong.push(`staff ${method} ${url}: ${answer.body}`);
       // Past the door a staff call may still be refused by its route (a bad body, a missing record), never as owner-only.
-      if (!ownerOnly && answer.statusCode === 403 && answer.body.includes(adminMessages.ownerOnly)) wrong.push(`staff ${method} ${url}: owner-only outside the list`);
+      if (!ownerOnly && answer.statusCode === 403 && answer.body.includes(adminMessages.ownerOnly))
+        wrong.push(`staff ${method} ${url}: owner-only outside the list`);
     }
     expect(wrong).toEqual([]);
   });
@@ -65,7 +82,8 @@ describe('the back office door, on every admin route', () => {
 
 /** Ways to spell a path that a router or a proxy may read as the same one; none may open the door. */
 function spellingsOf(url: string): string[] {
-  const encodeEvery = (text: string) => [...text].map((letter) => `%${letter.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  const encodeEvery = (text: string) =>
+    [...text].map((letter) => `%${letter.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('');
   const rest = url.slice('/api/admin'.length);
   return [
     `/api/%61dmin${rest}`,
@@ -97,19 +115,25 @@ describe('every admin handler, behind the door', () => {
     const wrong: string[] = [];
     for (const route of registeredRoutes.filter((candidate) => candidate.url.startsWith('/api/admin/'))) {
       // A request with no staff member on it, that throws at any other field the handler reads first.
-      const request = new Proxy({ staff: null }, {
-        get: (target, field) => {
-          if (field === 'staff') return target.staff;
-          if (field === 'then') return undefined;
-          throw new Error(`read ${String(field)} first`);
+      const request = new Proxy(
+        { staff: null },
+        {
+          get: (target, field) => {
+            if (field === 'staff') return target.staff;
+            if (field === 'then') return undefined;
+            throw new Error(`read ${String(field)} first`);
+          },
         },
-      });
+      );
       const reply: Record<string, unknown> = {};
       for (const chained of ['status', 'type', 'header']) reply[chained] = () => reply;
       reply.send = (value: unknown) => value;
       const outcome = await Promise.resolve()
         .then(() => route.handler.call(shop.app, request as never, reply as never))
-        .then(() => 'answered', (error: { statusCode?: number; message: string }) => (error.statusCode === 401 ? 'refused' : error.message));
+        .then(
+          () => 'answered',
+          (error: { statusCode?: number; message: string }) => (error.statusCode === 401 ? 'refused' : error.message),
+        );
       if (outcome !== 'refused') wrong.push(`${String(route.method)} ${route.url}: ${outcome}`);
     }
     expect(wrong).toEqual([]);
@@ -130,16 +154,35 @@ describe('the back office door, whatever the spelling of the path', () => {
     const customer = await signUp(shop.app, { email: canary });
     const owner = await signInStaff(shop, 'owner');
     const disabled = await signInStaff(shop, 'staff');
-    const disabling = await shop.app.inject({ method: 'PATCH', url: `/api/admin/staff/${disabled.userId}/`, headers: owner.headers, payload: { disabled: true } });
+    const disabling = await shop.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/staff/${disabled.userId}/`,
+      headers: owner.headers,
+      payload: { disabled: true },
+    });
     expect(disabling.statusCode).toBe(200);
 
     const owingEmail = `owing-${Date.now()}@threadline.test`;
     const owing = await signInStaff(shop, 'staff', owingEmail);
     const setup = await shop.app.inject({ method: 'POST', url: '/api/admin/two-factor/setup/', headers: owing.headers });
     const { secret } = setup.json();
-    expect((await shop.app.inject({ method: 'POST', url: '/api/admin/two-factor/confirm/', headers: owing.headers, payload: { code: codeFor(secret) } })).statusCode).toBe(200);
+    expect(
+      (
+        await shop.app.inject({
+          method: 'POST',
+          url: '/api/admin/two-factor/confirm/',
+          headers: owing.headers,
+          payload: { code: codeFor(secret) },
+        })
+      ).statusCode,
+    ).toBe(200);
     const session = await startSession(shop.app);
-    const signIn = await shop.app.inject({ method: 'POST', url: '/api/users/auth/login/', headers: session.headers, payload: { email: owingEmail, password: 'island-breeze-42' } });
+    const signIn = await shop.app.inject({
+      method: 'POST',
+      url: '/api/users/auth/login/',
+      headers: session.headers,
+      payload: { email: owingEmail, password: 'island-breeze-42' },
+    });
     const owingHeaders = { ...session.headers, authorization: `Bearer ${signIn.json().token}` };
     expect((await shop.app.inject({ method: 'GET', url: '/api/admin/customers/', headers: owingHeaders })).statusCode).toBe(401);
 
@@ -152,7 +195,12 @@ describe('the back office door, whatever the spelling of the path', () => {
         { who: 'customer', app: shop.app, headers: customer.headers },
         { who: 'disabled staff', app: shop.app, headers: disabled.headers },
         // These two may still ask who they are and give or set up their second factor, and nothing else.
-        { who: 'staff owing the second factor', app: shop.app, headers: owingHeaders, mayCall: ['/api/admin/me/', '/api/admin/two-factor/verify/'] },
+        {
+          who: 'staff owing the second factor',
+          app: shop.app,
+          headers: owingHeaders,
+          mayCall: ['/api/admin/me/', '/api/admin/two-factor/verify/'],
+        },
         {
           who: 'an owner not enrolled where the second factor is required',
           app: requiringShop.app,
@@ -164,7 +212,9 @@ describe('the back office door, whatever the spelling of the path', () => {
   }
 
   // About 11,000 calls (every route and method, 22 spellings, 5 callers): seconds on a quiet machine, more on a busy one.
-  it('answers no caller but signed-in staff with data, on every method of every admin route spelled any way', { timeout: 180_000 }, async () => {
+  it('answers no caller but signed-in staff with data, on every method of every admin route spelled any way', {
+    timeout: 180_000,
+  }, async () => {
     const { canary, owner, callers } = await callersKeptOut();
     // The owner reaches the plain path, so the canary is in what the door keeps.
     expect((await shop.app.inject({ method: 'GET', url: '/api/admin/customers/', headers: owner.headers })).body).toContain(canary);
@@ -175,8 +225,14 @@ describe('the back office door, whatever the spelling of the path', () => {
       for (const spelling of [url, ...spellingsOf(url)]) {
         for (const { who, app, headers, mayCall = [] } of callers) {
           if (mayCall.includes(path)) continue;
-          const answer = await app.inject({ method: method as 'GET', url: spelling, headers, payload: method === 'GET' || method === 'HEAD' ? undefined : {} });
-          if (!kept.has(answer.statusCode) || answer.body.includes(canary)) wrong.push(`${who} ${method} ${spelling}: ${answer.statusCode} ${answer.body.slice(0, 80)}`);
+          const answer = await app.inject({
+            method: method as 'GET',
+            url: spelling,
+            headers,
+            payload: method === 'GET' || method === 'HEAD' ? undefined : {},
+          });
+          if (!kept.has(answer.statusCode) || answer.body.includes(canary))
+            wrong.push(`${who} ${method} ${spelling}: ${answer.statusCode} ${answer.body.slice(0, 80)}`);
         }
       }
     }

@@ -5,7 +5,9 @@ import fastifyPlugin from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { apiErrorSchema, sessionHeaders, storeDetails } from '@threadline/contracts';
 
-const errorAnswer = apiErrorSchema.describe('Every refusal or failure: {"error": "…"}, with a 4xx status for a request the shop refuses and a 5xx for its own failure');
+const errorAnswer = apiErrorSchema.describe(
+  'Every refusal or failure: {"error": "…"}, with a 4xx status for a request the shop refuses and a 5xx for its own failure',
+);
 
 /**
  * One route's entry in the document: its zod schemas as JSON Schema, under the area its path names

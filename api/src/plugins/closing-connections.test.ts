@@ -46,7 +46,10 @@ describe('a graceful close', () => {
       setTimeout(() => releaseSlowAnswer(), 100);
       expect(await inFlight).toEqual({ status: 200, body: { done: true } });
 
-      const closedWithin = await Promise.race([closing.then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('still open'), 3000))]);
+      const closedWithin = await Promise.race([
+        closing.then(() => 'closed'),
+        new Promise((resolve) => setTimeout(() => resolve('still open'), 3000)),
+      ]);
       expect(closedWithin).toBe('closed');
     } finally {
       keepingAlive.destroy();

@@ -39,7 +39,11 @@ describe('/static/media/ from a store on disk', () => {
     expect(byTag.body).toBe('');
     const byDate = await shop.app.inject({ method: 'GET', url, headers: { 'if-modified-since': String(first.headers['last-modified']) } });
     expect(byDate.statusCode).toBe(304);
-    const stale = await shop.app.inject({ method: 'GET', url, headers: { 'if-none-match': 'W/"1-1"', 'if-modified-since': String(first.headers['last-modified']) } });
+    const stale = await shop.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': 'W/"1-1"', 'if-modified-since': String(first.headers['last-modified']) },
+    });
     expect(stale.statusCode).toBe(200);
     expect(stale.body).toBe('tee-bytes');
   });
@@ -52,7 +56,12 @@ describe('/static/media/ from a store on disk', () => {
   });
 
   it('never serves a file from outside the media directory', async () => {
-    for (const url of ['/static/media/..%2Fbeside.txt', '/static/media/%2e%2e/beside.txt', '/static/media/..%2Fbeside-640.webp', '/static/media/products/..%2F..%2Fbeside-640.webp']) {
+    for (const url of [
+      '/static/media/..%2Fbeside.txt',
+      '/static/media/%2e%2e/beside.txt',
+      '/static/media/..%2Fbeside-640.webp',
+      '/static/media/products/..%2F..%2Fbeside-640.webp',
+    ]) {
       const answer = await shop.app.inject({ method: 'GET', url });
       expect(answer.body, url).not.toContain('not-media');
       // No placeholder is stored here, so a picture that is not found is as missing as any other file.

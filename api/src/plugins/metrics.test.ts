@@ -12,7 +12,9 @@ let productId = 0;
 beforeAll(async () => {
   shop = await createTestShop({ seed: false, environment: { METRICS_TOKEN: token } });
   const category = await createCategory(shop.database.handle.db, { name: 'Hats', slug: 'hats' });
-  productId = (await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 50 }] })).id;
+  productId = (
+    await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 50 }] })
+  ).id;
   // The built-in card provider is reached over real HTTP.
   await shop.app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -39,14 +41,19 @@ describe('/metrics', () => {
     await shop.app.inject({ method: 'GET', url: `/api/product/${productId}/` });
     await shop.app.inject({ method: 'GET', url: '/api/product/999999/?x=1' });
     const text = await scrape();
-    expect(text).toMatch(/threadline_http_request_duration_seconds_count\{method="GET",route="\/api\/product\/:id\/",status_code="200"\} 1\n/);
-    expect(text).toMatch(/threadline_http_request_duration_seconds_count\{method="GET",route="\/api\/product\/:id\/",status_code="404"\} 1\n/);
+    expect(text).toMatch(
+      /threadline_http_request_duration_seconds_count\{method="GET",route="\/api\/product\/:id\/",status_code="200"\} 1\n/,
+    );
+    expect(text).toMatch(
+      /threadline_http_request_duration_seconds_count\{method="GET",route="\/api\/product\/:id\/",status_code="404"\} 1\n/,
+    );
     expect(text).not.toMatch(/route="[^"]*999999/);
   });
 
   it('counts orders placed and card payments started', async () => {
     const shopper = await startSession(shop.app);
-    const call = (method: 'POST', url: string, payload?: object) => shop.app.inject({ method, url, headers: shopper.headers, ...(payload ? { payload } : {}) });
+    const call = (method: 'POST', url: string, payload?: object) =>
+      shop.app.inject({ method, url, headers: shopper.headers, ...(payload ? { payload } : {}) });
     await call('POST', '/api/orders/cart/', { product_id: productId, quantity: 1 });
     expect((await call('POST', '/api/orders/checkout/', pickupCheckoutForm('cash_on_delivery'))).statusCode).toBe(200);
     await call('POST', '/api/orders/cart/', { product_id: productId, quantity: 1 });

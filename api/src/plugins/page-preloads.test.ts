@@ -15,7 +15,11 @@ const manifest = {
   'src/features/catalog/pages/shop-page.tsx': { file: 'assets/shop-page-e5.js', isDynamicEntry: true, imports: ['_product-card-c3.js'] },
   'src/features/product/pages/product-page.tsx': { file: 'assets/product-page-f6.js', isDynamicEntry: true },
   'src/features/catalog/pages/categories-page.tsx': { file: 'assets/categories-page-h8.js', isDynamicEntry: true },
-  'src/features/catalog/pages/category-page.tsx': { file: 'assets/category-page-i9.js', isDynamicEntry: true, imports: ['_product-card-c3.js'] },
+  'src/features/catalog/pages/category-page.tsx': {
+    file: 'assets/category-page-i9.js',
+    isDynamicEntry: true,
+    imports: ['_product-card-c3.js'],
+  },
   'src/features/content/pages/contact-page.tsx': { file: 'assets/contact-page-g7.js', isDynamicEntry: true },
 };
 const indexHtml =

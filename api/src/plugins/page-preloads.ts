@@ -45,9 +45,7 @@ export function createPagePreloads(webDistDir: string): (pathname: string) => st
     seen.add(key);
     return [chunk.file, ...(chunk.imports ?? []).flatMap((imported) => chunkFiles(imported, seen))];
   };
-  const entryFiles = new Set(
-    Object.entries(manifest).flatMap(([key, chunk]) => (chunk.isEntry ? chunkFiles(key, new Set()) : [])),
-  );
+  const entryFiles = new Set(Object.entries(manifest).flatMap(([key, chunk]) => (chunk.isEntry ? chunkFiles(key, new Set()) : [])));
   const pageLinks = Object.fromEntries(
     Object.entries(pageModules).map(([page, key]) => [
       page,

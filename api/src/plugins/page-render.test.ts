@@ -65,9 +65,15 @@ describe('pages rendered on the server', () => {
   it("puts the page's markup into #root and its state beside it, read from the API in-process", async () => {
     const home = (await shop.app.inject({ method: 'GET', url: '/api/home/' })).json<HomeResponse>();
     // The page names the configured address (PUBLIC_URL's default here), not the Host it was asked with.
-    const response = await shop.app.inject({ method: 'GET', url: '/shop?sort=price_low', headers: { host: 'threadline.attacker.example' } });
+    const response = await shop.app.inject({
+      method: 'GET',
+      url: '/shop?sort=price_low',
+      headers: { host: 'threadline.attacker.example' },
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toMatch(/<div id="root"><main data-url="\/shop\?sort=price_low" data-render="\d+"><h1>Rendered on the server<\/h1><\/main><\/div>/);
+    expect(response.body).toMatch(
+      /<div id="root"><main data-url="\/shop\?sort=price_low" data-render="\d+"><h1>Rendered on the server<\/h1><\/main><\/div>/,
+    );
     expect(pageState(response.body)).toEqual({
       origin: 'http://localhost:3000',
       currency: 'JMD',
@@ -124,7 +130,11 @@ describe('pages rendered on the server', () => {
     const changed = await fetchPage({ 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
-    const variants = await shop.database.handle.db.selectFrom('product_variants').select('id').where('product_id', '=', productId).execute();
+    const variants = await shop.database.handle.db
+      .selectFrom('product_variants')
+      .select('id')
+      .where('product_id', '=', productId)
+      .execute();
     expect(pageState(changed.body)).toMatchObject({ productStock: 7 * variants.length });
   });
 

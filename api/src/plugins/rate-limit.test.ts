@@ -21,7 +21,13 @@ const post = (url: string, payload: object, remoteAddress: string) =>
   shop.app.inject({ method: 'POST', url, headers: session.headers, payload, remoteAddress });
 
 const contact = (email: string) => ({ name: 'Tanisha Brown', email, subject: 'Sizes', message: 'Do the tees run small?' });
-const signUp = (email: string) => ({ first_name: 'Ayesha', last_name: 'Campbell', email, password1: 'island-breeze-42', password2: 'island-breeze-42' });
+const signUp = (email: string) => ({
+  first_name: 'Ayesha',
+  last_name: 'Campbell',
+  email,
+  password1: 'island-breeze-42',
+  password2: 'island-breeze-42',
+});
 
 describe('per-address limits', () => {
   it('count each route on its own: a spent newsletter limit leaves contact, sign-up and password reset open', async () => {
@@ -83,7 +89,13 @@ describe('per-e-mail limits', () => {
 
 describe('promo codes', () => {
   const guess = (shopper: ShopperSession, code: string, remoteAddress: string) =>
-    shop.app.inject({ method: 'POST', url: '/api/orders/cart/promo/', headers: shopper.headers, payload: { promo_code: code }, remoteAddress });
+    shop.app.inject({
+      method: 'POST',
+      url: '/api/orders/cart/promo/',
+      headers: shopper.headers,
+      payload: { promo_code: code },
+      remoteAddress,
+    });
 
   it('take ten guesses a cart in ten minutes, and 120 from one address however many carts it starts', async () => {
     const guesser = nextAddress();
@@ -96,9 +108,9 @@ describe('promo codes', () => {
 
     // The refused eleventh guess was counted against the address too: 11 of its 120 are gone.
     const carts = await Promise.all(Array.from({ length: 11 }, () => startSession(shop.app)));
-    const statuses = (await Promise.all(carts.flatMap((cart) => Array.from({ length: 10 }, (_, attempt) => guess(cart, `MORE${attempt}`, guesser))))).map(
-      (answer) => answer.statusCode,
-    );
+    const statuses = (
+      await Promise.all(carts.flatMap((cart) => Array.from({ length: 10 }, (_, attempt) => guess(cart, `MORE${attempt}`, guesser))))
+    ).map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 429)).toHaveLength(1);
     expect(statuses.filter((status) => status === 400)).toHaveLength(109);
     expect((await guess(await startSession(shop.app), 'NEIGHBOUR', nextAddress())).statusCode).toBe(400);
@@ -109,7 +121,12 @@ describe('guest cash orders', () => {
   let tote: { id: number };
   beforeAll(async () => {
     const db = shop.database.handle.db;
-    tote = await createProduct(db, { name: 'Market Tote', categoryId: await createCategory(db, { name: 'Bags', slug: 'bags' }), price: 250_000, variants: [{ stock: 1000 }] });
+    tote = await createProduct(db, {
+      name: 'Market Tote',
+      categoryId: await createCategory(db, { name: 'Bags', slug: 'bags' }),
+      price: 250_000,
+      variants: [{ stock: 1000 }],
+    });
   });
   const form = (email: string) => ({
     first_name: 'Ayesha',
@@ -121,7 +138,13 @@ describe('guest cash orders', () => {
   });
   const placeCashOrder = async (email: string, remoteAddress: string, shopper?: ShopperSession) => {
     const buyer = shopper ?? (await startSession(shop.app));
-    await shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: buyer.headers, payload: { product_id: tote.id, quantity: 5 }, remoteAddress });
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/orders/cart/',
+      headers: buyer.headers,
+      payload: { product_id: tote.id, quantity: 5 },
+      remoteAddress,
+    });
     return shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: buyer.headers, payload: form(email), remoteAddress });
   };
 
@@ -139,13 +162,24 @@ describe('guest cash orders', () => {
     const guests = await Promise.all(
       Array.from({ length: 6 }, async () => {
         const guest = await startSession(shop.app);
-        await shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: guest.headers, payload: { product_id: tote.id, quantity: 5 } });
+        await shop.app.inject({
+          method: 'POST',
+          url: '/api/orders/cart/',
+          headers: guest.headers,
+          payload: { product_id: tote.id, quantity: 5 },
+        });
         return guest;
       }),
     );
     const answers = await Promise.all(
       guests.map((guest) =>
-        shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: guest.headers, payload: form('rush@example.com'), remoteAddress: nextAddress() }),
+        shop.app.inject({
+          method: 'POST',
+          url: '/api/orders/checkout/',
+          headers: guest.headers,
+          payload: form('rush@example.com'),
+          remoteAddress: nextAddress(),
+        }),
       ),
     );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 429, 429, 429]);
@@ -156,7 +190,13 @@ describe('guest cash orders', () => {
   it('are three a day per guest session, counting orders placed, not failed tries', async () => {
     const guest = await startSession(shop.app);
     const home = nextAddress();
-    const emptyCart = await shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: guest.headers, payload: form('try@example.com'), remoteAddress: home });
+    const emptyCart = await shop.app.inject({
+      method: 'POST',
+      url: '/api/orders/checkout/',
+      headers: guest.headers,
+      payload: form('try@example.com'),
+      remoteAddress: home,
+    });
     expect(emptyCart.statusCode).toBe(400);
     for (let order = 0; order < 3; order += 1) {
       expect((await placeCashOrder(`guest${order}@example.com`, home, guest)).statusCode).toBe(200);
@@ -167,7 +207,13 @@ describe('guest cash orders', () => {
   it('count no failed try against any limit: its e-mail and session still place three orders', async () => {
     const guest = await startSession(shop.app);
     const home = nextAddress();
-    const emptyCart = await shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: guest.headers, payload: form('retry@example.com'), remoteAddress: home });
+    const emptyCart = await shop.app.inject({
+      method: 'POST',
+      url: '/api/orders/checkout/',
+      headers: guest.headers,
+      payload: form('retry@example.com'),
+      remoteAddress: home,
+    });
     expect(emptyCart.statusCode).toBe(400);
     for (let order = 0; order < 3; order += 1) {
       expect((await placeCashOrder('retry@example.com', home, order === 0 ? guest : undefined)).statusCode).toBe(200);
@@ -178,16 +224,30 @@ describe('guest cash orders', () => {
   it('count a Place Order sent again, with its Idempotency-Key or its same form, once: it is answered with the order it made', async () => {
     const guest = await startSession(shop.app);
     const home = nextAddress();
-    await shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: guest.headers, payload: { product_id: tote.id, quantity: 5 }, remoteAddress: home });
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/orders/cart/',
+      headers: guest.headers,
+      payload: { product_id: tote.id, quantity: 5 },
+      remoteAddress: home,
+    });
     const send = (headers: Record<string, string> = {}) =>
-      shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: { ...guest.headers, ...headers }, payload: form('replayed@example.com'), remoteAddress: home });
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/orders/checkout/',
+        headers: { ...guest.headers, ...headers },
+        payload: form('replayed@example.com'),
+        remoteAddress: home,
+      });
     const placed = await send({ 'idempotency-key': 'place-order-1' });
     expect(placed.statusCode).toBe(200);
     const again = [];
     for (let retry = 0; retry < 5; retry += 1) again.push(await send({ 'idempotency-key': 'place-order-1' }));
     // A retry whose key was lost sends the same form again.
     again.push(await send());
-    expect(again.map((answer) => [answer.statusCode, answer.json().order_id])).toEqual(Array.from({ length: 6 }, () => [200, placed.json().order_id]));
+    expect(again.map((answer) => [answer.statusCode, answer.json().order_id])).toEqual(
+      Array.from({ length: 6 }, () => [200, placed.json().order_id]),
+    );
 
     // One order counted: the session and the e-mail place two more today, not three.
     for (let order = 0; order < 2; order += 1) expect((await placeCashOrder('replayed@example.com', home, guest)).statusCode).toBe(200);
@@ -200,14 +260,30 @@ describe('guest cash orders', () => {
   it('answer ten submits of one Place Order with one Idempotency-Key at once with its one order, counted once', async () => {
     const guest = await startSession(shop.app);
     const home = nextAddress();
-    await shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: guest.headers, payload: { product_id: tote.id, quantity: 5 }, remoteAddress: home });
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/orders/cart/',
+      headers: guest.headers,
+      payload: { product_id: tote.id, quantity: 5 },
+      remoteAddress: home,
+    });
     const headers = { ...guest.headers, 'idempotency-key': 'double-tap-1' };
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers, payload: form('double-tap@example.com'), remoteAddress: home })),
+      Array.from({ length: 10 }, () =>
+        shop.app.inject({
+          method: 'POST',
+          url: '/api/orders/checkout/',
+          headers,
+          payload: form('double-tap@example.com'),
+          remoteAddress: home,
+        }),
+      ),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
     expect(new Set(answers.map((answer) => answer.json().order_id)).size).toBe(1);
-    expect(await shop.database.handle.db.selectFrom('orders').select('id').where('email', '=', 'double-tap@example.com').execute()).toHaveLength(1);
+    expect(
+      await shop.database.handle.db.selectFrom('orders').select('id').where('email', '=', 'double-tap@example.com').execute(),
+    ).toHaveLength(1);
     for (let order = 0; order < 2; order += 1) expect((await placeCashOrder('double-tap@example.com', home, guest)).statusCode).toBe(200);
     expect((await placeCashOrder('double-tap@example.com', home, guest)).statusCode).toBe(429);
   });
@@ -215,7 +291,13 @@ describe('guest cash orders', () => {
   it('leave every order attempt counted per address: sixty in ten minutes, failed or not, then 429 with when to retry', async () => {
     const line = nextAddress();
     const attempt = (remoteAddress: string) =>
-      shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: session.headers, payload: { ...form('tries@example.com'), payment_method: 'stripe' }, remoteAddress });
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/orders/checkout/',
+        headers: session.headers,
+        payload: { ...form('tries@example.com'), payment_method: 'stripe' },
+        remoteAddress,
+      });
     const answers = [];
     for (let tries = 0; tries < 60; tries += 1) answers.push((await attempt(line)).statusCode);
     expect(answers).toEqual(Array.from({ length: 60 }, () => 400));

@@ -170,7 +170,15 @@ function madeCounts(db: DbExecutor, applying: { limit: ShopperLimit; key: string
     reached: (error) => isCheckViolation(error, countWithinAllowed),
     async refusal() {
       const now = Date.now();
-      const rows = await db.selectFrom('rate_limits').select(['key', 'count', 'reset_at']).where('key', 'in', hits.map(({ key }) => key)).execute();
+      const rows = await db
+        .selectFrom('rate_limits')
+        .select(['key', 'count', 'reset_at'])
+        .where(
+          'key',
+          'in',
+          hits.map(({ key }) => key),
+        )
+        .execute();
       const full = applying.flatMap(({ limit, key }) => {
         const row = rows.find((counter) => counter.key === key);
         return row && Number(row.count) >= limit.max && Number(row.reset_at) > now ? [{ limit, endsAt: Number(row.reset_at) }] : [];
@@ -197,7 +205,11 @@ function shopperLimitCheck(db: DbExecutor, route: RouteOptions, limits: ShopperL
     const attempts = applying.filter(({ limit }) => !limit.countsMade);
     if (attempts.length === 0) return;
     const now = Date.now();
-    const rows = await countHits(db, attempts.map(({ limit, key }) => ({ key, windowMs: limit.timeWindow, allowed: null })), now);
+    const rows = await countHits(
+      db,
+      attempts.map(({ limit, key }) => ({ key, windowMs: limit.timeWindow, allowed: null })),
+      now,
+    );
     attempts.forEach(({ limit }, index) => {
       const row = rows[index];
       if (!row || Number(row.count) <= limit.max) return;
@@ -218,14 +230,20 @@ export const rateLimits = fastifyPlugin(async (app: FastifyInstance, { database,
   const { db } = database;
   app.addHook('onRoute', (route) => {
     const limit = route.config?.rateLimit;
-    if (scale !== 1 && limit && typeof limit.max === 'number') route.config = { ...route.config, rateLimit: { ...limit, max: limit.max * scale } };
+    if (scale !== 1 && limit && typeof limit.max === 'number')
+      route.config = { ...route.config, rateLimit: { ...limit, max: limit.max * scale } };
     const shopperLimits = route.config?.shopperLimits?.map((shopperLimit) =>
       shopperLimit.byAddress ? { ...shopperLimit, max: shopperLimit.max * scale } : shopperLimit,
     );
     if (shopperLimits?.length) route.preHandler = appendHook(route.preHandler, shopperLimitCheck(db, route, shopperLimits));
   });
   await app.register(fastifyRateLimit, { global: false, store: databaseStore(db) });
-  runEvery(app, oneHour, 'could not remove ended rate-limit windows', oneProcessAtATime(database, 'forget-ended-rate-limit-windows', () => forgetEndedWindows(db, database.dialect)));
+  runEvery(
+    app,
+    oneHour,
+    'could not remove ended rate-limit windows',
+    oneProcessAtATime(database, 'forget-ended-rate-limit-windows', () => forgetEndedWindows(db, database.dialect)),
+  );
 });
 
 /** The e-mail a call's body names, as the shop compares e-mails; null when it names none. */

@@ -35,14 +35,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a change made through one of tw
     const variant = await db
       .selectFrom('product_variants')
       .innerJoin('products', 'products.id', 'product_variants.product_id')
-      .select(['product_variants.id', 'product_variants.product_id', 'product_variants.size', 'product_variants.color', 'product_variants.stock', 'products.price'])
+      .select([
+        'product_variants.id',
+        'product_variants.product_id',
+        'product_variants.size',
+        'product_variants.color',
+        'product_variants.stock',
+        'products.price',
+      ])
       .where('products.is_active', '=', 1)
       .where('products.sale_price', 'is', null)
       .where('product_variants.stock', '>=', 5)
       .orderBy('product_variants.id')
       .executeTakeFirstOrThrow();
-    const image = await db.selectFrom('product_images').select('id').where('product_id', '=', variant.product_id).orderBy('position').executeTakeFirstOrThrow();
-    product = { id: variant.product_id, variantId: variant.id, size: variant.size, color: variant.color, stock: variant.stock, imageId: image.id, price: variant.price };
+    const image = await db
+      .selectFrom('product_images')
+      .select('id')
+      .where('product_id', '=', variant.product_id)
+      .orderBy('position')
+      .executeTakeFirstOrThrow();
+    product = {
+      id: variant.product_id,
+      variantId: variant.id,
+      size: variant.size,
+      color: variant.color,
+      stock: variant.stock,
+      imageId: image.id,
+      price: variant.price,
+    };
 
     const session = await startHttpSession(writer);
     const registered = await callJson(writer, 'POST', '/api/users/auth/register/', session.headers, {
@@ -67,7 +87,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a change made through one of tw
     return null;
   }
 
-  const apiStock = async () => ((await callJson(reader, 'GET', `/api/product/${product.id}/`, {})).body.variants as { id: number; stock: number }[]).find((variant) => variant.id === product.variantId)?.stock;
+  const apiStock = async () =>
+    ((await callJson(reader, 'GET', `/api/product/${product.id}/`, {})).body.variants as { id: number; stock: number }[]).find(
+      (variant) => variant.id === product.variantId,
+    )?.stock;
   const apiPrice = async () => ((await callJson(reader, 'GET', `/api/product/${product.id}/`, {})).body.product as { price: number }).price;
   const pageHtml = async () => (await fetch(`${reader}/product/${product.id}`)).text();
   const stockShown = (stock: number) => new RegExp(`stock=([0-9,]*,)?${stock}[,;]`);
@@ -96,17 +119,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a change made through one of tw
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     const placed = await callJson(writer, 'POST', '/api/orders/checkout/', shopper.headers, pickupCheckoutForm('cash_on_delivery'));
     expect(placed.status, JSON.stringify(placed.body)).toBe(200);
-    const seen = await withinASecond(async () => (await apiStock()) === (before ?? 0) - 2 && stockShown((before ?? 0) - 2).test(await pageHtml()));
+    const seen = await withinASecond(
+      async () => (await apiStock()) === (before ?? 0) - 2 && stockShown((before ?? 0) - 2).test(await pageHtml()),
+    );
     expect(seen).not.toBeNull();
   });
 
   it('a stock adjustment and a picture description made through one process are served by the other within a second', async () => {
     const before = (await apiStock()) ?? 0;
-    const adjusted = await callJson(writer, 'POST', `/api/admin/variants/${product.variantId}/stock/`, staffHeaders, { change: -1, reason: 'One sold at the market' });
+    const adjusted = await callJson(writer, 'POST', `/api/admin/variants/${product.variantId}/stock/`, staffHeaders, {
+      change: -1,
+      reason: 'One sold at the market',
+    });
     expect(adjusted).toEqual({ status: 200, body: { stock: before - 1 } });
-    expect(await withinASecond(async () => (await apiStock()) === before - 1 && stockShown(before - 1).test(await pageHtml()))).not.toBeNull();
+    expect(
+      await withinASecond(async () => (await apiStock()) === before - 1 && stockShown(before - 1).test(await pageHtml())),
+    ).not.toBeNull();
 
-    const described = await callJson(writer, 'PATCH', `/api/admin/images/${product.imageId}/`, staffHeaders, { alt_text: 'Shot on the Palisadoes' });
+    const described = await callJson(writer, 'PATCH', `/api/admin/images/${product.imageId}/`, staffHeaders, {
+      alt_text: 'Shot on the Palisadoes',
+    });
     expect(described.status).toBe(200);
     expect(await withinASecond(async () => (await pageHtml()).includes('main=Shot on the Palisadoes'))).not.toBeNull();
   });
@@ -115,9 +147,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a change made through one of tw
     const storeOf = async () => storeSettingsSchema.parse((await callJson(reader, 'GET', '/api/store/', {})).body);
     const before = await storeOf();
     expect(await pageHtml()).toContain(`;street=${before.store.street}<`);
-    const saved = await callJson(writer, 'PUT', '/api/admin/settings/', staffHeaders, { ...before, store: { ...before.store, street: '7 Harbour Street' } });
+    const saved = await callJson(writer, 'PUT', '/api/admin/settings/', staffHeaders, {
+      ...before,
+      store: { ...before.store, street: '7 Harbour Street' },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const seen = await withinASecond(async () => (await storeOf()).store.street === '7 Harbour Street' && (await pageHtml()).includes(';street=7 Harbour Street<'));
+    const seen = await withinASecond(
+      async () => (await storeOf()).store.street === '7 Harbour Street' && (await pageHtml()).includes(';street=7 Harbour Street<'),
+    );
     expect(seen).not.toBeNull();
   });
 
@@ -127,11 +164,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a change made through one of tw
     const db = processes.database.handle.db;
     // Both processes lose their listener; the change made meanwhile is told to nobody.
     await sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'threadline shop changes'`.execute(db);
-    await db.updateTable('product_variants').set({ stock: before + 5 }).where('id', '=', product.variantId).execute();
+    await db
+      .updateTable('product_variants')
+      .set({ stock: before + 5 })
+      .where('id', '=', product.variantId)
+      .execute();
     // The first retry waits 250 ms; then everything counts as changed.
     const seen = await withinASecond(async () => (await apiStock()) === before + 5 && stockShown(before + 5).test(await pageHtml()));
     expect(seen).not.toBeNull();
-    const listening = await sql<{ count: string }>`select count(*) as count from pg_stat_activity where application_name = 'threadline shop changes'`.execute(db);
+    const listening = await sql<{
+      count: string;
+    }>`select count(*) as count from pg_stat_activity where application_name = 'threadline shop changes'`.execute(db);
     expect(Number(listening.rows[0]?.count)).toBeGreaterThanOrEqual(2);
   });
 });

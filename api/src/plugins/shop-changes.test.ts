@@ -6,14 +6,20 @@ import { sqliteWriterCheckMs } from './shop-changes.ts';
 let shop: TestShop;
 let productId = 0;
 
-const priceServed = async () => (await shop.app.inject({ method: 'GET', url: `/api/product/${productId}/` })).json().product.price as number;
+const priceServed = async () =>
+  (await shop.app.inject({ method: 'GET', url: `/api/product/${productId}/` })).json().product.price as number;
 
 // On PostgreSQL processes tell each other by NOTIFY (shop-changes.processes.test.ts).
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('a shop on SQLite', () => {
   beforeAll(async () => {
     shop = await createTestShop();
     await shop.ready();
-    const product = await shop.database.handle.db.selectFrom('products').select('id').where('is_active', '=', 1).orderBy('id').executeTakeFirstOrThrow();
+    const product = await shop.database.handle.db
+      .selectFrom('products')
+      .select('id')
+      .where('is_active', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     productId = product.id;
   });
   afterAll(() => shop.close());

@@ -176,12 +176,18 @@ export const sqliteWriterCheckMs = 250;
  */
 function watchOtherWriters(app: FastifyInstance, database: DatabaseHandle, everythingChanged: () => void) {
   let seen: number | null = null;
-  runEvery(app, sqliteWriterCheckMs, 'reading the database file\'s data version failed', async () => {
-    const { rows } = await sql<{ data_version: number }>`pragma data_version`.execute(database.db);
-    const version = rows[0]?.data_version ?? null;
-    if (seen !== null && version !== seen) everythingChanged();
-    seen = version;
-  }, { alsoAtStart: true });
+  runEvery(
+    app,
+    sqliteWriterCheckMs,
+    "reading the database file's data version failed",
+    async () => {
+      const { rows } = await sql<{ data_version: number }>`pragma data_version`.execute(database.db);
+      const version = rows[0]?.data_version ?? null;
+      if (seen !== null && version !== seen) everythingChanged();
+      seen = version;
+    },
+    { alsoAtStart: true },
+  );
 }
 
 /**
@@ -219,7 +225,8 @@ export const shopChanges = fastifyPlugin(
       },
     } satisfies ShopChanges);
 
-    if (database.dialect !== 'postgres') return watchOtherWriters(app, database, () => topics.forEach((topic) => tell(topic, null, 'elsewhere')));
+    if (database.dialect !== 'postgres')
+      return watchOtherWriters(app, database, () => topics.forEach((topic) => tell(topic, null, 'elsewhere')));
     const listener = listenForChanges(app, databaseUrl, {
       onMessage(payload) {
         const message = decode(payload);

@@ -24,9 +24,19 @@ describe('the back office door', () => {
 
     const staff = await signInStaff(shop, 'staff', 'marcia@threadline.test');
     const noSecondFactor = { two_factor_enabled: false, second_factor_verified: false, two_factor_required: false };
-    expect((await me(staff.headers)).json()).toEqual({ id: staff.userId, email: 'marcia@threadline.test', role: 'staff', ...noSecondFactor });
+    expect((await me(staff.headers)).json()).toEqual({
+      id: staff.userId,
+      email: 'marcia@threadline.test',
+      role: 'staff',
+      ...noSecondFactor,
+    });
     const owner = await signInStaff(shop, 'owner', 'owner@threadline.test');
-    expect((await me(owner.headers)).json()).toEqual({ id: owner.userId, email: 'owner@threadline.test', role: 'owner', ...noSecondFactor });
+    expect((await me(owner.headers)).json()).toEqual({
+      id: owner.userId,
+      email: 'owner@threadline.test',
+      role: 'owner',
+      ...noSecondFactor,
+    });
   });
 
   it('asks a stale token to sign in again; a path that is no admin route answers 404 to everyone', async () => {
@@ -53,18 +63,34 @@ describe('the audit log', () => {
     const owner = await signInStaff(shop, 'owner');
     const staff = { id: owner.userId, email: 'owner@threadline.test', role: 'owner' as const };
     for (let index = 1; index <= 3; index += 1) {
-      await shop.app.audit.record(staff, { action: 'update', entity: 'product', entityId: 7, before: { price: index }, after: { price: index + 1 } });
+      await shop.app.audit.record(staff, {
+        action: 'update',
+        entity: 'product',
+        entityId: 7,
+        before: { price: index },
+        after: { price: index + 1 },
+      });
     }
     await shop.app.audit.record(staff, { action: 'create', entity: 'category', entityId: 2, before: null, after: { name: 'Hats' } });
 
-    const first = await shop.app.inject({ method: 'GET', url: '/api/admin/audit/?entity=product&entity_id=7&page_size=2', headers: owner.headers });
+    const first = await shop.app.inject({
+      method: 'GET',
+      url: '/api/admin/audit/?entity=product&entity_id=7&page_size=2',
+      headers: owner.headers,
+    });
     expect(first.statusCode).toBe(200);
     const body = first.json();
     expect(body.count).toBe(3);
     expect(body.previous).toBeNull();
     expect(body.next).toBe('/api/admin/audit/?page_size=2&entity=product&entity_id=7&page=2');
     expect(body.results.map((entry: { before: { price: number } }) => entry.before.price)).toEqual([3, 2]);
-    expect(body.results[0]).toMatchObject({ staff: { id: owner.userId, email: 'owner@threadline.test' }, action: 'update', entity: 'product', entity_id: '7', after: { price: 4 } });
+    expect(body.results[0]).toMatchObject({
+      staff: { id: owner.userId, email: 'owner@threadline.test' },
+      action: 'update',
+      entity: 'product',
+      entity_id: '7',
+      after: { price: 4 },
+    });
 
     const second = (await shop.app.inject({ method: 'GET', url: body.next, headers: owner.headers })).json();
     expect(second.results).toHaveLength(1);

@@ -4,7 +4,15 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { currencyCookie, currencyFromCookie, serverMessages, pageStatus, pageRenderAddress, type CurrencyCode, type FetchApi } from '@threadline/contracts';
+import {
+  currencyCookie,
+  currencyFromCookie,
+  serverMessages,
+  pageStatus,
+  pageRenderAddress,
+  type CurrencyCode,
+  type FetchApi,
+} from '@threadline/contracts';
 import { privateCacheControl, publicAnswer, sendKeptBody, sendPublicAnswer, type KeptBody, type PublicAnswer } from '../http-caching.ts';
 import { collectTags, createTaggedCache } from '../tagged-cache.ts';
 import { createPagePreloads } from './page-preloads.ts';
@@ -85,10 +93,7 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
       preCompressed: true,
       globIgnore: ['**/index.html', '**/*.gz', '**/*.br'],
       setHeaders: (reply, path) => {
-        reply.header(
-          'cache-control',
-          hashedAssetPath.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        );
+        reply.header('cache-control', hashedAssetPath.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
   } else {
@@ -162,7 +167,12 @@ export const webApp = fastifyPlugin(async (app: FastifyInstance, { webDistDir, m
       return reply.callNotFound();
     }
     if (!indexHtml) return reply.status(503).send({ error: 'The web app is not built. Run npm run build.', request_id: request.id });
-    const { status, shared, kept } = await page(indexHtml, pathname, new URLSearchParams(queryStart < 0 ? '' : request.url.slice(queryStart + 1)), currencyFromCookie(request.cookies[currencyCookie.name]));
+    const { status, shared, kept } = await page(
+      indexHtml,
+      pathname,
+      new URLSearchParams(queryStart < 0 ? '' : request.url.slice(queryStart + 1)),
+      currencyFromCookie(request.cookies[currencyCookie.name]),
+    );
     reply.helmet();
     // The page is in the currency of the shopper's cookie, and compressed when the browser asked (also
     // on an uncompressed answer), so no cache hands one shopper's page to another.

@@ -93,9 +93,7 @@ describe('error pages', () => {
 
   it('shows the 500 page', async () => {
     renderApp('/500');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Our servers are having a fashion emergency' }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Our servers are having a fashion emergency' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeVisible();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
   });
@@ -106,9 +104,7 @@ describe('error pages', () => {
       throw new Error('Broken page');
     }
     renderApp('/broken', withStorePage({ path: 'broken', Component: BrokenPage }));
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Our servers are having a fashion emergency' }),
-    ).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Our servers are having a fashion emergency' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeVisible();
   });
 });
@@ -177,7 +173,9 @@ describe('layouts', () => {
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
 
     const menu = await screen.findByRole('dialog', { name: 'Menu' });
-    const links = within(menu).getAllByRole('link').map((link) => link.getAttribute('href'));
+    const links = within(menu)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
     expect(links).toEqual(['/', '/shop', '/contact', '/signin', '/settings']);
     await user.click(within(menu).getByRole('button', { name: 'Categories' }));
     expect(within(menu).getByRole('link', { name: 'All categories' })).toHaveAttribute('href', '/categories');
@@ -232,17 +230,20 @@ describe('page data', () => {
     },
   ];
 
-  it.each(pagesWithData)('asks for the data of $path while its page is still loading, and only once', async ({ path, api, answer, shown }) => {
-    const fetchMock = stubApi([[/^\/api\/(home|product\/\d+)\/$/, () => answer]]);
-    const pages = heldPages();
-    renderApp(path, pages.hold);
+  it.each(pagesWithData)(
+    'asks for the data of $path while its page is still loading, and only once',
+    async ({ path, api, answer, shown }) => {
+      const fetchMock = stubApi([[/^\/api\/(home|product\/\d+)\/$/, () => answer]]);
+      const pages = heldPages();
+      renderApp(path, pages.hold);
 
-    await waitFor(() => expect(requestedPaths(fetchMock, api)).toEqual([api]));
-    expect(screen.getByText('Loading…')).toBeInTheDocument();
-    pages.open();
-    expect(await screen.findByRole(shown.role, { name: shown.name })).toBeVisible();
-    expect(requestedPaths(fetchMock, api)).toEqual([api]);
-  });
+      await waitFor(() => expect(requestedPaths(fetchMock, api)).toEqual([api]));
+      expect(screen.getByText('Loading…')).toBeInTheDocument();
+      pages.open();
+      expect(await screen.findByRole(shown.role, { name: shown.name })).toBeVisible();
+      expect(requestedPaths(fetchMock, api)).toEqual([api]);
+    },
+  );
 
   it('shows the page its own error state when the data asked for early fails', async () => {
     const fetchMock = stubApi([[/^\/api\/home\/$/, () => json({ error: 'Bad request' }, 400)]]);

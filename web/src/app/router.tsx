@@ -59,14 +59,20 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               path: 'shop',
               handle: serverRendered,
               lazy: () =>
-                import('@/features/catalog/pages/shop-page.tsx').then((m) => ({ Component: m.ShopPage, loader: m.shopPageLoader(queryClient) })),
+                import('@/features/catalog/pages/shop-page.tsx').then((m) => ({
+                  Component: m.ShopPage,
+                  loader: m.shopPageLoader(queryClient),
+                })),
             },
             {
               path: 'shop/category/:categorySlug',
               handle: serverRendered,
               ErrorBoundary: NotFoundBoundary,
               lazy: () =>
-                import('@/features/catalog/pages/shop-page.tsx').then((m) => ({ Component: m.ShopPage, loader: m.shopPageLoader(queryClient) })),
+                import('@/features/catalog/pages/shop-page.tsx').then((m) => ({
+                  Component: m.ShopPage,
+                  loader: m.shopPageLoader(queryClient),
+                })),
             },
             {
               path: 'product/:id',
@@ -82,8 +88,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             {
               path: 'categories',
               handle: serverRendered,
-              lazy: () =>
-                import('@/features/catalog/pages/categories-page.tsx').then((m) => ({ Component: m.CategoriesPage })),
+              lazy: () => import('@/features/catalog/pages/categories-page.tsx').then((m) => ({ Component: m.CategoriesPage })),
             },
             {
               path: 'categories/:slug',
@@ -106,18 +111,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'addresses',
-              lazy: () =>
-                import('@/features/account/pages/addresses-page.tsx').then((m) => ({ Component: m.AddressesPage })),
+              lazy: () => import('@/features/account/pages/addresses-page.tsx').then((m) => ({ Component: m.AddressesPage })),
             },
             {
               path: 'wishlist',
-              lazy: () =>
-                import('@/features/account/pages/wishlist-page.tsx').then((m) => ({ Component: m.WishlistPage })),
+              lazy: () => import('@/features/account/pages/wishlist-page.tsx').then((m) => ({ Component: m.WishlistPage })),
             },
             {
               path: 'settings',
-              lazy: () =>
-                import('@/features/account/pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
+              lazy: () => import('@/features/account/pages/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
             },
             {
               path: 'forgot-password',
@@ -154,18 +156,15 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             },
             {
               path: 'checkout',
-              lazy: () =>
-                import('@/features/checkout/pages/checkout-page.tsx').then((m) => ({ Component: m.CheckoutPage })),
+              lazy: () => import('@/features/checkout/pages/checkout-page.tsx').then((m) => ({ Component: m.CheckoutPage })),
             },
             {
               path: 'auth/:provider/callback',
-              lazy: () =>
-                import('@/features/auth/pages/auth-callback-page.tsx').then((m) => ({ Component: m.AuthCallbackPage })),
+              lazy: () => import('@/features/auth/pages/auth-callback-page.tsx').then((m) => ({ Component: m.AuthCallbackPage })),
             },
             {
               path: '403',
-              lazy: () =>
-                import('@/features/errors/pages/forbidden-page.tsx').then((m) => ({ Component: m.ForbiddenPage })),
+              lazy: () => import('@/features/errors/pages/forbidden-page.tsx').then((m) => ({ Component: m.ForbiddenPage })),
             },
             // Both bundled with the app anyway for the error boundaries, so a lazy import would gain nothing.
             { path: '500', Component: ServerErrorPage },

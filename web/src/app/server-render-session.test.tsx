@@ -13,7 +13,9 @@ const answers: Record<string, unknown> = {
   '/api/product/1/': detailFixture({ product: runner, related_products: [] }),
   '/api/store/': defaultStoreSettings,
 };
-const fetchApi = vi.fn<FetchApi>(async (apiPath) => (apiPath in answers ? { status: 200, body: answers[apiPath] } : { status: 404, body: undefined }));
+const fetchApi = vi.fn<FetchApi>(async (apiPath) =>
+  apiPath in answers ? { status: 200, body: answers[apiPath] } : { status: 404, body: undefined },
+);
 
 it('asks for the cart and starts a session only after hydrating', async () => {
   const fetchMock = stubApi([[/^\/api\/orders\/cart\/$/, () => ({ items: [], cart_count: 2, cart_total: 0 })]]);

@@ -103,7 +103,9 @@ describe('adding to the cart', () => {
 
     await user.click(within(panel).getByRole('button', { name: 'Close cart' }));
     await user.click(screen.getByRole('button', { name: 'Add to Cart' }));
-    expect(await within(await screen.findByRole('dialog', { name: 'Your Cart' })).findByText('2 × Kingston Runner (9 / Black)')).toBeVisible();
+    expect(
+      await within(await screen.findByRole('dialog', { name: 'Your Cart' })).findByText('2 × Kingston Runner (9 / Black)'),
+    ).toBeVisible();
     expect(screen.getByText('Badge: 2')).toBeInTheDocument();
     expect(JSON.parse(localStorage.getItem('pendingCartItems') ?? '{}')).toMatchObject({
       adds: [{ name: 'Kingston Runner', variant: '9 / Black', request: { product_id: 1, quantity: 2 } }],

@@ -15,7 +15,13 @@ const historyWord = (status: Order['status'], first: boolean) => (first ? 'Place
  * Where the order is: its tracking number (a shipment's, once shipped) and every status it went
  * through with its date, oldest first. The same on the order's own page and in the account's list.
  */
-export function OrderProgress({ order, headingLevel = 2 }: { order: Pick<Order, 'tracking_number' | 'status_history'>; headingLevel?: 2 | 3 }) {
+export function OrderProgress({
+  order,
+  headingLevel = 2,
+}: {
+  order: Pick<Order, 'tracking_number' | 'status_history'>;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = useId();
   return (

@@ -48,9 +48,7 @@ afterEach(() => {
 describe('the session and its headers', () => {
   it('fetches the session first when the CSRF cookie is absent and stores the session key from the header', async () => {
     localStorage.setItem(storageKeys.accessToken, 'access-1');
-    fetchMock
-      .mockImplementationOnce(async () => sessionAnswer('session-1', 'csrf-1'))
-      .mockResolvedValueOnce(json({ success: true }));
+    fetchMock.mockImplementationOnce(async () => sessionAnswer('session-1', 'csrf-1')).mockResolvedValueOnce(json({ success: true }));
 
     const answer = await apiSend<{ success: boolean }>('POST', '/orders/cart/', { product_id: 7, quantity: 1 });
 
@@ -105,9 +103,7 @@ describe('the session and its headers', () => {
 
   it('checks the session on start, and calls made meanwhile carry the confirmed key', async () => {
     localStorage.setItem(storageKeys.sessionKey, 'stale-key');
-    fetchMock
-      .mockImplementationOnce(async () => sessionAnswer('fresh-key', 'csrf-1'))
-      .mockResolvedValueOnce(json({ count: 0 }));
+    fetchMock.mockImplementationOnce(async () => sessionAnswer('fresh-key', 'csrf-1')).mockResolvedValueOnce(json({ count: 0 }));
 
     const started = ensureSession();
     const read = apiGet('/shop/');
@@ -386,7 +382,10 @@ describe('files', () => {
     localStorage.setItem(storageKeys.accessToken, 'access-1');
     fetchMock.mockResolvedValueOnce(
       new Response('email,first_name\nfan@example.com,Marley\n', {
-        headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="threadline-newsletter-2026-11-25.csv"' },
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="threadline-newsletter-2026-11-25.csv"',
+        },
       }),
     );
     const file = await apiGetFile('/admin/newsletter/?format=csv');
@@ -398,6 +397,10 @@ describe('files', () => {
   it("throws a refusal's error like any call", async () => {
     localStorage.setItem(storageKeys.sessionKey, 'session-1');
     fetchMock.mockResolvedValueOnce(json({ error: adminMessages.staffOnly }, { status: 403 }));
-    await expect(apiGetFile('/admin/newsletter/?format=csv')).rejects.toMatchObject({ name: 'ApiError', status: 403, message: adminMessages.staffOnly });
+    await expect(apiGetFile('/admin/newsletter/?format=csv')).rejects.toMatchObject({
+      name: 'ApiError',
+      status: 403,
+      message: adminMessages.staffOnly,
+    });
   });
 });

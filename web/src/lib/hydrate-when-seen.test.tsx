@@ -74,7 +74,9 @@ const page = (onMounted: () => void, order: 'footer first' | 'header first' = 'h
 /** The page as the server sends it, in the document, and then hydrated as start-app does it. */
 function hydrateServerPage(onMounted = vi.fn<() => void>()) {
   const html = renderToString(
-    <ServerRenderContext.Provider value={{ origin: 'https://threadline.test', nameHead: () => undefined }}>{page(vi.fn<() => void>())}</ServerRenderContext.Provider>,
+    <ServerRenderContext.Provider value={{ origin: 'https://threadline.test', nameHead: () => undefined }}>
+      {page(vi.fn<() => void>())}
+    </ServerRenderContext.Provider>,
   );
   const container = document.createElement('div');
   container.innerHTML = html;
@@ -98,7 +100,8 @@ beforeEach(() => {
 
 afterEach(() => {
   document.body.innerHTML = '';
-  if (consoleErrors.length > 0) throw new Error(`The console reported: ${consoleErrors.map((args) => args.map(String).join(' ')).join('\n')}`);
+  if (consoleErrors.length > 0)
+    throw new Error(`The console reported: ${consoleErrors.map((args) => args.map(String).join(' ')).join('\n')}`);
 });
 
 describe('HydrateWhenSeen', () => {
@@ -183,7 +186,9 @@ describe('HydrateWhenSeen', () => {
     );
     const container = document.createElement('div');
     container.innerHTML = renderToString(
-      <ServerRenderContext.Provider value={{ origin: 'https://threadline.test', nameHead: () => undefined }}>{nestedPage(vi.fn<() => void>())}</ServerRenderContext.Provider>,
+      <ServerRenderContext.Provider value={{ origin: 'https://threadline.test', nameHead: () => undefined }}>
+        {nestedPage(vi.fn<() => void>())}
+      </ServerRenderContext.Provider>,
     );
     document.body.append(container);
     const island = (name: string) => container.querySelector(`[data-island="${name}"]`);
@@ -222,7 +227,9 @@ describe('HydrateWhenSeen', () => {
     );
     const container = document.createElement('div');
     container.innerHTML = renderToString(
-      <ServerRenderContext.Provider value={{ origin: 'https://threadline.test', nameHead: () => undefined }}>{lazyPage(onServer, vi.fn<() => void>())}</ServerRenderContext.Provider>,
+      <ServerRenderContext.Provider value={{ origin: 'https://threadline.test', nameHead: () => undefined }}>
+        {lazyPage(onServer, vi.fn<() => void>())}
+      </ServerRenderContext.Provider>,
     );
     document.body.append(container);
     const island = () => container.querySelector('[data-island="footer"]');
@@ -243,7 +250,7 @@ describe('HydrateWhenSeen', () => {
     expect(island()?.firstElementChild).toBe(serverForm);
   });
 
-  it("shows a part whose code has not arrived once it has, on a page the app renders itself", async () => {
+  it('shows a part whose code has not arrived once it has, on a page the app renders itself', async () => {
     let arrive: () => void = () => undefined;
     const { code, Part } = islandCode(() => new Promise<typeof SignUp>((resolve) => (arrive = () => resolve(SignUp))));
     const container = document.createElement('div');

@@ -54,7 +54,9 @@ let serverMarkup = new Map<string, HTMLElement>();
 function findServerMarkup(name: string): HTMLElement | null {
   let element = serverMarkup.get(name);
   if (!element?.isConnected) {
-    serverMarkup = new Map([...document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated])')].map((found) => [found.dataset.island ?? '', found]));
+    serverMarkup = new Map(
+      [...document.querySelectorAll<HTMLElement>('[data-island]:not([data-hydrated])')].map((found) => [found.dataset.island ?? '', found]),
+    );
     element = serverMarkup.get(name);
   }
   return element ?? null;
@@ -68,7 +70,11 @@ const reachEvents = ['pointerdown', 'focusin', 'keydown'] as const;
 /** The island asleep around `target`: an island inside another wakes once that one has, so the outer is woken first. */
 function sleepingIslandAround(target: EventTarget | null): SleepingIsland | null {
   const unhydrated = '[data-island]:not([data-hydrated])';
-  for (let element = target instanceof Element ? target.closest(unhydrated) : null; element; element = element.parentElement?.closest(unhydrated) ?? null) {
+  for (
+    let element = target instanceof Element ? target.closest(unhydrated) : null;
+    element;
+    element = element.parentElement?.closest(unhydrated) ?? null
+  ) {
     // Woken but not yet hydrated counts too: a tap must wait until it is alive.
     const island = sleepingByElement.get(element);
     if (island) return island;
@@ -109,7 +115,9 @@ const everyIslandCode = new Set<IslandCode>();
  * itself, when it first renders): a shopper who never scrolls to it never loads it. `Part` renders
  * it once loaded; pass `code` to the `HydrateWhenSeen` around it, which waits for it.
  */
-export function islandCode<Props extends object>(load: () => Promise<ComponentType<Props>>): { code: IslandCode; Part: ComponentType<Props> } {
+export function islandCode<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): { code: IslandCode; Part: ComponentType<Props> } {
   let Loaded: ComponentType<Props> | null = null;
   let loading: Tracked<void> | null = null;
   const code: IslandCode = {
@@ -146,7 +154,8 @@ export function loadEveryIslandCode(): Promise<void[]> {
 
 /** The form fields a shopper can change before the island is alive, and what they hold. */
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-const isCheckable = (field: Field): field is HTMLInputElement => field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+const isCheckable = (field: Field): field is HTMLInputElement =>
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
 const changedFromServer = (field: Field) =>
   isCheckable(field)
     ? field.checked !== field.defaultChecked
@@ -286,7 +295,12 @@ class SleepingIsland {
 
   private followsInApp(link: HTMLAnchorElement, event: MouseEvent) {
     const plainTap = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-    return plainTap && link.origin === window.location.origin && (link.target === '' || link.target === '_self') && !link.hasAttribute('download');
+    return (
+      plainTap &&
+      link.origin === window.location.origin &&
+      (link.target === '' || link.target === '_self') &&
+      !link.hasAttribute('download')
+    );
   }
 
   /** Enter in a field submits its form: the browser would send it as a page request of its own. */

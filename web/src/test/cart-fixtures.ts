@@ -81,11 +81,14 @@ export function fakeCartApi(initial: Cart) {
     if (method === 'PATCH') {
       const quantity = (body as { quantity: number }).quantity;
       const items = cart.items
-        .map((item) => (item.id === lineId ? { ...item, quantity, price: item.unit_price * quantity, total: item.unit_price * quantity } : item))
+        .map((item) =>
+          item.id === lineId ? { ...item, quantity, price: item.unit_price * quantity, total: item.unit_price * quantity } : item,
+        )
         .filter((item) => item.quantity > 0);
       return json(change('Cart updated', withItems(items)));
     }
-    if (method === 'DELETE' && line) return json(change('Item removed from cart', withItems(cart.items.filter((item) => item.id !== lineId))));
+    if (method === 'DELETE' && line)
+      return json(change('Item removed from cart', withItems(cart.items.filter((item) => item.id !== lineId))));
     if (method === 'DELETE') return json(change('Cart cleared', cartFixture([])));
     const request = body as AddToCartRequest;
     const variant = [request.variant_size, request.variant_color].filter(Boolean).join(' / ');

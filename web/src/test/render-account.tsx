@@ -48,10 +48,7 @@ function AuthErrorProbe() {
  * Renders account and sign-in pages with the real auth state (AuthProvider over a fresh query
  * cache), currency and stubbed shop actions; every other path shows where the router went.
  */
-export function renderAccount(
-  pages: RouteObject[],
-  options: { path: InitialEntry; actions?: ShopActions },
-) {
+export function renderAccount(pages: RouteObject[], options: { path: InitialEntry; actions?: ShopActions }) {
   const actions = options.actions ?? stubShopActions();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter([...pages, { path: '*', element: <LocationProbe /> }], { initialEntries: [options.path] });

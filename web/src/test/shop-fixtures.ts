@@ -1,4 +1,11 @@
-import { listedProductSchema, type Category, type ListedProduct, type Product, type ProductDetailResponse, type ShopResponse } from '@threadline/contracts';
+import {
+  listedProductSchema,
+  type Category,
+  type ListedProduct,
+  type Product,
+  type ProductDetailResponse,
+  type ShopResponse,
+} from '@threadline/contracts';
 
 /** A product as the API sends it; each test overrides what it is about. */
 export function productFixture(overrides: Partial<Product> = {}): Product {

@@ -28,11 +28,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('sale_price', 'integer', (c) => c.check(sql`sale_price >= 0`))
     .addColumn('wholesale_price', 'integer', (c) => c.check(sql`wholesale_price >= 0`))
     .addColumn('effective_price', 'integer', (c) =>
-      c
-        .generatedAlwaysAs(
-          sql`CASE WHEN sale_price IS NOT NULL AND sale_price < price THEN sale_price ELSE price END`,
-        )
-        .stored(),
+      c.generatedAlwaysAs(sql`CASE WHEN sale_price IS NOT NULL AND sale_price < price THEN sale_price ELSE price END`).stored(),
     )
     .addColumn('units_sold', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('is_new_arrival', 'integer', (c) => c.notNull().defaultTo(0))
@@ -44,26 +40,10 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('updated_at', 'varchar(30)', (c) => c.notNull())
     .execute();
   // Listings filter on is_active first, so it leads every listing index (counts become index-only).
-  await db.schema
-    .createIndex('products_category_created_idx')
-    .on('products')
-    .columns(['category_id', 'is_active', 'created_at'])
-    .execute();
-  await db.schema
-    .createIndex('products_created_idx')
-    .on('products')
-    .columns(['is_active', 'created_at', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('products_price_idx')
-    .on('products')
-    .columns(['is_active', 'effective_price', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('products_best_sellers_idx')
-    .on('products')
-    .columns(['is_active', 'units_sold', 'created_at'])
-    .execute();
+  await db.schema.createIndex('products_category_created_idx').on('products').columns(['category_id', 'is_active', 'created_at']).execute();
+  await db.schema.createIndex('products_created_idx').on('products').columns(['is_active', 'created_at', 'id']).execute();
+  await db.schema.createIndex('products_price_idx').on('products').columns(['is_active', 'effective_price', 'id']).execute();
+  await db.schema.createIndex('products_best_sellers_idx').on('products').columns(['is_active', 'units_sold', 'created_at']).execute();
   await db.schema.createIndex('products_featured_idx').on('products').columns(['is_featured', 'created_at']).execute();
 
   await withId(db, 'product_images')
@@ -74,11 +54,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('width', 'integer', (c) => c.notNull())
     .addColumn('height', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('product_images_product_idx')
-    .on('product_images')
-    .columns(['product_id', 'position'])
-    .execute();
+  await db.schema.createIndex('product_images_product_idx').on('product_images').columns(['product_id', 'position']).execute();
 
   await withId(db, 'product_variants')
     .addColumn('product_id', 'integer', (c) => c.notNull().references('products.id').onDelete('cascade'))
@@ -88,11 +64,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('stock', 'integer', (c) => c.notNull().defaultTo(0).check(sql`stock >= 0`))
     .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema
-    .createIndex('product_variants_product_idx')
-    .on('product_variants')
-    .columns(['product_id', 'position'])
-    .execute();
+  await db.schema.createIndex('product_variants_product_idx').on('product_variants').columns(['product_id', 'position']).execute();
   await db.schema.createIndex('product_variants_size_idx').on('product_variants').columns(['size']).execute();
   await db.schema.createIndex('product_variants_color_idx').on('product_variants').columns(['color']).execute();
 
@@ -162,11 +134,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('used_at', 'varchar(30)')
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('password_reset_tokens_user_idx')
-    .on('password_reset_tokens')
-    .column('user_id')
-    .execute();
+  await db.schema.createIndex('password_reset_tokens_user_idx').on('password_reset_tokens').column('user_id').execute();
 
   await withId(db, 'promo_codes')
     .addColumn('code', 'varchar(60)', (c) => c.notNull().unique())
@@ -239,11 +207,7 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('orders_user_idx').on('orders').columns(['user_id', 'created_at']).execute();
   await db.schema.createIndex('orders_session_idx').on('orders').column('session_id').execute();
   await db.schema.createIndex('orders_email_idx').on('orders').column('email').execute();
-  await db.schema
-    .createIndex('orders_unpaid_idx')
-    .on('orders')
-    .columns(['payment_status', 'expires_at'])
-    .execute();
+  await db.schema.createIndex('orders_unpaid_idx').on('orders').columns(['payment_status', 'expires_at']).execute();
 
   await withId(db, 'order_items')
     .addColumn('order_id', 'integer', (c) => c.notNull().references('orders.id').onDelete('cascade'))
@@ -266,11 +230,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('customer_key', 'varchar(300)', (c) => c.notNull())
     .addColumn('customer_use_number', 'integer', (c) => c.notNull())
     .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
-    .addUniqueConstraint('promo_redemptions_customer_use_unique', [
-      'promo_code_id',
-      'customer_key',
-      'customer_use_number',
-    ])
+    .addUniqueConstraint('promo_redemptions_customer_use_unique', ['promo_code_id', 'customer_key', 'customer_use_number'])
     .execute();
 
   await withId(db, 'payments')

@@ -50,7 +50,8 @@ export async function up(db: AnyDb): Promise<void> {
   await sql`
     CREATE VIRTUAL TABLE products_fts USING fts5(
       name, description, category_name, tokenize = 'unicode61 remove_diacritics 2')`.execute(db);
-  const document = (row: string) => sql.raw(`
+  const document = (row: string) =>
+    sql.raw(`
     INSERT INTO products_fts(rowid, name, description, category_name)
     SELECT ${row}.id, ${row}.name, ${row}.description,
       coalesce((SELECT name FROM categories WHERE id = ${row}.category_id), '')`);

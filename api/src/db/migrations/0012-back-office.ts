@@ -12,9 +12,15 @@ type AnyDb = Kysely<unknown>;
 export async function up(db: AnyDb): Promise<void> {
   // The storefront's listing indexes are on is_active; it stays, kept equal to status = 'active' by
   // the catalogue, the one writer of products.
-  await db.schema.alterTable('products').addColumn('status', 'varchar(16)', (column) => column.notNull().defaultTo('active')).execute();
+  await db.schema
+    .alterTable('products')
+    .addColumn('status', 'varchar(16)', (column) => column.notNull().defaultTo('active'))
+    .execute();
   await sql`update products set status = 'archived' where is_active = 0`.execute(db);
-  await db.schema.alterTable('users').addColumn('role', 'varchar(16)', (column) => column.notNull().defaultTo('customer')).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('role', 'varchar(16)', (column) => column.notNull().defaultTo('customer'))
+    .execute();
   await withId(db, 'audit_entries')
     .addColumn('staff_id', 'integer', (column) => column.notNull())
     .addColumn('staff_email', 'varchar(254)', (column) => column.notNull())

@@ -11,7 +11,10 @@ type AnyDb = Kysely<unknown>;
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('users').addColumn('totp_secret', 'varchar(200)').execute();
-  await db.schema.alterTable('users').addColumn('totp_enabled', 'integer', (column) => column.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('users')
+    .addColumn('totp_enabled', 'integer', (column) => column.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('users').addColumn('totp_last_step', 'integer').execute();
   await db.schema.alterTable('users').addColumn('disabled_at', 'varchar(30)').execute();
   await db.schema.alterTable('sign_ins').addColumn('second_factor_at', 'varchar(30)').execute();

@@ -12,7 +12,10 @@ type AnyDb = Kysely<unknown>;
 
 export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('stock_movements').addColumn('staff_id', 'integer').execute();
-  await db.schema.alterTable('stock_movements').addColumn('note', 'varchar(200)', (column) => column.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('stock_movements')
+    .addColumn('note', 'varchar(200)', (column) => column.notNull().defaultTo(''))
+    .execute();
   // A variant's movements newest first, read by the back office page after page; it covers the old
   // index on variant_id alone.
   await db.schema.createIndex('stock_movements_variant_id_idx').on('stock_movements').columns(['variant_id', 'id']).execute();

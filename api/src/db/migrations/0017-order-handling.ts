@@ -12,8 +12,14 @@ import { withId } from './with-id.ts';
 type AnyDb = Kysely<unknown>;
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('orders').addColumn('refunded_total', 'integer', (column) => column.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('test_payment_sessions').addColumn('amount_refunded', 'integer', (column) => column.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('refunded_total', 'integer', (column) => column.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('test_payment_sessions')
+    .addColumn('amount_refunded', 'integer', (column) => column.notNull().defaultTo(0))
+    .execute();
   await sql`update test_payment_sessions set amount_refunded = amount_total where refunded_at is not null`.execute(db);
 
   await withId(db, 'order_status_history')

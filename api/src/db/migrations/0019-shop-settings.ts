@@ -16,11 +16,18 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('updated_at', 'varchar(30)', (column) => column.notNull())
     .execute();
   // '{}': the defaults until the owner saves; the row is there so every change locks the same one.
-  await db.insertInto('shop_settings' as never).values({ id: 1, settings: '{}', updated_at: new Date().toISOString() } as never).execute();
+  await db
+    .insertInto('shop_settings' as never)
+    .values({ id: 1, settings: '{}', updated_at: new Date().toISOString() } as never)
+    .execute();
   await db.schema.createIndex('orders_dashboard_idx').on('orders').columns(['created_at', 'status', 'payment_status', 'total']).execute();
   // Status before the date: the dashboard asks for each status but 'cancelled', so it reads only the
   // entries it counts (cancelled cash orders stay PENDING, and they are many).
-  await db.schema.createIndex('orders_unpaid_cash_idx').on('orders').columns(['payment_method', 'payment_status', 'status', 'created_at']).execute();
+  await db.schema
+    .createIndex('orders_unpaid_cash_idx')
+    .on('orders')
+    .columns(['payment_method', 'payment_status', 'status', 'created_at'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

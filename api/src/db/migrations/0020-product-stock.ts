@@ -25,8 +25,18 @@ export async function up(db: AnyDb): Promise<void> {
       sum(CASE WHEN stock > 0 AND stock <= ${lowStockThreshold} THEN 1 ELSE 0 END),
       sum(CASE WHEN stock = 0 THEN 1 ELSE 0 END)
     FROM product_variants WHERE retired_at IS NULL GROUP BY product_id`.execute(db);
-  await db.schema.createIndex('product_stock_low_idx').on('product_stock').column('product_id').where(sql.ref('low_variants'), '>', 0).execute();
-  await db.schema.createIndex('product_stock_out_idx').on('product_stock').column('product_id').where(sql.ref('out_variants'), '>', 0).execute();
+  await db.schema
+    .createIndex('product_stock_low_idx')
+    .on('product_stock')
+    .column('product_id')
+    .where(sql.ref('low_variants'), '>', 0)
+    .execute();
+  await db.schema
+    .createIndex('product_stock_out_idx')
+    .on('product_stock')
+    .column('product_id')
+    .where(sql.ref('out_variants'), '>', 0)
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

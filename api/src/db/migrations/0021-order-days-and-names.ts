@@ -15,15 +15,25 @@ const jamaicaOffsetMs = 5 * 60 * 60 * 1000;
 const rowsPerInsert = 500;
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('orders').addColumn('name_first_last', 'varchar(201)', (column) => column.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('orders').addColumn('name_last_first', 'varchar(201)', (column) => column.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('name_first_last', 'varchar(201)', (column) => column.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('name_last_first', 'varchar(201)', (column) => column.notNull().defaultTo(''))
+    .execute();
   // As `orderNameKeys` writes them, but for runs of spaces inside a name, and SQLite's lower(), which folds ASCII letters only.
   await sql`update orders set
     name_first_last = lower(trim(trim(first_name) || ' ' || trim(last_name))),
     name_last_first = lower(trim(trim(last_name) || ' ' || trim(first_name)))`.execute(db);
   // With the list's two filters, so a search with them needs no row either; the 'last first' index
   // holds the other key too: a search leaves out of its range what the first key's range found.
-  await db.schema.createIndex('orders_name_first_last_idx').on('orders').columns(['name_first_last', 'created_at', 'id', 'status', 'payment_status']).execute();
+  await db.schema
+    .createIndex('orders_name_first_last_idx')
+    .on('orders')
+    .columns(['name_first_last', 'created_at', 'id', 'status', 'payment_status'])
+    .execute();
   await db.schema
     .createIndex('orders_name_last_first_idx')
     .on('orders')
@@ -65,7 +75,10 @@ export async function up(db: AnyDb): Promise<void> {
   }
   const values = [...days].map(([day, totals]) => ({ day, slot: 0, ...totals }));
   for (let first = 0; first < values.length; first += rowsPerInsert) {
-    await db.insertInto('order_day_totals' as never).values(values.slice(first, first + rowsPerInsert) as never).execute();
+    await db
+      .insertInto('order_day_totals' as never)
+      .values(values.slice(first, first + rowsPerInsert) as never)
+      .execute();
   }
   await db.schema.dropIndex('orders_dashboard_idx').execute();
 }

@@ -30,12 +30,22 @@ describe('migration 0024: the in-stock sizes and colours of the products already
     });
     const cap = await createProduct(db, { name: 'Old cap', categoryId, price: 150_000, variants: [{ stock: 9 }] });
     // A retired variant is sold no more, whatever stock it was left with.
-    await db.updateTable('product_variants').set({ retired_at: '2026-01-01T00:00:00.000Z' }).where('id', '=', tee.variantIds[3] ?? 0).execute();
+    await db
+      .updateTable('product_variants')
+      .set({ retired_at: '2026-01-01T00:00:00.000Z' })
+      .where('id', '=', tee.variantIds[3] ?? 0)
+      .execute();
     // Back to the database as it was before the migration, with these products in it.
     await optionStock.down(migrationDb);
     await optionStock.up(migrationDb);
 
-    const rows = await db.selectFrom('product_option_stock').select(['product_id', 'size', 'color', 'variants']).orderBy('product_id').orderBy('size').orderBy('color').execute();
+    const rows = await db
+      .selectFrom('product_option_stock')
+      .select(['product_id', 'size', 'color', 'variants'])
+      .orderBy('product_id')
+      .orderBy('size')
+      .orderBy('color')
+      .execute();
     expect(rows.map((row) => ({ ...row, variants: Number(row.variants) }))).toEqual([
       { product_id: tee.id, size: '', color: 'Red', variants: 2 },
       { product_id: tee.id, size: 'M', color: '', variants: 1 },

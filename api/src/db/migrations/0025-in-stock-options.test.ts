@@ -33,9 +33,21 @@ describe('migration 0025: the in-stock options of the products already there', (
     await inStockOptions.down(migrationDb);
     await inStockOptions.up(migrationDb);
 
-    const rows = await db.selectFrom('product_stock').select(['product_id', 'in_stock_options']).where('product_id', 'in', [tee.id, cap.id]).orderBy('product_id').execute();
+    const rows = await db
+      .selectFrom('product_stock')
+      .select(['product_id', 'in_stock_options'])
+      .where('product_id', 'in', [tee.id, cap.id])
+      .orderBy('product_id')
+      .execute();
     expect(rows.map((row) => ({ product_id: row.product_id, options: JSON.parse(row.in_stock_options) as unknown }))).toEqual([
-      { product_id: tee.id, options: [['L', 'Red'], ['M', null], ['S', 'Red']] },
+      {
+        product_id: tee.id,
+        options: [
+          ['L', 'Red'],
+          ['M', null],
+          ['S', 'Red'],
+        ],
+      },
       { product_id: cap.id, options: [] },
     ]);
   });

@@ -30,7 +30,11 @@ export async function up(db: AnyDb): Promise<void> {
       AND (size IS NOT NULL OR color IS NOT NULL)) AS v)`.execute(db);
   // PostgreSQL reads a summary in one query, by its own plan.
   if (!isPostgres(db)) {
-    await db.schema.createIndex('products_summary_idx').on('products').columns(['is_active', 'id', 'effective_price', 'category_id']).execute();
+    await db.schema
+      .createIndex('products_summary_idx')
+      .on('products')
+      .columns(['is_active', 'id', 'effective_price', 'category_id'])
+      .execute();
   }
 }
 

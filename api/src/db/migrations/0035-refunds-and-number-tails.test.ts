@@ -29,7 +29,12 @@ describe('migration 0035: the day figures of orders already refunded, the number
       .insertInto('orders')
       .values([
         order('2026-03-14T15:00:00.000Z', { status: 'delivered', payment_status: 'COMPLETED', total: 150_000, refunded_total: 0 }),
-        order('2026-03-14T16:00:00.000Z', { status: 'delivered', payment_status: 'PARTIALLY_REFUNDED', total: 240_000, refunded_total: 50_000 }),
+        order('2026-03-14T16:00:00.000Z', {
+          status: 'delivered',
+          payment_status: 'PARTIALLY_REFUNDED',
+          total: 240_000,
+          refunded_total: 50_000,
+        }),
         order('2026-03-14T17:00:00.000Z', { status: 'delivered', payment_status: 'REFUNDED', total: 30_000, refunded_total: 30_000 }),
         order('2026-03-14T18:00:00.000Z', { status: 'pending', payment_status: 'PENDING', total: 20_000, refunded_total: 0 }),
         order('2026-03-14T19:00:00.000Z', { status: 'cancelled', payment_status: 'REFUNDED', total: 99_900, refunded_total: 99_900 }),
@@ -40,7 +45,9 @@ describe('migration 0035: the day figures of orders already refunded, the number
     await refundsAndNumberTails.up(migrationDb);
 
     const days = await db.selectFrom('order_day_totals').select(['day', 'orders', 'revenue']).orderBy('day').execute();
-    expect(days.map((day) => ({ ...day, orders: Number(day.orders), revenue: Number(day.revenue) }))).toEqual([{ day: '2026-03-14', orders: 4, revenue: 340_000 }]);
+    expect(days.map((day) => ({ ...day, orders: Number(day.orders), revenue: Number(day.revenue) }))).toEqual([
+      { day: '2026-03-14', orders: 4, revenue: 340_000 },
+    ]);
     const tails = await db.selectFrom('orders').select(['order_number', 'number_tail']).orderBy('id').execute();
     expect(tails).toEqual([
       { order_number: 'TL-260314-K7P2Q', number_tail: 'Q2P7K413062LT' },

@@ -32,7 +32,10 @@ async function recount(db: AnyDb, revenue: ReturnType<typeof sql>): Promise<void
   await db.deleteFrom('order_day_totals' as never).execute();
   const values = [...days].map(([day, totals]) => ({ day, slot: 0, ...totals }));
   for (let first = 0; first < values.length; first += rowsPerInsert) {
-    await db.insertInto('order_day_totals' as never).values(values.slice(first, first + rowsPerInsert) as never).execute();
+    await db
+      .insertInto('order_day_totals' as never)
+      .values(values.slice(first, first + rowsPerInsert) as never)
+      .execute();
   }
 }
 
@@ -41,18 +44,29 @@ const numberTailKey = (orderNumber: string) => [...orderNumber.toUpperCase().rep
 const tailsPerBatch = 1_000;
 
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('orders').addColumn('number_tail', 'varchar(40)', (column) => column.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('number_tail', 'varchar(40)', (column) => column.notNull().defaultTo(''))
+    .execute();
   // Every number checkout makes ('TL-YYMMDD-XXXXX') read backwards in SQL both databases share; any other by the loop below.
   const at = (position: number) => sql`substr(order_number, ${sql.lit(position)}, 1)`;
   const backwards = sql.join([15, 14, 13, 12, 11, 9, 8, 7, 6, 5, 4, 2, 1].map(at), sql` || `);
   await sql`update orders set number_tail = upper(${backwards}) where order_number like 'TL-______-_____'`.execute(db);
   for (;;) {
-    const { rows } = await sql<{ id: number; order_number: string }>`select id, order_number from orders where number_tail = '' limit ${sql.lit(tailsPerBatch)}`.execute(db);
+    const { rows } = await sql<{
+      id: number;
+      order_number: string;
+    }>`select id, order_number from orders where number_tail = '' limit ${sql.lit(tailsPerBatch)}`.execute(db);
     const unwritten = rows.filter((row) => numberTailKey(row.order_number) !== '');
-    for (const row of unwritten) await sql`update orders set number_tail = ${numberTailKey(row.order_number)} where id = ${row.id}`.execute(db);
+    for (const row of unwritten)
+      await sql`update orders set number_tail = ${numberTailKey(row.order_number)} where id = ${row.id}`.execute(db);
     if (rows.length < tailsPerBatch || unwritten.length === 0) break;
   }
-  await db.schema.createIndex('orders_number_tail_idx').on('orders').columns(['number_tail', 'created_at', 'id', 'status', 'payment_status']).execute();
+  await db.schema
+    .createIndex('orders_number_tail_idx')
+    .on('orders')
+    .columns(['number_tail', 'created_at', 'id', 'status', 'payment_status'])
+    .execute();
   await recount(
     db,
     sql`case when payment_status in ('COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED') and total > refunded_total then total - refunded_total else 0 end`,

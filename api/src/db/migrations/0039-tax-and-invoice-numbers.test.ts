@@ -17,7 +17,11 @@ describe('migration 0039: the tax as the owner set its rate, and invoice numbers
     const db = database.handle.db;
     const migrationDb = db as unknown as Kysely<unknown>;
     await taxAndInvoiceNumbers.down(migrationDb);
-    await db.updateTable('shop_settings').set({ settings: JSON.stringify({ free_delivery_over: 5000, tax_rate: 12.5 }) }).where('id', '=', 1).execute();
+    await db
+      .updateTable('shop_settings')
+      .set({ settings: JSON.stringify({ free_delivery_over: 5000, tax_rate: 12.5 }) })
+      .where('id', '=', 1)
+      .execute();
     await db
       .insertInto('orders')
       .values([
@@ -30,8 +34,15 @@ describe('migration 0039: the tax as the owner set its rate, and invoice numbers
     await taxAndInvoiceNumbers.up(migrationDb);
 
     const settings = await db.selectFrom('shop_settings').select('settings').where('id', '=', 1).executeTakeFirstOrThrow();
-    expect(JSON.parse(settings.settings)).toEqual({ free_delivery_over: 5000, tax: { name: 'GCT', rate: 12.5, prices_include_tax: false, registration_number: null } });
-    const orders = await db.selectFrom('orders').select(['order_number', 'invoice_number', 'prices_include_tax']).orderBy('order_number').execute();
+    expect(JSON.parse(settings.settings)).toEqual({
+      free_delivery_over: 5000,
+      tax: { name: 'GCT', rate: 12.5, prices_include_tax: false, registration_number: null },
+    });
+    const orders = await db
+      .selectFrom('orders')
+      .select(['order_number', 'invoice_number', 'prices_include_tax'])
+      .orderBy('order_number')
+      .execute();
     expect(orders).toEqual([
       { order_number: 'TL-OLD-1', invoice_number: 'INV-000002', prices_include_tax: 0 },
       { order_number: 'TL-OLD-2', invoice_number: null, prices_include_tax: 0 },

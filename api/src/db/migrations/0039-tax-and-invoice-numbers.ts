@@ -34,7 +34,10 @@ export async function up(db: AnyDb): Promise<void> {
     await saveSettings(db, { ...rest, tax: { name: 'GCT', rate, prices_include_tax: false, registration_number: null } });
   }
 
-  await db.schema.alterTable('orders').addColumn('prices_include_tax', 'integer', (column) => column.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('orders')
+    .addColumn('prices_include_tax', 'integer', (column) => column.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('orders').addColumn('invoice_number', 'varchar(20)').execute();
   await db.schema.createIndex('orders_invoice_number_idx').on('orders').column('invoice_number').unique().execute();
   await db.schema
@@ -54,7 +57,10 @@ export async function up(db: AnyDb): Promise<void> {
     }
     if (rows.length < ordersPerBatch) break;
   }
-  await db.insertInto('invoice_counter' as never).values({ id: 1, last_number: numbered } as never).execute();
+  await db
+    .insertInto('invoice_counter' as never)
+    .values({ id: 1, last_number: numbered } as never)
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

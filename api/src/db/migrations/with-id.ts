@@ -5,7 +5,5 @@ export function withId<T extends string>(db: Kysely<unknown>, table: T): CreateT
   const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   return db.schema
     .createTable(table)
-    .addColumn('id', 'integer', (col) =>
-      isPostgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement(),
-    );
+    .addColumn('id', 'integer', (col) => (isPostgres ? col.primaryKey().generatedByDefaultAsIdentity() : col.primaryKey().autoIncrement()));
 }

@@ -128,7 +128,14 @@ export const catalogueCategories: readonly CatalogueCategory[] = [
   { slug: 'sandals', name: 'Sandals', parentSlug: 'shoes', sortOrder: 1, art: { kind: 'slide' }, color: 'Orange' },
   { slug: 'dress-shoes', name: 'Dress Shoes', parentSlug: 'shoes', sortOrder: 2, art: { kind: 'oxford' }, color: 'Black' },
   { slug: 'kids-footwear', name: "Kids' Footwear", parentSlug: 'kids', sortOrder: 1, art: { kind: 'rain-boot' }, color: 'Yellow' },
-  { slug: 'kids-clothing', name: "Kids' Clothing", parentSlug: 'kids', sortOrder: 2, art: { kind: 'kids-tee', motif: 'star' }, color: 'Sky' },
+  {
+    slug: 'kids-clothing',
+    name: "Kids' Clothing",
+    parentSlug: 'kids',
+    sortOrder: 2,
+    art: { kind: 'kids-tee', motif: 'star' },
+    color: 'Sky',
+  },
 ];
 
 /** A product as written below; prices in whole J$, everything derivable is derived. */
@@ -184,7 +191,12 @@ const groups: readonly DraftGroup[] = [
         colors: ['Black', 'Red', 'White'],
         description:
           'Our everyday running shoe, tuned for early laps around Emancipation Park before the heat sets in. A breathable knit upper and a springy foam midsole keep every stride light.',
-        features: ['Breathable engineered-knit upper', 'Responsive EVA foam midsole', 'Reflective heel tab for dusk runs', 'Padded collar and tongue'],
+        features: [
+          'Breathable engineered-knit upper',
+          'Responsive EVA foam midsole',
+          'Reflective heel tab for dusk runs',
+          'Padded collar and tongue',
+        ],
         specs: { Upper: 'Engineered knit', Sole: 'EVA foam with rubber outsole', Drop: '8 mm' },
       },
       {
@@ -196,7 +208,12 @@ const groups: readonly DraftGroup[] = [
         colors: ['Olive', 'Grey', 'Navy'],
         description:
           'Built for the climb to Blue Mountain Peak and the muddy walk back down. Deep lugs grip wet roots and rock, while a toe bumper shrugs off the knocks.',
-        features: ['Multi-directional 5 mm lugs', 'Protective rubber toe bumper', 'Water-resistant mesh upper', 'Gusseted tongue keeps grit out'],
+        features: [
+          'Multi-directional 5 mm lugs',
+          'Protective rubber toe bumper',
+          'Water-resistant mesh upper',
+          'Gusseted tongue keeps grit out',
+        ],
         specs: { Upper: 'Water-resistant mesh', Sole: 'Sticky rubber with 5 mm lugs', Drop: '6 mm' },
       },
       {
@@ -239,8 +256,7 @@ const groups: readonly DraftGroup[] = [
         art: { kind: 'runner' },
         price: 12900,
         colors: ['Teal', 'White'],
-        description:
-          'A cool, airy runner for hot mornings on the coast. The extra-ventilated upper dries fast after a beach run.',
+        description: 'A cool, airy runner for hot mornings on the coast. The extra-ventilated upper dries fast after a beach run.',
         features: ['Extra-ventilated upper', 'Quick-dry lining', 'Cushioned heel crash pad'],
         specs: { Upper: 'Ventilated mesh', Sole: 'EVA foam' },
       },
@@ -306,7 +322,7 @@ const groups: readonly DraftGroup[] = [
         price: 17500,
         colors: ['Burgundy', 'Tan'],
         description:
-          'Our premium court shoe in rich suede, inspired by the old capital\'s brick and timber. A leather lining and cushioned footbed make it as comfortable as it is handsome.',
+          "Our premium court shoe in rich suede, inspired by the old capital's brick and timber. A leather lining and cushioned footbed make it as comfortable as it is handsome.",
         features: ['Premium suede upper', 'Full leather lining', 'Cushioned footbed', 'Waxed cotton laces'],
         specs: { Upper: 'Suede', Sole: 'Stitched rubber cupsole', Lining: 'Leather' },
       },
@@ -351,8 +367,7 @@ const groups: readonly DraftGroup[] = [
         sale: 2200,
         wholesale: 2100,
         colors: ['Sand', 'Navy'],
-        description:
-          'A soft, unstructured cap that feels broken in from day one. The washed cotton fades nicely in the island sun.',
+        description: 'A soft, unstructured cap that feels broken in from day one. The washed cotton fades nicely in the island sun.',
         features: ['Unstructured low-profile crown', 'Garment-washed cotton', 'Curved brim'],
         specs: { Material: 'Washed cotton', Fit: 'Fitted sizes', Crown: 'Unstructured, low profile' },
       },
@@ -375,8 +390,7 @@ const groups: readonly DraftGroup[] = [
         wholesale: 2400,
         colors: ['Navy', 'Green'],
         sizes: oneSize,
-        description:
-          'A foam-front trucker with a breezy mesh back for coffee-country hikes. The snapback strap adjusts in seconds.',
+        description: 'A foam-front trucker with a breezy mesh back for coffee-country hikes. The snapback strap adjusts in seconds.',
         features: ['Foam front panel', 'Breathable mesh back', 'Snapback strap'],
         specs: { Material: 'Polyester foam and mesh', Fit: 'Adjustable snapback', Crown: 'Structured, high profile' },
       },
@@ -387,8 +401,7 @@ const groups: readonly DraftGroup[] = [
         price: 3900,
         colors: ['Olive', 'Black'],
         sizes: oneSize,
-        description:
-          'A flat-brim five-panel in ripstop nylon with a buckle strap. Light enough to pack for a festival weekend.',
+        description: 'A flat-brim five-panel in ripstop nylon with a buckle strap. Light enough to pack for a festival weekend.',
         features: ['Five-panel ripstop crown', 'Flat brim', 'Metal buckle strap', 'Quick-dry fabric'],
         specs: { Material: 'Nylon ripstop', Fit: 'Adjustable buckle strap' },
       },
@@ -430,8 +443,7 @@ const groups: readonly DraftGroup[] = [
         price: 4200,
         sale: 3400,
         colors: ['Navy', 'Cream'],
-        description:
-          'A sturdy canvas bucket for river swims and cove lazing. It softens with every wash.',
+        description: 'A sturdy canvas bucket for river swims and cove lazing. It softens with every wash.',
         features: ['Heavy cotton canvas', 'Tonal band', 'Eight rows of brim stitching'],
         specs: { Material: 'Cotton canvas', Brim: '6 cm' },
       },
@@ -473,7 +485,7 @@ const groups: readonly DraftGroup[] = [
         featured: true,
         colors: ['Black', 'Green', 'White'],
         description:
-          'Downtown Kingston\'s skyline with the harbour underneath, screen printed by hand. A heavyweight cotton tee that holds its shape wash after wash.',
+          "Downtown Kingston's skyline with the harbour underneath, screen printed by hand. A heavyweight cotton tee that holds its shape wash after wash.",
         features: ['Hand screen-printed artwork', '220 gsm heavyweight cotton', 'Ribbed crew neck', 'Pre-shrunk'],
         specs: { Material: '100% cotton, 220 gsm', Print: 'Water-based screen print' },
       },
@@ -485,8 +497,7 @@ const groups: readonly DraftGroup[] = [
         sale: 3200,
         wholesale: 2900,
         colors: ['White', 'Red', 'Black'],
-        description:
-          'A simple message, worn loud. Soft ringspun cotton with a bold heart print.',
+        description: 'A simple message, worn loud. Soft ringspun cotton with a bold heart print.',
         features: ['Soft ringspun cotton', 'Bold front print', 'Taped shoulder seams'],
         specs: { Material: '100% ringspun cotton, 180 gsm', Print: 'Plastisol screen print' },
       },
@@ -497,7 +508,7 @@ const groups: readonly DraftGroup[] = [
         price: 4500,
         colors: ['Black', 'Navy'],
         description:
-          'Jamaica\'s national bird, the streamertail hummingbird, in flight across the chest. Printed on organic cotton with water-based inks.',
+          "Jamaica's national bird, the streamertail hummingbird, in flight across the chest. Printed on organic cotton with water-based inks.",
         features: ['Organic cotton', 'Water-based inks', 'Artwork by a Kingston illustrator', 'Ribbed crew neck'],
         specs: { Material: '100% organic cotton, 200 gsm', Print: 'Water-based screen print' },
       },
@@ -508,8 +519,7 @@ const groups: readonly DraftGroup[] = [
         price: 4200,
         sale: 3500,
         colors: ['White', 'Cream'],
-        description:
-          'A tribute to the national dish, ripe ackee pod and all. Guaranteed to start a breakfast debate.',
+        description: 'A tribute to the national dish, ripe ackee pod and all. Guaranteed to start a breakfast debate.',
         features: ['Playful food illustration', 'Soft-hand print', 'Pre-shrunk cotton'],
         specs: { Material: '100% cotton, 180 gsm', Print: 'Water-based screen print' },
       },
@@ -549,8 +559,7 @@ const groups: readonly DraftGroup[] = [
         price: 2800,
         wholesale: 2000,
         colors: ['White', 'Black', 'Grey'],
-        description:
-          'The plain tee you reach for first. Soft combed cotton, a neat crew neck and a fit that is neither tight nor baggy.',
+        description: 'The plain tee you reach for first. Soft combed cotton, a neat crew neck and a fit that is neither tight nor baggy.',
         features: ['Combed cotton jersey', 'Ribbed crew neck', 'Side-seamed for a better drape'],
         specs: { Material: '100% combed cotton, 170 gsm', Fit: 'Regular fit' },
       },
@@ -562,8 +571,7 @@ const groups: readonly DraftGroup[] = [
         wholesale: 3300,
         featured: true,
         colors: ['Sand', 'Olive', 'Black'],
-        description:
-          'A thick, structured tee with a chest pocket and a slightly boxy cut. Built to last years, not seasons.',
+        description: 'A thick, structured tee with a chest pocket and a slightly boxy cut. Built to last years, not seasons.',
         features: ['240 gsm heavyweight cotton', 'Chest pocket', 'Boxy, dropped-shoulder cut', 'Double-needle hems'],
         specs: { Material: '100% cotton, 240 gsm', Fit: 'Boxy fit' },
       },
@@ -574,8 +582,7 @@ const groups: readonly DraftGroup[] = [
         price: 2900,
         sale: 2500,
         colors: ['White', 'Sky'],
-        description:
-          'A light V-neck for the hottest days of the year. The slub cotton has a subtle texture and dries quickly.',
+        description: 'A light V-neck for the hottest days of the year. The slub cotton has a subtle texture and dries quickly.',
         features: ['Lightweight slub cotton', 'Clean V-neck', 'Quick-drying'],
         specs: { Material: '100% slub cotton, 140 gsm', Fit: 'Slim fit' },
       },
@@ -585,8 +592,7 @@ const groups: readonly DraftGroup[] = [
         art: { kind: 'longline-tee' },
         price: 3600,
         colors: ['Black', 'Grey'],
-        description:
-          'A longer-cut tee with a curved hem for layering. Looks right with joggers, shorts or under an open shirt.',
+        description: 'A longer-cut tee with a curved hem for layering. Looks right with joggers, shorts or under an open shirt.',
         features: ['Extended length', 'Curved hem', 'Soft cotton-modal blend'],
         specs: { Material: '95% cotton, 5% modal', Fit: 'Longline fit' },
       },
@@ -640,7 +646,7 @@ const groups: readonly DraftGroup[] = [
         sale: 2900,
         colors: ['Sand', 'Black'],
         description:
-          'A roomier tote with an inside zip pocket, named for downtown\'s busiest market. Carries a laptop, lunch and an umbrella with ease.',
+          "A roomier tote with an inside zip pocket, named for downtown's busiest market. Carries a laptop, lunch and an umbrella with ease.",
         features: ['Inside zip pocket', 'Long shoulder handles', 'Palm-tree print', 'Gusseted base'],
         specs: { Material: 'Cotton canvas', Dimensions: '42 × 40 × 14 cm', Capacity: '20 L' },
       },
@@ -654,7 +660,12 @@ const groups: readonly DraftGroup[] = [
         colors: ['Navy', 'Olive', 'Black'],
         description:
           'A 22-litre day pack for hikes, commutes and weekend trips. Padded straps, a laptop sleeve and a water-resistant shell cover every kind of day.',
-        features: ['Padded 15-inch laptop sleeve', 'Water-resistant shell', 'Padded, adjustable shoulder straps', 'Quick-grab front pocket'],
+        features: [
+          'Padded 15-inch laptop sleeve',
+          'Water-resistant shell',
+          'Padded, adjustable shoulder straps',
+          'Quick-grab front pocket',
+        ],
         specs: { Material: 'Recycled polyester, PU coated', Dimensions: '46 × 30 × 16 cm', Capacity: '22 L' },
       },
       {
@@ -664,8 +675,7 @@ const groups: readonly DraftGroup[] = [
         price: 4900,
         sale: 3900,
         colors: ['Black', 'Red', 'Teal'],
-        description:
-          'Keep phone, keys and cash close on busy streets. Wear it round the waist or across the chest.',
+        description: 'Keep phone, keys and cash close on busy streets. Wear it round the waist or across the chest.',
         features: ['Wear at the waist or cross-body', 'Hidden back pocket', 'Adjustable strap with buckle'],
         specs: { Material: 'Nylon', Dimensions: '24 × 13 × 6 cm' },
       },
@@ -686,8 +696,7 @@ const groups: readonly DraftGroup[] = [
         art: { kind: 'tote', motif: 'wave' },
         price: 3200,
         colors: ['Teal', 'White'],
-        description:
-          'A water-resistant tote for boat trips to the cay. Sand shakes straight off and wet towels will not soak through.',
+        description: 'A water-resistant tote for boat trips to the cay. Sand shakes straight off and wet towels will not soak through.',
         features: ['Water-resistant coated canvas', 'Wave print', 'Inside key clip'],
         specs: { Material: 'Coated cotton canvas', Dimensions: '40 × 38 × 12 cm' },
       },
@@ -706,8 +715,7 @@ const groups: readonly DraftGroup[] = [
         featured: true,
         colors: ['Gold', 'Silver'],
         sizes: chainLengths,
-        description:
-          'A heavy, domed medallion on a fine rope chain, finished by hand. Choose the chain length that sits right for you.',
+        description: 'A heavy, domed medallion on a fine rope chain, finished by hand. Choose the chain length that sits right for you.',
         features: ['Hand-finished medallion', 'Fine rope chain', 'Lobster clasp', 'Gift box included'],
         specs: { Material: 'Plated brass', Pendant: '28 mm', Clasp: 'Lobster clasp' },
       },
@@ -719,8 +727,7 @@ const groups: readonly DraftGroup[] = [
         wholesale: 1300,
         colors: ['Red', 'Green', 'Black'],
         sizes: ['S/M', 'M/L'],
-        description:
-          'Polished wooden beads with gold accents on a strong stretch cord. Stack a few in different colours.',
+        description: 'Polished wooden beads with gold accents on a strong stretch cord. Stack a few in different colours.',
         features: ['Polished wood beads', 'Gold-tone accent beads', 'Stretch fit'],
         specs: { Material: 'Wood beads on elastic cord', Beads: '8 mm' },
       },
@@ -746,8 +753,7 @@ const groups: readonly DraftGroup[] = [
         colors: [],
         sizes: null,
         artColor: 'Green',
-        description:
-          'A tiny enamel sneaker on a split ring, for the sneakerhead who has everything. Makes a good stocking filler.',
+        description: 'A tiny enamel sneaker on a split ring, for the sneakerhead who has everything. Makes a good stocking filler.',
         features: ['Enamel sneaker charm', 'Sturdy split ring', 'Gift-ready card backing'],
         specs: { Material: 'Zinc alloy with enamel', Charm: '40 mm' },
       },
@@ -759,8 +765,7 @@ const groups: readonly DraftGroup[] = [
         colors: [],
         sizes: null,
         artColor: 'Gold',
-        description:
-          'A hard-enamel pin of our hummingbird for your bag, jacket or cap. Two rubber clutches keep it in place.',
+        description: 'A hard-enamel pin of our hummingbird for your bag, jacket or cap. Two rubber clutches keep it in place.',
         features: ['Hard enamel with gold-tone edges', 'Two rubber clutches', 'Illustrated backing card'],
         specs: { Material: 'Hard enamel on iron', Size: '30 mm' },
       },
@@ -771,8 +776,7 @@ const groups: readonly DraftGroup[] = [
         price: 4500,
         sale: 3600,
         colors: ['Gold', 'Silver'],
-        description:
-          'Light, everyday hoops with a polished finish. Hypoallergenic posts for sensitive ears.',
+        description: 'Light, everyday hoops with a polished finish. Hypoallergenic posts for sensitive ears.',
         features: ['Lightweight hollow hoops', 'Hypoallergenic posts', 'Hinged snap closure'],
         specs: { Material: 'Plated stainless steel', Diameter: '40 mm' },
       },
@@ -914,7 +918,7 @@ const groups: readonly DraftGroup[] = [
   {
     category: 'kids-footwear',
     sizes: kidsShoeSizes,
-    specs: { Fit: 'Allow a thumb\'s width for growing room', Care: 'Wipe clean' },
+    specs: { Fit: "Allow a thumb's width for growing room", Care: 'Wipe clean' },
     products: [
       {
         name: "Lil' Runner",
@@ -947,8 +951,7 @@ const groups: readonly DraftGroup[] = [
         art: { kind: 'kids-sandal' },
         price: 3900,
         colors: ['Pink', 'Blue'],
-        description:
-          'A secure, strapped sandal for rock pools and splash pads. Closed straps and a grippy sole keep little feet steady.',
+        description: 'A secure, strapped sandal for rock pools and splash pads. Closed straps and a grippy sole keep little feet steady.',
         features: ['Adjustable straps', 'Quick-dry materials', 'Grippy sole'],
         specs: { Upper: 'Polyester webbing', Sole: 'EVA with rubber pods' },
       },
@@ -958,8 +961,7 @@ const groups: readonly DraftGroup[] = [
         art: { kind: 'rain-boot' },
         price: 4800,
         colors: ['Yellow', 'Red'],
-        description:
-          'A cheerful rubber boot with a smiley badge for rainy-season school runs. Pull handles make it easy to get on alone.',
+        description: 'A cheerful rubber boot with a smiley badge for rainy-season school runs. Pull handles make it easy to get on alone.',
         features: ['Waterproof natural rubber', 'Easy-on pull handles', 'Smiley badge', 'Chunky tread'],
         specs: { Upper: 'Natural rubber', Sole: 'Rubber with deep tread' },
       },
@@ -969,8 +971,7 @@ const groups: readonly DraftGroup[] = [
         art: { kind: 'court' },
         price: 7200,
         colors: ['White', 'Navy'],
-        description:
-          'Our Half Way Tree court shoe, made small. Real laces for big kids who want to look like the grown-ups.',
+        description: 'Our Half Way Tree court shoe, made small. Real laces for big kids who want to look like the grown-ups.',
         features: ['Smooth synthetic upper', 'Stitched cupsole', 'Cushioned footbed'],
         specs: { Upper: 'Synthetic leather', Sole: 'Rubber cupsole' },
       },
@@ -988,8 +989,7 @@ const groups: readonly DraftGroup[] = [
         price: 2200,
         wholesale: 1600,
         colors: ['Yellow', 'Sky'],
-        description:
-          'A soft cotton tee with a smiling star for small people with big personalities. Tagless, so nothing scratches.',
+        description: 'A soft cotton tee with a smiling star for small people with big personalities. Tagless, so nothing scratches.',
         features: ['Tagless neck label', 'Soft combed cotton', 'Smiling star print'],
         specs: { Material: '100% combed cotton' },
       },
@@ -1000,8 +1000,7 @@ const groups: readonly DraftGroup[] = [
         price: 2500,
         featured: true,
         colors: ['Green', 'White'],
-        description:
-          'Our best-selling Doctor Bird print, sized down for the little ones. Organic cotton that is gentle on sensitive skin.',
+        description: 'Our best-selling Doctor Bird print, sized down for the little ones. Organic cotton that is gentle on sensitive skin.',
         features: ['Organic cotton', 'Water-based inks', 'Tagless neck label'],
         specs: { Material: '100% organic cotton', Print: 'Water-based screen print' },
       },
@@ -1011,8 +1010,7 @@ const groups: readonly DraftGroup[] = [
         art: { kind: 'kids-tee', motif: 'wave' },
         price: 2400,
         colors: ['Sky', 'White'],
-        description:
-          'A breezy tee with a big blue wave for beach days and surf-school dreams. Lightweight cotton keeps them cool.',
+        description: 'A breezy tee with a big blue wave for beach days and surf-school dreams. Lightweight cotton keeps them cool.',
         features: ['Lightweight cotton', 'Wave print', 'Reinforced neck seam'],
         specs: { Material: '100% cotton' },
       },

@@ -48,9 +48,7 @@ function seedDrawings(): Map<string, () => string> {
     }
   }
   for (const category of catalogueCategories) {
-    drawings.set(`categories/${category.slug}`, () =>
-      categoryTileArt(category.art, colorSwatches[category.color].hex, category.name),
-    );
+    drawings.set(`categories/${category.slug}`, () => categoryTileArt(category.art, colorSwatches[category.color].hex, category.name));
   }
   drawings.set(placeholderPath, placeholderArt);
   return drawings;

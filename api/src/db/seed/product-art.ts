@@ -42,17 +42,7 @@ export type ArtKind =
   | 'rain-boot';
 
 /** Prints on tees, totes and pins. */
-export type Motif =
-  | 'sun'
-  | 'palm'
-  | 'skyline'
-  | 'speaker'
-  | 'bird'
-  | 'ackee'
-  | 'mountain'
-  | 'star'
-  | 'one-love'
-  | 'wave';
+export type Motif = 'sun' | 'palm' | 'skyline' | 'speaker' | 'bird' | 'ackee' | 'mountain' | 'star' | 'one-love' | 'wave';
 
 export interface ArtSpec {
   kind: ArtKind;
@@ -134,8 +124,7 @@ interface Drawing {
 type Draw = (p: Palette, motif: Motif) => Drawing;
 
 function sneakerSole(p: Palette, stitched: boolean): string {
-  const midsole =
-    'M186 548 C182 590 190 622 236 626 L748 626 C792 626 806 600 800 572 C796 556 784 552 770 554 L220 552 Z';
+  const midsole = 'M186 548 C182 590 190 622 236 626 L748 626 C792 626 806 600 800 572 C796 556 784 552 770 554 L220 552 Z';
   const outsole = 'M196 616 L790 604 C792 628 774 648 744 648 L236 648 C208 648 194 636 196 616 Z';
   return (
     `<path d="${outsole}" fill="${p.trimShade}"${stroke(p.line)}/>` +
@@ -185,7 +174,12 @@ const court: Draw = (p) => {
   const toeBox = 'M600 480 C680 494 760 506 786 540 C794 556 782 566 770 566 L596 562 C586 530 588 500 600 480 Z';
   let perforations = '';
   for (const [x, y] of [
-    [650, 512], [690, 520], [730, 528], [670, 538], [710, 544], [750, 548],
+    [650, 512],
+    [690, 520],
+    [730, 528],
+    [670, 538],
+    [710, 544],
+    [750, 548],
   ] as const) {
     perforations += `<circle cx="${x}" cy="${y}" r="5" fill="${p.shade}"/>`;
   }
@@ -225,8 +219,7 @@ const highTop: Draw = (p) => {
 };
 
 const slipOn: Draw = (p) => {
-  const upper =
-    'M210 560 C202 500 208 452 236 420 C300 428 390 430 450 416 C560 436 660 468 740 500 C790 520 802 556 776 566 L210 560 Z';
+  const upper = 'M210 560 C202 500 208 452 236 420 C300 428 390 430 450 416 C560 436 660 468 740 500 C790 520 802 556 776 566 L210 560 Z';
   return {
     svg:
       sneakerSole(p, true) +
@@ -243,10 +236,8 @@ const slipOn: Draw = (p) => {
 };
 
 const kidsSneaker: Draw = (p) => {
-  const upper =
-    'M240 560 C226 480 236 400 280 356 C330 366 380 372 420 360 C500 380 610 420 690 458 C752 490 766 550 740 566 L240 560 Z';
-  const sole =
-    'M224 548 C218 600 230 636 276 640 L714 640 C760 640 776 604 766 566 C760 552 748 550 734 552 L250 550 Z';
+  const upper = 'M240 560 C226 480 236 400 280 356 C330 366 380 372 420 360 C500 380 610 420 690 458 C752 490 766 550 740 566 L240 560 Z';
+  const sole = 'M224 548 C218 600 230 636 276 640 L714 640 C760 640 776 604 766 566 C760 552 748 550 734 552 L250 550 Z';
   return {
     svg:
       `<path d="${sole}" fill="${p.trim}"${stroke(p.line)}/>` +

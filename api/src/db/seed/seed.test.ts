@@ -48,9 +48,7 @@ describe('seedDatabase', () => {
 
     const categories = await db.selectFrom('categories').selectAll().execute();
     const topLevel = categories.filter((category) => category.parent_id === null);
-    expect(topLevel.map((category) => category.slug).sort()).toEqual(
-      ['accessories', 'hats', 'kids', 'shoes', 'sneakers', 'tshirts'],
-    );
+    expect(topLevel.map((category) => category.slug).sort()).toEqual(['accessories', 'hats', 'kids', 'shoes', 'sneakers', 'tshirts']);
     for (const parent of topLevel) {
       expect(categories.filter((category) => category.parent_id === parent.id)).toHaveLength(2);
     }

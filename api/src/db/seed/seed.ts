@@ -1,14 +1,7 @@
 import { PostgresAdapter, sql, type Insertable } from 'kysely';
 import { createProductStockRepository } from '../../modules/inventory/product-stock.repository.ts';
 import type { Db } from '../database.ts';
-import type {
-  CategoryTable,
-  ProductImageTable,
-  ProductTable,
-  ProductVariantTable,
-  PromoCodeTable,
-  StockMovementTable,
-} from '../tables.ts';
+import type { CategoryTable, ProductImageTable, ProductTable, ProductVariantTable, PromoCodeTable, StockMovementTable } from '../tables.ts';
 import {
   catalogueCategories,
   catalogueProducts,
@@ -106,9 +99,7 @@ export async function seedDatabase(db: Db): Promise<{ seeded: boolean }> {
     );
     for (const batch of batches(imageRows)) await trx.insertInto('product_images').values(batch).execute();
 
-    const variants = catalogueProducts.flatMap((product) =>
-      productVariants(product).map((variant) => ({ product, variant })),
-    );
+    const variants = catalogueProducts.flatMap((product) => productVariants(product).map((variant) => ({ product, variant })));
     const variantRows: Insertable<ProductVariantTable>[] = variants.map(({ product, variant }) => ({
       product_id: lookup(productIds, product.slug, 'product'),
       sku: variant.sku,

@@ -37,7 +37,12 @@ export const adminOrdersModule = fastifyPlugin<ShopModuleOptions>(
     app.decorate('adminOrders', orders);
     await app.register(adminOrderRoutes, { prefix: '/api/admin', orders, proofs: app.paymentProofs });
     // Card refunds a stopped process left waiting for the provider are settled by one process at a time.
-    runEvery(app, fiveMinutes, 'could not settle the card refunds left waiting', oneProcessAtATime(database, 'settle-waiting-refunds', () => orders.settleWaitingRefunds()));
+    runEvery(
+      app,
+      fiveMinutes,
+      'could not settle the card refunds left waiting',
+      oneProcessAtATime(database, 'settle-waiting-refunds', () => orders.settleWaitingRefunds()),
+    );
   },
   { name: 'admin-orders', dependencies: ['orders', 'payments', 'audit', 'settings', 'shop-changes'] },
 );

@@ -1,4 +1,20 @@
-import { paysByCard, adminMessages, formatMoney, majorToMinor, minorToMajor, nextOrderStatuses, shopCurrency, type AdminOrder, type AdminOrderQuery, type MarkPaidRequest, type OrderActionResponse, type OrderRefundRequest, type OrderStatusChange, type StoreContact, type StoreTax } from '@threadline/contracts';
+import {
+  paysByCard,
+  adminMessages,
+  formatMoney,
+  majorToMinor,
+  minorToMajor,
+  nextOrderStatuses,
+  shopCurrency,
+  type AdminOrder,
+  type AdminOrderQuery,
+  type MarkPaidRequest,
+  type OrderActionResponse,
+  type OrderRefundRequest,
+  type OrderStatusChange,
+  type StoreContact,
+  type StoreTax,
+} from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
@@ -55,7 +71,8 @@ interface CardRefund {
 type WrittenDown = { told: OrderUpdateEmailRow } | { card: CardRefund };
 const jmd = (cents: number) => formatMoney(minorToMajor(cents), shopCurrency);
 /** What a cancel gives back: what is left of a paid card order (cash is handed back outside the shop). */
-const refundLeft = (order: OrderRow) => (paysByCard(order.payment_method) && paidStatuses.has(order.payment_status) ? Math.max(order.total - order.refunded_total, 0) : 0);
+const refundLeft = (order: OrderRow) =>
+  paysByCard(order.payment_method) && paidStatuses.has(order.payment_status) ? Math.max(order.total - order.refunded_total, 0) : 0;
 /** What the audit log keeps of an order: its state, not its lines. */
 const auditState = (order: OrderRow) => ({
   status: order.status,
@@ -67,7 +84,16 @@ const auditState = (order: OrderRow) => ({
  * The back office's order desk: the list, the whole order, and the changes BACKOFFICE.md allows,
  * each audited in the transaction that makes it and told to the customer once it is committed.
  */
-export function createAdminOrdersService({ database, orders, payments, audit, storeContact, storeTax, forgetProducts, publicUrl }: AdminOrdersDependencies) {
+export function createAdminOrdersService({
+  database,
+  orders,
+  payments,
+  audit,
+  storeContact,
+  storeTax,
+  forgetProducts,
+  publicUrl,
+}: AdminOrdersDependencies) {
   async function detail(orderId: number): Promise<AdminOrder> {
     const row = await orders.staffOrder(orderId);
     const [shown, history, paymentRows, refundRows, testPaid] = await Promise.all([
@@ -120,17 +146,38 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
    * `pending`, to be asked of the provider once this transaction committed (the built-in provider
    * writes the same database): whatever stops after the commit, the job finds it and asks again.
    */
-  async function writeDownRefund(trx: DbExecutor, staff: StaffMember, orderId: number, amount: number, reason: string, told: OrderUpdate): Promise<WrittenDown> {
+  async function writeDownRefund(
+    trx: DbExecutor,
+    staff: StaffMember,
+    orderId: number,
+    amount: number,
+    reason: string,
+    told: OrderUpdate,
+  ): Promise<WrittenDown> {
     const before = await orders.staffOrder(orderId, trx);
     if (!(await orders.reserveRefund(orderId, amount, trx))) {
       // Read again under the order's lock: a refund or cancel that came first is counted in what is left.
       const now = await orders.staffOrder(orderId, trx);
-      throw conflict(paidStatuses.has(now.payment_status) || now.payment_status === 'REFUNDED' ? adminMessages.refundTooLarge(jmd(now.total - now.refunded_total)) : adminMessages.refundNothingPaid);
+      throw conflict(
+        paidStatuses.has(now.payment_status) || now.payment_status === 'REFUNDED'
+          ? adminMessages.refundTooLarge(jmd(now.total - now.refunded_total))
+          : adminMessages.refundNothingPaid,
+      );
     }
     const refund = await payments.startRefund(before, amount, reason, staff, trx);
     if (!refund.payment) {
       const after = await orders.staffOrder(orderId, trx);
-      await audit.record(staff, { action: 'refund', entity: 'order', entityId: orderId, before: auditState(before), after: { ...auditState(after), refund: minorToMajor(amount), reason } }, trx);
+      await audit.record(
+        staff,
+        {
+          action: 'refund',
+          entity: 'order',
+          entityId: orderId,
+          before: auditState(before),
+          after: { ...auditState(after), refund: minorToMajor(amount), reason },
+        },
+        trx,
+      );
       return { told: await orders.recordUpdate(orderId, told, trx) };
     }
     return { card: { id: refund.refundId, orderId, amount, staff, reason, before, payment: refund.payment } };
@@ -159,14 +206,24 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
     return database.writeTransaction(async (trx) => {
       if (!(await payments.confirmRefund(refund.id, providerRefundId, trx))) return null;
       const after = await orders.staffOrder(refund.orderId, trx);
-      const change = { ...auditState(after), refund: minorToMajor(refund.amount), reason: refund.reason, provider_refund_id: providerRefundId };
-      await audit.record(refund.staff, { action: 'refund', entity: 'order', entityId: refund.orderId, before: auditState(refund.before ?? after), after: change }, trx);
+      const change = {
+        ...auditState(after),
+        refund: minorToMajor(refund.amount),
+        reason: refund.reason,
+        provider_refund_id: providerRefundId,
+      };
+      await audit.record(
+        refund.staff,
+        { action: 'refund', entity: 'order', entityId: refund.orderId, before: auditState(refund.before ?? after), after: change },
+        trx,
+      );
       return orders.recordUpdate(refund.orderId, told, trx);
     });
   }
 
   /** A cancel whose refund the provider refused is told to the customer as a cancel with nothing refunded. */
-  const tellCancelledWithoutRefund = (orderId: number) => database.writeTransaction((trx) => orders.recordUpdate(orderId, { kind: 'cancelled', refunded: 0 }, trx));
+  const tellCancelledWithoutRefund = (orderId: number) =>
+    database.writeTransaction((trx) => orders.recordUpdate(orderId, { kind: 'cancelled', refunded: 0 }, trx));
 
   /** A refund the provider refused never happened: its reservation and its row go (unless it was settled meanwhile). */
   async function takeBackCardRefund(orderId: number, amount: number, refundId: number): Promise<boolean> {
@@ -206,7 +263,13 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
         const moved = await orders.moveStatus(orderId, change, staff, trx);
         await audit.record(
           staff,
-          { action: 'status', entity: 'order', entityId: orderId, before: auditState(moved.before), after: { ...auditState(moved.after), note: change.note, tracking_number: trackingNumber } },
+          {
+            action: 'status',
+            entity: 'order',
+            entityId: orderId,
+            before: auditState(moved.before),
+            after: { ...auditState(moved.after), note: change.note, tracking_number: trackingNumber },
+          },
           trx,
         );
         // A cancel writes down the refund it owes with itself: a process that stops once this
@@ -224,10 +287,10 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
             : change.to === 'ready_for_pickup'
               ? { kind: 'ready_for_pickup' }
               : change.to === 'delivered'
-              ? { kind: 'delivered' }
-              : change.to === 'cancelled'
-                ? { kind: 'cancelled', refunded: 0 }
-                : null;
+                ? { kind: 'delivered' }
+                : change.to === 'cancelled'
+                  ? { kind: 'cancelled', refunded: 0 }
+                  : null;
         return { email: told ? await orders.recordUpdate(orderId, told, trx) : null, owed: null };
       });
       if (request.status === 'cancelled') await forgetProducts(orderId);
@@ -250,7 +313,17 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
     async markPaid(staff: StaffMember, orderId: number, request: MarkPaidRequest): Promise<OrderActionResponse> {
       const told = await database.writeTransaction(async (trx) => {
         const { before, after } = await orders.markPaidByHand(orderId, trx);
-        await audit.record(staff, { action: 'mark_paid', entity: 'order', entityId: orderId, before: auditState(before), after: { ...auditState(after), note: request.note.trim() } }, trx);
+        await audit.record(
+          staff,
+          {
+            action: 'mark_paid',
+            entity: 'order',
+            entityId: orderId,
+            before: auditState(before),
+            after: { ...auditState(after), note: request.note.trim() },
+          },
+          trx,
+        );
         return before.payment_method === 'bank_transfer' ? orders.recordUpdate(orderId, { kind: 'payment_received' }, trx) : null;
       });
       if (told) await orders.sendUpdate(told, publicUrl);
@@ -261,7 +334,8 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
     async refund(staff: StaffMember, orderId: number, request: OrderRefundRequest): Promise<OrderActionResponse> {
       const order = await orders.staffOrder(orderId);
       const left = order.total - order.refunded_total;
-      if (!paidStatuses.has(order.payment_status)) throw conflict(order.payment_status === 'REFUNDED' ? adminMessages.refundTooLarge(jmd(0)) : adminMessages.refundNothingPaid);
+      if (!paidStatuses.has(order.payment_status))
+        throw conflict(order.payment_status === 'REFUNDED' ? adminMessages.refundTooLarge(jmd(0)) : adminMessages.refundNothingPaid);
       const amount = request.amount === undefined ? left : majorToMinor(request.amount);
       if (amount > left || amount <= 0) throw conflict(adminMessages.refundTooLarge(jmd(left)));
       const given = await giveBack(staff, orderId, amount, request.reason, refundUpdate(false, amount));
@@ -280,7 +354,10 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
      */
     async settleWaitingRefunds(now = new Date()): Promise<number> {
       let settled = 0;
-      const waiting = await payments.waitingRefunds(new Date(now.getTime() - providerKeepsAnswersMs), new Date(now.getTime() - refundCallLastsMs));
+      const waiting = await payments.waitingRefunds(
+        new Date(now.getTime() - providerKeepsAnswersMs),
+        new Date(now.getTime() - refundCallLastsMs),
+      );
       for (const refund of waiting) {
         if (refund.staff_id === null || refund.staff_email === null) continue;
         const outcome = await payments.refundThroughProvider(refund, refund.amount, refund.id);
@@ -288,7 +365,15 @@ export function createAdminOrdersService({ database, orders, payments, audit, st
         const byCancel = refund.reason === cancelRefundReason;
         let told: OrderUpdateEmailRow | null = null;
         if ('made' in outcome) {
-          const asked = { id: refund.id, orderId: refund.order_id, amount: refund.amount, staff: { id: refund.staff_id, email: refund.staff_email }, reason: refund.reason, before: null, payment: refund };
+          const asked = {
+            id: refund.id,
+            orderId: refund.order_id,
+            amount: refund.amount,
+            staff: { id: refund.staff_id, email: refund.staff_email },
+            reason: refund.reason,
+            before: null,
+            payment: refund,
+          };
           told = await completeCardRefund(asked, outcome.made, refundUpdate(byCancel, refund.amount));
         } else if ((await takeBackCardRefund(refund.order_id, refund.amount, refund.id)) && byCancel) {
           // The cancel stands; its customer was to be told once the refund was answered.

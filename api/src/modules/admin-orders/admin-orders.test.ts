@@ -1,9 +1,24 @@
 import { Stripe } from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminMessages, orderStatuses, majorToMinor, nextOrderStatuses, type OrderStatus, type ShippingMethod } from '@threadline/contracts';
+import {
+  adminMessages,
+  orderStatuses,
+  majorToMinor,
+  nextOrderStatuses,
+  type OrderStatus,
+  type ShippingMethod,
+} from '@threadline/contracts';
 import { deliveryFields, pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
-import { createTestShop, signInStaff, signUp, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import {
+  createTestShop,
+  signInStaff,
+  signUp,
+  startSession,
+  type ShopperSession,
+  type SignedInShopper,
+  type TestShop,
+} from '../../../test/helper.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 
@@ -18,9 +33,17 @@ const shopEmail = 'orders@threadline.test';
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  shop = await createTestShop({ seed: false, environment: { SMTP_URL: smtp.url, SHOP_EMAIL: shopEmail, PUBLIC_URL: 'https://threadline.test', RATE_LIMIT_SCALE: '50' } });
+  shop = await createTestShop({
+    seed: false,
+    environment: { SMTP_URL: smtp.url, SHOP_EMAIL: shopEmail, PUBLIC_URL: 'https://threadline.test', RATE_LIMIT_SCALE: '50' },
+  });
   const category = await createCategory(shop.database.handle.db, { name: 'Hats', slug: 'hats' });
-  const product = await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 5000 }] });
+  const product = await createProduct(shop.database.handle.db, {
+    name: 'Irie Cap',
+    categoryId: category,
+    price: 450_000,
+    variants: [{ stock: 5000 }],
+  });
   productId = product.id;
   variantId = product.variantIds[0] ?? 0;
   // A lost connection to the card provider: its answers to refund calls never arrive while this is
@@ -41,9 +64,11 @@ afterAll(async () => {
 const db = () => shop.database.handle.db;
 const inject = (who: ShopperSession, method: 'GET' | 'POST', url: string, payload?: object) =>
   shop.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
-const stock = async () => (await db().selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirstOrThrow()).stock;
+const stock = async () =>
+  (await db().selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirstOrThrow()).stock;
 const orderRow = (id: number) => db().selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const auditOf = (id: number) => db().selectFrom('audit_entries').selectAll().where('entity', '=', 'order').where('entity_id', '=', String(id)).orderBy('id').execute();
+const auditOf = (id: number) =>
+  db().selectFrom('audit_entries').selectAll().where('entity', '=', 'order').where('entity_id', '=', String(id)).orderBy('id').execute();
 
 interface Placed {
   orderId: number;
@@ -74,7 +99,12 @@ async function placePaidCardOrder(quantity = 2): Promise<Placed> {
 }
 
 const move = (orderId: number, status: OrderStatus, extra: object = {}) =>
-  inject(staff, 'POST', `/api/admin/orders/${orderId}/status/`, { status, note: '', ...(status === 'shipped' ? { tracking_number: 'JM123456789' } : {}), ...extra });
+  inject(staff, 'POST', `/api/admin/orders/${orderId}/status/`, {
+    status,
+    note: '',
+    ...(status === 'shipped' ? { tracking_number: 'JM123456789' } : {}),
+    ...extra,
+  });
 
 /** The path from pending to each status, as the rules allow it: a shipment is shipped, a pickup order made ready for pickup. */
 const pathTo: Record<ShippingMethod, Record<OrderStatus, OrderStatus[]>> = {
@@ -96,7 +126,8 @@ const pathTo: Record<ShippingMethod, Record<OrderStatus, OrderStatus[]>> = {
   },
 };
 /** A cash order delivered by the shop's driver (the only kind that is shipped). */
-const placeDelivery = (paymentMethod: 'stripe' | 'cash_on_delivery' = 'cash_on_delivery', quantity = 1) => placeOrder(paymentMethod, quantity, deliveryFields);
+const placeDelivery = (paymentMethod: 'stripe' | 'cash_on_delivery' = 'cash_on_delivery', quantity = 1) =>
+  placeOrder(paymentMethod, quantity, deliveryFields);
 
 describe('the door of the order calls', () => {
   it('refuses guests (401) and customers (403) on every order call', async () => {
@@ -121,13 +152,21 @@ describe('the door of the order calls', () => {
 
   it('answers 400 for bad input and 404 for an order that does not exist', async () => {
     const { orderId } = await placeOrder('cash_on_delivery', 1);
-    for (const url of ['/api/admin/orders/?status=lost', '/api/admin/orders/?page_size=101', '/api/admin/orders/?from=yesterday', '/api/admin/orders/?search=a%00b', '/api/admin/orders/0/']) {
+    for (const url of [
+      '/api/admin/orders/?status=lost',
+      '/api/admin/orders/?page_size=101',
+      '/api/admin/orders/?from=yesterday',
+      '/api/admin/orders/?search=a%00b',
+      '/api/admin/orders/0/',
+    ]) {
       const answer = await inject(staff, 'GET', url);
       expect(answer.statusCode, url).toBe(400);
       expect(answer.json().error).toEqual(expect.any(String));
     }
     expect((await inject(staff, 'POST', `/api/admin/orders/${orderId}/status/`, { status: 'lost' })).statusCode).toBe(400);
-    expect((await inject(staff, 'POST', `/api/admin/orders/${orderId}/status/`, { status: 'processing', note: 'x'.repeat(501) })).statusCode).toBe(400);
+    expect(
+      (await inject(staff, 'POST', `/api/admin/orders/${orderId}/status/`, { status: 'processing', note: 'x'.repeat(501) })).statusCode,
+    ).toBe(400);
     expect((await inject(staff, 'POST', `/api/admin/orders/${orderId}/refund/`, { amount: -5, reason: 'x' })).statusCode).toBe(400);
     expect((await inject(staff, 'POST', `/api/admin/orders/${orderId}/refund/`, { amount: 1.001, reason: 'x' })).statusCode).toBe(400);
     expect((await inject(staff, 'POST', `/api/admin/orders/${orderId}/refund/`, { amount: 5, reason: '  ' })).statusCode).toBe(400);
@@ -160,8 +199,19 @@ describe('the order list', () => {
     expect(await ids('search=thompson&to=2020-01-01')).toEqual([]);
 
     const first = (await inject(staff, 'GET', '/api/admin/orders/?search=thompson&page_size=1')).json();
-    expect(first).toMatchObject({ count: 2, count_capped: false, previous: null, next: '/api/admin/orders/?page_size=1&search=thompson&page=2' });
-    expect(first.results[0]).toMatchObject({ id: b.orderId, status: 'processing', payment_status: 'PENDING', customer_name: 'Devon Thompson', total: 4500 });
+    expect(first).toMatchObject({
+      count: 2,
+      count_capped: false,
+      previous: null,
+      next: '/api/admin/orders/?page_size=1&search=thompson&page=2',
+    });
+    expect(first.results[0]).toMatchObject({
+      id: b.orderId,
+      status: 'processing',
+      payment_status: 'PENDING',
+      customer_name: 'Devon Thompson',
+      total: 4500,
+    });
   });
 
   it('finds a name typed either way round, in any case and spacing, and an order whose both names match once', async () => {
@@ -188,7 +238,13 @@ describe('the order list', () => {
       return (answer.json().results as { id: number }[]).map((order) => order.id);
     };
     // 'TL-261129-K7P2Q': the last 4, 5 and 6 characters, with or without the hyphen, in any case.
-    for (const term of [number.slice(-4), number.slice(-5).toLowerCase(), number.slice(-6), number.slice(-7).replace('-', ''), ` ${number.slice(-5)} `]) {
+    for (const term of [
+      number.slice(-4),
+      number.slice(-5).toLowerCase(),
+      number.slice(-6),
+      number.slice(-7).replace('-', ''),
+      ` ${number.slice(-5)} `,
+    ]) {
       expect(await search(term), term).toContain(placed.orderId);
     }
     expect(await search(number.slice(-5, -1))).not.toContain(placed.orderId);
@@ -196,9 +252,17 @@ describe('the order list', () => {
     // Letters only may be a name or the end of a number: both are found, each order once.
     const thompsons = await search('thomp');
     const lettered = await placeOrder('cash_on_delivery', 1, { first_name: 'Omar', last_name: 'Reid' });
-    await db().updateTable('orders').set({ order_number: 'TL-261129-THOMP', number_tail: 'PMOHT921162LT' }).where('id', '=', lettered.orderId).execute();
+    await db()
+      .updateTable('orders')
+      .set({ order_number: 'TL-261129-THOMP', number_tail: 'PMOHT921162LT' })
+      .where('id', '=', lettered.orderId)
+      .execute();
     const named = await placeOrder('cash_on_delivery', 1, { first_name: 'Thompson', last_name: 'Homp' });
-    await db().updateTable('orders').set({ order_number: 'TL-261129-THOMQ', number_tail: 'QMOHT921162LT' }).where('id', '=', named.orderId).execute();
+    await db()
+      .updateTable('orders')
+      .set({ order_number: 'TL-261129-THOMQ', number_tail: 'QMOHT921162LT' })
+      .where('id', '=', named.orderId)
+      .execute();
     expect(await search('thomp')).toEqual([named.orderId, lettered.orderId, ...thompsons]);
     expect(await search('HOMP')).toEqual([named.orderId, lettered.orderId]);
   });
@@ -217,7 +281,9 @@ describe('the order list', () => {
 describe('status changes', () => {
   // 25 orders, each walked to its status first: slow on a busy PostgreSQL.
   // 50 orders, each walked to its status first: slow on a busy PostgreSQL.
-  it('allows exactly the transitions of BACKOFFICE.md (a shipment) and KINGSTON.md §3 (a pickup) and refuses every other one naming both statuses', { timeout: 240_000 }, async () => {
+  it('allows exactly the transitions of BACKOFFICE.md (a shipment) and KINGSTON.md §3 (a pickup) and refuses every other one naming both statuses', {
+    timeout: 240_000,
+  }, async () => {
     const expected: string[] = [];
     const seen: string[] = [];
     for (const method of ['delivery', 'pickup'] as const) {
@@ -229,10 +295,13 @@ describe('status changes', () => {
           for (const step of pathTo[method][from]) expect((await move(orderId, step)).statusCode).toBe(200);
           const answer = await move(orderId, to);
           const allowed = nextOrderStatuses(from, method).includes(to);
-          const refusal = method === 'pickup' && to === 'shipped' ? adminMessages.pickupNotShipped : adminMessages.orderTransitionRefused(from, to);
+          const refusal =
+            method === 'pickup' && to === 'shipped' ? adminMessages.pickupNotShipped : adminMessages.orderTransitionRefused(from, to);
           expected.push(`${method} ${from} → ${to}: ${allowed ? `200 ${to}` : `409 ${refusal} ${from}`}`);
           const status = (await orderRow(orderId)).status;
-          seen.push(`${method} ${from} → ${to}: ${answer.statusCode} ${answer.statusCode === 200 ? answer.json().order.status : `${answer.json().error} ${status}`}`);
+          seen.push(
+            `${method} ${from} → ${to}: ${answer.statusCode} ${answer.statusCode === 200 ? answer.json().order.status : `${answer.json().error} ${status}`}`,
+          );
         }
       }
     }
@@ -256,8 +325,18 @@ describe('status changes', () => {
     const shipped = await move(orderId, 'shipped', { tracking_number: 'JMP-0042' });
     expect(shipped.json().order).toMatchObject({ status: 'shipped', tracking_number: 'JMP-0042', next_statuses: ['delivered'] });
     expect(shipped.json().order.history).toEqual([
-      expect.objectContaining({ from_status: 'pending', to_status: 'processing', note: 'Picked by Marcia', staff_email: expect.stringMatching(/^staff-.*@threadline\.test$/) }),
-      expect.objectContaining({ from_status: 'processing', to_status: 'shipped', tracking_number: 'JMP-0042', created_at: expect.any(String) }),
+      expect.objectContaining({
+        from_status: 'pending',
+        to_status: 'processing',
+        note: 'Picked by Marcia',
+        staff_email: expect.stringMatching(/^staff-.*@threadline\.test$/),
+      }),
+      expect.objectContaining({
+        from_status: 'processing',
+        to_status: 'shipped',
+        tracking_number: 'JMP-0042',
+        created_at: expect.any(String),
+      }),
     ]);
     const entries = await auditOf(orderId);
     expect(entries.map((entry) => [entry.action, entry.staff_id])).toEqual([
@@ -276,7 +355,12 @@ describe('status changes', () => {
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json()).toMatchObject({ notice: null, order: { status: 'cancelled', next_statuses: [] } });
     expect(await stock()).toBe(before);
-    const movements = await db().selectFrom('stock_movements').select(['delta', 'reason']).where('order_id', '=', orderId).orderBy('id').execute();
+    const movements = await db()
+      .selectFrom('stock_movements')
+      .select(['delta', 'reason'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
     expect(movements).toEqual([
       { delta: -3, reason: 'order' },
       { delta: 3, reason: 'order_cancelled' },
@@ -287,9 +371,23 @@ describe('status changes', () => {
     const { orderId } = await placePaidCardOrder(2);
     const cancelled = await move(orderId, 'cancelled');
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json()).toMatchObject({ notice: null, order: { status: 'cancelled', payment_status: 'REFUNDED', refunded_amount: 9000, refundable_amount: 0 } });
-    expect(cancelled.json().order.refunds).toEqual([expect.objectContaining({ amount: 9000, method: 'card', status: 'succeeded', provider_refund_id: expect.stringMatching(/^re_test_/) })]);
-    const session = await db().selectFrom('test_payment_sessions').select(['amount_refunded', 'amount_total']).where('client_reference_id', '=', String(orderId)).executeTakeFirstOrThrow();
+    expect(cancelled.json()).toMatchObject({
+      notice: null,
+      order: { status: 'cancelled', payment_status: 'REFUNDED', refunded_amount: 9000, refundable_amount: 0 },
+    });
+    expect(cancelled.json().order.refunds).toEqual([
+      expect.objectContaining({
+        amount: 9000,
+        method: 'card',
+        status: 'succeeded',
+        provider_refund_id: expect.stringMatching(/^re_test_/),
+      }),
+    ]);
+    const session = await db()
+      .selectFrom('test_payment_sessions')
+      .select(['amount_refunded', 'amount_total'])
+      .where('client_reference_id', '=', String(orderId))
+      .executeTakeFirstOrThrow();
     expect(session.amount_refunded).toBe(session.amount_total);
     expect((await auditOf(orderId)).map((entry) => entry.action)).toEqual(['status', 'refund']);
   });
@@ -316,7 +414,10 @@ describe('mark paid', () => {
     const paid = await inject(staff, 'POST', `/api/admin/orders/${cash.orderId}/mark-paid/`, { note: 'Paid to the driver' });
     expect(paid.statusCode).toBe(200);
     expect(paid.json().order).toMatchObject({ payment_status: 'COMPLETED', refundable_amount: 4500 });
-    expect((await inject(staff, 'POST', `/api/admin/orders/${cash.orderId}/mark-paid/`, {})).json()).toEqual({ error: adminMessages.markPaidAlreadyPaid, request_id: expect.any(String) });
+    expect((await inject(staff, 'POST', `/api/admin/orders/${cash.orderId}/mark-paid/`, {})).json()).toEqual({
+      error: adminMessages.markPaidAlreadyPaid,
+      request_id: expect.any(String),
+    });
     const [entry] = await auditOf(cash.orderId);
     expect(entry).toMatchObject({ action: 'mark_paid', staff_id: staff.userId });
     expect(JSON.parse(entry?.after ?? '{}')).toMatchObject({ payment_status: 'COMPLETED', note: 'Paid to the driver' });
@@ -325,7 +426,10 @@ describe('mark paid', () => {
   it('and a cancel made at the same time leave the order consistent', async () => {
     for (let round = 0; round < 3; round += 1) {
       const { orderId } = await placeOrder('cash_on_delivery', 1);
-      const [paid, cancelled] = await Promise.all([inject(staff, 'POST', `/api/admin/orders/${orderId}/mark-paid/`, {}), move(orderId, 'cancelled')]);
+      const [paid, cancelled] = await Promise.all([
+        inject(staff, 'POST', `/api/admin/orders/${orderId}/mark-paid/`, {}),
+        move(orderId, 'cancelled'),
+      ]);
       const order = await orderRow(orderId);
       expect(cancelled.statusCode).toBe(200);
       expect(order.status).toBe('cancelled');
@@ -350,12 +454,20 @@ describe('refunds', () => {
     expect(tooMuch.json().error).toContain('7,999.50');
     const rest = await inject(staff, 'POST', `/api/admin/orders/${orderId}/refund/`, { reason: 'Returned' });
     expect(rest.json().order).toMatchObject({ payment_status: 'REFUNDED', refunded_amount: 9000, refundable_amount: 0 });
-    const session = await db().selectFrom('test_payment_sessions').select('amount_refunded').where('client_reference_id', '=', String(orderId)).executeTakeFirstOrThrow();
+    const session = await db()
+      .selectFrom('test_payment_sessions')
+      .select('amount_refunded')
+      .where('client_reference_id', '=', String(orderId))
+      .executeTakeFirstOrThrow();
     expect(session.amount_refunded).toBe(900_000);
     expect((await inject(staff, 'POST', `/api/admin/orders/${orderId}/refund/`, { amount: 1, reason: 'Again' })).statusCode).toBe(409);
     const entries = await auditOf(orderId);
     expect(entries.map((entry) => entry.action)).toEqual(['refund', 'refund']);
-    expect(JSON.parse(entries[0]?.after ?? '{}')).toMatchObject({ refund: 1000.5, reason: 'Faded colour', payment_status: 'PARTIALLY_REFUNDED' });
+    expect(JSON.parse(entries[0]?.after ?? '{}')).toMatchObject({
+      refund: 1000.5,
+      reason: 'Faded colour',
+      payment_status: 'PARTIALLY_REFUNDED',
+    });
     // The customer's own view of it.
     const seen = (await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json();
     expect(seen).toMatchObject({ payment_status: 'REFUNDED', refunded_amount: 9000 });
@@ -367,8 +479,14 @@ describe('refunds', () => {
     expect(unpaid.statusCode).toBe(409);
     expect(unpaid.json()).toEqual({ error: adminMessages.refundNothingPaid, request_id: expect.any(String) });
     await inject(staff, 'POST', `/api/admin/orders/${orderId}/mark-paid/`, {});
-    const refunded = await inject(owner, 'POST', `/api/admin/orders/${orderId}/refund/`, { amount: 500, reason: 'Discount agreed at the door' });
-    expect(refunded.json().order).toMatchObject({ payment_status: 'PARTIALLY_REFUNDED', refunds: [expect.objectContaining({ method: 'cash', status: 'succeeded', amount: 500 })] });
+    const refunded = await inject(owner, 'POST', `/api/admin/orders/${orderId}/refund/`, {
+      amount: 500,
+      reason: 'Discount agreed at the door',
+    });
+    expect(refunded.json().order).toMatchObject({
+      payment_status: 'PARTIALLY_REFUNDED',
+      refunds: [expect.objectContaining({ method: 'cash', status: 'succeeded', amount: 500 })],
+    });
   });
 
   it('never gives back more than was paid when two staff refund at once', async () => {
@@ -387,27 +505,42 @@ describe('refunds', () => {
     expect(given).toBeLessThanOrEqual(order.total);
     expect(order.refunded_total).toBe(given);
     expect(refunds.every((refund) => refund.status === 'succeeded')).toBe(true);
-    const session = await db().selectFrom('test_payment_sessions').select('amount_refunded').where('client_reference_id', '=', String(orderId)).executeTakeFirstOrThrow();
+    const session = await db()
+      .selectFrom('test_payment_sessions')
+      .select('amount_refunded')
+      .where('client_reference_id', '=', String(orderId))
+      .executeTakeFirstOrThrow();
     expect(session.amount_refunded).toBe(given);
   });
 
   it('changes nothing when the card provider refuses the refund', async () => {
     const { orderId } = await placePaidCardOrder(2);
     // Most of it was refunded at the provider directly (Stripe's dashboard): the shop does not know.
-    await db().updateTable('test_payment_sessions').set({ amount_refunded: 800_000 }).where('client_reference_id', '=', String(orderId)).execute();
+    await db()
+      .updateTable('test_payment_sessions')
+      .set({ amount_refunded: 800_000 })
+      .where('client_reference_id', '=', String(orderId))
+      .execute();
     const before = await orderRow(orderId);
     const refused = await inject(staff, 'POST', `/api/admin/orders/${orderId}/refund/`, { amount: 2000, reason: 'Scuffed' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toMatch(/^The card provider refused the refund: Refund amount .* is greater than unrefunded amount/);
     const after = await orderRow(orderId);
-    expect({ status: after.payment_status, refunded: after.refunded_total }).toEqual({ status: before.payment_status, refunded: before.refunded_total });
+    expect({ status: after.payment_status, refunded: after.refunded_total }).toEqual({
+      status: before.payment_status,
+      refunded: before.refunded_total,
+    });
     expect(await db().selectFrom('refunds').selectAll().where('order_id', '=', orderId).execute()).toEqual([]);
     expect(await auditOf(orderId)).toEqual([]);
   });
 
   it('cancels a paid card order even when the provider refuses its refund, and says the refund is still due', async () => {
     const { orderId } = await placePaidCardOrder(1);
-    await db().updateTable('test_payment_sessions').set({ amount_refunded: 400_000 }).where('client_reference_id', '=', String(orderId)).execute();
+    await db()
+      .updateTable('test_payment_sessions')
+      .set({ amount_refunded: 400_000 })
+      .where('client_reference_id', '=', String(orderId))
+      .execute();
     const cancelled = await move(orderId, 'cancelled');
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().notice).toContain('the card provider refused the refund');
@@ -432,14 +565,20 @@ describe('what the customer and the shop are told', () => {
     const shipped = await placeDelivery();
     await move(shipped.orderId, 'processing');
     await move(shipped.orderId, 'shipped', { tracking_number: 'JMP-7781' });
-    await expect.poll(() => mailsTo(shipped.email).some((mail) => /has shipped/.test(mail.text) && mail.text.includes('Tracking number: JMP-7781'))).toBe(true);
+    await expect
+      .poll(() => mailsTo(shipped.email).some((mail) => /has shipped/.test(mail.text) && mail.text.includes('Tracking number: JMP-7781')))
+      .toBe(true);
     await move(shipped.orderId, 'delivered');
     await expect.poll(() => mailsTo(shipped.email).some((mail) => /was delivered/.test(mail.text))).toBe(true);
-    expect(mailsTo(shipped.email).find((mail) => /was delivered/.test(mail.text))?.text).toContain(`https://threadline.test/order-confirmation/${shipped.orderId}?token=`);
+    expect(mailsTo(shipped.email).find((mail) => /was delivered/.test(mail.text))?.text).toContain(
+      `https://threadline.test/order-confirmation/${shipped.orderId}?token=`,
+    );
 
     const card = await placePaidCardOrder(1);
     await move(card.orderId, 'cancelled');
-    await expect.poll(() => mailsTo(card.email).some((mail) => /was cancelled/.test(mail.text) && mail.text.includes('J$4,500.00 is being refunded'))).toBe(true);
+    await expect
+      .poll(() => mailsTo(card.email).some((mail) => /was cancelled/.test(mail.text) && mail.text.includes('J$4,500.00 is being refunded')))
+      .toBe(true);
 
     const refunded = await placePaidCardOrder(1);
     await inject(staff, 'POST', `/api/admin/orders/${refunded.orderId}/refund/`, { amount: 100, reason: 'Sorry' });
@@ -485,7 +624,11 @@ describe('the invoice', () => {
 describe('card refunds a stopped process left waiting for the provider', () => {
   const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60 * 1000).toISOString();
   const providerSession = (orderId: number) =>
-    db().selectFrom('test_payment_sessions').select(['payment_intent', 'amount_refunded']).where('client_reference_id', '=', String(orderId)).executeTakeFirstOrThrow();
+    db()
+      .selectFrom('test_payment_sessions')
+      .select(['payment_intent', 'amount_refunded'])
+      .where('client_reference_id', '=', String(orderId))
+      .executeTakeFirstOrThrow();
 
   /** What a refund request had done when its process stopped: the amount reserved and the refund written down, asked `minutes` ago. */
   async function leftWaiting(orderId: number, amount: number, minutes: number, reason = 'Torn seam'): Promise<number> {
@@ -495,7 +638,11 @@ describe('card refunds a stopped process left waiting for the provider', () => {
       const order = await trx.selectFrom('orders').select(['id', 'payment_method']).where('id', '=', orderId).executeTakeFirstOrThrow();
       return (await shop.app.payments.startRefund(order, amount, reason, { ...member, role: 'staff' }, trx)).refundId;
     });
-    await db().updateTable('refunds').set({ created_at: minutesAgo(minutes) }).where('id', '=', refundId).execute();
+    await db()
+      .updateTable('refunds')
+      .set({ created_at: minutesAgo(minutes) })
+      .where('id', '=', refundId)
+      .execute();
     return refundId;
   }
 
@@ -505,7 +652,9 @@ describe('card refunds a stopped process left waiting for the provider', () => {
     const port = typeof address === 'object' && address ? address.port : 0;
     const provider = new Stripe('sk_test_threadline_builtin_provider', { host: '127.0.0.1', port, protocol: 'http' });
     const { payment_intent } = await providerSession(orderId);
-    return (await provider.refunds.create({ payment_intent: payment_intent ?? '', amount }, { idempotencyKey: `threadline-refund-${refundId}` })).id;
+    return (
+      await provider.refunds.create({ payment_intent: payment_intent ?? '', amount }, { idempotencyKey: `threadline-refund-${refundId}` })
+    ).id;
   }
 
   it('records a refund the provider made before the stop once, audited and told to the customer, without refunding it again', async () => {
@@ -522,8 +671,16 @@ describe('card refunds a stopped process left waiting for the provider', () => {
     expect((await providerSession(placed.orderId)).amount_refunded).toBe(majorToMinor(2000));
     const entries = await auditOf(placed.orderId);
     expect(entries.map((entry) => [entry.action, entry.staff_id])).toEqual([['refund', staff.userId]]);
-    expect(JSON.parse(entries[0]?.after ?? '{}')).toMatchObject({ refund: 2000, reason: 'Torn seam', provider_refund_id: providerRefundId });
-    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(placed.email)).some((mail) => mail.text.includes('We refunded J$2,000.00'))).toBe(true);
+    expect(JSON.parse(entries[0]?.after ?? '{}')).toMatchObject({
+      refund: 2000,
+      reason: 'Torn seam',
+      provider_refund_id: providerRefundId,
+    });
+    await expect
+      .poll(() =>
+        smtp.received.filter((mail) => mail.to.includes(placed.email)).some((mail) => mail.text.includes('We refunded J$2,000.00')),
+      )
+      .toBe(true);
 
     expect(await shop.app.adminOrders.settleWaitingRefunds()).toBe(0);
     expect((await providerSession(placed.orderId)).amount_refunded).toBe(majorToMinor(2000));
@@ -532,7 +689,10 @@ describe('card refunds a stopped process left waiting for the provider', () => {
   it('is made once by the provider when its key is asked twice at once', async () => {
     const placed = await placePaidCardOrder(1);
     const refundId = await leftWaiting(placed.orderId, majorToMinor(700), 1);
-    const asked = await Promise.allSettled([askedOfProvider(placed.orderId, majorToMinor(700), refundId), askedOfProvider(placed.orderId, majorToMinor(700), refundId)]);
+    const asked = await Promise.allSettled([
+      askedOfProvider(placed.orderId, majorToMinor(700), refundId),
+      askedOfProvider(placed.orderId, majorToMinor(700), refundId),
+    ]);
     const made = asked.flatMap((answer) => (answer.status === 'fulfilled' ? [answer.value] : []));
     expect(made.length).toBeGreaterThan(0);
     expect(new Set(made).size).toBe(1);
@@ -545,7 +705,11 @@ describe('card refunds a stopped process left waiting for the provider', () => {
     const refused = await placePaidCardOrder(1);
     await leftWaiting(refused.orderId, majorToMinor(1000), 30);
     // Refunded in full at the provider directly meanwhile (Stripe's dashboard): it refuses the shop's.
-    await db().updateTable('test_payment_sessions').set({ amount_refunded: majorToMinor(4500) }).where('client_reference_id', '=', String(refused.orderId)).execute();
+    await db()
+      .updateTable('test_payment_sessions')
+      .set({ amount_refunded: majorToMinor(4500) })
+      .where('client_reference_id', '=', String(refused.orderId))
+      .execute();
     const recent = await placePaidCardOrder(1);
     const recentRefund = await leftWaiting(recent.orderId, majorToMinor(500), 2);
 
@@ -555,7 +719,9 @@ describe('card refunds a stopped process left waiting for the provider', () => {
     expect(await orderRow(refused.orderId)).toMatchObject({ payment_status: 'COMPLETED', refunded_total: 0 });
     expect(await db().selectFrom('refunds').select('id').where('order_id', '=', refused.orderId).execute()).toEqual([]);
     expect(await orderRow(recent.orderId)).toMatchObject({ payment_status: 'PARTIALLY_REFUNDED', refunded_total: majorToMinor(500) });
-    expect(await db().selectFrom('refunds').select(['id', 'status']).where('order_id', '=', recent.orderId).execute()).toEqual([{ id: recentRefund, status: 'pending' }]);
+    expect(await db().selectFrom('refunds').select(['id', 'status']).where('order_id', '=', recent.orderId).execute()).toEqual([
+      { id: recentRefund, status: 'pending' },
+    ]);
     expect((await providerSession(recent.orderId)).amount_refunded).toBe(0);
   });
 
@@ -570,14 +736,24 @@ describe('card refunds a stopped process left waiting for the provider', () => {
     }
     expect(unanswered.statusCode, unanswered.body).toBe(200);
     expect(unanswered.json().notice).toBe(adminMessages.refundUnanswered);
-    expect(unanswered.json().order).toMatchObject({ refunded_amount: 1000, refundable_amount: 3500, refunds: [{ amount: 1000, status: 'pending' }] });
+    expect(unanswered.json().order).toMatchObject({
+      refunded_amount: 1000,
+      refundable_amount: 3500,
+      refunds: [{ amount: 1000, status: 'pending' }],
+    });
     // The provider made it (and the SDK's retry with the same key did not make it again).
     expect((await providerSession(placed.orderId)).amount_refunded).toBe(majorToMinor(1000));
 
-    await db().updateTable('refunds').set({ created_at: minutesAgo(11) }).where('order_id', '=', placed.orderId).execute();
+    await db()
+      .updateTable('refunds')
+      .set({ created_at: minutesAgo(11) })
+      .where('order_id', '=', placed.orderId)
+      .execute();
     expect(await shop.app.adminOrders.settleWaitingRefunds()).toBe(1);
     expect((await providerSession(placed.orderId)).amount_refunded).toBe(majorToMinor(1000));
-    expect((await inject(staff, 'GET', `/api/admin/orders/${placed.orderId}/`)).json().refunds).toMatchObject([{ amount: 1000, status: 'succeeded' }]);
+    expect((await inject(staff, 'GET', `/api/admin/orders/${placed.orderId}/`)).json().refunds).toMatchObject([
+      { amount: 1000, status: 'succeeded' },
+    ]);
   });
 
   it('tells the customer of a cancel whose refund was left waiting, once it is settled', async () => {
@@ -587,7 +763,11 @@ describe('card refunds a stopped process left waiting for the provider', () => {
     await leftWaiting(placed.orderId, majorToMinor(4500), 12, 'Order cancelled');
     expect(await shop.app.adminOrders.settleWaitingRefunds()).toBe(1);
     await expect
-      .poll(() => smtp.received.filter((mail) => mail.to.includes(placed.email)).some((mail) => /was cancelled/.test(mail.text) && mail.text.includes('J$4,500.00 is being refunded')))
+      .poll(() =>
+        smtp.received
+          .filter((mail) => mail.to.includes(placed.email))
+          .some((mail) => /was cancelled/.test(mail.text) && mail.text.includes('J$4,500.00 is being refunded')),
+      )
       .toBe(true);
   });
 });

@@ -3,7 +3,14 @@ import { adminMessages } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
-import { createTestShop, signInStaff, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import {
+  createTestShop,
+  signInStaff,
+  startSession,
+  type ShopperSession,
+  type SignedInShopper,
+  type TestShop,
+} from '../../../test/helper.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 
 let shop: TestShop;
@@ -15,9 +22,14 @@ let providerUnreachable = false;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  shop = await createTestShop({ seed: false, environment: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://threadline.test', RATE_LIMIT_SCALE: '50' } });
+  shop = await createTestShop({
+    seed: false,
+    environment: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://threadline.test', RATE_LIMIT_SCALE: '50' },
+  });
   const category = await createCategory(shop.database.handle.db, { name: 'Hats', slug: 'hats' });
-  productId = (await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 5000 }] })).id;
+  productId = (
+    await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 5000 }] })
+  ).id;
   // The card provider out of reach: while this is set, its API drops every call unanswered and undone.
   shop.app.addHook('onRequest', async (request, reply) => {
     if (!providerUnreachable || !request.url.startsWith('/v1/')) return;
@@ -38,13 +50,28 @@ const db = () => shop.database.handle.db;
 const inject = (who: ShopperSession, method: 'GET' | 'POST', url: string, payload?: object) =>
   shop.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
 const orderRow = (id: number) => db().selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const refundsOf = (id: number) => db().selectFrom('refunds').select(['amount', 'status', 'reason']).where('order_id', '=', id).orderBy('id').execute();
+const refundsOf = (id: number) =>
+  db().selectFrom('refunds').select(['amount', 'status', 'reason']).where('order_id', '=', id).orderBy('id').execute();
 const refundedAtProvider = async (orderId: number) =>
-  (await db().selectFrom('test_payment_sessions').select('amount_refunded').where('client_reference_id', '=', String(orderId)).executeTakeFirstOrThrow()).amount_refunded;
+  (
+    await db()
+      .selectFrom('test_payment_sessions')
+      .select('amount_refunded')
+      .where('client_reference_id', '=', String(orderId))
+      .executeTakeFirstOrThrow()
+  ).amount_refunded;
 const cancelledMailsTo = (email: string) => smtp.received.filter((mail) => mail.to.includes(email) && /was cancelled/.test(mail.text));
 /** The customer's e-mails about the order that are written down and not yet taken by the mail server. */
 const unmailed = async (orderId: number) =>
-  (await db().selectFrom('order_update_emails').select('id').where('order_id', '=', orderId).where('mailed_at', 'is', null).where('given_up_at', 'is', null).execute()).length;
+  (
+    await db()
+      .selectFrom('order_update_emails')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where('mailed_at', 'is', null)
+      .where('given_up_at', 'is', null)
+      .execute()
+  ).length;
 
 /** A card order a guest paid on the built-in provider's page; its id and the e-mail it was placed with. */
 async function placePaidCardOrder(quantity: number): Promise<{ orderId: number; email: string }> {
@@ -65,10 +92,13 @@ async function placePaidCardOrder(quantity: number): Promise<{ orderId: number; 
   return { orderId, email };
 }
 
-const cancel = (orderId: number) => inject(staff, 'POST', `/api/admin/orders/${orderId}/status/`, { status: 'cancelled', note: 'Customer called' });
+const cancel = (orderId: number) =>
+  inject(staff, 'POST', `/api/admin/orders/${orderId}/status/`, { status: 'cancelled', note: 'Customer called' });
 
 describe('a cancel racing a refund of a paid card order', () => {
-  it('ends every round in one consistent order: each answer says what happened, nothing refunded twice, one "cancelled" e-mail', { timeout: 180_000 }, async () => {
+  it('ends every round in one consistent order: each answer says what happened, nothing refunded twice, one "cancelled" e-mail', {
+    timeout: 180_000,
+  }, async () => {
     const rounds = 16;
     for (let round = 0; round < rounds; round += 1) {
       const { orderId, email } = await placePaidCardOrder(2);
@@ -76,7 +106,10 @@ describe('a cancel racing a refund of a paid card order', () => {
       // Half the rounds refund a part, half the whole payment.
       const part = round % 2 === 0;
       const refundAsked = part ? { amount: 3000, reason: 'Scuffed brim' } : { reason: 'Scuffed brim' };
-      const [cancelled, refunded] = await Promise.all([cancel(orderId), inject(owner, 'POST', `/api/admin/orders/${orderId}/refund/`, refundAsked)]);
+      const [cancelled, refunded] = await Promise.all([
+        cancel(orderId),
+        inject(owner, 'POST', `/api/admin/orders/${orderId}/refund/`, refundAsked),
+      ]);
       const order = await orderRow(orderId);
       const refunds = await refundsOf(orderId);
 
@@ -91,8 +124,22 @@ describe('a cancel racing a refund of a paid card order', () => {
         refundSays: refunded.statusCode === 200 ? null : refunded.json().error,
         refundMade: refunds.filter((refund) => refund.reason === 'Scuffed brim').map((refund) => `${refund.amount} ${refund.status}`),
       };
-      const cancelled1st = { cancel: 200, notice: null, status: 'cancelled', refund: 409, refundSays: adminMessages.refundTooLarge('J$0.00'), refundMade: [] };
-      const refunded1st = { cancel: 200, notice: null, status: 'cancelled', refund: 200, refundSays: null, refundMade: [`${asked} succeeded`] };
+      const cancelled1st = {
+        cancel: 200,
+        notice: null,
+        status: 'cancelled',
+        refund: 409,
+        refundSays: adminMessages.refundTooLarge('J$0.00'),
+        refundMade: [],
+      };
+      const refunded1st = {
+        cancel: 200,
+        notice: null,
+        status: 'cancelled',
+        refund: 200,
+        refundSays: null,
+        refundMade: [`${asked} succeeded`],
+      };
       expect([cancelled1st, refunded1st]).toContainEqual(outcome);
       // The money: all of it back once, however the two shared it, and the provider agrees.
       expect(refunds.every((refund) => refund.status === 'succeeded')).toBe(true);
@@ -151,7 +198,11 @@ describe('a cancel of a paid card order', () => {
     expect(await refundsOf(orderId)).toEqual([{ amount: total, status: 'pending', reason: 'Order cancelled' }]);
     expect(await refundedAtProvider(orderId)).toBe(0);
     const waiting = (await inject(staff, 'GET', `/api/admin/orders/${orderId}/`)).json();
-    expect(waiting).toMatchObject({ status: 'cancelled', refundable_amount: 0, refunds: [{ status: 'pending', provider_refund_id: null }] });
+    expect(waiting).toMatchObject({
+      status: 'cancelled',
+      refundable_amount: 0,
+      refunds: [{ status: 'pending', provider_refund_id: null }],
+    });
 
     expect(await jobLater()).toBe(1);
     expect(await orderRow(orderId)).toMatchObject({ status: 'cancelled', payment_status: 'REFUNDED', refunded_total: total });
@@ -177,9 +228,19 @@ describe('a cancel of a paid card order', () => {
 
     expect(await jobLater()).toBe(1);
     const settled = (await inject(staff, 'GET', `/api/admin/orders/${orderId}/`)).json();
-    expect(settled).toMatchObject({ status: 'cancelled', payment_status: 'REFUNDED', refunds: [{ status: 'succeeded', provider_refund_id: expect.stringMatching(/^re_test_/) }] });
+    expect(settled).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'REFUNDED',
+      refunds: [{ status: 'succeeded', provider_refund_id: expect.stringMatching(/^re_test_/) }],
+    });
     expect(await refundedAtProvider(orderId)).toBe(total);
-    const audited = await db().selectFrom('audit_entries').select('action').where('entity', '=', 'order').where('entity_id', '=', String(orderId)).orderBy('id').execute();
+    const audited = await db()
+      .selectFrom('audit_entries')
+      .select('action')
+      .where('entity', '=', 'order')
+      .where('entity_id', '=', String(orderId))
+      .orderBy('id')
+      .execute();
     expect(audited.map((entry) => entry.action)).toEqual(['status', 'refund']);
     await expect.poll(() => unmailed(orderId)).toBe(0);
     expect(cancelledMailsTo(email)).toHaveLength(1);
@@ -196,7 +257,10 @@ describe('a cancel of a paid card order', () => {
       providerUnreachable = false;
     }
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json()).toMatchObject({ notice: adminMessages.cancelRefundUnanswered, order: { status: 'cancelled', refunds: [{ status: 'pending' }] } });
+    expect(answer.json()).toMatchObject({
+      notice: adminMessages.cancelRefundUnanswered,
+      order: { status: 'cancelled', refunds: [{ status: 'pending' }] },
+    });
     expect(await refundedAtProvider(orderId)).toBe(0);
 
     expect(await jobLater()).toBe(1);

@@ -1,12 +1,31 @@
 import PdfKitDocument from 'pdfkit';
-import { formatMoney, invoiceAmountsMinor, lineLabel, paymentMethodLabel, majorToMinor, minorToMajor, paymentState, paymentStateLabels, postalAddress, shopCurrency, storeDetails, taxLabel, variantText, type AdminOrder, type StoreContact, type StoreTax } from '@threadline/contracts';
+import {
+  formatMoney,
+  invoiceAmountsMinor,
+  lineLabel,
+  paymentMethodLabel,
+  majorToMinor,
+  minorToMajor,
+  paymentState,
+  paymentStateLabels,
+  postalAddress,
+  shopCurrency,
+  storeDetails,
+  taxLabel,
+  variantText,
+  type AdminOrder,
+  type StoreContact,
+  type StoreTax,
+} from '@threadline/contracts';
 import { invoiceLettering, type InvoiceWeight } from './invoice-fonts.ts';
 
 const jmd = (amount: number) => formatMoney(amount, shopCurrency);
 const day = new Intl.DateTimeFormat('en-JM', { dateStyle: 'long', timeZone: 'America/Jamaica' });
 
 /** How the order is paid and where that stands: a test card payment says it took no money. */
-export function invoicePayment(order: Pick<AdminOrder, 'payment_method' | 'shipping_method' | 'status' | 'payment_status' | 'test_payment'>): string {
+export function invoicePayment(
+  order: Pick<AdminOrder, 'payment_method' | 'shipping_method' | 'status' | 'payment_status' | 'test_payment'>,
+): string {
   // Within the sentence: 'cash on pickup', 'card (PowerTranz)', the provider's name as it is written.
   const label = paymentMethodLabel(order);
   const method = label.charAt(0).toLowerCase() + label.slice(1);
@@ -23,11 +42,22 @@ export function invoicePayment(order: Pick<AdminOrder, 'payment_method' | 'shipp
  */
 export async function invoicePdf(order: AdminOrder, store: StoreContact, tax: StoreTax): Promise<Buffer> {
   const itemLabels = order.items.map((item) => lineLabel({ name: item.product_name, variant: variantText(item) }));
-  const lettering = await invoiceLettering([order.customer_name, order.email, order.phone, order.shipping_address_text, order.exchange_note, ...itemLabels]);
+  const lettering = await invoiceLettering([
+    order.customer_name,
+    order.email,
+    order.phone,
+    order.shipping_address_text,
+    order.exchange_note,
+    ...itemLabels,
+  ]);
   const document = new PdfKitDocument({
     size: 'A4',
     margin: 50,
-    info: { Title: `Invoice ${order.order_number}`, Author: storeDetails.legalName, Subject: `${storeDetails.name} order ${order.order_number}` },
+    info: {
+      Title: `Invoice ${order.order_number}`,
+      Author: storeDetails.legalName,
+      Subject: `${storeDetails.name} order ${order.order_number}`,
+    },
   });
   lettering.register(document);
   const chunks: Buffer[] = [];
@@ -67,7 +97,8 @@ export async function invoicePdf(order: AdminOrder, store: StoreContact, tax: St
   const heading = order.invoice_number
     ? [`Invoice ${order.invoice_number}`, `Date ${day.format(new Date(order.paid_at ?? order.created_at))}`, `Order ${order.order_number}`]
     : [`Order ${order.order_number}`, day.format(new Date(order.created_at))];
-  for (const [index, line] of heading.entries()) write(line, 'regular', { ...(index === 0 ? { at: [350, 74] as [number, number] } : {}), width: right - 350, align: 'right' });
+  for (const [index, line] of heading.entries())
+    write(line, 'regular', { ...(index === 0 ? { at: [350, 74] as [number, number] } : {}), width: right - 350, align: 'right' });
 
   document.moveDown(3);
   write('Bill to', 'bold', { at: [left, 140] });
@@ -99,7 +130,11 @@ export async function invoicePdf(order: AdminOrder, store: StoreContact, tax: St
   });
   const listedJmd = (cents: number) => jmd(minorToMajor(cents));
   row(['Item', 'Qty', included ? `Price incl. ${tax.name}` : 'Unit price', included ? `Amount excl. ${tax.name}` : 'Amount'], 'bold');
-  document.moveTo(left, y - 3).lineTo(right, y - 3).strokeColor('#999').stroke();
+  document
+    .moveTo(left, y - 3)
+    .lineTo(right, y - 3)
+    .strokeColor('#999')
+    .stroke();
   for (const [index, item] of order.items.entries()) {
     if (y > 720) {
       document.addPage();

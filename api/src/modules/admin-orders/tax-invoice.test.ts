@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultStoreSettings, type StoreSettings } from '@threadline/contracts';
 import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
-import { createTestShop, signInStaff, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import {
+  createTestShop,
+  signInStaff,
+  startSession,
+  type ShopperSession,
+  type SignedInShopper,
+  type TestShop,
+} from '../../../test/helper.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { startPowerTranzStandIn, type PowerTranzStandIn } from '../../../test/powertranz-stand-in.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
@@ -60,7 +67,11 @@ const inject = (who: ShopperSession, method: 'GET' | 'POST' | 'PUT', url: string
 async function setTax(tax: StoreSettings['tax']) {
   // The owner offers PowerTranz beside the built-in card and cash: this shop runs it.
   const offered: StoreSettings['payment_methods'] = ['stripe', 'cash_on_delivery', 'powertranz'];
-  const saved = await inject(owner, 'PUT', '/api/admin/settings/', { ...defaultStoreSettings, payment_methods: offered, tax } satisfies StoreSettings);
+  const saved = await inject(owner, 'PUT', '/api/admin/settings/', {
+    ...defaultStoreSettings,
+    payment_methods: offered,
+    tax,
+  } satisfies StoreSettings);
   expect(saved.statusCode, saved.body).toBe(200);
 }
 
@@ -88,7 +99,9 @@ async function markPaidByStaff(orderId: number) {
  * A guest's pickup order of 3 caps and a tee with 10 % off, paid in cash and marked paid (or paid by
  * card on PowerTranz's hosted page); dated 14 March 2026.
  */
-async function paidOrder(paymentMethod: 'cash_on_delivery' | 'powertranz' = 'cash_on_delivery'): Promise<{ id: number; number: string; invoice: string }> {
+async function paidOrder(
+  paymentMethod: 'cash_on_delivery' | 'powertranz' = 'cash_on_delivery',
+): Promise<{ id: number; number: string; invoice: string }> {
   const shopper = await startSession(shop.app);
   expect((await inject(shopper, 'POST', '/api/orders/cart/', { product_id: capId, quantity: 3 })).statusCode).toBe(200);
   expect((await inject(shopper, 'POST', '/api/orders/cart/', { product_id: teeId, quantity: 1 })).statusCode).toBe(200);
@@ -105,7 +118,11 @@ async function paidOrder(paymentMethod: 'cash_on_delivery' | 'powertranz' = 'cas
   expect(placed.statusCode, placed.body).toBe(200);
   const id = placed.json().order_id as number;
   await (paymentMethod === 'powertranz' ? payOnPowerTranz(shopper, id) : markPaidByStaff(id));
-  await db().updateTable('orders').set({ created_at: '2026-03-14T15:00:00.000Z', paid_at: '2026-03-16T16:30:00.000Z' }).where('id', '=', id).execute();
+  await db()
+    .updateTable('orders')
+    .set({ created_at: '2026-03-14T15:00:00.000Z', paid_at: '2026-03-16T16:30:00.000Z' })
+    .where('id', '=', id)
+    .execute();
   const order = (await inject(staff, 'GET', `/api/admin/orders/${id}/`)).json();
   return { id, number: order.order_number, invoice: order.invoice_number };
 }
@@ -169,7 +186,15 @@ describe('the tax invoice', () => {
     expect(text).not.toContain('Tax Invoice');
     expect(text).not.toContain('registration');
     // 10,799.98 × 15 % = 1,620.00 (1,619.997 rounded); 10,799.98 + 1,620.00 = 12,419.98.
-    for (const line of ['Invoice\n', 'Item Qty Unit price Amount', 'Irie Cap 3 J$3,333.33 J$9,999.99', 'Subtotal J$11,999.98', 'Discount -J$1,200.00', 'GCT J$1,620.00', 'Total (JMD) J$12,419.98']) {
+    for (const line of [
+      'Invoice\n',
+      'Item Qty Unit price Amount',
+      'Irie Cap 3 J$3,333.33 J$9,999.99',
+      'Subtotal J$11,999.98',
+      'Discount -J$1,200.00',
+      'GCT J$1,620.00',
+      'Total (JMD) J$12,419.98',
+    ]) {
       expect(text).toContain(line);
     }
     await setTax(defaultStoreSettings.tax);
@@ -184,7 +209,15 @@ describe('the tax invoice', () => {
     expect(mail).toContain('Paid by card (PowerTranz).');
     expect(mail).not.toMatch(/^GCT: /m);
     const text = await invoiceText(id);
-    for (const line of ['Tax Invoice', `Invoice ${invoice}`, 'GCT registration number: 001-234-567', 'Irie Cap 3 J$3,333.33 J$8,695.65', 'GCT J$1,408.69', 'Total (JMD) J$10,799.98', 'Payment: card (PowerTranz), paid.']) {
+    for (const line of [
+      'Tax Invoice',
+      `Invoice ${invoice}`,
+      'GCT registration number: 001-234-567',
+      'Irie Cap 3 J$3,333.33 J$8,695.65',
+      'GCT J$1,408.69',
+      'Total (JMD) J$10,799.98',
+      'Payment: card (PowerTranz), paid.',
+    ]) {
       expect(text).toContain(line);
     }
     await setTax(defaultStoreSettings.tax);

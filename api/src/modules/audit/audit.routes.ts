@@ -4,12 +4,8 @@ import { adminListSchema, auditEntrySchema, auditQuerySchema } from '@threadline
 import type { AuditService } from './audit.service.ts';
 
 export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async (app, { audit }) => {
-  app.get(
-    '/audit/',
-    { schema: { querystring: auditQuerySchema, response: { 200: adminListSchema(auditEntrySchema) } } },
-    (request) => {
-      staffOf(request);
-      return audit.list(request.query);
-    },
-  );
+  app.get('/audit/', { schema: { querystring: auditQuerySchema, response: { 200: adminListSchema(auditEntrySchema) } } }, (request) => {
+    staffOf(request);
+    return audit.list(request.query);
+  });
 };

@@ -28,8 +28,13 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const send = (session: ShopperSession, method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, headers: Record<string, string> = {}) =>
-  shop.app.inject({ method, url, headers: { ...session.headers, ...headers }, ...(payload ? { payload } : {}) });
+const send = (
+  session: ShopperSession,
+  method: 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) => shop.app.inject({ method, url, headers: { ...session.headers, ...headers }, ...(payload ? { payload } : {}) });
 const add = (session: ShopperSession, body: object) => send(session, 'POST', '/api/orders/cart/', body);
 async function cartOf(session: ShopperSession): Promise<Cart> {
   const response = await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: session.headers });
@@ -103,7 +108,11 @@ describe('sharing a cart by its link', () => {
     ]);
     const friend = await startSession(shop.app);
     expect((await add(friend, { product_id: runner.id, quantity: 5, variant_size: '9', variant_color: 'Black' })).statusCode).toBe(200);
-    await db.updateTable('product_variants').set({ stock: 2 }).where('id', '=', runner.variantIds[1] ?? 0).execute();
+    await db
+      .updateTable('product_variants')
+      .set({ stock: 2 })
+      .where('id', '=', runner.variantIds[1] ?? 0)
+      .execute();
     await db.updateTable('product_variants').set({ stock: 0 }).where('product_id', '=', tote.id).execute();
     await db.updateTable('products').set({ is_active: 0 }).where('id', '=', cap.id).execute();
     try {
@@ -118,7 +127,11 @@ describe('sharing a cart by its link', () => {
         ].sort(),
       );
     } finally {
-      await db.updateTable('product_variants').set({ stock: 3 }).where('id', '=', runner.variantIds[1] ?? 0).execute();
+      await db
+        .updateTable('product_variants')
+        .set({ stock: 3 })
+        .where('id', '=', runner.variantIds[1] ?? 0)
+        .execute();
       await db.updateTable('product_variants').set({ stock: 5 }).where('product_id', '=', tote.id).execute();
       await db.updateTable('products').set({ is_active: 1 }).where('id', '=', cap.id).execute();
     }
@@ -127,7 +140,10 @@ describe('sharing a cart by its link', () => {
   it('answers 404 for an unknown or expired link and 400 for one that is no token at all, leaving the cart as it was', async () => {
     const { url } = await sharedBy([{ product_id: tote.id, quantity: 1 }]);
     const friend = await startSession(shop.app);
-    expect((await open(friend, 'A'.repeat(24))).json()).toEqual({ error: serverMessages.sharedCartNotFound, request_id: expect.any(String) });
+    expect((await open(friend, 'A'.repeat(24))).json()).toEqual({
+      error: serverMessages.sharedCartNotFound,
+      request_id: expect.any(String),
+    });
     expect((await open(friend, 'A'.repeat(24))).statusCode).toBe(404);
     expect((await open(friend, 'A'.repeat(65))).statusCode).toBe(400);
 

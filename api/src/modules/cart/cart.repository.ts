@@ -40,8 +40,7 @@ export interface VariantChoiceRow {
 }
 
 // Every cart view and change reads these.
-const cartOfUser = (db: DbExecutor, userId: number) =>
-  db.selectFrom('carts').select(['id', 'promo_code_id']).where('user_id', '=', userId);
+const cartOfUser = (db: DbExecutor, userId: number) => db.selectFrom('carts').select(['id', 'promo_code_id']).where('user_id', '=', userId);
 const cartOfSession = (db: DbExecutor, sessionId: number) =>
   db.selectFrom('carts').select(['id', 'promo_code_id']).where('session_id', '=', sessionId);
 const cartLines = (db: DbExecutor, cartId: number) =>
@@ -51,15 +50,17 @@ const cartLines = (db: DbExecutor, cartId: number) =>
     .innerJoin('products as p', 'p.id', 'ci.product_id')
     // The first picture comes with the line: a cart read is one query, not one per table.
     .leftJoin('product_images as img', (join) =>
-      join.onRef('img.product_id', '=', 'p.id').on('img.id', '=', (eb) =>
-        eb
-          .selectFrom('product_images as first')
-          .select('first.id')
-          .whereRef('first.product_id', '=', 'p.id')
-          .orderBy('first.position')
-          .orderBy('first.id')
-          .limit(1),
-      ),
+      join
+        .onRef('img.product_id', '=', 'p.id')
+        .on('img.id', '=', (eb) =>
+          eb
+            .selectFrom('product_images as first')
+            .select('first.id')
+            .whereRef('first.product_id', '=', 'p.id')
+            .orderBy('first.position')
+            .orderBy('first.id')
+            .limit(1),
+        ),
     )
     .select([
       'ci.id as line_id',
@@ -167,14 +168,16 @@ export function createCartRepository(db: DbExecutor) {
     },
 
     variantsOf(productId: number, executor: DbExecutor = db): Promise<VariantChoiceRow[]> {
-      return executor
-        .selectFrom('product_variants')
-        .select(['id', 'size', 'color', 'stock'])
-        .where('product_id', '=', productId)
-        // A retired variant (removed from the back office after it was ordered) is no longer sold.
-        .where('retired_at', 'is', null)
-        .orderBy('position')
-        .execute();
+      return (
+        executor
+          .selectFrom('product_variants')
+          .select(['id', 'size', 'color', 'stock'])
+          .where('product_id', '=', productId)
+          // A retired variant (removed from the back office after it was ordered) is no longer sold.
+          .where('retired_at', 'is', null)
+          .orderBy('position')
+          .execute()
+      );
     },
 
     variantStock: async (variantId: number, executor: DbExecutor = db) =>
@@ -218,7 +221,15 @@ export function createCartRepository(db: DbExecutor) {
         .executeTakeFirstOrThrow();
       await executor
         .insertInto('shared_cart_lines')
-        .values(lines.map((line, position) => ({ shared_cart_id: shared.id, product_id: line.product_id, variant_id: line.variant_id, quantity: line.quantity, position })))
+        .values(
+          lines.map((line, position) => ({
+            shared_cart_id: shared.id,
+            product_id: line.product_id,
+            variant_id: line.variant_id,
+            quantity: line.quantity,
+            position,
+          })),
+        )
         .execute();
     },
 
@@ -278,7 +289,11 @@ export function createCartRepository(db: DbExecutor) {
     ],
 
     lastCheckout: (cartId: number, executor: DbExecutor = db) =>
-      executor.selectFrom('carts').select(['last_order_id', 'last_checkout_hash', 'last_checkout_at']).where('id', '=', cartId).executeTakeFirst(),
+      executor
+        .selectFrom('carts')
+        .select(['last_order_id', 'last_checkout_hash', 'last_checkout_at'])
+        .where('id', '=', cartId)
+        .executeTakeFirst(),
 
     async setPromoIfNone(cartId: number, promoId: number, executor: DbExecutor = db) {
       await executor

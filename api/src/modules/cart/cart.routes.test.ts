@@ -109,7 +109,11 @@ describe('adding to the cart', () => {
     expect((await addWithKey('add-9', nine)).statusCode).toBe(200);
     // The same add spelled with defaults and another key order is the same request.
     expect((await addWithKey('add-9', { variant_color: 'Black', variant_size: '9', product_id: runner.id })).statusCode).toBe(200);
-    for (const other of [{ ...nine, quantity: 2 }, { ...nine, variant_size: '10' }, { product_id: tote.id, quantity: 1 }]) {
+    for (const other of [
+      { ...nine, quantity: 2 },
+      { ...nine, variant_size: '10' },
+      { product_id: tote.id, quantity: 1 },
+    ]) {
       const refused = await addWithKey('add-9', other);
       expect(refused.statusCode).toBe(422);
       expect(refused.json()).toEqual({ error: serverMessages.idempotencyKeyReused, request_id: expect.any(String) });
@@ -165,8 +169,16 @@ describe('adding to the cart', () => {
     const cases: [object, number, string][] = [
       [{ product_id: runner.id, quantity: 1, variant_color: 'Black' }, 400, messages.cartChooseOption('Size')],
       [{ product_id: runner.id, quantity: 1, variant_size: '9', variant_color: 'Pink' }, 400, messages.cartVariantUnavailable],
-      [{ product_id: runner.id, quantity: 1, variant_size: '11', variant_color: 'Black' }, 409, serverMessages.cartOutOfStock('Kingston Runner (11 / Black)')],
-      [{ product_id: runner.id, quantity: 2, variant_size: '12', variant_color: 'Black' }, 409, serverMessages.cartNotEnoughStock('Kingston Runner (12 / Black)', 3, 2)],
+      [
+        { product_id: runner.id, quantity: 1, variant_size: '11', variant_color: 'Black' },
+        409,
+        serverMessages.cartOutOfStock('Kingston Runner (11 / Black)'),
+      ],
+      [
+        { product_id: runner.id, quantity: 2, variant_size: '12', variant_color: 'Black' },
+        409,
+        serverMessages.cartNotEnoughStock('Kingston Runner (12 / Black)', 3, 2),
+      ],
       [{ product_id: runner.id, quantity: 0, variant_size: '9', variant_color: 'Black' }, 400, serverMessages.cartQuantityTooLow],
       [{ product_id: 999_999, quantity: 1 }, 404, serverMessages.productNotFound],
       [{ product_id: retired.id, quantity: 1 }, 404, serverMessages.productNotFound],
@@ -200,12 +212,20 @@ describe('adding to the cart', () => {
     const madeUpKey = 'a-key-the-shop-never-signed';
     const csrfToken = createHmac('sha256', shop.config.secretKey).update(`csrf:${madeUpKey}`).digest('base64url');
     const response = await add(
-      { sessionKey: madeUpKey, csrfToken, headers: { 'x-session-key': madeUpKey, 'x-csrftoken': csrfToken, cookie: `csrftoken=${csrfToken}` } },
+      {
+        sessionKey: madeUpKey,
+        csrfToken,
+        headers: { 'x-session-key': madeUpKey, 'x-csrftoken': csrfToken, cookie: `csrftoken=${csrfToken}` },
+      },
       { product_id: tote.id, quantity: 1 },
     );
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ error: serverMessages.sessionExpired, request_id: expect.any(String) });
-    const stored = await shop.database.handle.db.selectFrom('guest_sessions').select('id').where('key_hash', '=', hashSessionKey(madeUpKey)).execute();
+    const stored = await shop.database.handle.db
+      .selectFrom('guest_sessions')
+      .select('id')
+      .where('key_hash', '=', hashSessionKey(madeUpKey))
+      .execute();
     expect(stored).toHaveLength(0);
   });
 
@@ -259,7 +279,9 @@ describe('changing lines', () => {
   it('removes a line and clears the cart', async () => {
     const session = await startSession(shop.app);
     await add(session, { product_id: tote.id, quantity: 1 });
-    const lineId = ((await add(session, { product_id: runner.id, quantity: 1, variant_size: '9', variant_color: 'Black' })).json() as CartChangeResponse).cart.items[1]?.id;
+    const lineId = (
+      (await add(session, { product_id: runner.id, quantity: 1, variant_size: '9', variant_color: 'Black' })).json() as CartChangeResponse
+    ).cart.items[1]?.id;
     const afterRemove = await send(session, 'DELETE', `/api/orders/cart/remove/${lineId}/`);
     expect(afterRemove.json().cart.items.map((item: { name: string }) => item.name)).toEqual(['Market Tote']);
     const cleared = await send(session, 'DELETE', '/api/orders/cart/');
@@ -316,7 +338,9 @@ describe('promo codes', () => {
 
   it('keeps an applied code that stops qualifying, says why, and charges no discount for it', async () => {
     const session = await startSession(shop.app);
-    const lineId = ((await add(session, { product_id: runner.id, quantity: 3, variant_size: '9', variant_color: 'Black' })).json() as CartChangeResponse).cart.items[0]?.id;
+    const lineId = (
+      (await add(session, { product_id: runner.id, quantity: 3, variant_size: '9', variant_color: 'Black' })).json() as CartChangeResponse
+    ).cart.items[0]?.id;
     expect((await send(session, 'POST', '/api/orders/cart/promo/', { promo_code: 'ISLAND500' })).json().cart.total).toBe(26500);
     const after = await send(session, 'PATCH', `/api/orders/cart/update/${lineId}/`, { quantity: 1 });
     expect(after.json().cart).toMatchObject({
@@ -330,7 +354,11 @@ describe('promo codes', () => {
 
   it('judges a code on the lines the cart shows: a product taken off sale counts for nothing', async () => {
     const db = shop.database.handle.db;
-    const hoodie = await createProduct(db, { name: 'Island Hoodie', categoryId: (await db.selectFrom('categories').select('id').executeTakeFirstOrThrow()).id, price: 2_000_000 });
+    const hoodie = await createProduct(db, {
+      name: 'Island Hoodie',
+      categoryId: (await db.selectFrom('categories').select('id').executeTakeFirstOrThrow()).id,
+      price: 2_000_000,
+    });
     const withTote = await startSession(shop.app);
     await add(withTote, { product_id: tote.id, quantity: 1 });
     await add(withTote, { product_id: hoodie.id, quantity: 1 });

@@ -66,10 +66,8 @@ export const cartRoutes: FastifyPluginAsyncZod<CartRouteOptions> = async (app, {
     async (request) => cart.share(await cartContextOf(request, { start: false })),
   );
 
-  app.post(
-    '/orders/cart/shared/:token/',
-    { schema: { params: sharedCartParamsSchema, response: change } },
-    async (request) => cart.openShared(await cartContextOf(request, { start: true }), request.params.token),
+  app.post('/orders/cart/shared/:token/', { schema: { params: sharedCartParamsSchema, response: change } }, async (request) =>
+    cart.openShared(await cartContextOf(request, { start: true }), request.params.token),
   );
 
   app.delete('/orders/cart/promo/', { schema: { response: change } }, async (request) =>

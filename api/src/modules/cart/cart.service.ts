@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { lineLabel, messages, serverMessages, minorToMajor, variantText, type AddToCartRequest, type Cart, type CartItem, type ShareCartResponse } from '@threadline/contracts';
+import {
+  lineLabel,
+  messages,
+  serverMessages,
+  minorToMajor,
+  variantText,
+  type AddToCartRequest,
+  type Cart,
+  type CartItem,
+  type ShareCartResponse,
+} from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import { keyReused, requestHash } from '../../idempotency-key.ts';
@@ -54,7 +64,12 @@ export function createCartService(
       const picture =
         line.image_path === null
           ? null
-          : mediaUrls.productImage({ path: line.image_path, alt_text: line.image_alt_text ?? '', width: line.image_width ?? 0, height: line.image_height ?? 0 });
+          : mediaUrls.productImage({
+              path: line.image_path,
+              alt_text: line.image_alt_text ?? '',
+              width: line.image_width ?? 0,
+              height: line.image_height ?? 0,
+            });
       const lineTotal = minorToMajor(price?.lineTotal ?? 0);
       return {
         id: line.line_id,
@@ -123,7 +138,8 @@ export function createCartService(
      * The cart became the order: emptied, its code dropped, the order and the form's hash kept so
      * that a retried Place Order gets that order back.
      */
-    checkedOutWrites: (cartId: number, orderId: number, checkoutHash: string, trx: DbExecutor) => repository.checkedOutWrites(cartId, orderId, checkoutHash, trx),
+    checkedOutWrites: (cartId: number, orderId: number, checkoutHash: string, trx: DbExecutor) =>
+      repository.checkedOutWrites(cartId, orderId, checkoutHash, trx),
 
     /** The order the cart last became, with the hash of the form that placed it and when. */
     lastCheckout: (cartId: number, trx: DbExecutor) => repository.lastCheckout(cartId, trx),
@@ -192,7 +208,9 @@ export function createCartService(
         const missed: string[] = [];
         for (const line of shared) {
           const onSale = await repository.findProduct(line.product_id, trx);
-          const stock = onSale ? ((await repository.variantsOf(line.product_id, trx)).find((variant) => variant.id === line.variant_id)?.stock ?? 0) : 0;
+          const stock = onSale
+            ? ((await repository.variantsOf(line.product_id, trx)).find((variant) => variant.id === line.variant_id)?.stock ?? 0)
+            : 0;
           if (stock <= 0) {
             missed.push(describeLine(line));
             continue;
@@ -268,7 +286,12 @@ export function createCartService(
      * up, capped at its stock; an item no longer sold stays out. The order's promo code comes back
      * when the cart has none.
      */
-    async putBack(cartId: number, items: { productId: number; variantId: number; quantity: number }[], promoCodeId: number | null, executor: DbExecutor) {
+    async putBack(
+      cartId: number,
+      items: { productId: number; variantId: number; quantity: number }[],
+      promoCodeId: number | null,
+      executor: DbExecutor,
+    ) {
       for (const item of items) {
         if (!(await repository.findProduct(item.productId, executor))) continue;
         const stock = (await repository.variantStock(item.variantId, executor)) ?? 0;

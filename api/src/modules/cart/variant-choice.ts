@@ -20,8 +20,6 @@ export function chooseVariant(
   const hasColor = variants.some((variant) => variant.color !== null);
   if (hasSize && !size) return { error: messages.cartChooseOption('Size') };
   if (hasColor && !color) return { error: messages.cartChooseOption('Color') };
-  const variant = variants.find(
-    (candidate) => (!hasSize || same(candidate.size, size)) && (!hasColor || same(candidate.color, color)),
-  );
+  const variant = variants.find((candidate) => (!hasSize || same(candidate.size, size)) && (!hasColor || same(candidate.color, color)));
   return variant ? { variant } : { error: messages.cartVariantUnavailable };
 }

@@ -24,8 +24,23 @@ const orderings = {
 } as const satisfies Record<AdminProductSort, unknown>;
 
 const productColumns = [
-  'p.id', 'p.name', 'p.slug', 'p.description', 'p.status', 'p.price', 'p.sale_price', 'p.wholesale_price', 'p.is_new_arrival', 'p.is_featured',
-  'p.features', 'p.specifications', 'p.category_id', 'c.name as category_name', 'c.slug as category_slug', 'p.created_at', 'p.updated_at',
+  'p.id',
+  'p.name',
+  'p.slug',
+  'p.description',
+  'p.status',
+  'p.price',
+  'p.sale_price',
+  'p.wholesale_price',
+  'p.is_new_arrival',
+  'p.is_featured',
+  'p.features',
+  'p.specifications',
+  'p.category_id',
+  'c.name as category_name',
+  'c.slug as category_slug',
+  'p.created_at',
+  'p.updated_at',
 ] as const;
 
 /** A product of the list: its row with its stock row's figures (0 without one). */
@@ -93,7 +108,8 @@ export function createCatalogAdminRepository(db: DbExecutor, dialect: DatabaseDi
       .where((eb) => {
         const conditions: Expression<SqlBool>[] = [];
         const category = walkListing ? sql<number>`+p.category_id` : eb.ref('p.category_id');
-        if (filter.categoryIds) conditions.push(filter.categoryIds.length > 0 ? eb(category, 'in', filter.categoryIds) : sql<SqlBool>`1 = 0`);
+        if (filter.categoryIds)
+          conditions.push(filter.categoryIds.length > 0 ? eb(category, 'in', filter.categoryIds) : sql<SqlBool>`1 = 0`);
         if (filter.status) conditions.push(eb('p.status', '=', filter.status));
         if (filter.productId !== undefined) conditions.push(eb('p.id', '=', filter.productId));
         if (filter.searchWords?.length) conditions.push(search.matches(eb, filter.searchWords, 'all', walkListing));
@@ -101,7 +117,13 @@ export function createCatalogAdminRepository(db: DbExecutor, dialect: DatabaseDi
           conditions.push(
             joinStock
               ? eb(sql.ref<number>(stockCounts[stock]), '>', none)
-              : eb.exists(eb.selectFrom('product_stock as s').select('s.product_id').whereRef('s.product_id', '=', 'p.id').where(stockCounts[stock], '>', none)),
+              : eb.exists(
+                  eb
+                    .selectFrom('product_stock as s')
+                    .select('s.product_id')
+                    .whereRef('s.product_id', '=', 'p.id')
+                    .where(stockCounts[stock], '>', none),
+                ),
           );
         }
         return eb.and(conditions);
@@ -114,10 +136,18 @@ export function createCatalogAdminRepository(db: DbExecutor, dialect: DatabaseDi
      * back in the ids' order (joined in one query, SQLite walked the listing index again to sort).
      * `matching` is what `count` answered: how the ids are best read depends on how many match.
      */
-    async page(filter: AdminProductFilter, sort: AdminProductSort, limit: number, offset: number, matching: number): Promise<AdminProductListRow[]> {
+    async page(
+      filter: AdminProductFilter,
+      sort: AdminProductSort,
+      limit: number,
+      offset: number,
+      matching: number,
+    ): Promise<AdminProductListRow[]> {
       if (matching === 0) return [];
       const walkListing = dialect === 'sqlite' && matching > fewMatchesLimit;
-      const ids = (await filtered(filter, walkListing).select('p.id').orderBy(orderings[sort]).limit(limit).offset(offset).execute()).map((row) => row.id);
+      const ids = (await filtered(filter, walkListing).select('p.id').orderBy(orderings[sort]).limit(limit).offset(offset).execute()).map(
+        (row) => row.id,
+      );
       if (ids.length === 0) return [];
       const rows = await db
         .selectFrom('products as p')
@@ -148,9 +178,20 @@ export function createCatalogAdminRepository(db: DbExecutor, dialect: DatabaseDi
       // looking each one up took 30 ms for 10,000 of them.
       const stockAlone = stock !== undefined && Object.values(others).every((value) => value === undefined);
       const matches = stockAlone
-        ? db.selectFrom('product_stock as s').where(stockCounts[stock], '>', none).select(sql<number>`1`.as('one')).limit(upTo + 1).as('matches')
-        : filtered(filter, false).select(sql<number>`1`.as('one')).limit(upTo + 1).as('matches');
-      const row = await db.selectFrom(matches).select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow();
+        ? db
+            .selectFrom('product_stock as s')
+            .where(stockCounts[stock], '>', none)
+            .select(sql<number>`1`.as('one'))
+            .limit(upTo + 1)
+            .as('matches')
+        : filtered(filter, false)
+            .select(sql<number>`1`.as('one'))
+            .limit(upTo + 1)
+            .as('matches');
+      const row = await db
+        .selectFrom(matches)
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow();
       return Number(row.count);
     },
 
@@ -170,7 +211,12 @@ export function createCatalogAdminRepository(db: DbExecutor, dialect: DatabaseDi
     },
 
     findProduct(id: number, executor: DbExecutor = db): Promise<AdminProductRow | undefined> {
-      return executor.selectFrom('products as p').innerJoin('categories as c', 'c.id', 'p.category_id').select(productColumns).where('p.id', '=', id).executeTakeFirst();
+      return executor
+        .selectFrom('products as p')
+        .innerJoin('categories as c', 'c.id', 'p.category_id')
+        .select(productColumns)
+        .where('p.id', '=', id)
+        .executeTakeFirst();
     },
 
     images(productId: number, executor: DbExecutor = db) {
@@ -201,11 +247,7 @@ export function createCatalogAdminRepository(db: DbExecutor, dialect: DatabaseDi
     },
 
     async insertProduct(values: ProductValues, executor: DbExecutor = db): Promise<number> {
-      const row = await executor
-        .insertInto('products')
-        .values(withStorefrontFlag(values))
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await executor.insertInto('products').values(withStorefrontFlag(values)).returning('id').executeTakeFirstOrThrow();
       return row.id;
     },
 
@@ -232,7 +274,13 @@ export function createCatalogAdminRepository(db: DbExecutor, dialect: DatabaseDi
       const rows = await executor
         .selectFrom('categories as c')
         .select(['c.id', 'c.name', 'c.slug', 'c.parent_id', 'c.image', 'c.sort_order'])
-        .select((eb) => eb.selectFrom('products as p').select((count) => count.fn.countAll<number | string>().as('n')).whereRef('p.category_id', '=', 'c.id').as('product_count'))
+        .select((eb) =>
+          eb
+            .selectFrom('products as p')
+            .select((count) => count.fn.countAll<number | string>().as('n'))
+            .whereRef('p.category_id', '=', 'c.id')
+            .as('product_count'),
+        )
         .orderBy('c.sort_order')
         .orderBy('c.name')
         .orderBy('c.id')
@@ -262,12 +310,20 @@ export function createCatalogAdminRepository(db: DbExecutor, dialect: DatabaseDi
     },
 
     async childCount(id: number, executor: DbExecutor = db): Promise<number> {
-      const row = await executor.selectFrom('categories').select((eb) => eb.fn.countAll<number | string>().as('n')).where('parent_id', '=', id).executeTakeFirstOrThrow();
+      const row = await executor
+        .selectFrom('categories')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('parent_id', '=', id)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
     async productCount(categoryId: number, executor: DbExecutor = db): Promise<number> {
-      const row = await executor.selectFrom('products').select((eb) => eb.fn.countAll<number | string>().as('n')).where('category_id', '=', categoryId).executeTakeFirstOrThrow();
+      const row = await executor
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('category_id', '=', categoryId)
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 

@@ -47,14 +47,28 @@ async function createProduct(overrides: Partial<AdminProductCreate> = {}): Promi
 }
 
 const auditOf = async (entity: string, id: number) =>
-  (await call('GET', `/api/admin/audit/?entity=${entity}&entity_id=${id}`)).json().results as { action: string; before: unknown; after: unknown }[];
+  (await call('GET', `/api/admin/audit/?entity=${entity}&entity_id=${id}`)).json().results as {
+    action: string;
+    before: unknown;
+    after: unknown;
+  }[];
 
 /** Orders one unit of a variant through the storefront (guest, cash on delivery). */
 async function orderOne(productId: number, size: string) {
   const shopper = await startSession(shop.app);
-  const added = await shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: shopper.headers, payload: { product_id: productId, quantity: 1, variant_size: size, variant_color: 'Black' } });
+  const added = await shop.app.inject({
+    method: 'POST',
+    url: '/api/orders/cart/',
+    headers: shopper.headers,
+    payload: { product_id: productId, quantity: 1, variant_size: size, variant_color: 'Black' },
+  });
   expect(added.statusCode, added.body).toBe(200);
-  const placed = await shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: shopper.headers, payload: pickupCheckoutForm('cash_on_delivery') });
+  const placed = await shop.app.inject({
+    method: 'POST',
+    url: '/api/orders/checkout/',
+    headers: shopper.headers,
+    payload: pickupCheckoutForm('cash_on_delivery'),
+  });
   expect(placed.statusCode, placed.body).toBe(200);
 }
 
@@ -85,7 +99,12 @@ describe('the door of the catalogue calls', () => {
 
 describe('creating and editing products', () => {
   it('creates a draft with its variants, first stock as movements, a slug from the name, and an audit entry; the shop does not show it', async () => {
-    const product = await createProduct({ name: 'Négril Sunset Tee', features: ['Heavy cotton'], specifications: { Material: 'Cotton' }, wholesale_price: 1800 });
+    const product = await createProduct({
+      name: 'Négril Sunset Tee',
+      features: ['Heavy cotton'],
+      specifications: { Material: 'Cotton' },
+      wholesale_price: 1800,
+    });
     expect(product).toMatchObject({
       name: 'Négril Sunset Tee',
       slug: 'negril-sunset-tee',
@@ -99,10 +118,25 @@ describe('creating and editing products', () => {
       images: [],
       ordered: false,
     });
-    expect(product.variants.map(({ size, stock }) => [size, stock])).toEqual([['S', 4], ['M', 0]]);
-    const movements = await shop.database.handle.db.selectFrom('stock_movements').select(['variant_id', 'delta', 'reason']).where('variant_id', 'in', product.variants.map((variant) => variant.id)).execute();
+    expect(product.variants.map(({ size, stock }) => [size, stock])).toEqual([
+      ['S', 4],
+      ['M', 0],
+    ]);
+    const movements = await shop.database.handle.db
+      .selectFrom('stock_movements')
+      .select(['variant_id', 'delta', 'reason'])
+      .where(
+        'variant_id',
+        'in',
+        product.variants.map((variant) => variant.id),
+      )
+      .execute();
     expect(movements).toEqual([{ variant_id: product.variants[0]?.id, delta: 4, reason: 'initial' }]);
-    const row = await shop.database.handle.db.selectFrom('products').select(['status', 'is_active']).where('id', '=', product.id).executeTakeFirstOrThrow();
+    const row = await shop.database.handle.db
+      .selectFrom('products')
+      .select(['status', 'is_active'])
+      .where('id', '=', product.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'draft', is_active: 0 });
     expect((await shop.app.inject({ method: 'GET', url: `/api/product/${product.id}/` })).statusCode).toBe(404);
 
@@ -115,7 +149,11 @@ describe('creating and editing products', () => {
 
   it('puts an activated product on the storefront, keeps is_active with the status, and audits before and after', async () => {
     const product = await createProduct();
-    const activated = await call('PATCH', `/api/admin/products/${product.id}/`, { status: 'active', sale_price: 1999.5, is_featured: true });
+    const activated = await call('PATCH', `/api/admin/products/${product.id}/`, {
+      status: 'active',
+      sale_price: 1999.5,
+      is_featured: true,
+    });
     expect(activated.statusCode, activated.body).toBe(200);
     expect(activated.json()).toMatchObject({ status: 'active', sale_price: 1999.5, is_on_sale: true, is_featured: true, price: 2500 });
     const page = await shop.app.inject({ method: 'GET', url: `/api/product/${product.id}/` });
@@ -124,7 +162,11 @@ describe('creating and editing products', () => {
 
     const archived = await call('PATCH', `/api/admin/products/${product.id}/`, { status: 'archived' });
     expect(archived.json().status).toBe('archived');
-    const row = await shop.database.handle.db.selectFrom('products').select(['is_active']).where('id', '=', product.id).executeTakeFirstOrThrow();
+    const row = await shop.database.handle.db
+      .selectFrom('products')
+      .select(['is_active'])
+      .where('id', '=', product.id)
+      .executeTakeFirstOrThrow();
     expect(row.is_active).toBe(0);
 
     const entries = await auditOf('product', product.id);
@@ -155,18 +197,39 @@ describe('creating and editing products', () => {
     const first = await createProduct({ slug: 'kingston-cap' });
     const sku = first.variants[0]?.sku ?? '';
     const body = productBody();
-    const taken = await call('POST', '/api/admin/products/', { ...body, variants: [{ size: 'L', color: null, sku: 'FRESH-1', stock: 1 }, { size: 'S', color: null, sku, stock: 1 }] });
+    const taken = await call('POST', '/api/admin/products/', {
+      ...body,
+      variants: [
+        { size: 'L', color: null, sku: 'FRESH-1', stock: 1 },
+        { size: 'S', color: null, sku, stock: 1 },
+      ],
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json()).toEqual({ error: `variants.1.sku: ${catalogAdminMessages.skuTaken(sku)}`, request_id: expect.any(String) });
-    const twice = await call('POST', '/api/admin/products/', { ...body, variants: [{ size: 'L', color: null, sku: 'TWICE', stock: 1 }, { size: 'S', color: null, sku: 'TWICE', stock: 1 }] });
+    const twice = await call('POST', '/api/admin/products/', {
+      ...body,
+      variants: [
+        { size: 'L', color: null, sku: 'TWICE', stock: 1 },
+        { size: 'S', color: null, sku: 'TWICE', stock: 1 },
+      ],
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error).toContain(catalogAdminMessages.skuTwice('TWICE'));
-    const sameOptions = await call('POST', '/api/admin/products/', { ...body, variants: [{ size: 'L', color: null, sku: 'L-1', stock: 1 }, { size: 'L', color: null, sku: 'L-2', stock: 1 }] });
+    const sameOptions = await call('POST', '/api/admin/products/', {
+      ...body,
+      variants: [
+        { size: 'L', color: null, sku: 'L-1', stock: 1 },
+        { size: 'L', color: null, sku: 'L-2', stock: 1 },
+      ],
+    });
     expect(sameOptions.statusCode).toBe(409);
     expect(sameOptions.json().error).toBe(catalogAdminMessages.optionsTaken('in size L'));
     const slug = await call('POST', '/api/admin/products/', { ...body, slug: 'kingston-cap' });
     expect(slug.statusCode).toBe(409);
-    expect(slug.json()).toEqual({ error: `slug: ${catalogAdminMessages.productSlugTaken('kingston-cap')}`, request_id: expect.any(String) });
+    expect(slug.json()).toEqual({
+      error: `slug: ${catalogAdminMessages.productSlugTaken('kingston-cap')}`,
+      request_id: expect.any(String),
+    });
     const fresh = await shop.database.handle.db.selectFrom('product_variants').select('id').where('sku', '=', 'FRESH-1').execute();
     expect(fresh).toEqual([]);
     const patched = await call('PATCH', `/api/admin/products/${first.id}/`, { price: 10, sale_price: 20 });
@@ -175,7 +238,12 @@ describe('creating and editing products', () => {
 
   it('names every field that is wrong in one answer, so the form shows them all at once', async () => {
     const body = productBody();
-    const refused = await call('POST', '/api/admin/products/', { ...body, name: '', price: -5, variants: [{ ...body.variants?.[0], sku: '' }] });
+    const refused = await call('POST', '/api/admin/products/', {
+      ...body,
+      name: '',
+      price: -5,
+      variants: [{ ...body.variants?.[0], sku: '' }],
+    });
     expect(refused.statusCode).toBe(400);
     const answer = refused.json();
     expect(Object.keys(answer.fields).sort()).toEqual(['name', 'price', 'variants.0.sku']);
@@ -206,20 +274,38 @@ describe('removing products', () => {
     const detail = (await call('GET', `/api/admin/products/${sold.id}/`)).json();
     expect(detail).toMatchObject({ status: 'archived', ordered: true });
     expect((await shop.app.inject({ method: 'GET', url: `/api/product/${sold.id}/` })).statusCode).toBe(404);
-    expect((await auditOf('product', sold.id))[0]).toMatchObject({ action: 'archive', before: { status: 'active' }, after: { status: 'archived' } });
+    expect((await auditOf('product', sold.id))[0]).toMatchObject({
+      action: 'archive',
+      before: { status: 'active' },
+      after: { status: 'archived' },
+    });
   });
 });
 
 describe('variants', () => {
   it('adds, changes and deletes a variant, each audited; a taken SKU or duplicate options is 409', async () => {
     const product = await createProduct();
-    const added = await call('POST', `/api/admin/products/${product.id}/variants/`, { size: 'L', color: 'Black', sku: `ADD-${product.id}`, stock: 7 });
+    const added = await call('POST', `/api/admin/products/${product.id}/variants/`, {
+      size: 'L',
+      color: 'Black',
+      sku: `ADD-${product.id}`,
+      stock: 7,
+    });
     expect(added.statusCode, added.body).toBe(201);
     const variant = added.json();
     expect(variant).toMatchObject({ size: 'L', color: 'Black', stock: 7, ordered: false });
-    expect((await call('GET', `/api/admin/products/${product.id}/`)).json().variants.map((entry: { size: string }) => entry.size)).toEqual(['S', 'M', 'L']);
+    expect((await call('GET', `/api/admin/products/${product.id}/`)).json().variants.map((entry: { size: string }) => entry.size)).toEqual([
+      'S',
+      'M',
+      'L',
+    ]);
 
-    const taken = await call('POST', `/api/admin/products/${product.id}/variants/`, { size: 'XL', color: null, sku: product.variants[0]?.sku, stock: 1 });
+    const taken = await call('POST', `/api/admin/products/${product.id}/variants/`, {
+      size: 'XL',
+      color: null,
+      sku: product.variants[0]?.sku,
+      stock: 1,
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toBe(catalogAdminMessages.skuTaken(product.variants[0]?.sku ?? ''));
     const twin = await call('PATCH', `/api/admin/variants/${variant.id}/`, { size: 'S' });
@@ -235,7 +321,9 @@ describe('variants', () => {
     expect((await call('DELETE', `/api/admin/variants/${variant.id}/`)).json()).toEqual({ deleted: true });
     expect((await call('DELETE', `/api/admin/variants/${variant.id}/`)).statusCode).toBe(404);
     expect((await auditOf('variant', variant.id)).map((entry) => entry.action)).toEqual(['delete', 'update', 'create']);
-    expect((await call('POST', '/api/admin/products/999999/variants/', { size: null, color: null, sku: 'NOWHERE', stock: 1 })).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/admin/products/999999/variants/', { size: null, color: null, sku: 'NOWHERE', stock: 1 })).statusCode,
+    ).toBe(404);
   });
 
   it('retires an ordered variant instead of deleting it (409): no longer sold or shown, its stock off sale as a movement', async () => {
@@ -251,10 +339,24 @@ describe('variants', () => {
     const page = (await shop.app.inject({ method: 'GET', url: `/api/product/${product.id}/` })).json();
     expect(page.variants.map((variant: { id: number }) => variant.id)).toEqual([medium?.id]);
     const shopper = await startSession(shop.app);
-    const add = await shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: shopper.headers, payload: { product_id: product.id, quantity: 1, variant_size: 'S', variant_color: 'Black' } });
+    const add = await shop.app.inject({
+      method: 'POST',
+      url: '/api/orders/cart/',
+      headers: shopper.headers,
+      payload: { product_id: product.id, quantity: 1, variant_size: 'S', variant_color: 'Black' },
+    });
     expect(add.statusCode).toBe(400);
-    const movements = await shop.database.handle.db.selectFrom('stock_movements').select(['delta', 'reason']).where('variant_id', '=', small?.id ?? 0).orderBy('id').execute();
-    expect(movements).toEqual([{ delta: 4, reason: 'initial' }, { delta: -1, reason: 'order' }, { delta: -3, reason: 'retired' }]);
+    const movements = await shop.database.handle.db
+      .selectFrom('stock_movements')
+      .select(['delta', 'reason'])
+      .where('variant_id', '=', small?.id ?? 0)
+      .orderBy('id')
+      .execute();
+    expect(movements).toEqual([
+      { delta: 4, reason: 'initial' },
+      { delta: -1, reason: 'order' },
+      { delta: -3, reason: 'retired' },
+    ]);
     expect((await auditOf('variant', small?.id ?? 0))[0]).toMatchObject({ action: 'retire', after: { stock: 0, retired: true } });
 
     const last = await call('DELETE', `/api/admin/variants/${medium?.id}/`);
@@ -283,12 +385,26 @@ describe('the product list', () => {
   it('filters by search (words or a SKU), category with its children, status and stock, sorts and pages on the server', async () => {
     const marker = `zebrawood${Date.now()}`;
     const low = await createProduct({ name: `${marker} Low Tee`, status: 'active', price: 100 });
-    const out = await createProduct({ name: `${marker} Out Cap`, category: caps, price: 300, variants: [{ size: null, color: null, sku: `${marker}-OUT`, stock: 0 }] });
-    const plenty = await createProduct({ name: `${marker} Plenty Tee`, status: 'archived', price: 200, variants: [{ size: 'S', color: null, sku: `${marker}-P`, stock: 50 }] });
+    const out = await createProduct({
+      name: `${marker} Out Cap`,
+      category: caps,
+      price: 300,
+      variants: [{ size: null, color: null, sku: `${marker}-OUT`, stock: 0 }],
+    });
+    const plenty = await createProduct({
+      name: `${marker} Plenty Tee`,
+      status: 'archived',
+      price: 200,
+      variants: [{ size: 'S', color: null, sku: `${marker}-P`, stock: 50 }],
+    });
     const list = async (query: string) => {
       const response = await call('GET', `/api/admin/products/?search=${marker}&${query}`);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json() as { count: number; next: string | null; results: { id: number; stock: number; low_variants: number; out_variants: number; status: string }[] };
+      return response.json() as {
+        count: number;
+        next: string | null;
+        results: { id: number; stock: number; low_variants: number; out_variants: number; status: string }[];
+      };
     };
     const ids = async (query: string) => (await list(query)).results.map((item) => item.id);
 
@@ -305,7 +421,12 @@ describe('the product list', () => {
     expect(first.count).toBe(3);
     expect(first.next).toBe(`/api/admin/products/?page_size=2&search=${marker}&sort=newest&page=2`);
     expect((await list('page_size=2&page=2')).results.map((item) => item.id)).toEqual([low.id]);
-    expect((await list('')).results.find((item) => item.id === low.id)).toMatchObject({ stock: 4, low_variants: 1, out_variants: 1, status: 'active' });
+    expect((await list('')).results.find((item) => item.id === low.id)).toMatchObject({
+      stock: 4,
+      low_variants: 1,
+      out_variants: 1,
+      status: 'active',
+    });
 
     const bySku = (await call('GET', `/api/admin/products/?search=${encodeURIComponent(`${marker}-P`)}`)).json();
     expect(bySku.results.map((item: { id: number }) => item.id)).toEqual([plenty.id]);
@@ -315,7 +436,9 @@ describe('the product list', () => {
   });
 
   // 520 products written one after another, in order: about 10 s on PostgreSQL, more on a busy machine.
-  it('lists, filters and counts past 500 matches the same, where SQLite walks the listing index instead of reading the matches by id', { timeout: 120_000 }, async () => {
+  it('lists, filters and counts past 500 matches the same, where SQLite walks the listing index instead of reading the matches by id', {
+    timeout: 120_000,
+  }, async () => {
     const marker = `teakwood${Date.now()}`;
     // Oldest first; every product has a low variant, and every other one a sold-out one too.
     const oldest: number[] = [];
@@ -324,7 +447,10 @@ describe('the product list', () => {
         name: `${marker} Walk ${String(index).padStart(3, '0')}`,
         categoryId: tees,
         price: 100_000 + index,
-        variants: [{ size: 'S', stock: 3 }, { size: 'M', stock: index % 2 === 0 ? 20 : 0 }],
+        variants: [
+          { size: 'S', stock: 3 },
+          { size: 'M', stock: index % 2 === 0 ? 20 : 0 },
+        ],
       });
       oldest.push(id);
     }
@@ -332,7 +458,12 @@ describe('the product list', () => {
     const list = async (query: string) => {
       const response = await call('GET', `/api/admin/products/?search=${marker}&${query}`);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json() as { count: number; count_capped: boolean; next: string | null; results: { id: number; stock: number; low_variants: number; out_variants: number }[] };
+      return response.json() as {
+        count: number;
+        count_capped: boolean;
+        next: string | null;
+        results: { id: number; stock: number; low_variants: number; out_variants: number }[];
+      };
     };
     const ids = async (query: string) => (await list(query)).results.map((item) => item.id);
 
@@ -367,8 +498,14 @@ describe('categories', () => {
     const bucket = created.json();
     expect(bucket).toMatchObject({ name: 'Bucket Hats', slug: 'bucket-hats', parent: caps, product_count: 0 });
 
-    expect((await call('POST', '/api/admin/categories/', { name: 'Deep', parent: bucket.id })).json()).toEqual({ error: `parent: ${catalogAdminMessages.categoryTooDeep}`, request_id: expect.any(String) });
-    expect((await call('PATCH', `/api/admin/categories/${caps}/`, { parent: caps })).json()).toEqual({ error: `parent: ${catalogAdminMessages.categoryOwnParent}`, request_id: expect.any(String) });
+    expect((await call('POST', '/api/admin/categories/', { name: 'Deep', parent: bucket.id })).json()).toEqual({
+      error: `parent: ${catalogAdminMessages.categoryTooDeep}`,
+      request_id: expect.any(String),
+    });
+    expect((await call('PATCH', `/api/admin/categories/${caps}/`, { parent: caps })).json()).toEqual({
+      error: `parent: ${catalogAdminMessages.categoryOwnParent}`,
+      request_id: expect.any(String),
+    });
     expect((await call('PATCH', `/api/admin/categories/${caps}/`, { parent: tops })).statusCode).toBe(409);
     expect((await call('PATCH', `/api/admin/categories/${tops}/`, { parent: bucket.id })).statusCode).toBe(409);
     const slugTaken = await call('POST', '/api/admin/categories/', { name: 'Other', slug: 'caps' });

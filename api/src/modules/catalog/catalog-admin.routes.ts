@@ -22,14 +22,10 @@ import type { CatalogAdminService } from './catalog-admin.service.ts';
 
 /** The back office's products, variants and categories, under /api/admin (staff-access guards the door). */
 export const catalogAdminRoutes: FastifyPluginAsyncZod<{ catalogAdmin: CatalogAdminService }> = async (app, { catalogAdmin }) => {
-  app.get(
-    '/products/',
-    { schema: { querystring: adminProductQuerySchema, response: { 200: adminProductListSchema } } },
-    (request) => {
-      staffOf(request);
-      return catalogAdmin.list(request.query);
-    },
-  );
+  app.get('/products/', { schema: { querystring: adminProductQuerySchema, response: { 200: adminProductListSchema } } }, (request) => {
+    staffOf(request);
+    return catalogAdmin.list(request.query);
+  });
 
   app.post('/products/', { schema: { body: adminProductCreateSchema, response: { 201: adminProductSchema } } }, async (request, reply) =>
     reply.status(201).send(await catalogAdmin.create(staffOf(request), request.body)),
@@ -75,8 +71,10 @@ export const catalogAdminRoutes: FastifyPluginAsyncZod<{ catalogAdmin: CatalogAd
     },
   );
 
-  app.post('/categories/', { schema: { body: adminCategoryCreateSchema, response: { 201: adminCategorySchema } } }, async (request, reply) =>
-    reply.status(201).send(await catalogAdmin.createCategory(staffOf(request), request.body)),
+  app.post(
+    '/categories/',
+    { schema: { body: adminCategoryCreateSchema, response: { 201: adminCategorySchema } } },
+    async (request, reply) => reply.status(201).send(await catalogAdmin.createCategory(staffOf(request), request.body)),
   );
 
   app.patch(

@@ -67,7 +67,14 @@ function parseJson<T>(text: string, fallback: T): T {
 /** The product list counts its matches up to this many, as the order list does. */
 const productCountCap = 10_000;
 
-const variantView = ({ id, size, color, sku, stock, ordered }: StockedVariantRow): AdminVariant => ({ id, size, color, sku, stock, ordered });
+const variantView = ({ id, size, color, sku, stock, ordered }: StockedVariantRow): AdminVariant => ({
+  id,
+  size,
+  color,
+  sku,
+  stock,
+  ordered,
+});
 
 export interface CatalogAdminDependencies {
   repository: CatalogAdminRepository;
@@ -205,7 +212,11 @@ export function createCatalogAdminService({ repository, database, inventory, aud
         };
       });
       const capped = matching > productCountCap;
-      return { ...adminList('/api/admin/products/', query, matching, results), count: capped ? productCountCap : matching, count_capped: capped };
+      return {
+        ...adminList('/api/admin/products/', query, matching, results),
+        count: capped ? productCountCap : matching,
+        count_capped: capped,
+      };
     },
 
     async detail(id: number): Promise<AdminProduct> {
@@ -242,7 +253,8 @@ export function createCatalogAdminService({ repository, database, inventory, aud
           try {
             await inventory.addVariants(id, input.variants, trx);
           } catch (error) {
-            const index = error instanceof ShopError ? input.variants.findIndex((variant) => error.message.includes(`"${variant.sku}"`)) : -1;
+            const index =
+              error instanceof ShopError ? input.variants.findIndex((variant) => error.message.includes(`"${variant.sku}"`)) : -1;
             throw index >= 0 && error instanceof ShopError ? onField(`variants.${index}.sku`, error) : error;
           }
           const product = await productView(await productOrFail(id, trx), trx);
@@ -259,18 +271,21 @@ export function createCatalogAdminService({ repository, database, inventory, aud
           const current = await productOrFail(id, trx);
           const before = await productView(current, trx);
           const price = input.price === undefined ? current.price : majorToMinor(input.price);
-          const salePrice = input.sale_price === undefined ? current.sale_price : input.sale_price === null ? null : majorToMinor(input.sale_price);
+          const salePrice =
+            input.sale_price === undefined ? current.sale_price : input.sale_price === null ? null : majorToMinor(input.sale_price);
           if (input.price !== undefined || input.sale_price !== undefined) prices(price, salePrice);
           if (input.category !== undefined) await checkCategory(input.category, trx);
           const changesToWrite: ProductChanges = {};
           if (input.name !== undefined) changesToWrite.name = input.name;
-          if (input.slug !== undefined && input.slug !== current.slug) changesToWrite.slug = await productSlug(input.slug, current.name, id, trx);
+          if (input.slug !== undefined && input.slug !== current.slug)
+            changesToWrite.slug = await productSlug(input.slug, current.name, id, trx);
           if (input.description !== undefined) changesToWrite.description = input.description;
           if (input.category !== undefined) changesToWrite.category_id = input.category;
           if (input.status !== undefined) changesToWrite.status = input.status;
           if (input.price !== undefined) changesToWrite.price = price;
           if (input.sale_price !== undefined) changesToWrite.sale_price = salePrice;
-          if (input.wholesale_price !== undefined) changesToWrite.wholesale_price = input.wholesale_price === null ? null : majorToMinor(input.wholesale_price);
+          if (input.wholesale_price !== undefined)
+            changesToWrite.wholesale_price = input.wholesale_price === null ? null : majorToMinor(input.wholesale_price);
           if (input.is_new_arrival !== undefined) changesToWrite.is_new_arrival = input.is_new_arrival ? 1 : 0;
           if (input.is_featured !== undefined) changesToWrite.is_featured = input.is_featured ? 1 : 0;
           if (input.features !== undefined) changesToWrite.features = JSON.stringify(input.features);
@@ -309,7 +324,11 @@ export function createCatalogAdminService({ repository, database, inventory, aud
           await lockProduct(productId, trx);
           const [id] = await inventory.addVariants(productId, [input], trx);
           const variant = variantView(await variantOrFail(id ?? 0, trx));
-          await audit.record(staff, { action: 'create', entity: 'variant', entityId: variant.id, before: null, after: { product_id: productId, ...variant } }, trx);
+          await audit.record(
+            staff,
+            { action: 'create', entity: 'variant', entityId: variant.id, before: null, after: { product_id: productId, ...variant } },
+            trx,
+          );
           return variant;
         },
         () => catalogAdminMessages.skuTaken(input.sku),
@@ -325,7 +344,17 @@ export function createCatalogAdminService({ repository, database, inventory, aud
           await lockProduct(found.product_id, trx);
           const current = await variantOrFail(variantId, trx);
           const after = variantView(await inventory.changeVariant(current, input, trx));
-          await audit.record(staff, { action: 'update', entity: 'variant', entityId: variantId, before: { product_id: current.product_id, ...variantView(current) }, after: { product_id: current.product_id, ...after } }, trx);
+          await audit.record(
+            staff,
+            {
+              action: 'update',
+              entity: 'variant',
+              entityId: variantId,
+              before: { product_id: current.product_id, ...variantView(current) },
+              after: { product_id: current.product_id, ...after },
+            },
+            trx,
+          );
           return after;
         },
         () => catalogAdminMessages.skuTaken(input.sku ?? ''),
@@ -363,7 +392,9 @@ export function createCatalogAdminService({ repository, database, inventory, aud
     async categories(query: AdminPageQuery): Promise<AdminList<AdminCategory>> {
       const rows = await repository.categories();
       // Parents each followed by their children, as the tree and every category select show them.
-      const ordered = rows.filter((row) => row.parent_id === null || !rows.some((parent) => parent.id === row.parent_id)).flatMap((parent) => [parent, ...rows.filter((row) => row.parent_id === parent.id)]);
+      const ordered = rows
+        .filter((row) => row.parent_id === null || !rows.some((parent) => parent.id === row.parent_id))
+        .flatMap((parent) => [parent, ...rows.filter((row) => row.parent_id === parent.id)]);
       const { limit, offset } = pageWindow(query);
       const results = ordered.slice(offset, offset + limit).map((row) => ({
         id: row.id,
@@ -382,9 +413,21 @@ export function createCatalogAdminService({ repository, database, inventory, aud
         async (trx) => {
           if (input.parent !== null) await checkParent(null, input.parent, trx);
           const slug = input.slug ?? freeSlug(slugFrom(input.name), await repository.categorySlugsLike(slugFrom(input.name), trx));
-          if (await repository.categorySlugTaken(slug, null, trx)) throw onField('slug', conflict(catalogAdminMessages.categorySlugTaken(slug)));
-          const id = await repository.insertCategory({ name: input.name, slug, parent_id: input.parent, image: input.image, sort_order: 0, created_at: new Date().toISOString() }, trx);
-          const category = { id, name: input.name, slug, parent: input.parent, image: input.image, image_url: mediaUrls.categoryImage(input.image), product_count: 0 };
+          if (await repository.categorySlugTaken(slug, null, trx))
+            throw onField('slug', conflict(catalogAdminMessages.categorySlugTaken(slug)));
+          const id = await repository.insertCategory(
+            { name: input.name, slug, parent_id: input.parent, image: input.image, sort_order: 0, created_at: new Date().toISOString() },
+            trx,
+          );
+          const category = {
+            id,
+            name: input.name,
+            slug,
+            parent: input.parent,
+            image: input.image,
+            image_url: mediaUrls.categoryImage(input.image),
+            product_count: 0,
+          };
           await audit.record(staff, { action: 'create', entity: 'category', entityId: id, before: null, after: category }, trx);
           return category;
         },
@@ -398,7 +441,8 @@ export function createCatalogAdminService({ repository, database, inventory, aud
           const current = await repository.findCategory(id, trx);
           if (!current) throw notFound(catalogAdminMessages.categoryNotFound);
           if (input.parent !== undefined && input.parent !== null) await checkParent(current, input.parent, trx);
-          if (input.slug !== undefined && (await repository.categorySlugTaken(input.slug, id, trx))) throw onField('slug', conflict(catalogAdminMessages.categorySlugTaken(input.slug)));
+          if (input.slug !== undefined && (await repository.categorySlugTaken(input.slug, id, trx)))
+            throw onField('slug', conflict(catalogAdminMessages.categorySlugTaken(input.slug)));
           const next = {
             name: input.name ?? current.name,
             slug: input.slug ?? current.slug,
@@ -406,10 +450,21 @@ export function createCatalogAdminService({ repository, database, inventory, aud
             image: input.image === undefined ? current.image : input.image,
           };
           await repository.updateCategory(id, next, trx);
-          const view = (row: typeof next) => ({ id, name: row.name, slug: row.slug, parent: row.parent_id, image: row.image, image_url: mediaUrls.categoryImage(row.image) });
+          const view = (row: typeof next) => ({
+            id,
+            name: row.name,
+            slug: row.slug,
+            parent: row.parent_id,
+            image: row.image,
+            image_url: mediaUrls.categoryImage(row.image),
+          });
           const productCount = await repository.productCount(id, trx);
           const after = { ...view(next), product_count: productCount };
-          await audit.record(staff, { action: 'update', entity: 'category', entityId: id, before: { ...view(current), product_count: productCount }, after }, trx);
+          await audit.record(
+            staff,
+            { action: 'update', entity: 'category', entityId: id, before: { ...view(current), product_count: productCount }, after },
+            trx,
+          );
           return after;
         },
         () => catalogAdminMessages.categorySlugTaken(input.slug ?? ''),

@@ -17,7 +17,9 @@ function parseList(text: string): string[] {
 
 function parseRecord(text: string): Record<string, string> {
   const value: unknown = JSON.parse(text);
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, String(entry)])) : {};
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, String(entry)]))
+    : {};
 }
 
 /** A product's rows: one per variant, the product's columns on each (a product without variants gets one row without). */
@@ -37,12 +39,20 @@ function cellsOf(product: ExportedProduct, variants: ExportedVariant[]): Record<
     specifications: formatSpecifications(parseRecord(product.specifications)),
   };
   if (variants.length === 0) return [{ ...productColumns, size: '', color: '', sku: '', stock: '' }];
-  return variants.map((variant) => ({ ...productColumns, size: variant.size ?? '', color: variant.color ?? '', sku: variant.sku, stock: String(variant.stock) }));
+  return variants.map((variant) => ({
+    ...productColumns,
+    size: variant.size ?? '',
+    color: variant.color ?? '',
+    sku: variant.sku,
+    stock: String(variant.stock),
+  }));
 }
 
 /** A product's rows as cells a spreadsheet opens as text: the import reads them back to the same values. */
 const rowsOf = (product: ExportedProduct, variants: ExportedVariant[]) =>
-  cellsOf(product, variants).map((row) => Object.fromEntries(Object.entries(row).map(([column, value]) => [column, spreadsheetCell(value)])));
+  cellsOf(product, variants).map((row) =>
+    Object.fromEntries(Object.entries(row).map(([column, value]) => [column, spreadsheetCell(value)])),
+  );
 
 /** Waits until the stream takes more rows, or is closed; never rejects, so no wait is left to fail unheard. */
 function drainedOrClosed(stream: Readable & NodeJS.WritableStream): Promise<void> {

@@ -27,9 +27,12 @@ const cells = (change: Cells = {}) => header.map((column) => ({ ...good, ...chan
 const read = (change: Cells = {}) => readRow(2, cells(change), columns, header.length);
 
 describe('readHeader', () => {
-  it.each([{ cells: header }, { cells: [...header].reverse().map((name) => ` ${name.toUpperCase()} `) }])('reads $cells.0 … in any order and case', ({ cells: names }) => {
-    expect(readHeader(names)).toHaveProperty('columns');
-  });
+  it.each([{ cells: header }, { cells: [...header].reverse().map((name) => ` ${name.toUpperCase()} `) }])(
+    'reads $cells.0 … in any order and case',
+    ({ cells: names }) => {
+      expect(readHeader(names)).toHaveProperty('columns');
+    },
+  );
 
   it.each([
     { cells: [...header, 'colour'], problem: 'unknown column colour' },
@@ -86,8 +89,14 @@ describe('readRow', () => {
     { change: { is_new_arrival: 'TRUE', is_featured: 'Y' }, expected: { product: { isNewArrival: true, isFeatured: true } } },
     { change: { size: '', color: '', stock: '' }, expected: { variant: { size: null, color: null, stock: null } } },
     { change: { features: ' | Cotton ||', specifications: '' }, expected: { product: { features: ['Cotton'], specifications: {} } } },
-    { change: { specifications: 'Care: Wash cold: 30 degrees' }, expected: { product: { specifications: { Care: 'Wash cold: 30 degrees' } } } },
-    { change: { features: 'Cotton \\| Linen|C:\\\\tees|A \\ B', specifications: 'Sizes: S\\|M|Care: Cold' }, expected: { product: { features: ['Cotton | Linen', 'C:\\tees', 'A \\ B'], specifications: { Sizes: 'S|M', Care: 'Cold' } } } },
+    {
+      change: { specifications: 'Care: Wash cold: 30 degrees' },
+      expected: { product: { specifications: { Care: 'Wash cold: 30 degrees' } } },
+    },
+    {
+      change: { features: 'Cotton \\| Linen|C:\\\\tees|A \\ B', specifications: 'Sizes: S\\|M|Care: Cold' },
+      expected: { product: { features: ['Cotton | Linen', 'C:\\tees', 'A \\ B'], specifications: { Sizes: 'S|M', Care: 'Cold' } } },
+    },
   ])('reads $change', ({ change, expected }) => {
     const result = read(change);
     expect(result.errors).toEqual([]);
@@ -128,7 +137,9 @@ describe('readRow', () => {
   });
 
   it('refuses a row with more or fewer cells than the header', () => {
-    expect(readRow(7, [...cells(), 'extra'], columns, header.length).errors).toEqual([{ row: 7, field: '', message: expect.stringContaining('17 cells where the header has 16') }]);
+    expect(readRow(7, [...cells(), 'extra'], columns, header.length).errors).toEqual([
+      { row: 7, field: '', message: expect.stringContaining('17 cells where the header has 16') },
+    ]);
   });
 });
 
@@ -137,7 +148,9 @@ describe('checkAcrossRows', () => {
   const keys = (number: number, change: Cells) => readRow(number, cells(change), columns, header.length).keys;
 
   it('accepts a product over several rows with different variants', () => {
-    expect(checkAcrossRows([row(2, {}), row(3, { size: 'L', sku: 'IT-L-BLK' })], [keys(2, {}), keys(3, { size: 'L', sku: 'IT-L-BLK' })])).toEqual([]);
+    expect(
+      checkAcrossRows([row(2, {}), row(3, { size: 'L', sku: 'IT-L-BLK' })], [keys(2, {}), keys(3, { size: 'L', sku: 'IT-L-BLK' })]),
+    ).toEqual([]);
   });
 
   it.each([
@@ -146,6 +159,8 @@ describe('checkAcrossRows', () => {
     { second: { slug: 'other-tee', sku: 'it-m-blk' }, field: 'sku', message: 'SKU it-m-blk is also on row 2.' },
     { second: { sku: 'IT-M-BLK-2', color: 'black' }, field: 'size', message: 'Row 2 already has this size and colour' },
   ])('refuses $field: $message', ({ second, field, message }) => {
-    expect(checkAcrossRows([row(2, {}), row(3, second)], [keys(2, {}), keys(3, second)])).toEqual([{ row: 3, field, message: expect.stringContaining(message) }]);
+    expect(checkAcrossRows([row(2, {}), row(3, second)], [keys(2, {}), keys(3, second)])).toEqual([
+      { row: 3, field, message: expect.stringContaining(message) },
+    ]);
   });
 });

@@ -1,4 +1,11 @@
-import { catalogCsvColumns, parseMoneyText, productStatuses, type CatalogCsvColumn, type CatalogImportError, type ProductStatus } from '@threadline/contracts';
+import {
+  catalogCsvColumns,
+  parseMoneyText,
+  productStatuses,
+  type CatalogCsvColumn,
+  type CatalogImportError,
+  type ProductStatus,
+} from '@threadline/contracts';
 import { spreadsheetValue } from '../../spreadsheet-cells.ts';
 
 /**
@@ -58,7 +65,18 @@ const skuPattern = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 const maxStock = 1_000_000;
 const yes = new Set(['yes', 'y', 'true', '1']);
 const no = new Set(['no', 'n', 'false', '0', '']);
-const limits = { slug: 220, name: 200, description: 10_000, sku: 80, option: 40, feature: 200, features: 30, specKey: 100, specValue: 500, specs: 30 };
+const limits = {
+  slug: 220,
+  name: 200,
+  description: 10_000,
+  sku: 80,
+  option: 40,
+  feature: 200,
+  features: 30,
+  specKey: 100,
+  specValue: 500,
+  specs: 30,
+};
 
 /** The columns a header names, in its order, or why it cannot be read; names are matched without case. */
 export function readHeader(cells: string[]): { columns: ColumnIndex } | { problem: string } {
@@ -147,7 +165,12 @@ export function parseSpecification(entry: string): { key: string; value: string 
  * Reads one data row. Every bad cell is reported, not just the first of the row; the row is given
  * back only when all its cells are good, and its keys whatever the other cells hold.
  */
-export function readRow(row: number, cells: string[], columns: ColumnIndex, columnCount: number): { row?: ImportedRow; keys: RowKeys; errors: CatalogImportError[] } {
+export function readRow(
+  row: number,
+  cells: string[],
+  columns: ColumnIndex,
+  columnCount: number,
+): { row?: ImportedRow; keys: RowKeys; errors: CatalogImportError[] } {
   const errors: CatalogImportError[] = [];
   const fail = (field: string, message: string) => {
     errors.push({ row, field, message });
@@ -196,7 +219,10 @@ export function readRow(row: number, cells: string[], columns: ColumnIndex, colu
   };
 
   const slugText = required('slug', limits.slug);
-  const slug = slugText !== null && !slugPattern.test(slugText) ? fail('slug', 'Lower-case letters, digits and single hyphens only, like classic-runner.') : slugText;
+  const slug =
+    slugText !== null && !slugPattern.test(slugText)
+      ? fail('slug', 'Lower-case letters, digits and single hyphens only, like classic-runner.')
+      : slugText;
   const name = required('name', limits.name);
   const description = optionalText('description', limits.description) ?? '';
   const category = required('category', limits.slug);
@@ -207,7 +233,8 @@ export function readRow(row: number, cells: string[], columns: ColumnIndex, colu
   const statusText = cell('status').toLowerCase() || 'active';
   const status = unreadable.has('status')
     ? null
-    : (productStatuses.find((known) => known === statusText) ?? fail('status', `'${cell('status')}' is not one of ${productStatuses.join(', ')}.`));
+    : (productStatuses.find((known) => known === statusText) ??
+      fail('status', `'${cell('status')}' is not one of ${productStatuses.join(', ')}.`));
   const isNewArrival = flag('is_new_arrival');
   const isFeatured = flag('is_featured');
 
@@ -235,12 +262,16 @@ export function readRow(row: number, cells: string[], columns: ColumnIndex, colu
   const size = optionalText('size', limits.option);
   const color = optionalText('color', limits.option);
   const skuText = required('sku', limits.sku);
-  const sku = skuText !== null && !skuPattern.test(skuText) ? fail('sku', 'Letters, digits and . _ / - only, starting with a letter or digit.') : skuText;
+  const sku =
+    skuText !== null && !skuPattern.test(skuText)
+      ? fail('sku', 'Letters, digits and . _ / - only, starting with a letter or digit.')
+      : skuText;
   const stockText = cell('stock');
   let stock: number | null = null;
   if (stockText !== '') {
     stock = /^\d{1,7}$/.test(stockText) ? Number(stockText) : null;
-    if (stock === null || stock > maxStock) fail('stock', `'${stockText}' is not a whole number from 0 to ${maxStock.toLocaleString('en')}.`);
+    if (stock === null || stock > maxStock)
+      fail('stock', `'${stockText}' is not a whole number from 0 to ${maxStock.toLocaleString('en')}.`);
   }
 
   const optionsRead = !errors.some((error) => error.field === 'size' || error.field === 'color');
@@ -253,7 +284,20 @@ export function readRow(row: number, cells: string[], columns: ColumnIndex, colu
     keys,
     row: {
       row,
-      product: { slug, name, description, category, price, salePrice, wholesalePrice, status, isNewArrival, isFeatured, features, specifications },
+      product: {
+        slug,
+        name,
+        description,
+        category,
+        price,
+        salePrice,
+        wholesalePrice,
+        status,
+        isNewArrival,
+        isFeatured,
+        features,
+        specifications,
+      },
       variant: { sku, size, color, stock },
     },
   };
@@ -289,7 +333,11 @@ export function checkAcrossRows(rows: ImportedRow[], keys: RowKeys[]): CatalogIm
     }
     for (const [key, column] of Object.entries(productColumn) as [keyof typeof productColumn, CatalogCsvColumn][]) {
       if (JSON.stringify(product[key]) !== JSON.stringify(first.product[key])) {
-        errors.push({ row, field: column, message: `Differs from row ${first.row}, the first row of ${product.slug}: a product's rows repeat its columns.` });
+        errors.push({
+          row,
+          field: column,
+          message: `Differs from row ${first.row}, the first row of ${product.slug}: a product's rows repeat its columns.`,
+        });
       }
     }
   }

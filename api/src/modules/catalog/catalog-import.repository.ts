@@ -7,7 +7,16 @@ import { inBatches } from '../../db/statement-batches.ts';
 /** The product columns an import writes and compares; money in cents, flags 0/1, lists as JSON text. */
 export type ImportedProductColumns = Pick<
   ProductTable,
-  'name' | 'description' | 'category_id' | 'price' | 'sale_price' | 'wholesale_price' | 'is_new_arrival' | 'is_featured' | 'features' | 'specifications'
+  | 'name'
+  | 'description'
+  | 'category_id'
+  | 'price'
+  | 'sale_price'
+  | 'wholesale_price'
+  | 'is_new_arrival'
+  | 'is_featured'
+  | 'features'
+  | 'specifications'
 > & { status: ProductStatus };
 
 export type StoredProduct = ImportedProductColumns & { id: number; slug: string };
@@ -67,7 +76,8 @@ export function createCatalogImportRepository(db: DbExecutor, dialect: DatabaseD
     async slugsOf(ids: number[], executor: DbExecutor = db): Promise<Map<number, string>> {
       const slugs = new Map<number, string>();
       for (const batch of inBatches(ids, lookupBatch)) {
-        for (const row of await executor.selectFrom('products').select(['id', 'slug']).where('id', 'in', batch).execute()) slugs.set(row.id, row.slug);
+        for (const row of await executor.selectFrom('products').select(['id', 'slug']).where('id', 'in', batch).execute())
+          slugs.set(row.id, row.slug);
       }
       return slugs;
     },
@@ -78,7 +88,8 @@ export function createCatalogImportRepository(db: DbExecutor, dialect: DatabaseD
       const now = new Date().toISOString();
       for (const batch of inBatches(products, insertBatch)) {
         const rows = batch.map((product) => ({ ...withStorefrontFlag(product), slug: product.slug, created_at: now, updated_at: now }));
-        for (const { id, slug } of await executor.insertInto('products').values(rows).returning(['id', 'slug']).execute()) ids.set(slug, id);
+        for (const { id, slug } of await executor.insertInto('products').values(rows).returning(['id', 'slug']).execute())
+          ids.set(slug, id);
       }
       return ids;
     },
@@ -91,7 +102,10 @@ export function createCatalogImportRepository(db: DbExecutor, dialect: DatabaseD
         .execute();
     },
 
-    async startRun(run: Pick<CatalogImportRunTable, 'staff_id' | 'file_name' | 'rows' | 'products'>, executor: DbExecutor = db): Promise<number> {
+    async startRun(
+      run: Pick<CatalogImportRunTable, 'staff_id' | 'file_name' | 'rows' | 'products'>,
+      executor: DbExecutor = db,
+    ): Promise<number> {
       const now = new Date().toISOString();
       const { id } = await executor
         .insertInto('catalog_import_runs')
@@ -102,10 +116,20 @@ export function createCatalogImportRepository(db: DbExecutor, dialect: DatabaseD
     },
 
     async runProgress(id: number, productsWritten: number, executor: DbExecutor = db) {
-      await executor.updateTable('catalog_import_runs').set({ products_written: productsWritten, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+      await executor
+        .updateTable('catalog_import_runs')
+        .set({ products_written: productsWritten, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
     },
 
-    async finishRun(id: number, status: Exclude<CatalogImportRunStatus, 'writing'>, productsWritten: number, report: string, executor: DbExecutor = db) {
+    async finishRun(
+      id: number,
+      status: Exclude<CatalogImportRunStatus, 'writing'>,
+      productsWritten: number,
+      report: string,
+      executor: DbExecutor = db,
+    ) {
       const now = new Date().toISOString();
       await executor
         .updateTable('catalog_import_runs')
@@ -118,7 +142,11 @@ export function createCatalogImportRepository(db: DbExecutor, dialect: DatabaseD
       executor.selectFrom('catalog_import_runs').selectAll().where('id', '=', id).executeTakeFirst(),
 
     /** One page of the export: products after `afterId` in id order, with their variants in the shop's order. */
-    async exportPage(afterId: number, limit: number, executor: DbExecutor = db): Promise<{ products: ExportedProduct[]; variants: ExportedVariant[] }> {
+    async exportPage(
+      afterId: number,
+      limit: number,
+      executor: DbExecutor = db,
+    ): Promise<{ products: ExportedProduct[]; variants: ExportedVariant[] }> {
       const products = await executor
         .selectFrom('products as p')
         .innerJoin('categories as c', 'c.id', 'p.category_id')

@@ -43,7 +43,10 @@ function form(text: string | Buffer, filename = 'catalogue.csv', type = 'text/cs
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-function upload(text: string | Buffer, options: { dryRun?: boolean; as?: SignedInShopper | null; filename?: string; type?: string; cutOff?: boolean } = {}) {
+function upload(
+  text: string | Buffer,
+  options: { dryRun?: boolean; as?: SignedInShopper | null; filename?: string; type?: string; cutOff?: boolean } = {},
+) {
   const { payload: whole, contentType } = form(text, options.filename, options.type);
   // A form cut off before its closing boundary, as a client that stopped sending leaves it.
   const payload = options.cutOff ? whole.subarray(0, whole.lastIndexOf('\r\n--')) : whole;
@@ -58,15 +61,25 @@ function upload(text: string | Buffer, options: { dryRun?: boolean; as?: SignedI
 
 const db = () => shop.database.handle.db;
 const productBySlug = (slug: string) => db().selectFrom('products').selectAll().where('slug', '=', slug).executeTakeFirst();
-const variantsOf = (productId: number) => db().selectFrom('product_variants').selectAll().where('product_id', '=', productId).orderBy('position').execute();
-const movementsOf = (variantId: number) => db().selectFrom('stock_movements').select(['delta', 'reason']).where('variant_id', '=', variantId).orderBy('id').execute();
+const variantsOf = (productId: number) =>
+  db().selectFrom('product_variants').selectAll().where('product_id', '=', productId).orderBy('position').execute();
+const movementsOf = (variantId: number) =>
+  db().selectFrom('stock_movements').select(['delta', 'reason']).where('variant_id', '=', variantId).orderBy('id').execute();
 const importAudits = () => db().selectFrom('audit_entries').selectAll().where('action', '=', 'import').orderBy('id').execute();
 
 beforeAll(async () => {
   shop = await createTestShop({ seed: false });
   await createCategory(db(), { name: 'Tees', slug: 'tees' });
   const hats = await createCategory(db(), { name: 'Hats', slug: 'hats' });
-  const made = await createProduct(db(), { name: 'Kingston Cap', categoryId: hats, price: 150_000, variants: [{ size: 'S', stock: 4 }, { size: 'L', stock: 2 }] });
+  const made = await createProduct(db(), {
+    name: 'Kingston Cap',
+    categoryId: hats,
+    price: 150_000,
+    variants: [
+      { size: 'S', stock: 4 },
+      { size: 'L', stock: 2 },
+    ],
+  });
   const product = await db().selectFrom('products').select('slug').where('id', '=', made.id).executeTakeFirstOrThrow();
   existing = { id: made.id, slug: product.slug, skus: (await variantsOf(made.id)).map((variant) => variant.sku) };
   staff = await signInStaff(shop, 'staff');
@@ -79,7 +92,13 @@ afterAll(async () => {
 
 describe('who may import and export', () => {
   it('refuses guests (401) and customers (403)', async () => {
-    expect((await upload(csv({ slug: 'guest-tee', sku: 'G-1' }), { as: { ...(await startSession(shop.app)), token: '', refresh: '', userId: 0 } })).statusCode).toBe(401);
+    expect(
+      (
+        await upload(csv({ slug: 'guest-tee', sku: 'G-1' }), {
+          as: { ...(await startSession(shop.app)), token: '', refresh: '', userId: 0 },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await upload(csv({ slug: 'guest-tee', sku: 'G-1' }), { as: customer })).statusCode).toBe(403);
     expect((await shop.app.inject({ method: 'GET', url: '/api/admin/products/export/' })).statusCode).toBe(401);
     expect((await shop.app.inject({ method: 'GET', url: '/api/admin/products/export/', headers: customer.headers })).statusCode).toBe(403);
@@ -89,12 +108,40 @@ describe('who may import and export', () => {
 
 describe('files that are not a catalogue', () => {
   it.each([
-    { name: 'a workbook by its name', text: 'PK\u0003\u0004 zip', filename: 'catalogue.xlsx', type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', status: 415, message: 'Only CSV files' },
-    { name: 'a workbook named .csv', text: 'PK\u0003\u0004\u0000\u0000 zip', filename: 'catalogue.csv', type: 'text/csv', status: 400, message: 'not a CSV file' },
+    {
+      name: 'a workbook by its name',
+      text: 'PK\u0003\u0004 zip',
+      filename: 'catalogue.xlsx',
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      status: 415,
+      message: 'Only CSV files',
+    },
+    {
+      name: 'a workbook named .csv',
+      text: 'PK\u0003\u0004\u0000\u0000 zip',
+      filename: 'catalogue.csv',
+      type: 'text/csv',
+      status: 400,
+      message: 'not a CSV file',
+    },
     { name: 'a picture', text: 'GIF89a', filename: 'photo.gif', type: 'image/gif', status: 415, message: 'Only CSV files' },
     { name: 'an empty file', text: '', filename: 'catalogue.csv', type: 'text/csv', status: 400, message: 'The file is empty' },
-    { name: 'unknown and missing columns', text: 'slug,name,colour\nx,y,z\n', filename: 'catalogue.csv', type: 'text/csv', status: 400, message: 'unknown column colour; missing columns description, category' },
-    { name: 'an unclosed quote', text: `${header}\n"island-tee,Island\n`, filename: 'catalogue.csv', type: 'text/csv', status: 400, message: 'not valid CSV' },
+    {
+      name: 'unknown and missing columns',
+      text: 'slug,name,colour\nx,y,z\n',
+      filename: 'catalogue.csv',
+      type: 'text/csv',
+      status: 400,
+      message: 'unknown column colour; missing columns description, category',
+    },
+    {
+      name: 'an unclosed quote',
+      text: `${header}\n"island-tee,Island\n`,
+      filename: 'catalogue.csv',
+      type: 'text/csv',
+      status: 400,
+      message: 'not valid CSV',
+    },
   ])('refuses $name with $status', async ({ text, filename, type, status, message }) => {
     const response = await upload(text, { filename, type });
     expect(response.statusCode).toBe(status);
@@ -102,7 +149,12 @@ describe('files that are not a catalogue', () => {
   });
 
   it('refuses a body that is not a multipart form', async () => {
-    const response = await shop.app.inject({ method: 'POST', url: '/api/admin/products/import/', headers: staff.headers, payload: { file: header } });
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/import/',
+      headers: staff.headers,
+      payload: { file: header },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toContain('multipart');
   });
@@ -131,14 +183,16 @@ describe('files that are not a catalogue', () => {
     const cpu = process.cpuUsage();
     const response = await upload(oneLine);
     expect(response.statusCode).toBe(413);
-    expect(response.json().error).toBe('Row 2 is longer than 64 KB, more than any catalogue row; check it for a quote that is never closed.');
+    expect(response.json().error).toBe(
+      'Row 2 is longer than 64 KB, more than any catalogue row; check it for a quote that is never closed.',
+    );
     // Generous bounds on a shared machine; reading the line to its end took 22 s of CPU.
     const { user, system } = process.cpuUsage(cpu);
     expect((user + system) / 1000).toBeLessThan(5_000);
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
-  it('reads a row at every column\'s limit, well under the bound', async () => {
+  it("reads a row at every column's limit, well under the bound", async () => {
     const longest = line({
       slug: 'long-tee',
       sku: 'LONG-1',
@@ -154,15 +208,42 @@ describe('files that are not a catalogue', () => {
 
   it('refuses a bad dry_run value', async () => {
     const { payload, contentType } = form(csv({ slug: 'x', sku: 'X' }));
-    const response = await shop.app.inject({ method: 'POST', url: '/api/admin/products/import/?dry_run=maybe', headers: { ...staff.headers, 'content-type': contentType }, payload });
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/admin/products/import/?dry_run=maybe',
+      headers: { ...staff.headers, 'content-type': contentType },
+      payload,
+    });
     expect(response.statusCode).toBe(400);
   });
 });
 
 describe('a good file', () => {
   const file = csv(
-    { slug: 'island-tee', name: 'Island Tee', size: 'M', color: 'Black', sku: 'IT-M-BLK', stock: '10', price: '2,500.50', is_new_arrival: 'yes', features: 'Cotton|Breathable', specifications: 'Material: Cotton|Fit: Regular' },
-    { slug: 'island-tee', name: 'Island Tee', size: 'L', color: 'Black', sku: 'IT-L-BLK', stock: '', price: '2,500.50', is_new_arrival: 'yes', features: 'Cotton|Breathable', specifications: 'Material: Cotton|Fit: Regular' },
+    {
+      slug: 'island-tee',
+      name: 'Island Tee',
+      size: 'M',
+      color: 'Black',
+      sku: 'IT-M-BLK',
+      stock: '10',
+      price: '2,500.50',
+      is_new_arrival: 'yes',
+      features: 'Cotton|Breathable',
+      specifications: 'Material: Cotton|Fit: Regular',
+    },
+    {
+      slug: 'island-tee',
+      name: 'Island Tee',
+      size: 'L',
+      color: 'Black',
+      sku: 'IT-L-BLK',
+      stock: '',
+      price: '2,500.50',
+      is_new_arrival: 'yes',
+      features: 'Cotton|Breathable',
+      specifications: 'Material: Cotton|Fit: Regular',
+    },
     { slug: 'draft-tee', name: 'Draft Tee', status: 'draft', sku: 'DT-1', stock: '0' },
   );
 
@@ -181,7 +262,15 @@ describe('a good file', () => {
     expect(response.json()).toEqual({ dry_run: false, rows: 3, created: 2, updated: 0, unchanged: 0, errors: [] });
 
     const tee = await productBySlug('island-tee');
-    expect(tee).toMatchObject({ name: 'Island Tee', price: 250_050, status: 'active', is_active: 1, is_new_arrival: 1, features: '["Cotton","Breathable"]', specifications: '{"Material":"Cotton","Fit":"Regular"}' });
+    expect(tee).toMatchObject({
+      name: 'Island Tee',
+      price: 250_050,
+      status: 'active',
+      is_active: 1,
+      is_new_arrival: 1,
+      features: '["Cotton","Breathable"]',
+      specifications: '{"Material":"Cotton","Fit":"Regular"}',
+    });
     expect(await productBySlug('draft-tee')).toMatchObject({ status: 'draft', is_active: 0 });
     const variants = await variantsOf(tee?.id ?? 0);
     expect(variants.map(({ sku, size, color, stock, position }) => ({ sku, size, color, stock, position }))).toEqual([
@@ -217,16 +306,34 @@ describe('a large file', () => {
       await createCategory(large.database.handle.db, { name: 'Tees', slug: 'tees' });
       const owner = await signInStaff(large, 'staff');
       const count = 9_000;
-      const rows = Array.from({ length: count }, (_, index) => ({ slug: `bulk-tee-${index}`, name: `Bulk Tee ${index}`, sku: `BULK-${index}`, stock: String(index % 4) }));
+      const rows = Array.from({ length: count }, (_, index) => ({
+        slug: `bulk-tee-${index}`,
+        name: `Bulk Tee ${index}`,
+        sku: `BULK-${index}`,
+        stock: String(index % 4),
+      }));
       const { payload, contentType } = form(csv(...rows));
-      const response = await large.app.inject({ method: 'POST', url: '/api/admin/products/import/', headers: { ...owner.headers, 'content-type': contentType }, payload });
+      const response = await large.app.inject({
+        method: 'POST',
+        url: '/api/admin/products/import/',
+        headers: { ...owner.headers, 'content-type': contentType },
+        payload,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ rows: count, created: count, errors: [] });
       const stocked = await large.database.handle.db
         .selectFrom('product_stock')
-        .select((eb) => [eb.fn.countAll<number | string>().as('products'), eb.fn.sum<number | string>('stock').as('units'), eb.fn.sum<number | string>('out_variants').as('sold_out')])
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('products'),
+          eb.fn.sum<number | string>('stock').as('units'),
+          eb.fn.sum<number | string>('out_variants').as('sold_out'),
+        ])
         .executeTakeFirstOrThrow();
-      expect({ products: Number(stocked.products), units: Number(stocked.units), soldOut: Number(stocked.sold_out) }).toEqual({ products: count, units: (count / 4) * 6, soldOut: count / 4 });
+      expect({ products: Number(stocked.products), units: Number(stocked.units), soldOut: Number(stocked.sold_out) }).toEqual({
+        products: count,
+        units: (count / 4) * 6,
+        soldOut: count / 4,
+      });
       const soldOut = await large.app.inject({ method: 'GET', url: '/api/admin/products/?stock=out', headers: owner.headers });
       expect(soldOut.json().count).toBe(count / 4);
     } finally {
@@ -243,10 +350,16 @@ describe('while a large file is imported', () => {
       const onSale = await createProduct(large.database.handle.db, { name: 'Kingston Cap', categoryId: tees, price: 150_000 });
       const owner = await signInStaff(large, 'staff');
       const count = 20_000;
-      const rows = Array.from({ length: count }, (_, index) => ({ slug: `busy-tee-${index >> 1}`, name: `Busy Tee ${index >> 1}`, size: index % 2 ? 'L' : 'M', sku: `BUSY-${index}` }));
+      const rows = Array.from({ length: count }, (_, index) => ({
+        slug: `busy-tee-${index >> 1}`,
+        name: `Busy Tee ${index >> 1}`,
+        size: index % 2 ? 'L' : 'M',
+        sku: `BUSY-${index}`,
+      }));
       const { payload, contentType } = form(csv(...rows));
       // Each call once before: a first call prepares its statements.
-      for (const url of ['/api/health/', '/api/shop/?min_price=1', `/api/product/${onSale.id}/`]) expect((await large.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      for (const url of ['/api/health/', '/api/shop/?min_price=1', `/api/product/${onSale.id}/`])
+        expect((await large.app.inject({ method: 'GET', url })).statusCode).toBe(200);
       const importing = { now: true };
       const importDone = large.app
         .inject({ method: 'POST', url: '/api/admin/products/import/', headers: { ...owner.headers, 'content-type': contentType }, payload })
@@ -271,7 +384,9 @@ describe('while a large file is imported', () => {
       let report = response.statusCode === 202 ? null : response.json();
       while (report === null) {
         await new Promise((resolve) => setTimeout(resolve, 200));
-        report = (await large.app.inject({ method: 'GET', url: `/api/admin/products/import/${response.json().id}/`, headers: owner.headers })).json().report;
+        report = (
+          await large.app.inject({ method: 'GET', url: `/api/admin/products/import/${response.json().id}/`, headers: owner.headers })
+        ).json().report;
       }
       expect([200, 202]).toContain(response.statusCode);
       expect(report).toMatchObject({ rows: count, created: count / 2, errors: [] });
@@ -280,7 +395,11 @@ describe('while a large file is imported', () => {
       expect(slowest.health).toBeLessThan(2_000);
       expect(slowest.shop).toBeLessThan(2_000);
       expect(slowest.product).toBeLessThan(2_000);
-      const stocked = await large.database.handle.db.selectFrom('product_variants').select((eb) => eb.fn.countAll<number | string>().as('n')).where('sku', 'like', 'BUSY-%').executeTakeFirstOrThrow();
+      const stocked = await large.database.handle.db
+        .selectFrom('product_variants')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('sku', 'like', 'BUSY-%')
+        .executeTakeFirstOrThrow();
       expect(Number(stocked.n)).toBe(count);
     } finally {
       await large.close();
@@ -295,10 +414,22 @@ describe('while a large file is imported', () => {
       const shopper = await signUp(patient.app, { email: 'poller@threadline.test' });
       const rows = Array.from({ length: 1_500 }, (_, index) => ({ slug: `polled-tee-${index}`, sku: `POLL-${index}` }));
       const { payload, contentType } = form(csv(...rows));
-      const response = await patient.app.inject({ method: 'POST', url: '/api/admin/products/import/', headers: { ...owner.headers, 'content-type': contentType }, payload });
+      const response = await patient.app.inject({
+        method: 'POST',
+        url: '/api/admin/products/import/',
+        headers: { ...owner.headers, 'content-type': contentType },
+        payload,
+      });
       expect(response.statusCode).toBe(202);
       const run: CatalogImportRun = response.json();
-      expect(run).toMatchObject({ status: 'writing', file_name: 'catalogue.csv', rows: 1_500, products: 1_500, report: null, finished_at: null });
+      expect(run).toMatchObject({
+        status: 'writing',
+        file_name: 'catalogue.csv',
+        rows: 1_500,
+        products: 1_500,
+        report: null,
+        finished_at: null,
+      });
       expect(response.headers.location).toBe(`/api/admin/products/import/${run.id}/`);
 
       const poll = () => patient.app.inject({ method: 'GET', url: `/api/admin/products/import/${run.id}/`, headers: owner.headers });
@@ -312,15 +443,31 @@ describe('while a large file is imported', () => {
       expect(seen).toEqual([...seen].sort((a, b) => a - b));
       expect(polled).toMatchObject({ status: 'done', products_written: 1_500, finished_at: expect.any(String) });
       expect(polled.report).toEqual({ dry_run: false, rows: 1_500, created: 1_500, updated: 0, unchanged: 0, errors: [] });
-      expect((await patient.app.inject({ method: 'GET', url: `/api/admin/products/import/${run.id}/`, headers: shopper.headers })).statusCode).toBe(403);
-      expect((await patient.app.inject({ method: 'GET', url: `/api/admin/products/import/${run.id + 1}/`, headers: owner.headers })).statusCode).toBe(404);
+      expect(
+        (await patient.app.inject({ method: 'GET', url: `/api/admin/products/import/${run.id}/`, headers: shopper.headers })).statusCode,
+      ).toBe(403);
+      expect(
+        (await patient.app.inject({ method: 'GET', url: `/api/admin/products/import/${run.id + 1}/`, headers: owner.headers })).statusCode,
+      ).toBe(404);
 
       // A run its process left 'writing' (stopped mid-import) is answered as failed, not polled for ever.
-      await patient.database.handle.db.updateTable('catalog_import_runs').set({ status: 'writing', report: null, updated_at: '2026-01-01T00:00:00.000Z' }).where('id', '=', run.id).execute();
+      await patient.database.handle.db
+        .updateTable('catalog_import_runs')
+        .set({ status: 'writing', report: null, updated_at: '2026-01-01T00:00:00.000Z' })
+        .where('id', '=', run.id)
+        .execute();
       const stopped: CatalogImportRun = (await poll()).json();
-      expect(stopped).toMatchObject({ status: 'failed', report: { errors: [{ row: 1, field: '', message: expect.stringContaining('after 1,500 of 1,500 products') }] } });
+      expect(stopped).toMatchObject({
+        status: 'failed',
+        report: { errors: [{ row: 1, field: '', message: expect.stringContaining('after 1,500 of 1,500 products') }] },
+      });
       // A dry run is answered at once whatever the wait.
-      const checked = await patient.app.inject({ method: 'POST', url: '/api/admin/products/import/?dry_run=true', headers: { ...owner.headers, 'content-type': contentType }, payload });
+      const checked = await patient.app.inject({
+        method: 'POST',
+        url: '/api/admin/products/import/?dry_run=true',
+        headers: { ...owner.headers, 'content-type': contentType },
+        payload,
+      });
       expect(checked.statusCode).toBe(200);
       expect(checked.json()).toMatchObject({ dry_run: true, created: 0, unchanged: 1_500 });
     } finally {
@@ -352,13 +499,20 @@ describe('updating existing products', () => {
       { delta: 5, reason: 'import' },
     ]);
     // The product's stock row (ADR 23) follows: 9 + 2 + 3 units, L and XL low.
-    const row = await shop.database.handle.db.selectFrom('product_stock').select(['stock', 'low_variants', 'out_variants']).where('product_id', '=', existing.id).executeTakeFirst();
+    const row = await shop.database.handle.db
+      .selectFrom('product_stock')
+      .select(['stock', 'low_variants', 'out_variants'])
+      .where('product_id', '=', existing.id)
+      .executeTakeFirst();
     expect(row).toEqual({ stock: 14, low_variants: 2, out_variants: 0 });
   });
 
   it('refuses a SKU that belongs to another product', async () => {
     const response = await upload(csv({ slug: 'thief-tee', sku: 'IT-M-BLK' }));
-    expect(response.json()).toMatchObject({ created: 0, errors: [{ row: 2, field: 'sku', message: 'SKU IT-M-BLK belongs to the product island-tee.' }] });
+    expect(response.json()).toMatchObject({
+      created: 0,
+      errors: [{ row: 2, field: 'sku', message: 'SKU IT-M-BLK belongs to the product island-tee.' }],
+    });
     expect(await productBySlug('thief-tee')).toBeUndefined();
   });
 });
@@ -442,7 +596,9 @@ describe('export', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="threadline-catalogue-\d{4}-\d{2}-\d{2}\.csv"$/);
     const text = response.body;
     expect(text.startsWith(`\uFEFF${header}\r\n`)).toBe(true);
-    expect(text).toContain('island-tee,Island Tee,Soft cotton,tees,2500.5,,,active,yes,no,Cotton|Breathable,Material: Cotton|Fit: Regular,M,Black,IT-M-BLK,10\r\n');
+    expect(text).toContain(
+      'island-tee,Island Tee,Soft cotton,tees,2500.5,,,active,yes,no,Cotton|Breathable,Material: Cotton|Fit: Regular,M,Black,IT-M-BLK,10\r\n',
+    );
     expect(text.trim().split('\r\n')).toHaveLength(1 + 2 + 1 + 3);
 
     const again = await upload(text, { filename: 'threadline-catalogue.csv' });
@@ -451,7 +607,13 @@ describe('export', () => {
 
   it('writes a | or \\ inside a feature or specification so that importing it back keeps it whole', async () => {
     const imported = await upload(
-      csv({ slug: 'pipe-tee', name: 'Pipe Tee', features: 'Cotton \\| Linen|Print C:\\\\shop', specifications: 'Sizes: S\\|M', sku: 'PT-1' }),
+      csv({
+        slug: 'pipe-tee',
+        name: 'Pipe Tee',
+        features: 'Cotton \\| Linen|Print C:\\\\shop',
+        specifications: 'Sizes: S\\|M',
+        sku: 'PT-1',
+      }),
     );
     expect(imported.json()).toMatchObject({ created: 1, errors: [] });
     const stored = await productBySlug('pipe-tee');
@@ -509,7 +671,11 @@ describe('specification names', () => {
   it('holding ": " or a backslash survive export then import', async () => {
     await upload(csv({ slug: 'spec-tee', sku: 'SPEC-1', specifications: 'Plain: Cotton' }));
     const specifications = { 'Care: washing': 'Cold: 30 degrees', 'Path C:\\': 'x', Fit: 'Regular' };
-    await db().updateTable('products').set({ specifications: JSON.stringify(specifications) }).where('slug', '=', 'spec-tee').execute();
+    await db()
+      .updateTable('products')
+      .set({ specifications: JSON.stringify(specifications) })
+      .where('slug', '=', 'spec-tee')
+      .execute();
     const stored = await productBySlug('spec-tee');
 
     const exported = (await shop.app.inject({ method: 'GET', url: '/api/admin/products/export/', headers: staff.headers })).body;
@@ -527,7 +693,11 @@ describe('concurrent imports', () => {
     const answers = await Promise.all([upload(file), upload(file), upload(file)]);
     for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
     expect(answers.filter((answer) => answer.statusCode === 200 && answer.json().created === 30)).toHaveLength(1);
-    const count = await db().selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('slug', 'like', 'race-%').executeTakeFirstOrThrow();
+    const count = await db()
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('slug', 'like', 'race-%')
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(30);
     const variant = await db().selectFrom('product_variants').select(['id', 'stock']).where('sku', '=', 'RACE-3').executeTakeFirstOrThrow();
     expect((await movementsOf(variant.id)).reduce((sum, movement) => sum + movement.delta, 0)).toBe(variant.stock);
@@ -546,15 +716,42 @@ describe('concurrent imports', () => {
 describe('a retired variant', () => {
   it("sells again a retired variant the file names, in the product's stock and in-stock sizes", async () => {
     const hats = await db().selectFrom('categories').select('id').where('slug', '=', 'hats').executeTakeFirstOrThrow();
-    const made = await createProduct(db(), { name: 'Port Royal Bucket Hat', categoryId: hats.id, price: 200_000, variants: [{ size: 'S', stock: 4 }, { size: 'L', stock: 2 }] });
+    const made = await createProduct(db(), {
+      name: 'Port Royal Bucket Hat',
+      categoryId: hats.id,
+      price: 200_000,
+      variants: [
+        { size: 'S', stock: 4 },
+        { size: 'L', stock: 2 },
+      ],
+    });
     const { slug } = await db().selectFrom('products').select('slug').where('id', '=', made.id).executeTakeFirstOrThrow();
     const [small, large] = await variantsOf(made.id);
     // An ordered variant is retired, not deleted, when staff delete it.
     const shopper = await startSession(shop.app);
-    await shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: shopper.headers, payload: { product_id: made.id, quantity: 1, variant_size: 'S' } });
-    expect((await shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: shopper.headers, payload: pickupCheckoutForm('cash_on_delivery') })).statusCode).toBe(200);
-    expect((await shop.app.inject({ method: 'DELETE', url: `/api/admin/variants/${small?.id}/`, headers: staff.headers })).statusCode).toBe(409);
-    const sizesOnSale = async () => ((await shop.app.inject({ method: 'GET', url: `/api/product/${made.id}/` })).json().variants as { size: string; stock: number }[]).map(({ size, stock }) => ({ size, stock }));
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/orders/cart/',
+      headers: shopper.headers,
+      payload: { product_id: made.id, quantity: 1, variant_size: 'S' },
+    });
+    expect(
+      (
+        await shop.app.inject({
+          method: 'POST',
+          url: '/api/orders/checkout/',
+          headers: shopper.headers,
+          payload: pickupCheckoutForm('cash_on_delivery'),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await shop.app.inject({ method: 'DELETE', url: `/api/admin/variants/${small?.id}/`, headers: staff.headers })).statusCode).toBe(
+      409,
+    );
+    const sizesOnSale = async () =>
+      (
+        (await shop.app.inject({ method: 'GET', url: `/api/product/${made.id}/` })).json().variants as { size: string; stock: number }[]
+      ).map(({ size, stock }) => ({ size, stock }));
     expect(await sizesOnSale()).toEqual([{ size: 'L', stock: 2 }]);
     // The export is the catalogue on sale: without the retired size, so importing it back keeps it retired.
     const exported = (await shop.app.inject({ method: 'GET', url: '/api/admin/products/export/', headers: staff.headers })).body;
@@ -564,13 +761,31 @@ describe('a retired variant', () => {
     expect(await sizesOnSale()).toEqual([{ size: 'L', stock: 2 }]);
 
     const row = { slug, name: 'Port Royal Bucket Hat', category: 'hats', price: '2000' };
-    const response = await upload(csv({ ...row, size: 'S', sku: small?.sku ?? '', stock: '6' }, { ...row, size: 'L', sku: large?.sku ?? '', stock: '' }));
+    const response = await upload(
+      csv({ ...row, size: 'S', sku: small?.sku ?? '', stock: '6' }, { ...row, size: 'L', sku: large?.sku ?? '', stock: '' }),
+    );
     expect(response.json()).toMatchObject({ updated: 1, errors: [] });
-    expect(await sizesOnSale()).toEqual([{ size: 'S', stock: 6 }, { size: 'L', stock: 2 }]);
-    const stockRow = await db().selectFrom('product_stock').select(['stock', 'low_variants', 'out_variants']).where('product_id', '=', made.id).executeTakeFirst();
+    expect(await sizesOnSale()).toEqual([
+      { size: 'S', stock: 6 },
+      { size: 'L', stock: 2 },
+    ]);
+    const stockRow = await db()
+      .selectFrom('product_stock')
+      .select(['stock', 'low_variants', 'out_variants'])
+      .where('product_id', '=', made.id)
+      .executeTakeFirst();
     expect(stockRow).toEqual({ stock: 8, low_variants: 1, out_variants: 0 });
-    const inStock = await db().selectFrom('product_option_stock').select(['size', 'variants']).where('product_id', '=', made.id).where('variants', '>', 0).orderBy('size').execute();
-    expect(inStock).toEqual([{ size: 'L', variants: 1 }, { size: 'S', variants: 1 }]);
+    const inStock = await db()
+      .selectFrom('product_option_stock')
+      .select(['size', 'variants'])
+      .where('product_id', '=', made.id)
+      .where('variants', '>', 0)
+      .orderBy('size')
+      .execute();
+    expect(inStock).toEqual([
+      { size: 'L', variants: 1 },
+      { size: 'S', variants: 1 },
+    ]);
     expect((await movementsOf(small?.id ?? 0)).at(-1)).toEqual({ delta: 6, reason: 'import' });
   });
 });

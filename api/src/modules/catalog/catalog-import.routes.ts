@@ -63,9 +63,13 @@ async function csvUpload(request: FastifyRequest): Promise<{ file: Readable; fil
 const describedUpload: SwaggerTransform = (document) =>
   describeApiCall({
     ...document,
-    schema: { ...document.schema, body: z.object({ file: z.file().describe('The catalogue as CSV (docs/back-office.md "Catalogue import and export")') }), consumes: ['multipart/form-data'] },
+    schema: {
+      ...document.schema,
+      body: z.object({ file: z.file().describe('The catalogue as CSV (docs/back-office.md "Catalogue import and export")') }),
+      consumes: ['multipart/form-data'],
+    },
   });
-const csvAnswer = z.string().describe('The catalogue as CSV (text/csv) in the import\'s columns, one row per variant');
+const csvAnswer = z.string().describe("The catalogue as CSV (text/csv) in the import's columns, one row per variant");
 
 const attachment = () => `attachment; filename="threadline-catalogue-${new Date().toISOString().slice(0, 10)}.csv"`;
 
@@ -85,12 +89,16 @@ export const catalogImportRoutes: FastifyPluginAsyncZod<{ imports: CatalogImport
     },
   );
 
-  app.get('/products/import/:id/', { schema: { params: catalogImportRunParamsSchema, response: { 200: catalogImportRunSchema } } }, async (request) => {
-    staffOf(request);
-    const run = await imports.run(request.params.id);
-    if (!run) throw notFound('No catalogue import has this number.');
-    return run;
-  });
+  app.get(
+    '/products/import/:id/',
+    { schema: { params: catalogImportRunParamsSchema, response: { 200: catalogImportRunSchema } } },
+    async (request) => {
+      staffOf(request);
+      const run = await imports.run(request.params.id);
+      if (!run) throw notFound('No catalogue import has this number.');
+      return run;
+    },
+  );
 
   // The schema describes the file for the reference; Fastify pipes a stream as it is, never serializing it.
   app.get('/products/export/', { schema: { produces: ['text/csv'], response: { 200: csvAnswer } } }, async (request, reply) => {

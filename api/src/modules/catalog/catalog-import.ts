@@ -15,7 +15,15 @@ import type { StaffMember } from '../../plugins/staff-access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { StoredVariant, VariantBatches, VariantChange, VariantToAdd } from '../inventory/variant-batches.ts';
 import { exportCatalogCsv } from './catalog-export.ts';
-import { checkAcrossRows, isBlankRow, readHeader, readRow, type ImportedProduct, type ImportedRow, type RowKeys } from './catalog-import-rows.ts';
+import {
+  checkAcrossRows,
+  isBlankRow,
+  readHeader,
+  readRow,
+  type ImportedProduct,
+  type ImportedRow,
+  type RowKeys,
+} from './catalog-import-rows.ts';
 import type { CatalogImportRepository, ImportedProductColumns, StoredImportRun, StoredProduct } from './catalog-import.repository.ts';
 
 export interface CatalogImportInput {
@@ -92,7 +100,13 @@ const staleRunMs = 2 * 60 * 1000;
  * A row longer than any catalogue row stops the reading there, whatever follows.
  */
 async function readCsv(file: Readable): Promise<ReadFile> {
-  const parser = parse({ bom: true, relax_column_count: true, trim: true, skip_empty_lines: false, max_record_size: catalogImportMaxRowKilobytes * 1024 });
+  const parser = parse({
+    bom: true,
+    relax_column_count: true,
+    trim: true,
+    skip_empty_lines: false,
+    max_record_size: catalogImportMaxRowKilobytes * 1024,
+  });
   const slices = Readable.from(inSlices(file), { objectMode: false });
   slices.on('error', (error) => parser.destroy(error));
   slices.pipe(parser);
@@ -186,7 +200,14 @@ function reportedErrors(errors: CatalogImportError[]): CatalogImportError[] {
   const rest = sorted.length - catalogImportMaxErrors + 1;
   const listed = sorted.slice(0, catalogImportMaxErrors - 1);
   const firstUnlisted = sorted[catalogImportMaxErrors - 1];
-  return [...listed, { row: firstUnlisted?.row ?? 0, field: '', message: `${rest} more errors from this row on are not listed; fix these and check the file again.` }];
+  return [
+    ...listed,
+    {
+      row: firstUnlisted?.row ?? 0,
+      field: '',
+      message: `${rest} more errors from this row on are not listed; fix these and check the file again.`,
+    },
+  ];
 }
 
 /** The upload's answer: the report of an import that ended, or the run of one still being written. */
@@ -233,7 +254,16 @@ export function createCatalogImport({ database, repository, inventory, audit, ca
     );
 
     const existingIds = new Map([...products].map(([slug, product]) => [slug, product.id]));
-    const result: ImportPlan = { errors, existingIds, create: [], update: [], addVariants: [], changeVariants: [], updated: 0, unchanged: 0 };
+    const result: ImportPlan = {
+      errors,
+      existingIds,
+      create: [],
+      update: [],
+      addVariants: [],
+      changeVariants: [],
+      updated: 0,
+      unchanged: 0,
+    };
     const changedProducts = new Set<string>();
     const columnsBySlug = new Map<string, ImportedProductColumns>();
     for (const [slug, { row, product }] of firstRows) {
@@ -258,7 +288,11 @@ export function createCatalogImport({ database, repository, inventory, audit, ca
         result.addVariants.push({ slug: product.slug, variant });
         changedProducts.add(product.slug);
       } else if (owner === undefined || stored.product_id !== owner.id) {
-        errors.push({ row, field: 'sku', message: `SKU ${variant.sku} belongs to the product ${otherProducts.get(stored.product_id) ?? `#${stored.product_id}`}.` });
+        errors.push({
+          row,
+          field: 'sku',
+          message: `SKU ${variant.sku} belongs to the product ${otherProducts.get(stored.product_id) ?? `#${stored.product_id}`}.`,
+        });
       } else if (
         stored.retired_at !== null ||
         stored.size !== variant.size ||
@@ -285,7 +319,8 @@ export function createCatalogImport({ database, repository, inventory, audit, ca
     const toAdd: VariantToAdd[] = [];
     for (const { slug, variant } of work.addVariants) {
       const productId = productIds.get(slug);
-      if (productId !== undefined) toAdd.push({ productId, sku: variant.sku, size: variant.size, color: variant.color, stock: variant.stock ?? 0 });
+      if (productId !== undefined)
+        toAdd.push({ productId, sku: variant.sku, size: variant.size, color: variant.color, stock: variant.stock ?? 0 });
     }
     await inventory.addImportedVariants(toAdd, trx);
     await inventory.changeVariants(work.changeVariants, trx);
@@ -302,10 +337,18 @@ export function createCatalogImport({ database, repository, inventory, audit, ca
     for (let start = 0; start < keys.length; start += rowsPerBatch) {
       const slice = keys.slice(start, start + rowsPerBatch);
       const named = slice.filter((key) => key.sku !== null && key.slug !== null);
-      const variants = new Map((await inventory.variantsBySku(named.map((key) => key.sku ?? ''), false)).map((variant) => [variant.sku, variant]));
+      const variants = new Map(
+        (
+          await inventory.variantsBySku(
+            named.map((key) => key.sku ?? ''),
+            false,
+          )
+        ).map((variant) => [variant.sku, variant]),
+      );
       const owners = await repository.slugsOf([...new Set([...variants.values()].map((variant) => variant.product_id))]);
       for (const { row, category, slug, sku } of slice) {
-        if (category !== null && !categories.has(category)) errors.push({ row, field: 'category', message: `No category has the slug '${category}'.` });
+        if (category !== null && !categories.has(category))
+          errors.push({ row, field: 'category', message: `No category has the slug '${category}'.` });
         const variant = sku === null ? undefined : variants.get(sku);
         const owner = variant === undefined ? undefined : owners.get(variant.product_id);
         if (variant !== undefined && slug !== null && owner !== slug) {
@@ -380,7 +423,9 @@ export function createCatalogImport({ database, repository, inventory, audit, ca
       } catch (error) {
         if (productsWritten === 0 && runId === null) {
           if (isUniqueViolation(error)) {
-            throw conflict('Another change created some of these products or SKUs while this file was being imported; nothing was imported. Check the file again.');
+            throw conflict(
+              'Another change created some of these products or SKUs while this file was being imported; nothing was imported. Check the file again.',
+            );
           }
           throw error;
         }
@@ -389,7 +434,10 @@ export function createCatalogImport({ database, repository, inventory, audit, ca
       }
       if (!outcome.written) {
         // The catalogue changed since the check (a category deleted, a SKU given to another product).
-        stop = [...outcome.work.errors, { row: firstRow, field: '', message: `The catalogue changed while this file was imported. ${notWritten}` }];
+        stop = [
+          ...outcome.work.errors,
+          { row: firstRow, field: '', message: `The catalogue changed while this file was imported. ${notWritten}` },
+        ];
         break;
       }
       counts.created += outcome.work.create.length;
@@ -461,7 +509,10 @@ export function createCatalogImport({ database, repository, inventory, audit, ca
    * long the caller waits for the writing: past it the import goes on in this process and its run
    * is answered, to be polled (null waits to the end).
    */
-  async function importFile({ file, fileName, dryRun, staff }: CatalogImportInput, answerWithinMs: number | null): Promise<CatalogImportAnswer> {
+  async function importFile(
+    { file, fileName, dryRun, staff }: CatalogImportInput,
+    answerWithinMs: number | null,
+  ): Promise<CatalogImportAnswer> {
     const read = await readCsv(file);
     const checked = await check(read);
     if (dryRun || checked.errors.length > 0) {

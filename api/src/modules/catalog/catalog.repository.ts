@@ -131,33 +131,38 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
    * by id (migration 0025), a few dozen bytes a product where its row is hundreds; SQLite's planner
    * reads the row by id whenever it can, so the index is named.
    */
-  const summaryProducts = sql<Database['products']>`(SELECT id, is_active, category_id, effective_price FROM products INDEXED BY products_summary_idx)`;
+  const summaryProducts = sql<
+    Database['products']
+  >`(SELECT id, is_active, category_id, effective_price FROM products INDEXED BY products_summary_idx)`;
 
   /** Active products matching the filter; a summary's leaves out the size, colour and price filters. */
-  const filtered = (filter: ProductFilter, { summary = false, searchPart = 'all', among, readMatchesById = false, range }: FilterOptions = {}) => {
+  const filtered = (
+    filter: ProductFilter,
+    { summary = false, searchPart = 'all', among, readMatchesById = false, range }: FilterOptions = {},
+  ) => {
     const fromSummaryIndex = summary && dialect === 'sqlite';
-    return db
-      .selectFrom((fromSummaryIndex ? summaryProducts : sql<Database['products']>`products`).as('p'))
-      // Matches read by id keep the planner off the listing indexes; the summary's index leads with is_active itself.
-      .where(search.isActive(readMatchesById && !fromSummaryIndex), '=', 1)
-      .where((eb) => {
-        const conditions: Expression<SqlBool>[] = [];
-        if (among) conditions.push(search.isAmong(eb, among, !readMatchesById));
-        if (range) conditions.push(eb('p.id', '>=', range.from), eb('p.id', '<', range.to));
-        if (filter.categoryIds) {
-          // An unknown category matches nothing; `IN ()` is not valid SQL everywhere.
-          conditions.push(
-            filter.categoryIds.length > 0 ? eb('p.category_id', 'in', filter.categoryIds) : sql<SqlBool>`1 = 0`,
-          );
-        }
-        if (filter.searchWords?.length && !among) conditions.push(search.matches(eb, filter.searchWords, searchPart));
-        if (summary) return eb.and(conditions);
-        if (filter.size || filter.color) {
-          conditions.push(hasVariantInStock(eb, { size: filter.size || undefined, color: filter.color || undefined }));
-        }
-        conditions.push(...priceConditions(eb, filter));
-        return eb.and(conditions);
-      });
+    return (
+      db
+        .selectFrom((fromSummaryIndex ? summaryProducts : sql<Database['products']>`products`).as('p'))
+        // Matches read by id keep the planner off the listing indexes; the summary's index leads with is_active itself.
+        .where(search.isActive(readMatchesById && !fromSummaryIndex), '=', 1)
+        .where((eb) => {
+          const conditions: Expression<SqlBool>[] = [];
+          if (among) conditions.push(search.isAmong(eb, among, !readMatchesById));
+          if (range) conditions.push(eb('p.id', '>=', range.from), eb('p.id', '<', range.to));
+          if (filter.categoryIds) {
+            // An unknown category matches nothing; `IN ()` is not valid SQL everywhere.
+            conditions.push(filter.categoryIds.length > 0 ? eb('p.category_id', 'in', filter.categoryIds) : sql<SqlBool>`1 = 0`);
+          }
+          if (filter.searchWords?.length && !among) conditions.push(search.matches(eb, filter.searchWords, searchPart));
+          if (summary) return eb.and(conditions);
+          if (filter.size || filter.color) {
+            conditions.push(hasVariantInStock(eb, { size: filter.size || undefined, color: filter.color || undefined }));
+          }
+          conditions.push(...priceConditions(eb, filter));
+          return eb.and(conditions);
+        })
+    );
   };
 
   /**
@@ -184,7 +189,10 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
    */
   const slicesOf = async (matchingIds: number[] | null): Promise<Slice[]> => {
     if (matchingIds) return [...inBatches(matchingIds, matchesPerSlice)].map((ids) => ({ ids }));
-    const row = await db.selectFrom('products').select((eb) => eb.fn.max<number | null>('id').as('last')).executeTakeFirst();
+    const row = await db
+      .selectFrom('products')
+      .select((eb) => eb.fn.max<number | null>('id').as('last'))
+      .executeTakeFirst();
     const slices: Slice[] = [];
     for (let from = 0; from <= Number(row?.last ?? 0); from += productsPerSlice) slices.push({ from, to: from + productsPerSlice });
     return slices;
@@ -267,7 +275,13 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
      * matches are paged first and the rest only once a page reaches past them, so neither set is
      * ranked or sorted whole. `matchingIds` (SQLite) stand in for the search: it is not run again.
      */
-    async listProducts(filter: ProductFilter, order: ProductOrder, limit: number, offset: number, matchingIds: number[] | null = null): Promise<ProductRow[]> {
+    async listProducts(
+      filter: ProductFilter,
+      order: ProductOrder,
+      limit: number,
+      offset: number,
+      matchingIds: number[] | null = null,
+    ): Promise<ProductRow[]> {
       const words = filter.searchWords ?? [];
       if (words.length === 0) return pageOf(filter, orderings[order === 'relevance' ? 'newest' : order], limit, offset);
       const part = matchingIds ? partsAmong(words, matchingIds) : searchParts(words);
@@ -275,7 +289,10 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       const named = await pageOf(filter, orderings.newest, limit, offset, await part('name'));
       if (named.length === limit) return named;
       await betweenQueries();
-      const namedTotal = named.length > 0 || offset === 0 ? offset + named.length : await countOf(filter, { ...(await part('name')), readMatchesById: true });
+      const namedTotal =
+        named.length > 0 || offset === 0
+          ? offset + named.length
+          : await countOf(filter, { ...(await part('name')), readMatchesById: true });
       const rest = await pageOf(filter, orderings.newest, limit - named.length, Math.max(0, offset - namedTotal), await part('rest'));
       return [...named, ...rest];
     },
@@ -295,7 +312,8 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       for (const slice of await slicesOf(matchingIds ?? (await matchingIdsOf(filter)))) {
         // Also before the first: the search and the page's first queries ran in this turn.
         await nextTurn();
-        for (const group of await summaryGroups(filter, 'ids' in slice ? { among: slice.ids, readMatchesById: true } : { range: slice })) counter.add(group);
+        for (const group of await summaryGroups(filter, 'ids' in slice ? { among: slice.ids, readMatchesById: true } : { range: slice }))
+          counter.add(group);
       }
       return counter.counts();
     },
@@ -389,7 +407,12 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       if (productIds.length === 0) return ratings;
       const rows = await db
         .selectFrom('reviews')
-        .select(['product_id', 'fit', (eb) => eb.fn.countAll<number | string>().as('count'), (eb) => eb.fn.sum<number | string>('rating').as('stars')])
+        .select([
+          'product_id',
+          'fit',
+          (eb) => eb.fn.countAll<number | string>().as('count'),
+          (eb) => eb.fn.sum<number | string>('rating').as('stars'),
+        ])
         .where('product_id', 'in', productIds)
         .where('status', '=', 'approved')
         .groupBy(['product_id', 'fit'])
@@ -419,25 +442,21 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
     },
 
     async variantsOf(productId: number): Promise<VariantRow[]> {
-      return db
-        .selectFrom('product_variants')
-        .select(['id', 'product_id', 'size', 'color', 'stock'])
-        .where('product_id', '=', productId)
-        // A retired variant (removed after it was ordered) is no longer shown; it holds no stock.
-        .where('retired_at', 'is', null)
-        .orderBy('position')
-        .orderBy('id')
-        .execute();
+      return (
+        db
+          .selectFrom('product_variants')
+          .select(['id', 'product_id', 'size', 'color', 'stock'])
+          .where('product_id', '=', productId)
+          // A retired variant (removed after it was ordered) is no longer shown; it holds no stock.
+          .where('retired_at', 'is', null)
+          .orderBy('position')
+          .orderBy('id')
+          .execute()
+      );
     },
 
     async sitemapEntries(): Promise<{ id: number; updated_at: string }[]> {
-      return db
-        .selectFrom('products')
-        .select(['id', 'updated_at'])
-        .where('is_active', '=', 1)
-        .orderBy('id')
-        .limit(45_000)
-        .execute();
+      return db.selectFrom('products').select(['id', 'updated_at']).where('is_active', '=', 1).orderBy('id').limit(45_000).execute();
     },
 
     /**
@@ -446,7 +465,11 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
      * query, 100,000 products held the process about 20 ms.
      */
     async categories(): Promise<CategoryRow[]> {
-      const categories = db.selectFrom('categories as c').select(['c.id', 'c.name', 'c.slug', 'c.parent_id', 'c.image']).orderBy('c.sort_order').orderBy('c.name');
+      const categories = db
+        .selectFrom('categories as c')
+        .select(['c.id', 'c.name', 'c.slug', 'c.parent_id', 'c.image'])
+        .orderBy('c.sort_order')
+        .orderBy('c.name');
       if (dialect === 'sqlite') {
         const rows: CategoryRow[] = [];
         for (const row of await categories.execute()) {
@@ -467,7 +490,8 @@ export function createCatalogRepository(db: DbExecutor, dialect: DatabaseDialect
       await addProductSold(executor, productId, quantity).execute();
     },
 
-    addUnitsSoldWrite: (productId: number, quantity: number, executor: DbExecutor = db): CompiledQuery => addProductSold(executor, productId, quantity).compile(),
+    addUnitsSoldWrite: (productId: number, quantity: number, executor: DbExecutor = db): CompiledQuery =>
+      addProductSold(executor, productId, quantity).compile(),
   };
 }
 

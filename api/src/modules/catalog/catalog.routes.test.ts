@@ -61,11 +61,8 @@ beforeAll(async () => {
       ],
     })
   ).id;
-  ids.cap = (
-    await createProduct(db, { name: 'Café Cap', categoryId: tops, price: 250_000, createdAt: day(4), isFeatured: true })
-  ).id;
-  ids.hidden = (await createProduct(db, { name: 'Hidden Runner Hat', categoryId: tops, price: 100_000, isActive: false }))
-    .id;
+  ids.cap = (await createProduct(db, { name: 'Café Cap', categoryId: tops, price: 250_000, createdAt: day(4), isFeatured: true })).id;
+  ids.hidden = (await createProduct(db, { name: 'Hidden Runner Hat', categoryId: tops, price: 100_000, isActive: false })).id;
   ids.soldOut = (
     await createProduct(db, {
       name: 'Sold Out Slide',
@@ -90,13 +87,7 @@ describe('GET /api/shop/', () => {
   it('lists active products newest first with what their cards show', async () => {
     const body = await getShop();
     expect(body.count).toBe(5);
-    expect(names(body)).toEqual([
-      'Sold Out Slide',
-      'Café Cap',
-      'Irie Graphic Tee',
-      'Blue Mountain Trail Sneaker',
-      'Kingston Runner',
-    ]);
+    expect(names(body)).toEqual(['Sold Out Slide', 'Café Cap', 'Irie Graphic Tee', 'Blue Mountain Trail Sneaker', 'Kingston Runner']);
     expect(body.next).toBeNull();
     expect(body.previous).toBeNull();
     const runner = body.results.products.find((product) => product.id === ids.runner) as ListedProduct;
@@ -148,11 +139,7 @@ describe('GET /api/shop/', () => {
   });
 
   it('filters by category, a parent including its children', async () => {
-    expect(names(await getShop('?category=footwear')).sort()).toEqual([
-      'Blue Mountain Trail Sneaker',
-      'Kingston Runner',
-      'Sold Out Slide',
-    ]);
+    expect(names(await getShop('?category=footwear')).sort()).toEqual(['Blue Mountain Trail Sneaker', 'Kingston Runner', 'Sold Out Slide']);
     expect(names(await getShop('?category=tees'))).toEqual(['Irie Graphic Tee']);
     expect((await getShop('?category=no-such-category')).count).toBe(0);
   });
@@ -167,11 +154,7 @@ describe('GET /api/shop/', () => {
     ]);
     expect(names(await getShop('?search=KINGS%20RUN'))).toEqual(['Kingston Runner']);
     expect(names(await getShop('?search=cafe'))).toEqual(['Café Cap']);
-    expect(names(await getShop('?search=runners')).sort()).toEqual([
-      'Blue Mountain Trail Sneaker',
-      'Kingston Runner',
-      'Sold Out Slide',
-    ]);
+    expect(names(await getShop('?search=runners')).sort()).toEqual(['Blue Mountain Trail Sneaker', 'Kingston Runner', 'Sold Out Slide']);
     expect((await getShop('?search=zzzz')).count).toBe(0);
     expect((await getShop('?search=%22%20OR%20*')).count).toBe(0);
   });
@@ -250,10 +233,7 @@ describe('GET /api/product/{id}/', () => {
     expect(body.product.images.map((image: { color: string | null }) => image.color)).toEqual(['Black', 'White', null]);
     expect(body.product).toMatchObject({ stock_quantity: 6, features: ['Soft cotton'], specifications: { Material: 'Cotton' } });
     expect(body.product.images).toHaveLength(3);
-    expect(body.related_products.map((product: ListedProduct) => product.name)).toEqual([
-      'Blue Mountain Trail Sneaker',
-      'Sold Out Slide',
-    ]);
+    expect(body.related_products.map((product: ListedProduct) => product.name)).toEqual(['Blue Mountain Trail Sneaker', 'Sold Out Slide']);
     // Related products are cards too.
     expect(body.related_products[0]).not.toHaveProperty('description');
   });
@@ -293,7 +273,13 @@ describe('GET /api/home/ and /api/shop/categories/', () => {
 
 describe('HTTP caching of the catalogue', () => {
   it('sends every catalogue answer with a validator and public cache headers, and 304 to a cache that holds it', async () => {
-    for (const url of ['/api/home/', '/api/shop/', '/api/shop/?category=runners&sort=price_low', '/api/shop/categories/', `/api/product/${ids.runner}/`]) {
+    for (const url of [
+      '/api/home/',
+      '/api/shop/',
+      '/api/shop/?category=runners&sort=price_low',
+      '/api/shop/categories/',
+      `/api/product/${ids.runner}/`,
+    ]) {
       const response = await shop.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe(publicCacheControl);
@@ -313,10 +299,20 @@ describe('HTTP caching of the catalogue', () => {
     const plain = await shop.app.inject({ method: 'GET', url: '/api/shop/' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toBe('accept-encoding');
-    for (const [accepted, compression] of [['gzip, deflate, br', 'br'], ['br;q=0, gzip', 'gzip'], ['identity', undefined], ['gzip;q=0', undefined]] as const) {
+    for (const [accepted, compression] of [
+      ['gzip, deflate, br', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+      ['identity', undefined],
+      ['gzip;q=0', undefined],
+    ] as const) {
       const response = await shop.app.inject({ method: 'GET', url: '/api/shop/', headers: { 'accept-encoding': accepted } });
       expect(response.headers['content-encoding'], accepted).toBe(compression);
-      const body = compression === 'br' ? brotliDecompressSync(response.rawPayload) : compression === 'gzip' ? gunzipSync(response.rawPayload) : response.rawPayload;
+      const body =
+        compression === 'br'
+          ? brotliDecompressSync(response.rawPayload)
+          : compression === 'gzip'
+            ? gunzipSync(response.rawPayload)
+            : response.rawPayload;
       expect(body.toString('utf8'), accepted).toBe(plain.body);
       expect(response.headers.etag).toBe(plain.headers.etag);
     }
@@ -340,7 +336,12 @@ describe('HTTP caching of the catalogue', () => {
     const listing = '/api/shop/?category=runners';
     const before = await stockIn(listing);
     const categoriesTag = (await shop.app.inject({ method: 'GET', url: '/api/shop/categories/' })).headers.etag;
-    await db.updateTable('product_variants').set((eb) => ({ stock: eb('stock', '+', 3) })).where('product_id', '=', runner).where('size', '=', '10').execute();
+    await db
+      .updateTable('product_variants')
+      .set((eb) => ({ stock: eb('stock', '+', 3) }))
+      .where('product_id', '=', runner)
+      .where('size', '=', '10')
+      .execute();
     // Nobody said so: the kept answer stands (for up to its lifetime).
     expect(await stockIn(listing)).toBe(before);
     await shop.app.changes.publish('catalog', [runner]);

@@ -32,18 +32,28 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     send(request, reply, catalog.categories()),
   );
 
-  app.get('/product/:id/', { schema: { params: z.object({ id: text(20) }), response: { 200: productDetailResponseSchema } } }, (request, reply) =>
-    send(request, reply, catalog.productDetail(request.params.id)),
+  app.get(
+    '/product/:id/',
+    { schema: { params: z.object({ id: text(20) }), response: { 200: productDetailResponseSchema } } },
+    (request, reply) => send(request, reply, catalog.productDetail(request.params.id)),
   );
 };
 
 /** Crawler files at the site root: robots.txt points to a sitemap generated from the catalogue. */
-export const crawlerRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; publicUrl: string }> = async (
-  app,
-  { catalog, publicUrl },
-) => {
+export const crawlerRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; publicUrl: string }> = async (app, { catalog, publicUrl }) => {
   app.get('/robots.txt', async (_request, reply) => {
-    const disallowed = ['/api/', '/cart', '/checkout', '/payment/', '/order-confirmation/', '/profile', '/orders', '/addresses', '/wishlist', '/settings'];
+    const disallowed = [
+      '/api/',
+      '/cart',
+      '/checkout',
+      '/payment/',
+      '/order-confirmation/',
+      '/profile',
+      '/orders',
+      '/addresses',
+      '/wishlist',
+      '/settings',
+    ];
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600');
     return `User-agent: *\n${disallowed.map((path) => `Disallow: ${path}`).join('\n')}\n\nSitemap: ${publicUrl}/sitemap.xml\n`;
   });

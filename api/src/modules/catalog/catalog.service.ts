@@ -1,14 +1,27 @@
-import { categoriesResponseSchema, homeResponseSchema, majorToMinor, serverMessages, minorToMajor, productDetailResponseSchema, relatedProductsLimit, shopResponseSchema, shopPageSize, type AvailableVariants, type CategoriesResponse, type Category, type HomeResponse, type Product, type ProductDetailResponse, type ShopFacets, type ShopQuery, type ShopResponse } from '@threadline/contracts';
+import {
+  categoriesResponseSchema,
+  homeResponseSchema,
+  majorToMinor,
+  serverMessages,
+  minorToMajor,
+  productDetailResponseSchema,
+  relatedProductsLimit,
+  shopResponseSchema,
+  shopPageSize,
+  type AvailableVariants,
+  type CategoriesResponse,
+  type Category,
+  type HomeResponse,
+  type Product,
+  type ProductDetailResponse,
+  type ShopFacets,
+  type ShopQuery,
+  type ShopResponse,
+} from '@threadline/contracts';
 import type { CompiledQuery } from 'kysely';
 import type { DbExecutor } from '../../db/database.ts';
 import { badRequest, notFound } from '../../errors.ts';
-import type {
-  CatalogRepository,
-  CategoryRow,
-  ProductFilter,
-  ProductWithStockRow,
-  VariantRow,
-} from './catalog.repository.ts';
+import type { CatalogRepository, CategoryRow, ProductFilter, ProductWithStockRow, VariantRow } from './catalog.repository.ts';
 import type { MediaUrls } from '../../media/media-urls.ts';
 import { publicAnswer, type PublicAnswer } from '../../http-caching.ts';
 import { escapeHtml } from '../../markup-text.ts';
@@ -132,7 +145,15 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
   ): Promise<View[]> {
     const ids = rows.map((row) => row.id);
     const [images, stock, ratings] = await Promise.all([repository.imagesFor(ids), repository.stockFor(ids), repository.ratingsFor(ids)]);
-    return rows.map((row) => view(row, images.filter((image) => image.product_id === row.id), stock.get(row.id) ?? 0, urls, ratings.get(row.id)));
+    return rows.map((row) =>
+      view(
+        row,
+        images.filter((image) => image.product_id === row.id),
+        stock.get(row.id) ?? 0,
+        urls,
+        ratings.get(row.id),
+      ),
+    );
   }
 
   /** In stock first, then the product's own category before its siblings, then newest (the given order). */
@@ -166,9 +187,7 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
     const filter: ProductFilter = {};
     if (query.category) {
       const category = tree.rows.find((row) => row.slug === query.category);
-      filter.categoryIds = category
-        ? [category.id, ...tree.rows.filter((row) => row.parent_id === category.id).map((row) => row.id)]
-        : [];
+      filter.categoryIds = category ? [category.id, ...tree.rows.filter((row) => row.parent_id === category.id).map((row) => row.id)] : [];
     }
     const words = query.search ? searchWords(query.search) : [];
     if (words.length > 0) filter.searchWords = words;
@@ -219,8 +238,16 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
     const [images, ratings] = await Promise.all([repository.imagesFor(shownIds), repository.ratingsFor(shownIds)]);
     const imagesOf = (productId: number) => images.filter((image) => image.product_id === productId);
     return {
-      product: productView(row, imagesOf(row.id), variants.reduce((sum, variant) => sum + variant.stock, 0), urls, ratings.get(row.id)),
-      related_products: related.map((candidate) => listedProductView(candidate, imagesOf(candidate.id), candidate.stock, urls, ratings.get(candidate.id))),
+      product: productView(
+        row,
+        imagesOf(row.id),
+        variants.reduce((sum, variant) => sum + variant.stock, 0),
+        urls,
+        ratings.get(row.id),
+      ),
+      related_products: related.map((candidate) =>
+        listedProductView(candidate, imagesOf(candidate.id), candidate.stock, urls, ratings.get(candidate.id)),
+      ),
       available_variants: availableVariants(variants),
       variants: variants.map(({ id: variantId, size, color, stock }) => ({ id: variantId, size, color, stock })),
     };
@@ -230,8 +257,15 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
     home(): Promise<PublicAnswer> {
       return answers.get('home', async () => {
         const [featured, tree] = await Promise.all([repository.featuredProducts(featuredLimit), categoryTree()]);
-        const answer: HomeResponse = { featured_products: await withImagesAndStock(featured, listedProductView), categories: tree.topLevel };
-        return encoded(homeResponseSchema, answer, featured.map((row) => productTag(row.id)));
+        const answer: HomeResponse = {
+          featured_products: await withImagesAndStock(featured, listedProductView),
+          categories: tree.topLevel,
+        };
+        return encoded(
+          homeResponseSchema,
+          answer,
+          featured.map((row) => productTag(row.id)),
+        );
       });
     },
 
@@ -285,7 +319,11 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
       return answers.get(productTag(id), async () => {
         const answer = await buildProductDetail(id);
         const shown = [answer.product, ...answer.related_products];
-        return encoded(productDetailResponseSchema, answer, shown.map((product) => productTag(product.id)));
+        return encoded(
+          productDetailResponseSchema,
+          answer,
+          shown.map((product) => productTag(product.id)),
+        );
       });
     },
 
@@ -303,7 +341,6 @@ export function createCatalogService(repository: CatalogRepository, urls: MediaU
 
     /** The tags of the answers a stock change of these products makes stale, for caches of what was made from them (pages). */
     tagsOfStockChange,
-
 
     /**
      * Drops the answers that show these products' stock, after an order, a cancellation or an

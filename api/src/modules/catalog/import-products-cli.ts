@@ -38,7 +38,12 @@ try {
   // The audit log names staff accounts; an import from the server's shell has none, so it names the
   // shell's user instead (staff id 0 is no account).
   const staff = { id: 0, email: `command line (${userInfo().username})`, role: 'owner' as const };
-  const report = await imports.importCsv({ file: createReadStream(resolve(process.env.INIT_CWD ?? process.cwd(), path)), fileName: basename(path), dryRun: values['dry-run'], staff });
+  const report = await imports.importCsv({
+    file: createReadStream(resolve(process.env.INIT_CWD ?? process.cwd(), path)),
+    fileName: basename(path),
+    dryRun: values['dry-run'],
+    staff,
+  });
   for (const error of report.errors) process.stderr.write(`row ${error.row}${error.field ? `, ${error.field}` : ''}: ${error.message}\n`);
   const verb = report.dry_run || report.errors.length > 0 ? 'would be' : 'were';
   process.stdout.write(

@@ -15,12 +15,22 @@ export function createProductImagesRepository(db: DbExecutor) {
      * staff changing one product's pictures at once take turns (positions and counts stay right).
      */
     async touchProduct(productId: number, executor: DbExecutor = db): Promise<boolean> {
-      const touched = await executor.updateTable('products').set({ updated_at: new Date().toISOString() }).where('id', '=', productId).executeTakeFirst();
+      const touched = await executor
+        .updateTable('products')
+        .set({ updated_at: new Date().toISOString() })
+        .where('id', '=', productId)
+        .executeTakeFirst();
       return Number(touched.numUpdatedRows) === 1;
     },
 
     imagesOf: (productId: number, executor: DbExecutor = db) =>
-      executor.selectFrom('product_images').select(imageColumns).where('product_id', '=', productId).orderBy('position').orderBy('id').execute(),
+      executor
+        .selectFrom('product_images')
+        .select(imageColumns)
+        .where('product_id', '=', productId)
+        .orderBy('position')
+        .orderBy('id')
+        .execute(),
 
     image: (imageId: number, executor: DbExecutor = db) =>
       executor.selectFrom('product_images').select(imageColumns).where('id', '=', imageId).executeTakeFirst(),

@@ -25,7 +25,11 @@ import type { PictureUpload, ProductImagesService } from './product-images.servi
 const uploadForm = z.object({
   file: z.file().describe(`A picture (JPEG, PNG, WebP, GIF, AVIF, HEIF or TIFF) of at most ${productImageLimits.megabytes} MB`),
   alt_text: z.string().max(imageAltTextMax).optional(),
-  color: z.string().max(imageColorMax).optional().describe("The colour option the picture shows, one of the product's variant colours; empty for none"),
+  color: z
+    .string()
+    .max(imageColorMax)
+    .optional()
+    .describe("The colour option the picture shows, one of the product's variant colours; empty for none"),
 });
 // The multipart form is read by readPictureUpload, so the route describes it for the reference only.
 const describedUploadForm: SwaggerTransform = (document) =>
@@ -57,7 +61,8 @@ async function readPictureUpload(request: FastifyRequest): Promise<PictureUpload
     if (error instanceof ShopError) throw error;
     const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw pictureTooLarge();
-    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 && error instanceof Error) throw new ShopError(statusCode, error.message);
+    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 && error instanceof Error)
+      throw new ShopError(statusCode, error.message);
     throw badRequest(stockMessages.imageIncomplete);
   }
   return upload;
@@ -73,7 +78,8 @@ export const productImageRoutes: FastifyPluginAsyncZod<{ images: ProductImagesSe
   app.post(
     '/products/:id/images/',
     { config: { swaggerTransform: describedUploadForm }, schema: { params: idParamsSchema, response: { 201: adminImageSchema } } },
-    async (request, reply) => reply.status(201).send(await images.upload(staffOf(request), request.params.id, await readPictureUpload(request))),
+    async (request, reply) =>
+      reply.status(201).send(await images.upload(staffOf(request), request.params.id, await readPictureUpload(request))),
   );
 
   app.put(
@@ -82,8 +88,10 @@ export const productImageRoutes: FastifyPluginAsyncZod<{ images: ProductImagesSe
     (request) => images.reorder(staffOf(request), request.params.id, request.body.ids),
   );
 
-  app.patch('/images/:id/', { schema: { params: idParamsSchema, body: imageChangeSchema, response: { 200: adminImageSchema } } }, (request) =>
-    images.describe(staffOf(request), request.params.id, request.body),
+  app.patch(
+    '/images/:id/',
+    { schema: { params: idParamsSchema, body: imageChangeSchema, response: { 200: adminImageSchema } } },
+    (request) => images.describe(staffOf(request), request.params.id, request.body),
   );
 
   app.delete('/images/:id/', { schema: { params: idParamsSchema, response: { 200: adminRemovedSchema } } }, (request) =>

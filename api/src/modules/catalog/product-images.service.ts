@@ -1,4 +1,11 @@
-import { serverMessages, productImageLimits, stockMessages, type AdminImage, type AdminImages, type ImageChange } from '@threadline/contracts';
+import {
+  serverMessages,
+  productImageLimits,
+  stockMessages,
+  type AdminImage,
+  type AdminImages,
+  type ImageChange,
+} from '@threadline/contracts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
@@ -25,7 +32,13 @@ export interface PictureUpload {
 }
 
 /** What the audit log keeps of a picture. */
-const audited = (row: ProductImageRow) => ({ product_id: row.product_id, path: row.path, alt_text: row.alt_text, position: row.position, color: row.color });
+const audited = (row: ProductImageRow) => ({
+  product_id: row.product_id,
+  path: row.path,
+  alt_text: row.alt_text,
+  position: row.position,
+  color: row.color,
+});
 
 /** The back office's product pictures: upload, order, describe and delete; the storefront shows them at once. */
 export function createProductImagesService({ database, repository, audit, changes, media }: ProductImagesDependencies) {
@@ -113,7 +126,11 @@ export function createProductImagesService({ database, repository, audit, change
           const before = positionOf.get(id);
           if (before === position) continue;
           await repository.setPosition(id, position, trx);
-          await audit.record(staff, { action: 'move', entity: 'image', entityId: id, before: { position: before }, after: { position } }, trx);
+          await audit.record(
+            staff,
+            { action: 'move', entity: 'image', entityId: id, before: { position: before }, after: { position } },
+            trx,
+          );
         }
       });
       await changes.publish('catalog');
@@ -137,7 +154,11 @@ export function createProductImagesService({ database, repository, audit, change
           ...(change.alt_text === undefined ? {} : { alt_text: row.alt_text }),
           ...(change.color === undefined ? {} : { color: row.color }),
         });
-        await audit.record(staff, { action: 'update', entity: 'image', entityId: imageId, before: fields(before), after: fields(after) }, trx);
+        await audit.record(
+          staff,
+          { action: 'update', entity: 'image', entityId: imageId, before: fields(before), after: fields(after) },
+          trx,
+        );
         return after;
       });
       await changes.publish('catalog');

@@ -4,7 +4,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages, productImageLimits, profilePictureLimits, stockMessages } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
-import { createTestShop, mediaDirectoryOf, signInStaff, signUp, startSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import {
+  createTestShop,
+  mediaDirectoryOf,
+  signInStaff,
+  signUp,
+  startSession,
+  type SignedInShopper,
+  type TestShop,
+} from '../../../test/helper.ts';
 
 const boundary = '----threadline-picture-boundary';
 
@@ -35,7 +43,10 @@ describe('product pictures in the back office', () => {
   let staff: SignedInShopper;
   let categoryId = 0;
   const db = () => shop.database.handle.db;
-  const mediaFiles = () => readdirSync(join(mediaDirectoryOf(shop), 'products', 'uploads'), { recursive: false }).map(String).sort();
+  const mediaFiles = () =>
+    readdirSync(join(mediaDirectoryOf(shop), 'products', 'uploads'), { recursive: false })
+      .map(String)
+      .sort();
 
   beforeAll(async () => {
     shop = await createTestShop({ seed: false });
@@ -47,22 +58,39 @@ describe('product pictures in the back office', () => {
 
   const product = (images = 2) => createProduct(db(), { name: 'Harbour Tee', categoryId, price: 250_000, images });
   const upload = (productId: number | string, body: ReturnType<typeof form>, headers = staff.headers) =>
-    shop.app.inject({ method: 'POST', url: `/api/admin/products/${productId}/images/`, headers: { ...headers, 'content-type': body.contentType }, payload: body.payload });
-  const imagesOf = async (productId: number) => (await shop.app.inject({ method: 'GET', url: `/api/admin/products/${productId}/images/`, headers: staff.headers })).json();
+    shop.app.inject({
+      method: 'POST',
+      url: `/api/admin/products/${productId}/images/`,
+      headers: { ...headers, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+  const imagesOf = async (productId: number) =>
+    (await shop.app.inject({ method: 'GET', url: `/api/admin/products/${productId}/images/`, headers: staff.headers })).json();
   const storefront = async (productId: number) => (await shop.app.inject({ method: 'GET', url: `/api/product/${productId}/` })).json();
   const auditOf = async (imageId: number) =>
-    (await shop.app.inject({ method: 'GET', url: `/api/admin/audit/?entity=image&entity_id=${imageId}`, headers: staff.headers })).json().results;
+    (await shop.app.inject({ method: 'GET', url: `/api/admin/audit/?entity=image&entity_id=${imageId}`, headers: staff.headers })).json()
+      .results;
 
   it('refuses guests (401) and customers (403) on every picture call', async () => {
     const { id } = await product();
     const [first] = (await imagesOf(id)).images;
     const guest = await startSession(shop.app);
     const customer = await signUp(shop.app, { email: 'shopper@example.com' });
-    for (const [headers, status] of [[guest.headers, 401], [customer.headers, 403]] as const) {
-      expect((await upload(id, form([{ name: 'file', content: await picture(20, 20), filename: 'a.png' }]), headers)).statusCode).toBe(status);
+    for (const [headers, status] of [
+      [guest.headers, 401],
+      [customer.headers, 403],
+    ] as const) {
+      expect((await upload(id, form([{ name: 'file', content: await picture(20, 20), filename: 'a.png' }]), headers)).statusCode).toBe(
+        status,
+      );
       expect((await shop.app.inject({ method: 'GET', url: `/api/admin/products/${id}/images/`, headers })).statusCode).toBe(status);
-      expect((await shop.app.inject({ method: 'PUT', url: `/api/admin/products/${id}/images/order/`, headers, payload: { ids: [] } })).statusCode).toBe(status);
-      expect((await shop.app.inject({ method: 'PATCH', url: `/api/admin/images/${first.id}/`, headers, payload: { alt_text: 'x' } })).statusCode).toBe(status);
+      expect(
+        (await shop.app.inject({ method: 'PUT', url: `/api/admin/products/${id}/images/order/`, headers, payload: { ids: [] } }))
+          .statusCode,
+      ).toBe(status);
+      expect(
+        (await shop.app.inject({ method: 'PATCH', url: `/api/admin/images/${first.id}/`, headers, payload: { alt_text: 'x' } })).statusCode,
+      ).toBe(status);
       expect((await shop.app.inject({ method: 'DELETE', url: `/api/admin/images/${first.id}/`, headers })).statusCode).toBe(status);
     }
     expect((await imagesOf(id)).images).toHaveLength(2);
@@ -75,7 +103,13 @@ describe('product pictures in the back office', () => {
       .jpeg()
       .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'Secret camera' } } })
       .toBuffer();
-    const answer = await upload(id, form([{ name: 'alt_text', content: 'Harbour Tee, folded' }, { name: 'file', content: sideways, filename: 'IMG_0001.JPG' }]));
+    const answer = await upload(
+      id,
+      form([
+        { name: 'alt_text', content: 'Harbour Tee, folded' },
+        { name: 'file', content: sideways, filename: 'IMG_0001.JPG' },
+      ]),
+    );
     expect(answer.statusCode).toBe(201);
     const image = answer.json();
     expect(image).toMatchObject({ position: 2, alt_text: 'Harbour Tee, folded', width: 800, height: 1200, color: null });
@@ -98,20 +132,35 @@ describe('product pictures in the back office', () => {
       'Harbour Tee, view 2',
       'Harbour Tee, folded',
     ]);
-    expect(await auditOf(image.id)).toMatchObject([{ action: 'create', entity: 'image', before: null, after: { product_id: id, alt_text: 'Harbour Tee, folded', position: 2 } }]);
+    expect(await auditOf(image.id)).toMatchObject([
+      { action: 'create', entity: 'image', before: null, after: { product_id: id, alt_text: 'Harbour Tee, folded', position: 2 } },
+    ]);
   });
 
   it('refuses what is no picture by its content, whatever its name, and leaves no file behind', async () => {
     const { id } = await product(0);
     const before = mediaFilesOrNone();
-    for (const content of [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), Buffer.from('%PDF-1.4 not a picture'), Buffer.from('')]) {
+    for (const content of [
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+      Buffer.from('%PDF-1.4 not a picture'),
+      Buffer.from(''),
+    ]) {
       const answer = await upload(id, form([{ name: 'file', content, filename: 'photo.png' }]));
       expect(answer.statusCode).toBe(400);
       expect(answer.json()).toEqual({ error: stockMessages.imageInvalid, request_id: expect.any(String) });
     }
-    expect((await upload(id, form([{ name: 'alt_text', content: 'No file' }]))).json()).toEqual({ error: stockMessages.imageMissing, request_id: expect.any(String) });
-    expect((await shop.app.inject({ method: 'POST', url: `/api/admin/products/${id}/images/`, headers: staff.headers, payload: { file: 'x' } })).statusCode).toBe(400);
-    const cut = await upload(id, form([{ name: 'file', content: (await picture(64, 64)).subarray(0, 40), filename: 'a.png' }], { complete: false }));
+    expect((await upload(id, form([{ name: 'alt_text', content: 'No file' }]))).json()).toEqual({
+      error: stockMessages.imageMissing,
+      request_id: expect.any(String),
+    });
+    expect(
+      (await shop.app.inject({ method: 'POST', url: `/api/admin/products/${id}/images/`, headers: staff.headers, payload: { file: 'x' } }))
+        .statusCode,
+    ).toBe(400);
+    const cut = await upload(
+      id,
+      form([{ name: 'file', content: (await picture(64, 64)).subarray(0, 40), filename: 'a.png' }], { complete: false }),
+    );
     expect(cut.statusCode).toBe(400);
     expect(mediaFilesOrNone()).toEqual(before);
     expect((await imagesOf(id)).images).toEqual([]);
@@ -127,7 +176,10 @@ describe('product pictures in the back office', () => {
 
   it('refuses a picture over the size limits with 413 naming them', async () => {
     const { id } = await product(0);
-    const tooLarge = { error: stockMessages.imageTooLarge(productImageLimits.megabytes, productImageLimits.megapixels), request_id: expect.any(String) };
+    const tooLarge = {
+      error: stockMessages.imageTooLarge(productImageLimits.megabytes, productImageLimits.megapixels),
+      request_id: expect.any(String),
+    };
     const manyPixels = await picture(8000, 6000); // 48 megapixels of one colour: small as a file
     const refused = await upload(id, form([{ name: 'file', content: manyPixels, filename: 'big.png' }]));
     expect(refused.statusCode).toBe(413);
@@ -145,7 +197,9 @@ describe('product pictures in the back office', () => {
     const side = 1850;
     const noise = Buffer.alloc(side * side * 3);
     for (let index = 0; index < noise.length; index += 1) noise[index] = (index * 2654435761) >>> 24;
-    const large = await sharp(noise, { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const large = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     expect(large.length).toBeGreaterThan(profilePictureLimits.megabytes * 1024 * 1024);
     const answer = await upload(id, form([{ name: 'file', content: large, filename: 'large.png' }]));
     expect(answer.statusCode).toBe(201);
@@ -153,22 +207,62 @@ describe('product pictures in the back office', () => {
   });
 
   it('answers 404 for a product or picture that does not exist, 400 for a bad id or alt text', async () => {
-    expect((await upload(999_999, form([{ name: 'file', content: await picture(20, 20), filename: 'a.png' }]))).json()).toEqual({ error: serverMessages.productNotFound, request_id: expect.any(String) });
-    expect((await shop.app.inject({ method: 'PATCH', url: '/api/admin/images/999999/', headers: staff.headers, payload: { alt_text: 'x' } })).statusCode).toBe(404);
+    expect((await upload(999_999, form([{ name: 'file', content: await picture(20, 20), filename: 'a.png' }]))).json()).toEqual({
+      error: serverMessages.productNotFound,
+      request_id: expect.any(String),
+    });
+    expect(
+      (await shop.app.inject({ method: 'PATCH', url: '/api/admin/images/999999/', headers: staff.headers, payload: { alt_text: 'x' } }))
+        .statusCode,
+    ).toBe(404);
     expect((await shop.app.inject({ method: 'DELETE', url: '/api/admin/images/999999/', headers: staff.headers })).statusCode).toBe(404);
     expect((await shop.app.inject({ method: 'DELETE', url: '/api/admin/images/abc/', headers: staff.headers })).statusCode).toBe(400);
     const { id } = await product(1);
     const [first] = (await imagesOf(id)).images;
-    expect((await shop.app.inject({ method: 'PATCH', url: `/api/admin/images/${first.id}/`, headers: staff.headers, payload: { alt_text: 'x'.repeat(201) } })).statusCode).toBe(400);
-    expect((await shop.app.inject({ method: 'PATCH', url: `/api/admin/images/${first.id}/`, headers: staff.headers, payload: { alt_text: 'a\u0000b' } })).statusCode).toBe(400);
-    expect((await upload(id, form([{ name: 'alt_text', content: 'x'.repeat(201) }, { name: 'file', content: await picture(20, 20), filename: 'a.png' }]))).statusCode).toBe(400);
+    expect(
+      (
+        await shop.app.inject({
+          method: 'PATCH',
+          url: `/api/admin/images/${first.id}/`,
+          headers: staff.headers,
+          payload: { alt_text: 'x'.repeat(201) },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await shop.app.inject({
+          method: 'PATCH',
+          url: `/api/admin/images/${first.id}/`,
+          headers: staff.headers,
+          payload: { alt_text: 'a\u0000b' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await upload(
+          id,
+          form([
+            { name: 'alt_text', content: 'x'.repeat(201) },
+            { name: 'file', content: await picture(20, 20), filename: 'a.png' },
+          ]),
+        )
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('puts the pictures in the order given, the first becoming the storefront main picture', async () => {
     const { id } = await product(3);
     const ids = (await imagesOf(id)).images.map((image: { id: number }) => image.id);
-    const reorder = (order: unknown[]) => shop.app.inject({ method: 'PUT', url: `/api/admin/products/${id}/images/order/`, headers: staff.headers, payload: { ids: order } });
-    for (const wrong of [[ids[0], ids[1]], [...ids, 999_999], [ids[0], ids[0], ids[1]], [ids[2], ids[1], 999_999]]) {
+    const reorder = (order: unknown[]) =>
+      shop.app.inject({ method: 'PUT', url: `/api/admin/products/${id}/images/order/`, headers: staff.headers, payload: { ids: order } });
+    for (const wrong of [
+      [ids[0], ids[1]],
+      [...ids, 999_999],
+      [ids[0], ids[0], ids[1]],
+      [ids[2], ids[1], 999_999],
+    ]) {
       const refused = await reorder(wrong);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({ error: stockMessages.orderMismatch, request_id: expect.any(String) });
@@ -184,7 +278,12 @@ describe('product pictures in the back office', () => {
   it('changes a picture alt text and deletes a picture with its files', async () => {
     const { id } = await product(1);
     const uploaded = (await upload(id, form([{ name: 'file', content: await picture(400, 400, 'jpeg'), filename: 'a.jpg' }]))).json();
-    const described = await shop.app.inject({ method: 'PATCH', url: `/api/admin/images/${uploaded.id}/`, headers: staff.headers, payload: { alt_text: '  Harbour Tee on the beach ' } });
+    const described = await shop.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/images/${uploaded.id}/`,
+      headers: staff.headers,
+      payload: { alt_text: '  Harbour Tee on the beach ' },
+    });
     expect(described.statusCode).toBe(200);
     expect(described.json().alt_text).toBe('Harbour Tee on the beach');
     expect((await storefront(id)).product.images[1].alt_text).toBe('Harbour Tee on the beach');
@@ -203,13 +302,29 @@ describe('product pictures in the back office', () => {
   it('keeps positions apart and at most the limit when uploads to one product run at once', async () => {
     const { id } = await product(productImageLimits.perProduct - 3);
     const small = await picture(32, 32);
-    const answers = await Promise.all(Array.from({ length: 5 }, () => upload(id, form([{ name: 'file', content: small, filename: 'a.png' }]))));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => upload(id, form([{ name: 'file', content: small, filename: 'a.png' }]))),
+    );
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 201, 409, 409]);
     const { images } = await imagesOf(id);
     expect(images).toHaveLength(productImageLimits.perProduct);
     expect(new Set(images.map((image: { position: number }) => image.position)).size).toBe(productImageLimits.perProduct);
-    const kept = new Set(answers.filter((answer) => answer.statusCode === 201).map((answer) => answer.json().image.split('/').pop().replace(/-640\.webp$/, '')));
-    const onDisk = new Set(mediaFiles().filter((file) => file.startsWith(`${id}-`)).map((file) => file.replace(/-\d+\.webp$/, '')));
+    const kept = new Set(
+      answers
+        .filter((answer) => answer.statusCode === 201)
+        .map((answer) =>
+          answer
+            .json()
+            .image.split('/')
+            .pop()
+            .replace(/-640\.webp$/, ''),
+        ),
+    );
+    const onDisk = new Set(
+      mediaFiles()
+        .filter((file) => file.startsWith(`${id}-`))
+        .map((file) => file.replace(/-\d+\.webp$/, '')),
+    );
     expect(onDisk).toEqual(kept);
   });
 
@@ -224,12 +339,19 @@ describe('product pictures in the back office', () => {
         { size: 'M', color: 'Red', stock: 2 },
       ],
     });
-    const uploaded = await upload(id, form([{ name: 'color', content: 'black' }, { name: 'file', content: await picture(800, 800), filename: 'black.png' }]));
+    const uploaded = await upload(
+      id,
+      form([
+        { name: 'color', content: 'black' },
+        { name: 'file', content: await picture(800, 800), filename: 'black.png' },
+      ]),
+    );
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     expect(uploaded.json().color).toBe('Black');
     const [first] = (await imagesOf(id)).images;
 
-    const change = (imageId: number, body: object) => shop.app.inject({ method: 'PATCH', url: `/api/admin/images/${imageId}/`, headers: staff.headers, payload: body });
+    const change = (imageId: number, body: object) =>
+      shop.app.inject({ method: 'PATCH', url: `/api/admin/images/${imageId}/`, headers: staff.headers, payload: body });
     const red = await change(first.id, { color: 'Red' });
     expect(red.statusCode, red.body).toBe(200);
     expect(red.json()).toMatchObject({ color: 'Red', alt_text: first.alt_text });
@@ -239,7 +361,17 @@ describe('product pictures in the back office', () => {
     const unknown = await change(first.id, { color: 'Green' });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toBe(`color: ${stockMessages.imageColorUnknown('Green')}`);
-    expect((await upload(id, form([{ name: 'color', content: 'Green' }, { name: 'file', content: await picture(800, 800), filename: 'g.png' }]))).statusCode).toBe(400);
+    expect(
+      (
+        await upload(
+          id,
+          form([
+            { name: 'color', content: 'Green' },
+            { name: 'file', content: await picture(800, 800), filename: 'g.png' },
+          ]),
+        )
+      ).statusCode,
+    ).toBe(400);
     expect((await change(first.id, { color: null })).json().color).toBeNull();
     expect((await change(first.id, { alt_text: 'Front' })).json()).toMatchObject({ alt_text: 'Front', color: null });
   });

@@ -10,7 +10,8 @@ const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', '
 const maxPixels = productImageLimits.megapixels * 1_000_000;
 const webpQuality = 82;
 
-export const pictureTooLarge = () => new ShopError(413, stockMessages.imageTooLarge(productImageLimits.megabytes, productImageLimits.megapixels));
+export const pictureTooLarge = () =>
+  new ShopError(413, stockMessages.imageTooLarge(productImageLimits.megabytes, productImageLimits.megapixels));
 
 /** Removes every width of a stored picture; a file already gone is no error. */
 export async function removePictureFiles(store: MediaStore, path: string): Promise<void> {

@@ -63,10 +63,13 @@ function sqliteSearch(db: DbExecutor): ProductSearch {
       return Number(rows[0]?.count ?? 0) <= fewMatchesLimit;
     },
     // One bound value, not one per id: a statement of thousands of values took longer to prepare than to run.
-    isAmong: (eb, ids, walkListing = false) => sql<SqlBool>`${walkListing ? sql`+p.id` : eb.ref('p.id')} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+    isAmong: (eb, ids, walkListing = false) =>
+      sql<SqlBool>`${walkListing ? sql`+p.id` : eb.ref('p.id')} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
     async matchingIds(words, part = 'all') {
       const query = part === 'all' ? ftsQuery(words) : ftsNameQuery(words);
-      const { rows } = await sql<{ id: number }>`SELECT rowid AS id FROM products_fts WHERE products_fts MATCH ${query} ORDER BY rowid`.execute(db);
+      const { rows } = await sql<{
+        id: number;
+      }>`SELECT rowid AS id FROM products_fts WHERE products_fts MATCH ${query} ORDER BY rowid`.execute(db);
       return rows.map((row) => row.id);
     },
     // The unary plus keeps SQLite from using an index on the column.

@@ -45,7 +45,13 @@ function parseJson<T>(text: string, fallback: T): T {
 }
 
 /** A product as a listing's card shows it: the first picture only, stock summed over its variants. */
-export function listedProductView(row: ProductRow, images: readonly ImageRow[], stock: number, urls: MediaUrls, ratings: ProductRatings = noRatings): ListedProduct {
+export function listedProductView(
+  row: ProductRow,
+  images: readonly ImageRow[],
+  stock: number,
+  urls: MediaUrls,
+  ratings: ProductRatings = noRatings,
+): ListedProduct {
   return {
     id: row.id,
     name: row.name,
@@ -63,7 +69,13 @@ export function listedProductView(row: ProductRow, images: readonly ImageRow[], 
 }
 
 /** A product as SPEC §3 shows it: JMD amounts in major units, stock summed over its variants. */
-export function productView(row: ProductRow, images: readonly ImageRow[], stock: number, urls: MediaUrls, ratings: ProductRatings = noRatings): Product {
+export function productView(
+  row: ProductRow,
+  images: readonly ImageRow[],
+  stock: number,
+  urls: MediaUrls,
+  ratings: ProductRatings = noRatings,
+): Product {
   return {
     ...listedProductView(row, images, stock, urls, ratings),
     description: row.description,

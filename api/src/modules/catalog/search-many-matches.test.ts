@@ -93,9 +93,13 @@ describe('a search of thousands of matches', () => {
     const answer = await shopPage('page=1');
     const inStock = (product: (typeof made)[number]) => product.variants.filter((variant) => variant.stock > 0);
     expect(answer.count).toBe(total);
-    expect([...answer.facets.sizes].sort(bySize)).toEqual(facet(made.flatMap((product) => [...new Set(inStock(product).map((variant) => variant.size))])).sort(bySize));
+    expect([...answer.facets.sizes].sort(bySize)).toEqual(
+      facet(made.flatMap((product) => [...new Set(inStock(product).map((variant) => variant.size))])).sort(bySize),
+    );
     expect([...answer.facets.colors].sort(byName)).toEqual(
-      facet(made.flatMap((product) => [...new Set(inStock(product).flatMap((variant) => (variant.color ? [variant.color] : [])))])).sort(byName),
+      facet(made.flatMap((product) => [...new Set(inStock(product).flatMap((variant) => (variant.color ? [variant.color] : [])))])).sort(
+        byName,
+      ),
     );
     const prices = made.map((product) => product.price);
     expect(answer.facets.price).toEqual({ min: Math.min(...prices) / 100, max: Math.max(...prices) / 100 });
@@ -107,10 +111,18 @@ describe('a search of thousands of matches', () => {
     const priced = (product: (typeof made)[number]) => product.price >= 120_000 && product.price <= 140_000;
     expect(answer.count).toBe(made.filter((product) => red(product) && priced(product)).length);
     expect([...answer.facets.sizes].sort(bySize)).toEqual(
-      facet(made.filter(priced).flatMap((product) => [...new Set(product.variants.filter((variant) => variant.color === 'Red' && variant.stock > 0).map((variant) => variant.size))])).sort(bySize),
+      facet(
+        made
+          .filter(priced)
+          .flatMap((product) => [
+            ...new Set(product.variants.filter((variant) => variant.color === 'Red' && variant.stock > 0).map((variant) => variant.size)),
+          ]),
+      ).sort(bySize),
     );
     const redPrices = made.filter(red).map((product) => product.price);
     expect(answer.facets.price).toEqual({ min: Math.min(...redPrices) / 100, max: Math.max(...redPrices) / 100 });
-    expect(pageIds(answer)).toEqual(newestFirst(made.filter((product) => product.named && red(product) && priced(product))).slice(0, shopPageSize));
+    expect(pageIds(answer)).toEqual(
+      newestFirst(made.filter((product) => product.named && red(product) && priced(product))).slice(0, shopPageSize),
+    );
   });
 });

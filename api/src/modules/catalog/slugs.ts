@@ -1,6 +1,11 @@
 /** A slug from a name: accents folded, lower-case letters and digits joined by hyphens ('item' when nothing is left). */
 export function slugFrom(name: string, maxLength = 110): string {
-  const words = name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  const words =
+    name
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? [];
   const slug = words.join('-').slice(0, maxLength).replace(/-+$/, '');
   return slug === '' ? 'item' : slug;
 }

@@ -23,12 +23,17 @@ export function createContentAdminRepository(db: DbExecutor) {
           .offset(offset)
           .execute(),
         filtered.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
-        db.selectFrom('contact_messages').select((eb) => eb.fn.countAll<number | string>().as('count')).where('read_at', 'is', null).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('contact_messages')
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .where('read_at', 'is', null)
+          .executeTakeFirstOrThrow(),
       ]);
       return { rows, count: Number(total.count), unread: Number(unread.count) };
     },
 
-    findMessage: (id: number, executor: DbExecutor = db) => executor.selectFrom('contact_messages').select(messageColumns).where('id', '=', id).executeTakeFirst(),
+    findMessage: (id: number, executor: DbExecutor = db) =>
+      executor.selectFrom('contact_messages').select(messageColumns).where('id', '=', id).executeTakeFirst(),
 
     /** Marks the message read or unread; false when it already was (so two staff opening it at once make one change). */
     async markMessage(id: number, read: boolean, executor: DbExecutor = db): Promise<boolean> {

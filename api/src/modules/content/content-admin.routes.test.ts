@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { contactMessageMessages, type AdminContactMessage } from '@threadline/contracts';
-import { createTestShop, signInStaff, signUp, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import {
+  createTestShop,
+  signInStaff,
+  signUp,
+  startSession,
+  type ShopperSession,
+  type SignedInShopper,
+  type TestShop,
+} from '../../../test/helper.ts';
 
 let shop: TestShop;
 let staff: SignedInShopper;
@@ -34,13 +42,22 @@ async function contactMessage(subject: string) {
 }
 
 const messageAudit = async (id: number) =>
-  (await call(staff, 'GET', `/api/admin/audit/?entity=message&entity_id=${id}`)).json().results as { action: string; before: unknown; after: unknown }[];
+  (await call(staff, 'GET', `/api/admin/audit/?entity=message&entity_id=${id}`)).json().results as {
+    action: string;
+    before: unknown;
+    after: unknown;
+  }[];
 
 describe('the door', () => {
   it('answers guests 401 and customers 403', async () => {
     const guest = await startSession(shop.app);
     const customer = await signUp(shop.app, { email: 'nosy@threadline.test' });
-    for (const [method, url] of [['GET', '/api/admin/messages/'], ['PATCH', '/api/admin/messages/1/'], ['GET', '/api/admin/newsletter/'], ['GET', '/api/admin/newsletter/?format=csv']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/admin/messages/'],
+      ['PATCH', '/api/admin/messages/1/'],
+      ['GET', '/api/admin/newsletter/'],
+      ['GET', '/api/admin/newsletter/?format=csv'],
+    ] as const) {
       expect((await call(guest, method, url, method === 'PATCH' ? { read: true } : undefined)).statusCode).toBe(401);
       expect((await call(customer, method, url, method === 'PATCH' ? { read: true } : undefined)).statusCode).toBe(403);
     }
@@ -55,7 +72,12 @@ describe('contact messages', () => {
     const first = await list();
     expect(first.unread).toBe(2);
     expect(first.results.map((message: AdminContactMessage) => message.id)).toEqual([newer, older]);
-    expect(first.results[0]).toMatchObject({ subject: 'Store hours at Christmas', message: 'About Store hours at Christmas', read: false, read_at: null });
+    expect(first.results[0]).toMatchObject({
+      subject: 'Store hours at Christmas',
+      message: 'About Store hours at Christmas',
+      read: false,
+      read_at: null,
+    });
 
     const opened = await call(staff, 'PATCH', `/api/admin/messages/${newer}/`, { read: true });
     expect(opened.statusCode).toBe(200);
@@ -83,7 +105,10 @@ describe('contact messages', () => {
   });
 
   it('refuses bad input and unknown messages', async () => {
-    expect((await call(staff, 'PATCH', '/api/admin/messages/999999/', { read: true })).json()).toEqual({ error: contactMessageMessages.notFound, request_id: expect.any(String) });
+    expect((await call(staff, 'PATCH', '/api/admin/messages/999999/', { read: true })).json()).toEqual({
+      error: contactMessageMessages.notFound,
+      request_id: expect.any(String),
+    });
     expect((await call(staff, 'PATCH', '/api/admin/messages/999999/', { read: true })).statusCode).toBe(404);
     for (const payload of [{ read: 'yes' }, {}, { read: true, subject: 'changed' }]) {
       expect((await call(staff, 'PATCH', '/api/admin/messages/1/', payload)).statusCode, JSON.stringify(payload)).toBe(400);
@@ -99,9 +124,27 @@ describe('newsletter subscribers', () => {
     await db()
       .insertInto('newsletter_subscribers')
       .values([
-        { email: 'Marley@example.com', email_normalized: 'marley@example.com', first_name: 'Marley', created_at: at(1), unsubscribed_at: null },
-        { email: 'gone@example.com', email_normalized: 'gone@example.com', first_name: 'Shani', created_at: at(2), unsubscribed_at: at(30) },
-        { email: 'sly@example.com', email_normalized: 'sly@example.com', first_name: '=HYPERLINK("http://evil.test")', created_at: at(3), unsubscribed_at: null },
+        {
+          email: 'Marley@example.com',
+          email_normalized: 'marley@example.com',
+          first_name: 'Marley',
+          created_at: at(1),
+          unsubscribed_at: null,
+        },
+        {
+          email: 'gone@example.com',
+          email_normalized: 'gone@example.com',
+          first_name: 'Shani',
+          created_at: at(2),
+          unsubscribed_at: at(30),
+        },
+        {
+          email: 'sly@example.com',
+          email_normalized: 'sly@example.com',
+          first_name: '=HYPERLINK("http://evil.test")',
+          created_at: at(3),
+          unsubscribed_at: null,
+        },
       ])
       .execute();
   });
@@ -110,7 +153,11 @@ describe('newsletter subscribers', () => {
     const all = (await call(staff, 'GET', '/api/admin/newsletter/')).json();
     expect(all.count).toBe(3);
     expect(all.results.map((row: { email: string }) => row.email)).toEqual(['sly@example.com', 'gone@example.com', 'Marley@example.com']);
-    expect(all.results[1]).toMatchObject({ subscribed: false, unsubscribed_at: '2026-11-01T12:30:00.000Z', subscribed_at: '2026-11-01T12:02:00.000Z' });
+    expect(all.results[1]).toMatchObject({
+      subscribed: false,
+      unsubscribed_at: '2026-11-01T12:30:00.000Z',
+      subscribed_at: '2026-11-01T12:02:00.000Z',
+    });
     expect((await call(staff, 'GET', '/api/admin/newsletter/?status=subscribed')).json().count).toBe(2);
     const page = (await call(staff, 'GET', '/api/admin/newsletter/?status=unsubscribed&page_size=1')).json();
     expect(page).toMatchObject({ count: 1, next: null, previous: null });
@@ -124,9 +171,27 @@ describe('newsletter subscribers', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="threadline-newsletter-\d{4}-\d{2}-\d{2}\.csv"$/);
     const rows = parse(response.body, { columns: true }) as Record<string, string>[];
     expect(rows).toEqual([
-      { email: 'Marley@example.com', first_name: 'Marley', status: 'subscribed', subscribed_at: '2026-11-01T12:01:00.000Z', unsubscribed_at: '' },
-      { email: 'gone@example.com', first_name: 'Shani', status: 'unsubscribed', subscribed_at: '2026-11-01T12:02:00.000Z', unsubscribed_at: '2026-11-01T12:30:00.000Z' },
-      { email: 'sly@example.com', first_name: `'=HYPERLINK("http://evil.test")`, status: 'subscribed', subscribed_at: '2026-11-01T12:03:00.000Z', unsubscribed_at: '' },
+      {
+        email: 'Marley@example.com',
+        first_name: 'Marley',
+        status: 'subscribed',
+        subscribed_at: '2026-11-01T12:01:00.000Z',
+        unsubscribed_at: '',
+      },
+      {
+        email: 'gone@example.com',
+        first_name: 'Shani',
+        status: 'unsubscribed',
+        subscribed_at: '2026-11-01T12:02:00.000Z',
+        unsubscribed_at: '2026-11-01T12:30:00.000Z',
+      },
+      {
+        email: 'sly@example.com',
+        first_name: `'=HYPERLINK("http://evil.test")`,
+        status: 'subscribed',
+        subscribed_at: '2026-11-01T12:03:00.000Z',
+        unsubscribed_at: '',
+      },
     ]);
     const subscribed = await call(staff, 'GET', '/api/admin/newsletter/?format=csv&status=subscribed');
     expect(subscribed.headers['content-disposition']).toContain('threadline-newsletter-subscribed-');
@@ -135,8 +200,17 @@ describe('newsletter subscribers', () => {
 
   it('exports every subscriber of a list longer than one batch, each once', async () => {
     const created_at = new Date().toISOString();
-    const many = Array.from({ length: 1234 }, (_, index) => ({ email: `fan${index}@example.com`, email_normalized: `fan${index}@example.com`, first_name: '', created_at }));
-    for (let start = 0; start < many.length; start += 200) await db().insertInto('newsletter_subscribers').values(many.slice(start, start + 200)).execute();
+    const many = Array.from({ length: 1234 }, (_, index) => ({
+      email: `fan${index}@example.com`,
+      email_normalized: `fan${index}@example.com`,
+      first_name: '',
+      created_at,
+    }));
+    for (let start = 0; start < many.length; start += 200)
+      await db()
+        .insertInto('newsletter_subscribers')
+        .values(many.slice(start, start + 200))
+        .execute();
     const response = await call(staff, 'GET', '/api/admin/newsletter/?format=csv');
     const emails = (parse(response.body, { columns: true }) as { email: string }[]).map((row) => row.email);
     expect(emails).toHaveLength(1237);

@@ -47,7 +47,13 @@ export function createContentAdminService({ database, repository, audit }: Conte
       const rows = await repository.subscribersAfter(afterId, status, exportBatch);
       for (const row of rows) {
         const subscriber = toSubscriber(row);
-        yield [spreadsheetCell(subscriber.email), spreadsheetCell(subscriber.first_name), subscriber.subscribed ? 'subscribed' : 'unsubscribed', subscriber.subscribed_at, subscriber.unsubscribed_at ?? ''];
+        yield [
+          spreadsheetCell(subscriber.email),
+          spreadsheetCell(subscriber.first_name),
+          subscriber.subscribed ? 'subscribed' : 'unsubscribed',
+          subscriber.subscribed_at,
+          subscriber.unsubscribed_at ?? '',
+        ];
       }
       const last = rows.at(-1);
       if (!last || rows.length < exportBatch) return;
@@ -67,7 +73,11 @@ export function createContentAdminService({ database, repository, audit }: Conte
       const message = await database.writeTransaction(async (trx) => {
         if (!(await repository.findMessage(id, trx))) throw notFound(contactMessageMessages.notFound);
         if (await repository.markMessage(id, read, trx)) {
-          await audit.record(staff, { action: read ? 'mark_read' : 'mark_unread', entity: 'message', entityId: id, before: { read: !read }, after: { read } }, trx);
+          await audit.record(
+            staff,
+            { action: read ? 'mark_read' : 'mark_unread', entity: 'message', entityId: id, before: { read: !read }, after: { read } },
+            trx,
+          );
         }
         return repository.findMessage(id, trx);
       });

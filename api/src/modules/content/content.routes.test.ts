@@ -110,7 +110,11 @@ describe('newsletter e-mails and unsubscribing', () => {
   /** The List-Unsubscribe address, read as a mail client does: folded header lines joined. */
   const headerLink = (raw: string) => /^List-Unsubscribe: *<([^>]+)>\r?$/m.exec(raw.replace(/\r?\n[ \t]+/g, ' '))?.[1] ?? '';
   const subscriberOf = (email: string) =>
-    shop.database.handle.db.selectFrom('newsletter_subscribers').selectAll().where('email_normalized', '=', email).executeTakeFirstOrThrow();
+    shop.database.handle.db
+      .selectFrom('newsletter_subscribers')
+      .selectAll()
+      .where('email_normalized', '=', email)
+      .executeTakeFirstOrThrow();
   const boundary = '----one-click';
   const forms = {
     urlencoded: { type: 'application/x-www-form-urlencoded', body: 'List-Unsubscribe=One-Click' },
@@ -130,7 +134,9 @@ describe('newsletter e-mails and unsubscribing', () => {
     });
 
   it('welcomes a new subscriber with a one-click unsubscribe link and the RFC 8058 headers, all on the configured address', async () => {
-    expect((await post('/api/newsletter/', { email: 'Dancehall.Queen@example.com', first_name: 'Shani' })).json().message).toBe(contentMessages.subscribed);
+    expect((await post('/api/newsletter/', { email: 'Dancehall.Queen@example.com', first_name: 'Shani' })).json().message).toBe(
+      contentMessages.subscribed,
+    );
     const mail = await mailTo('Dancehall.Queen@example.com');
     expect(mail.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
     expect(headerLink(mail.raw)).toMatch(/^https:\/\/shop\.threadline\.test\/api\/newsletter\/unsubscribe\/\?token=\d+\.[\w-]{43}$/);
@@ -184,7 +190,10 @@ describe('newsletter e-mails and unsubscribing', () => {
       const byClient = await oneClick(`https://shop.threadline.test/api/newsletter/unsubscribe/?token=${encodeURIComponent(bad)}`);
       expect(byClient.statusCode, bad).toBe(400);
     }
-    expect((await post('/api/newsletter/unsubscribe/', {})).json()).toEqual({ error: contentMessages.unsubscribeLinkInvalid, request_id: expect.any(String) });
+    expect((await post('/api/newsletter/unsubscribe/', {})).json()).toEqual({
+      error: contentMessages.unsubscribeLinkInvalid,
+      request_id: expect.any(String),
+    });
     expect((await subscriberOf('kept.one@example.com')).unsubscribed_at).toBeNull();
     expect((await subscriberOf('other.one@example.com')).unsubscribed_at).toBeNull();
   });
@@ -194,7 +203,9 @@ describe('newsletter e-mails and unsubscribing', () => {
     const link = new URL(headerLink((await mailTo('link.opener@example.com')).raw));
     const response = await shop.app.inject({ method: 'GET', url: link.pathname + link.search });
     expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe(`https://shop.threadline.test/newsletter/unsubscribe?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`);
+    expect(response.headers.location).toBe(
+      `https://shop.threadline.test/newsletter/unsubscribe?token=${encodeURIComponent(link.searchParams.get('token') ?? '')}`,
+    );
     expect((await subscriberOf('link.opener@example.com')).unsubscribed_at).toBeNull();
   });
 });

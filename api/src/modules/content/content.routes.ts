@@ -50,7 +50,11 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService; pub
       '/newsletter/unsubscribe/',
       {
         config: { csrf: false },
-        schema: { querystring: newsletterUnsubscribeQuerySchema, body: newsletterUnsubscribeRequestSchema, response: { 200: successMessageSchema } },
+        schema: {
+          querystring: newsletterUnsubscribeQuerySchema,
+          body: newsletterUnsubscribeRequestSchema,
+          response: { 200: successMessageSchema },
+        },
       },
       (request) => content.unsubscribe(request.query.token ?? request.body?.token),
     );
@@ -60,7 +64,6 @@ export const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService; pub
   app.get(
     '/newsletter/unsubscribe/',
     { schema: { querystring: newsletterUnsubscribeQuerySchema, response: { 303: unsubscribePageRedirect } } },
-    (request, reply) =>
-      reply.redirect(`${publicUrl}/newsletter/unsubscribe?token=${encodeURIComponent(request.query.token ?? '')}`, 303),
+    (request, reply) => reply.redirect(`${publicUrl}/newsletter/unsubscribe?token=${encodeURIComponent(request.query.token ?? '')}`, 303),
   );
 };

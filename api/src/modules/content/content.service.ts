@@ -25,7 +25,15 @@ export interface ContentDependencies {
   log: (message: string, error: unknown) => void;
 }
 
-export function createContentService({ repository, mailer, storeContact, shopEmail, unsubscribeTokens, publicUrl, log }: ContentDependencies) {
+export function createContentService({
+  repository,
+  mailer,
+  storeContact,
+  shopEmail,
+  unsubscribeTokens,
+  publicUrl,
+  log,
+}: ContentDependencies) {
   /**
    * Every newsletter e-mail carries the unsubscribe link (to the page) and the RFC 8058 headers,
    * with which a mail client unsubscribes in one click by a POST of its own.

@@ -26,9 +26,15 @@ export const ratesModule = fastifyPlugin<ShopModuleOptions>(
     app.changes.subscribe('rates', () => rates.forget());
     await app.register(ratesRoutes, { prefix: '/api', rates });
     if (config.ratesUrl) {
-      runEvery(app, ratesCheckIntervalMs, 'could not refresh the exchange rates', oneProcessAtATime(database, 'refresh-rates', () => rates.refreshIfDue()), {
-        alsoAtStart: true,
-      });
+      runEvery(
+        app,
+        ratesCheckIntervalMs,
+        'could not refresh the exchange rates',
+        oneProcessAtATime(database, 'refresh-rates', () => rates.refreshIfDue()),
+        {
+          alsoAtStart: true,
+        },
+      );
     }
   },
   { name: 'rates', dependencies: ['shop-changes'] },

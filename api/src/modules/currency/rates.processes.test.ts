@@ -32,46 +32,57 @@ async function slowProvider(rates: Record<string, number>) {
   return { server, calls, release, url: `http://127.0.0.1:${port}/latest/EUR` };
 }
 
-const ratesOf = async (url: string) => (await (await fetch(`${url}/api/rates/`)).json()) as { source: string; rates: Record<string, number> };
+const ratesOf = async (url: string) =>
+  (await (await fetch(`${url}/api/rates/`)).json()) as { source: string; rates: Record<string, number> };
 
 describe('the exchange-rate job on two processes', () => {
   // SQLite serves one process: there the job runs as it always did.
-  it.skipIf(!onPostgres)('fetches on one process at a time: the other skips while the first holds the job', async () => {
-    // A slow provider: it answers once both processes have started (each runs the job as it starts).
-    const slow = await slowProvider({ JMD: 180, USD: 1.08, EUR: 1 });
-    provider = slow.server;
-    const { calls, release } = slow;
-    processes = await startServerProcesses(2, { RATES_URL: slow.url });
-    await expect.poll(() => calls.total, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
-    await new Promise((wait) => setTimeout(wait, 500));
-    release();
+  it.skipIf(!onPostgres)(
+    'fetches on one process at a time: the other skips while the first holds the job',
+    async () => {
+      // A slow provider: it answers once both processes have started (each runs the job as it starts).
+      const slow = await slowProvider({ JMD: 180, USD: 1.08, EUR: 1 });
+      provider = slow.server;
+      const { calls, release } = slow;
+      processes = await startServerProcesses(2, { RATES_URL: slow.url });
+      await expect.poll(() => calls.total, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+      await new Promise((wait) => setTimeout(wait, 500));
+      release();
 
-    // Stored by the process that ran the job; only then are pages asked (a page's call for the rates
-    // refreshes them too when they are not stored, outside the job).
-    const db = processes.database.handle.db;
-    await expect.poll(async () => (await db.selectFrom('exchange_rates').select('fetched_on').execute()).length, { timeout: 10_000 }).toBe(1);
-    expect(calls.most).toBe(1);
-    expect(calls.total).toBe(1);
-    for (const url of processes.urls) expect((await ratesOf(url)).source).toBe('live');
-    expect(calls.total).toBe(1);
-  }, 120_000);
+      // Stored by the process that ran the job; only then are pages asked (a page's call for the rates
+      // refreshes them too when they are not stored, outside the job).
+      const db = processes.database.handle.db;
+      await expect
+        .poll(async () => (await db.selectFrom('exchange_rates').select('fetched_on').execute()).length, { timeout: 10_000 })
+        .toBe(1);
+      expect(calls.most).toBe(1);
+      expect(calls.total).toBe(1);
+      for (const url of processes.urls) expect((await ratesOf(url)).source).toBe('live');
+      expect(calls.total).toBe(1);
+    },
+    120_000,
+  );
 
   // Each process keeps the stored rates (every checkout reads them) until a change is published.
-  it.skipIf(!onPostgres)('rates one process stored are served by the other within a second', async () => {
-    await processes?.close();
-    provider?.close();
-    const slow = await slowProvider({ JMD: 160, USD: 1.25, EUR: 1 });
-    provider = slow.server;
-    // Only the first process fetches: the second serves what is stored, as it has kept it.
-    processes = await startServerProcesses(2, {}, { onlyFirst: { RATES_URL: slow.url } });
-    const [, reader = ''] = processes.urls;
-    await expect.poll(() => slow.calls.total, { timeout: 10_000 }).toBe(1);
-    expect((await ratesOf(reader)).source).toBe('fallback');
+  it.skipIf(!onPostgres)(
+    'rates one process stored are served by the other within a second',
+    async () => {
+      await processes?.close();
+      provider?.close();
+      const slow = await slowProvider({ JMD: 160, USD: 1.25, EUR: 1 });
+      provider = slow.server;
+      // Only the first process fetches: the second serves what is stored, as it has kept it.
+      processes = await startServerProcesses(2, {}, { onlyFirst: { RATES_URL: slow.url } });
+      const [, reader = ''] = processes.urls;
+      await expect.poll(() => slow.calls.total, { timeout: 10_000 }).toBe(1);
+      expect((await ratesOf(reader)).source).toBe('fallback');
 
-    slow.release();
-    const start = performance.now();
-    await expect.poll(async () => (await ratesOf(reader)).source, { timeout: 1000, interval: 25 }).toBe('live');
-    expect(performance.now() - start).toBeLessThan(1000);
-    expect((await ratesOf(reader)).rates.USD).toBe(Number((1.25 / 160).toPrecision(6)));
-  }, 120_000);
+      slow.release();
+      const start = performance.now();
+      await expect.poll(async () => (await ratesOf(reader)).source, { timeout: 1000, interval: 25 }).toBe('live');
+      expect(performance.now() - start).toBeLessThan(1000);
+      expect((await ratesOf(reader)).rates.USD).toBe(Number((1.25 / 160).toPrecision(6)));
+    },
+    120_000,
+  );
 });

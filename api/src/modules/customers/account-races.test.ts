@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, serverMessages } from '@threadline/contracts';
-import { callJson, startHttpSession, startServerProcesses, type HttpShopper, type ServerProcesses } from '../../../test/server-processes.ts';
+import {
+  callJson,
+  startHttpSession,
+  startServerProcesses,
+  type HttpShopper,
+  type ServerProcesses,
+} from '../../../test/server-processes.ts';
 
 // Two real server processes on one database: what one process's single connection would serialise
 // (SQLite) or one pool would hide, two processes do at once.
@@ -13,7 +19,15 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => processes?.close());
 
-const place = { label: '', street_address: '12 Hope Road', apartment: '', city: 'Kingston', state: 'St. Andrew', postal_code: '', country: 'Jamaica' };
+const place = {
+  label: '',
+  street_address: '12 Hope Road',
+  apartment: '',
+  city: 'Kingston',
+  state: 'St. Andrew',
+  postal_code: '',
+  country: 'Jamaica',
+};
 
 /** The process the n-th call of a burst goes to: every other one. */
 const processFor = (n: number) => urls[n % urls.length] ?? '';
@@ -37,12 +51,17 @@ describe('account calls at once, on two server processes', () => {
     const shopper = await signUp('burst@example.com', 'correct-horse-2');
     const guesses = Array.from({ length: 150 }, (_, n) => (n === 149 ? 'correct-horse-2' : `guess-${n}-xx`));
     const answers = await Promise.all(
-      guesses.map((password, n) => callJson(processFor(n), 'POST', '/api/users/auth/login/', shopper.headers, { email: 'burst@example.com', password })),
+      guesses.map((password, n) =>
+        callJson(processFor(n), 'POST', '/api/users/auth/login/', shopper.headers, { email: 'burst@example.com', password }),
+      ),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 429)).toHaveLength(140);
     expect(statuses.filter((status) => status !== 429).every((status) => status === 401)).toBe(true);
-    expect(answers.find((answer) => answer.status === 429)?.body).toEqual({ error: serverMessages.tooManySignInAttempts, request_id: expect.any(String) });
+    expect(answers.find((answer) => answer.status === 429)?.body).toEqual({
+      error: serverMessages.tooManySignInAttempts,
+      request_id: expect.any(String),
+    });
   }, 30_000);
 
   it('set-default calls at once all succeed and leave exactly one default', async () => {
@@ -53,7 +72,9 @@ describe('account calls at once, on two server processes', () => {
       ids.push((added.body.address as { id: number }).id);
     }
     const answers = await Promise.all(
-      Array.from({ length: 24 }, (_, n) => callJson(processFor(n), 'POST', `/api/users/addresses/${ids[n % ids.length]}/set-default/`, shopper.headers)),
+      Array.from({ length: 24 }, (_, n) =>
+        callJson(processFor(n), 'POST', `/api/users/addresses/${ids[n % ids.length]}/set-default/`, shopper.headers),
+      ),
     );
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
     const book = await callJson(processFor(1), 'GET', '/api/users/addresses/', shopper.headers);
@@ -67,7 +88,9 @@ describe('account calls at once, on two server processes', () => {
     );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     const refused = answers.filter((answer) => answer.status !== 200);
-    expect(refused.map((answer) => [answer.status, answer.body])).toEqual(refused.map(() => [400, { error: serverMessages.profileEmailTaken, request_id: expect.any(String) }]));
+    expect(refused.map((answer) => [answer.status, answer.body])).toEqual(
+      refused.map(() => [400, { error: serverMessages.profileEmailTaken, request_id: expect.any(String) }]),
+    );
   }, 30_000);
 
   it('one e-mail signed up twice at once: one account, and the existing-account message', async () => {
@@ -84,6 +107,7 @@ describe('account calls at once, on two server processes', () => {
       ),
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400, 400, 400]);
-    for (const answer of answers.filter((entry) => entry.status === 400)) expect(answer.body).toEqual({ error: messages.emailTaken, request_id: expect.any(String) });
+    for (const answer of answers.filter((entry) => entry.status === 400))
+      expect(answer.body).toEqual({ error: messages.emailTaken, request_id: expect.any(String) });
   }, 30_000);
 });

@@ -31,7 +31,9 @@ function multipart(fields: Record<string, string>, file?: { name: string; type: 
   }
   if (file) {
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="profile_picture"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="profile_picture"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
       file.content,
       Buffer.from('\r\n'),
     );
@@ -44,7 +46,12 @@ describe('profile', () => {
   it('answers the signed-in customer and updates only non-empty fields', async () => {
     const before = (await call(ayesha, 'GET', '/api/users/profile/')).json();
     expect(before).toMatchObject({ email: 'ayesha@example.com', first_name: 'Ayesha', phone: '' });
-    const updated = await call(ayesha, 'PUT', '/api/users/profile/', { first_name: 'Ayeisha', last_name: '', phone: '+1 876 555 0100', date_of_birth: '1994-05-17' });
+    const updated = await call(ayesha, 'PUT', '/api/users/profile/', {
+      first_name: 'Ayeisha',
+      last_name: '',
+      phone: '+1 876 555 0100',
+      date_of_birth: '1994-05-17',
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({
       success: true,
@@ -62,7 +69,12 @@ describe('profile', () => {
 
     await call(devon, 'PUT', '/api/users/profile/', { phone: '876 555 0199', date_of_birth: '1990-01-02' });
     const form = multipart({ first_name: 'Devon', phone: ' ', date_of_birth: '' });
-    const byForm = await shop.app.inject({ method: 'PUT', url: '/api/users/profile/', headers: { ...devon.headers, 'content-type': form.contentType }, payload: form.payload });
+    const byForm = await shop.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile/',
+      headers: { ...devon.headers, 'content-type': form.contentType },
+      payload: form.payload,
+    });
     expect(byForm.statusCode).toBe(200);
     expect(byForm.json().user).toMatchObject({ phone: '', date_of_birth: null });
   });
@@ -75,9 +87,16 @@ describe('profile', () => {
   });
 
   it('takes a picture by multipart, re-encoded as a 512px WebP', async () => {
-    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#1b7a4b' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#1b7a4b' } })
+      .jpeg()
+      .toBuffer();
     const form = multipart({ first_name: 'Ayesha' }, { name: 'me.jpg', type: 'image/jpeg', content: photo });
-    const response = await shop.app.inject({ method: 'PUT', url: '/api/users/profile/', headers: { ...ayesha.headers, 'content-type': form.contentType }, payload: form.payload });
+    const response = await shop.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile/',
+      headers: { ...ayesha.headers, 'content-type': form.contentType },
+      payload: form.payload,
+    });
     expect(response.statusCode).toBe(200);
     const picture: string = response.json().user.profile_picture;
     expect(picture).toMatch(/^\/static\/media\/profiles\/\d+-[0-9a-f]+\.webp$/);
@@ -88,14 +107,27 @@ describe('profile', () => {
 
   it('refuses a file that is not an image, whatever its name says', async () => {
     const form = multipart({}, { name: 'holiday.png', type: 'image/png', content: Buffer.from('#!/bin/sh\necho not a picture\n') });
-    const response = await shop.app.inject({ method: 'PUT', url: '/api/users/profile/', headers: { ...ayesha.headers, 'content-type': form.contentType }, payload: form.payload });
+    const response = await shop.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile/',
+      headers: { ...ayesha.headers, 'content-type': form.contentType },
+      payload: form.payload,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: messages.profilePictureInvalid, request_id: expect.any(String) });
   });
 });
 
 describe('addresses', () => {
-  const home = { label: 'Home', street_address: '12 Hope Road', apartment: 'Apt 3', city: 'Kingston', state: 'St. Andrew', postal_code: 'JMAAW06', country: 'Jamaica' };
+  const home = {
+    label: 'Home',
+    street_address: '12 Hope Road',
+    apartment: 'Apt 3',
+    city: 'Kingston',
+    state: 'St. Andrew',
+    postal_code: 'JMAAW06',
+    country: 'Jamaica',
+  };
 
   it('makes the first address the default, and keeps exactly one default', async () => {
     const first = await call(ayesha, 'POST', '/api/users/addresses/', home);
@@ -141,12 +173,21 @@ describe('addresses', () => {
 });
 
 describe('account changes at once', () => {
-  const place = (label: string) => ({ label, street_address: `${label} Road`, apartment: '', city: 'Kingston', state: 'St. Andrew', postal_code: '', country: 'Jamaica' });
+  const place = (label: string) => ({
+    label,
+    street_address: `${label} Road`,
+    apartment: '',
+    city: 'Kingston',
+    state: 'St. Andrew',
+    postal_code: '',
+    country: 'Jamaica',
+  });
 
   it('set-default calls at once all succeed and leave exactly one default', async () => {
     const busy = await signUp(shop.app, { email: 'busy@example.com' });
     const ids: number[] = [];
-    for (const label of ['Home', 'Work', 'Gran']) ids.push((await call(busy, 'POST', '/api/users/addresses/', place(label))).json().address.id);
+    for (const label of ['Home', 'Work', 'Gran'])
+      ids.push((await call(busy, 'POST', '/api/users/addresses/', place(label))).json().address.id);
     const answers = await Promise.all(
       Array.from({ length: 24 }, (_, n) => call(busy, 'POST', `/api/users/addresses/${ids[n % ids.length]}/set-default/`)),
     );
@@ -157,7 +198,9 @@ describe('account changes at once', () => {
 
   it('first addresses added at once make exactly one default', async () => {
     const mover = await signUp(shop.app, { email: 'mover@example.com' });
-    const answers = await Promise.all(['Home', 'Work', 'Gran', 'Yard'].map((label) => call(mover, 'POST', '/api/users/addresses/', place(label))));
+    const answers = await Promise.all(
+      ['Home', 'Work', 'Gran', 'Yard'].map((label) => call(mover, 'POST', '/api/users/addresses/', place(label))),
+    );
     expect(answers.map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201]);
     const { addresses } = (await call(mover, 'GET', '/api/users/addresses/')).json();
     expect(addresses.filter((entry: { is_default: boolean }) => entry.is_default)).toHaveLength(1);
@@ -165,10 +208,14 @@ describe('account changes at once', () => {
 
   it('customers changing to one new e-mail at once: one gets it, the others are told it is in use', async () => {
     const shoppers = await Promise.all([1, 2, 3, 4, 5].map((n) => signUp(shop.app, { email: `changer-${n}@example.com` })));
-    const answers = await Promise.all(shoppers.map((shopper) => call(shopper, 'PUT', '/api/users/profile/', { email: 'wanted@example.com' })));
+    const answers = await Promise.all(
+      shoppers.map((shopper) => call(shopper, 'PUT', '/api/users/profile/', { email: 'wanted@example.com' })),
+    );
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     const refused = answers.filter((answer) => answer.statusCode !== 200);
-    expect(refused.map((answer) => [answer.statusCode, answer.json()])).toEqual(refused.map(() => [400, { error: serverMessages.profileEmailTaken, request_id: expect.any(String) }]));
+    expect(refused.map((answer) => [answer.statusCode, answer.json()])).toEqual(
+      refused.map(() => [400, { error: serverMessages.profileEmailTaken, request_id: expect.any(String) }]),
+    );
   });
 
   it('one e-mail signed up twice at once: one account, and the existing-account message', async () => {
@@ -179,7 +226,13 @@ describe('account changes at once', () => {
           method: 'POST',
           url: '/api/users/auth/register/',
           headers,
-          payload: { first_name: 'Twin', last_name: 'Brown', email: 'twin@example.com', password1: 'island-breeze-42', password2: 'island-breeze-42' },
+          payload: {
+            first_name: 'Twin',
+            last_name: 'Brown',
+            email: 'twin@example.com',
+            password1: 'island-breeze-42',
+            password2: 'island-breeze-42',
+          },
         }),
       ),
     );
@@ -215,8 +268,14 @@ describe('wishlist', () => {
         { size: '10', color: 'Black', stock: 3 },
       ],
     });
-    const tote = await createProduct(shop.database.handle.db, { name: 'Market Tote', categoryId: category, price: 200_000, variants: [{ color: 'Natural', stock: 4 }] });
-    for (const productId of [capId, runner.id, tote.id]) await call(devon, 'POST', '/api/users/wishlist/toggle/', { product_id: productId });
+    const tote = await createProduct(shop.database.handle.db, {
+      name: 'Market Tote',
+      categoryId: category,
+      price: 200_000,
+      variants: [{ color: 'Natural', stock: 4 }],
+    });
+    for (const productId of [capId, runner.id, tote.id])
+      await call(devon, 'POST', '/api/users/wishlist/toggle/', { product_id: productId });
     const list: { product: { name: string }; has_options: boolean }[] = (await call(devon, 'GET', '/api/users/wishlist/')).json();
     expect(list.map((item) => [item.product.name, item.has_options])).toEqual([
       ['Market Tote', true],

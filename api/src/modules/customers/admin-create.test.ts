@@ -38,8 +38,17 @@ describe('npm run admin:create', { timeout: 60_000 }, () => {
     expect(result).toMatchObject({ code: 0, stdout: expect.stringContaining('Created first-owner@threadline.test (owner)') });
     expect(await roleOf('first-owner@threadline.test')).toBe('owner');
     const session = await startSession(shop.app);
-    const login = await shop.app.inject({ method: 'POST', url: '/api/users/auth/login/', headers: session.headers, payload: { email: 'first-owner@threadline.test', password: 'harbour-view-99' } });
-    const me = await shop.app.inject({ method: 'GET', url: '/api/admin/me/', headers: { ...session.headers, authorization: `Bearer ${login.json().token}` } });
+    const login = await shop.app.inject({
+      method: 'POST',
+      url: '/api/users/auth/login/',
+      headers: session.headers,
+      payload: { email: 'first-owner@threadline.test', password: 'harbour-view-99' },
+    });
+    const me = await shop.app.inject({
+      method: 'GET',
+      url: '/api/admin/me/',
+      headers: { ...session.headers, authorization: `Bearer ${login.json().token}` },
+    });
     expect(me.json()).toMatchObject({ email: 'first-owner@threadline.test', role: 'owner' });
   });
 
@@ -49,7 +58,12 @@ describe('npm run admin:create', { timeout: 60_000 }, () => {
     expect(result).toMatchObject({ code: 0, stdout: expect.stringContaining('it is now staff, with its password unchanged') });
     expect(await roleOf('shopper-promoted@threadline.test')).toBe('staff');
     const session = await startSession(shop.app);
-    const login = await shop.app.inject({ method: 'POST', url: '/api/users/auth/login/', headers: session.headers, payload: { email: 'shopper-promoted@threadline.test', password: 'her-own-password' } });
+    const login = await shop.app.inject({
+      method: 'POST',
+      url: '/api/users/auth/login/',
+      headers: session.headers,
+      payload: { email: 'shopper-promoted@threadline.test', password: 'her-own-password' },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -57,7 +71,11 @@ describe('npm run admin:create', { timeout: 60_000 }, () => {
   it.concurrent.each([
     ['a bad e-mail', ['--email', 'not-an-email', '--password', 'harbour-view-99'], 'Enter a valid email address'],
     ['a short password', ['--email', 'short@threadline.test', '--password', 'short'], 'at least 8 characters'],
-    ['an unknown role', ['--email', 'king@threadline.test', '--password', 'harbour-view-99', '--role', 'king'], 'The role is owner or staff'],
+    [
+      'an unknown role',
+      ['--email', 'king@threadline.test', '--password', 'harbour-view-99', '--role', 'king'],
+      'The role is owner or staff',
+    ],
     ['no password', ['--email', 'nopass@threadline.test'], 'Usage: npm run admin:create'],
   ])('refuses %s with a message and a failing exit code', async (_name, args, message) => {
     const result = await adminCreate(...args);

@@ -29,7 +29,13 @@ async function post(url: string, payload: object, headers?: Record<string, strin
 }
 
 describe('POST /api/users/auth/register/', () => {
-  const valid = { first_name: 'Ayesha', last_name: 'Campbell', email: 'ayesha@example.com', password1: 'island-breeze-42', password2: 'island-breeze-42' };
+  const valid = {
+    first_name: 'Ayesha',
+    last_name: 'Campbell',
+    email: 'ayesha@example.com',
+    password1: 'island-breeze-42',
+    password2: 'island-breeze-42',
+  };
 
   it('creates the account and signs it in', async () => {
     const response = await post('/api/users/auth/register/', valid);
@@ -79,7 +85,11 @@ describe('signing in, refreshing and signing out', () => {
 
   it('answers a stored password hash it cannot read as its own fault, not as a wrong password', async () => {
     await signUp(shop.app, { email: 'corrupt@example.com', password: 'blue-mountain-9' });
-    await shop.database.handle.db.updateTable('users').set({ password_hash: 'pbkdf2_sha256$1$salt$hash' }).where('email_normalized', '=', 'corrupt@example.com').execute();
+    await shop.database.handle.db
+      .updateTable('users')
+      .set({ password_hash: 'pbkdf2_sha256$1$salt$hash' })
+      .where('email_normalized', '=', 'corrupt@example.com')
+      .execute();
     const answer = await post('/api/users/auth/login/', { email: 'corrupt@example.com', password: 'blue-mountain-9' });
     expect(answer.statusCode).toBe(500);
     expect(answer.json()).toEqual({ error: serverMessages.serverError, request_id: expect.any(String) });
@@ -99,7 +109,9 @@ describe('signing in, refreshing and signing out', () => {
     await signUp(shop.app, { email: 'burst@example.com', password: 'correct-horse-2' });
     const { headers } = await startSession(shop.app);
     const guesses = Array.from({ length: 150 }, (_, n) => (n === 149 ? 'correct-horse-2' : `guess-${n}-xx`));
-    const answers = await Promise.all(guesses.map((password) => post('/api/users/auth/login/', { email: 'burst@example.com', password }, headers)));
+    const answers = await Promise.all(
+      guesses.map((password) => post('/api/users/auth/login/', { email: 'burst@example.com', password }, headers)),
+    );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 429)).toHaveLength(140);
     expect(statuses.filter((status) => status !== 429).every((status) => status === 401)).toBe(true);
@@ -128,7 +140,9 @@ describe('signing in, refreshing and signing out', () => {
     const from = (remoteAddress: string, email: string, password: string) =>
       shop.app.inject({ method: 'POST', url: '/api/users/auth/login/', headers, payload: { email, password }, remoteAddress });
     // One machine holds a whole /64: a new address from it for every guess is still that machine.
-    await Promise.all(Array.from({ length: 300 }, (_, n) => from(`2001:db8:6:4::${n.toString(16)}`, 'v6-stuffed@example.com', `guess-${n}`)));
+    await Promise.all(
+      Array.from({ length: 300 }, (_, n) => from(`2001:db8:6:4::${n.toString(16)}`, 'v6-stuffed@example.com', `guess-${n}`)),
+    );
     const refused = await from('2001:db8:6:4::ffff', 'v6-neighbour@example.com', 'right-password-6');
     expect(refused.statusCode).toBe(429);
     expect((await from('2001:db8:6:5::1', 'v6-neighbour@example.com', 'right-password-6')).statusCode).toBe(200);
@@ -206,7 +220,11 @@ describe('how long a sign-in lasts', () => {
     const last = (await post('/api/users/auth/refresh/', { refresh })).json();
     vi.setSystemTime(start + 30 * 86_400_000 + 60_000);
     // The access token is within its 15 minutes, but its sign-in has ended.
-    const profile = await shop.app.inject({ method: 'GET', url: '/api/users/profile/', headers: { authorization: `Bearer ${last.token}` } });
+    const profile = await shop.app.inject({
+      method: 'GET',
+      url: '/api/users/profile/',
+      headers: { authorization: `Bearer ${last.token}` },
+    });
     expect(profile.json()).toEqual({ error: messages.signInExpired, request_id: expect.any(String) });
     const expired = await post('/api/users/auth/refresh/', { refresh: last.refresh });
     expect(expired.statusCode).toBe(401);
@@ -218,11 +236,21 @@ describe('the guest cart at sign-in', () => {
   it('joins the account cart: the same variant adds up, capped at stock', async () => {
     const db = shop.database.handle.db;
     const category = await createCategory(db, { name: 'Hats', slug: 'hats' });
-    const cap = await createProduct(db, { name: 'Irie Cap', categoryId: category, price: 300_000, variants: [{ size: 'One Size', color: 'Gold', stock: 5 }] });
+    const cap = await createProduct(db, {
+      name: 'Irie Cap',
+      categoryId: category,
+      price: 300_000,
+      variants: [{ size: 'One Size', color: 'Gold', stock: 5 }],
+    });
     const tote = await createProduct(db, { name: 'Tote', categoryId: category, price: 100_000, variants: [{ stock: 9 }] });
     const shopper = await signUp(shop.app, { email: 'merge@example.com', password: 'merge-me-please' });
     const addFor = (headers: Record<string, string>, product_id: number, quantity: number, size?: string) =>
-      shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers, payload: { product_id, quantity, variant_size: size, variant_color: size ? 'Gold' : undefined } });
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/orders/cart/',
+        headers,
+        payload: { product_id, quantity, variant_size: size, variant_color: size ? 'Gold' : undefined },
+      });
     expect((await addFor(shopper.headers, cap.id, 3, 'One Size')).statusCode).toBe(200);
 
     const guest = await startSession(shop.app);
@@ -234,7 +262,11 @@ describe('the guest cart at sign-in', () => {
       headers: guest.headers,
       payload: { email: 'merge@example.com', password: 'merge-me-please' },
     });
-    const cart = await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: { ...guest.headers, authorization: `Bearer ${login.json().token}` } });
+    const cart = await shop.app.inject({
+      method: 'GET',
+      url: '/api/orders/cart/',
+      headers: { ...guest.headers, authorization: `Bearer ${login.json().token}` },
+    });
     expect(cart.json().items.map((item: { name: string; quantity: number }) => [item.name, item.quantity])).toEqual([
       ['Irie Cap', 5],
       ['Tote', 2],
@@ -256,11 +288,19 @@ describe('password reset', () => {
     const token = /https:\/\/threadline\.test\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
     expect(token.length).toBeGreaterThan(30);
 
-    const confirm = await post('/api/users/auth/password-reset/confirm/', { token, password1: 'new-password-2', password2: 'new-password-2' });
+    const confirm = await post('/api/users/auth/password-reset/confirm/', {
+      token,
+      password1: 'new-password-2',
+      password2: 'new-password-2',
+    });
     expect(confirm.json()).toEqual({ success: true, message: messages.passwordResetDone });
     expect((await post('/api/users/auth/login/', { email: 'forgetful@example.com', password: 'new-password-2' })).statusCode).toBe(200);
     expect((await post('/api/users/auth/login/', { email: 'forgetful@example.com', password: 'old-password-1' })).statusCode).toBe(401);
-    const again = await post('/api/users/auth/password-reset/confirm/', { token, password1: 'third-password-3', password2: 'third-password-3' });
+    const again = await post('/api/users/auth/password-reset/confirm/', {
+      token,
+      password1: 'third-password-3',
+      password2: 'third-password-3',
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ error: messages.passwordResetInvalid, request_id: expect.any(String) });
   });
@@ -272,11 +312,19 @@ describe('password reset', () => {
     await expect.poll(() => smtp.received.some((mail) => mail.to.includes('stolen@example.com'))).toBe(true);
     const mail = smtp.received.find((entry) => entry.to.includes('stolen@example.com'));
     const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
-    const reset = await post('/api/users/auth/password-reset/confirm/', { token, password1: 'fresh-password-2', password2: 'fresh-password-2' });
+    const reset = await post('/api/users/auth/password-reset/confirm/', {
+      token,
+      password1: 'fresh-password-2',
+      password2: 'fresh-password-2',
+    });
     expect(reset.statusCode).toBe(200);
 
     for (const signIn of [phone, thief]) {
-      const profile = await shop.app.inject({ method: 'GET', url: '/api/users/profile/', headers: { authorization: `Bearer ${signIn.token}` } });
+      const profile = await shop.app.inject({
+        method: 'GET',
+        url: '/api/users/profile/',
+        headers: { authorization: `Bearer ${signIn.token}` },
+      });
       expect(profile.statusCode).toBe(401);
       expect((await post('/api/users/auth/refresh/', { refresh: signIn.refresh })).statusCode).toBe(401);
     }

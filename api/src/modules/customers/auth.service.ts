@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { messages, serverMessages, passwordMinLength, storeDetails, type AccountRole, type AuthResponse, type StoreContact, type User } from '@threadline/contracts';
+import {
+  messages,
+  serverMessages,
+  passwordMinLength,
+  storeDetails,
+  type AccountRole,
+  type AuthResponse,
+  type StoreContact,
+  type User,
+} from '@threadline/contracts';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { badRequest, ShopError, unauthorized } from '../../errors.ts';
@@ -81,7 +90,17 @@ export interface AuthDependencies {
   mediaUrls: MediaUrls;
 }
 
-export function createAuthService({ database, repository, tokens, mailer, storeContact, adoptGuestCart, log, publicUrl, mediaUrls }: AuthDependencies) {
+export function createAuthService({
+  database,
+  repository,
+  tokens,
+  mailer,
+  storeContact,
+  adoptGuestCart,
+  log,
+  publicUrl,
+  mediaUrls,
+}: AuthDependencies) {
   const db = database.db;
 
   /** Every refresh token of a sign-in runs out when the sign-in does, however often it is rotated. */

@@ -42,7 +42,9 @@ type OrderExpressions = ExpressionBuilder<Database, 'orders'>;
 /** A guest's orders whose e-mail address, or customer's name either way round, starts with the search. */
 function guestMatching(eb: OrderExpressions, search: string, dialect: DatabaseDialect): Expression<SqlBool> {
   const starts = (column: Expression<string>) =>
-    dialect === 'postgres' ? eb(column, 'like', `${escapeLike(search)}%`) : eb.and([eb(column, '>=', search), eb(column, '<', `${search}\u{10FFFF}`)]);
+    dialect === 'postgres'
+      ? eb(column, 'like', `${escapeLike(search)}%`)
+      : eb.and([eb(column, '>=', search), eb(column, '<', `${search}\u{10FFFF}`)]);
   return eb.or([starts(eb.fn<string>('lower', ['email'])), starts(eb.ref('name_first_last')), starts(eb.ref('name_last_first'))]);
 }
 
@@ -76,7 +78,11 @@ export function createCustomerDirectoryRepository(db: DbExecutor, dialect: Datab
       const guests = db
         .selectFrom('orders')
         .where('user_id', 'is', null)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('users').select(sql`1`.as('one')).whereRef('users.email_normalized', '=', sql`lower(orders.email)`))))
+        .where((eb) =>
+          eb.not(
+            eb.exists(eb.selectFrom('users').select(sql`1`.as('one')).whereRef('users.email_normalized', '=', sql`lower(orders.email)`)),
+          ),
+        )
         .$call((select) => (search === '' ? select : select.where((eb) => guestMatching(eb, search, dialect))))
         .groupBy(sql`lower(email)`)
         .select((eb) => [
@@ -93,7 +99,10 @@ export function createCustomerDirectoryRepository(db: DbExecutor, dialect: Datab
       const { limit, offset } = pageWindow(query);
       const [rows, total] = await Promise.all([
         db.selectFrom(everyone).selectAll().orderBy('date_joined', 'desc').orderBy('email').limit(limit).offset(offset).execute(),
-        db.selectFrom(everyone).select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
+        db
+          .selectFrom(everyone)
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .executeTakeFirstOrThrow(),
       ]);
       return { rows: rows.map((row) => ({ ...row, id: row.id === null ? null : Number(row.id) })), count: Number(total.count) };
     },
@@ -127,7 +136,10 @@ export function createCustomerDirectoryRepository(db: DbExecutor, dialect: Datab
     async orderTotals(userId: number) {
       const row = await db
         .selectFrom('orders')
-        .select((eb) => [eb.fn.countAll<number | string>().as('orders'), eb.fn.coalesce(eb.fn.sum<number | string>(paidAndKept), sql<number>`0`).as('spent')])
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('orders'),
+          eb.fn.coalesce(eb.fn.sum<number | string>(paidAndKept), sql<number>`0`).as('spent'),
+        ])
         .where('user_id', '=', userId)
         .executeTakeFirstOrThrow();
       return { orders: Number(row.orders), spent: Number(row.spent) };

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerMessages, type AdminCustomer } from '@threadline/contracts';
-import { createTestShop, signInStaff, signUp, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import {
+  createTestShop,
+  signInStaff,
+  signUp,
+  startSession,
+  type ShopperSession,
+  type SignedInShopper,
+  type TestShop,
+} from '../../../test/helper.ts';
 import type { OrderTable } from '../../db/tables.ts';
 
 let shop: TestShop;
@@ -20,10 +28,15 @@ afterAll(() => shop.close());
 
 const call = (session: ShopperSession, url: string) => shop.app.inject({ method: 'GET', url, headers: session.headers });
 const emailsFound = async (search: string) =>
-  ((await call(staff, `/api/admin/customers/?search=${encodeURIComponent(search)}`)).json().results as AdminCustomer[]).map((customer) => customer.email).sort();
+  ((await call(staff, `/api/admin/customers/?search=${encodeURIComponent(search)}`)).json().results as AdminCustomer[])
+    .map((customer) => customer.email)
+    .sort();
 
 let orderNumber = 0;
-async function placeOrder(userId: number, values: Pick<OrderTable, 'status' | 'payment_status' | 'total'> & { refunded_total?: number; created_at: string }) {
+async function placeOrder(
+  userId: number,
+  values: Pick<OrderTable, 'status' | 'payment_status' | 'total'> & { refunded_total?: number; created_at: string },
+) {
   orderNumber += 1;
   await shop.database.handle.db
     .insertInto('orders')
@@ -111,11 +124,34 @@ describe('guest buyers', () => {
       await shop.database.handle.db
         .insertInto('orders')
         .values({
-          order_number: `TL-GUEST-${guestOrders}`, user_id: null, session_id: null, email, first_name: firstName, last_name: 'Wright',
-          name_first_last: `${firstName.toLowerCase()} wright`, name_last_first: `wright ${firstName.toLowerCase()}`,
-          phone: '876-555-0142', payment_method: 'cash_on_delivery', shipping_method: 'pickup', address_line1: '', address_line2: '', city: '', parish: '',
-          postal_code: '', country: 'Jamaica', subtotal: 100_000, discount_amount: 0, shipping_cost: 0, tax_amount: 0, currency: 'JMD', exchange_rate: '1',
-          status: 'pending', payment_status: 'PENDING', total: 100_000, created_at: createdAt, updated_at: createdAt,
+          order_number: `TL-GUEST-${guestOrders}`,
+          user_id: null,
+          session_id: null,
+          email,
+          first_name: firstName,
+          last_name: 'Wright',
+          name_first_last: `${firstName.toLowerCase()} wright`,
+          name_last_first: `wright ${firstName.toLowerCase()}`,
+          phone: '876-555-0142',
+          payment_method: 'cash_on_delivery',
+          shipping_method: 'pickup',
+          address_line1: '',
+          address_line2: '',
+          city: '',
+          parish: '',
+          postal_code: '',
+          country: 'Jamaica',
+          subtotal: 100_000,
+          discount_amount: 0,
+          shipping_cost: 0,
+          tax_amount: 0,
+          currency: 'JMD',
+          exchange_rate: '1',
+          status: 'pending',
+          payment_status: 'PENDING',
+          total: 100_000,
+          created_at: createdAt,
+          updated_at: createdAt,
         })
         .execute();
     };
@@ -152,15 +188,62 @@ describe('a customer', () => {
     await db
       .insertInto('addresses')
       .values([
-        { user_id: ayesha.userId, label: 'Home', street_address: '12 Hope Road', apartment: '', postal_code: '', city: 'Kingston', state: 'St. Andrew', country: 'Jamaica', is_default: 1, created_at: '2026-11-01T00:00:00.000Z' },
-        { user_id: ayesha.userId, label: 'Work', street_address: '1 Knutsford Blvd', apartment: 'Suite 4', postal_code: '', city: 'Kingston', state: 'St. Andrew', country: 'Jamaica', is_default: 0, created_at: '2026-11-02T00:00:00.000Z' },
+        {
+          user_id: ayesha.userId,
+          label: 'Home',
+          street_address: '12 Hope Road',
+          apartment: '',
+          postal_code: '',
+          city: 'Kingston',
+          state: 'St. Andrew',
+          country: 'Jamaica',
+          is_default: 1,
+          created_at: '2026-11-01T00:00:00.000Z',
+        },
+        {
+          user_id: ayesha.userId,
+          label: 'Work',
+          street_address: '1 Knutsford Blvd',
+          apartment: 'Suite 4',
+          postal_code: '',
+          city: 'Kingston',
+          state: 'St. Andrew',
+          country: 'Jamaica',
+          is_default: 0,
+          created_at: '2026-11-02T00:00:00.000Z',
+        },
       ])
       .execute();
-    await placeOrder(ayesha.userId, { status: 'delivered', payment_status: 'COMPLETED', total: 1_250_050, created_at: '2026-11-01T10:00:00.000Z' });
-    await placeOrder(ayesha.userId, { status: 'cancelled', payment_status: 'COMPLETED', total: 500_000, created_at: '2026-11-02T10:00:00.000Z' });
-    await placeOrder(ayesha.userId, { status: 'pending', payment_status: 'PENDING', total: 200_000, created_at: '2026-11-03T10:00:00.000Z' });
-    await placeOrder(ayesha.userId, { status: 'processing', payment_status: 'COMPLETED', total: 300_000, created_at: '2026-11-04T10:00:00.000Z' });
-    await placeOrder(ayesha.userId, { status: 'cancelled', payment_status: 'FAILED', total: 99_900, created_at: '2026-11-05T10:00:00.000Z' });
+    await placeOrder(ayesha.userId, {
+      status: 'delivered',
+      payment_status: 'COMPLETED',
+      total: 1_250_050,
+      created_at: '2026-11-01T10:00:00.000Z',
+    });
+    await placeOrder(ayesha.userId, {
+      status: 'cancelled',
+      payment_status: 'COMPLETED',
+      total: 500_000,
+      created_at: '2026-11-02T10:00:00.000Z',
+    });
+    await placeOrder(ayesha.userId, {
+      status: 'pending',
+      payment_status: 'PENDING',
+      total: 200_000,
+      created_at: '2026-11-03T10:00:00.000Z',
+    });
+    await placeOrder(ayesha.userId, {
+      status: 'processing',
+      payment_status: 'COMPLETED',
+      total: 300_000,
+      created_at: '2026-11-04T10:00:00.000Z',
+    });
+    await placeOrder(ayesha.userId, {
+      status: 'cancelled',
+      payment_status: 'FAILED',
+      total: 99_900,
+      created_at: '2026-11-05T10:00:00.000Z',
+    });
 
     const response = await call(staff, `/api/admin/customers/${ayesha.userId}/`);
     expect(response.statusCode).toBe(200);
@@ -178,22 +261,50 @@ describe('a customer', () => {
       ['Home', true],
       ['Work', false],
     ]);
-    expect(customer.orders.map((order: { status: string }) => order.status)).toEqual(['cancelled', 'processing', 'pending', 'cancelled', 'delivered']);
+    expect(customer.orders.map((order: { status: string }) => order.status)).toEqual([
+      'cancelled',
+      'processing',
+      'pending',
+      'cancelled',
+      'delivered',
+    ]);
     expect(customer.orders[4]).toMatchObject({ order_number: 'TL-TEST-1', payment_status: 'COMPLETED', total: 12_500.5 });
     expect(customer).not.toHaveProperty('password_hash');
   });
 
   it('counts what a customer kept of a partly refunded order, and nothing of a refunded one', async () => {
     const kemar = await signUp(shop.app, { email: 'kemar.refunds@example.com', first_name: 'Kemar', last_name: 'Refunds' });
-    await placeOrder(kemar.userId, { status: 'delivered', payment_status: 'PARTIALLY_REFUNDED', total: 1_000_000, refunded_total: 250_000, created_at: '2026-11-06T10:00:00.000Z' });
-    await placeOrder(kemar.userId, { status: 'delivered', payment_status: 'REFUNDED', total: 400_000, refunded_total: 400_000, created_at: '2026-11-07T10:00:00.000Z' });
-    await placeOrder(kemar.userId, { status: 'shipped', payment_status: 'COMPLETED', total: 100_000, created_at: '2026-11-08T10:00:00.000Z' });
+    await placeOrder(kemar.userId, {
+      status: 'delivered',
+      payment_status: 'PARTIALLY_REFUNDED',
+      total: 1_000_000,
+      refunded_total: 250_000,
+      created_at: '2026-11-06T10:00:00.000Z',
+    });
+    await placeOrder(kemar.userId, {
+      status: 'delivered',
+      payment_status: 'REFUNDED',
+      total: 400_000,
+      refunded_total: 400_000,
+      created_at: '2026-11-07T10:00:00.000Z',
+    });
+    await placeOrder(kemar.userId, {
+      status: 'shipped',
+      payment_status: 'COMPLETED',
+      total: 100_000,
+      created_at: '2026-11-08T10:00:00.000Z',
+    });
     expect((await call(staff, `/api/admin/customers/${kemar.userId}/`)).json()).toMatchObject({ orders_count: 3, lifetime_spend: 8_500 });
   });
 
   it('shows a customer with no orders as spending nothing, and 404 for nobody', async () => {
     const pat = (await call(staff, '/api/admin/customers/?search=pat')).json().results[0] as AdminCustomer;
-    expect((await call(staff, `/api/admin/customers/${pat.id}/`)).json()).toMatchObject({ orders: [], addresses: [], orders_count: 0, lifetime_spend: 0 });
+    expect((await call(staff, `/api/admin/customers/${pat.id}/`)).json()).toMatchObject({
+      orders: [],
+      addresses: [],
+      orders_count: 0,
+      lifetime_spend: 0,
+    });
     const missing = await call(staff, '/api/admin/customers/999999/');
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ error: customerMessages.notFound, request_id: expect.any(String) });

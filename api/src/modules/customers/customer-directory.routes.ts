@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { staffOf } from '../../plugins/staff-access.ts';
-import { adminCustomerDetailSchema, adminCustomerSchema, adminListSchema, customerSearchQuerySchema, idParamsSchema } from '@threadline/contracts';
+import {
+  adminCustomerDetailSchema,
+  adminCustomerSchema,
+  adminListSchema,
+  customerSearchQuerySchema,
+  idParamsSchema,
+} from '@threadline/contracts';
 import type { CustomerDirectoryService } from './customer-directory.service.ts';
 
 export const customerDirectoryRoutes: FastifyPluginAsyncZod<{ directory: CustomerDirectoryService }> = async (app, { directory }) => {

@@ -21,7 +21,11 @@ export function createCustomerDirectoryService(repository: CustomerDirectoryRepo
     async get(id: number): Promise<AdminCustomerDetail> {
       const customer = await repository.find(id);
       if (!customer) throw notFound(customerMessages.notFound);
-      const [addresses, orders, totals] = await Promise.all([repository.addresses(id), repository.recentOrders(id), repository.orderTotals(id)]);
+      const [addresses, orders, totals] = await Promise.all([
+        repository.addresses(id),
+        repository.recentOrders(id),
+        repository.orderTotals(id),
+      ]);
       return {
         ...customer,
         kind: 'account',

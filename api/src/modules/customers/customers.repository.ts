@@ -58,10 +58,7 @@ export function createCustomersRepository(db: DbExecutor) {
         .execute();
     },
 
-    async saveRefreshToken(
-      values: { userId: number; tokenHash: string; familyId: string; expiresAt: string },
-      executor: DbExecutor = db,
-    ) {
+    async saveRefreshToken(values: { userId: number; tokenHash: string; familyId: string; expiresAt: string }, executor: DbExecutor = db) {
       await executor
         .insertInto('refresh_tokens')
         .values({
@@ -98,7 +95,13 @@ export function createCustomersRepository(db: DbExecutor) {
     async startSignIn(values: { id: string; userId: number; expiresAt: string }, executor: DbExecutor = db) {
       await executor
         .insertInto('sign_ins')
-        .values({ id: values.id, user_id: values.userId, created_at: new Date().toISOString(), expires_at: values.expiresAt, ended_at: null })
+        .values({
+          id: values.id,
+          user_id: values.userId,
+          created_at: new Date().toISOString(),
+          expires_at: values.expiresAt,
+          ended_at: null,
+        })
         .execute();
     },
 
@@ -110,7 +113,14 @@ export function createCustomersRepository(db: DbExecutor) {
       return executor
         .selectFrom('sign_ins')
         .innerJoin('users', 'users.id', 'sign_ins.user_id')
-        .select(['users.email', 'users.role', 'users.totp_enabled', 'sign_ins.second_factor_at', 'sign_ins.created_at', 'sign_ins.last_used_at'])
+        .select([
+          'users.email',
+          'users.role',
+          'users.totp_enabled',
+          'sign_ins.second_factor_at',
+          'sign_ins.created_at',
+          'sign_ins.last_used_at',
+        ])
         .where('sign_ins.id', '=', id)
         .where('sign_ins.user_id', '=', userId)
         .where('sign_ins.ended_at', 'is', null)
@@ -132,14 +142,24 @@ export function createCustomersRepository(db: DbExecutor) {
     async endSignIn(id: string, executor: DbExecutor = db) {
       const now = new Date().toISOString();
       await executor.updateTable('sign_ins').set({ ended_at: now }).where('id', '=', id).where('ended_at', 'is', null).execute();
-      await executor.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', id).where('revoked_at', 'is', null).execute();
+      await executor
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now })
+        .where('family_id', '=', id)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
 
     /** Ends every sign-in of a customer, on every device. */
     async endAllSignInsOf(userId: number, executor: DbExecutor = db) {
       const now = new Date().toISOString();
       await executor.updateTable('sign_ins').set({ ended_at: now }).where('user_id', '=', userId).where('ended_at', 'is', null).execute();
-      await executor.updateTable('refresh_tokens').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+      await executor
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
     },
 
     async saveResetToken(userId: number, tokenHash: string, expiresAt: string, executor: DbExecutor = db) {

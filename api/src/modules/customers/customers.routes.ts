@@ -2,7 +2,32 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { addressChangeResponseSchema, addressInputSchema, addressListResponseSchema, authResponseSchema, googleCodeRequestSchema, googleConfigResponseSchema, googleIdTokenRequestSchema, identityProviderResponseSchema, idParamsSchema as idParams, loginRequestSchema, logoutRequestSchema, serverMessages, passwordResetConfirmSchema, passwordResetRequestSchema, profilePictureLimits, profileUpdateSchema, refreshRequestSchema, refreshResponseSchema, registerRequestSchema, successMessageSchema, userSchema, wishlistResponseSchema, wishlistToggleRequestSchema, wishlistToggleResponseSchema } from '@threadline/contracts';
+import {
+  addressChangeResponseSchema,
+  addressInputSchema,
+  addressListResponseSchema,
+  authResponseSchema,
+  googleCodeRequestSchema,
+  googleConfigResponseSchema,
+  googleIdTokenRequestSchema,
+  identityProviderResponseSchema,
+  idParamsSchema as idParams,
+  loginRequestSchema,
+  logoutRequestSchema,
+  serverMessages,
+  passwordResetConfirmSchema,
+  passwordResetRequestSchema,
+  profilePictureLimits,
+  profileUpdateSchema,
+  refreshRequestSchema,
+  refreshResponseSchema,
+  registerRequestSchema,
+  successMessageSchema,
+  userSchema,
+  wishlistResponseSchema,
+  wishlistToggleRequestSchema,
+  wishlistToggleResponseSchema,
+} from '@threadline/contracts';
 import { badRequest, ShopError } from '../../errors.ts';
 import { describeApiCall } from '../../plugins/api-docs.ts';
 import { requireCustomer } from '../../plugins/shopper.ts';
@@ -31,7 +56,10 @@ const profileForm = profileUpdateSchema.extend({
 // The body, JSON or a multipart form with the picture, is read by readProfileChange and checked in
 // the service (empty fields dropped first), so the route describes it for the reference only.
 const describedProfileForm: SwaggerTransform = (document) =>
-  describeApiCall({ ...document, schema: { ...document.schema, body: profileForm, consumes: ['application/json', 'multipart/form-data'] } });
+  describeApiCall({
+    ...document,
+    schema: { ...document.schema, body: profileForm, consumes: ['application/json', 'multipart/form-data'] },
+  });
 
 /** JSON, or multipart with text fields and a `profile_picture` file (SPEC §7). */
 async function readProfileChange(request: FastifyRequest): Promise<ProfileChange> {
@@ -65,10 +93,7 @@ function uploadProblem(error: unknown): ShopError {
   return badRequest(serverMessages.profilePictureIncomplete);
 }
 
-export const customerRoutes: FastifyPluginAsyncZod<CustomerRouteOptions> = async (
-  app,
-  { auth, profile, addresses, wishlist },
-) => {
+export const customerRoutes: FastifyPluginAsyncZod<CustomerRouteOptions> = async (app, { auth, profile, addresses, wishlist }) => {
   app.post(
     '/users/auth/register/',
     {
@@ -107,22 +132,29 @@ export const customerRoutes: FastifyPluginAsyncZod<CustomerRouteOptions> = async
 
   app.post(
     '/users/auth/password-reset/confirm/',
-    { config: { rateLimit: { max: 60, timeWindow: tenMinutes } }, schema: { body: passwordResetConfirmSchema, response: { 200: successMessageSchema } } },
+    {
+      config: { rateLimit: { max: 60, timeWindow: tenMinutes } },
+      schema: { body: passwordResetConfirmSchema, response: { 200: successMessageSchema } },
+    },
     (request) => auth.resetPassword(request.body.token, request.body.password1, request.body.password2),
   );
 
   app.get('/users/profile/', { schema: { response: { 200: userSchema } } }, (request) => profile.get(requireCustomer(request)));
 
-  app.put('/users/profile/', { config: { swaggerTransform: describedProfileForm }, schema: { response: { 200: profileAnswer } } }, async (request) =>
-    profile.update(requireCustomer(request), await readProfileChange(request)),
+  app.put(
+    '/users/profile/',
+    { config: { swaggerTransform: describedProfileForm }, schema: { response: { 200: profileAnswer } } },
+    async (request) => profile.update(requireCustomer(request), await readProfileChange(request)),
   );
 
   app.get('/users/addresses/', { schema: { response: { 200: addressListResponseSchema } } }, (request) =>
     addresses.list(requireCustomer(request)),
   );
 
-  app.post('/users/addresses/', { schema: { body: addressInputSchema, response: { 201: addressChangeResponseSchema } } }, async (request, reply) =>
-    reply.status(201).send(await addresses.create(requireCustomer(request), request.body)),
+  app.post(
+    '/users/addresses/',
+    { schema: { body: addressInputSchema, response: { 201: addressChangeResponseSchema } } },
+    async (request, reply) => reply.status(201).send(await addresses.create(requireCustomer(request), request.body)),
   );
 
   app.put(
@@ -157,13 +189,19 @@ export const googleRoutes: FastifyPluginAsyncZod<{ google: GoogleSignIn }> = asy
 
   app.post(
     '/auth/google/',
-    { config: { rateLimit: { max: 120, timeWindow: tenMinutes } }, schema: { body: googleCodeRequestSchema, response: { 200: identityProviderResponseSchema } } },
+    {
+      config: { rateLimit: { max: 120, timeWindow: tenMinutes } },
+      schema: { body: googleCodeRequestSchema, response: { 200: identityProviderResponseSchema } },
+    },
     async (request) => ({ success: true, ...(await google.signInWithCode(request.body, await guestSessionIdOf(request))) }),
   );
 
   app.post(
     '/auth/google/login/',
-    { config: { rateLimit: { max: 120, timeWindow: tenMinutes } }, schema: { body: googleIdTokenRequestSchema, response: { 200: identityProviderResponseSchema } } },
+    {
+      config: { rateLimit: { max: 120, timeWindow: tenMinutes } },
+      schema: { body: googleIdTokenRequestSchema, response: { 200: identityProviderResponseSchema } },
+    },
     async (request) => ({ success: true, ...(await google.signInWithIdToken(request.body.id_token, await guestSessionIdOf(request))) }),
   );
 };

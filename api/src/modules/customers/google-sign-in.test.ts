@@ -75,7 +75,11 @@ describe('Google sign-in against a real OpenID Connect provider', () => {
     const response = await signInWithGoogle();
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error: messages.googleUnverifiedEmail, request_id: expect.any(String) });
-    const row = await shop.database.handle.db.selectFrom('users').select('google_subject').where('id', '=', existing.userId).executeTakeFirst();
+    const row = await shop.database.handle.db
+      .selectFrom('users')
+      .select('google_subject')
+      .where('id', '=', existing.userId)
+      .executeTakeFirst();
     expect(row?.google_subject).toBeNull();
   });
 

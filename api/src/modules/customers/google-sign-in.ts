@@ -106,7 +106,10 @@ export function createGoogleSignIn(
     },
 
     /** The code the browser brought back, exchanged at the issuer; the id_token is verified there. */
-    async signInWithCode(input: { code: string; redirect_uri: string; state: string; iss?: string | undefined }, sessionId: number | null): Promise<AuthResponse> {
+    async signInWithCode(
+      input: { code: string; redirect_uri: string; state: string; iss?: string | undefined },
+      sessionId: number | null,
+    ): Promise<AuthResponse> {
       const google = enabled();
       if (!input.redirect_uri.endsWith(googleCallbackPath)) throw badRequest(messages.googleFailedDefault);
       try {

@@ -18,7 +18,9 @@ function pictureForm(content: Buffer, { complete = true } = {}) {
   return {
     payload: Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="first_name"\r\n\r\nAyesha\r\n`),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="profile_picture"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="profile_picture"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       content,
       Buffer.from(complete ? `\r\n--${boundary}--\r\n` : ''),
     ]),
@@ -35,7 +37,9 @@ const upload = (shopper: SignedInShopper, form: ReturnType<typeof pictureForm>) 
   });
 
 const photo = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#1b7a4b' } }).png({ compressionLevel: 9 }).toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#1b7a4b' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 describe('profile picture upload', () => {
   it('answers an upload cut off before its end 400, not 500', async () => {
@@ -49,7 +53,10 @@ describe('profile picture upload', () => {
   it('refuses a picture of more megapixels than the limit from its header, before decoding it', async () => {
     const ayesha = await signUp(shop.app, { email: 'megapixels@example.com' });
     const huge = await photo(7200, 5000); // 36 megapixels, a hundred kilobytes of one colour
-    const tooLarge = { error: serverMessages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels), request_id: expect.any(String) };
+    const tooLarge = {
+      error: serverMessages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels),
+      request_id: expect.any(String),
+    };
     const whole = await upload(ayesha, pictureForm(huge));
     expect(whole.statusCode).toBe(413);
     expect(whole.json()).toEqual(tooLarge);
@@ -86,7 +93,10 @@ describe('profile picture upload', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: messages.tooManyRequests, request_id: expect.any(String) });
     // Text changes of the same account, and another account's upload, go on.
-    expect((await shop.app.inject({ method: 'PUT', url: '/api/users/profile/', headers: ayesha.headers, payload: { first_name: 'Ayesha' } })).statusCode).toBe(200);
+    expect(
+      (await shop.app.inject({ method: 'PUT', url: '/api/users/profile/', headers: ayesha.headers, payload: { first_name: 'Ayesha' } }))
+        .statusCode,
+    ).toBe(200);
     expect((await upload(devon, pictureForm(small))).statusCode).toBe(200);
   });
 

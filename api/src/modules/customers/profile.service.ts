@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { clearableProfileFields, messages, serverMessages, profilePictureLimits, profileUpdateSchema, type User } from '@threadline/contracts';
+import {
+  clearableProfileFields,
+  messages,
+  serverMessages,
+  profilePictureLimits,
+  profileUpdateSchema,
+  type User,
+} from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import { badRequest, notFound, ShopError } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
@@ -67,9 +74,7 @@ export function createProfileService(repository: CustomersRepository, media: { s
      */
     async update(userId: number, change: ProfileChange): Promise<{ success: boolean; message: string; user: User }> {
       const given = Object.fromEntries(
-        Object.entries(change.fields).filter(
-          ([key, value]) => typeof value === 'string' && (value.trim() !== '' || clearable.has(key)),
-        ),
+        Object.entries(change.fields).filter(([key, value]) => typeof value === 'string' && (value.trim() !== '' || clearable.has(key))),
       );
       const parsed = profileUpdateSchema.safeParse(given);
       if (!parsed.success) {

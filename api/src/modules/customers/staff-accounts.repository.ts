@@ -23,7 +23,11 @@ export function createStaffAccountsRepository(db: DbExecutor, dialect: DatabaseD
     async page(limit: number, offset: number, executor: DbExecutor = db) {
       const [rows, total] = await Promise.all([
         staff(executor).orderBy('role', 'asc').orderBy('email', 'asc').limit(limit).offset(offset).execute(),
-        executor.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('count')).where('role', 'in', ['owner', 'staff']).executeTakeFirstOrThrow(),
+        executor
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .where('role', 'in', ['owner', 'staff'])
+          .executeTakeFirstOrThrow(),
       ]);
       return { rows, count: Number(total.count) };
     },
@@ -31,10 +35,18 @@ export function createStaffAccountsRepository(db: DbExecutor, dialect: DatabaseD
     findStaff: (id: number, executor: DbExecutor = db) => staff(executor).where('id', '=', id).executeTakeFirst(),
 
     findAccountByEmail: (email: string, executor: DbExecutor = db) =>
-      executor.selectFrom('users').select(['id', 'role', 'disabled_at']).where('email_normalized', '=', email.trim().toLowerCase()).executeTakeFirst(),
+      executor
+        .selectFrom('users')
+        .select(['id', 'role', 'disabled_at'])
+        .where('email_normalized', '=', email.trim().toLowerCase())
+        .executeTakeFirst(),
 
     async setAccess(id: number, access: { role: StaffRole; disabledAt: string | null }, executor: DbExecutor = db) {
-      await executor.updateTable('users').set({ role: access.role, disabled_at: access.disabledAt, updated_at: new Date().toISOString() }).where('id', '=', id).execute();
+      await executor
+        .updateTable('users')
+        .set({ role: access.role, disabled_at: access.disabledAt, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
     },
 
     /**
@@ -70,7 +82,12 @@ export function createStaffAccountsRepository(db: DbExecutor, dialect: DatabaseD
     async saveSecondFactor(userId: number, values: { sealedSecret: string | null; enabled: boolean }, executor: DbExecutor = db) {
       await executor
         .updateTable('users')
-        .set({ totp_secret: values.sealedSecret, totp_enabled: values.enabled ? 1 : 0, ...(values.enabled ? {} : { totp_last_step: null }), updated_at: new Date().toISOString() })
+        .set({
+          totp_secret: values.sealedSecret,
+          totp_enabled: values.enabled ? 1 : 0,
+          ...(values.enabled ? {} : { totp_last_step: null }),
+          updated_at: new Date().toISOString(),
+        })
         .where('id', '=', userId)
         .execute();
     },

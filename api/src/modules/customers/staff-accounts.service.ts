@@ -20,9 +20,20 @@ export function createStaffAccountsService(accounts: CustomersRepository, staff:
     acceptStep: staff.acceptStep,
     markSecondFactorGiven: staff.markSecondFactorGiven,
 
-    createStaff: (values: { email: string; passwordHash: string; firstName: string; lastName: string; role: StaffRole }, executor?: DbExecutor) =>
+    createStaff: (
+      values: { email: string; passwordHash: string; firstName: string; lastName: string; role: StaffRole },
+      executor?: DbExecutor,
+    ) =>
       accounts.create(
-        { email: values.email, password_hash: values.passwordHash, first_name: values.firstName, last_name: values.lastName, phone: '', email_verified: 0, role: values.role },
+        {
+          email: values.email,
+          password_hash: values.passwordHash,
+          first_name: values.firstName,
+          last_name: values.lastName,
+          phone: '',
+          email_verified: 0,
+          role: values.role,
+        },
         executor,
       ),
 

@@ -33,6 +33,14 @@ export async function createOrPromoteStaff(db: Db, input: StaffAccountInput): Pr
     await repository.update(existing.id, { role });
     return { id: existing.id, created: false };
   }
-  const id = await repository.create({ email, password_hash: await hash(password), first_name: '', last_name: '', phone: '', email_verified: 0, role });
+  const id = await repository.create({
+    email,
+    password_hash: await hash(password),
+    first_name: '',
+    last_name: '',
+    phone: '',
+    email_verified: 0,
+    role,
+  });
   return { id, created: true };
 }

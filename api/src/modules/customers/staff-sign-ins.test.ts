@@ -13,7 +13,13 @@ afterAll(() => shop.close());
 const hours = (count: number) => new Date(Date.now() + count * 60 * 60 * 1000);
 const signInOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sid as string;
 const lastUsed = async (account: SignedInShopper) =>
-  (await shop.database.handle.db.selectFrom('sign_ins').select('last_used_at').where('id', '=', signInOf(account.token)).executeTakeFirstOrThrow()).last_used_at;
+  (
+    await shop.database.handle.db
+      .selectFrom('sign_ins')
+      .select('last_used_at')
+      .where('id', '=', signInOf(account.token))
+      .executeTakeFirstOrThrow()
+  ).last_used_at;
 
 describe('a staff sign-in left idle', () => {
   it('ends after 12 hours without a call: its token and its refresh token are refused', async () => {
@@ -28,7 +34,12 @@ describe('a staff sign-in left idle', () => {
     const me = await shop.app.inject({ method: 'GET', url: '/api/admin/me/', headers: staff.headers });
     expect(me.statusCode).toBe(401);
     expect(me.json()).toEqual({ error: messages.signInExpired, request_id: expect.any(String) });
-    const refresh = await shop.app.inject({ method: 'POST', url: '/api/users/auth/refresh/', headers: staff.headers, payload: { refresh: staff.refresh } });
+    const refresh = await shop.app.inject({
+      method: 'POST',
+      url: '/api/users/auth/refresh/',
+      headers: staff.headers,
+      payload: { refresh: staff.refresh },
+    });
     expect(refresh.statusCode).toBe(401);
   });
 

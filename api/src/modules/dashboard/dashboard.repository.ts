@@ -59,19 +59,31 @@ export function createDashboardRepository(db: Db) {
         .where('created_at', '<', before);
       const [count, oldest] = await Promise.all([
         unpaid.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirstOrThrow(),
-        unpaid.select(['id', 'order_number', 'first_name', 'last_name', 'total', 'created_at']).orderBy('created_at').orderBy('id').limit(limit).execute(),
+        unpaid
+          .select(['id', 'order_number', 'first_name', 'last_name', 'total', 'created_at'])
+          .orderBy('created_at')
+          .orderBy('id')
+          .limit(limit)
+          .execute(),
       ]);
       return { count: Number(count.count), oldest };
     },
 
     /** Bank transfers placed and not yet paid nor cancelled: how many, how many with a proof to check, and the oldest. */
     async awaitingTransfers(limit: number) {
-      const awaiting = db.selectFrom('orders').where('payment_method', '=', 'bank_transfer').where('payment_status', '=', 'PENDING').where('status', '=', 'pending');
+      const awaiting = db
+        .selectFrom('orders')
+        .where('payment_method', '=', 'bank_transfer')
+        .where('payment_status', '=', 'PENDING')
+        .where('status', '=', 'pending');
       const proofOf = (eb: ExpressionBuilder<Database, 'orders'>) =>
         eb.exists(eb.selectFrom('payment_proofs').select('payment_proofs.id').whereRef('payment_proofs.order_id', '=', 'orders.id'));
       const [counts, oldest] = await Promise.all([
         awaiting
-          .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.sum<number | string | null>(eb.case().when(proofOf(eb)).then(1).else(0).end()).as('with_proof')])
+          .select((eb) => [
+            eb.fn.countAll<number | string>().as('count'),
+            eb.fn.sum<number | string | null>(eb.case().when(proofOf(eb)).then(1).else(0).end()).as('with_proof'),
+          ])
           .executeTakeFirstOrThrow(),
         awaiting
           .select((eb) => ['id', 'order_number', 'first_name', 'last_name', 'total', 'created_at', proofOf(eb).as('has_proof')])

@@ -37,7 +37,8 @@ async function order(createdAt: string, values: Partial<Pick<OrderTable, 'status
   return id;
 }
 
-const dashboardAt = (now: Date): Promise<AdminDashboard> => createDashboardService(createDashboardRepository(shop.database.handle.db)).dashboard(now);
+const dashboardAt = (now: Date): Promise<AdminDashboard> =>
+  createDashboardService(createDashboardRepository(shop.database.handle.db)).dashboard(now);
 
 describe('GET /api/admin/dashboard/', () => {
   it('answers a guest 401 and a customer 403, and staff as well as the owner', async () => {
@@ -100,14 +101,40 @@ describe('GET /api/admin/dashboard/', () => {
 
   it('lists the best sellers, the variants running low (sold out first) and cash orders unpaid for over a week', async () => {
     const now = new Date('2027-06-20T15:00:00.000Z');
-    await createProduct(shop.database.handle.db, { name: 'Harbour Tee', categoryId, price: 250_000, unitsSold: 40, variants: [{ size: 'M', color: 'White', stock: 3 }] });
-    await createProduct(shop.database.handle.db, { name: 'Blue Mountain Cap', categoryId, price: 180_000, unitsSold: 90, variants: [{ size: null, color: 'Navy', stock: 0 }, { size: null, color: 'Red', stock: 6 }] });
-    await createProduct(shop.database.handle.db, { name: 'Unsold Sock', categoryId, price: 50_000, unitsSold: 0, variants: [{ stock: 5 }] });
+    await createProduct(shop.database.handle.db, {
+      name: 'Harbour Tee',
+      categoryId,
+      price: 250_000,
+      unitsSold: 40,
+      variants: [{ size: 'M', color: 'White', stock: 3 }],
+    });
+    await createProduct(shop.database.handle.db, {
+      name: 'Blue Mountain Cap',
+      categoryId,
+      price: 180_000,
+      unitsSold: 90,
+      variants: [
+        { size: null, color: 'Navy', stock: 0 },
+        { size: null, color: 'Red', stock: 6 },
+      ],
+    });
+    await createProduct(shop.database.handle.db, {
+      name: 'Unsold Sock',
+      categoryId,
+      price: 50_000,
+      unitsSold: 0,
+      variants: [{ stock: 5 }],
+    });
 
     const unpaidBefore = (await dashboardAt(now)).unpaid_cash_orders.count;
     const eightDaysAgo = new Date(now.getTime() - 8 * 86_400_000).toISOString();
     const sixDaysAgo = new Date(now.getTime() - 6 * 86_400_000).toISOString();
-    const unpaid = await order(eightDaysAgo, { payment_method: 'cash_on_delivery', payment_status: 'PENDING', status: 'shipped', total: 12_345 });
+    const unpaid = await order(eightDaysAgo, {
+      payment_method: 'cash_on_delivery',
+      payment_status: 'PENDING',
+      status: 'shipped',
+      total: 12_345,
+    });
     await order(sixDaysAgo, { payment_method: 'cash_on_delivery', payment_status: 'PENDING' }); // not a week yet
     await order(eightDaysAgo, { payment_method: 'cash_on_delivery', payment_status: 'PENDING', status: 'cancelled' });
     await order(eightDaysAgo, { payment_method: 'cash_on_delivery', payment_status: 'COMPLETED' });
@@ -124,11 +151,22 @@ describe('GET /api/admin/dashboard/', () => {
       ['Unsold Sock', null, 5],
     ]);
     expect(figures.unpaid_cash_orders.count).toBe(unpaidBefore + 1);
-    expect(figures.unpaid_cash_orders.oldest).toContainEqual({ id: unpaid, order_number: expect.any(String), name: 'Kemar Brown', total: 123.45, created_at: eightDaysAgo });
+    expect(figures.unpaid_cash_orders.oldest).toContainEqual({
+      id: unpaid,
+      order_number: expect.any(String),
+      name: 'Kemar Brown',
+      total: 123.45,
+      created_at: eightDaysAgo,
+    });
   });
 
   it('counts a partly refunded order as what was paid less what was refunded (J$2,400 less J$500 is J$1,900)', async () => {
-    const { id: productId } = await createProduct(shop.database.handle.db, { name: 'Trench Town Tote', categoryId, price: 240_000, variants: [{ stock: 50 }] });
+    const { id: productId } = await createProduct(shop.database.handle.db, {
+      name: 'Trench Town Tote',
+      categoryId,
+      price: 240_000,
+      variants: [{ stock: 50 }],
+    });
     const owner = await signInStaff(shop, 'owner');
     const inject = (headers: Record<string, string>, method: 'GET' | 'POST', url: string, payload?: object) =>
       shop.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
@@ -140,7 +178,9 @@ describe('GET /api/admin/dashboard/', () => {
     const placed = await inject(shopper.headers, 'POST', '/api/orders/checkout/', pickupCheckoutForm('cash_on_delivery'));
     expect(placed.statusCode, placed.body).toBe(200);
     const orderId = placed.json().order_id as number;
-    expect((await inject(owner.headers, 'POST', `/api/admin/orders/${orderId}/mark-paid/`, { note: 'Paid at the counter' })).statusCode).toBe(200);
+    expect(
+      (await inject(owner.headers, 'POST', `/api/admin/orders/${orderId}/mark-paid/`, { note: 'Paid at the counter' })).statusCode,
+    ).toBe(200);
     const paid = await figures();
     expect(paid.today).toEqual({ orders: before.today.orders + 1, revenue: before.today.revenue + 2_400 });
 
@@ -153,7 +193,9 @@ describe('GET /api/admin/dashboard/', () => {
     expect(partly.last_30_days.at(-1)?.revenue).toBe(before.today.revenue + 1_900);
 
     // The rest refunded: nothing of it is revenue; the order still counts.
-    expect((await inject(owner.headers, 'POST', `/api/admin/orders/${orderId}/refund/`, { reason: 'Returned' })).json().order.payment_status).toBe('REFUNDED');
+    expect(
+      (await inject(owner.headers, 'POST', `/api/admin/orders/${orderId}/refund/`, { reason: 'Returned' })).json().order.payment_status,
+    ).toBe('REFUNDED');
     expect((await figures()).today).toEqual({ orders: before.today.orders + 1, revenue: before.today.revenue });
   });
 });

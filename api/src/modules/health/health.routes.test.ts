@@ -21,7 +21,10 @@ describe('liveness and readiness', () => {
 
   it('is not ready while the database lacks a migration this code has', async () => {
     const db = shop.database.handle.db;
-    const last = await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(db);
+    const last = await sql<{
+      name: string;
+      timestamp: string;
+    }>`select name, timestamp from kysely_migration order by name desc limit 1`.execute(db);
     const migration = last.rows[0];
     if (!migration) throw new Error('no migration was run');
     await sql`delete from kysely_migration where name = ${migration.name}`.execute(db);

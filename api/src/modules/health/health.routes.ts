@@ -11,7 +11,10 @@ import type { Readiness } from './health.module.ts';
  * (`/ready/`: the load balancer may send it requests). A process that is shutting down is alive but
  * not ready, so it is taken out of rotation before it stops serving.
  */
-export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; readiness: Readiness }> = async (app, { database, readiness }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle; readiness: Readiness }> = async (
+  app,
+  { database, readiness },
+) => {
   const unavailable = (log: { error(details: object, message: string): void }) => (error: unknown) => {
     log.error({ err: error }, 'database health check failed');
     throw new ShopError(503, 'Database unavailable');

@@ -40,7 +40,9 @@ export const inventoryModule = fastifyPlugin<ShopModuleOptions>(
     app.changes.subscribe('catalog', (products, origin) => {
       if (products && origin === 'here') summaries.refresh(products);
     });
-    runEvery(app, summariesCatchUpMs, 'catching the in-stock summaries up with the stock movements failed', summaries.catchUp, { alsoAtStart: true });
+    runEvery(app, summariesCatchUpMs, 'catching the in-stock summaries up with the stock movements failed', summaries.catchUp, {
+      alsoAtStart: true,
+    });
     app.addHook('onClose', () => summaries.settled());
     const stock = createStockAdminService({ database, repository, productStock, audit: app.audit, changes: app.changes });
     await app.register(stockAdminRoutes, { prefix: '/api/admin', stock });

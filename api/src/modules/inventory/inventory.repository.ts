@@ -5,8 +5,7 @@ import type { Insertable } from 'kysely';
 import type { ProductVariantTable, StockMovementTable } from '../../db/tables.ts';
 import type { ChangedVariant } from './product-stock.ts';
 
-const variantStock = (db: DbExecutor, variantId: number) =>
-  db.selectFrom('product_variants').select('stock').where('id', '=', variantId);
+const variantStock = (db: DbExecutor, variantId: number) => db.selectFrom('product_variants').select('stock').where('id', '=', variantId);
 
 export type NewVariant = Insertable<ProductVariantTable>;
 
@@ -25,11 +24,26 @@ export interface StockChange {
   quantity: number;
 }
 
-function movementsWrite(changes: StockChange[], sign: 1 | -1, reason: StockMovementTable['reason'], orderId: number, executor: DbExecutor): CompiledQuery {
+function movementsWrite(
+  changes: StockChange[],
+  sign: 1 | -1,
+  reason: StockMovementTable['reason'],
+  orderId: number,
+  executor: DbExecutor,
+): CompiledQuery {
   const createdAt = new Date().toISOString();
   return executor
     .insertInto('stock_movements')
-    .values(changes.map(({ variantId, quantity }) => ({ variant_id: variantId, delta: sign * quantity, reason, order_id: orderId, staff_id: null, created_at: createdAt })))
+    .values(
+      changes.map(({ variantId, quantity }) => ({
+        variant_id: variantId,
+        delta: sign * quantity,
+        reason,
+        order_id: orderId,
+        staff_id: null,
+        created_at: createdAt,
+      })),
+    )
     .compile();
 }
 
@@ -58,7 +72,13 @@ export function createInventoryRepository(db: DbExecutor) {
     },
 
     /** One insert for all the changes; `sign` -1 records stock taken, +1 stock given back. */
-    async recordMovements(changes: StockChange[], sign: 1 | -1, reason: StockMovementTable['reason'], orderId: number, executor: DbExecutor = db) {
+    async recordMovements(
+      changes: StockChange[],
+      sign: 1 | -1,
+      reason: StockMovementTable['reason'],
+      orderId: number,
+      executor: DbExecutor = db,
+    ) {
       if (changes.length > 0) await executor.executeQuery(movementsWrite(changes, sign, reason, orderId, executor));
     },
 
@@ -82,7 +102,15 @@ export function createInventoryRepository(db: DbExecutor) {
     async recordAdjustment(variantId: number, change: number, staffId: number, note: string, executor: DbExecutor = db) {
       await executor
         .insertInto('stock_movements')
-        .values({ variant_id: variantId, delta: change, reason: 'adjustment', order_id: null, staff_id: staffId, note, created_at: new Date().toISOString() })
+        .values({
+          variant_id: variantId,
+          delta: change,
+          reason: 'adjustment',
+          order_id: null,
+          staff_id: staffId,
+          note,
+          created_at: new Date().toISOString(),
+        })
         .execute();
     },
 
@@ -90,7 +118,15 @@ export function createInventoryRepository(db: DbExecutor) {
       return executor
         .selectFrom('product_variants')
         .innerJoin('products', 'products.id', 'product_variants.product_id')
-        .select(['product_variants.id', 'product_variants.product_id', 'products.name as product_name', 'product_variants.sku', 'product_variants.size', 'product_variants.color', 'product_variants.stock'])
+        .select([
+          'product_variants.id',
+          'product_variants.product_id',
+          'products.name as product_name',
+          'product_variants.sku',
+          'product_variants.size',
+          'product_variants.color',
+          'product_variants.stock',
+        ])
         .where('product_variants.id', '=', variantId)
         .executeTakeFirst();
     },
@@ -118,7 +154,11 @@ export function createInventoryRepository(db: DbExecutor) {
           .limit(limit)
           .offset(offset)
           .execute(),
-        db.selectFrom('stock_movements').select((eb) => eb.fn.countAll<number | string>().as('count')).where('variant_id', '=', variantId).executeTakeFirstOrThrow(),
+        db
+          .selectFrom('stock_movements')
+          .select((eb) => eb.fn.countAll<number | string>().as('count'))
+          .where('variant_id', '=', variantId)
+          .executeTakeFirstOrThrow(),
       ]);
       return { rows, count: Number(total.count) };
     },
@@ -218,7 +258,11 @@ export function createInventoryRepository(db: DbExecutor) {
     },
 
     /** The variant as the change left it (read under its row lock on PostgreSQL, so an order's take is in its stock). */
-    updateVariant(variantId: number, changes: { size?: string | null; color?: string | null; sku?: string }, executor: DbExecutor = db): Promise<ChangedVariant | undefined> {
+    updateVariant(
+      variantId: number,
+      changes: { size?: string | null; color?: string | null; sku?: string },
+      executor: DbExecutor = db,
+    ): Promise<ChangedVariant | undefined> {
       return executor
         .updateTable('product_variants')
         .set(Object.keys(changes).length === 0 ? { id: variantId } : changes)
@@ -228,7 +272,11 @@ export function createInventoryRepository(db: DbExecutor) {
     },
 
     deleteVariant(variantId: number, executor: DbExecutor = db): Promise<ChangedVariant | undefined> {
-      return executor.deleteFrom('product_variants').where('id', '=', variantId).returning(['product_id', 'size', 'color', 'stock', 'retired_at']).executeTakeFirst();
+      return executor
+        .deleteFrom('product_variants')
+        .where('id', '=', variantId)
+        .returning(['product_id', 'size', 'color', 'stock', 'retired_at'])
+        .executeTakeFirst();
     },
 
     /**

@@ -39,7 +39,10 @@ const optionsKey = (variant: { size: string | null; color: string | null }) => J
  * Refuses new variants sharing a SKU, or a variant a shopper could not tell apart from another of
  * the product (the same size and colour). Taken SKUs elsewhere are the unique index's to refuse.
  */
-function checkDistinct(existing: readonly { size: string | null; color: string | null }[], added: readonly { sku: string; size: string | null; color: string | null }[]) {
+function checkDistinct(
+  existing: readonly { size: string | null; color: string | null }[],
+  added: readonly { sku: string; size: string | null; color: string | null }[],
+) {
   const skus = new Set<string>();
   const options = new Set(existing.map(optionsKey));
   for (const variant of added) {
@@ -69,7 +72,10 @@ export function createInventoryService(repository: InventoryRepository, productS
   /** Inserts one variant; a SKU taken meanwhile (the unique index) is the same 409 as one taken before. */
   async function insertVariant(productId: number, variant: VariantInput, position: number, trx: DbExecutor): Promise<number> {
     try {
-      return await repository.insertVariant({ product_id: productId, sku: variant.sku, size: variant.size, color: variant.color, stock: variant.stock, position }, trx);
+      return await repository.insertVariant(
+        { product_id: productId, sku: variant.sku, size: variant.size, color: variant.color, stock: variant.stock, position },
+        trx,
+      );
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(catalogAdminMessages.skuTaken(variant.sku));
       throw error;
@@ -95,7 +101,10 @@ export function createInventoryService(repository: InventoryRepository, productS
     async addVariants(productId: number, variants: VariantInput[], trx: DbExecutor): Promise<number[]> {
       const existing = await repository.variantsOf([productId], trx);
       checkDistinct(existing, variants);
-      const [taken] = await repository.skusTaken(variants.map((variant) => variant.sku), trx);
+      const [taken] = await repository.skusTaken(
+        variants.map((variant) => variant.sku),
+        trx,
+      );
       if (taken !== undefined) throw conflict(catalogAdminMessages.skuTaken(taken));
       let position = await repository.nextPosition(productId, trx);
       const ids: number[] = [];
@@ -105,7 +114,10 @@ export function createInventoryService(repository: InventoryRepository, productS
         if (variant.stock > 0) await repository.recordMovement(id, variant.stock, 'initial', trx);
         ids.push(id);
       }
-      await countInProducts(variants.map((variant) => ({ productId, size: variant.size, color: variant.color, before: null, after: variant.stock })), trx);
+      await countInProducts(
+        variants.map((variant) => ({ productId, size: variant.size, color: variant.color, before: null, after: variant.stock })),
+        trx,
+      );
       return ids;
     },
 
@@ -114,7 +126,8 @@ export function createInventoryService(repository: InventoryRepository, productS
       const next = { ...variant, ...change };
       const siblings = (await repository.variantsOf([variant.product_id], trx)).filter((sibling) => sibling.id !== variant.id);
       checkDistinct(siblings, [next]);
-      if (next.sku !== variant.sku && (await repository.skusTaken([next.sku], trx)).length > 0) throw conflict(catalogAdminMessages.skuTaken(next.sku));
+      if (next.sku !== variant.sku && (await repository.skusTaken([next.sku], trx)).length > 0)
+        throw conflict(catalogAdminMessages.skuTaken(next.sku));
       let changed: ChangedVariant | undefined;
       try {
         changed = await repository.updateVariant(variant.id, change, trx);
@@ -170,7 +183,10 @@ export function createInventoryService(repository: InventoryRepository, productS
     takeForOrder(lines: StockChange[], orderId: number, trx: DbExecutor): CompiledQuery[] {
       const taken = wantedPerVariant(lines);
       if (taken.length === 0) return [];
-      return [repository.movementsWrite(taken, -1, 'order', orderId, trx), ...taken.map(({ variantId, quantity }) => repository.takeWrite(variantId, quantity, trx))];
+      return [
+        repository.movementsWrite(taken, -1, 'order', orderId, trx),
+        ...taken.map(({ variantId, quantity }) => repository.takeWrite(variantId, quantity, trx)),
+      ];
     },
 
     /** Whether a transaction failed because an order's take went past a variant's stock. */

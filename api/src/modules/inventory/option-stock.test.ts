@@ -30,9 +30,22 @@ const key = (row: { product_id: number; size: string; color: string }) => `${row
  * colours as its stock row keeps them (ADR 31), and both counted afresh from the variants still sold.
  */
 async function keptAndCounted() {
-  const kept = await db().selectFrom('product_option_stock').select(['product_id', 'size', 'color', 'variants']).where('variants', '!=', 0).execute();
-  const keptOptions = await db().selectFrom('product_stock').select(['product_id', 'in_stock_options']).where('in_stock_options', '!=', '[]').execute();
-  const variants = await db().selectFrom('product_variants').select(['product_id', 'size', 'color']).where('stock', '>', 0).where('retired_at', 'is', null).execute();
+  const kept = await db()
+    .selectFrom('product_option_stock')
+    .select(['product_id', 'size', 'color', 'variants'])
+    .where('variants', '!=', 0)
+    .execute();
+  const keptOptions = await db()
+    .selectFrom('product_stock')
+    .select(['product_id', 'in_stock_options'])
+    .where('in_stock_options', '!=', '[]')
+    .execute();
+  const variants = await db()
+    .selectFrom('product_variants')
+    .select(['product_id', 'size', 'color'])
+    .where('stock', '>', 0)
+    .where('retired_at', 'is', null)
+    .execute();
   const counted = new Map<string, number>();
   const countedOptions = new Map<number, Set<string>>();
   for (const variant of variants) {
@@ -41,13 +54,21 @@ async function keptAndCounted() {
       counted.set(rowKey, (counted.get(rowKey) ?? 0) + 1);
     }
     if (variant.size === null && variant.color === null) continue;
-    countedOptions.set(variant.product_id, (countedOptions.get(variant.product_id) ?? new Set()).add(JSON.stringify([variant.size, variant.color])));
+    countedOptions.set(
+      variant.product_id,
+      (countedOptions.get(variant.product_id) ?? new Set()).add(JSON.stringify([variant.size, variant.color])),
+    );
   }
   const sorted = (pairs: Iterable<string>) => [...pairs].sort();
   return {
     kept: Object.fromEntries(kept.map((row) => [key(row), Number(row.variants)]).sort()),
     counted: Object.fromEntries([...counted].sort()),
-    keptOptions: Object.fromEntries(keptOptions.map((row) => [row.product_id, sorted((JSON.parse(row.in_stock_options) as unknown[]).map((pair) => JSON.stringify(pair)))])),
+    keptOptions: Object.fromEntries(
+      keptOptions.map((row) => [
+        row.product_id,
+        sorted((JSON.parse(row.in_stock_options) as unknown[]).map((pair) => JSON.stringify(pair))),
+      ]),
+    ),
     countedOptions: Object.fromEntries([...countedOptions].map(([productId, pairs]) => [productId, sorted(pairs)])),
   };
 }
@@ -71,7 +92,12 @@ const shopFacets = async (query: string) => {
 
 async function order(productId: number, size: string, color: string, quantity = 1) {
   const buyer = await startSession(shop.app);
-  const put = await api('POST', '/api/orders/cart/', { product_id: productId, quantity, variant_size: size, variant_color: color }, buyer.headers);
+  const put = await api(
+    'POST',
+    '/api/orders/cart/',
+    { product_id: productId, quantity, variant_size: size, variant_color: color },
+    buyer.headers,
+  );
   expect(put.statusCode, put.body).toBe(200);
   const placed = await api('POST', '/api/orders/checkout/', pickupCheckoutForm(), buyer.headers);
   return { placed, buyer };
@@ -110,7 +136,12 @@ describe("the products' in-stock sizes and colours", () => {
     expect((await shopFacets('size=M&color=Navy')).count).toBe(1);
 
     // A new variant, one with its options changed, one deleted (never ordered), one retired (ordered).
-    const added = await api('POST', `/api/admin/products/${tee.id}/variants/`, { size: 'XL', color: 'Gold', sku: `OPT-XL-${randomUUID()}`, stock: 4 });
+    const added = await api('POST', `/api/admin/products/${tee.id}/variants/`, {
+      size: 'XL',
+      color: 'Gold',
+      sku: `OPT-XL-${randomUUID()}`,
+      stock: 4,
+    });
     expect(added.statusCode, added.body).toBe(201);
     await expectCounted();
     expect((await api('PATCH', `/api/admin/variants/${tee.variantIds[2]}/`, { size: 'L', color: null })).statusCode).toBe(200);
@@ -127,13 +158,28 @@ describe("the products' in-stock sizes and colours", () => {
 
   it('follow a catalogue import that adds variants, changes their options and sets their stock', async () => {
     const header = catalogCsvColumns.join(',');
-    const defaults: Record<string, string> = { name: 'Imported tee', description: 'Cotton.', category: 'tees', price: '2500', status: 'active', is_new_arrival: 'no', is_featured: 'no' };
+    const defaults: Record<string, string> = {
+      name: 'Imported tee',
+      description: 'Cotton.',
+      category: 'tees',
+      price: '2500',
+      status: 'active',
+      is_new_arrival: 'no',
+      is_featured: 'no',
+    };
     const line = (cells: Record<string, string>) => catalogCsvColumns.map((column) => ({ ...defaults, ...cells })[column] ?? '').join(',');
     const upload = async (...rows: Record<string, string>[]) => {
       const boundary = `threadline-${randomUUID()}`;
       const text = [header, ...rows.map(line)].join('\n') + '\n';
-      const payload = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="catalogue.csv"\r\nContent-Type: text/csv\r\n\r\n${text}\r\n--${boundary}--\r\n`);
-      const answer = await shop.app.inject({ method: 'POST', url: '/api/admin/products/import/', headers: { ...staff.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+      const payload = Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="catalogue.csv"\r\nContent-Type: text/csv\r\n\r\n${text}\r\n--${boundary}--\r\n`,
+      );
+      const answer = await shop.app.inject({
+        method: 'POST',
+        url: '/api/admin/products/import/',
+        headers: { ...staff.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload,
+      });
       expect(answer.statusCode, answer.body).toBe(200);
     };
     await upload(
@@ -155,7 +201,12 @@ describe("the products' in-stock sizes and colours", () => {
     const sizes = ['S', 'M'];
     const products = await Promise.all(
       ['Race shirt', 'Race cap'].map((name) =>
-        createProduct(db(), { name, categoryId, price: 200_000, variants: sizes.flatMap((size) => colors.map((color) => ({ size, color, stock: 2 }))) }),
+        createProduct(db(), {
+          name,
+          categoryId,
+          price: 200_000,
+          variants: sizes.flatMap((size) => colors.map((color) => ({ size, color, stock: 2 }))),
+        }),
       ),
     );
     // Every variant sold out or nearly by orders of two lines each, in varying orders, beside staff adjustments.
@@ -166,7 +217,12 @@ describe("the products' in-stock sizes and colours", () => {
         for (const line of [lines[index % lines.length], lines[(index * 5 + 3) % lines.length]]) {
           if (!line) continue;
           const [productId, size, color] = line;
-          const put = await api('POST', '/api/orders/cart/', { product_id: productId, quantity: 1, variant_size: size, variant_color: color }, buyer.headers);
+          const put = await api(
+            'POST',
+            '/api/orders/cart/',
+            { product_id: productId, quantity: 1, variant_size: size, variant_color: color },
+            buyer.headers,
+          );
           expect(put.statusCode, put.body).toBe(200);
         }
         return buyer;

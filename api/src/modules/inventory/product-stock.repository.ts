@@ -3,7 +3,13 @@ import { lowStockThreshold } from '@threadline/contracts';
 import type { DbExecutor } from '../../db/database.ts';
 import type { Database, ProductVariantTable } from '../../db/tables.ts';
 import { inBatches } from '../../db/statement-batches.ts';
-import { optionStockDeltas, productStockDeltas, type OptionStockDelta, type ProductStockDelta, type VariantStockChange } from './product-stock.ts';
+import {
+  optionStockDeltas,
+  productStockDeltas,
+  type OptionStockDelta,
+  type ProductStockDelta,
+  type VariantStockChange,
+} from './product-stock.ts';
 
 /** Rows a statement writes at most (4 bound values each), well under SQLite's and PostgreSQL's limits. */
 const rowsPerStatement = 2000;
@@ -16,7 +22,15 @@ async function recountOf(productIds: number[] | 'all', executor: DbExecutor): Pr
     .select((eb) => [
       'p.id as product_id',
       eb.fn.coalesce(eb.fn.sum<number>('v.stock'), eb.lit(0)).as('stock'),
-      eb.fn.count<number>(eb.case().when(eb.and([eb('v.stock', '>', 0), eb('v.stock', '<=', lowStockThreshold)])).then(1).end()).as('low_variants'),
+      eb.fn
+        .count<number>(
+          eb
+            .case()
+            .when(eb.and([eb('v.stock', '>', 0), eb('v.stock', '<=', lowStockThreshold)]))
+            .then(1)
+            .end(),
+        )
+        .as('low_variants'),
       eb.fn.count<number>(eb.case().when('v.stock', '=', 0).then(1).end()).as('out_variants'),
     ])
     // A WHERE either way: SQLite reads `SELECT … ON CONFLICT` without one as a join's ON.
@@ -48,19 +62,22 @@ function optionRowsOf(executor: DbExecutor, which: (variants: VariantScope) => V
       .select(['v.product_id', sql<string>`${sql.raw(size)}`.as('size'), sql<string>`${sql.raw(color)}`.as('color')])
       .$if(size !== "''", (query) => query.where('v.size', 'is not', null))
       .$if(color !== "''", (query) => query.where('v.color', 'is not', null));
-  return executor
-    .selectFrom(rowsBy('v.size', "''").unionAll(rowsBy("''", 'v.color')).unionAll(rowsBy('v.size', 'v.color')).as('o'))
-    .select(['o.product_id', 'o.size', 'o.color', (eb) => eb.fn.countAll<number>().as('variants')])
-    // A WHERE either way: SQLite reads `SELECT … ON CONFLICT` without one as a join's ON.
-    .where(sql<SqlBool>`1 = 1`)
-    .groupBy(['o.product_id', 'o.size', 'o.color']);
+  return (
+    executor
+      .selectFrom(rowsBy('v.size', "''").unionAll(rowsBy("''", 'v.color')).unionAll(rowsBy('v.size', 'v.color')).as('o'))
+      .select(['o.product_id', 'o.size', 'o.color', (eb) => eb.fn.countAll<number>().as('variants')])
+      // A WHERE either way: SQLite reads `SELECT … ON CONFLICT` without one as a join's ON.
+      .where(sql<SqlBool>`1 = 1`)
+      .groupBy(['o.product_id', 'o.size', 'o.color'])
+  );
 }
 
 /** The in-stock variants of each option row, of these products or of all. */
 const optionCounts = (productIds: number[] | 'all', executor: DbExecutor) =>
-  optionRowsOf(
-    executor,
-    (variants) => variants.where('v.stock', '>', 0).$if(productIds !== 'all', (query) => query.where('v.product_id', 'in', productIds === 'all' ? [] : productIds)),
+  optionRowsOf(executor, (variants) =>
+    variants
+      .where('v.stock', '>', 0)
+      .$if(productIds !== 'all', (query) => query.where('v.product_id', 'in', productIds === 'all' ? [] : productIds)),
   );
 
 /** On an existing option row, a new row's count is added to it, as `addedToExisting` does for stock rows. */
@@ -95,7 +112,10 @@ function inStockOptionsOf(executor: DbExecutor): Expression<string> {
  * after every other such change is committed.
  */
 const optionsReadAgain = (productIds: readonly number[], executor: DbExecutor) =>
-  executor.updateTable('product_stock').set({ in_stock_options: inStockOptionsOf(executor) }).where('product_id', 'in', productIds);
+  executor
+    .updateTable('product_stock')
+    .set({ in_stock_options: inStockOptionsOf(executor) })
+    .where('product_id', 'in', productIds);
 
 /** On a product's existing row, a new row's figures are added to it: concurrent changes add up. */
 const addedToExisting = (conflict: OnConflictBuilder<Database, 'product_stock'>) =>
@@ -109,7 +129,11 @@ const addedToExisting = (conflict: OnConflictBuilder<Database, 'product_stock'>)
 async function recountSome(productIds: number[], executor: DbExecutor): Promise<void> {
   await recountOf(productIds, executor);
   await executor.deleteFrom('product_option_stock').where('product_id', 'in', productIds).execute();
-  await executor.insertInto('product_option_stock').columns(['product_id', 'size', 'color', 'variants']).expression(optionCounts(productIds, executor)).execute();
+  await executor
+    .insertInto('product_option_stock')
+    .columns(['product_id', 'size', 'color', 'variants'])
+    .expression(optionCounts(productIds, executor))
+    .execute();
   await optionsReadAgain(productIds, executor).execute();
 }
 
@@ -117,8 +141,15 @@ async function recountSome(productIds: number[], executor: DbExecutor): Promise<
 async function recountAll(executor: DbExecutor): Promise<void> {
   await recountOf('all', executor);
   await executor.deleteFrom('product_option_stock').execute();
-  await executor.insertInto('product_option_stock').columns(['product_id', 'size', 'color', 'variants']).expression(optionCounts('all', executor)).execute();
-  await executor.updateTable('product_stock').set({ in_stock_options: inStockOptionsOf(executor) }).execute();
+  await executor
+    .insertInto('product_option_stock')
+    .columns(['product_id', 'size', 'color', 'variants'])
+    .expression(optionCounts('all', executor))
+    .execute();
+  await executor
+    .updateTable('product_stock')
+    .set({ in_stock_options: inStockOptionsOf(executor) })
+    .execute();
 }
 
 /** Each product's stock row (migration 0020): SQL only; what a change adds up to is product-stock.ts. */
@@ -134,7 +165,14 @@ export function createProductStockRepository(db: DbExecutor) {
       for (const batch of inBatches(deltas, rowsPerStatement)) {
         await executor
           .insertInto('product_stock')
-          .values(batch.map(({ productId, stock, lowVariants, outVariants }) => ({ product_id: productId, stock, low_variants: lowVariants, out_variants: outVariants })))
+          .values(
+            batch.map(({ productId, stock, lowVariants, outVariants }) => ({
+              product_id: productId,
+              stock,
+              low_variants: lowVariants,
+              out_variants: outVariants,
+            })),
+          )
           .onConflict(addedToExisting)
           .execute();
       }
@@ -159,7 +197,10 @@ export function createProductStockRepository(db: DbExecutor) {
     async recount(productIds: number[] | 'all', executor: DbExecutor = db): Promise<void> {
       if (productIds === 'all') {
         await recountAll(executor);
-        const { last } = await executor.selectFrom('stock_movements').select((eb) => eb.fn.max<number | null>('id').as('last')).executeTakeFirstOrThrow();
+        const { last } = await executor
+          .selectFrom('stock_movements')
+          .select((eb) => eb.fn.max<number | null>('id').as('last'))
+          .executeTakeFirstOrThrow();
         return rows.markCaughtUp(Number(last ?? 0), executor);
       }
       for (const batch of inBatches(productIds, rowsPerStatement)) await recountSome(batch, executor);
@@ -175,13 +216,21 @@ export function createProductStockRepository(db: DbExecutor) {
      * read every change committed before it: running it twice, or in two processes, is harmless.
      */
     async refresh(productIds: readonly number[], executor: DbExecutor = db): Promise<void> {
-      for (const batch of inBatches([...productIds].sort((a, b) => a - b), rowsPerStatement)) {
+      for (const batch of inBatches(
+        [...productIds].sort((a, b) => a - b),
+        rowsPerStatement,
+      )) {
         const nothing = executor
           .selectFrom('products')
           .select(['id as product_id', sql<number>`0`.as('stock'), sql<number>`0`.as('low_variants'), sql<number>`0`.as('out_variants')])
           .where('id', 'in', batch)
           .orderBy('id');
-        await executor.insertInto('product_stock').columns(['product_id', 'stock', 'low_variants', 'out_variants']).expression(nothing).onConflict(addedToExisting).execute();
+        await executor
+          .insertInto('product_stock')
+          .columns(['product_id', 'stock', 'low_variants', 'out_variants'])
+          .expression(nothing)
+          .onConflict(addedToExisting)
+          .execute();
         await recountSome(batch, executor);
       }
     },
@@ -194,11 +243,20 @@ export function createProductStockRepository(db: DbExecutor) {
 
     /** Moves the mark on to `movementId`, never back (two catch-ups may overlap). */
     async markCaughtUp(movementId: number, executor: DbExecutor = db): Promise<void> {
-      await executor.updateTable('stock_summary_mark').set({ movement_id: movementId }).where('id', '=', 1).where('movement_id', '<', movementId).execute();
+      await executor
+        .updateTable('stock_summary_mark')
+        .set({ movement_id: movementId })
+        .where('id', '=', 1)
+        .where('movement_id', '<', movementId)
+        .execute();
     },
 
     /** Up to `limit` movements after `movementId`, in id order, each with its variant's product (null: the variant is gone). */
-    movedAfter(movementId: number, limit: number, executor: DbExecutor = db): Promise<{ id: number; created_at: string; product_id: number | null }[]> {
+    movedAfter(
+      movementId: number,
+      limit: number,
+      executor: DbExecutor = db,
+    ): Promise<{ id: number; created_at: string; product_id: number | null }[]> {
       return executor
         .selectFrom('stock_movements as m')
         .leftJoin('product_variants as v', 'v.id', 'm.variant_id')

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { optionStockDeltas, productStockDeltas, variantStockChange, type VariantStockChange } from './product-stock.ts';
 
-const change = (productId: number, before: number | null, after: number | null): VariantStockChange => ({ productId, size: null, color: null, before, after });
+const change = (productId: number, before: number | null, after: number | null): VariantStockChange => ({
+  productId,
+  size: null,
+  color: null,
+  before,
+  after,
+});
 
 describe('productStockDeltas', () => {
   it.each([
@@ -29,38 +35,79 @@ describe('productStockDeltas', () => {
 
 describe('variantStockChange', () => {
   it.each([
-    ['an order taking 2', { product_id: 4, size: 'M', color: null, stock: 3, retired_at: null }, -2, { productId: 4, size: 'M', color: null, before: 5, after: 3 }],
-    ['a cancellation giving 2 back', { product_id: 4, size: 'M', color: null, stock: 2, retired_at: null }, 2, { productId: 4, size: 'M', color: null, before: 0, after: 2 }],
-    ['a retired variant given units back', { product_id: 4, size: 'M', color: null, stock: 2, retired_at: '2026-11-01T00:00:00.000Z' }, 2, { productId: 4, size: 'M', color: null, before: null, after: null }],
+    [
+      'an order taking 2',
+      { product_id: 4, size: 'M', color: null, stock: 3, retired_at: null },
+      -2,
+      { productId: 4, size: 'M', color: null, before: 5, after: 3 },
+    ],
+    [
+      'a cancellation giving 2 back',
+      { product_id: 4, size: 'M', color: null, stock: 2, retired_at: null },
+      2,
+      { productId: 4, size: 'M', color: null, before: 0, after: 2 },
+    ],
+    [
+      'a retired variant given units back',
+      { product_id: 4, size: 'M', color: null, stock: 2, retired_at: '2026-11-01T00:00:00.000Z' },
+      2,
+      { productId: 4, size: 'M', color: null, before: null, after: null },
+    ],
   ])('%s', (_name, variant, delta, expected) => {
     expect(variantStockChange(variant, delta)).toEqual(expected);
   });
 });
 
 describe('optionStockDeltas', () => {
-  const option = (productId: number, size: string | null, color: string | null, before: number | null, after: number | null): VariantStockChange => ({ productId, size, color, before, after });
+  const option = (
+    productId: number,
+    size: string | null,
+    color: string | null,
+    before: number | null,
+    after: number | null,
+  ): VariantStockChange => ({ productId, size, color, before, after });
   it.each([
-    ['a variant added in stock counts in its size, its colour and both', [option(1, 'M', 'Red', null, 3)], [
-      { productId: 1, size: '', color: 'Red', variants: 1 },
-      { productId: 1, size: 'M', color: '', variants: 1 },
-      { productId: 1, size: 'M', color: 'Red', variants: 1 },
-    ]],
-    ['a variant without a colour counts in its size only', [option(1, 'M', null, null, 3)], [{ productId: 1, size: 'M', color: '', variants: 1 }]],
+    [
+      'a variant added in stock counts in its size, its colour and both',
+      [option(1, 'M', 'Red', null, 3)],
+      [
+        { productId: 1, size: '', color: 'Red', variants: 1 },
+        { productId: 1, size: 'M', color: '', variants: 1 },
+        { productId: 1, size: 'M', color: 'Red', variants: 1 },
+      ],
+    ],
+    [
+      'a variant without a colour counts in its size only',
+      [option(1, 'M', null, null, 3)],
+      [{ productId: 1, size: 'M', color: '', variants: 1 }],
+    ],
     ['a variant without options counts nowhere', [option(1, null, null, null, 3)], []],
     ['a change within stock changes no row', [option(1, 'M', 'Red', 5, 2)], []],
     ['an order taking the last unit', [option(1, 'S', null, 1, 0)], [{ productId: 1, size: 'S', color: '', variants: -1 }]],
-    ['a cancellation bringing a sold-out variant back', [option(1, null, 'Red', 0, 2)], [{ productId: 1, size: '', color: 'Red', variants: 1 }]],
+    [
+      'a cancellation bringing a sold-out variant back',
+      [option(1, null, 'Red', 0, 2)],
+      [{ productId: 1, size: '', color: 'Red', variants: 1 }],
+    ],
     ['a variant retired with stock', [option(1, 'S', null, 4, null)], [{ productId: 1, size: 'S', color: '', variants: -1 }]],
-    ['a size changed on a variant in stock', [option(2, 'S', null, 4, null), option(2, 'M', null, null, 4), option(1, 'L', null, null, 1)], [
-      { productId: 1, size: 'L', color: '', variants: 1 },
-      { productId: 2, size: 'M', color: '', variants: 1 },
-      { productId: 2, size: 'S', color: '', variants: -1 },
-    ]],
-    ['two variants of one colour, one sold out', [option(1, 'S', 'Red', 1, 0)], [
-      { productId: 1, size: '', color: 'Red', variants: -1 },
-      { productId: 1, size: 'S', color: '', variants: -1 },
-      { productId: 1, size: 'S', color: 'Red', variants: -1 },
-    ]],
+    [
+      'a size changed on a variant in stock',
+      [option(2, 'S', null, 4, null), option(2, 'M', null, null, 4), option(1, 'L', null, null, 1)],
+      [
+        { productId: 1, size: 'L', color: '', variants: 1 },
+        { productId: 2, size: 'M', color: '', variants: 1 },
+        { productId: 2, size: 'S', color: '', variants: -1 },
+      ],
+    ],
+    [
+      'two variants of one colour, one sold out',
+      [option(1, 'S', 'Red', 1, 0)],
+      [
+        { productId: 1, size: '', color: 'Red', variants: -1 },
+        { productId: 1, size: 'S', color: '', variants: -1 },
+        { productId: 1, size: 'S', color: 'Red', variants: -1 },
+      ],
+    ],
   ])('%s', (_name, changes, deltas) => {
     expect(optionStockDeltas(changes)).toEqual(deltas);
   });

@@ -58,7 +58,13 @@ export function createStockAdminService({ database, repository, productStock, au
         await productStock.follow([variantStockChange(adjusted, change)], trx);
         await audit.record(
           staff,
-          { action: 'stock_adjust', entity: 'variant', entityId: variantId, before: { stock: adjusted.stock - change }, after: { stock: adjusted.stock, change, reason } },
+          {
+            action: 'stock_adjust',
+            entity: 'variant',
+            entityId: variantId,
+            before: { stock: adjusted.stock - change },
+            after: { stock: adjusted.stock, change, reason },
+          },
           trx,
         );
         return adjusted;

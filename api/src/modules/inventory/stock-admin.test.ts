@@ -24,13 +24,25 @@ const stockOf = async (db: Db, variantId: number) =>
   (await db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirstOrThrow()).stock;
 const movementSum = async (db: Db, variantId: number) =>
   Number(
-    (await db.selectFrom('stock_movements').select((eb) => eb.fn.sum<number | string>('delta').as('sum')).where('variant_id', '=', variantId).executeTakeFirstOrThrow()).sum ?? 0,
+    (
+      await db
+        .selectFrom('stock_movements')
+        .select((eb) => eb.fn.sum<number | string>('delta').as('sum'))
+        .where('variant_id', '=', variantId)
+        .executeTakeFirstOrThrow()
+    ).sum ?? 0,
   );
 
 /** A product's stock row beside what its variants still sold add up to: the two must never drift apart. */
 async function productStockOf(db: Db, productId: number) {
-  const row = await db.selectFrom('product_stock').select(['stock', 'low_variants', 'out_variants']).where('product_id', '=', productId).executeTakeFirst();
-  const stocks = (await db.selectFrom('product_variants').select('stock').where('product_id', '=', productId).where('retired_at', 'is', null).execute()).map((variant) => variant.stock);
+  const row = await db
+    .selectFrom('product_stock')
+    .select(['stock', 'low_variants', 'out_variants'])
+    .where('product_id', '=', productId)
+    .executeTakeFirst();
+  const stocks = (
+    await db.selectFrom('product_variants').select('stock').where('product_id', '=', productId).where('retired_at', 'is', null).execute()
+  ).map((variant) => variant.stock);
   const counted = {
     stock: stocks.reduce((sum, stock) => sum + stock, 0),
     low_variants: stocks.filter((stock) => stock > 0 && stock <= lowStockThreshold).length,
@@ -65,7 +77,9 @@ describe('stock in the back office', () => {
     for (const headers of [guest.headers, customer.headers]) {
       const expected = headers === guest.headers ? 401 : 403;
       expect((await adjust(variantIds[0] ?? 0, { change: 1, reason: 'Count' }, headers)).statusCode).toBe(expected);
-      expect((await shop.app.inject({ method: 'GET', url: `/api/admin/variants/${variantIds[0]}/movements/`, headers })).statusCode).toBe(expected);
+      expect((await shop.app.inject({ method: 'GET', url: `/api/admin/variants/${variantIds[0]}/movements/`, headers })).statusCode).toBe(
+        expected,
+      );
       expect((await shop.app.inject({ method: 'GET', url: '/api/admin/stock/', headers })).statusCode).toBe(expected);
     }
     expect(await stockOf(db(), variantIds[0] ?? 0)).toBe(4);
@@ -100,7 +114,9 @@ describe('stock in the back office', () => {
     expect(movements.statusCode).toBe(200);
     const body = movements.json();
     expect(body.count).toBe(3);
-    expect(body.results.map((movement: { change: number; kind: string; reason: string }) => [movement.change, movement.kind, movement.reason])).toEqual([
+    expect(
+      body.results.map((movement: { change: number; kind: string; reason: string }) => [movement.change, movement.kind, movement.reason]),
+    ).toEqual([
       [-3, 'adjustment', 'Damaged in the shop'],
       [6, 'adjustment', 'Delivery from Kingston supplier'],
       [4, 'seed', 'Opening stock'],
@@ -108,8 +124,12 @@ describe('stock in the back office', () => {
     expect(body.results[0]).toMatchObject({ order_id: null, staff: { id: staff.userId, email: 'marcia@threadline.test' } });
     expect(body.results[2].staff).toBeNull();
 
-    const audit = (await shop.app.inject({ method: 'GET', url: `/api/admin/audit/?entity=variant&entity_id=${variantId}`, headers: staff.headers })).json();
-    expect(audit.results.map((entry: { action: string; before: unknown; after: unknown }) => [entry.action, entry.before, entry.after])).toEqual([
+    const audit = (
+      await shop.app.inject({ method: 'GET', url: `/api/admin/audit/?entity=variant&entity_id=${variantId}`, headers: staff.headers })
+    ).json();
+    expect(
+      audit.results.map((entry: { action: string; before: unknown; after: unknown }) => [entry.action, entry.before, entry.after]),
+    ).toEqual([
       ['stock_adjust', { stock: 10 }, { stock: 7, change: -3, reason: 'Damaged in the shop' }],
       ['stock_adjust', { stock: 4 }, { stock: 10, change: 6, reason: 'Delivery from Kingston supplier' }],
     ]);
@@ -124,13 +144,20 @@ describe('stock in the back office', () => {
     expect(refused.json()).toEqual({ error: stockMessages.belowZero(2, -3), request_id: expect.any(String) });
     expect((await adjust(variantId, { change: -2, reason: 'Stocktake' })).json()).toEqual({ stock: 0 });
     expect(await movementSum(db(), variantId)).toBe(0);
-    const audit = (await shop.app.inject({ method: 'GET', url: `/api/admin/audit/?entity=variant&entity_id=${variantId}`, headers: staff.headers })).json();
+    const audit = (
+      await shop.app.inject({ method: 'GET', url: `/api/admin/audit/?entity=variant&entity_id=${variantId}`, headers: staff.headers })
+    ).json();
     expect(audit.count).toBe(1);
   });
 
   it('answers 404 for a variant that does not exist', async () => {
-    expect((await adjust(999_999, { change: 1, reason: 'Count' })).json()).toEqual({ error: stockMessages.variantNotFound, request_id: expect.any(String) });
-    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/variants/999999/movements/', headers: staff.headers })).statusCode).toBe(404);
+    expect((await adjust(999_999, { change: 1, reason: 'Count' })).json()).toEqual({
+      error: stockMessages.variantNotFound,
+      request_id: expect.any(String),
+    });
+    expect(
+      (await shop.app.inject({ method: 'GET', url: '/api/admin/variants/999999/movements/', headers: staff.headers })).statusCode,
+    ).toBe(404);
     expect((await adjust('abc', { change: 1, reason: 'Count' })).statusCode).toBe(400);
   });
 
@@ -154,10 +181,18 @@ describe('stock in the back office', () => {
         { size: 'L', color: 'Blue', stock: 6 },
       ],
     });
-    const list = async (query: string) => (await shop.app.inject({ method: 'GET', url: `/api/admin/stock/?${query}`, headers: staff.headers })).json();
+    const list = async (query: string) =>
+      (await shop.app.inject({ method: 'GET', url: `/api/admin/stock/?${query}`, headers: staff.headers })).json();
     const all = await list(`product=${low.id}`);
     expect(all.count).toBe(3);
-    expect(all.results[0]).toEqual({ id: low.variantIds[0], product: { id: low.id, name: 'Harbour Tee', status: 'active' }, size: 'S', color: 'Blue', sku: `T-${low.id}-0`, stock: 0 });
+    expect(all.results[0]).toEqual({
+      id: low.variantIds[0],
+      product: { id: low.id, name: 'Harbour Tee', status: 'active' },
+      size: 'S',
+      color: 'Blue',
+      sku: `T-${low.id}-0`,
+      stock: 0,
+    });
     expect((await list(`product=${low.id}&stock=out`)).results.map((row: { size: string }) => row.size)).toEqual(['S']);
     expect((await list(`product=${low.id}&stock=low`)).results.map((row: { size: string }) => row.size)).toEqual(['S', 'M']);
     expect((await list('search=harbour')).count).toBe(3);
@@ -188,7 +223,9 @@ describe('stock in the back office', () => {
       }),
     );
     const answers = await Promise.all([
-      ...buyers.map((buyer) => shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: buyer.headers, payload: checkoutForm })),
+      ...buyers.map((buyer) =>
+        shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: buyer.headers, payload: checkoutForm }),
+      ),
       ...Array.from({ length: 4 }, () => adjust(variantId, { change: -2, reason: 'Shop floor count' })),
       adjust(variantId, { change: 1, reason: 'Found one' }),
     ]);
@@ -211,33 +248,81 @@ describe('stock in the back office', () => {
 
   it("keeps each product's stock row equal to its variants when orders of several products, adjustments and a new variant run at once", async () => {
     const sizes = ['8', '9', '10'];
-    const shirts = await createProduct(db(), { name: 'Contested shirt', categoryId, price: 300_000, variants: sizes.map((size) => ({ size, color: 'Black', stock: 3 })) });
-    const caps = await createProduct(db(), { name: 'Contested cap', categoryId, price: 200_000, variants: sizes.map((size) => ({ size, color: 'Black', stock: 2 })) });
+    const shirts = await createProduct(db(), {
+      name: 'Contested shirt',
+      categoryId,
+      price: 300_000,
+      variants: sizes.map((size) => ({ size, color: 'Black', stock: 3 })),
+    });
+    const caps = await createProduct(db(), {
+      name: 'Contested cap',
+      categoryId,
+      price: 200_000,
+      variants: sizes.map((size) => ({ size, color: 'Black', stock: 2 })),
+    });
     // Added after the caps' variants, so a cart of both products takes a variant of each in an order
     // that is not the products' order, as shops' carts do.
-    const added = await shop.app.inject({ method: 'POST', url: `/api/admin/products/${shirts.id}/variants/`, headers: staff.headers, payload: { size: '11', color: 'Black', sku: 'CONTESTED-11', stock: 6 } });
+    const added = await shop.app.inject({
+      method: 'POST',
+      url: `/api/admin/products/${shirts.id}/variants/`,
+      headers: staff.headers,
+      payload: { size: '11', color: 'Black', sku: 'CONTESTED-11', stock: 6 },
+    });
     expect(added.statusCode, added.body).toBe(201);
     const carts = [
-      [[shirts.id, '8'], [caps.id, '9']],
-      [[caps.id, '8'], [shirts.id, '11']],
-      [[shirts.id, '11'], [caps.id, '8']],
-      [[caps.id, '9'], [shirts.id, '9']],
+      [
+        [shirts.id, '8'],
+        [caps.id, '9'],
+      ],
+      [
+        [caps.id, '8'],
+        [shirts.id, '11'],
+      ],
+      [
+        [shirts.id, '11'],
+        [caps.id, '8'],
+      ],
+      [
+        [caps.id, '9'],
+        [shirts.id, '9'],
+      ],
       [[shirts.id, '8']],
-      [[caps.id, '10'], [shirts.id, '10'], [shirts.id, '11']],
-      [[shirts.id, '9'], [caps.id, '10']],
-      [[caps.id, '8'], [shirts.id, '8']],
+      [
+        [caps.id, '10'],
+        [shirts.id, '10'],
+        [shirts.id, '11'],
+      ],
+      [
+        [shirts.id, '9'],
+        [caps.id, '10'],
+      ],
+      [
+        [caps.id, '8'],
+        [shirts.id, '8'],
+      ],
       [[shirts.id, '10']],
-      [[shirts.id, '11'], [shirts.id, '9']],
+      [
+        [shirts.id, '11'],
+        [shirts.id, '9'],
+      ],
       [[caps.id, '9']],
       [[shirts.id, '11']],
-      [[shirts.id, '10'], [caps.id, '10']],
+      [
+        [shirts.id, '10'],
+        [caps.id, '10'],
+      ],
       [[shirts.id, '11']],
     ] as const;
     const buyers = await Promise.all(
       carts.map(async (lines) => {
         const buyer = await startSession(shop.app);
         for (const [productId, size] of lines) {
-          const put = await shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: buyer.headers, payload: { product_id: productId, quantity: 1, variant_size: size, variant_color: 'Black' } });
+          const put = await shop.app.inject({
+            method: 'POST',
+            url: '/api/orders/cart/',
+            headers: buyer.headers,
+            payload: { product_id: productId, quantity: 1, variant_size: size, variant_color: 'Black' },
+          });
           expect(put.statusCode, put.body).toBe(200);
         }
         return buyer;
@@ -246,7 +331,12 @@ describe('stock in the back office', () => {
     const answers = await Promise.all([
       // Each buyer with an e-mail of their own: checkouts of one e-mail wait for each other (promo limits).
       ...buyers.map((buyer, index) =>
-        shop.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: buyer.headers, payload: { ...checkoutForm, email: `buyer-${index}@example.com` } }),
+        shop.app.inject({
+          method: 'POST',
+          url: '/api/orders/checkout/',
+          headers: buyer.headers,
+          payload: { ...checkoutForm, email: `buyer-${index}@example.com` },
+        }),
       ),
       adjust(shirts.variantIds[0] ?? 0, { change: -1, reason: 'Shop floor count' }),
       adjust(caps.variantIds[2] ?? 0, { change: 4, reason: 'Restock' }),
@@ -263,10 +353,17 @@ describe('stock in the back office', () => {
 
   it("keeps a product's stock row adding up when staff adjust each of its variants at once", async () => {
     const sizes = ['6', '7', '8', '9', '10', '11'];
-    const { id, variantIds } = await createProduct(db(), { name: 'Busy runner', categoryId, price: 400_000, variants: sizes.map((size) => ({ size, color: 'Black', stock: 8 })) });
+    const { id, variantIds } = await createProduct(db(), {
+      name: 'Busy runner',
+      categoryId,
+      price: 400_000,
+      variants: sizes.map((size) => ({ size, color: 'Black', stock: 8 })),
+    });
     // Units in and out of every variant at once: each change must add to the others', none overwrite them.
     const answers = await Promise.all(
-      Array.from({ length: 30 }, (_, index) => adjust(variantIds[index % variantIds.length] ?? 0, { change: index % 3 === 0 ? 2 : -1, reason: 'Shop floor count' })),
+      Array.from({ length: 30 }, (_, index) =>
+        adjust(variantIds[index % variantIds.length] ?? 0, { change: index % 3 === 0 ? 2 : -1, reason: 'Shop floor count' }),
+      ),
     );
     expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
     const product = await productStockOf(db(), id);

@@ -40,7 +40,10 @@ export function createStockSummaries({ database, productStock, announce, failed 
   let catchingUp: Promise<boolean> | null = null;
 
   async function refreshNow(productIds: Iterable<number>): Promise<void> {
-    for (const batch of inBatches([...new Set(productIds)].sort((a, b) => a - b), productsPerRefresh)) {
+    for (const batch of inBatches(
+      [...new Set(productIds)].sort((a, b) => a - b),
+      productsPerRefresh,
+    )) {
       await database.writeTransaction((trx) => productStock.refresh(batch, trx));
       await announce(batch);
     }

@@ -59,12 +59,17 @@ export function createVariantBatchesRepository(db: DbExecutor, dialect: Database
     async insert(rows: NewVariantRow[], executor: DbExecutor = db): Promise<Map<string, number>> {
       const ids = new Map<string, number>();
       for (const batch of inBatches(rows, insertBatch)) {
-        for (const { id, sku } of await executor.insertInto('product_variants').values(batch).returning(['id', 'sku']).execute()) ids.set(sku, id);
+        for (const { id, sku } of await executor.insertInto('product_variants').values(batch).returning(['id', 'sku']).execute())
+          ids.set(sku, id);
       }
       return ids;
     },
 
-    async update(id: number, values: Partial<Pick<ProductVariantTable, 'size' | 'color' | 'stock' | 'retired_at'>>, executor: DbExecutor = db) {
+    async update(
+      id: number,
+      values: Partial<Pick<ProductVariantTable, 'size' | 'color' | 'stock' | 'retired_at'>>,
+      executor: DbExecutor = db,
+    ) {
       await executor.updateTable('product_variants').set(values).where('id', '=', id).execute();
     },
 
@@ -73,7 +78,15 @@ export function createVariantBatchesRepository(db: DbExecutor, dialect: Database
       for (const batch of inBatches(movements, insertBatch)) {
         await executor
           .insertInto('stock_movements')
-          .values(batch.map(({ variantId, delta }) => ({ variant_id: variantId, delta, reason: 'import' as const, order_id: null, created_at: createdAt })))
+          .values(
+            batch.map(({ variantId, delta }) => ({
+              variant_id: variantId,
+              delta,
+              reason: 'import' as const,
+              order_id: null,
+              created_at: createdAt,
+            })),
+          )
           .execute();
       }
     },

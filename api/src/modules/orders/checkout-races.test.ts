@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '@threadline/contracts';
 import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
 import { createTestShop, signUp, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
-import { callJson, startHttpSession, startServerProcesses, type HttpShopper, type ServerProcesses } from '../../../test/server-processes.ts';
+import {
+  callJson,
+  startHttpSession,
+  startServerProcesses,
+  type HttpShopper,
+  type ServerProcesses,
+} from '../../../test/server-processes.ts';
 import type { Db } from '../../db/database.ts';
 
 const form = {
@@ -58,7 +64,12 @@ describe('concurrent requests to one server', () => {
   const product = (stock: number) =>
     createProduct(db(), { name: `Runner ${stock}`, categoryId, price: 500_000, variants: [{ size: '9', color: 'Black', stock }] });
   const add = (shopper: ShopperSession, productId: number, quantity = 1) =>
-    shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: shopper.headers, payload: { product_id: productId, quantity, variant_size: '9', variant_color: 'Black' } });
+    shop.app.inject({
+      method: 'POST',
+      url: '/api/orders/cart/',
+      headers: shopper.headers,
+      payload: { product_id: productId, quantity, variant_size: '9', variant_color: 'Black' },
+    });
   const applyPromo = (shopper: ShopperSession, code: string) =>
     shop.app.inject({ method: 'POST', url: '/api/orders/cart/promo/', headers: shopper.headers, payload: { promo_code: code } });
   const checkout = (shopper: ShopperSession, body: object, headers: Record<string, string> = {}) =>
@@ -205,7 +216,9 @@ describe('concurrent requests to two server processes on one database', () => {
     expect((await add(0, shopper)).status).toBe(200);
     const before = await stockOf(db(), variant.variantId);
     const headersOf = (index: number) => (index < 4 ? shopper.headers : { ...shopper.headers, 'idempotency-key': `two-tills-${index}` });
-    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => callJson(url(index), 'POST', '/api/orders/checkout/', headersOf(index), form)));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => callJson(url(index), 'POST', '/api/orders/checkout/', headersOf(index), form)),
+    );
     expect(answers.map((answer) => answer.status).filter((status) => status >= 500)).toEqual([]);
     const placed = new Set(answers.filter((answer) => answer.status === 200).map((answer) => answer.body.order_id));
     expect(placed.size).toBe(1);
@@ -219,10 +232,14 @@ describe('concurrent requests to two server processes on one database', () => {
       const guests = await Promise.all(Array.from({ length: 6 }, (_, index) => startHttpSession(url(index))));
       for (const [index, guest] of guests.entries()) {
         expect((await add(index, guest)).status).toBe(200);
-        expect((await callJson(url(index), 'POST', '/api/orders/cart/promo/', guest.headers, { promo_code: 'WELCOME20' })).status).toBe(200);
+        expect((await callJson(url(index), 'POST', '/api/orders/cart/promo/', guest.headers, { promo_code: 'WELCOME20' })).status).toBe(
+          200,
+        );
       }
       const email = `two-process-buyer${round}@example.com`;
-      const answers = await Promise.all(guests.map((guest, index) => callJson(url(index), 'POST', '/api/orders/checkout/', guest.headers, { ...form, email })));
+      const answers = await Promise.all(
+        guests.map((guest, index) => callJson(url(index), 'POST', '/api/orders/checkout/', guest.headers, { ...form, email })),
+      );
       expect(answers.map((answer) => answer.status).filter((status) => status >= 500)).toEqual([]);
       expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
       expect(await redemptionsOf(db(), 'WELCOME20', `email:${email}`)).toHaveLength(1);
@@ -233,13 +250,27 @@ describe('concurrent requests to two server processes on one database', () => {
     const customer = await startHttpSession(url(0));
     const email = 'two-process-member@example.com';
     const password = 'island-breeze-42';
-    const created = await callJson(url(0), 'POST', '/api/users/auth/register/', customer.headers, { first_name: 'Ayesha', last_name: 'Campbell', email, password1: password, password2: password });
+    const created = await callJson(url(0), 'POST', '/api/users/auth/register/', customer.headers, {
+      first_name: 'Ayesha',
+      last_name: 'Campbell',
+      email,
+      password1: password,
+      password2: password,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const signedIn = { ...customer, headers: { ...customer.headers, authorization: `Bearer ${String(created.body.token)}` } };
     expect((await add(0, signedIn)).status).toBe(200);
     expect((await callJson(url(1), 'POST', '/api/orders/cart/promo/', signedIn.headers, { promo_code: 'WELCOME20' })).status).toBe(200);
     const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, index) => callJson(url(index), 'POST', '/api/orders/checkout/', { ...signedIn.headers, 'idempotency-key': `member-tab-${index}` }, { ...form, email })),
+      Array.from({ length: 6 }, (_, index) =>
+        callJson(
+          url(index),
+          'POST',
+          '/api/orders/checkout/',
+          { ...signedIn.headers, 'idempotency-key': `member-tab-${index}` },
+          { ...form, email },
+        ),
+      ),
     );
     expect(answers.map((answer) => answer.status).filter((status) => status >= 500)).toEqual([]);
     const userId = Number((await db().selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id);
@@ -259,7 +290,11 @@ describe('concurrent requests to two server processes on one database', () => {
       return guests;
     };
     const checkoutAll = (guests: HttpShopper[], emailOf: (index: number) => string) =>
-      Promise.all(guests.map((guest, index) => callJson(url(index), 'POST', '/api/orders/checkout/', guest.headers, { ...form, email: emailOf(index) })));
+      Promise.all(
+        guests.map((guest, index) =>
+          callJson(url(index), 'POST', '/api/orders/checkout/', guest.headers, { ...form, email: emailOf(index) }),
+        ),
+      );
 
     const perCustomer = await checkoutAll(await guestsWith('TWOTILLS2', 6), () => 'two-tills-twice@example.com');
     expect(perCustomer.map((answer) => answer.status).sort()).toEqual([200, 200, 409, 409, 409, 409]);

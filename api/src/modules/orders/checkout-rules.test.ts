@@ -37,7 +37,9 @@ describe('checkoutProblem', () => {
 
 describe('identity of a request', () => {
   it('hashes the same form the same, whatever shipping cost the page claims', () => {
-    expect(checkoutRequestHash('session:1', { ...request, shipping_cost: 0 })).toBe(checkoutRequestHash('session:1', { ...request, shipping_cost: 10 }));
+    expect(checkoutRequestHash('session:1', { ...request, shipping_cost: 0 })).toBe(
+      checkoutRequestHash('session:1', { ...request, shipping_cost: 10 }),
+    );
     expect(checkoutRequestHash('session:1', request)).not.toBe(checkoutRequestHash('session:2', request));
   });
   it('numbers orders readably', () => {

@@ -19,7 +19,10 @@ export function checkoutProblem(request: CheckoutRequest): string | null {
  * an order of J$0 (a 100% code with pickup) needs no payment at all whatever method was picked, so
  * it is placed as paid.
  */
-export function settlementAtPlacing(paymentMethod: CheckoutRequest['payment_method'], totalMinor: number): 'card' | 'cash' | 'transfer' | 'nothing-to-pay' {
+export function settlementAtPlacing(
+  paymentMethod: CheckoutRequest['payment_method'],
+  totalMinor: number,
+): 'card' | 'cash' | 'transfer' | 'nothing-to-pay' {
   if (totalMinor === 0) return 'nothing-to-pay';
   switch (paymentMethod) {
     case 'stripe':
@@ -35,7 +38,9 @@ export function settlementAtPlacing(paymentMethod: CheckoutRequest['payment_meth
 /** The same form sent again for the same cart owner hashes the same, so a retry finds its order. */
 export function checkoutRequestHash(ownerKey: string, request: CheckoutRequest): string {
   const { shipping_cost: _ignored, ...meaningful } = request;
-  return createHash('sha256').update(`${ownerKey}\n${JSON.stringify(meaningful)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${ownerKey}\n${JSON.stringify(meaningful)}`)
+    .digest('hex');
 }
 
 /** Human-readable and unguessable enough: TL-YYMMDD-XXXXX (no 0/O/1/I to misread on the phone). */

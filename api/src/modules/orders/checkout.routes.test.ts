@@ -15,7 +15,10 @@ let categoryId = 0;
 beforeAll(async () => {
   smtp = await startSmtpSink();
   // Every shopper here comes from one address; the limits are tested in rate-limit.test.ts.
-  shop = await createTestShop({ seed: false, environment: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://threadline.test', RATE_LIMIT_SCALE: '50' } });
+  shop = await createTestShop({
+    seed: false,
+    environment: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://threadline.test', RATE_LIMIT_SCALE: '50' },
+  });
   categoryId = await createCategory(shop.database.handle.db, { name: 'Sneakers', slug: 'sneakers' });
   await createPromo(shop.database.handle.db, { code: 'WELCOME20', kind: 'percent', value: 20, firstOrderOnly: true, perCustomerLimit: 1 });
   await createPromo(shop.database.handle.db, { code: 'ONTHEHOUSE', kind: 'percent', value: 100 });
@@ -44,11 +47,21 @@ const form = {
 };
 
 async function product(stock: number, price = 1_000_000) {
-  return createProduct(shop.database.handle.db, { name: `Runner ${stock}-${price}`, categoryId, price, variants: [{ size: '9', color: 'Black', stock }] });
+  return createProduct(shop.database.handle.db, {
+    name: `Runner ${stock}-${price}`,
+    categoryId,
+    price,
+    variants: [{ size: '9', color: 'Black', stock }],
+  });
 }
 async function shopperWith(productId: number, quantity: number, session?: ShopperSession) {
   const shopper = session ?? (await startSession(shop.app));
-  const added = await shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: shopper.headers, payload: { product_id: productId, quantity, variant_size: '9', variant_color: 'Black' } });
+  const added = await shop.app.inject({
+    method: 'POST',
+    url: '/api/orders/cart/',
+    headers: shopper.headers,
+    payload: { product_id: productId, quantity, variant_size: '9', variant_color: 'Black' },
+  });
   expect(added.statusCode, added.body).toBe(200);
   return shopper;
 }
@@ -57,13 +70,19 @@ const checkout = (shopper: ShopperSession, body: object = form, headers: Record<
 const orderOf = async (shopper: ShopperSession, id: number): Promise<Order> =>
   (await shop.app.inject({ method: 'GET', url: `/api/orders/${id}/`, headers: shopper.headers })).json();
 const stockOf = async (variantId: number) =>
-  (await shop.database.handle.db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirstOrThrow()).stock;
+  (await shop.database.handle.db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirstOrThrow())
+    .stock;
 
 describe('placing an order', () => {
   it('prices everything on the server, takes stock, empties the cart and e-mails the confirmation', async () => {
     const runner = await product(10, 1_000_000);
     const shopper = await shopperWith(runner.id, 2);
-    await shop.app.inject({ method: 'POST', url: '/api/orders/cart/promo/', headers: shopper.headers, payload: { promo_code: 'WELCOME20' } });
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/orders/cart/promo/',
+      headers: shopper.headers,
+      payload: { promo_code: 'WELCOME20' },
+    });
     const response = await checkout(shopper, { ...form, email: 'first-timer@example.com', shipping_cost: 0, price: 1 });
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json();
@@ -127,7 +146,15 @@ describe('placing an order', () => {
   it('charges nothing for pickup and ignores the shipping cost the page sends', async () => {
     const runner = await product(5, 250_000);
     const shopper = await shopperWith(runner.id, 1);
-    const response = await checkout(shopper, { ...form, email: 'pickup@example.com', shipping_method: 'pickup', address_line1: '', city: '', country: '', shipping_cost: 99 });
+    const response = await checkout(shopper, {
+      ...form,
+      email: 'pickup@example.com',
+      shipping_method: 'pickup',
+      address_line1: '',
+      city: '',
+      country: '',
+      shipping_cost: 99,
+    });
     const order = await orderOf(shopper, response.json().order_id);
     expect(order).toMatchObject({ shipping_cost: 0, total: 2500, shipping_address: null, shipping_address_text: '' });
   });
@@ -180,14 +207,23 @@ describe('placing an order', () => {
     }
     const list: Order[] = (await shop.app.inject({ method: 'GET', url: '/api/orders/', headers: customer.headers })).json();
     expect(list.map((order) => order.item_count)).toEqual([2, 1]);
-    expect((await shop.app.inject({ method: 'GET', url: '/api/orders/', headers: (await signUp(shop.app, { email: 'other@example.com' })).headers })).json()).toEqual([]);
+    expect(
+      (
+        await shop.app.inject({
+          method: 'GET',
+          url: '/api/orders/',
+          headers: (await signUp(shop.app, { email: 'other@example.com' })).headers,
+        })
+      ).json(),
+    ).toEqual([]);
   });
 });
 
 describe("the customer's phone", () => {
   it('is kept on a profile that had none, so the next checkout offers it, and never replaces one the customer chose', async () => {
     const customer = await signUp(shop.app, { email: 'caller@example.com' });
-    const profilePhone = async () => (await shop.app.inject({ method: 'GET', url: '/api/users/profile/', headers: customer.headers })).json().phone;
+    const profilePhone = async () =>
+      (await shop.app.inject({ method: 'GET', url: '/api/users/profile/', headers: customer.headers })).json().phone;
     expect(await profilePhone()).toBe('');
     const runner = await product(10);
     await shopperWith(runner.id, 1, customer);
@@ -208,11 +244,20 @@ describe('never overselling', () => {
     const first = await shopperWith(runner.id, 3);
     const second = await shopperWith(runner.id, 3);
     expect((await checkout(first, { ...form, email: 'a1@example.com' })).statusCode).toBe(200);
-    const ordersBefore = await shop.database.handle.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const ordersBefore = await shop.database.handle.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const refused = await checkout(second, { ...form, email: 'a2@example.com' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: serverMessages.checkoutOutOfStock(`Runner 5-1000000 (9 / Black)`, 2), request_id: expect.any(String) });
-    const ordersAfter = await shop.database.handle.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(refused.json()).toEqual({
+      error: serverMessages.checkoutOutOfStock(`Runner 5-1000000 (9 / Black)`, 2),
+      request_id: expect.any(String),
+    });
+    const ordersAfter = await shop.database.handle.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(ordersAfter.n)).toBe(Number(ordersBefore.n));
     expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(2);
     expect((await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: second.headers })).json().cart_count).toBe(3);
@@ -241,7 +286,10 @@ describe('retries make one order', () => {
     const runner = await product(5);
     const shopper = await shopperWith(runner.id, 1);
     const key = { 'idempotency-key': 'place-order-attempt-1' };
-    const [one, two] = await Promise.all([checkout(shopper, { ...form, email: 'k@example.com' }, key), checkout(shopper, { ...form, email: 'k@example.com' }, key)]);
+    const [one, two] = await Promise.all([
+      checkout(shopper, { ...form, email: 'k@example.com' }, key),
+      checkout(shopper, { ...form, email: 'k@example.com' }, key),
+    ]);
     expect(one.json().order_id).toBe(two.json().order_id);
     expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(4);
   });
@@ -310,12 +358,17 @@ describe("a signed-in customer's cash orders waiting for delivery", () => {
       placed.push(answer.json().order_id);
     }
     // Sent again, an order already placed is answered with it, cap or not.
-    expect((await checkout(customer, order, { 'idempotency-key': `held-${unpaidCashOrdersPerAccount - 1}` })).json().order_id).toBe(placed.at(-1));
+    expect((await checkout(customer, order, { 'idempotency-key': `held-${unpaidCashOrdersPerAccount - 1}` })).json().order_id).toBe(
+      placed.at(-1),
+    );
 
     await shopperWith(runner.id, 20, customer);
     const refused = await checkout(customer, order);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: serverMessages.tooManyUnpaidCashOrders(unpaidCashOrdersPerAccount), request_id: expect.any(String) });
+    expect(refused.json()).toEqual({
+      error: serverMessages.tooManyUnpaidCashOrders(unpaidCashOrdersPerAccount),
+      request_id: expect.any(String),
+    });
     expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(200 - 20 * unpaidCashOrdersPerAccount);
     expect((await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: customer.headers })).json().cart_count).toBe(20);
     expect(await unpaidCash(customer.userId)).toBe(unpaidCashOrdersPerAccount);
@@ -323,7 +376,11 @@ describe("a signed-in customer's cash orders waiting for delivery", () => {
     const byCard = await checkout(customer, { ...order, payment_method: 'stripe' });
     expect(byCard.statusCode, byCard.body).toBe(200);
     // The courier hands one over and collects the cash: the customer may order cash again.
-    await shop.database.handle.db.updateTable('orders').set({ status: 'delivered', payment_status: 'COMPLETED' }).where('id', '=', placed[0] ?? 0).execute();
+    await shop.database.handle.db
+      .updateTable('orders')
+      .set({ status: 'delivered', payment_status: 'COMPLETED' })
+      .where('id', '=', placed[0] ?? 0)
+      .execute();
     await shopperWith(runner.id, 1, customer);
     expect((await checkout(customer, order)).statusCode).toBe(200);
     expect(await unpaidCash(customer.userId)).toBe(unpaidCashOrdersPerAccount);
@@ -346,7 +403,12 @@ describe("a signed-in customer's cash orders waiting for delivery", () => {
     expect(tabs.map((answer) => answer.statusCode).filter((status) => status >= 500)).toEqual([]);
     expect(await unpaidCash(customer.userId)).toBe(unpaidCashOrdersPerAccount);
     const refusals = tabs.filter((answer) => answer.statusCode !== 200).map((answer) => answer.json().error);
-    expect(refusals.every((error) => error === serverMessages.checkoutEmptyCart || error === serverMessages.tooManyUnpaidCashOrders(unpaidCashOrdersPerAccount))).toBe(true);
+    expect(
+      refusals.every(
+        (error) =>
+          error === serverMessages.checkoutEmptyCart || error === serverMessages.tooManyUnpaidCashOrders(unpaidCashOrdersPerAccount),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -358,10 +420,18 @@ describe('promo codes at checkout', () => {
     expect((await checkout(first, { ...form, email: 'twice@example.com' })).statusCode).toBe(200);
 
     const second = await shopperWith(runner.id, 1);
-    await shop.app.inject({ method: 'POST', url: '/api/orders/cart/promo/', headers: second.headers, payload: { promo_code: 'WELCOME20' } });
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/orders/cart/promo/',
+      headers: second.headers,
+      payload: { promo_code: 'WELCOME20' },
+    });
     const refused = await checkout(second, { ...form, email: 'TWICE@example.com' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ error: serverMessages.promoDropped('WELCOME20', serverMessages.promoFirstOrderOnly), request_id: expect.any(String) });
+    expect(refused.json()).toEqual({
+      error: serverMessages.promoDropped('WELCOME20', serverMessages.promoFirstOrderOnly),
+      request_id: expect.any(String),
+    });
     const cart = (await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: second.headers })).json();
     expect(cart).toMatchObject({ promo_code: null, cart_count: 1 });
   });
@@ -384,12 +454,18 @@ describe('order confirmation e-mails', () => {
     const answers = await Promise.all(shoppers.map((shopper, index) => checkout(shopper, { ...form, email: `burst${index}@example.com` })));
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     for (const index of shoppers.keys()) {
-      await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(`burst${index}@example.com`)).length, { timeout: 10_000 }).toBe(1);
+      await expect
+        .poll(() => smtp.received.filter((mail) => mail.to.includes(`burst${index}@example.com`)).length, { timeout: 10_000 })
+        .toBe(1);
     }
     const claimed = await shop.database.handle.db
       .selectFrom('orders')
       .select('confirmation_sent_at')
-      .where('id', 'in', answers.map((answer) => answer.json().order_id))
+      .where(
+        'id',
+        'in',
+        answers.map((answer) => answer.json().order_id),
+      )
       .execute();
     expect(claimed.every((order) => order.confirmation_sent_at !== null)).toBe(true);
   });
@@ -400,7 +476,8 @@ describe('order confirmation e-mails', () => {
     const runner = await product(1);
     const shopper = await shopperWith(runner.id, 1);
     const order = await orderOf(shopper, (await checkout(shopper, { ...form, email: 'queued@example.com' })).json().order_id);
-    for (let index = 0; index < 250; index += 1) service.queueClaimedConfirmation({ ...order, email: `queued${index}@example.com` }, 'https://threadline.test');
+    for (let index = 0; index < 250; index += 1)
+      service.queueClaimedConfirmation({ ...order, email: `queued${index}@example.com` }, 'https://threadline.test');
     await service.confirmationsSent();
     expect(sent).toHaveLength(250);
     expect(new Set(sent).size).toBe(250);
@@ -423,12 +500,19 @@ describe('a confirmation e-mail the mail server never took', () => {
 
     // As if the process that claimed it had died before the mail server took it.
     const claimedAt = new Date(Date.now() - 5 * 60_000).toISOString();
-    await db.updateTable('orders').set({ confirmation_sent_at: claimedAt, confirmation_mailed_at: null }).where('id', '=', orderId).execute();
+    await db
+      .updateTable('orders')
+      .set({ confirmation_sent_at: claimedAt, confirmation_mailed_at: null })
+      .where('id', '=', orderId)
+      .execute();
     const { sent, mailer } = recordingMailer();
     const job = () => ordersServiceOn(shop.database.handle, shop.config.secretKey, mailer);
 
     expect(await job().resendUnmailedConfirmations('https://threadline.test', new Date(Date.parse(claimedAt) + 60_000))).toBe(0);
-    const counts = await Promise.all([job().resendUnmailedConfirmations('https://threadline.test'), job().resendUnmailedConfirmations('https://threadline.test')]);
+    const counts = await Promise.all([
+      job().resendUnmailedConfirmations('https://threadline.test'),
+      job().resendUnmailedConfirmations('https://threadline.test'),
+    ]);
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
     expect(sent).toEqual(['lost-mail@example.com']);
     expect(await mailedAt(orderId)).not.toBeNull();
@@ -439,7 +523,11 @@ describe('a confirmation e-mail the mail server never took', () => {
   it('is given up after a day', async () => {
     const orderId = await mailedOrder('old-mail@example.com');
     const { db } = shop.database.handle;
-    await db.updateTable('orders').set({ confirmation_sent_at: new Date(Date.now() - 25 * 60 * 60_000).toISOString(), confirmation_mailed_at: null }).where('id', '=', orderId).execute();
+    await db
+      .updateTable('orders')
+      .set({ confirmation_sent_at: new Date(Date.now() - 25 * 60 * 60_000).toISOString(), confirmation_mailed_at: null })
+      .where('id', '=', orderId)
+      .execute();
     const { sent, mailer } = recordingMailer();
     const job = ordersServiceOn(shop.database.handle, shop.config.secretKey, mailer);
     expect(await job.resendUnmailedConfirmations('https://threadline.test')).toBe(0);
@@ -454,15 +542,30 @@ describe('an order of J$0', () => {
   ])('is placed paid with no card session when %s was picked, and stays sold', async (paymentMethod, cardStatus, cardError) => {
     const runner = await product(5, 300_000);
     const shopper = await shopperWith(runner.id, 2);
-    await shop.app.inject({ method: 'POST', url: '/api/orders/cart/promo/', headers: shopper.headers, payload: { promo_code: 'ONTHEHOUSE' } });
+    await shop.app.inject({
+      method: 'POST',
+      url: '/api/orders/cart/promo/',
+      headers: shopper.headers,
+      payload: { promo_code: 'ONTHEHOUSE' },
+    });
     const email = `free-${paymentMethod}@example.com`;
     const response = await checkout(shopper, { ...form, email, shipping_method: 'pickup', payment_method: paymentMethod });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ success: true, redirect: 'confirmation' });
     const orderId: number = response.json().order_id;
-    expect(await orderOf(shopper, orderId)).toMatchObject({ total: 0, discount_amount: 6000, payment_status: 'COMPLETED', status: 'processing', payment_method: paymentMethod });
+    expect(await orderOf(shopper, orderId)).toMatchObject({
+      total: 0,
+      discount_amount: 6000,
+      payment_status: 'COMPLETED',
+      status: 'processing',
+      payment_method: paymentMethod,
+    });
     expect(await stockOf(runner.variantIds[0] ?? 0)).toBe(3);
-    const { units_sold } = await shop.database.handle.db.selectFrom('products').select('units_sold').where('id', '=', runner.id).executeTakeFirstOrThrow();
+    const { units_sold } = await shop.database.handle.db
+      .selectFrom('products')
+      .select('units_sold')
+      .where('id', '=', runner.id)
+      .executeTakeFirstOrThrow();
     expect(units_sold).toBe(2);
     await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(email)).length).toBe(1);
 
@@ -506,7 +609,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL?.startsWith('postgres'))('round t
         expect(placed.statusCode, placed.body).toBe(200);
         orderId = placed.json().order_id as number;
       });
-      const mailed = () => shop.database.handle.db.selectFrom('orders').select('confirmation_mailed_at').where('id', '=', orderId).executeTakeFirstOrThrow();
+      const mailed = () =>
+        shop.database.handle.db.selectFrom('orders').select('confirmation_mailed_at').where('id', '=', orderId).executeTakeFirstOrThrow();
       await expect.poll(async () => (await mailed()).confirmation_mailed_at).not.toBeNull();
       const committedAt = sent.findIndex((statement) => statement.text === 'COMMIT');
       expect(committedAt, texts(sent)).toBeGreaterThan(0);
@@ -521,10 +625,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL?.startsWith('postgres'))('round t
     expect(roundTrips(fewest), texts(fewest)).toBeLessThanOrEqual(8);
     // The stock, the product's sold count and the day's figures: written with the COMMIT, in its round trip.
     const lastTrip = fewest.slice(fewest.findLastIndex((statement) => !statement.pipelined));
-    expect(lastTrip.map((statement) => statement.text.split(' ').slice(0, 2).join(' ')), texts(fewest)).toEqual(
-      expect.arrayContaining(['update "product_variants"', 'update "products"', 'COMMIT']),
-    );
+    expect(
+      lastTrip.map((statement) => statement.text.split(' ').slice(0, 2).join(' ')),
+      texts(fewest),
+    ).toEqual(expect.arrayContaining(['update "product_variants"', 'update "products"', 'COMMIT']));
     // Values are bound: no statement carries the shopper's e-mail, name or address in its text.
-    expect(fewest.filter((statement) => /@example\.com|Ayesha|Hope Road/.test(statement.text)).map((statement) => statement.text)).toEqual([]);
+    expect(fewest.filter((statement) => /@example\.com|Ayesha|Hope Road/.test(statement.text)).map((statement) => statement.text)).toEqual(
+      [],
+    );
   });
 });

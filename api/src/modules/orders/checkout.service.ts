@@ -1,4 +1,18 @@
-import { lineLabel, messages, serverMessages, parishNamed, paymentMethodWords, paysByCard, type PaymentMethod, orderChargesMinor, variantText, type CheckoutRequest, type CheckoutResponse, type Order, type StoreCharges } from '@threadline/contracts';
+import {
+  lineLabel,
+  messages,
+  serverMessages,
+  parishNamed,
+  paymentMethodWords,
+  paysByCard,
+  type PaymentMethod,
+  orderChargesMinor,
+  variantText,
+  type CheckoutRequest,
+  type CheckoutResponse,
+  type Order,
+  type StoreCharges,
+} from '@threadline/contracts';
 import type { CompiledQuery, Selectable } from 'kysely';
 import { isUniqueViolation, type DatabaseHandle, type DbExecutor } from '../../db/database.ts';
 import type { OrderTable } from '../../db/tables.ts';
@@ -51,11 +65,19 @@ export interface CheckoutDependencies {
    * The confirmation e-mail of an order that waits for no card payment (cash, or nothing to pay) is
    * already claimed by the placing transaction.
    */
-  afterOrder(order: Order, request: CheckoutRequest, context: CartContext, placed: { productIds: number[]; confirmationClaimed: boolean }): void;
+  afterOrder(
+    order: Order,
+    request: CheckoutRequest,
+    context: CartContext,
+    placed: { productIds: number[]; confirmationClaimed: boolean },
+  ): void;
 }
 
 class PromoNoLongerValid extends Error {
-  constructor(readonly code: string, readonly reason: string) {
+  constructor(
+    readonly code: string,
+    readonly reason: string,
+  ) {
     super(reason);
   }
 }
@@ -253,7 +275,9 @@ export function createCheckoutService(deps: CheckoutDependencies) {
   async function outOfStock(lines: CartLine[]): Promise<never> {
     const shortfall = await inventory.shortfallOf(lines.map((line) => ({ variantId: line.variant_id, quantity: line.quantity })));
     const line = lines.find((entry) => entry.variant_id === shortfall?.variantId) ?? lines[0];
-    throw conflict(serverMessages.checkoutOutOfStock(line ? lineLabel({ name: line.name, variant: variantText(line) }) : '', shortfall?.left ?? 0));
+    throw conflict(
+      serverMessages.checkoutOutOfStock(line ? lineLabel({ name: line.name, variant: variantText(line) }) : '', shortfall?.left ?? 0),
+    );
   }
 
   async function redeemPromo(use: PromoUse, orderId: number, trx: DbExecutor) {
@@ -291,7 +315,8 @@ export function createCheckoutService(deps: CheckoutDependencies) {
 
         const { values: drawn, settlement } = newOrder(context, request, priced, promo, keys, terms);
         const { values: inserted, orderId, items, unpaidHeld } = await insertNumbered(drawn, newItems(snapshot.lines, priced), trx);
-        const values = settlement === 'nothing-to-pay' ? { ...inserted, invoice_number: await orders.giveInvoiceNumber(orderId, trx) } : inserted;
+        const values =
+          settlement === 'nothing-to-pay' ? { ...inserted, invoice_number: await orders.giveInvoiceNumber(orderId, trx) } : inserted;
         // Counted by the insert, after this account's earlier checkouts (its cart is locked): exact
         // under concurrency, and the refused order is rolled back with the transaction.
         if (settlement === 'cash' && values.user_id !== null && unpaidHeld >= unpaidCashOrdersPerAccount) {
@@ -335,11 +360,17 @@ export function createCheckoutService(deps: CheckoutDependencies) {
      * `counted`: the route's limits on orders placed, counted with the order, after a retry was
      * answered with the order it made (so a retry never counts).
      */
-    async placeOrder(context: CartContext, request: CheckoutRequest, idempotencyKey: string | null, counted: MadeCounts): Promise<CheckoutResponse> {
+    async placeOrder(
+      context: CartContext,
+      request: CheckoutRequest,
+      idempotencyKey: string | null,
+      counted: MadeCounts,
+    ): Promise<CheckoutResponse> {
       const problem = checkoutProblem(request);
       if (problem) throw badRequest(problem);
       const { offered, bankTransferDays } = await deps.payments();
-      if (!offered.includes(request.payment_method)) throw badRequest(serverMessages.paymentMethodNotOffered(paymentMethodWords[request.payment_method].toLowerCase()));
+      if (!offered.includes(request.payment_method))
+        throw badRequest(serverMessages.paymentMethodNotOffered(paymentMethodWords[request.payment_method].toLowerCase()));
       if (context.owner.userId === null && (await deps.hasAccount(request.email))) {
         throw badRequest(messages.checkoutExistingAccount);
       }

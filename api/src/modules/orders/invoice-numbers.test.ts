@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
-import { createTestShop, signInStaff, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import {
+  createTestShop,
+  signInStaff,
+  startSession,
+  type ShopperSession,
+  type SignedInShopper,
+  type TestShop,
+} from '../../../test/helper.ts';
 import { callJson, startHttpSession, startServerProcesses, type ServerProcesses } from '../../../test/server-processes.ts';
 import type { Db } from '../../db/database.ts';
 
@@ -13,8 +20,11 @@ import type { Db } from '../../db/database.ts';
 
 const invoice = (number: number) => `INV-${String(number).padStart(6, '0')}`;
 const invoiceNumbers = async (db: Db) =>
-  (await db.selectFrom('orders').select('invoice_number').where('invoice_number', 'is not', null).execute()).map((row) => row.invoice_number ?? '');
-const lastGiven = async (db: Db) => (await db.selectFrom('invoice_counter').select('last_number').where('id', '=', 1).executeTakeFirstOrThrow()).last_number;
+  (await db.selectFrom('orders').select('invoice_number').where('invoice_number', 'is not', null).execute()).map(
+    (row) => row.invoice_number ?? '',
+  );
+const lastGiven = async (db: Db) =>
+  (await db.selectFrom('invoice_counter').select('last_number').where('id', '=', 1).executeTakeFirstOrThrow()).last_number;
 
 /** The numbers are INV-000001 up to the last given, each once: none skipped, none given twice. */
 async function expectGapFree(db: Db, count: number) {
@@ -44,7 +54,10 @@ describe('invoice numbers, in one server', () => {
   });
   afterAll(() => shop.close());
 
-  async function place(paymentMethod: 'stripe' | 'cash_on_delivery', promo?: string): Promise<{ orderId: number; shopper: ShopperSession }> {
+  async function place(
+    paymentMethod: 'stripe' | 'cash_on_delivery',
+    promo?: string,
+  ): Promise<{ orderId: number; shopper: ShopperSession }> {
     const shopper = await startSession(shop.app);
     expect((await inject(shopper, 'POST', '/api/orders/cart/', { product_id: productId, quantity: 1 })).statusCode).toBe(200);
     const promoAnswer = promo ? (await inject(shopper, 'POST', '/api/orders/cart/promo/', { promo_code: promo })).statusCode : 200;
@@ -66,7 +79,8 @@ describe('invoice numbers, in one server', () => {
     return sessionId;
   }
 
-  const shopperSees = async ({ orderId, shopper }: { orderId: number; shopper: ShopperSession }) => (await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json();
+  const shopperSees = async ({ orderId, shopper }: { orderId: number; shopper: ShopperSession }) =>
+    (await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json();
   const staffSees = async (orderId: number) => (await inject(staff, 'GET', `/api/admin/orders/${orderId}/`)).json();
 
   it('are given when an order is paid, by whichever path pays it, in the order they were paid, and shown to the shopper and staff', async () => {
@@ -91,7 +105,9 @@ describe('invoice numbers, in one server', () => {
 
     // Paid again (the provider's second word, staff's second click): the number stays, none is used.
     expect((await inject(staff, 'POST', `/api/admin/orders/${cash.orderId}/mark-paid/`, {})).statusCode).toBe(409);
-    expect((await inject(card.shopper, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: cardSession })).json().payment_status).toBe('COMPLETED');
+    expect(
+      (await inject(card.shopper, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: cardSession })).json().payment_status,
+    ).toBe('COMPLETED');
     expect(await shopperSees(card)).toMatchObject({ invoice_number: 'INV-000001' });
     await expectGapFree(db(), 3);
   });
@@ -116,7 +132,9 @@ describe('invoice numbers, in one server', () => {
     const cash = await Promise.all(Array.from({ length: 15 }, () => place('cash_on_delivery')));
     await Promise.all([
       ...cards.map(payByCard),
-      ...cash.map(async ({ orderId }) => expect((await inject(staff, 'POST', `/api/admin/orders/${orderId}/mark-paid/`, {})).statusCode).toBe(200)),
+      ...cash.map(async ({ orderId }) =>
+        expect((await inject(staff, 'POST', `/api/admin/orders/${orderId}/mark-paid/`, {})).statusCode).toBe(200),
+      ),
     ]);
     await expectGapFree(db(), before + 50);
   });
@@ -132,13 +150,20 @@ describe('invoice numbers, across two server processes on one database', () => {
   it('are unique and gap-free when 50 card orders are paid at once, half on each process', { timeout: 180_000 }, async () => {
     const { db } = processes.database.handle;
     const category = await createCategory(db, { name: 'Invoice test caps', slug: 'invoice-test-caps' });
-    const { id: productId } = await createProduct(db, { name: 'Rasta Cap', categoryId: category, price: 350_000, variants: [{ stock: 1_000 }] });
+    const { id: productId } = await createProduct(db, {
+      name: 'Rasta Cap',
+      categoryId: category,
+      price: 350_000,
+      variants: [{ stock: 1_000 }],
+    });
     const before = await lastGiven(db);
     const orders = await Promise.all(
       Array.from({ length: 50 }, async (_, index) => {
         const url = processes.urls[index % 2] ?? '';
         const shopper = await startHttpSession(url);
-        expect((await callJson(url, 'POST', '/api/orders/cart/', shopper.headers, { product_id: productId, quantity: 1 })).status).toBe(200);
+        expect((await callJson(url, 'POST', '/api/orders/cart/', shopper.headers, { product_id: productId, quantity: 1 })).status).toBe(
+          200,
+        );
         const placed = await callJson(url, 'POST', '/api/orders/checkout/', shopper.headers, pickupCheckoutForm());
         expect(placed.status, JSON.stringify(placed.body)).toBe(200);
         const orderId = Number(placed.body.order_id);
@@ -151,7 +176,9 @@ describe('invoice numbers, across two server processes on one database', () => {
       orders.map(async ({ url, shopper, orderId, sessionId }, index) => {
         const other = processes.urls[(index + 1) % 2] ?? '';
         expect((await fetch(`${url}/test-payments/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
-        const verified = await callJson(other, 'POST', '/api/orders/payment/stripe/verify-session/', shopper.headers, { session_id: sessionId });
+        const verified = await callJson(other, 'POST', '/api/orders/payment/stripe/verify-session/', shopper.headers, {
+          session_id: sessionId,
+        });
         expect(verified.body.payment_status).toBe('COMPLETED');
         expect((await callJson(url, 'GET', `/api/orders/${orderId}/`, shopper.headers)).body.invoice_number).toMatch(/^INV-\d{6}$/);
       }),

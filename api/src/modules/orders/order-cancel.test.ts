@@ -12,7 +12,12 @@ let capVariantId = 0;
 beforeAll(async () => {
   shop = await createTestShop({ seed: false });
   const category = await createCategory(shop.database.handle.db, { name: 'Hats', slug: 'hats' });
-  const product = await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 500 }] });
+  const product = await createProduct(shop.database.handle.db, {
+    name: 'Irie Cap',
+    categoryId: category,
+    price: 450_000,
+    variants: [{ stock: 500 }],
+  });
   productId = product.id;
   capVariantId = product.variantIds[0] ?? 0;
   await createPromo(shop.database.handle.db, { code: 'CAPS10', kind: 'percent', value: 10 });
@@ -27,16 +32,20 @@ const inject = (shopper: ShopperSession, method: 'GET' | 'POST', url: string, pa
   shop.app.inject({ method, url, headers: shopper.headers, ...(payload ? { payload } : {}) });
 
 const stock = async () =>
-  (await shop.database.handle.db.selectFrom('product_variants').select('stock').where('id', '=', capVariantId).executeTakeFirstOrThrow()).stock;
+  (await shop.database.handle.db.selectFrom('product_variants').select('stock').where('id', '=', capVariantId).executeTakeFirstOrThrow())
+    .stock;
 
 /** The product's stock row the back office lists (ADR 23), brought up to date after the order's commit (ADR 36) and in its cancellation. */
 async function productStock() {
   await shop.app.inventory.summaries.settled();
-  return (await shop.database.handle.db.selectFrom('product_stock').select('stock').where('product_id', '=', productId).executeTakeFirstOrThrow()).stock;
+  return (
+    await shop.database.handle.db.selectFrom('product_stock').select('stock').where('product_id', '=', productId).executeTakeFirstOrThrow()
+  ).stock;
 }
 
 /** The stock the product page shows (its answer is cached for a while). */
-const shownStock = async () => (await shop.app.inject({ method: 'GET', url: `/api/product/${productId}/` })).json().variants[0].stock as number;
+const shownStock = async () =>
+  (await shop.app.inject({ method: 'GET', url: `/api/product/${productId}/` })).json().variants[0].stock as number;
 
 const cartOf = async (shopper: ShopperSession) => (await inject(shopper, 'GET', '/api/orders/cart/')).json();
 
@@ -57,7 +66,11 @@ async function startCardSession(shopper: ShopperSession, orderId: number): Promi
 }
 
 const providerSession = async (sessionId: string) =>
-  shop.database.handle.db.selectFrom('test_payment_sessions').select(['status', 'payment_status']).where('id', '=', sessionId).executeTakeFirstOrThrow();
+  shop.database.handle.db
+    .selectFrom('test_payment_sessions')
+    .select(['status', 'payment_status'])
+    .where('id', '=', sessionId)
+    .executeTakeFirstOrThrow();
 
 /** The shopper presses Pay on the provider's hosted page. */
 async function payOnHostedPage(sessionId: string) {
@@ -95,7 +108,11 @@ describe('a shopper cancels an unpaid card order', () => {
     expect(cart.items.map((item: { product_id: number; quantity: number }) => [item.product_id, item.quantity])).toEqual([[productId, 3]]);
     expect(cart).toMatchObject({ promo_code: 'CAPS10', promo_code_valid: true });
     expect(await providerSession(sessionId)).toMatchObject({ status: 'expired' });
-    const promo = await shop.database.handle.db.selectFrom('promo_codes').select('times_used').where('code', '=', 'CAPS10').executeTakeFirstOrThrow();
+    const promo = await shop.database.handle.db
+      .selectFrom('promo_codes')
+      .select('times_used')
+      .where('code', '=', 'CAPS10')
+      .executeTakeFirstOrThrow();
     expect(promo.times_used).toBe(0);
     // The provider's page no longer takes the payment.
     expect((await payOnHostedPage(sessionId)).status).toBe(409);
@@ -113,7 +130,10 @@ describe('a shopper cancels an unpaid card order', () => {
     const owner = await startSession(shop.app);
     const stranger = await startSession(shop.app);
     const orderId = await placeOrder(owner, 1);
-    expect((await inject(stranger, 'POST', `/api/orders/${orderId}/cancel/`)).json()).toEqual({ error: serverMessages.orderNotFound, request_id: expect.any(String) });
+    expect((await inject(stranger, 'POST', `/api/orders/${orderId}/cancel/`)).json()).toEqual({
+      error: serverMessages.orderNotFound,
+      request_id: expect.any(String),
+    });
     expect((await inject(owner, 'GET', `/api/orders/${orderId}/`)).json().status).toBe('pending');
 
     expect((await inject(owner, 'POST', `/api/orders/${orderId}/cancel/`)).statusCode).toBe(200);
@@ -133,7 +153,10 @@ describe('a shopper cancels an unpaid card order', () => {
     const paid = await inject(owner, 'POST', `/api/orders/${paidOrder}/cancel/`);
     expect(paid.statusCode).toBe(409);
     expect(paid.json()).toEqual({ error: messages.paymentAlreadyDone, request_id: expect.any(String) });
-    expect((await inject(owner, 'GET', `/api/orders/${paidOrder}/`)).json()).toMatchObject({ status: 'processing', payment_status: 'COMPLETED' });
+    expect((await inject(owner, 'GET', `/api/orders/${paidOrder}/`)).json()).toMatchObject({
+      status: 'processing',
+      payment_status: 'COMPLETED',
+    });
   });
 
   it('never both pays and cancels an order when Pay and Cancel race', async () => {
@@ -152,14 +175,30 @@ describe('a shopper cancels an unpaid card order', () => {
     const outcomes = await Promise.all(
       races.map(async (race) => {
         const order = (await inject(race.shopper, 'GET', `/api/orders/${race.orderId}/`)).json();
-        const payment = await shop.database.handle.db.selectFrom('payments').select('status').where('order_id', '=', race.orderId).executeTakeFirstOrThrow();
-        return { order: order.status, cancel: race.cancel, payment: payment.status, inCart: (await cartOf(race.shopper)).cart_count, paidAtProvider: race.pay === 303 };
+        const payment = await shop.database.handle.db
+          .selectFrom('payments')
+          .select('status')
+          .where('order_id', '=', race.orderId)
+          .executeTakeFirstOrThrow();
+        return {
+          order: order.status,
+          cancel: race.cancel,
+          payment: payment.status,
+          inCart: (await cartOf(race.shopper)).cart_count,
+          paidAtProvider: race.pay === 303,
+        };
       }),
     );
     // Paid: the cancel was refused and the cart stays empty. Cancelled: the items are back, and a
     // payment the provider took after all was given back, never kept.
     const paidWins = { order: 'processing', cancel: 409, payment: 'completed', inCart: 0, paidAtProvider: true };
-    const cancelWins = (paidAtProvider: boolean) => ({ order: 'cancelled', cancel: 200, payment: paidAtProvider ? 'refunded' : 'expired', inCart: 1, paidAtProvider });
+    const cancelWins = (paidAtProvider: boolean) => ({
+      order: 'cancelled',
+      cancel: 200,
+      payment: paidAtProvider ? 'refunded' : 'expired',
+      inCart: 1,
+      paidAtProvider,
+    });
     for (const outcome of outcomes) expect([paidWins, cancelWins(outcome.paidAtProvider)]).toContainEqual(outcome);
     const paidOrders = outcomes.filter((outcome) => outcome.order === 'processing').length;
     expect(await stock()).toBe(before - paidOrders);
@@ -196,13 +235,21 @@ describe('two server processes on one database', () => {
   }
 
   const variantStock = async (variantId: number) =>
-    (await processes.database.handle.db.selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirstOrThrow()).stock;
+    (
+      await processes.database.handle.db
+        .selectFrom('product_variants')
+        .select('stock')
+        .where('id', '=', variantId)
+        .executeTakeFirstOrThrow()
+    ).stock;
 
   it('cancel an order once when both are asked at once: the items come back once', async () => {
     const [one = '', two = ''] = processes.urls;
     const { shopper, orderId, variantId } = await httpCardOrder(one, 2);
     const before = await variantStock(variantId);
-    const answers = await Promise.all([one, two, one, two].map((url) => callJson(url, 'POST', `/api/orders/${orderId}/cancel/`, shopper.headers)));
+    const answers = await Promise.all(
+      [one, two, one, two].map((url) => callJson(url, 'POST', `/api/orders/${orderId}/cancel/`, shopper.headers)),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409]);
     expect((await callJson(two, 'GET', '/api/orders/cart/', shopper.headers)).body.cart_count).toBe(2);
     expect(await variantStock(variantId)).toBe(before + 2);
@@ -217,19 +264,27 @@ describe('two server processes on one database', () => {
           callJson(two, 'POST', `/api/orders/${order.orderId}/cancel/`, order.shopper.headers),
           fetch(`${one}/test-payments/checkout/${order.sessionId}/pay`, { method: 'POST', redirect: 'manual' }),
         ]);
-        if (pay.status === 303) await callJson(two, 'POST', '/api/orders/payment/stripe/verify-session/', order.shopper.headers, { session_id: order.sessionId });
+        if (pay.status === 303)
+          await callJson(two, 'POST', '/api/orders/payment/stripe/verify-session/', order.shopper.headers, { session_id: order.sessionId });
         const { db } = processes.database.handle;
         return {
           order: (await db.selectFrom('orders').select('status').where('id', '=', order.orderId).executeTakeFirstOrThrow()).status,
           cancel: cancel.status,
-          payment: (await db.selectFrom('payments').select('status').where('order_id', '=', order.orderId).executeTakeFirstOrThrow()).status,
+          payment: (await db.selectFrom('payments').select('status').where('order_id', '=', order.orderId).executeTakeFirstOrThrow())
+            .status,
           inCart: (await callJson(one, 'GET', '/api/orders/cart/', order.shopper.headers)).body.cart_count,
           paidAtProvider: pay.status === 303,
         };
       }),
     );
     const paidWins = { order: 'processing', cancel: 409, payment: 'completed', inCart: 0, paidAtProvider: true };
-    const cancelWins = (paidAtProvider: boolean) => ({ order: 'cancelled', cancel: 200, payment: paidAtProvider ? 'refunded' : 'expired', inCart: 1, paidAtProvider });
+    const cancelWins = (paidAtProvider: boolean) => ({
+      order: 'cancelled',
+      cancel: 200,
+      payment: paidAtProvider ? 'refunded' : 'expired',
+      inCart: 1,
+      paidAtProvider,
+    });
     for (const race of races) expect([paidWins, cancelWins(race.paidAtProvider)]).toContainEqual(race);
   });
 });

@@ -1,11 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
-import { createTestShop, signInStaff, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import {
+  createTestShop,
+  signInStaff,
+  startSession,
+  type ShopperSession,
+  type SignedInShopper,
+  type TestShop,
+} from '../../../test/helper.ts';
 import { jamaicaDay } from '../../shop-days.ts';
 import { dayChange, dayFigures, orderDaySlots, type CountedOrder } from './order-days.ts';
 
-const placed: CountedOrder = { id: 17, created_at: '2026-03-14T04:59:59.000Z', status: 'pending', payment_status: 'PENDING', total: 100_000, refunded_total: 0 };
+const placed: CountedOrder = {
+  id: 17,
+  created_at: '2026-03-14T04:59:59.000Z',
+  status: 'pending',
+  payment_status: 'PENDING',
+  total: 100_000,
+  refunded_total: 0,
+};
 
 describe('dayChange', () => {
   it.each([
@@ -13,12 +27,42 @@ describe('dayChange', () => {
     ['paid', placed, { ...placed, status: 'processing', payment_status: 'COMPLETED' }, { orders: 0, revenue: 100_000 }],
     ['placed paid (nothing to pay, or J$0 …)', null, { ...placed, payment_status: 'COMPLETED' }, { orders: 1, revenue: 100_000 }],
     ['an unpaid order cancelled', placed, { ...placed, status: 'cancelled', payment_status: 'FAILED' }, { orders: -1, revenue: 0 }],
-    ['a paid order cancelled', { ...placed, status: 'shipped', payment_status: 'COMPLETED' }, { ...placed, status: 'cancelled', payment_status: 'COMPLETED' }, { orders: -1, revenue: -100_000 }],
-    ['partly refunded: what was paid less what was refunded', { ...placed, payment_status: 'COMPLETED' }, { ...placed, payment_status: 'PARTIALLY_REFUNDED', refunded_total: 30_000 }, { orders: 0, revenue: -30_000 }],
-    ['partly refunded again', { ...placed, payment_status: 'PARTIALLY_REFUNDED', refunded_total: 30_000 }, { ...placed, payment_status: 'PARTIALLY_REFUNDED', refunded_total: 50_000 }, { orders: 0, revenue: -20_000 }],
-    ['refunded in full', { ...placed, payment_status: 'PARTIALLY_REFUNDED', refunded_total: 50_000 }, { ...placed, payment_status: 'REFUNDED', refunded_total: 100_000 }, { orders: 0, revenue: -50_000 }],
-    ['a refused refund given back', { ...placed, payment_status: 'PARTIALLY_REFUNDED', refunded_total: 30_000 }, { ...placed, payment_status: 'COMPLETED' }, { orders: 0, revenue: 30_000 }],
-    ['refunded once cancelled', { ...placed, status: 'cancelled', payment_status: 'COMPLETED' }, { ...placed, status: 'cancelled', payment_status: 'REFUNDED' }, null],
+    [
+      'a paid order cancelled',
+      { ...placed, status: 'shipped', payment_status: 'COMPLETED' },
+      { ...placed, status: 'cancelled', payment_status: 'COMPLETED' },
+      { orders: -1, revenue: -100_000 },
+    ],
+    [
+      'partly refunded: what was paid less what was refunded',
+      { ...placed, payment_status: 'COMPLETED' },
+      { ...placed, payment_status: 'PARTIALLY_REFUNDED', refunded_total: 30_000 },
+      { orders: 0, revenue: -30_000 },
+    ],
+    [
+      'partly refunded again',
+      { ...placed, payment_status: 'PARTIALLY_REFUNDED', refunded_total: 30_000 },
+      { ...placed, payment_status: 'PARTIALLY_REFUNDED', refunded_total: 50_000 },
+      { orders: 0, revenue: -20_000 },
+    ],
+    [
+      'refunded in full',
+      { ...placed, payment_status: 'PARTIALLY_REFUNDED', refunded_total: 50_000 },
+      { ...placed, payment_status: 'REFUNDED', refunded_total: 100_000 },
+      { orders: 0, revenue: -50_000 },
+    ],
+    [
+      'a refused refund given back',
+      { ...placed, payment_status: 'PARTIALLY_REFUNDED', refunded_total: 30_000 },
+      { ...placed, payment_status: 'COMPLETED' },
+      { orders: 0, revenue: 30_000 },
+    ],
+    [
+      'refunded once cancelled',
+      { ...placed, status: 'cancelled', payment_status: 'COMPLETED' },
+      { ...placed, status: 'cancelled', payment_status: 'REFUNDED' },
+      null,
+    ],
     ['shipped to delivered', { ...placed, status: 'shipped' }, { ...placed, status: 'delivered' }, null],
   ] as const)('%s', (_name, before, after, moved) => {
     const change = dayChange(before, after);
@@ -73,19 +117,30 @@ describe('the day figures after many changes at once', () => {
   }
 
   const move = (orderId: number, status: string) =>
-    inject(staff, 'POST', `/api/admin/orders/${orderId}/status/`, { status, note: '', ...(status === 'shipped' ? { tracking_number: 'JM123' } : {}) });
+    inject(staff, 'POST', `/api/admin/orders/${orderId}/status/`, {
+      status,
+      note: '',
+      ...(status === 'shipped' ? { tracking_number: 'JM123' } : {}),
+    });
   const refund = (who: SignedInShopper, orderId: number, amount?: number) =>
     inject(who, 'POST', `/api/admin/orders/${orderId}/refund/`, { reason: 'Scuffed', ...(amount === undefined ? {} : { amount }) });
   /** All but J$500 of the payment was refunded at the provider directly (Stripe's dashboard): the shop does not know. */
   async function refundedAtProvider(orderId: number) {
     const { total } = await db().selectFrom('orders').select('total').where('id', '=', orderId).executeTakeFirstOrThrow();
-    await db().updateTable('test_payment_sessions').set({ amount_refunded: total - 50_000 }).where('client_reference_id', '=', String(orderId)).execute();
+    await db()
+      .updateTable('test_payment_sessions')
+      .set({ amount_refunded: total - 50_000 })
+      .where('client_reference_id', '=', String(orderId))
+      .execute();
   }
 
   /** The figures of every day recounted from the orders themselves, beside those kept. */
   async function keptAndRecounted() {
     const recounted = new Map<string, { orders: number; revenue: number }>();
-    for (const order of await db().selectFrom('orders').select(['created_at', 'status', 'payment_status', 'total', 'refunded_total']).execute()) {
+    for (const order of await db()
+      .selectFrom('orders')
+      .select(['created_at', 'status', 'payment_status', 'total', 'refunded_total'])
+      .execute()) {
       const day = recounted.get(jamaicaDay(order.created_at)) ?? { orders: 0, revenue: 0 };
       const figures = dayFigures(order);
       recounted.set(jamaicaDay(order.created_at), { orders: day.orders + figures.orders, revenue: day.revenue + figures.revenue });
@@ -99,7 +154,9 @@ describe('the day figures after many changes at once', () => {
     return { kept, recounted };
   }
 
-  it('equal a recount from the orders after checkouts, payments, cancels, refunds, mark-paid and expiry, many at once', { timeout: 120_000 }, async () => {
+  it('equal a recount from the orders after checkouts, payments, cancels, refunds, mark-paid and expiry, many at once', {
+    timeout: 120_000,
+  }, async () => {
     const card = await Promise.all(Array.from({ length: 10 }, (_, index) => placeOrder('stripe', 1 + (index % 3))));
     const cash = await Promise.all(Array.from({ length: 8 }, (_, index) => placeOrder('cash_on_delivery', 1 + (index % 2))));
     const [c0, c1, c2, c3, c4, c5, c6, c7] = card.map((order) => order.orderId);
@@ -133,7 +190,11 @@ describe('the day figures after many changes at once', () => {
       shop.app.payments.cancelUnpaidOrders(new Date(Date.now() + 24 * 60 * 60 * 1000)),
     ]);
 
-    const statuses = await db().selectFrom('orders').select(['id', 'status', 'payment_status']).where('id', 'in', [c0, c1, c2, c3, c5, c7, k0, k3, k4].map(Number)).execute();
+    const statuses = await db()
+      .selectFrom('orders')
+      .select(['id', 'status', 'payment_status'])
+      .where('id', 'in', [c0, c1, c2, c3, c5, c7, k0, k3, k4].map(Number))
+      .execute();
     const of = (id: number | undefined) => statuses.find((order) => order.id === id);
     // The mix did what it should, so the figures below cover every kind of change.
     expect(of(c1)?.payment_status).toBe('PARTIALLY_REFUNDED');

@@ -26,7 +26,10 @@ const paidStatuses: ReadonlySet<PaymentStatus> = new Set(['COMPLETED', 'PARTIALL
  * What an order adds to the figures of the day it was placed: an order unless cancelled, and, once
  * paid, what was paid less what was refunded (a J$2,400 order refunded J$500 counts J$1,900).
  */
-export function dayFigures(order: Pick<CountedOrder, 'status' | 'payment_status' | 'total' | 'refunded_total'>): { orders: number; revenue: number } {
+export function dayFigures(order: Pick<CountedOrder, 'status' | 'payment_status' | 'total' | 'refunded_total'>): {
+  orders: number;
+  revenue: number;
+} {
   if (order.status === 'cancelled') return { orders: 0, revenue: 0 };
   return { orders: 1, revenue: paidStatuses.has(order.payment_status) ? Math.max(0, order.total - order.refunded_total) : 0 };
 }
@@ -35,9 +38,17 @@ export function dayFigures(order: Pick<CountedOrder, 'status' | 'payment_status'
  * How one change of an order (`before` null: it was placed) moves its day's figures, or null when
  * it moves nothing (most status changes), so that change touches no figures row at all.
  */
-export function dayChange(before: CountedOrder | null, after: CountedOrder): { day: string; slot: number; orders: number; revenue: number } | null {
+export function dayChange(
+  before: CountedOrder | null,
+  after: CountedOrder,
+): { day: string; slot: number; orders: number; revenue: number } | null {
   const was = before ? dayFigures(before) : { orders: 0, revenue: 0 };
   const now = dayFigures(after);
   if (now.orders === was.orders && now.revenue === was.revenue) return null;
-  return { day: jamaicaDay(after.created_at), slot: after.id % orderDaySlots, orders: now.orders - was.orders, revenue: now.revenue - was.revenue };
+  return {
+    day: jamaicaDay(after.created_at),
+    slot: after.id % orderDaySlots,
+    orders: now.orders - was.orders,
+    revenue: now.revenue - was.revenue,
+  };
 }

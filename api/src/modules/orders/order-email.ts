@@ -1,4 +1,15 @@
-import { formatPayBy, lineLabel, messages, shopCurrency, storeDetails, taxLabel, variantText, type BankTransferDetails, type Order, type StoreContact } from '@threadline/contracts';
+import {
+  formatPayBy,
+  lineLabel,
+  messages,
+  shopCurrency,
+  storeDetails,
+  taxLabel,
+  variantText,
+  type BankTransferDetails,
+  type Order,
+  type StoreContact,
+} from '@threadline/contracts';
 import { storeSignature } from '../../mail/store-signature.ts';
 import { escapeHtml } from '../../markup-text.ts';
 
@@ -50,8 +61,16 @@ const shippingLine = (order: Order, store: StoreContact) =>
  * order's signed page address, and the store's details and tax's name as the owner set them. With `testPayments`
  * (the built-in test card provider) a card order's e-mail says no money was taken.
  */
-export function orderConfirmationEmail(order: Order, link: string, store: StoreContact, taxName: string, testPayments = false, bank: BankTransferDetails | null = null) {
-  const transfer = order.payment_method === 'bank_transfer' && order.payment_status === 'PENDING' && bank ? bankTransferLines(order, bank) : [];
+export function orderConfirmationEmail(
+  order: Order,
+  link: string,
+  store: StoreContact,
+  taxName: string,
+  testPayments = false,
+  bank: BankTransferDetails | null = null,
+) {
+  const transfer =
+    order.payment_method === 'bank_transfer' && order.payment_status === 'PENDING' && bank ? bankTransferLines(order, bank) : [];
   const signature = storeSignature(store);
   const subject = `Your ${storeDetails.name} order ${order.order_number}`;
   const lines = order.items.map(

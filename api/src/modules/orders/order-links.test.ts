@@ -23,12 +23,25 @@ afterAll(async () => {
 /** A guest's cash order; the link its confirmation e-mail carries. */
 async function guestOrder(email: string) {
   const guest = await startSession(shop.app);
-  await shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: guest.headers, payload: { product_id: productId, quantity: 1 } });
+  await shop.app.inject({
+    method: 'POST',
+    url: '/api/orders/cart/',
+    headers: guest.headers,
+    payload: { product_id: productId, quantity: 1 },
+  });
   const placed = await shop.app.inject({
     method: 'POST',
     url: '/api/orders/checkout/',
     headers: guest.headers,
-    payload: { first_name: 'Ayesha', last_name: 'Campbell', email, phone: '876 555 0100', shipping_method: 'pickup', payment_method: 'cash_on_delivery', currency: 'JMD' },
+    payload: {
+      first_name: 'Ayesha',
+      last_name: 'Campbell',
+      email,
+      phone: '876 555 0100',
+      shipping_method: 'pickup',
+      payment_method: 'cash_on_delivery',
+      currency: 'JMD',
+    },
   });
   expect(placed.statusCode, placed.body).toBe(200);
   await expect.poll(() => smtp.received.some((mail) => mail.to.includes(email))).toBe(true);
@@ -38,7 +51,8 @@ async function guestOrder(email: string) {
 }
 
 /** What the order page asks for on another device: no session, only the link's token. */
-const openOn = async (orderId: number, token: string) => shop.app.inject({ method: 'GET', url: `/api/orders/order/${orderId}/?token=${encodeURIComponent(token)}` });
+const openOn = async (orderId: number, token: string) =>
+  shop.app.inject({ method: 'GET', url: `/api/orders/order/${orderId}/?token=${encodeURIComponent(token)}` });
 
 describe("an order e-mail's link", () => {
   it('names the shop address and opens the order on a device with no session', async () => {
@@ -56,7 +70,7 @@ describe("an order e-mail's link", () => {
     expect(bare.json()).toEqual({ error: serverMessages.orderNotFound, request_id: expect.any(String) });
   });
 
-  it("never opens another order, nor with a changed or expired token", async () => {
+  it('never opens another order, nor with a changed or expired token', async () => {
     const first = await guestOrder('first@example.com');
     const second = await guestOrder('second@example.com');
     const token = first.link.searchParams.get('token') ?? '';

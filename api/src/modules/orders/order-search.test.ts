@@ -46,7 +46,11 @@ afterAll(() => database.drop());
 
 describe('the order list’s name search', () => {
   /** What the page should hold: the matches, newest first (then highest id), and how many there are. */
-  async function expected(matches: (name: { firstName: string; lastName: string; status: OrderStatus }) => boolean, page: number, pageSize: number) {
+  async function expected(
+    matches: (name: { firstName: string; lastName: string; status: OrderStatus }) => boolean,
+    page: number,
+    pageSize: number,
+  ) {
     const rows = await database.handle.db.selectFrom('orders').select(['id', 'first_name', 'last_name', 'status', 'created_at']).execute();
     const found = rows
       .filter((row) => matches({ firstName: row.first_name, lastName: row.last_name, status: row.status }))
@@ -54,18 +58,50 @@ describe('the order list’s name search', () => {
     return { count: found.length, ids: found.slice((page - 1) * pageSize, page * pageSize).map((row) => row.id) };
   }
   const search = async (query: Record<string, string | number>) => {
-    const { rows, count } = await createOrdersRepository(database.handle.db, database.handle.dialect).staffPage(adminOrderQuerySchema.parse(query), 10_000);
+    const { rows, count } = await createOrdersRepository(database.handle.db, database.handle.dialect).staffPage(
+      adminOrderQuerySchema.parse(query),
+      10_000,
+    );
     return { count, ids: rows.map((row) => row.id) };
   };
 
   it.each([
-    ['a name many share (walked newest first)', { search: 'dwayne' }, (o: { firstName: string; lastName: string }) => o.firstName === 'Dwayne' || o.lastName.startsWith('Dwayne')],
-    ['its third page', { search: 'dwayne', page: 3 }, (o: { firstName: string; lastName: string }) => o.firstName === 'Dwayne' || o.lastName.startsWith('Dwayne')],
-    ['a full name many share', { search: 'Dwayne  REID' }, (o: { firstName: string; lastName: string }) => o.firstName === 'Dwayne' && o.lastName === 'Reid'],
-    ['with a status', { search: 'reid', status: 'processing' }, (o: { firstName: string; lastName: string; status: OrderStatus }) => (o.firstName === 'Reid' || o.lastName === 'Reid') && o.status === 'processing'],
-    ['many with a filter (walked)', { search: 'reid', payment_status: 'PENDING', from: '2026-01-01', to: '2026-01-01' }, (o: { firstName: string; lastName: string }) => o.firstName === 'Reid' || o.lastName === 'Reid'],
-    ['a name few share (sorted)', { search: 'dwayne b' }, (o: { firstName: string; lastName: string }) => o.firstName === 'Dwayne' && o.lastName === 'Blake'],
-    ['typed last name first', { search: 'reid keisha' }, (o: { firstName: string; lastName: string }) => o.firstName === 'Keisha' && o.lastName === 'Reid'],
+    [
+      'a name many share (walked newest first)',
+      { search: 'dwayne' },
+      (o: { firstName: string; lastName: string }) => o.firstName === 'Dwayne' || o.lastName.startsWith('Dwayne'),
+    ],
+    [
+      'its third page',
+      { search: 'dwayne', page: 3 },
+      (o: { firstName: string; lastName: string }) => o.firstName === 'Dwayne' || o.lastName.startsWith('Dwayne'),
+    ],
+    [
+      'a full name many share',
+      { search: 'Dwayne  REID' },
+      (o: { firstName: string; lastName: string }) => o.firstName === 'Dwayne' && o.lastName === 'Reid',
+    ],
+    [
+      'with a status',
+      { search: 'reid', status: 'processing' },
+      (o: { firstName: string; lastName: string; status: OrderStatus }) =>
+        (o.firstName === 'Reid' || o.lastName === 'Reid') && o.status === 'processing',
+    ],
+    [
+      'many with a filter (walked)',
+      { search: 'reid', payment_status: 'PENDING', from: '2026-01-01', to: '2026-01-01' },
+      (o: { firstName: string; lastName: string }) => o.firstName === 'Reid' || o.lastName === 'Reid',
+    ],
+    [
+      'a name few share (sorted)',
+      { search: 'dwayne b' },
+      (o: { firstName: string; lastName: string }) => o.firstName === 'Dwayne' && o.lastName === 'Blake',
+    ],
+    [
+      'typed last name first',
+      { search: 'reid keisha' },
+      (o: { firstName: string; lastName: string }) => o.firstName === 'Keisha' && o.lastName === 'Reid',
+    ],
   ] as const)('%s: the newest matches and their count', async (_name, query, matches) => {
     const page = 'page' in query ? query.page : 1;
     expect(await search({ ...query, page_size: 25 })).toEqual(await expected(matches, page, 25));

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages, defaultStoreSettings, messages, type StoreContact, type StoreSettings } from '@threadline/contracts';
 import { deliveryFields, pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
-import { createTestShop, signInStaff, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import {
+  createTestShop,
+  signInStaff,
+  startSession,
+  type ShopperSession,
+  type SignedInShopper,
+  type TestShop,
+} from '../../../test/helper.ts';
 import { startSmtpSink, type ReceivedMail } from '../../../test/smtp-sink.ts';
 import { takesNoMoney } from '../payments/card-provider.ts';
 
@@ -20,9 +27,14 @@ const shopEmail = 'orders@threadline.test';
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  shop = await createTestShop({ seed: false, environment: { SMTP_URL: smtp.url, SHOP_EMAIL: shopEmail, PUBLIC_URL: 'https://threadline.test', RATE_LIMIT_SCALE: '50' } });
+  shop = await createTestShop({
+    seed: false,
+    environment: { SMTP_URL: smtp.url, SHOP_EMAIL: shopEmail, PUBLIC_URL: 'https://threadline.test', RATE_LIMIT_SCALE: '50' },
+  });
   const category = await createCategory(shop.database.handle.db, { name: 'Hats', slug: 'hats' });
-  productId = (await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 500 }] })).id;
+  productId = (
+    await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 500 }] })
+  ).id;
   // The official SDK reaches the built-in provider over real HTTP, so the shop listens on a free port.
   await shop.app.listen({ port: 0, host: '127.0.0.1' });
   staff = await signInStaff(shop, 'staff');
@@ -39,12 +51,14 @@ const inject = (who: ShopperSession, method: 'GET' | 'POST', url: string, payloa
 const orderRow = (id: number) => db().selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const sessionsAtProvider = async (orderId: number) =>
   (await db().selectFrom('test_payment_sessions').select('id').where('client_reference_id', '=', String(orderId)).execute()).length;
-const mailsTo = (address: string) => smtp.received.filter((mail: ReceivedMail) => mail.to.includes(address)).map((mail) => Buffer.from(mail.text, 'latin1').toString('utf8'));
+const mailsTo = (address: string) =>
+  smtp.received.filter((mail: ReceivedMail) => mail.to.includes(address)).map((mail) => Buffer.from(mail.text, 'latin1').toString('utf8'));
 async function mailMatching(address: string, pattern: RegExp): Promise<string> {
   await expect.poll(() => mailsTo(address).some((mail) => pattern.test(mail))).toBe(true);
   return mailsTo(address).find((mail) => pattern.test(mail)) ?? '';
 }
-const move = (orderId: number, status: string, extra: object = {}) => inject(staff, 'POST', `/api/admin/orders/${orderId}/status/`, { status, note: '', ...extra });
+const move = (orderId: number, status: string, extra: object = {}) =>
+  inject(staff, 'POST', `/api/admin/orders/${orderId}/status/`, { status, note: '', ...extra });
 
 interface Placed {
   orderId: number;
@@ -125,10 +139,21 @@ describe('a pickup order', () => {
     { days: 'Mon–Fri', hours: '10:00–18:00' },
     { days: 'Sat', hours: '09:00–15:00' },
   ];
-  const store: StoreContact = { ...defaultStoreSettings.store, street: '22 Constant Spring Road', city: 'Kingston 10', parish: 'St. Andrew', hours };
+  const store: StoreContact = {
+    ...defaultStoreSettings.store,
+    street: '22 Constant Spring Road',
+    city: 'Kingston 10',
+    parish: 'St. Andrew',
+    hours,
+  };
 
   it('is refused "shipped" (409, whatever tracking number), made ready for pickup with an e-mail saying where and when, then delivered as collected', async () => {
-    const saved = await shop.app.inject({ method: 'PUT', url: '/api/admin/settings/', headers: owner.headers, payload: { ...defaultStoreSettings, store } satisfies StoreSettings });
+    const saved = await shop.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/',
+      headers: owner.headers,
+      payload: { ...defaultStoreSettings, store } satisfies StoreSettings,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const placed = await placeOrder('cash_on_delivery');
     const confirmation = await mailMatching(placed.email, /Thank you for your order/);
@@ -156,7 +181,12 @@ describe('a pickup order', () => {
     await mailMatching(placed.email, /was collected/);
     const seen = (await inject(placed.shopper, 'GET', `/api/orders/${placed.orderId}/`)).json();
     expect(seen).toMatchObject({ status: 'delivered', tracking_number: null });
-    expect(seen.status_history.map((entry: { status: string }) => entry.status)).toEqual(['pending', 'processing', 'ready_for_pickup', 'delivered']);
+    expect(seen.status_history.map((entry: { status: string }) => entry.status)).toEqual([
+      'pending',
+      'processing',
+      'ready_for_pickup',
+      'delivered',
+    ]);
   });
 
   it('is not made ready for pickup when it is a delivery', async () => {

@@ -1,4 +1,16 @@
-import { lineLabel, paymentMethodLabel, paymentState, paysByCard, postalAddress, shopCurrency, storeDetails, variantText, type BankTransferDetails, type Order, type StoreContact } from '@threadline/contracts';
+import {
+  lineLabel,
+  paymentMethodLabel,
+  paymentState,
+  paysByCard,
+  postalAddress,
+  shopCurrency,
+  storeDetails,
+  variantText,
+  type BankTransferDetails,
+  type Order,
+  type StoreContact,
+} from '@threadline/contracts';
 import { storeSignature } from '../../mail/store-signature.ts';
 import { escapeHtml } from '../../markup-text.ts';
 import { bankTransferLines } from './order-email.ts';
@@ -27,7 +39,8 @@ export function recordedDetails(update: OrderUpdate): { kind: OrderUpdate['kind'
 /** The update an `order_update_emails` row wrote down; throws on a row this code cannot read. */
 export function updateFromRecord(kind: string, details: string): OrderUpdate {
   const fields: unknown = JSON.parse(details);
-  const field = (name: string): unknown => (typeof fields === 'object' && fields !== null ? (fields as Record<string, unknown>)[name] : undefined);
+  const field = (name: string): unknown =>
+    typeof fields === 'object' && fields !== null ? (fields as Record<string, unknown>)[name] : undefined;
   const trackingNumber = field('trackingNumber');
   const refunded = field('refunded');
   const amount = field('amount');
@@ -40,10 +53,18 @@ export function updateFromRecord(kind: string, details: string): OrderUpdate {
 
 /** Where and when a pickup order is collected: the store's address and opening hours as the owner set them. */
 export function collectionLines(store: StoreContact): string[] {
-  return [`Collect it at our store: ${postalAddress(store)}.`, `Opening hours: ${store.hours.map((line) => `${line.days} ${line.hours}`).join('; ')}.`];
+  return [
+    `Collect it at our store: ${postalAddress(store)}.`,
+    `Opening hours: ${store.hours.map((line) => `${line.days} ${line.hours}`).join('; ')}.`,
+  ];
 }
 
-function updateLines(order: Order, update: OrderUpdate, store: StoreContact, bank: BankTransferDetails | null): { subject: string; lines: string[] } {
+function updateLines(
+  order: Order,
+  update: OrderUpdate,
+  store: StoreContact,
+  bank: BankTransferDetails | null,
+): { subject: string; lines: string[] } {
   const name = `${storeDetails.name} order ${order.order_number}`;
   switch (update.kind) {
     case 'shipped':
@@ -99,7 +120,9 @@ function updateLines(order: Order, update: OrderUpdate, store: StoreContact, ban
     case 'payment_received':
       return {
         subject: `We received the payment for your ${name}`,
-        lines: [`Thank you: we received your ${paymentMethodLabel(order).toLowerCase()} of ${money(order.total)} for your order ${order.order_number}. We are preparing it now.`],
+        lines: [
+          `Thank you: we received your ${paymentMethodLabel(order).toLowerCase()} of ${money(order.total)} for your order ${order.order_number}. We are preparing it now.`,
+        ],
       };
   }
 }
@@ -108,7 +131,13 @@ function updateLines(order: Order, update: OrderUpdate, store: StoreContact, ban
  * The customer's e-mail about a change to their order, with `link` to the order's signed page and
  * the store's details as the owner set them.
  */
-export function orderUpdateEmail(order: Order, update: OrderUpdate, link: string, store: StoreContact, bank: BankTransferDetails | null = null) {
+export function orderUpdateEmail(
+  order: Order,
+  update: OrderUpdate,
+  link: string,
+  store: StoreContact,
+  bank: BankTransferDetails | null = null,
+) {
   const { subject, lines } = updateLines(order, update, store, bank);
   const signature = storeSignature(store);
   const text = [`Hello ${order.customer_name},`, '', ...lines, '', `Your order: ${link}`, '', signature.text].join('\n');

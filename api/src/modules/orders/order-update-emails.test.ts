@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '@threadline/contracts';
 import { deliveryFields, pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
-import { createTestShop, signInStaff, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import {
+  createTestShop,
+  signInStaff,
+  startSession,
+  type ShopperSession,
+  type SignedInShopper,
+  type TestShop,
+} from '../../../test/helper.ts';
 import { ordersServiceOn } from '../../../test/order-jobs.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 import { createMailer } from '../../mail/mailer.ts';
@@ -24,7 +31,9 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   shop = await createTestShop({ seed: false, environment: { SMTP_URL: smtp.url, PUBLIC_URL: origin, RATE_LIMIT_SCALE: '50' } });
   const category = await createCategory(shop.database.handle.db, { name: 'Hats', slug: 'hats' });
-  productId = (await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 5000 }] })).id;
+  productId = (
+    await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 5000 }] })
+  ).id;
   staff = await signInStaff(shop, 'staff');
   owner = await signInStaff(shop, 'owner');
 });
@@ -36,9 +45,11 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const inject = (who: ShopperSession, url: string, payload: object) => shop.app.inject({ method: 'POST', url, headers: who.headers, payload });
+const inject = (who: ShopperSession, url: string, payload: object) =>
+  shop.app.inject({ method: 'POST', url, headers: who.headers, payload });
 const mailsTo = (address: string, subject: RegExp) => smtp.received.filter((mail) => mail.to.includes(address) && subject.test(mail.text));
-const emailsOf = (orderId: number) => shop.database.handle.db.selectFrom('order_update_emails').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+const emailsOf = (orderId: number) =>
+  shop.database.handle.db.selectFrom('order_update_emails').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
 /** Another server process on the same database, sending through the same mail server. */
 function otherProcess() {
   const mailer = createMailer({ smtpUrl: smtp.url, from: 'shop@threadline.test', outboxDir: shop.config.outboxDir, log: () => undefined });
@@ -61,7 +72,11 @@ async function orderAt(status: 'pending' | 'processing'): Promise<{ orderId: num
 }
 
 const move = (orderId: number, status: OrderStatus, trackingNumber?: string) =>
-  inject(staff, `/api/admin/orders/${orderId}/status/`, { status, note: '', ...(trackingNumber ? { tracking_number: trackingNumber } : {}) });
+  inject(staff, `/api/admin/orders/${orderId}/status/`, {
+    status,
+    note: '',
+    ...(trackingNumber ? { tracking_number: trackingNumber } : {}),
+  });
 
 describe('a status e-mail the mail server turned away', () => {
   it('reaches the customer, once, when the job runs after the mail server is back, not before its wait', async () => {
@@ -115,22 +130,38 @@ describe('a status e-mail the mail server turned away', () => {
     }
     await shop.app.orders.sendDueUpdates(origin, minutes(25 * 60));
     expect(mailsTo(email, /was cancelled/)).toHaveLength(0);
-    expect((await emailsOf(orderId))[0]).toMatchObject({ attempts: 4, mailed_at: null, given_up_at: expect.any(String), next_attempt_at: null });
+    expect((await emailsOf(orderId))[0]).toMatchObject({
+      attempts: 4,
+      mailed_at: null,
+      given_up_at: expect.any(String),
+      next_attempt_at: null,
+    });
   });
 });
 
 describe('a status e-mail is sent once', () => {
   it('however many processes run the job at once', async () => {
     const { orderId, email } = await orderAt('pending');
-    await shop.app.inject({ method: 'POST', url: `/api/admin/orders/${orderId}/mark-paid/`, headers: staff.headers, payload: { note: '' } });
+    await shop.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/mark-paid/`,
+      headers: staff.headers,
+      payload: { note: '' },
+    });
     smtp.refuse(true);
     try {
-      expect((await inject(owner, `/api/admin/orders/${orderId}/refund/`, { amount: 500, reason: 'Discount agreed at the door' })).statusCode).toBe(200);
+      expect(
+        (await inject(owner, `/api/admin/orders/${orderId}/refund/`, { amount: 500, reason: 'Discount agreed at the door' })).statusCode,
+      ).toBe(200);
     } finally {
       smtp.refuse(false);
     }
     const later = minutes(2);
-    const counts = await Promise.all([shop.app.orders.sendDueUpdates(origin, later), otherProcess().sendDueUpdates(origin, later), otherProcess().sendDueUpdates(origin, later)]);
+    const counts = await Promise.all([
+      shop.app.orders.sendDueUpdates(origin, later),
+      otherProcess().sendDueUpdates(origin, later),
+      otherProcess().sendDueUpdates(origin, later),
+    ]);
     expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
     const mails = mailsTo(email, /refund/);
     expect(mails).toHaveLength(1);
@@ -170,7 +201,10 @@ describe('a closing shop', () => {
       smtp.refuse(false);
     }
     const sent: string[] = [];
-    const slowMailer = { send: async (message: { to: string }) => void (await new Promise((resolve) => setTimeout(resolve, 300)), sent.push(message.to)), close: async () => undefined };
+    const slowMailer = {
+      send: async (message: { to: string }) => void (await new Promise((resolve) => setTimeout(resolve, 300)), sent.push(message.to)),
+      close: async () => undefined,
+    };
     const closing = ordersServiceOn(shop.database.handle, shop.config.secretKey, slowMailer);
     const running = closing.sendDueUpdates(origin, minutes(2));
     await expect.poll(async () => (await emailsOf(orderId))[0]?.attempts).toBe(2);

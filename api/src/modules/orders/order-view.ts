@@ -2,7 +2,12 @@ import { minorToMajor, parishNamed, type Order } from '@threadline/contracts';
 import type { OrderItemRow, OrderRow, ProofRow, StatusChangeRow } from './orders.repository.ts';
 
 /** The order as its customer sees it; `history` is its status changes, oldest first; `proofs` its proofs of payment. */
-export function orderView(order: OrderRow, items: readonly OrderItemRow[], history: readonly StatusChangeRow[] = [], proofs: readonly ProofRow[] = []): Order {
+export function orderView(
+  order: OrderRow,
+  items: readonly OrderItemRow[],
+  history: readonly StatusChangeRow[] = [],
+  proofs: readonly ProofRow[] = [],
+): Order {
   const address =
     order.shipping_method === 'delivery'
       ? {
@@ -59,7 +64,9 @@ export function orderView(order: OrderRow, items: readonly OrderItemRow[], histo
     // Being placed is its first status; orders placed before the history was kept start there too.
     status_history: [
       { status: history[0]?.from_status ?? order.status, created_at: order.created_at },
-      ...history.filter((change) => change.from_status !== null).map((change) => ({ status: change.to_status, created_at: change.created_at })),
+      ...history
+        .filter((change) => change.from_status !== null)
+        .map((change) => ({ status: change.to_status, created_at: change.created_at })),
     ],
     payment_proofs: proofs.map((proof) => ({ id: proof.id, uploaded_at: proof.uploaded_at })),
   };

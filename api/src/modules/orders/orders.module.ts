@@ -80,5 +80,8 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
       oneProcessAtATime(database, 'remind-unpaid-transfers', () => orders.remindUnpaidTransfers(config.publicUrl)),
     );
   },
-  { name: 'orders', dependencies: ['mail', 'settings', 'catalog', 'inventory', 'promotions', 'cart', 'customers', 'rates', 'shop-changes'] },
+  {
+    name: 'orders',
+    dependencies: ['mail', 'settings', 'catalog', 'inventory', 'promotions', 'cart', 'customers', 'rates', 'shop-changes'],
+  },
 );

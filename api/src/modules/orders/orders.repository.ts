@@ -15,15 +15,35 @@ export type ProofRow = Awaited<ReturnType<ReturnType<typeof createOrdersReposito
 /** An item of an order being placed: the order's id comes with the insert. */
 export type NewOrderItem = Omit<Insertable<OrderItemTable>, 'order_id' | 'id'>;
 // In the order `jsonb_to_recordset` reads them in `insertWithItems`.
-const newItemColumns = ['product_id', 'variant_id', 'product_name', 'product_image', 'size', 'color', 'quantity', 'unit_price', 'line_total'] as const;
-const itemColumns = ['id', 'order_id', 'product_id', 'product_name', 'product_image', 'quantity', 'unit_price', 'line_total', 'size', 'color'] as const;
+const newItemColumns = [
+  'product_id',
+  'variant_id',
+  'product_name',
+  'product_image',
+  'size',
+  'color',
+  'quantity',
+  'unit_price',
+  'line_total',
+] as const;
+const itemColumns = [
+  'id',
+  'order_id',
+  'product_id',
+  'product_name',
+  'product_image',
+  'quantity',
+  'unit_price',
+  'line_total',
+  'size',
+  'color',
+] as const;
 
 /** The shop's invoice numbers: `INV-` and at least six digits. */
 const invoiceNumberOf = (number: number) => `INV-${String(number).padStart(6, '0')}`;
 
 // Every checkout runs it.
-const orderByIdempotencyKey = (db: DbExecutor, key: string) =>
-  db.selectFrom('orders').selectAll().where('idempotency_key', '=', key);
+const orderByIdempotencyKey = (db: DbExecutor, key: string) => db.selectFrom('orders').selectAll().where('idempotency_key', '=', key);
 
 /** The first text after every text that starts with `prefix`: `prefix <= x < end` is a range an index serves. */
 const prefixEnd = (prefix: string) => prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
@@ -38,7 +58,8 @@ function filterOrders(query: OrderFilterQuery, filters: AdminOrderQuery): OrderF
   if (filters.payment_method) filtered = filtered.where('payment_method', '=', filters.payment_method);
   if (filters.from) filtered = filtered.where('created_at', '>=', filters.from);
   // `to` is a whole day: everything before the next midnight (UTC, as timestamps are kept).
-  if (filters.to) filtered = filtered.where('created_at', '<', new Date(Date.parse(filters.to) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10));
+  if (filters.to)
+    filtered = filtered.where('created_at', '<', new Date(Date.parse(filters.to) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10));
   return filtered;
 }
 
@@ -69,7 +90,8 @@ function matchingOrders(db: DbExecutor, filters: AdminOrderQuery) {
   if (term.includes('@')) return base().where(sql<string>`lower(email)`, '=', term);
   // The end of an order number ('K7P2Q', '9-K7P2Q'): with a digit in it, no name; letters only may be either.
   const tail = searchedTail(term);
-  const byTail = (query: OrderFilterQuery) => (tail === null ? query : query.where('number_tail', '>=', tail).where('number_tail', '<', prefixEnd(tail)));
+  const byTail = (query: OrderFilterQuery) =>
+    tail === null ? query : query.where('number_tail', '>=', tail).where('number_tail', '<', prefixEnd(tail));
   if (tail !== null && /\d/.test(term)) return byTail(filterOrders(db.selectFrom('orders'), filters)).select(['id', 'created_at']);
   const end = prefixEnd(term);
   const named = base()
@@ -163,7 +185,11 @@ const numberedOrderInsert = (creator: QueryCreator<Database>, order: Insertable<
     .insertInto('orders')
     .values({ ...order, number_tail: numberTailKey(order.order_number) })
     .onConflict((conflict) => conflict.column('order_number').doNothing())
-    .returning(['id', () => (userId === null || userId === undefined ? sql<number>`0` : unpaidHeldBy(creator, userId, order.order_number)).as('unpaid_held')]);
+    .returning([
+      'id',
+      () =>
+        (userId === null || userId === undefined ? sql<number>`0` : unpaidHeldBy(creator, userId, order.order_number)).as('unpaid_held'),
+    ]);
 };
 
 export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect) {
@@ -199,7 +225,11 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
         // An order has at least one item, so no row means no order: its number was taken.
         const [first] = rows;
         if (first === undefined) return null;
-        return { orderId: first.order_id, items: rows.map(({ unpaid_held: _counted, ...item }) => item).sort((a, b) => a.id - b.id), unpaidHeld: Number(first.unpaid_held) };
+        return {
+          orderId: first.order_id,
+          items: rows.map(({ unpaid_held: _counted, ...item }) => item).sort((a, b) => a.id - b.id),
+          unpaidHeld: Number(first.unpaid_held),
+        };
       }
       const placed = await numberedOrderInsert(executor, order).executeTakeFirst();
       if (!placed) return null;
@@ -221,7 +251,9 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
         .orderBy('id')
         .execute();
       return items.flatMap((item) =>
-        item.product_id !== null && item.variant_id !== null ? [{ productId: item.product_id, variantId: item.variant_id, quantity: item.quantity }] : [],
+        item.product_id !== null && item.variant_id !== null
+          ? [{ productId: item.product_id, variantId: item.variant_id, quantity: item.quantity }]
+          : [],
       );
     },
 
@@ -247,20 +279,37 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
       return items.flatMap((item) => (item.product_id !== null ? [{ productId: item.product_id, quantity: item.quantity }] : []));
     },
 
-    findById: (id: number, executor: DbExecutor = db) =>
-      executor.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst(),
+    findById: (id: number, executor: DbExecutor = db) => executor.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst(),
 
     findByIdempotencyKey: (key: string, executor: DbExecutor = db) => orderByIdempotencyKey(executor, key).executeTakeFirst(),
 
     listForUser: (userId: number, executor: DbExecutor = db) =>
-      executor.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(200).execute(),
+      executor
+        .selectFrom('orders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(200)
+        .execute(),
 
     itemsOf: (orderIds: number[], executor: DbExecutor = db) =>
       orderIds.length === 0
         ? Promise.resolve([])
         : executor
             .selectFrom('order_items')
-            .select(['id', 'order_id', 'product_id', 'product_name', 'product_image', 'quantity', 'unit_price', 'line_total', 'size', 'color'])
+            .select([
+              'id',
+              'order_id',
+              'product_id',
+              'product_name',
+              'product_image',
+              'quantity',
+              'unit_price',
+              'line_total',
+              'size',
+              'color',
+            ])
             .where('order_id', 'in', orderIds)
             .orderBy('id')
             .execute(),
@@ -317,7 +366,9 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
         .where('status', '=', 'pending')
         .where('payment_method', 'in', ['stripe', 'powertranz', 'bank_transfer'])
         .where('expires_at', '<', now)
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payment_proofs').select('payment_proofs.id').whereRef('payment_proofs.order_id', '=', 'orders.id'))))
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('payment_proofs').select('payment_proofs.id').whereRef('payment_proofs.order_id', '=', 'orders.id'))),
+        )
         .limit(100)
         .execute(),
 
@@ -333,7 +384,9 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
           .where('payment_reminded_at', 'is', null)
           .where('created_at', '<', placedBefore)
           .where('expires_at', '>', now)
-          .where(({ not, exists, selectFrom }) => not(exists(selectFrom('payment_proofs').select('payment_proofs.id').whereRef('payment_proofs.order_id', '=', 'orders.id'))))
+          .where(({ not, exists, selectFrom }) =>
+            not(exists(selectFrom('payment_proofs').select('payment_proofs.id').whereRef('payment_proofs.order_id', '=', 'orders.id'))),
+          )
           .orderBy('id')
           .limit(100)
           .execute()
@@ -356,7 +409,12 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
     proofsOf: (orderIds: number[], executor: DbExecutor = db) =>
       orderIds.length === 0
         ? Promise.resolve([])
-        : executor.selectFrom('payment_proofs').select(['id', 'order_id', 'uploaded_at']).where('order_id', 'in', orderIds).orderBy('id').execute(),
+        : executor
+            .selectFrom('payment_proofs')
+            .select(['id', 'order_id', 'uploaded_at'])
+            .where('order_id', 'in', orderIds)
+            .orderBy('id')
+            .execute(),
 
     /** True for exactly one caller: the one that marks the confirmation e-mail as sent. */
     async claimConfirmationEmail(orderId: number, executor: DbExecutor = db): Promise<boolean> {
@@ -399,7 +457,12 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
     },
 
     /** Writes down a customer's update e-mail, due at once. */
-    recordUpdateEmail(orderId: number, kind: OrderUpdateEmailRow['kind'], details: string, executor: DbExecutor = db): Promise<OrderUpdateEmailRow> {
+    recordUpdateEmail(
+      orderId: number,
+      kind: OrderUpdateEmailRow['kind'],
+      details: string,
+      executor: DbExecutor = db,
+    ): Promise<OrderUpdateEmailRow> {
       const now = new Date().toISOString();
       return executor
         .insertInto('order_update_emails')
@@ -410,7 +473,13 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
 
     /** Update e-mails due by `now`, oldest first. */
     dueUpdateEmails: (now: string, limit: number, executor: DbExecutor = db) =>
-      executor.selectFrom('order_update_emails').selectAll().where('next_attempt_at', '<=', now).orderBy('next_attempt_at').limit(limit).execute(),
+      executor
+        .selectFrom('order_update_emails')
+        .selectAll()
+        .where('next_attempt_at', '<=', now)
+        .orderBy('next_attempt_at')
+        .limit(limit)
+        .execute(),
 
     /**
      * Claims the attempt after `attempts` of an update e-mail until `heldUntil`; true for one caller
@@ -428,17 +497,31 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
     },
 
     async markUpdateEmailMailed(id: number, executor: DbExecutor = db): Promise<void> {
-      await executor.updateTable('order_update_emails').set({ mailed_at: new Date().toISOString(), next_attempt_at: null }).where('id', '=', id).execute();
+      await executor
+        .updateTable('order_update_emails')
+        .set({ mailed_at: new Date().toISOString(), next_attempt_at: null })
+        .where('id', '=', id)
+        .execute();
     },
 
     /**
      * A failed attempt: why, and when to try again (null: given up). Only while the attempt is still
      * the latest, so a late failure never undoes what a later attempt did.
      */
-    async failUpdateEmail(id: number, attempts: number, error: string, nextAttemptAt: string | null, executor: DbExecutor = db): Promise<void> {
+    async failUpdateEmail(
+      id: number,
+      attempts: number,
+      error: string,
+      nextAttemptAt: string | null,
+      executor: DbExecutor = db,
+    ): Promise<void> {
       await executor
         .updateTable('order_update_emails')
-        .set({ last_error: error, next_attempt_at: nextAttemptAt, ...(nextAttemptAt === null ? { given_up_at: new Date().toISOString() } : {}) })
+        .set({
+          last_error: error,
+          next_attempt_at: nextAttemptAt,
+          ...(nextAttemptAt === null ? { given_up_at: new Date().toISOString() } : {}),
+        })
         .where('id', '=', id)
         .where('attempts', '=', attempts)
         .where('mailed_at', 'is', null)
@@ -465,7 +548,13 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
       const matches = matchingOrders(executor, query).as('matches');
       const { limit, offset } = pageWindow(query);
       const total = await executor
-        .selectFrom(executor.selectFrom(matches).select('matches.id').limit(countUpTo + 1).as('counted'))
+        .selectFrom(
+          executor
+            .selectFrom(matches)
+            .select('matches.id')
+            .limit(countUpTo + 1)
+            .as('counted'),
+        )
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
         .executeTakeFirstOrThrow();
       const count = Number(total.count);
@@ -479,7 +568,19 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
         .offset(offset);
       const rows = await executor
         .selectFrom('orders')
-        .select(['id', 'order_number', 'created_at', 'status', 'payment_status', 'payment_method', 'shipping_method', 'first_name', 'last_name', 'email', 'total'])
+        .select([
+          'id',
+          'order_number',
+          'created_at',
+          'status',
+          'payment_status',
+          'payment_method',
+          'shipping_method',
+          'first_name',
+          'last_name',
+          'email',
+          'total',
+        ])
         .where('id', 'in', pageIds)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
@@ -506,20 +607,32 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
     historyOf: (orderIds: number[], executor: DbExecutor = db) =>
       orderIds.length === 0
         ? Promise.resolve([])
-        : executor.selectFrom('order_status_history').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('id').execute(),
+        : executor
+            .selectFrom('order_status_history')
+            .selectAll()
+            .where('order_id', 'in', orderIds)
+            .orderBy('order_id')
+            .orderBy('id')
+            .execute(),
 
     /**
      * Takes `amount` off what is left to refund, or nothing (null): the guard holds refunds within
      * what was paid, and on PostgreSQL a second refund waits for the first's row lock and then reads
      * its sum. The payment status follows; the order before and after, for its day's figures.
      */
-    async reserveRefund(orderId: number, amount: number, executor: DbExecutor = db): Promise<{ before: CountedOrder; after: CountedOrder } | null> {
+    async reserveRefund(
+      orderId: number,
+      amount: number,
+      executor: DbExecutor = db,
+    ): Promise<{ before: CountedOrder; after: CountedOrder } | null> {
       const before = await lockedCounted(orderId, executor);
       const after = await executor
         .updateTable('orders')
         .set((eb) => ({
           refunded_total: eb('refunded_total', '+', amount),
-          payment_status: sql<OrderTable['payment_status']>`case when ${eb.ref('refunded_total')} + ${amount} >= ${eb.ref('total')} then 'REFUNDED' else 'PARTIALLY_REFUNDED' end`,
+          payment_status: sql<
+            OrderTable['payment_status']
+          >`case when ${eb.ref('refunded_total')} + ${amount} >= ${eb.ref('total')} then 'REFUNDED' else 'PARTIALLY_REFUNDED' end`,
           updated_at: new Date().toISOString(),
         }))
         .where('id', '=', orderId)
@@ -531,13 +644,19 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
     },
 
     /** Gives back a reservation the card provider refused; the payment status follows what remains. */
-    async releaseRefund(orderId: number, amount: number, executor: DbExecutor = db): Promise<{ before: CountedOrder; after: CountedOrder } | null> {
+    async releaseRefund(
+      orderId: number,
+      amount: number,
+      executor: DbExecutor = db,
+    ): Promise<{ before: CountedOrder; after: CountedOrder } | null> {
       const before = await lockedCounted(orderId, executor);
       const after = await executor
         .updateTable('orders')
         .set((eb) => ({
           refunded_total: eb('refunded_total', '-', amount),
-          payment_status: sql<OrderTable['payment_status']>`case when ${eb.ref('refunded_total')} - ${amount} <= 0 then 'COMPLETED' else 'PARTIALLY_REFUNDED' end`,
+          payment_status: sql<
+            OrderTable['payment_status']
+          >`case when ${eb.ref('refunded_total')} - ${amount} <= 0 then 'COMPLETED' else 'PARTIALLY_REFUNDED' end`,
           updated_at: new Date().toISOString(),
         }))
         .where('id', '=', orderId)
@@ -561,7 +680,12 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
     countChangeWrite,
 
     sessionOwnsOrder: async (orderId: number, sessionId: number, executor: DbExecutor = db) =>
-      (await executor.selectFrom('orders').select(sql<number>`1`.as('one')).where('id', '=', orderId).where('session_id', '=', sessionId).executeTakeFirst()) !== undefined,
+      (await executor
+        .selectFrom('orders')
+        .select(sql<number>`1`.as('one'))
+        .where('id', '=', orderId)
+        .where('session_id', '=', sessionId)
+        .executeTakeFirst()) !== undefined,
   };
   return repository;
 }

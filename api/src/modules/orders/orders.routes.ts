@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { serverMessages, checkoutRequestSchema, checkoutResponseSchema, idParamsSchema as idParams, orderLinkQuerySchema, orderListResponseSchema, orderSchema } from '@threadline/contracts';
+import {
+  serverMessages,
+  checkoutRequestSchema,
+  checkoutResponseSchema,
+  idParamsSchema as idParams,
+  orderLinkQuerySchema,
+  orderListResponseSchema,
+  orderSchema,
+} from '@threadline/contracts';
 import { idempotencyKeyOf } from '../../idempotency-key.ts';
 import { requireCustomer } from '../../plugins/shopper.ts';
 import { addressOf, emailInBody, madeCountsOf, textInBody, type ShopperLimit } from '../../plugins/rate-limit.ts';
@@ -24,7 +32,8 @@ const oneDay = 24 * oneHour;
  */
 const guestCashOrderLimit = (limit: ShopperLimit): ShopperLimit => ({
   ...limit,
-  of: (request) => (request.shopper.customer === null && textInBody(request, 'payment_method') === 'cash_on_delivery' ? limit.of(request) : null),
+  of: (request) =>
+    request.shopper.customer === null && textInBody(request, 'payment_method') === 'cash_on_delivery' ? limit.of(request) : null,
   countsMade: true,
   message: serverMessages.tooManyGuestCashOrders,
 });
@@ -40,7 +49,8 @@ const guestCashOrderLimits = [
  */
 const guestTransferOrderLimit = (limit: ShopperLimit): ShopperLimit => ({
   ...limit,
-  of: (request) => (request.shopper.customer === null && textInBody(request, 'payment_method') === 'bank_transfer' ? limit.of(request) : null),
+  of: (request) =>
+    request.shopper.customer === null && textInBody(request, 'payment_method') === 'bank_transfer' ? limit.of(request) : null,
   countsMade: true,
   message: serverMessages.tooManyGuestTransferOrders,
 });
@@ -64,7 +74,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRouteOptions> = async (app,
       config: { shopperLimits: [checkoutAttemptsPerAddress, ...guestCashOrderLimits, ...guestTransferOrderLimits] },
       schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } },
     },
-    async (request) => checkout.placeOrder(await cartContextOf(request, { start: true }), request.body, idempotencyKeyOf(request), madeCountsOf(request)),
+    async (request) =>
+      checkout.placeOrder(await cartContextOf(request, { start: true }), request.body, idempotencyKeyOf(request), madeCountsOf(request)),
   );
 
   app.get('/orders/', { schema: { response: { 200: orderListResponseSchema } } }, (request) => orders.list(requireCustomer(request)));

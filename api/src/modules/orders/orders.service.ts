@@ -1,4 +1,21 @@
-import { adminMessages, messages, serverMessages, paysByCard, nextOrderStatuses, isCollected, isPaidByHand, wasPaid, type AdminOrderQuery, type BankTransferDetails, type AdminOrderSummary, type Order, type OrderStatus, type PaymentRefundReason, type StoreContact, type StoreTax } from '@threadline/contracts';
+import {
+  adminMessages,
+  messages,
+  serverMessages,
+  paysByCard,
+  nextOrderStatuses,
+  isCollected,
+  isPaidByHand,
+  wasPaid,
+  type AdminOrderQuery,
+  type BankTransferDetails,
+  type AdminOrderSummary,
+  type Order,
+  type OrderStatus,
+  type PaymentRefundReason,
+  type StoreContact,
+  type StoreTax,
+} from '@threadline/contracts';
 import { adminList } from '../../admin-list.ts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
@@ -8,7 +25,14 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { InventoryService } from '../inventory/inventory.service.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
 import { orderConfirmationEmail } from './order-email.ts';
-import { newOrderNotice, orderUpdateEmail, proofNotice, recordedDetails, updateFromRecord, type OrderUpdate } from './order-update-email.ts';
+import {
+  newOrderNotice,
+  orderUpdateEmail,
+  proofNotice,
+  recordedDetails,
+  updateFromRecord,
+  type OrderUpdate,
+} from './order-update-email.ts';
 import type { OrderLinks } from './order-links.ts';
 import { orderView } from './order-view.ts';
 import type { OrderRow, OrdersRepository, OrderUpdateEmailRow } from './orders.repository.ts';
@@ -37,7 +61,12 @@ export interface CartReturn {
   /** Locks the shopper's cart (making one if need be) until the transaction ends; its id. */
   claim(owner: OrderViewer, executor: DbExecutor): Promise<number>;
   /** Merges the items into the cart, within stock, and brings back the promo code if it has none. */
-  putBack(cartId: number, items: { productId: number; variantId: number; quantity: number }[], promoCodeId: number | null, executor: DbExecutor): Promise<void>;
+  putBack(
+    cartId: number,
+    items: { productId: number; variantId: number; quantity: number }[],
+    promoCodeId: number | null,
+    executor: DbExecutor,
+  ): Promise<void>;
 }
 
 export interface OrdersDependencies {
@@ -74,7 +103,22 @@ const minorMoney = (cents: number) => Math.round(cents) / 100;
 /** The order list counts its matches up to this many. */
 const orderCountCap = 10_000;
 
-export function createOrdersService({ database, repository, inventory, promotions, catalog, mailer, storeContact, bankTransfer, storeTax, log, links, testPayments = false, noMoneyTaken = testPayments, shopEmail }: OrdersDependencies) {
+export function createOrdersService({
+  database,
+  repository,
+  inventory,
+  promotions,
+  catalog,
+  mailer,
+  storeContact,
+  bankTransfer,
+  storeTax,
+  log,
+  links,
+  testPayments = false,
+  noMoneyTaken = testPayments,
+  shopEmail,
+}: OrdersDependencies) {
   async function view(order: OrderRow, executor?: DbExecutor): Promise<Order> {
     const [items, history, proofs] = await Promise.all([
       repository.itemsOf([order.id], executor),
@@ -127,7 +171,17 @@ export function createOrdersService({ database, repository, inventory, promotion
   /** Sends a claimed confirmation and records that the mail server took it. */
   async function mailOrder(order: Order, origin: string): Promise<void> {
     // A guest may open it on another device: the link itself shows the order (order-links.ts).
-    await mailer.send({ to: order.email, ...orderConfirmationEmail(order, orderLink(order.id, origin), await storeContact(), (await storeTax()).name, testPayments, await bankTransfer()) });
+    await mailer.send({
+      to: order.email,
+      ...orderConfirmationEmail(
+        order,
+        orderLink(order.id, origin),
+        await storeContact(),
+        (await storeTax()).name,
+        testPayments,
+        await bankTransfer(),
+      ),
+    });
     await repository.markConfirmationMailed(order.id);
     // The customer's confirmation goes when the order is the shop's to handle (cash, or card once
     // paid): so does the shop's own notice, once, after it.
@@ -176,13 +230,24 @@ export function createOrdersService({ database, repository, inventory, promotion
       const shown = await view(order);
       await mailer.send({
         to: shown.email,
-        ...orderUpdateEmail(shown, updateFromRecord(email.kind, email.details), orderLink(order.id, origin), await storeContact(), await bankTransfer()),
+        ...orderUpdateEmail(
+          shown,
+          updateFromRecord(email.kind, email.details),
+          orderLink(order.id, origin),
+          await storeContact(),
+          await bankTransfer(),
+        ),
       });
     } catch (error) {
       const wait = updateRetryMinutes[Math.min(attempt, updateRetryMinutes.length) - 1] ?? 60;
       const next = new Date(now.getTime() + wait * 60 * 1000);
       const givingUp = next.getTime() > Date.parse(email.created_at) + giveUpAfterMs;
-      await repository.failUpdateEmail(email.id, attempt, String(error instanceof Error ? error.message : error).slice(0, 500), givingUp ? null : next.toISOString());
+      await repository.failUpdateEmail(
+        email.id,
+        attempt,
+        String(error instanceof Error ? error.message : error).slice(0, 500),
+        givingUp ? null : next.toISOString(),
+      );
       log(
         givingUp
           ? `gave up the ${email.kind} e-mail of order ${email.order_id} after ${attempt} attempts`
@@ -196,8 +261,7 @@ export function createOrdersService({ database, repository, inventory, promotion
   }
 
   const owns = (order: OrderRow, viewer: OrderViewer) =>
-    (viewer.userId !== null && order.user_id === viewer.userId) ||
-    (viewer.sessionId !== null && order.session_id === viewer.sessionId);
+    (viewer.userId !== null && order.user_id === viewer.userId) || (viewer.sessionId !== null && order.session_id === viewer.sessionId);
 
   /** Another customer's or session's order is simply not found. */
   async function ownedOrder(viewer: OrderViewer, orderId: number, executor?: DbExecutor): Promise<OrderRow> {
@@ -327,13 +391,24 @@ export function createOrdersService({ database, repository, inventory, promotion
      * (on PostgreSQL it waits for the first's row lock) and is refused naming both statuses.
      * Cancelling puts every unit back as stock movements, and the promo use and sold counts.
      */
-    async moveStatus(orderId: number, change: StatusChange, staff: StaffMember, trx: DbExecutor): Promise<{ before: OrderRow; after: OrderRow }> {
+    async moveStatus(
+      orderId: number,
+      change: StatusChange,
+      staff: StaffMember,
+      trx: DbExecutor,
+    ): Promise<{ before: OrderRow; after: OrderRow }> {
       const before = await staffOrder(orderId, trx);
       if (change.to === 'shipped' && isCollected(before.shipping_method)) throw conflict(adminMessages.pickupNotShipped);
-      if (!nextOrderStatuses(before.status, before.shipping_method).includes(change.to)) throw conflict(adminMessages.orderTransitionRefused(before.status, change.to));
+      if (!nextOrderStatuses(before.status, before.shipping_method).includes(change.to))
+        throw conflict(adminMessages.orderTransitionRefused(before.status, change.to));
       if (change.to === 'shipped' && !change.trackingNumber) throw badRequest(adminMessages.trackingNumberRequired);
       const now = new Date().toISOString();
-      const moved = await repository.transition(orderId, { status: before.status }, { status: change.to, ...(change.to === 'cancelled' ? { cancelled_at: now } : {}) }, trx);
+      const moved = await repository.transition(
+        orderId,
+        { status: before.status },
+        { status: change.to, ...(change.to === 'cancelled' ? { cancelled_at: now } : {}) },
+        trx,
+      );
       if (!moved) {
         const current = await staffOrder(orderId, trx);
         throw conflict(adminMessages.orderTransitionRefused(current.status, change.to));
@@ -347,7 +422,10 @@ export function createOrdersService({ database, repository, inventory, promotion
         const counted = before.payment_method === 'cash_on_delivery' || before.payment_status !== 'PENDING';
         if (counted) {
           const sold = await repository.unitsSoldBy(orderId, trx);
-          await catalog.countSold(sold.map(({ productId, quantity }) => ({ productId, quantity: -quantity })), trx);
+          await catalog.countSold(
+            sold.map(({ productId, quantity }) => ({ productId, quantity: -quantity })),
+            trx,
+          );
         }
       }
       await repository.countChange(moved.before, moved.after, trx);
@@ -362,12 +440,12 @@ export function createOrdersService({ database, repository, inventory, promotion
     async markPaidByHand(orderId: number, trx: DbExecutor): Promise<{ before: OrderRow; after: OrderRow }> {
       const before = await staffOrder(orderId, trx);
       const refusal = !isPaidByHand(before.payment_method)
-          ? adminMessages.markPaidCashOnly
-          : before.status === 'cancelled'
-            ? adminMessages.markPaidCancelled
-            : before.payment_status !== 'PENDING'
-              ? adminMessages.markPaidAlreadyPaid
-              : null;
+        ? adminMessages.markPaidCashOnly
+        : before.status === 'cancelled'
+          ? adminMessages.markPaidCancelled
+          : before.payment_status !== 'PENDING'
+            ? adminMessages.markPaidAlreadyPaid
+            : null;
       if (refusal) throw conflict(refusal);
       const transfer = before.payment_method === 'bank_transfer';
       const startsHandling = transfer && before.status === 'pending';
@@ -383,7 +461,8 @@ export function createOrdersService({ database, repository, inventory, promotion
       }
       // The counter before the day's figures, in the order a checkout with nothing to pay takes them.
       await repository.giveInvoiceNumber(orderId, trx);
-      if (startsHandling) await recordChange(orderId, 'pending', { to: 'processing', note: 'Bank transfer received', trackingNumber: null }, null, trx);
+      if (startsHandling)
+        await recordChange(orderId, 'pending', { to: 'processing', note: 'Bank transfer received', trackingNumber: null }, null, trx);
       if (transfer) await catalog.countSold(await repository.unitsSoldBy(orderId, trx), trx);
       await repository.countChange(paid.before, paid.after, trx);
       return { before, after: await staffOrder(orderId, trx) };
@@ -519,7 +598,13 @@ export function createOrdersService({ database, repository, inventory, promotion
       if (!paid) return false;
       // The counter before the products' and the day's figures, in the order a checkout with nothing to pay takes them.
       await repository.giveInvoiceNumber(orderId, executor);
-      await recordChange(orderId, 'pending', { to: 'processing', note: noMoneyTaken ? 'Paid by card (TEST payment: no money taken)' : 'Paid by card', trackingNumber: null }, null, executor);
+      await recordChange(
+        orderId,
+        'pending',
+        { to: 'processing', note: noMoneyTaken ? 'Paid by card (TEST payment: no money taken)' : 'Paid by card', trackingNumber: null },
+        null,
+        executor,
+      );
       await catalog.countSold(await repository.unitsSoldBy(orderId, executor), executor);
       await repository.countChange(paid.before, paid.after, executor);
       return true;
@@ -569,9 +654,14 @@ export function createOrdersService({ database, repository, inventory, promotion
      */
     async remindUnpaidTransfers(origin: string, now = new Date()): Promise<number> {
       let reminded = 0;
-      for (const orderId of await repository.transfersToRemind(new Date(now.getTime() - transferReminderAfterMs).toISOString(), now.toISOString())) {
+      for (const orderId of await repository.transfersToRemind(
+        new Date(now.getTime() - transferReminderAfterMs).toISOString(),
+        now.toISOString(),
+      )) {
         const email = await database.writeTransaction(async (trx) =>
-          (await repository.claimPaymentReminder(orderId, now.toISOString(), trx)) ? repository.recordUpdateEmail(orderId, 'payment_reminder', '{}', trx) : null,
+          (await repository.claimPaymentReminder(orderId, now.toISOString(), trx))
+            ? repository.recordUpdateEmail(orderId, 'payment_reminder', '{}', trx)
+            : null,
         );
         if (!email) continue;
         reminded += 1;

@@ -3,7 +3,15 @@ import { adminMessages, messages, serverMessages, type StoreSettings } from '@th
 import { createMailer, type Mailer } from '../../mail/mailer.ts';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
-import { createTestShop, signInStaff, signUp, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import {
+  createTestShop,
+  signInStaff,
+  signUp,
+  startSession,
+  type ShopperSession,
+  type SignedInShopper,
+  type TestShop,
+} from '../../../test/helper.ts';
 import { ordersServiceOn } from '../../../test/order-jobs.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
@@ -17,13 +25,28 @@ let variantId = 0;
 const shopEmail = 'orders@threadline.test';
 const otherMailers: Mailer[] = [];
 
-const bank = { bank: 'National Commercial Bank', branch: 'Half Way Tree', account_name: 'Threadline Ltd', account_number: '404-123-456', account_type: 'Chequing', currency: 'JMD' } as const;
+const bank = {
+  bank: 'National Commercial Bank',
+  branch: 'Half Way Tree',
+  account_name: 'Threadline Ltd',
+  account_number: '404-123-456',
+  account_type: 'Chequing',
+  currency: 'JMD',
+} as const;
 
 beforeAll(async () => {
   smtp = await startSmtpSink();
-  shop = await createTestShop({ seed: false, environment: { SMTP_URL: smtp.url, SHOP_EMAIL: shopEmail, PUBLIC_URL: 'https://threadline.test', RATE_LIMIT_SCALE: '50' } });
+  shop = await createTestShop({
+    seed: false,
+    environment: { SMTP_URL: smtp.url, SHOP_EMAIL: shopEmail, PUBLIC_URL: 'https://threadline.test', RATE_LIMIT_SCALE: '50' },
+  });
   const category = await createCategory(shop.database.handle.db, { name: 'Hats', slug: 'hats' });
-  const product = await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 500 }] });
+  const product = await createProduct(shop.database.handle.db, {
+    name: 'Irie Cap',
+    categoryId: category,
+    price: 450_000,
+    variants: [{ stock: 500 }],
+  });
   productId = product.id;
   variantId = product.variantIds[0] ?? 0;
   await shop.ready();
@@ -39,7 +62,8 @@ afterAll(async () => {
 const db = () => shop.database.handle.db;
 const inject = (who: ShopperSession | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   shop.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
-const stock = async () => (await db().selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirstOrThrow()).stock;
+const stock = async () =>
+  (await db().selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirstOrThrow()).stock;
 const orderRow = (id: number) => db().selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const mailsTo = (address: string, subject: RegExp) => smtp.received.filter((mail) => mail.to.includes(address) && subject.test(mail.text));
 
@@ -132,7 +156,8 @@ describe('a bank transfer from checkout to paid', () => {
 
     await expect.poll(() => mailsTo(row.email, /Your Threadline order/).length).toBe(1);
     const confirmation = mailsTo(row.email, /Your Threadline order/)[0]?.text ?? '';
-    for (const detail of [bank.bank, bank.account_name, bank.account_number, bank.account_type, `Reference: ${row.order_number}`]) expect(confirmation).toContain(detail);
+    for (const detail of [bank.bank, bank.account_name, bank.account_number, bank.account_type, `Reference: ${row.order_number}`])
+      expect(confirmation).toContain(detail);
 
     const uploaded = await sendProof(customer, orderId, proofForm(png));
     expect(uploaded.statusCode, uploaded.body).toBe(200);
@@ -170,7 +195,9 @@ describe('a bank transfer from checkout to paid', () => {
     const paid = (await inject(staff, 'GET', '/api/admin/dashboard/')).json().awaiting_transfers;
     expect(paid).toMatchObject({ count: before.count + 1, with_proof: before.with_proof });
     expect(paid.oldest.map((order: { id: number }) => order.id)).not.toContain(proven.orderId);
-    expect(paid.oldest.find((order: { id: number }) => order.id === waiting.orderId) ?? { has_proof: false }).toMatchObject({ has_proof: false });
+    expect(paid.oldest.find((order: { id: number }) => order.id === waiting.orderId) ?? { has_proof: false }).toMatchObject({
+      has_proof: false,
+    });
   });
 
   it('holds a guest to three transfers a day, as cash orders are held, with words that say what to do', async () => {
@@ -193,7 +220,7 @@ describe('a bank transfer from checkout to paid', () => {
     expect(cash.results.map((order: { id: number }) => order.id)).not.toContain(orderId);
   });
 
-  it('takes a proof from a guest only through the order\'s own link, as the order itself', async () => {
+  it("takes a proof from a guest only through the order's own link, as the order itself", async () => {
     const { orderId, shopper } = await placeTransfer();
     const { email } = await orderRow(orderId);
     await expect.poll(() => mailsTo(email, /Your Threadline order/).length).toBe(1);
@@ -207,13 +234,21 @@ describe('a bank transfer from checkout to paid', () => {
     expect(byLink.json().order.payment_proofs).toHaveLength(1);
     const bySession = await sendProof(shopper, orderId, proofForm(png));
     expect(bySession.json().order.payment_proofs).toHaveLength(2);
-    const opened = await inject(staff, 'GET', `/api/admin/orders/${orderId}/payment-proofs/${bySession.json().order.payment_proofs[0].id}/`);
+    const opened = await inject(
+      staff,
+      'GET',
+      `/api/admin/orders/${orderId}/payment-proofs/${bySession.json().order.payment_proofs[0].id}/`,
+    );
     expect(opened.headers['content-type']).toBe('application/pdf');
   });
 
   it('refuses a file that is not a screenshot or PDF by its bytes, an empty one, one too big, and a form without it, in JSON', async () => {
     const { orderId, shopper } = await placeTransfer();
-    const page = await sendProof(shopper, orderId, proofForm(Buffer.from('<html><script>alert(1)</script></html>'), { name: 'proof.png', type: 'image/png' }));
+    const page = await sendProof(
+      shopper,
+      orderId,
+      proofForm(Buffer.from('<html><script>alert(1)</script></html>'), { name: 'proof.png', type: 'image/png' }),
+    );
     expect(page.statusCode).toBe(415);
     expect(page.json().error).toBe(messages.proofFileType);
     const empty = await sendProof(shopper, orderId, proofForm(Buffer.alloc(0)));
@@ -223,7 +258,11 @@ describe('a bank transfer from checkout to paid', () => {
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().error).toBe(messages.proofFileTooLarge(10));
     // Just under the limit is taken (more than a profile picture may be).
-    const large = await sendProof(shopper, orderId, proofForm(Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024 - pdf.length)]), { name: 'statement.pdf', type: 'application/pdf' }));
+    const large = await sendProof(
+      shopper,
+      orderId,
+      proofForm(Buffer.concat([pdf, Buffer.alloc(10 * 1024 * 1024 - pdf.length)]), { name: 'statement.pdf', type: 'application/pdf' }),
+    );
     expect(large.statusCode, large.body).toBe(200);
     const otherField = await sendProof(shopper, orderId, proofForm(png, { field: 'picture' }));
     expect(otherField.statusCode).toBe(400);
@@ -232,11 +271,14 @@ describe('a bank transfer from checkout to paid', () => {
     expect(json.statusCode).toBe(400);
     expect((await orderRow(orderId)).status).toBe('pending');
     // Only the one under the limit was kept.
-    expect(await db().selectFrom('payment_proofs').select('size').where('order_id', '=', orderId).execute()).toEqual([{ size: 10 * 1024 * 1024 }]);
+    expect(await db().selectFrom('payment_proofs').select('size').where('order_id', '=', orderId).execute()).toEqual([
+      { size: 10 * 1024 * 1024 },
+    ]);
     // A cash order takes no proof.
     const cashShopper = await startSession(shop.app);
     await inject(cashShopper, 'POST', '/api/orders/cart/', { product_id: productId, quantity: 1 });
-    const cash = (await inject(cashShopper, 'POST', '/api/orders/checkout/', pickupCheckoutForm('cash_on_delivery'))).json().order_id as number;
+    const cash = (await inject(cashShopper, 'POST', '/api/orders/checkout/', pickupCheckoutForm('cash_on_delivery'))).json()
+      .order_id as number;
     const refused = await sendProof(cashShopper, cash, proofForm(png));
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error).toBe(messages.proofNotNeeded);
@@ -255,7 +297,11 @@ describe('who can read a proof', () => {
     expect((await inject(await startSession(shop.app), 'GET', path)).statusCode).toBe(401);
     expect((await inject(customer, 'GET', path)).statusCode).toBe(403);
     expect((await inject(other, 'GET', path)).statusCode).toBe(403);
-    for (const spelling of [`/api/%61dmin/orders/${orderId}/payment-proofs/${proofId}/`, `/%61pi/admin/orders/${orderId}/payment-proofs/${proofId}/`, `/api/admi%6E/orders/${orderId}/payment%2Dproofs/${proofId}/`]) {
+    for (const spelling of [
+      `/api/%61dmin/orders/${orderId}/payment-proofs/${proofId}/`,
+      `/%61pi/admin/orders/${orderId}/payment-proofs/${proofId}/`,
+      `/api/admi%6E/orders/${orderId}/payment%2Dproofs/${proofId}/`,
+    ]) {
       const answer = await inject(customer, 'GET', spelling);
       expect(answer.statusCode, spelling).not.toBe(200);
       expect(answer.rawPayload.includes(png)).toBe(false);
@@ -263,7 +309,11 @@ describe('who can read a proof', () => {
     // Another order's id with this proof's id is not this proof.
     expect((await inject(staff, 'GET', `/api/admin/orders/${orderId + 1000}/payment-proofs/${proofId}/`)).statusCode).toBe(404);
     // The file's key is in the media store, under a prefix the public media route never serves.
-    const { storage_key: key } = await db().selectFrom('payment_proofs').select('storage_key').where('id', '=', proofId).executeTakeFirstOrThrow();
+    const { storage_key: key } = await db()
+      .selectFrom('payment_proofs')
+      .select('storage_key')
+      .where('id', '=', proofId)
+      .executeTakeFirstOrThrow();
     expect(key.startsWith('private/')).toBe(true);
     for (const url of [`/static/media/${key}`, `/static/media/${key.replace('private', '%70rivate')}`]) {
       expect((await shop.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
@@ -274,7 +324,12 @@ describe('who can read a proof', () => {
 describe('an unpaid transfer', () => {
   /** Another server process on the same database, sending through the same mail server. */
   function otherProcess() {
-    const mailer = createMailer({ smtpUrl: smtp.url, from: 'shop@threadline.test', outboxDir: shop.config.outboxDir, log: () => undefined });
+    const mailer = createMailer({
+      smtpUrl: smtp.url,
+      from: 'shop@threadline.test',
+      outboxDir: shop.config.outboxDir,
+      log: () => undefined,
+    });
     otherMailers.push(mailer);
     return ordersServiceOn(shop.database.handle, shop.config.secretKey, mailer);
   }
@@ -286,7 +341,11 @@ describe('an unpaid transfer', () => {
     // Not before a day.
     expect(await shop.app.orders.remindUnpaidTransfers(origin, new Date(Date.now() + 23 * 3600_000))).toBe(0);
     const dayLater = new Date(Date.now() + 25 * 3600_000);
-    const runs = await Promise.all([shop.app.orders.remindUnpaidTransfers(origin, dayLater), otherProcess().remindUnpaidTransfers(origin, dayLater), otherProcess().remindUnpaidTransfers(origin, dayLater)]);
+    const runs = await Promise.all([
+      shop.app.orders.remindUnpaidTransfers(origin, dayLater),
+      otherProcess().remindUnpaidTransfers(origin, dayLater),
+      otherProcess().remindUnpaidTransfers(origin, dayLater),
+    ]);
     // Every unpaid transfer of this shop is reminded by exactly one of the runs: one e-mail each.
     const reminders = await db().selectFrom('order_update_emails').select('order_id').where('kind', '=', 'payment_reminder').execute();
     expect(runs.reduce((sum, count) => sum + count, 0)).toBe(reminders.length);

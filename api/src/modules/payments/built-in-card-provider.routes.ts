@@ -23,7 +23,8 @@ function readForm(body: string) {
   const form = new URLSearchParams(body);
   let amount = 0;
   for (let index = 0; form.has(`line_items[${index}][quantity]`); index += 1) {
-    amount += Number(form.get(`line_items[${index}][price_data][unit_amount]`) ?? 0) * Number(form.get(`line_items[${index}][quantity]`) ?? 0);
+    amount +=
+      Number(form.get(`line_items[${index}][price_data][unit_amount]`) ?? 0) * Number(form.get(`line_items[${index}][quantity]`) ?? 0);
   }
   const metadata: Record<string, string> = {};
   for (const [key, value] of form) {
@@ -87,12 +88,17 @@ const stillOpen = (now: string) => (eb: ExpressionBuilder<Database, 'test_paymen
  * official SDK talks to it unchanged, a hosted payment page with Pay and Cancel, and webhooks signed
  * the way Stripe signs them.
  */
-export const builtInCardProviderRoutes: FastifyPluginAsync<BuiltInCardProviderOptions> = async (app, { db, webhookSecret, webhookUrl, publicUrl, log }) => {
+export const builtInCardProviderRoutes: FastifyPluginAsync<BuiltInCardProviderOptions> = async (
+  app,
+  { db, webhookSecret, webhookUrl, publicUrl, log },
+) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   const signer = new Stripe(builtInProviderKey);
   // Ids are ours (cs_test_ + base64url); anything else is no session, before it reaches the database.
   const find = async (id: string) =>
-    /^cs_test_[\w-]{1,100}$/.test(id) ? db.selectFrom('test_payment_sessions').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+    /^cs_test_[\w-]{1,100}$/.test(id)
+      ? db.selectFrom('test_payment_sessions').selectAll().where('id', '=', id).executeTakeFirst()
+      : undefined;
   const authorized = (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers.authorization === `Bearer ${builtInProviderKey}`) return true;
     void stripeError(reply, 401, 'Invalid API key provided.');
@@ -153,7 +159,11 @@ export const builtInCardProviderRoutes: FastifyPluginAsync<BuiltInCardProviderOp
     const row = await find(request.params.id);
     if (!row) return stripeError(reply, 404, `No such checkout.session: '${request.params.id}'`);
     // Stripe's answer for a session already paid or already expired.
-    return stripeError(reply, 400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${statusOf(row)}".`);
+    return stripeError(
+      reply,
+      400,
+      `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${statusOf(row)}".`,
+    );
   });
 
   // Like Stripe's: `amount` (minor units) refunds part of the charge, and refunds add up to at
@@ -164,7 +174,11 @@ export const builtInCardProviderRoutes: FastifyPluginAsync<BuiltInCardProviderOp
     const key = request.headers['idempotency-key'];
     const idempotencyKey = typeof key === 'string' && key.length > 0 && key.length <= 255 ? key : null;
     if (idempotencyKey) {
-      const earlier = await db.selectFrom('test_refund_answers').select('answer').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+      const earlier = await db
+        .selectFrom('test_refund_answers')
+        .select('answer')
+        .where('idempotency_key', '=', idempotencyKey)
+        .executeTakeFirst();
       if (earlier) return reply.type('application/json').send(earlier.answer);
     }
     const form = readForm(typeof request.body === 'string' ? request.body : '');
@@ -173,7 +187,8 @@ export const builtInCardProviderRoutes: FastifyPluginAsync<BuiltInCardProviderOp
     const charge = await db.selectFrom('test_payment_sessions').selectAll().where('payment_intent', '=', paymentIntent).executeTakeFirst();
     if (!charge) return stripeError(reply, 404, `No such payment_intent: '${paymentIntent}'`);
     const left = charge.amount_total - charge.amount_refunded;
-    if (left <= 0) return stripeError(reply, 400, `Charge for PaymentIntent ${paymentIntent} has already been refunded.`, 'charge_already_refunded');
+    if (left <= 0)
+      return stripeError(reply, 400, `Charge for PaymentIntent ${paymentIntent} has already been refunded.`, 'charge_already_refunded');
     const amount = form.refundAmount ?? left;
     if (!Number.isInteger(amount) || amount < 1) return stripeError(reply, 400, 'Invalid positive integer', 'parameter_invalid_integer');
     const answer = {
@@ -194,14 +209,19 @@ export const builtInCardProviderRoutes: FastifyPluginAsync<BuiltInCardProviderOp
           .updateTable('test_payment_sessions')
           .set((eb) => ({
             amount_refunded: eb('amount_refunded', '+', amount),
-            refunded_at: sql<string | null>`case when ${eb.ref('amount_refunded')} + ${amount} >= ${eb.ref('amount_total')} then ${new Date().toISOString()} else null end`,
+            refunded_at: sql<
+              string | null
+            >`case when ${eb.ref('amount_refunded')} + ${amount} >= ${eb.ref('amount_total')} then ${new Date().toISOString()} else null end`,
           }))
           .where('payment_intent', '=', paymentIntent)
           .where((eb) => eb(eb('amount_refunded', '+', amount), '<=', eb.ref('amount_total')))
           .returning('id')
           .executeTakeFirst();
         if (row && idempotencyKey) {
-          await trx.insertInto('test_refund_answers').values({ idempotency_key: idempotencyKey, answer: JSON.stringify(answer), created_at: new Date().toISOString() }).execute();
+          await trx
+            .insertInto('test_refund_answers')
+            .values({ idempotency_key: idempotencyKey, answer: JSON.stringify(answer), created_at: new Date().toISOString() })
+            .execute();
         }
         return row !== undefined;
       })
@@ -210,11 +230,17 @@ export const builtInCardProviderRoutes: FastifyPluginAsync<BuiltInCardProviderOp
         throw error;
       });
     if (refunded === 'key in use') {
-      return reply.status(409).send({ error: { type: 'idempotency_error', message: 'There is currently another in-progress request using this Idempotent Key.' } });
+      return reply.status(409).send({
+        error: { type: 'idempotency_error', message: 'There is currently another in-progress request using this Idempotent Key.' },
+      });
     }
     if (!refunded) {
       // Another refund took the rest meanwhile: Stripe's answer to a second full refund.
-      const now = await db.selectFrom('test_payment_sessions').select(['amount_total', 'amount_refunded']).where('payment_intent', '=', paymentIntent).executeTakeFirst();
+      const now = await db
+        .selectFrom('test_payment_sessions')
+        .select(['amount_total', 'amount_refunded'])
+        .where('payment_intent', '=', paymentIntent)
+        .executeTakeFirst();
       if (now && now.amount_refunded >= now.amount_total) {
         return stripeError(reply, 400, `Charge for PaymentIntent ${paymentIntent} has already been refunded.`, 'charge_already_refunded');
       }
@@ -236,7 +262,10 @@ export const builtInCardProviderRoutes: FastifyPluginAsync<BuiltInCardProviderOp
     const status = statusOf(row);
     if (status !== 'open') {
       const state = row.payment_status === 'paid' ? 'paid' : status === 'expired' ? 'expired' : 'closed';
-      return page('Payment finished', `<p>This payment is already ${state}.</p><p><a href="${escapeHtml(row.cancel_url)}">Back to the shop</a></p>`);
+      return page(
+        'Payment finished',
+        `<p>This payment is already ${state}.</p><p><a href="${escapeHtml(row.cancel_url)}">Back to the shop</a></p>`,
+      );
     }
     return page(
       'Test card payment',
@@ -260,7 +289,15 @@ export const builtInCardProviderRoutes: FastifyPluginAsync<BuiltInCardProviderOp
     // Read again: a session expired (the order cancelled) between the read and the update was not paid.
     const unpaid = paid ? undefined : await find(row.id);
     if (unpaid && statusOf(unpaid) === 'expired') {
-      return reply.status(409).type('text/html').send(page('Payment expired', `<p>This payment has expired and cannot be paid.</p><p><a href="${escapeHtml(row.cancel_url)}">Back to the shop</a></p>`));
+      return reply
+        .status(409)
+        .type('text/html')
+        .send(
+          page(
+            'Payment expired',
+            `<p>This payment has expired and cannot be paid.</p><p><a href="${escapeHtml(row.cancel_url)}">Back to the shop</a></p>`,
+          ),
+        );
     }
     if (paid) {
       const session = sessionObject(paid, publicUrl);
@@ -274,9 +311,11 @@ export const builtInCardProviderRoutes: FastifyPluginAsync<BuiltInCardProviderOp
       const signature = signer.webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
       // Delivered after the shopper is sent back, as a real provider's webhook often is.
       setTimeout(() => {
-        fetch(webhookUrl(), { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload }).catch((error: unknown) =>
-          log('the built-in card provider could not deliver its webhook', error),
-        );
+        fetch(webhookUrl(), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          body: payload,
+        }).catch((error: unknown) => log('the built-in card provider could not deliver its webhook', error));
       }, 300).unref();
     }
     return reply.redirect(row.success_url.replace('{CHECKOUT_SESSION_ID}', row.id), 303);

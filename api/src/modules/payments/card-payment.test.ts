@@ -16,7 +16,9 @@ beforeAll(async () => {
   smtp = await startSmtpSink();
   shop = await createTestShop({ seed: false, environment: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://threadline.test' } });
   const category = await createCategory(shop.database.handle.db, { name: 'Hats', slug: 'hats' });
-  productId = (await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 50 }] })).id;
+  productId = (
+    await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 50 }] })
+  ).id;
   // The official SDK reaches the built-in provider over real HTTP, so the shop listens on a free port.
   await shop.app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -55,7 +57,8 @@ async function payOnHostedPage(checkoutUrl: string): Promise<URL> {
 }
 
 const unitsSold = async () =>
-  (await shop.database.handle.db.selectFrom('products').select('units_sold').where('id', '=', productId).executeTakeFirstOrThrow()).units_sold;
+  (await shop.database.handle.db.selectFrom('products').select('units_sold').where('id', '=', productId).executeTakeFirstOrThrow())
+    .units_sold;
 
 describe('paying by card', () => {
   it('pays through the hosted page and completes once, whether the return or the webhook comes first', async () => {
@@ -73,14 +76,19 @@ describe('paying by card', () => {
 
     const verified = await inject(shopper, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: sessionId });
     expect(verified.json()).toEqual({ success: true, payment_status: 'COMPLETED', order_id: orderId });
-    await expect.poll(async () => (await shop.database.handle.db.selectFrom('payment_events').selectAll().execute()).length, { timeout: 5000 }).toBe(1);
-    expect((await inject(shopper, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: sessionId })).json().payment_status).toBe('COMPLETED');
+    await expect
+      .poll(async () => (await shop.database.handle.db.selectFrom('payment_events').selectAll().execute()).length, { timeout: 5000 })
+      .toBe(1);
+    expect(
+      (await inject(shopper, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: sessionId })).json().payment_status,
+    ).toBe('COMPLETED');
 
     const order = (await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json();
     expect(order).toMatchObject({ payment_status: 'COMPLETED', status: 'processing' });
     expect(await unitsSold()).toBe(soldBefore + 2);
     // The customer's confirmation, once (the shop's own notice of the order goes to SHOP_EMAIL).
-    const confirmations = () => smtp.received.filter((mail) => mail.text.includes(order.order_number) && !mail.to.includes(shop.config.shopEmail));
+    const confirmations = () =>
+      smtp.received.filter((mail) => mail.text.includes(order.order_number) && !mail.to.includes(shop.config.shopEmail));
     await expect.poll(() => confirmations().length).toBe(1);
     expect(confirmations()[0]?.text).toContain(messages.testPaymentNotice);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -96,11 +104,28 @@ describe('paying by card', () => {
     const orderId = await cardOrder(shopper);
     const { checkout_url: checkoutUrl } = (await inject(shopper, 'POST', `/api/orders/payment/stripe/${orderId}/`)).json();
     const sessionId = checkoutUrl.split('/').pop();
-    await shop.database.handle.db.updateTable('test_payment_sessions').set({ status: 'complete', payment_status: 'paid' }).where('id', '=', sessionId).execute();
-    const payload = JSON.stringify({ id: 'evt_replayed_1', object: 'event', type: 'checkout.session.completed', data: { object: { id: sessionId, object: 'checkout.session' } } });
-    const signature = new Stripe('sk_test_signing').webhooks.generateTestHeaderString({ payload, secret: shop.config.stripe.webhookSecret });
+    await shop.database.handle.db
+      .updateTable('test_payment_sessions')
+      .set({ status: 'complete', payment_status: 'paid' })
+      .where('id', '=', sessionId)
+      .execute();
+    const payload = JSON.stringify({
+      id: 'evt_replayed_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: sessionId, object: 'checkout.session' } },
+    });
+    const signature = new Stripe('sk_test_signing').webhooks.generateTestHeaderString({
+      payload,
+      secret: shop.config.stripe.webhookSecret,
+    });
     const post = (headers: Record<string, string>) =>
-      shop.app.inject({ method: 'POST', url: '/api/orders/payment/stripe/webhook/', headers: { 'content-type': 'application/json', ...headers }, payload });
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/orders/payment/stripe/webhook/',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload,
+      });
 
     const forged = await post({ 'stripe-signature': signature.replace(/v1=[0-9a-f]+/, `v1=${'0'.repeat(64)}`) });
     expect(forged.statusCode).toBe(400);
@@ -120,10 +145,23 @@ describe('paying by card', () => {
     try {
       // Another integration on the same Stripe account: its sessions' events reach this endpoint too.
       const sessionId = 'cs_live_a1b2c3_from_the_pop_up_shop';
-      const payload = JSON.stringify({ id: 'evt_elsewhere_1', object: 'event', type: 'checkout.session.completed', data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid' } } });
-      const signature = new Stripe('sk_test_signing').webhooks.generateTestHeaderString({ payload, secret: shop.config.stripe.webhookSecret });
+      const payload = JSON.stringify({
+        id: 'evt_elsewhere_1',
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: { object: { id: sessionId, object: 'checkout.session', payment_status: 'paid' } },
+      });
+      const signature = new Stripe('sk_test_signing').webhooks.generateTestHeaderString({
+        payload,
+        secret: shop.config.stripe.webhookSecret,
+      });
       const post = (stripeSignature: string) =>
-        app.inject({ method: 'POST', url: '/api/orders/payment/stripe/webhook/', headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature }, payload });
+        app.inject({
+          method: 'POST',
+          url: '/api/orders/payment/stripe/webhook/',
+          headers: { 'content-type': 'application/json', 'stripe-signature': stripeSignature },
+          payload,
+        });
 
       const forged = await post(signature.replace(/v1=[0-9a-f]+/, `v1=${'0'.repeat(64)}`));
       expect(forged.statusCode).toBe(400);
@@ -135,9 +173,14 @@ describe('paying by card', () => {
       expect(acknowledged.json()).toEqual({ received: true });
       const logged = warnings.map((line) => JSON.parse(line) as { msg: string; details?: { sessionId?: string; eventId?: string } });
       expect(logged).toContainEqual(
-        expect.objectContaining({ msg: 'acknowledged a card event for a session the shop did not open', details: expect.objectContaining({ sessionId, eventId: 'evt_elsewhere_1' }) }),
+        expect.objectContaining({
+          msg: 'acknowledged a card event for a session the shop did not open',
+          details: expect.objectContaining({ sessionId, eventId: 'evt_elsewhere_1' }),
+        }),
       );
-      expect(await shop.database.handle.db.selectFrom('payments').select('id').where('provider_session_id', '=', sessionId).execute()).toEqual([]);
+      expect(
+        await shop.database.handle.db.selectFrom('payments').select('id').where('provider_session_id', '=', sessionId).execute(),
+      ).toEqual([]);
       // Sent again (Stripe's retries), it is answered the same and not looked into twice.
       expect((await post(signature)).json()).toEqual({ received: true });
       expect(logged.filter((line) => line.details?.sessionId === sessionId)).toHaveLength(1);
@@ -155,7 +198,11 @@ describe('paying by card', () => {
     expect((await inject(stranger, 'POST', `/api/orders/payment/stripe/${orderId}/`)).statusCode).toBe(404);
     expect((await inject(stranger, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: sessionId })).statusCode).toBe(404);
 
-    await shop.database.handle.db.updateTable('test_payment_sessions').set({ amount_total: 100, status: 'complete', payment_status: 'paid' }).where('id', '=', sessionId).execute();
+    await shop.database.handle.db
+      .updateTable('test_payment_sessions')
+      .set({ amount_total: 100, status: 'complete', payment_status: 'paid' })
+      .where('id', '=', sessionId)
+      .execute();
     const mismatch = await inject(owner, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: sessionId });
     expect(mismatch.statusCode).toBe(409);
     expect(mismatch.json()).toEqual({ error: serverMessages.paymentMismatch, request_id: expect.any(String) });
@@ -166,7 +213,9 @@ describe('paying by card', () => {
     const shopper = await startSession(shop.app);
     const orderId = await cardOrder(shopper);
     const { checkout_url: checkoutUrl } = (await inject(shopper, 'POST', `/api/orders/payment/stripe/${orderId}/`)).json();
-    const verified = await inject(shopper, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: checkoutUrl.split('/').pop() });
+    const verified = await inject(shopper, 'POST', '/api/orders/payment/stripe/verify-session/', {
+      session_id: checkoutUrl.split('/').pop(),
+    });
     expect(verified.json()).toEqual({ success: true, payment_status: 'PENDING', order_id: orderId });
   });
 

@@ -12,7 +12,8 @@ export interface CardProviderSettings {
 export const takesTestPayments = (settings: CardProviderSettings) => settings.secretKey === null;
 
 /** Card payments that move no money: the built-in provider's, or Stripe's in test mode (a test key). */
-export const takesNoMoney = (settings: CardProviderSettings) => takesTestPayments(settings) || /^(sk|rk)_test_/.test(settings.secretKey ?? '');
+export const takesNoMoney = (settings: CardProviderSettings) =>
+  takesTestPayments(settings) || /^(sk|rk)_test_/.test(settings.secretKey ?? '');
 
 /**
  * The official Stripe SDK, pointed at Stripe, at a configured Stripe-shaped stand-in

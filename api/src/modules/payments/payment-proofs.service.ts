@@ -33,7 +33,13 @@ export function createPaymentProofs({ repository, orders, store, publicUrl }: Pa
       if ((await repository.proofCount(order.id)) >= proofsPerOrder) throw conflict(messages.proofsTooMany(proofsPerOrder));
       const key = `${privateMediaPrefix}payment-proofs/${order.id}/${randomBytes(16).toString('hex')}.${kind.extension}`;
       await store.put(key, file, kind.contentType);
-      await repository.insertProof({ order_id: order.id, storage_key: key, content_type: kind.contentType, size: file.length, uploaded_at: new Date().toISOString() });
+      await repository.insertProof({
+        order_id: order.id,
+        storage_key: key,
+        content_type: kind.contentType,
+        size: file.length,
+        uploaded_at: new Date().toISOString(),
+      });
       const shown = await orders.view(order);
       void orders.tellShopOfProof(shown, publicUrl);
       return { success: true, order: shown };

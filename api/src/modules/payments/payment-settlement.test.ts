@@ -38,7 +38,9 @@ let productId = 0;
 beforeAll(async () => {
   shop = await createTestShop({ seed: false, environment: { PUBLIC_URL: 'https://threadline.test' } });
   const category = await createCategory(shop.database.handle.db, { name: 'Hats', slug: 'hats' });
-  productId = (await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 500 }] })).id;
+  productId = (
+    await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 500 }] })
+  ).id;
   // The official SDK reaches the built-in provider over real HTTP, so the shop listens on a free port.
   await shop.app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -69,10 +71,14 @@ const paidAtProvider = (sessionId: string) =>
     .where('id', '=', sessionId)
     .execute();
 
-const providerSession = (sessionId: string) => db().selectFrom('test_payment_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
-const ourPayment = (sessionId: string) => db().selectFrom('payments').selectAll().where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow();
-const unitsSold = async () => (await db().selectFrom('products').select('units_sold').where('id', '=', productId).executeTakeFirstOrThrow()).units_sold;
-const verify = (shopper: ShopperSession, sessionId: string) => inject(shopper, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: sessionId });
+const providerSession = (sessionId: string) =>
+  db().selectFrom('test_payment_sessions').selectAll().where('id', '=', sessionId).executeTakeFirstOrThrow();
+const ourPayment = (sessionId: string) =>
+  db().selectFrom('payments').selectAll().where('provider_session_id', '=', sessionId).executeTakeFirstOrThrow();
+const unitsSold = async () =>
+  (await db().selectFrom('products').select('units_sold').where('id', '=', productId).executeTakeFirstOrThrow()).units_sold;
+const verify = (shopper: ShopperSession, sessionId: string) =>
+  inject(shopper, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: sessionId });
 
 let eventNumber = 0;
 function signedEvent(sessionId: string, webhookSecret: string) {
@@ -87,7 +93,12 @@ function signedEvent(sessionId: string, webhookSecret: string) {
 }
 function webhook(sessionId: string) {
   const { payload, signature } = signedEvent(sessionId, shop.config.stripe.webhookSecret);
-  return shop.app.inject({ method: 'POST', url: '/api/orders/payment/stripe/webhook/', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  return shop.app.inject({
+    method: 'POST',
+    url: '/api/orders/payment/stripe/webhook/',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
 }
 
 /** What the app's minute job runs, built on the test shop's database and provider. */
@@ -95,7 +106,13 @@ function unpaidOrderJob() {
   const handle = shop.database.handle;
   const mailer = createMailer({ smtpUrl: null, from: 'test@threadline.test', outboxDir: shop.config.outboxDir, log: () => undefined });
   const orders = ordersServiceOn(handle, shop.config.secretKey, mailer);
-  const cart = createCartService(handle, createCartRepository(handle.db), createPromotionsService(createPromotionsRepository(handle.db)), shop.app.media.urls, 'http://localhost:3000');
+  const cart = createCartService(
+    handle,
+    createCartRepository(handle.db),
+    createPromotionsService(createPromotionsRepository(handle.db)),
+    shop.app.media.urls,
+    'http://localhost:3000',
+  );
   const address = shop.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return createPaymentsService({
@@ -123,7 +140,11 @@ describe('card sessions', () => {
     const session = await providerSession(sessionId);
     expect(Math.abs(Date.parse(session.expires_at ?? '') - Date.parse(order.expires_at ?? ''))).toBeLessThan(1000);
 
-    await db().updateTable('test_payment_sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', sessionId).execute();
+    await db()
+      .updateTable('test_payment_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', sessionId)
+      .execute();
     const hosted = await fetch(`${shop.app.listeningOrigin}/test-payments/checkout/${sessionId}`);
     expect(await hosted.text()).toContain('This payment is already expired.');
     const pay = await fetch(`${shop.app.listeningOrigin}/test-payments/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual' });
@@ -148,7 +169,11 @@ describe('card sessions', () => {
     const shopper = await startSession(shop.app);
     const orderId = await cardOrder(shopper);
     const first = await startCardSession(shopper, orderId);
-    await db().updateTable('test_payment_sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', first).execute();
+    await db()
+      .updateTable('test_payment_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', first)
+      .execute();
     await startCardSession(shopper, orderId);
     expect((await ourPayment(first)).status).toBe('expired');
   });
@@ -161,7 +186,10 @@ describe('card sessions', () => {
     const again = await inject(shopper, 'POST', `/api/orders/payment/stripe/${orderId}/`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: messages.paymentAlreadyDone, request_id: expect.any(String) });
-    expect((await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json()).toMatchObject({ payment_status: 'COMPLETED', status: 'processing' });
+    expect((await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json()).toMatchObject({
+      payment_status: 'COMPLETED',
+      status: 'processing',
+    });
     expect(await db().selectFrom('payments').select('id').where('order_id', '=', orderId).execute()).toHaveLength(1);
   });
 
@@ -170,7 +198,10 @@ describe('card sessions', () => {
     const orderId = await cardOrder(shopper);
     const sessionId = await startCardSession(shopper, orderId);
     expect(await unpaidOrderJob().cancelUnpaidOrders(new Date(Date.now() + 61 * minute))).toBeGreaterThanOrEqual(1);
-    expect((await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json()).toMatchObject({ status: 'cancelled', payment_status: 'FAILED' });
+    expect((await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json()).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'FAILED',
+    });
     expect((await providerSession(sessionId)).status).toBe('expired');
     expect((await ourPayment(sessionId)).status).toBe('expired');
     const refused = await inject(shopper, 'POST', `/api/orders/payment/stripe/${orderId}/`);
@@ -195,8 +226,15 @@ describe('a payment its order does not take', () => {
       expect(answer.json()).toEqual({ success: true, payment_status: 'REFUNDED', refund_reason: 'order_cancelled', order_id: orderId });
     }
     expect((await providerSession(sessionId)).refunded_at).not.toBeNull();
-    expect(await ourPayment(sessionId)).toMatchObject({ status: 'refunded', refund_reason: 'order_cancelled', provider_refund_id: expect.stringMatching(/^re_/) });
-    expect((await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json()).toMatchObject({ status: 'cancelled', payment_status: 'FAILED' });
+    expect(await ourPayment(sessionId)).toMatchObject({
+      status: 'refunded',
+      refund_reason: 'order_cancelled',
+      provider_refund_id: expect.stringMatching(/^re_/),
+    });
+    expect((await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json()).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'FAILED',
+    });
     expect(await unitsSold()).toBe(soldBefore);
     expect((await verify(shopper, sessionId)).json()).toMatchObject({ payment_status: 'REFUNDED', refund_reason: 'order_cancelled' });
   });
@@ -207,7 +245,11 @@ describe('a payment its order does not take', () => {
     const sessionId = await startCardSession(shopper, orderId);
     await unpaidOrderJob().cancelUnpaidOrders(new Date(Date.now() + 61 * minute));
     // Paid, but the provider's session names no payment intent to refund yet.
-    await db().updateTable('test_payment_sessions').set({ status: 'complete', payment_status: 'paid' }).where('id', '=', sessionId).execute();
+    await db()
+      .updateTable('test_payment_sessions')
+      .set({ status: 'complete', payment_status: 'paid' })
+      .where('id', '=', sessionId)
+      .execute();
     const failed = await verify(shopper, sessionId);
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toEqual({ error: serverMessages.paymentRefundFailed, request_id: expect.any(String) });
@@ -231,16 +273,36 @@ describe('a payment its order does not take', () => {
     await paidAtProvider(second);
     const soldBefore = await unitsSold();
 
-    const answers = await Promise.all([verify(shopper, first), verify(shopper, second), webhook(first), webhook(second), verify(shopper, second), verify(shopper, first)]);
+    const answers = await Promise.all([
+      verify(shopper, first),
+      verify(shopper, second),
+      webhook(first),
+      webhook(second),
+      verify(shopper, second),
+      verify(shopper, first),
+    ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     const firstStatus = answers[0]?.json().payment_status;
     const secondStatus = answers[1]?.json().payment_status;
     expect([firstStatus, secondStatus].sort()).toEqual(['COMPLETED', 'REFUNDED']);
     const refunded = firstStatus === 'REFUNDED' ? first : second;
-    expect((await verify(shopper, refunded)).json()).toEqual({ success: true, payment_status: 'REFUNDED', refund_reason: 'already_paid', order_id: orderId });
-    expect((await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json()).toMatchObject({ payment_status: 'COMPLETED', status: 'processing' });
+    expect((await verify(shopper, refunded)).json()).toEqual({
+      success: true,
+      payment_status: 'REFUNDED',
+      refund_reason: 'already_paid',
+      order_id: orderId,
+    });
+    expect((await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json()).toMatchObject({
+      payment_status: 'COMPLETED',
+      status: 'processing',
+    });
     expect(await unitsSold()).toBe(soldBefore + 2);
-    const refunds = await db().selectFrom('test_payment_sessions').select('id').where('id', 'in', [first, second]).where('refunded_at', 'is not', null).execute();
+    const refunds = await db()
+      .selectFrom('test_payment_sessions')
+      .select('id')
+      .where('id', 'in', [first, second])
+      .where('refunded_at', 'is not', null)
+      .execute();
     expect(refunds.map((row) => row.id)).toEqual([refunded]);
   });
 
@@ -250,7 +312,13 @@ describe('a payment its order does not take', () => {
     const sessionId = await startCardSession(shopper, orderId);
     await paidAtProvider(sessionId);
     const soldBefore = await unitsSold();
-    const answers = await Promise.all([verify(shopper, sessionId), webhook(sessionId), verify(shopper, sessionId), webhook(sessionId), verify(shopper, sessionId)]);
+    const answers = await Promise.all([
+      verify(shopper, sessionId),
+      webhook(sessionId),
+      verify(shopper, sessionId),
+      webhook(sessionId),
+      verify(shopper, sessionId),
+    ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200]);
     for (const answer of [answers[0], answers[2], answers[4]]) expect(answer?.json().payment_status).toBe('COMPLETED');
     expect(await unitsSold()).toBe(soldBefore + 2);
@@ -270,7 +338,12 @@ describe('two server processes settling the sessions of one order at once', () =
     const [one = '', two = ''] = processes.urls;
     const { db: sharedDb } = processes.database.handle;
     const shopper = await startHttpSession(one);
-    const product = await sharedDb.selectFrom('product_variants').select(['product_id', 'size', 'color']).where('stock', '>=', 5).orderBy('id').executeTakeFirstOrThrow();
+    const product = await sharedDb
+      .selectFrom('product_variants')
+      .select(['product_id', 'size', 'color'])
+      .where('stock', '>=', 5)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     await callJson(one, 'POST', '/api/orders/cart/', shopper.headers, {
       product_id: product.product_id,
       quantity: 1,
@@ -295,14 +368,29 @@ describe('two server processes settling the sessions of one order at once', () =
       sessions.push(String(started.body.checkout_url).split('/').pop() ?? '');
     }
     for (const sessionId of sessions) {
-      await sharedDb.updateTable('test_payment_sessions').set({ status: 'complete', payment_status: 'paid', payment_intent: `pi_${sessionId}` }).where('id', '=', sessionId).execute();
+      await sharedDb
+        .updateTable('test_payment_sessions')
+        .set({ status: 'complete', payment_status: 'paid', payment_intent: `pi_${sessionId}` })
+        .where('id', '=', sessionId)
+        .execute();
     }
-    const { webhookSecret } = loadConfig({ SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789', DATA_DIR: shop.config.dataDir }).stripe;
+    const { webhookSecret } = loadConfig({
+      SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+      DATA_DIR: shop.config.dataDir,
+    }).stripe;
     const hook = (url: string, sessionId: string) => {
       const { payload, signature } = signedEvent(sessionId, webhookSecret);
-      return fetch(`${url}/api/orders/payment/stripe/webhook/`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+      return fetch(`${url}/api/orders/payment/stripe/webhook/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
     };
-    const returns = sessions.flatMap((sessionId) => [one, two].map((url) => callJson(url, 'POST', '/api/orders/payment/stripe/verify-session/', shopper.headers, { session_id: sessionId })));
+    const returns = sessions.flatMap((sessionId) =>
+      [one, two].map((url) =>
+        callJson(url, 'POST', '/api/orders/payment/stripe/verify-session/', shopper.headers, { session_id: sessionId }),
+      ),
+    );
     const hooks = sessions.flatMap((sessionId) => [one, two].map((url) => hook(url, sessionId)));
     const [answers, delivered] = await Promise.all([Promise.all(returns), Promise.all(hooks)]);
     expect(delivered.map((response) => response.status)).toEqual([200, 200, 200, 200]);
@@ -312,11 +400,25 @@ describe('two server processes settling the sessions of one order at once', () =
     expect(statusOf(0)).toBe(statusOf(1));
     expect(statusOf(2)).toBe(statusOf(3));
     expect([statusOf(0), statusOf(2)].sort()).toEqual(['COMPLETED', 'REFUNDED']);
-    const order = await sharedDb.selectFrom('orders').select(['payment_status', 'status']).where('id', '=', orderId).executeTakeFirstOrThrow();
+    const order = await sharedDb
+      .selectFrom('orders')
+      .select(['payment_status', 'status'])
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
     expect(order).toEqual({ payment_status: 'COMPLETED', status: 'processing' });
-    const refunded = await sharedDb.selectFrom('test_payment_sessions').select('id').where('id', 'in', sessions).where('refunded_at', 'is not', null).execute();
+    const refunded = await sharedDb
+      .selectFrom('test_payment_sessions')
+      .select('id')
+      .where('id', 'in', sessions)
+      .where('refunded_at', 'is not', null)
+      .execute();
     expect(refunded).toHaveLength(1);
-    const payments = await sharedDb.selectFrom('payments').select(['status', 'refund_reason']).where('order_id', '=', orderId).orderBy('status').execute();
+    const payments = await sharedDb
+      .selectFrom('payments')
+      .select(['status', 'refund_reason'])
+      .where('order_id', '=', orderId)
+      .orderBy('status')
+      .execute();
     expect(payments).toEqual([
       { status: 'completed', refund_reason: null },
       { status: 'refunded', refund_reason: 'already_paid' },

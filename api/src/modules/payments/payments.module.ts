@@ -56,10 +56,17 @@ export const paymentsModule = fastifyPlugin<ShopModuleOptions>(
     await app.register(paymentRoutes, { prefix: '/api', payments, proofs, publicUrl: config.publicUrl });
     if (config.powertranz) await app.register(powertranzPageRoutes, { payments, proofs, publicUrl: config.publicUrl });
     // Card orders and bank transfers left unpaid past their hold are cancelled and their stock put back.
-    runEvery(app, oneMinute, 'could not cancel expired orders', oneProcessAtATime(database, 'cancel-unpaid-orders', () => payments.cancelUnpaidOrders()));
+    runEvery(
+      app,
+      oneMinute,
+      'could not cancel expired orders',
+      oneProcessAtATime(database, 'cancel-unpaid-orders', () => payments.cancelUnpaidOrders()),
+    );
     if (!cardProvider.isBuiltIn) return;
     app.addHook('onReady', async () => {
-      app.log.warn('STRIPE_SECRET_KEY is not set: card payments are test payments on the built-in test card provider, and no money is taken');
+      app.log.warn(
+        'STRIPE_SECRET_KEY is not set: card payments are test payments on the built-in test card provider, and no money is taken',
+      );
     });
     await app.register(builtInCardProviderRoutes, {
       db: database.db,

@@ -23,7 +23,13 @@ export function createPaymentsRepository(db: DbExecutor) {
 
     proofCount: async (orderId: number, executor: DbExecutor = db) =>
       Number(
-        (await executor.selectFrom('payment_proofs').select((eb) => eb.fn.countAll<number | string>().as('count')).where('order_id', '=', orderId).executeTakeFirstOrThrow()).count,
+        (
+          await executor
+            .selectFrom('payment_proofs')
+            .select((eb) => eb.fn.countAll<number | string>().as('count'))
+            .where('order_id', '=', orderId)
+            .executeTakeFirstOrThrow()
+        ).count,
       ),
 
     /** The order's proof with this id; none when the proof is another order's. */
@@ -31,7 +37,15 @@ export function createPaymentsRepository(db: DbExecutor) {
       executor.selectFrom('payment_proofs').selectAll().where('id', '=', proofId).where('order_id', '=', orderId).executeTakeFirst(),
 
     async insert(
-      values: { orderId: number; sessionId: string; amount: number; currency: string; provider?: CardProviderName; token?: string; hostedPage?: string },
+      values: {
+        orderId: number;
+        sessionId: string;
+        amount: number;
+        currency: string;
+        provider?: CardProviderName;
+        token?: string;
+        hostedPage?: string;
+      },
       executor: DbExecutor = db,
     ) {
       const now = new Date().toISOString();
@@ -67,7 +81,17 @@ export function createPaymentsRepository(db: DbExecutor) {
     findPowerTranz: (transactionIdentifier: string, executor: DbExecutor = db) =>
       executor
         .selectFrom('payments')
-        .select(['id', 'order_id', 'amount', 'currency', 'status', 'refund_reason', 'provider_token', 'hosted_page', 'completion_claimed_at'])
+        .select([
+          'id',
+          'order_id',
+          'amount',
+          'currency',
+          'status',
+          'refund_reason',
+          'provider_token',
+          'hosted_page',
+          'completion_claimed_at',
+        ])
         .where('provider', '=', 'powertranz')
         .where('provider_session_id', '=', transactionIdentifier)
         .executeTakeFirst(),
@@ -142,14 +166,21 @@ export function createPaymentsRepository(db: DbExecutor) {
     async markRefunded(paymentId: number, refundId: string | null, executor: DbExecutor = db): Promise<void> {
       const now = new Date().toISOString();
       if (refundId === null) {
-        await executor.updateTable('payments').set({ status: 'refunded', updated_at: now }).where('id', '=', paymentId).where('status', '=', 'refunding').execute();
+        await executor
+          .updateTable('payments')
+          .set({ status: 'refunded', updated_at: now })
+          .where('id', '=', paymentId)
+          .where('status', '=', 'refunding')
+          .execute();
         return;
       }
       await executor
         .updateTable('payments')
         .set({ status: 'refunded', provider_refund_id: refundId, updated_at: now })
         .where('id', '=', paymentId)
-        .where((row) => row.or([row('status', '=', 'refunding'), row.and([row('status', '=', 'refunded'), row('provider_refund_id', 'is', null)])]))
+        .where((row) =>
+          row.or([row('status', '=', 'refunding'), row.and([row('status', '=', 'refunded'), row('provider_refund_id', 'is', null)])]),
+        )
         .execute();
     },
 
@@ -176,9 +207,15 @@ export function createPaymentsRepository(db: DbExecutor) {
     },
 
     paymentsOf: (orderId: number, executor: DbExecutor = db) =>
-      executor.selectFrom('payments').select(['id', 'provider', 'status', 'amount', 'created_at']).where('order_id', '=', orderId).orderBy('id').execute(),
+      executor
+        .selectFrom('payments')
+        .select(['id', 'provider', 'status', 'amount', 'created_at'])
+        .where('order_id', '=', orderId)
+        .orderBy('id')
+        .execute(),
 
-    refundsOf: (orderId: number, executor: DbExecutor = db) => executor.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
+    refundsOf: (orderId: number, executor: DbExecutor = db) =>
+      executor.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('id').execute(),
 
     async insertRefund(values: Insertable<RefundTable>, executor: DbExecutor = db): Promise<number> {
       return (await executor.insertInto('refunds').values(values).returning('id').executeTakeFirstOrThrow()).id;
@@ -205,7 +242,17 @@ export function createPaymentsRepository(db: DbExecutor) {
       executor
         .selectFrom('refunds')
         .innerJoin('payments', 'payments.id', 'refunds.payment_id')
-        .select(['refunds.id', 'refunds.order_id', 'refunds.amount', 'refunds.reason', 'refunds.staff_id', 'refunds.staff_email', 'refunds.created_at', 'payments.provider', 'payments.provider_session_id'])
+        .select([
+          'refunds.id',
+          'refunds.order_id',
+          'refunds.amount',
+          'refunds.reason',
+          'refunds.staff_id',
+          'refunds.staff_email',
+          'refunds.created_at',
+          'payments.provider',
+          'payments.provider_session_id',
+        ])
         .where('refunds.status', '=', 'pending')
         .where('refunds.method', '=', 'card')
         // Stripe's only: it answers a refund asked again with its key as the first time; PowerTranz

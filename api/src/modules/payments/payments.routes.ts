@@ -25,8 +25,12 @@ const powertranzPageParams = z.object({ transaction: z.uuid() });
 // The gateway's SPI response as its hosted page posts it: a JSON text, read by the service.
 const powertranzResponseSchema = z
   .object({ Response: z.string().max(20_000) })
-  .describe('PowerTranz\'s SPI response (IsoResponseCode HP0, SpiToken, TransactionIdentifier, OrderIdentifier), as the form field Response');
-const confirmationRedirect = z.undefined().describe('To the order\'s confirmation page /order-confirmation/{order_id}, or to the shop\'s home for a sale it did not make');
+  .describe(
+    "PowerTranz's SPI response (IsoResponseCode HP0, SpiToken, TransactionIdentifier, OrderIdentifier), as the form field Response",
+  );
+const confirmationRedirect = z
+  .undefined()
+  .describe("To the order's confirmation page /order-confirmation/{order_id}, or to the shop's home for a sale it did not make");
 
 export interface PaymentRouteOptions {
   payments: PaymentsService;
@@ -39,7 +43,8 @@ export interface PaymentRouteOptions {
 const webhookEvent = z
   .object({ id: z.string(), type: z.string(), data: z.object({ object: z.record(z.string(), z.unknown()) }) })
   .describe('A Stripe event (checkout.session.completed and the like), signed in the Stripe-Signature header');
-const describedWebhookEvent: SwaggerTransform = (document) => describeApiCall({ ...document, schema: { ...document.schema, body: webhookEvent } });
+const describedWebhookEvent: SwaggerTransform = (document) =>
+  describeApiCall({ ...document, schema: { ...document.schema, body: webhookEvent } });
 
 // The multipart form is read by proofUpload, so the route describes it for the reference only.
 const describedProofUpload: SwaggerTransform = (document) =>
@@ -47,7 +52,9 @@ const describedProofUpload: SwaggerTransform = (document) =>
     ...document,
     schema: {
       ...document.schema,
-      body: z.object({ file: z.file().describe(`A screenshot (PNG, JPEG or WebP) or a PDF of the transfer, at most ${proofMaxMegabytes} MB`) }),
+      body: z.object({
+        file: z.file().describe(`A screenshot (PNG, JPEG or WebP) or a PDF of the transfer, at most ${proofMaxMegabytes} MB`),
+      }),
       consumes: ['multipart/form-data'],
     },
   });
@@ -68,7 +75,8 @@ async function proofUpload(request: FastifyRequest): Promise<Buffer> {
   } catch (error) {
     const { code, statusCode } = error as { code?: unknown; statusCode?: unknown };
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ShopError(413, messages.proofFileTooLarge(proofMaxMegabytes));
-    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 && error instanceof Error) throw new ShopError(statusCode, error.message);
+    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 && error instanceof Error)
+      throw new ShopError(statusCode, error.message);
     throw badRequest(messages.proofFileMissing);
   }
   if (file === null) throw badRequest(messages.proofFileMissing);
@@ -103,8 +111,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
     async (request) => payments.verify(await orderViewerOf(request), request.body.session_id),
   );
 
-  app.post('/orders/payment/powertranz/:id/', { schema: { params: idParams, response: { 200: cardSessionResponseSchema } } }, async (request) =>
-    payments.startPowerTranz(await orderViewerOf(request), request.params.id),
+  app.post(
+    '/orders/payment/powertranz/:id/',
+    { schema: { params: idParams, response: { 200: cardSessionResponseSchema } } },
+    async (request) => payments.startPowerTranz(await orderViewerOf(request), request.params.id),
   );
 
   // MerchantResponseUrl: the Hosted Payment Page has the shopper's browser post the gateway's
@@ -115,14 +125,16 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = async (
     gatewayResponse.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
-    gatewayResponse.withTypeProvider<ZodTypeProvider>().post(
-      powertranzResponsePath.slice('/api'.length),
-      { config: { csrf: false }, schema: { body: powertranzResponseSchema, response: { 303: confirmationRedirect } } },
-      async (request, reply) => {
-        const orderId = await payments.settlePowerTranzResponse(request.body.Response);
-        return reply.redirect(orderId === null ? `${publicUrl}/` : `${publicUrl}/order-confirmation/${orderId}`, 303);
-      },
-    );
+    gatewayResponse
+      .withTypeProvider<ZodTypeProvider>()
+      .post(
+        powertranzResponsePath.slice('/api'.length),
+        { config: { csrf: false }, schema: { body: powertranzResponseSchema, response: { 303: confirmationRedirect } } },
+        async (request, reply) => {
+          const orderId = await payments.settlePowerTranzResponse(request.body.Response);
+          return reply.redirect(orderId === null ? `${publicUrl}/` : `${publicUrl}/order-confirmation/${orderId}`, 303);
+        },
+      );
   });
 
   await app.register(async (webhook) => {
@@ -158,7 +170,11 @@ export const powertranzPageRoutes: FastifyPluginAsyncZod<PaymentRouteOptions> = 
       )
       .type('text/html; charset=utf-8');
     if (page === null) {
-      return reply.status(404).send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Payment not found</title><p>This payment page has expired or was already used. <a href="${publicUrl}/">Back to the shop</a></p></html>`);
+      return reply
+        .status(404)
+        .send(
+          `<!doctype html><html lang="en"><meta charset="utf-8"><title>Payment not found</title><p>This payment page has expired or was already used. <a href="${publicUrl}/">Back to the shop</a></p></html>`,
+        );
     }
     return reply.send(page);
   });

@@ -1,6 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { Stripe } from 'stripe';
-import { adminMessages, messages, paymentMethodWords, paysByCard, serverMessages, storeDetails, wasPaid, type CancelOrderResponse, type CardPaymentConfig, type PaymentMethod, type PaymentRefundReason, type VerifySessionResponse } from '@threadline/contracts';
+import {
+  adminMessages,
+  messages,
+  paymentMethodWords,
+  paysByCard,
+  serverMessages,
+  storeDetails,
+  wasPaid,
+  type CancelOrderResponse,
+  type CardPaymentConfig,
+  type PaymentMethod,
+  type PaymentRefundReason,
+  type VerifySessionResponse,
+} from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import type { RefundTable } from '../../db/tables.ts';
 import type { PaymentOutcome } from '../../plugins/metrics.ts';
@@ -8,7 +21,14 @@ import type { StaffMember } from '../../plugins/staff-access.ts';
 import { badRequest, conflict, notFound, ShopError } from '../../errors.ts';
 import type { CartReturn, OrdersService, OrderViewer } from '../orders/orders.service.ts';
 import type { CardProvider } from './card-provider.ts';
-import { gatewayAmountToMinor, isApproved, jmdCurrencyCode, PowerTranzError, type PowerTranzAnswer, type PowerTranzGateway } from './powertranz-gateway.ts';
+import {
+  gatewayAmountToMinor,
+  isApproved,
+  jmdCurrencyCode,
+  PowerTranzError,
+  type PowerTranzAnswer,
+  type PowerTranzGateway,
+} from './powertranz-gateway.ts';
 import type { PaymentsRepository } from './payments.repository.ts';
 
 const settledEvents = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
@@ -85,13 +105,32 @@ export interface PaymentsDependencies {
   counted: (outcome: PaymentOutcome) => void;
 }
 
-export function createPaymentsService({ database, repository, orders, cart, provider, powertranz, publicUrl, webhookSecret, afterPaid, afterCancelled, log, counted }: PaymentsDependencies) {
+export function createPaymentsService({
+  database,
+  repository,
+  orders,
+  cart,
+  provider,
+  powertranz,
+  publicUrl,
+  webhookSecret,
+  afterPaid,
+  afterCancelled,
+  log,
+  counted,
+}: PaymentsDependencies) {
   /**
    * Gives back a payment its order did not take, through its provider's `giveBack` (the refund's
    * id, or null when the provider says it was refunded already). Every caller that finds the
    * refund claimed but not confirmed asks (so one that failed or died is made up for).
    */
-  async function refund(paymentId: number, orderId: number, sessionId: string, reason: PaymentRefundReason, giveBack: GiveBack): Promise<Settlement> {
+  async function refund(
+    paymentId: number,
+    orderId: number,
+    sessionId: string,
+    reason: PaymentRefundReason,
+    giveBack: GiveBack,
+  ): Promise<Settlement> {
     let refundId: string | null;
     try {
       refundId = await giveBack();
@@ -170,8 +209,18 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     const session = await provider.client().checkout.sessions.retrieve(sessionId);
     if (session.payment_status !== 'paid') return { payment_status: 'PENDING' };
     const reference = session.client_reference_id ?? session.metadata?.order_id;
-    if (session.amount_total !== payment.amount || session.currency?.toUpperCase() !== payment.currency || reference !== String(payment.order_id)) {
-      log('card session does not match its order', { sessionId, orderId: payment.order_id, amount: session.amount_total, currency: session.currency, reference });
+    if (
+      session.amount_total !== payment.amount ||
+      session.currency?.toUpperCase() !== payment.currency ||
+      reference !== String(payment.order_id)
+    ) {
+      log('card session does not match its order', {
+        sessionId,
+        orderId: payment.order_id,
+        amount: session.amount_total,
+        currency: session.currency,
+        reference,
+      });
       counted('mismatched');
       throw conflict(serverMessages.paymentMismatch);
     }
@@ -213,7 +262,8 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     (gateway: PowerTranzGateway, transactionIdentifier: string, amount: number): GiveBack =>
     async () => {
       const answer = await gateway.refund(transactionIdentifier, amount);
-      if (!isApproved(answer)) throw new PowerTranzError(`PowerTranz refused the refund: ${answer.IsoResponseCode ?? ''} ${answer.ResponseMessage ?? ''}`, true);
+      if (!isApproved(answer))
+        throw new PowerTranzError(`PowerTranz refused the refund: ${answer.IsoResponseCode ?? ''} ${answer.ResponseMessage ?? ''}`, true);
       return refundIdOf(answer, transactionIdentifier);
     };
 
@@ -241,7 +291,11 @@ export function createPaymentsService({ database, repository, orders, cart, prov
    * Whether PowerTranz's payment answer is the sale the shop asked for: approved, for this
    * TransactionIdentifier, order, amount and currency.
    */
-  async function matchesOrder(answer: PowerTranzAnswer, payment: { order_id: number; amount: number }, transactionIdentifier: string): Promise<boolean> {
+  async function matchesOrder(
+    answer: PowerTranzAnswer,
+    payment: { order_id: number; amount: number },
+    transactionIdentifier: string,
+  ): Promise<boolean> {
     const order = await orders.staffOrder(payment.order_id);
     return (
       answer.TransactionIdentifier === transactionIdentifier &&
@@ -277,7 +331,7 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     // Settled before (paid, or given back): the order shows how.
     if (payment.status === 'completed' || payment.status === 'refunded') return orderId;
     if (!powertranz || payment.provider_token === null || response.SpiToken !== payment.provider_token) {
-      log('PowerTranz response does not name its sale\'s SpiToken', { orderId, transactionIdentifier });
+      log("PowerTranz response does not name its sale's SpiToken", { orderId, transactionIdentifier });
       counted('mismatched');
       return orderId;
     }
@@ -375,7 +429,13 @@ export function createPaymentsService({ database, repository, orders, cart, prov
         const session = await provider.client().checkout.sessions.retrieve(payment.provider_session_id);
         const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
         if (!paymentIntent) return { refused: adminMessages.refundNoCardPayment };
-        return { made: (await provider.client().refunds.create({ payment_intent: paymentIntent, amount }, { idempotencyKey: `threadline-refund-${refundId}` })).id };
+        return {
+          made: (
+            await provider
+              .client()
+              .refunds.create({ payment_intent: paymentIntent, amount }, { idempotencyKey: `threadline-refund-${refundId}` })
+          ).id,
+        };
       } catch (error) {
         const reason = error instanceof Error ? error.message : 'no reason given.';
         // A 409 is the key's other request still being answered (or a lock that timed out): not a refusal either.
@@ -396,7 +456,8 @@ export function createPaymentsService({ database, repository, orders, cart, prov
     /** Staff card refunds still waiting for the provider, asked between `since` and `before`: the ones a stopped process left. */
     waitingRefunds: (since: Date, before: Date) => repository.waitingCardRefunds(since.toISOString(), before.toISOString()),
 
-    confirmRefund: (refundId: number, providerRefundId: string, trx: DbExecutor) => repository.confirmRefund(refundId, providerRefundId, trx),
+    confirmRefund: (refundId: number, providerRefundId: string, trx: DbExecutor) =>
+      repository.confirmRefund(refundId, providerRefundId, trx),
 
     dropRefund: (refundId: number, trx: DbExecutor) => repository.dropRefund(refundId, trx),
 
@@ -454,7 +515,12 @@ export function createPaymentsService({ database, repository, orders, cart, prov
         throw new ShopError(502, serverMessages.powertranzStartFailed);
       }
       // SP4: "SPI Preprocessing complete", with the SpiToken and the page to show.
-      if (answer.IsoResponseCode !== 'SP4' || !answer.SpiToken || !answer.RedirectData || answer.TransactionIdentifier !== transactionIdentifier) {
+      if (
+        answer.IsoResponseCode !== 'SP4' ||
+        !answer.SpiToken ||
+        !answer.RedirectData ||
+        answer.TransactionIdentifier !== transactionIdentifier
+      ) {
         log('PowerTranz did not start a sale', { orderId, answer: answerSummary(answer) });
         counted('start_failed');
         throw new ShopError(502, serverMessages.powertranzStartFailed);
@@ -562,7 +628,12 @@ export function createPaymentsService({ database, repository, orders, cart, prov
         // test event sent from the dashboard) is nothing of the shop's: it is acknowledged, as Stripe
         // expects, since a refusal would only be sent again for three days.
         if (payment) await settleFound(session.id, payment);
-        else log('acknowledged a card event for a session the shop did not open', { eventId: event.id, type: event.type, sessionId: session.id });
+        else
+          log('acknowledged a card event for a session the shop did not open', {
+            eventId: event.id,
+            type: event.type,
+            sessionId: session.id,
+          });
       }
       await repository.rememberEvent(event.id, event.type);
       return { received: true };

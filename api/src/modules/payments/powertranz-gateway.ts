@@ -81,7 +81,8 @@ export function createPowerTranzGateway(settings: PowerTranzSettings) {
     } catch {
       throw new PowerTranzError(`PowerTranz answered ${path} with something other than JSON (${response.status})`, true);
     }
-    if (typeof answer !== 'object' || answer === null) throw new PowerTranzError(`PowerTranz answered ${path} with no transaction (${response.status})`, true);
+    if (typeof answer !== 'object' || answer === null)
+      throw new PowerTranzError(`PowerTranz answered ${path} with no transaction (${response.status})`, true);
     return answer as PowerTranzAnswer;
   }
 
@@ -110,7 +111,16 @@ export function createPowerTranzGateway(settings: PowerTranzSettings) {
 
     /** Refund of `amount` cents of the sale `transactionIdentifier`. */
     refund: (transactionIdentifier: string, amount: number) =>
-      call('/api/refund', { Refund: true, TransactionIdentifier: transactionIdentifier, TotalAmount: minorToGatewayAmount(amount), CurrencyCode: jmdCurrencyCode }, true),
+      call(
+        '/api/refund',
+        {
+          Refund: true,
+          TransactionIdentifier: transactionIdentifier,
+          TotalAmount: minorToGatewayAmount(amount),
+          CurrencyCode: jmdCurrencyCode,
+        },
+        true,
+      ),
   };
 }
 

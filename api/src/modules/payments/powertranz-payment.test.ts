@@ -2,7 +2,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages, serverMessages } from '@threadline/contracts';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
-import { createTestShop, signInStaff, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import {
+  createTestShop,
+  signInStaff,
+  startSession,
+  type ShopperSession,
+  type SignedInShopper,
+  type TestShop,
+} from '../../../test/helper.ts';
 import { startPowerTranzStandIn, type PowerTranzStandIn, type StandInSale } from '../../../test/powertranz-stand-in.ts';
 
 let gateway: PowerTranzStandIn;
@@ -24,7 +31,12 @@ beforeAll(async () => {
     },
   });
   const category = await createCategory(shop.database.handle.db, { name: 'Hats', slug: 'hats' });
-  const product = await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 500 }] });
+  const product = await createProduct(shop.database.handle.db, {
+    name: 'Irie Cap',
+    categoryId: category,
+    price: 450_000,
+    variants: [{ stock: 500 }],
+  });
   productId = product.id;
   variantId = product.variantIds[0] ?? 0;
   await shop.ready();
@@ -36,13 +48,15 @@ afterAll(async () => {
 });
 afterEach(() => {
   // Every call the shop made followed the gateway's documented shapes and headers.
-  if (gateway.problems.length > 0) throw new Error(`The shop's calls did not follow PowerTranz's documented requests:\n${gateway.problems.join('\n')}`);
+  if (gateway.problems.length > 0)
+    throw new Error(`The shop's calls did not follow PowerTranz's documented requests:\n${gateway.problems.join('\n')}`);
 });
 
 const db = () => shop.database.handle.db;
 const inject = (who: ShopperSession, method: 'GET' | 'POST', url: string, payload?: object) =>
   shop.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) });
-const stock = async () => (await db().selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirstOrThrow()).stock;
+const stock = async () =>
+  (await db().selectFrom('product_variants').select('stock').where('id', '=', variantId).executeTakeFirstOrThrow()).stock;
 
 async function placeOrder(quantity = 2) {
   const shopper = await startSession(shop.app);
@@ -57,7 +71,10 @@ async function startPayment(shopper: ShopperSession, orderId: number): Promise<{
   const started = await inject(shopper, 'POST', `/api/orders/payment/powertranz/${orderId}/`);
   expect(started.statusCode, started.body).toBe(200);
   const checkoutUrl = started.json().checkout_url as string;
-  expect(started.json()).toEqual({ success: true, checkout_url: expect.stringMatching(/^https:\/\/threadline\.test\/payment-pages\/powertranz\/[0-9a-f-]{36}\/$/) });
+  expect(started.json()).toEqual({
+    success: true,
+    checkout_url: expect.stringMatching(/^https:\/\/threadline\.test\/payment-pages\/powertranz\/[0-9a-f-]{36}\/$/),
+  });
   const sale = gateway.sales.at(-1);
   if (!sale) throw new Error('the shop made no sale');
   expect(checkoutUrl).toContain(sale.transactionIdentifier);
@@ -77,7 +94,8 @@ async function postResponse(response: string) {
 }
 
 const order = async (shopper: ShopperSession, orderId: number) => (await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json();
-const paymentsOf = (orderId: number) => db().selectFrom('payments').select(['provider', 'status', 'amount']).where('order_id', '=', orderId).execute();
+const paymentsOf = (orderId: number) =>
+  db().selectFrom('payments').select(['provider', 'status', 'amount']).where('order_id', '=', orderId).execute();
 
 describe('paying through PowerTranz', () => {
   it('is offered by GET /api/store/ when configured', async () => {
@@ -88,7 +106,11 @@ describe('paying through PowerTranz', () => {
   it('opens the hosted page with a documented Sale and pays the order once, however many copies of the response arrive at once', async () => {
     const { shopper, orderId } = await placeOrder();
     const { sale, checkoutUrl } = await startPayment(shopper, orderId);
-    expect(sale).toMatchObject({ totalAmount: 9000, currencyCode: '388', merchantResponseUrl: 'https://threadline.test/api/orders/payment/powertranz/response/' });
+    expect(sale).toMatchObject({
+      totalAmount: 9000,
+      currencyCode: '388',
+      merchantResponseUrl: 'https://threadline.test/api/orders/payment/powertranz/response/',
+    });
     expect(sale.orderIdentifier).toBe((await order(shopper, orderId)).order_number);
 
     const page = await shop.app.inject({ method: 'GET', url: new URL(checkoutUrl).pathname });
@@ -176,16 +198,22 @@ describe('paying through PowerTranz', () => {
     expect(await order(shopper, orderId)).toEqual(unpaid);
 
     const forged = (await startPayment(shopper, orderId)).sale;
-    await postResponse(gateway.hostedPageResponse(forged, { SpiToken: 'forged-token-of-someone-else', Approved: true, IsoResponseCode: '00' }));
+    await postResponse(
+      gateway.hostedPageResponse(forged, { SpiToken: 'forged-token-of-someone-else', Approved: true, IsoResponseCode: '00' }),
+    );
     expect(forged.completions).toBe(0);
     // A response for a sale the shop never made, or no response at all, sends the browser home.
-    expect(await postResponse(gateway.hostedPageResponse({ ...forged, transactionIdentifier: crypto.randomUUID() }))).toBe('https://threadline.test/');
+    expect(await postResponse(gateway.hostedPageResponse({ ...forged, transactionIdentifier: crypto.randomUUID() }))).toBe(
+      'https://threadline.test/',
+    );
     expect(await postResponse('not json')).toBe('https://threadline.test/');
     // The shopper who only closed the page (no HP0) has taken nothing either.
     await postResponse(gateway.hostedPageResponse(forged, { IsoResponseCode: 'HP1', ResponseMessage: 'Cancelled' }));
     expect(forged.completions).toBe(0);
     expect(await order(shopper, orderId)).toEqual(unpaid);
-    expect(gateway.refunds).toEqual(expect.not.arrayContaining([expect.objectContaining({ transactionIdentifier: forged.transactionIdentifier })]));
+    expect(gateway.refunds).toEqual(
+      expect.not.arrayContaining([expect.objectContaining({ transactionIdentifier: forged.transactionIdentifier })]),
+    );
 
     // The real response still pays it.
     await postResponse(gateway.hostedPageResponse(forged));
@@ -248,7 +276,10 @@ describe('refunds of PowerTranz payments from the back office', () => {
     const { orderId, sale } = await paidOrder();
     const cancelled = await inject(staff, 'POST', `/api/admin/orders/${orderId}/status/`, { status: 'cancelled', note: 'Customer called' });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
-    expect(cancelled.json()).toMatchObject({ notice: null, order: { status: 'cancelled', payment_status: 'REFUNDED', refunded_amount: 9000, refundable_amount: 0 } });
+    expect(cancelled.json()).toMatchObject({
+      notice: null,
+      order: { status: 'cancelled', payment_status: 'REFUNDED', refunded_amount: 9000, refundable_amount: 0 },
+    });
     expect(gateway.refunds.at(-1)).toEqual({ transactionIdentifier: sale.transactionIdentifier, totalAmount: 9000, approved: true });
   });
 });
@@ -258,16 +289,43 @@ describe('a shop without PowerTranz', () => {
     const plain = await createTestShop({ seed: false, environment: { PUBLIC_URL: 'https://threadline.test' } });
     try {
       const category = await createCategory(plain.database.handle.db, { name: 'Hats', slug: 'hats' });
-      const product = await createProduct(plain.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 5 }] });
+      const product = await createProduct(plain.database.handle.db, {
+        name: 'Irie Cap',
+        categoryId: category,
+        price: 450_000,
+        variants: [{ stock: 5 }],
+      });
       await plain.ready();
-      expect((await plain.app.inject({ method: 'GET', url: '/api/store/' })).json().payment_methods).toEqual(['stripe', 'cash_on_delivery']);
+      expect((await plain.app.inject({ method: 'GET', url: '/api/store/' })).json().payment_methods).toEqual([
+        'stripe',
+        'cash_on_delivery',
+      ]);
       const shopper = await startSession(plain.app);
-      await plain.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: shopper.headers, payload: { product_id: product.id, quantity: 1 } });
-      const placed = await plain.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: shopper.headers, payload: pickupCheckoutForm('powertranz') });
+      await plain.app.inject({
+        method: 'POST',
+        url: '/api/orders/cart/',
+        headers: shopper.headers,
+        payload: { product_id: product.id, quantity: 1 },
+      });
+      const placed = await plain.app.inject({
+        method: 'POST',
+        url: '/api/orders/checkout/',
+        headers: shopper.headers,
+        payload: pickupCheckoutForm('powertranz'),
+      });
       expect(placed.statusCode).toBe(400);
       expect(placed.json().error).toBe(serverMessages.paymentMethodNotOffered('card (powertranz)'));
-      const cashOrder = await plain.app.inject({ method: 'POST', url: '/api/orders/checkout/', headers: shopper.headers, payload: pickupCheckoutForm('cash_on_delivery') });
-      const payment = await plain.app.inject({ method: 'POST', url: `/api/orders/payment/powertranz/${cashOrder.json().order_id}/`, headers: shopper.headers });
+      const cashOrder = await plain.app.inject({
+        method: 'POST',
+        url: '/api/orders/checkout/',
+        headers: shopper.headers,
+        payload: pickupCheckoutForm('cash_on_delivery'),
+      });
+      const payment = await plain.app.inject({
+        method: 'POST',
+        url: `/api/orders/payment/powertranz/${cashOrder.json().order_id}/`,
+        headers: shopper.headers,
+      });
       expect(payment.statusCode).toBe(400);
     } finally {
       await plain.close();

@@ -3,7 +3,11 @@ export const proofMaxMegabytes = 10;
 
 /** The kinds of file a proof may be, by what their first bytes say, and the name each is stored under. */
 const kinds = [
-  { contentType: 'image/png', extension: 'png', matches: (head: Buffer) => head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
+  {
+    contentType: 'image/png',
+    extension: 'png',
+    matches: (head: Buffer) => head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
   { contentType: 'image/jpeg', extension: 'jpg', matches: (head: Buffer) => head.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) },
   {
     contentType: 'image/webp',

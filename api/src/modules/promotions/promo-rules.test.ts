@@ -30,7 +30,12 @@ describe('promoIneligibility', () => {
     ['below minimum', { ...welcome, min_subtotal: 500_001 }, context, serverMessages.promoBelowMinimum('J$5,000.01')],
     ['at the minimum', { ...welcome, min_subtotal: 500_000 }, context, null],
     ['second order', welcome, { ...context, customer: { uses: 0, hasPreviousOrder: true } }, serverMessages.promoFirstOrderOnly],
-    ['used up by this customer', { ...welcome, first_order_only: 0 }, { ...context, customer: { uses: 1, hasPreviousOrder: true } }, serverMessages.promoAlreadyUsed],
+    [
+      'used up by this customer',
+      { ...welcome, first_order_only: 0 },
+      { ...context, customer: { uses: 1, hasPreviousOrder: true } },
+      serverMessages.promoAlreadyUsed,
+    ],
     ['first order of a known customer', welcome, { ...context, customer: { uses: 0, hasPreviousOrder: false } }, null],
   ])('%s', (_name, promo, promoContext, reason) => {
     expect(promoIneligibility(promo, promoContext)).toBe(reason);

@@ -22,7 +22,6 @@ export interface PromoContext {
   customer: { uses: number; hasPreviousOrder: boolean } | null;
 }
 
-
 /** Why the code gives no discount here, or null when it applies. */
 export function promoIneligibility(promo: PromoRow, context: PromoContext): string | null {
   if (promo.is_active !== 1) return serverMessages.promoInvalid;

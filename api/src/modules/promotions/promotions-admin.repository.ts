@@ -57,7 +57,8 @@ export function createPromotionsAdminRepository(db: DbExecutor, dialect: Databas
       return { rows, count: Number(total.count) };
     },
 
-    find: (id: number, executor: DbExecutor = db) => executor.selectFrom('promo_codes').select(adminPromoColumns).where('id', '=', id).executeTakeFirst(),
+    find: (id: number, executor: DbExecutor = db) =>
+      executor.selectFrom('promo_codes').select(adminPromoColumns).where('id', '=', id).executeTakeFirst(),
 
     /** The code, held until the transaction ends so two edits of it apply one after the other (SQLite's write transaction already does). */
     async findForUpdate(id: number, trx: DbExecutor) {

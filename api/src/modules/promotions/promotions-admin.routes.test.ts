@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages, promotionMessages, type AdminPromotion } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
-import { createTestShop, signInStaff, signUp, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import {
+  createTestShop,
+  signInStaff,
+  signUp,
+  startSession,
+  type ShopperSession,
+  type SignedInShopper,
+  type TestShop,
+} from '../../../test/helper.ts';
 
 let shop: TestShop;
 let staff: SignedInShopper;
@@ -33,7 +41,12 @@ async function createCode(payload: object): Promise<AdminPromotion> {
 
 async function auditOf(id: number) {
   const response = await call(staff, 'GET', `/api/admin/audit/?entity=promotion&entity_id=${id}`);
-  return response.json().results as { action: string; staff: { id: number }; before: Record<string, unknown> | null; after: Record<string, unknown> | null }[];
+  return response.json().results as {
+    action: string;
+    staff: { id: number };
+    before: Record<string, unknown> | null;
+    after: Record<string, unknown> | null;
+  }[];
 }
 
 /** A shopper with `quantity` totes in the cart trying the code. */
@@ -53,8 +66,14 @@ describe('the door of /api/admin/promotions/', () => {
       ['GET', '/api/admin/promotions/1/'],
       ['PATCH', '/api/admin/promotions/1/'],
     ] as const) {
-      expect((await call(guest, method, url, method === 'GET' ? undefined : { code: 'X', kind: 'percent', value: 10 })).statusCode, `${method} ${url}`).toBe(401);
-      expect((await call(customer, method, url, method === 'GET' ? undefined : { code: 'X', kind: 'percent', value: 10 })).statusCode, `${method} ${url}`).toBe(403);
+      expect(
+        (await call(guest, method, url, method === 'GET' ? undefined : { code: 'X', kind: 'percent', value: 10 })).statusCode,
+        `${method} ${url}`,
+      ).toBe(401);
+      expect(
+        (await call(customer, method, url, method === 'GET' ? undefined : { code: 'X', kind: 'percent', value: 10 })).statusCode,
+        `${method} ${url}`,
+      ).toBe(403);
     }
   });
 });
@@ -87,11 +106,20 @@ describe('creating a code', () => {
     });
     const fixed = await createCode({ code: 'TAKE250', kind: 'fixed', value: 250.5 });
     expect(fixed).toMatchObject({ value: 250.5, min_subtotal: 0, usage_limit: null, per_customer_limit: null, first_order_only: false });
-    const stored = await shop.database.handle.db.selectFrom('promo_codes').select(['value', 'min_subtotal']).where('id', '=', fixed.id).executeTakeFirstOrThrow();
+    const stored = await shop.database.handle.db
+      .selectFrom('promo_codes')
+      .select(['value', 'min_subtotal'])
+      .where('id', '=', fixed.id)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ value: 25_050, min_subtotal: 0 });
 
     const [entry] = await auditOf(created.id);
-    expect(entry).toMatchObject({ action: 'create', staff: { id: staff.userId }, before: null, after: { code: 'ISLAND10', value: 10, min_subtotal: 5000 } });
+    expect(entry).toMatchObject({
+      action: 'create',
+      staff: { id: staff.userId },
+      before: null,
+      after: { code: 'ISLAND10', value: 10, min_subtotal: 5000 },
+    });
     expect((await call(staff, 'GET', `/api/admin/promotions/${created.id}/`)).json()).toEqual(created);
   });
 
@@ -112,7 +140,16 @@ describe('creating a code', () => {
       expect(response.statusCode, JSON.stringify(change)).toBe(400);
       expect(response.json()).toEqual({ error: error, request_id: expect.any(String) });
     }
-    for (const change of [{ usage_limit: 0 }, { per_customer_limit: 0 }, { usage_limit: 2 ** 31 }, { kind: 'bogo' }, { code: '' }, { code: 'x'.repeat(61) }, { ends_at: 'tomorrow' }, { min_subtotal: -1 }]) {
+    for (const change of [
+      { usage_limit: 0 },
+      { per_customer_limit: 0 },
+      { usage_limit: 2 ** 31 },
+      { kind: 'bogo' },
+      { code: '' },
+      { code: 'x'.repeat(61) },
+      { ends_at: 'tomorrow' },
+      { min_subtotal: -1 },
+    ]) {
       expect((await call(staff, 'POST', '/api/admin/promotions/', { ...base, ...change })).statusCode, JSON.stringify(change)).toBe(400);
     }
     expect((await call(staff, 'GET', '/api/admin/promotions/?search=BROKEN')).json().count).toBe(0);
@@ -142,7 +179,10 @@ describe('changing and ending a code', () => {
     const raised = await call(staff, 'PATCH', `/api/admin/promotions/${code.id}/`, { min_subtotal: 3000 });
     expect(raised.statusCode).toBe(200);
     expect(raised.json()).toMatchObject({ min_subtotal: 3000, value: 10 });
-    expect((await shopperTries('CART10', 1)).json()).toEqual({ error: serverMessages.promoBelowMinimum('J$3,000.00'), request_id: expect.any(String) });
+    expect((await shopperTries('CART10', 1)).json()).toEqual({
+      error: serverMessages.promoBelowMinimum('J$3,000.00'),
+      request_id: expect.any(String),
+    });
     expect((await shopperTries('CART10', 2)).statusCode).toBe(200);
 
     const ended = await call(staff, 'PATCH', `/api/admin/promotions/${code.id}/`, { active: false });
@@ -160,8 +200,14 @@ describe('changing and ending a code', () => {
   it('keeps the rules on a partial change, refuses times_used and a limit below the uses so far', async () => {
     const code = await createCode({ code: 'LIMITED', kind: 'percent', value: 20, starts_at: '2030-01-01T00:00:00Z' });
     const patch = (payload: object) => call(staff, 'PATCH', `/api/admin/promotions/${code.id}/`, payload);
-    expect((await patch({ value: 150 })).json()).toEqual({ error: `value: ${promotionMessages.percentValue}`, request_id: expect.any(String) });
-    expect((await patch({ ends_at: '2029-12-31T00:00:00Z' })).json()).toEqual({ error: `ends_at: ${promotionMessages.endsBeforeStart}`, request_id: expect.any(String) });
+    expect((await patch({ value: 150 })).json()).toEqual({
+      error: `value: ${promotionMessages.percentValue}`,
+      request_id: expect.any(String),
+    });
+    expect((await patch({ ends_at: '2029-12-31T00:00:00Z' })).json()).toEqual({
+      error: `ends_at: ${promotionMessages.endsBeforeStart}`,
+      request_id: expect.any(String),
+    });
     expect((await patch({ times_used: 0 })).statusCode).toBe(400);
     expect((await call(staff, 'PATCH', '/api/admin/promotions/999999/', { value: 5 })).statusCode).toBe(404);
 
@@ -207,7 +253,9 @@ describe('the list', () => {
     expect(expired.state).toBe('ended');
     expect(live.state).toBe('active');
     const codesIn = async (state: string) =>
-      ((await call(staff, 'GET', `/api/admin/promotions/?state=${state}&page_size=100`)).json().results as AdminPromotion[]).map((promo) => promo.code);
+      ((await call(staff, 'GET', `/api/admin/promotions/?state=${state}&page_size=100`)).json().results as AdminPromotion[]).map(
+        (promo) => promo.code,
+      );
     expect(await codesIn('scheduled')).toContain('LATER');
     expect(await codesIn('scheduled')).not.toContain('NOWLIVE');
     expect(await codesIn('ended')).toEqual(expect.arrayContaining(['GONE']));

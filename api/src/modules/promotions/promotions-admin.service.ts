@@ -88,7 +88,12 @@ export function createPromotionsAdminService({ database, repository, audit, chan
     async list(query: PromotionListQuery): Promise<AdminList<AdminPromotion>> {
       const now = new Date().toISOString();
       const { rows, count } = await repository.page(query, now);
-      return adminList('/api/admin/promotions/', query, count, rows.map((row) => toPromotion(row, now)));
+      return adminList(
+        '/api/admin/promotions/',
+        query,
+        count,
+        rows.map((row) => toPromotion(row, now)),
+      );
     },
 
     async get(id: number): Promise<AdminPromotion> {
@@ -158,7 +163,11 @@ export function createPromotionsAdminService({ database, repository, audit, chan
           const after = await repository.find(id, trx);
           if (!after) throw new Error(`promo code ${id} vanished in its own transaction`);
           const ended = before.is_active === 1 && after.is_active === 0;
-          await audit.record(staff, { action: ended ? 'end' : 'update', entity: 'promotion', entityId: id, before: recorded(before), after: recorded(after) }, trx);
+          await audit.record(
+            staff,
+            { action: ended ? 'end' : 'update', entity: 'promotion', entityId: id, before: recorded(before), after: recorded(after) },
+            trx,
+          );
           return { row: after, changed: true };
         }),
       );

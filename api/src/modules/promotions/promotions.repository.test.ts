@@ -38,7 +38,12 @@ describe('redeeming a promo use in the order transaction', () => {
 
     const promo = await db().selectFrom('promo_codes').select('times_used').where('id', '=', promoId).executeTakeFirstOrThrow();
     expect(promo.times_used).toBe(2);
-    const uses = await db().selectFrom('promo_redemptions').select(['order_id', 'customer_use_number']).where('promo_code_id', '=', promoId).orderBy('id').execute();
+    const uses = await db()
+      .selectFrom('promo_redemptions')
+      .select(['order_id', 'customer_use_number'])
+      .where('promo_code_id', '=', promoId)
+      .orderBy('id')
+      .execute();
     expect(uses).toEqual([
       { order_id: first, customer_use_number: 1 },
       { order_id: second, customer_use_number: 2 },

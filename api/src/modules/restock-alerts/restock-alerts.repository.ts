@@ -14,7 +14,12 @@ export function createRestockAlertsRepository(db: DbExecutor) {
   return {
     /** The product on sale with its live variants, to read the shopper's choice against. */
     async productOnSale(productId: number) {
-      const product = await db.selectFrom('products').select(['id', 'name']).where('id', '=', productId).where('is_active', '=', 1).executeTakeFirst();
+      const product = await db
+        .selectFrom('products')
+        .select(['id', 'name'])
+        .where('id', '=', productId)
+        .where('is_active', '=', 1)
+        .executeTakeFirst();
       if (!product) return undefined;
       const variants = await db
         .selectFrom('product_variants')
@@ -81,7 +86,11 @@ export function createRestockAlertsRepository(db: DbExecutor) {
     },
 
     async markFailed(id: number, error: string, nextAttemptAt: string) {
-      await db.updateTable('restock_alerts').set({ last_error: error.slice(0, 500), next_attempt_at: nextAttemptAt }).where('id', '=', id).execute();
+      await db
+        .updateTable('restock_alerts')
+        .set({ last_error: error.slice(0, 500), next_attempt_at: nextAttemptAt })
+        .where('id', '=', id)
+        .execute();
     },
   };
 }

@@ -21,7 +21,8 @@ export function inQuietHours(now: Date): boolean {
   return jamaicaHour >= 21 || jamaicaHour < 8;
 }
 
-const itemOf = (line: { name: string; size: string | null; color: string | null }) => lineLabel({ name: line.name, variant: variantText(line) });
+const itemOf = (line: { name: string; size: string | null; color: string | null }) =>
+  lineLabel({ name: line.name, variant: variantText(line) });
 
 export function createRestockAlertsService(deps: {
   repository: RestockAlertsRepository;
@@ -74,7 +75,11 @@ export function createRestockAlertsService(deps: {
           },
           async (error: unknown) => {
             const wait = retryMinutes[Math.min(alert.attempts, retryMinutes.length - 1)] ?? 480;
-            await repository.markFailed(alert.id, error instanceof Error ? error.message : String(error), new Date(now.getTime() + wait * minuteMs).toISOString());
+            await repository.markFailed(
+              alert.id,
+              error instanceof Error ? error.message : String(error),
+              new Date(now.getTime() + wait * minuteMs).toISOString(),
+            );
           },
         );
         sends.add(attempt);

@@ -52,8 +52,13 @@ function sender() {
   });
 }
 const setStock = (variantId: number | undefined, stock: number) =>
-  shop.database.handle.db.updateTable('product_variants').set({ stock }).where('id', '=', variantId ?? 0).execute();
-const alertOf = (email: string) => shop.database.handle.db.selectFrom('restock_alerts').select(['attempts', 'sent_at']).where('email', '=', email).executeTakeFirst();
+  shop.database.handle.db
+    .updateTable('product_variants')
+    .set({ stock })
+    .where('id', '=', variantId ?? 0)
+    .execute();
+const alertOf = (email: string) =>
+  shop.database.handle.db.selectFrom('restock_alerts').select(['attempts', 'sent_at']).where('email', '=', email).executeTakeFirst();
 const mailsTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
 
 async function ask(body: object, productId = hoodie.id) {
@@ -68,7 +73,11 @@ describe('POST /api/product/{id}/notify/', () => {
     expect(kept.json()).toEqual({ success: true, message: serverMessages.restockAlertKept('Blue Mountain Hoodie (M / Green)') });
 
     const cases: [object, number, string, number?][] = [
-      [{ email: 'ask@example.com', variant_size: 'L', variant_color: 'Green' }, 409, serverMessages.restockAlertInStock('Blue Mountain Hoodie (L / Green)')],
+      [
+        { email: 'ask@example.com', variant_size: 'L', variant_color: 'Green' },
+        409,
+        serverMessages.restockAlertInStock('Blue Mountain Hoodie (L / Green)'),
+      ],
       [{ email: 'ask@example.com', variant_color: 'Green' }, 400, messages.cartChooseOption('Size')],
       [{ email: 'ask@example.com', variant_size: 'XL', variant_color: 'Green' }, 400, messages.cartVariantUnavailable],
       [{ email: 'ask@example.com', variant_size: 'M', variant_color: 'Green' }, 404, serverMessages.productNotFound, 999_999],
@@ -132,10 +141,12 @@ describe('the back-in-stock e-mail', () => {
     try {
       // Refused on a day to come: its next try is minutes later that day, out of the shop's own job's reach.
       const later = new Date('2027-01-05T15:00:00.000Z');
-      await expect.poll(async () => {
-        await sender().sendDue(later);
-        return (await alertOf(refused))?.attempts ?? 0;
-      }).toBeGreaterThan(0);
+      await expect
+        .poll(async () => {
+          await sender().sendDue(later);
+          return (await alertOf(refused))?.attempts ?? 0;
+        })
+        .toBeGreaterThan(0);
       smtp.refuse(false);
       expect(await sender().sendDue(later)).toBe(0);
       expect(await sender().sendDue(new Date(later.getTime() + 10 * 60_000))).toBe(1);

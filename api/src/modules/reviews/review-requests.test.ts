@@ -22,7 +22,14 @@ beforeAll(async () => {
   shop = await createTestShop({ seed: false, environment: { SMTP_URL: smtp.url, PUBLIC_URL: origin } });
   await shop.ready();
   const categoryId = await createCategory(shop.database.handle.db, { name: 'Tees' });
-  productId = (await createProduct(shop.database.handle.db, { name: 'Blue Mountain Tee', categoryId, price: 350_000, variants: [{ size: 'M', stock: 50 }] })).id;
+  productId = (
+    await createProduct(shop.database.handle.db, {
+      name: 'Blue Mountain Tee',
+      categoryId,
+      price: 350_000,
+      variants: [{ size: 'M', stock: 50 }],
+    })
+  ).id;
 });
 afterAll(async () => {
   await shop.close();
@@ -34,7 +41,12 @@ afterAll(async () => {
 function process() {
   const mailer = createMailer({ smtpUrl: smtp.url, from: 'shop@threadline.test', outboxDir: shop.config.outboxDir, log: () => undefined });
   mailers.push(mailer);
-  return createReviewRequests({ repository: createReviewsRepository(shop.database.handle.db), mailer, settings: () => shop.app.settings.current(), log: () => undefined });
+  return createReviewRequests({
+    repository: createReviewsRepository(shop.database.handle.db),
+    mailer,
+    settings: () => shop.app.settings.current(),
+    log: () => undefined,
+  });
 }
 
 let orders = 0;
@@ -45,16 +57,45 @@ async function deliveredOrder(email: string, userId: number | null, daysAgo: num
   const deliveredAt = new Date(Date.now() - daysAgo * dayMs).toISOString();
   const order = await db
     .insertInto('orders')
-    .values(orderRow(`TL-ASK-${orders}`, deliveredAt, { user_id: userId, email, first_name: 'Shanice', status: 'delivered', payment_status: 'COMPLETED', total: 350_000 }))
+    .values(
+      orderRow(`TL-ASK-${orders}`, deliveredAt, {
+        user_id: userId,
+        email,
+        first_name: 'Shanice',
+        status: 'delivered',
+        payment_status: 'COMPLETED',
+        total: 350_000,
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow();
   await db
     .insertInto('order_items')
-    .values({ order_id: order.id, product_id: productId, variant_id: null, product_name: 'Blue Mountain Tee', product_image: null, size: 'M', color: null, quantity: 1, unit_price: 350_000, line_total: 350_000 })
+    .values({
+      order_id: order.id,
+      product_id: productId,
+      variant_id: null,
+      product_name: 'Blue Mountain Tee',
+      product_image: null,
+      size: 'M',
+      color: null,
+      quantity: 1,
+      unit_price: 350_000,
+      line_total: 350_000,
+    })
     .execute();
   await db
     .insertInto('order_status_history')
-    .values({ order_id: order.id, from_status: 'ready_for_pickup', to_status: 'delivered', note: '', tracking_number: null, staff_id: null, staff_email: null, created_at: deliveredAt })
+    .values({
+      order_id: order.id,
+      from_status: 'ready_for_pickup',
+      to_status: 'delivered',
+      note: '',
+      tracking_number: null,
+      staff_id: null,
+      staff_email: null,
+      created_at: deliveredAt,
+    })
     .execute();
   return `TL-ASK-${orders}`;
 }
@@ -84,9 +125,23 @@ describe('review request e-mails', () => {
     const current = await shop.app.inject({ method: 'GET', url: '/api/admin/settings/', headers: owner.headers });
     const settings = current.json<Record<string, unknown>>();
     expect(settings.review_request_days).toBe(7);
-    const saved = await shop.app.inject({ method: 'PUT', url: '/api/admin/settings/', headers: owner.headers, payload: { ...settings, review_request_days: 2 } });
+    const saved = await shop.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/',
+      headers: owner.headers,
+      payload: { ...settings, review_request_days: 2 },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect((await shop.app.inject({ method: 'PUT', url: '/api/admin/settings/', headers: owner.headers, payload: { ...settings, review_request_days: 0 } })).statusCode).toBe(400);
+    expect(
+      (
+        await shop.app.inject({
+          method: 'PUT',
+          url: '/api/admin/settings/',
+          headers: owner.headers,
+          payload: { ...settings, review_request_days: 0 },
+        })
+      ).statusCode,
+    ).toBe(400);
 
     expect(await process().sendDue(origin)).toBe(1);
     await expect.poll(() => mailsTo('recent@example.com').length).toBe(1);

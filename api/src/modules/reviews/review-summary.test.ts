@@ -11,7 +11,12 @@ describe('review summary', () => {
         { rating: 1, fit: 'small', count: 1 },
       ]),
     ).toEqual({ average: 3.8, count: 4, distribution: { 1: 1, 2: 0, 3: 0, 4: 1, 5: 2 }, fit: { small: 3, true_to_size: 1, large: 0 } });
-    expect(summarize([])).toEqual({ average: null, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, fit: { small: 0, true_to_size: 0, large: 0 } });
+    expect(summarize([])).toEqual({
+      average: null,
+      count: 0,
+      distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
+      fit: { small: 0, true_to_size: 0, large: 0 },
+    });
   });
 
   it.each<[FitCounts, ReviewFit | null, string]>([

@@ -11,7 +11,12 @@ export const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
 /** The summary of a product's approved reviews, folded from their counts by stars and fit. */
 export function summarize(tallies: readonly ReviewTally[]): ReviewSummary {
-  const summary: ReviewSummary = { average: null, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, fit: { small: 0, true_to_size: 0, large: 0 } };
+  const summary: ReviewSummary = {
+    average: null,
+    count: 0,
+    distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 },
+    fit: { small: 0, true_to_size: 0, large: 0 },
+  };
   let stars = 0;
   for (const { rating, fit, count } of tallies) {
     summary.count += count;

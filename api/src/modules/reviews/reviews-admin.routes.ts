@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminReviewListSchema, adminReviewQuerySchema, adminReviewSchema, adminReviewUpdateSchema, idParamsSchema } from '@threadline/contracts';
+import {
+  adminReviewListSchema,
+  adminReviewQuerySchema,
+  adminReviewSchema,
+  adminReviewUpdateSchema,
+  idParamsSchema,
+} from '@threadline/contracts';
 import { staffOf } from '../../plugins/staff-access.ts';
 import type { ReviewsService } from './reviews.service.ts';
 

@@ -28,7 +28,12 @@ export const reviewsModule = fastifyPlugin<ShopModuleOptions>(
       settings: () => app.settings.current(),
       log: (message, error) => app.log.error({ err: error }, message),
     });
-    runEvery(app, fifteenMinutes, 'could not send review requests', oneProcessAtATime(database, 'send-review-requests', () => requests.sendDue(config.publicUrl)));
+    runEvery(
+      app,
+      fifteenMinutes,
+      'could not send review requests',
+      oneProcessAtATime(database, 'send-review-requests', () => requests.sendDue(config.publicUrl)),
+    );
   },
   { name: 'reviews', dependencies: ['audit', 'shop-changes', 'media', 'mail', 'settings'] },
 );

@@ -42,7 +42,8 @@ export function createReviewsRepository(db: DbExecutor) {
     author: (userId: number) => db.selectFrom('users').select(['first_name', 'last_name']).where('id', '=', userId).executeTakeFirst(),
 
     productExists: async (productId: number) =>
-      (await db.selectFrom('products').select('id').where('id', '=', productId).where('status', '=', 'active').executeTakeFirst()) !== undefined,
+      (await db.selectFrom('products').select('id').where('id', '=', productId).where('status', '=', 'active').executeTakeFirst()) !==
+      undefined,
 
     reviewOf: (userId: number, productId: number) =>
       db.selectFrom('reviews').select('id').where('user_id', '=', userId).where('product_id', '=', productId).executeTakeFirst(),
@@ -50,7 +51,8 @@ export function createReviewsRepository(db: DbExecutor) {
     insert: (row: Insertable<ReviewTable>, executor: DbExecutor = db) =>
       executor.insertInto('reviews').values(row).returning('id').executeTakeFirstOrThrow(),
 
-    find: (id: number, executor: DbExecutor = db) => executor.selectFrom('reviews').select(reviewColumns).where('id', '=', id).executeTakeFirst(),
+    find: (id: number, executor: DbExecutor = db) =>
+      executor.selectFrom('reviews').select(reviewColumns).where('id', '=', id).executeTakeFirst(),
 
     /** One page of a product's approved reviews, newest first, and how many there are. */
     async approvedPage(productId: number, limit: number, offset: number) {
@@ -77,20 +79,35 @@ export function createReviewsRepository(db: DbExecutor) {
     photosOf: (reviewIds: number[]) =>
       reviewIds.length === 0
         ? Promise.resolve([])
-        : db.selectFrom('review_photos').select(['id', 'review_id', 'path', 'width', 'height']).where('review_id', 'in', reviewIds).orderBy('id').execute(),
+        : db
+            .selectFrom('review_photos')
+            .select(['id', 'review_id', 'path', 'width', 'height'])
+            .where('review_id', 'in', reviewIds)
+            .orderBy('id')
+            .execute(),
 
     /**
      * Row-locks the review on PostgreSQL (SQLite's write transaction is already alone), so two
      * uploads to one review count its photos one after the other.
      */
-    lockReview: (id: number, executor: DbExecutor) => executor.updateTable('reviews').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', id).execute(),
+    lockReview: (id: number, executor: DbExecutor) =>
+      executor
+        .updateTable('reviews')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', id)
+        .execute(),
 
     async photoCount(reviewId: number, executor: DbExecutor) {
-      const row = await executor.selectFrom('review_photos').select((eb) => eb.fn.countAll<number | string>().as('count')).where('review_id', '=', reviewId).executeTakeFirstOrThrow();
+      const row = await executor
+        .selectFrom('review_photos')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('review_id', '=', reviewId)
+        .executeTakeFirstOrThrow();
       return Number(row.count);
     },
 
-    insertPhoto: (row: Insertable<ReviewPhotoTable>, executor: DbExecutor) => executor.insertInto('review_photos').values(row).returning('id').executeTakeFirstOrThrow(),
+    insertPhoto: (row: Insertable<ReviewPhotoTable>, executor: DbExecutor) =>
+      executor.insertInto('review_photos').values(row).returning('id').executeTakeFirstOrThrow(),
 
     async adminPage(query: AdminReviewQuery) {
       let filtered = db.selectFrom('reviews');
@@ -128,14 +145,22 @@ export function createReviewsRepository(db: DbExecutor) {
     dueReviewRequests: (before: string, after: string, limit: number) =>
       db
         .selectFrom('orders')
-        .innerJoin('order_status_history as delivered', (join) => join.onRef('delivered.order_id', '=', 'orders.id').on('delivered.to_status', '=', 'delivered'))
+        .innerJoin('order_status_history as delivered', (join) =>
+          join.onRef('delivered.order_id', '=', 'orders.id').on('delivered.to_status', '=', 'delivered'),
+        )
         .select(['orders.id', 'orders.order_number', 'orders.email', 'orders.first_name'])
         .distinct()
         .where('orders.status', '=', 'delivered')
         .where('orders.user_id', 'is not', null)
         .where('delivered.created_at', '<=', before)
         .where('delivered.created_at', '>', after)
-        .where((eb) => eb.not(eb.exists(eb.selectFrom('review_requests').select('review_requests.order_id').whereRef('review_requests.order_id', '=', 'orders.id'))))
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom('review_requests').select('review_requests.order_id').whereRef('review_requests.order_id', '=', 'orders.id'),
+            ),
+          ),
+        )
         .orderBy('orders.id')
         .limit(limit)
         .execute(),
@@ -167,7 +192,11 @@ export function createReviewsRepository(db: DbExecutor) {
         .execute(),
 
     moderate: (id: number, change: { status: ReviewStatus; reply: string | null }, executor: DbExecutor) =>
-      executor.updateTable('reviews').set({ ...change, updated_at: new Date().toISOString() }).where('id', '=', id).execute(),
+      executor
+        .updateTable('reviews')
+        .set({ ...change, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute(),
   };
 }
 

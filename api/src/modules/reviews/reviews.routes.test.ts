@@ -15,8 +15,12 @@ beforeAll(async () => {
   await shop.ready();
   const { db } = shop.database.handle;
   const categoryId = await createCategory(db, { name: 'Tees' });
-  productId = (await createProduct(db, { name: 'Blue Mountain Tee', categoryId, price: 350_000, variants: [{ size: 'M', color: 'Green', stock: 50 }] })).id;
-  otherProductId = (await createProduct(db, { name: 'Harbour Cap', categoryId, price: 200_000, variants: [{ size: null, color: 'Black', stock: 5 }] })).id;
+  productId = (
+    await createProduct(db, { name: 'Blue Mountain Tee', categoryId, price: 350_000, variants: [{ size: 'M', color: 'Green', stock: 50 }] })
+  ).id;
+  otherProductId = (
+    await createProduct(db, { name: 'Harbour Cap', categoryId, price: 200_000, variants: [{ size: null, color: 'Black', stock: 5 }] })
+  ).id;
   staff = await signInStaff(shop);
 });
 afterAll(() => shop.close());
@@ -33,7 +37,18 @@ async function orderFor(userId: number, product: number, status: 'delivered' | '
     .executeTakeFirstOrThrow();
   await db
     .insertInto('order_items')
-    .values({ order_id: order.id, product_id: product, variant_id: null, product_name: 'Blue Mountain Tee', product_image: null, size: 'M', color: 'Green', quantity: 1, unit_price: 350_000, line_total: 350_000 })
+    .values({
+      order_id: order.id,
+      product_id: product,
+      variant_id: null,
+      product_name: 'Blue Mountain Tee',
+      product_image: null,
+      size: 'M',
+      color: 'Green',
+      quantity: 1,
+      unit_price: 350_000,
+      line_total: 350_000,
+    })
     .execute();
   return order.id;
 }
@@ -77,29 +92,49 @@ describe('posting a review', () => {
     // A delivered order of another product makes no buyer of this one.
     await orderFor(browser.userId, otherProductId);
     expect((await post(browser)).statusCode).toBe(403);
-    expect((await shop.app.inject({ method: 'GET', url: `/api/product/${productId}/reviews/eligibility/`, headers: browser.headers })).json()).toEqual({
+    expect(
+      (await shop.app.inject({ method: 'GET', url: `/api/product/${productId}/reviews/eligibility/`, headers: browser.headers })).json(),
+    ).toEqual({
       eligible: false,
       reason: 'not_delivered',
     });
-    expect((await shop.app.inject({ method: 'GET', url: `/api/product/${productId}/reviews/eligibility/` })).json()).toEqual({ eligible: false, reason: 'sign_in' });
+    expect((await shop.app.inject({ method: 'GET', url: `/api/product/${productId}/reviews/eligibility/` })).json()).toEqual({
+      eligible: false,
+      reason: 'sign_in',
+    });
   });
 
   it('takes one review a customer a product, pending, with the size and colour bought', async () => {
     const ayesha = await buyer();
-    expect((await shop.app.inject({ method: 'GET', url: `/api/product/${productId}/reviews/eligibility/`, headers: ayesha.headers })).json()).toEqual({
+    expect(
+      (await shop.app.inject({ method: 'GET', url: `/api/product/${productId}/reviews/eligibility/`, headers: ayesha.headers })).json(),
+    ).toEqual({
       eligible: true,
       reason: null,
     });
     const first = await post(ayesha);
     expect(first.statusCode).toBe(201);
-    expect(first.json()).toMatchObject({ ...review, author_name: 'Ayesha C.', verified_purchase: true, size_bought: 'M', color_bought: 'Green', photos: [] });
+    expect(first.json()).toMatchObject({
+      ...review,
+      author_name: 'Ayesha C.',
+      verified_purchase: true,
+      size_bought: 'M',
+      color_bought: 'Green',
+      photos: [],
+    });
     const again = await post(ayesha, { ...review, title: 'Second thoughts' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(reviewMessages.alreadyReviewed);
-    expect((await shop.app.inject({ method: 'GET', url: `/api/product/${productId}/reviews/eligibility/`, headers: ayesha.headers })).json().reason).toBe('already_reviewed');
+    expect(
+      (await shop.app.inject({ method: 'GET', url: `/api/product/${productId}/reviews/eligibility/`, headers: ayesha.headers })).json()
+        .reason,
+    ).toBe('already_reviewed');
 
     const pending = await shop.app.inject({ method: 'GET', url: '/api/admin/reviews/?status=pending', headers: staff.headers });
-    expect(pending.json().results.find((entry: { id: number }) => entry.id === first.json().id)).toMatchObject({ status: 'pending', customer_email: 'buyer-1@example.com' });
+    expect(pending.json().results.find((entry: { id: number }) => entry.id === first.json().id)).toMatchObject({
+      status: 'pending',
+      customer_email: 'buyer-1@example.com',
+    });
   });
 
   it('makes one review of two posted at once', async () => {
@@ -129,9 +164,23 @@ describe('reviews shoppers see', () => {
   it('lists only approved reviews, newest first, with the summary and the product rating', async () => {
     const { db } = shop.database.handle;
     const categoryId = await createCategory(db, { name: 'Sneakers' });
-    const sneaker = (await createProduct(db, { name: 'Trench Town Runner', categoryId, price: 900_000, variants: [{ size: '42', color: 'White', stock: 9 }] })).id;
+    const sneaker = (
+      await createProduct(db, {
+        name: 'Trench Town Runner',
+        categoryId,
+        price: 900_000,
+        variants: [{ size: '42', color: 'White', stock: 9 }],
+      })
+    ).id;
     const posted: number[] = [];
-    for (const [rating, fit] of [[5, 'small'], [4, 'small'], [2, 'large'], [5, 'small'], [3, 'true_to_size'], [1, 'small']] as const) {
+    for (const [rating, fit] of [
+      [5, 'small'],
+      [4, 'small'],
+      [2, 'large'],
+      [5, 'small'],
+      [3, 'true_to_size'],
+      [1, 'small'],
+    ] as const) {
       const shopper = await buyer('Shanice', 'Reid', sneaker);
       const answer = await post(shopper, { ...review, rating, fit }, sneaker);
       expect(answer.statusCode).toBe(201);
@@ -146,19 +195,38 @@ describe('reviews shoppers see', () => {
     const list = await listed(sneaker);
     expect(list.count).toBe(5);
     expect(list.results.map((entry: { id: number }) => entry.id)).toEqual(posted.slice(0, 5).reverse());
-    expect(list.summary).toEqual({ average: 3.8, count: 5, distribution: { 1: 0, 2: 1, 3: 1, 4: 1, 5: 2 }, fit: { small: 3, true_to_size: 1, large: 1 } });
+    expect(list.summary).toEqual({
+      average: 3.8,
+      count: 5,
+      distribution: { 1: 0, 2: 1, 3: 1, 4: 1, 5: 2 },
+      fit: { small: 3, true_to_size: 1, large: 1 },
+    });
     expect(list.results[0]).toMatchObject({ author_name: 'Shanice R.', verified_purchase: true, size_bought: 'M', color_bought: 'Green' });
 
     const product = (await shop.app.inject({ method: 'GET', url: `/api/product/${sneaker}/` })).json().product;
-    expect(product).toMatchObject({ rating_average: 3.8, rating_count: 5, fit_summary: { small: 3, true_to_size: 1, large: 1, verdict: 'small' } });
+    expect(product).toMatchObject({
+      rating_average: 3.8,
+      rating_count: 5,
+      fit_summary: { small: 3, true_to_size: 1, large: 1, verdict: 'small' },
+    });
     const listing = (await shop.app.inject({ method: 'GET', url: '/api/shop/?sort=newest' })).json();
-    expect(listing.results.products.find((entry: { id: number }) => entry.id === sneaker)).toMatchObject({ rating_average: 3.8, rating_count: 5 });
+    expect(listing.results.products.find((entry: { id: number }) => entry.id === sneaker)).toMatchObject({
+      rating_average: 3.8,
+      rating_count: 5,
+    });
   });
 
   it('pages the list ten at a time', async () => {
     const { db } = shop.database.handle;
     const categoryId = await createCategory(db, { name: 'Hats' });
-    const hat = (await createProduct(db, { name: 'Port Royal Bucket Hat', categoryId, price: 150_000, variants: [{ size: null, color: 'Khaki', stock: 30 }] })).id;
+    const hat = (
+      await createProduct(db, {
+        name: 'Port Royal Bucket Hat',
+        categoryId,
+        price: 150_000,
+        variants: [{ size: null, color: 'Khaki', stock: 30 }],
+      })
+    ).id;
     for (let index = 0; index < 11; index += 1) {
       const answer = await post(await buyer('Tajay', 'Smith', hat), review, hat);
       await moderate(answer.json().id, { status: 'approved' });
@@ -201,10 +269,19 @@ describe('moderation', () => {
     const answer = await post(await buyer('Omar', 'Grant'));
     const id = answer.json().id;
     const changed = await moderate(id, { status: 'approved', reply: 'Glad it fits!' });
-    expect(changed.json()).toMatchObject({ id, status: 'approved', reply: 'Glad it fits!', product: { id: productId, name: 'Blue Mountain Tee' } });
+    expect(changed.json()).toMatchObject({
+      id,
+      status: 'approved',
+      reply: 'Glad it fits!',
+      product: { id: productId, name: 'Blue Mountain Tee' },
+    });
     const audit = await shop.app.inject({ method: 'GET', url: `/api/admin/audit/?entity=review&entity_id=${id}`, headers: staff.headers });
     expect(audit.json().results).toEqual([
-      expect.objectContaining({ action: 'moderate', before: { status: 'pending', reply: null }, after: { status: 'approved', reply: 'Glad it fits!' } }),
+      expect.objectContaining({
+        action: 'moderate',
+        before: { status: 'pending', reply: null },
+        after: { status: 'approved', reply: 'Glad it fits!' },
+      }),
     ]);
     const approved = await shop.app.inject({ method: 'GET', url: '/api/admin/reviews/?status=approved', headers: staff.headers });
     expect(approved.json().results.every((entry: { status: string }) => entry.status === 'approved')).toBe(true);
@@ -228,7 +305,10 @@ describe('review photos', () => {
       headers: { ...who.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: form(content),
     });
-  const picture = () => sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#1b7a4b' } }).jpeg().toBuffer();
+  const picture = () =>
+    sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#1b7a4b' } })
+      .jpeg()
+      .toBuffer();
 
   it('takes at most four photos from the author, re-encoded as WebP', async () => {
     const author = await buyer('Dionne', 'Hall');
@@ -245,7 +325,11 @@ describe('review photos', () => {
       const stored = await upload(author, id, await picture());
       expect(stored.statusCode).toBe(201);
       // Kept at most 1280 px a side.
-      expect(stored.json()).toMatchObject({ width: 1280, height: 960, image: expect.stringMatching(/^\/static\/media\/reviews\/.+\.webp$/) });
+      expect(stored.json()).toMatchObject({
+        width: 1280,
+        height: 960,
+        image: expect.stringMatching(/^\/static\/media\/reviews\/.+\.webp$/),
+      });
     }
     const fifth = await upload(author, id, await picture());
     expect(fifth.statusCode).toBe(409);
@@ -262,7 +346,9 @@ describe('review photos', () => {
   it('keeps a review to four photos when uploads arrive at once', async () => {
     const author = await buyer('Nadine', 'Wright');
     const id = (await post(author)).json().id;
-    const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#f5c518' } }).png().toBuffer();
+    const small = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#f5c518' } })
+      .png()
+      .toBuffer();
     for (let count = 0; count < 2; count += 1) expect((await upload(author, id, small)).statusCode).toBe(201);
     const answers = await Promise.all([0, 1, 2, 3].map(() => upload(author, id, small)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 201, 409, 409]);

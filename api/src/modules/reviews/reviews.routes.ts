@@ -47,7 +47,8 @@ async function readPhoto(request: FastifyRequest): Promise<Buffer> {
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       throw new ShopError(413, serverMessages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels));
     }
-    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 && error instanceof Error) throw new ShopError(statusCode, error.message);
+    if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500 && error instanceof Error)
+      throw new ShopError(statusCode, error.message);
     throw badRequest(reviewMessages.photoInvalid);
   }
   if (!photo) throw badRequest(reviewMessages.photoMissing);

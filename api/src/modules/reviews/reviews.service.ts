@@ -43,7 +43,12 @@ const photoSide = 1280;
 /** Reviews from buyers with fit (KINGSTON.md §6): posted by customers, shown once staff approve them. */
 export function createReviewsService({ database, repository, audit, media, productChanged }: ReviewsDependencies) {
   type PhotoRow = Awaited<ReturnType<ReviewsRepository['photosOf']>>[number];
-  const photoView = (row: PhotoRow): ReviewPhoto => ({ id: row.id, image: media.urls.file(row.path), width: row.width, height: row.height });
+  const photoView = (row: PhotoRow): ReviewPhoto => ({
+    id: row.id,
+    image: media.urls.file(row.path),
+    width: row.width,
+    height: row.height,
+  });
 
   /** Reviews as shoppers see them, each with its photos (one query for the page). */
   async function withPhotos<Row extends ReviewRow>(rows: Row[]): Promise<(Row & { photos: ReviewPhoto[] })[]> {
@@ -87,7 +92,12 @@ export function createReviewsService({ database, repository, audit, media, produ
     if (header.width * header.height > maxPhotoPixels) {
       throw new ShopError(413, serverMessages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels));
     }
-    const decoded = await decodeAtSize(upload, maxPhotoPixels, { width: photoSide, height: photoSide, fit: 'inside', withoutEnlargement: true }).catch(() => {
+    const decoded = await decodeAtSize(upload, maxPhotoPixels, {
+      width: photoSide,
+      height: photoSide,
+      fit: 'inside',
+      withoutEnlargement: true,
+    }).catch(() => {
       throw badRequest(reviewMessages.photoInvalid);
     });
     const sharp = await pictureCodec();
@@ -100,7 +110,10 @@ export function createReviewsService({ database, repository, audit, media, produ
     async list(productId: number, query: ReviewListQuery): Promise<ReviewList> {
       await requireProduct(productId);
       const offset = (query.page - 1) * reviewLimits.pageSize;
-      const [{ rows, count }, tallies] = await Promise.all([repository.approvedPage(productId, reviewLimits.pageSize, offset), repository.approvedTallies(productId)]);
+      const [{ rows, count }, tallies] = await Promise.all([
+        repository.approvedPage(productId, reviewLimits.pageSize, offset),
+        repository.approvedTallies(productId),
+      ]);
       const link = (page: number) => `/api/product/${productId}/reviews/?page=${page}`;
       return {
         count,
@@ -166,7 +179,10 @@ export function createReviewsService({ database, repository, audit, media, produ
         .writeTransaction(async (trx) => {
           await repository.lockReview(reviewId, trx);
           if ((await repository.photoCount(reviewId, trx)) >= reviewLimits.photos) throw conflict(reviewMessages.tooManyPhotos);
-          return repository.insertPhoto({ review_id: reviewId, path, width: photo.width, height: photo.height, created_at: new Date().toISOString() }, trx);
+          return repository.insertPhoto(
+            { review_id: reviewId, path, width: photo.width, height: photo.height, created_at: new Date().toISOString() },
+            trx,
+          );
         })
         .catch(async (error: unknown) => {
           await media.store.remove(path);
@@ -190,7 +206,11 @@ export function createReviewsService({ database, repository, audit, media, produ
         const change = { status: update.status, reply };
         if (change.status !== found.status || change.reply !== found.reply) {
           await repository.moderate(id, change, trx);
-          await audit.record(staff, { action: 'moderate', entity: 'review', entityId: id, before: { status: found.status, reply: found.reply }, after: change }, trx);
+          await audit.record(
+            staff,
+            { action: 'moderate', entity: 'review', entityId: id, before: { status: found.status, reply: found.reply }, after: change },
+            trx,
+          );
         }
         return { before: found, after: change };
       });

@@ -19,7 +19,12 @@ export const sessionModule = fastifyPlugin<ShopModuleOptions>(
     const sessions = createSessionService(createSessionRepository(database.db), config.secretKey);
     app.decorate('sessions', sessions);
     await app.register(sessionRoutes, { prefix: '/api', sessions, cookieSecure: config.cookieSecure });
-    runEvery(app, oneHour, 'could not remove unused guest sessions', oneProcessAtATime(database, 'forget-unused-sessions', () => sessions.forgetUnused()));
+    runEvery(
+      app,
+      oneHour,
+      'could not remove unused guest sessions',
+      oneProcessAtATime(database, 'forget-unused-sessions', () => sessions.forgetUnused()),
+    );
   },
   { name: 'session' },
 );

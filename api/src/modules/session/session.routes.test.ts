@@ -57,7 +57,12 @@ describe('guest sessions that never did anything', () => {
   let tote: { id: number };
   beforeAll(async () => {
     const db = shop.database.handle.db;
-    tote = await createProduct(db, { name: 'Market Tote', categoryId: await createCategory(db, { name: 'Bags', slug: 'bags' }), price: 250_000, variants: [{ stock: 50 }] });
+    tote = await createProduct(db, {
+      name: 'Market Tote',
+      categoryId: await createCategory(db, { name: 'Bags', slug: 'bags' }),
+      price: 250_000,
+      variants: [{ stock: 50 }],
+    });
   });
   const addTote = (headers: Record<string, string>) =>
     shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers, payload: { product_id: tote.id, quantity: 1 } });

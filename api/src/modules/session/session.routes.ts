@@ -9,18 +9,22 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ sessions: SessionService; co
   app,
   { sessions, cookieSecure },
 ) => {
-  app.get('/csrf/', { config: { rateLimit: { max: 300, timeWindow: tenMinutes } }, schema: { response: { 200: csrfResponseSchema } } }, async (request, reply) => {
-    const sessionKey = await sessions.keyFor(request.sessionKey);
-    const csrftoken = sessions.csrfTokenFor(sessionKey);
-    reply
-      .setCookie(sessionHeaders.csrfCookie, csrftoken, {
-        path: '/',
-        sameSite: 'lax',
-        httpOnly: false,
-        secure: cookieSecure,
-        maxAge: oneYear,
-      })
-      .header(sessionHeaders.sessionKey, sessionKey);
-    return { csrftoken, session_key: sessionKey };
-  });
+  app.get(
+    '/csrf/',
+    { config: { rateLimit: { max: 300, timeWindow: tenMinutes } }, schema: { response: { 200: csrfResponseSchema } } },
+    async (request, reply) => {
+      const sessionKey = await sessions.keyFor(request.sessionKey);
+      const csrftoken = sessions.csrfTokenFor(sessionKey);
+      reply
+        .setCookie(sessionHeaders.csrfCookie, csrftoken, {
+          path: '/',
+          sameSite: 'lax',
+          httpOnly: false,
+          secure: cookieSecure,
+          maxAge: oneYear,
+        })
+        .header(sessionHeaders.sessionKey, sessionKey);
+      return { csrftoken, session_key: sessionKey };
+    },
+  );
 };

@@ -16,7 +16,12 @@ export function createSettingsRepository(db: Db, dialect: DatabaseDialect) {
      */
     async readForChange(executor: DbExecutor): Promise<string> {
       if (dialect !== 'postgres') return this.read(executor);
-      const row = await executor.selectFrom('shop_settings').select('settings').where('id', '=', settingsRow).forUpdate().executeTakeFirst();
+      const row = await executor
+        .selectFrom('shop_settings')
+        .select('settings')
+        .where('id', '=', settingsRow)
+        .forUpdate()
+        .executeTakeFirst();
       return row?.settings ?? '{}';
     },
 

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminMessages, defaultStoreSettings, type StoreSettings } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
-import { createTestShop, signInStaff, signUp, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import {
+  createTestShop,
+  signInStaff,
+  signUp,
+  startSession,
+  type ShopperSession,
+  type SignedInShopper,
+  type TestShop,
+} from '../../../test/helper.ts';
 
 let shop: TestShop;
 let owner: SignedInShopper;
@@ -29,7 +37,8 @@ const withFees = (fees: Partial<StoreSettings['delivery_fees']>, rest: Partial<S
 });
 const withTax = (tax: Record<string, unknown>) => ({ ...defaultStoreSettings, tax: { ...defaultStoreSettings.tax, ...tax } });
 const settingsAudit = async () =>
-  (await shop.app.inject({ method: 'GET', url: '/api/admin/audit/?entity=settings&page_size=100', headers: owner.headers })).json().results as Array<{
+  (await shop.app.inject({ method: 'GET', url: '/api/admin/audit/?entity=settings&page_size=100', headers: owner.headers })).json()
+    .results as Array<{
     before: StoreSettings;
     after: StoreSettings;
     staff: { id: number };
@@ -54,9 +63,19 @@ const form = {
 
 /** A shopper with `quantity` of a J$`price` runner in the cart. */
 async function shopperBuying(price: number, quantity = 1): Promise<ShopperSession> {
-  const runner = await createProduct(shop.database.handle.db, { name: `Runner ${price}`, categoryId, price: price * 100, variants: [{ size: '9', color: 'Black', stock: 50 }] });
+  const runner = await createProduct(shop.database.handle.db, {
+    name: `Runner ${price}`,
+    categoryId,
+    price: price * 100,
+    variants: [{ size: '9', color: 'Black', stock: 50 }],
+  });
   const shopper = await startSession(shop.app);
-  const added = await shop.app.inject({ method: 'POST', url: '/api/orders/cart/', headers: shopper.headers, payload: { product_id: runner.id, quantity, variant_size: '9', variant_color: 'Black' } });
+  const added = await shop.app.inject({
+    method: 'POST',
+    url: '/api/orders/cart/',
+    headers: shopper.headers,
+    payload: { product_id: runner.id, quantity, variant_size: '9', variant_color: 'Black' },
+  });
   expect(added.statusCode, added.body).toBe(200);
   return shopper;
 }
@@ -104,9 +123,18 @@ describe('the settings', () => {
   });
 
   it('saved before the store’s directions, hints and map point were settings: keep what was saved and gain the defaults of the new ones', async () => {
-    const { directions: _directions, getting_here: _hints, map_location: _point, ...olderStore } = { ...defaultStoreSettings.store, street: '9 Duke Street' };
+    const {
+      directions: _directions,
+      getting_here: _hints,
+      map_location: _point,
+      ...olderStore
+    } = { ...defaultStoreSettings.store, street: '9 Duke Street' };
     const older = { ...withFees({ Kingston: 700 }), store: olderStore };
-    await shop.database.handle.db.updateTable('shop_settings').set({ settings: JSON.stringify(older) }).where('id', '=', 1).execute();
+    await shop.database.handle.db
+      .updateTable('shop_settings')
+      .set({ settings: JSON.stringify(older) })
+      .where('id', '=', 1)
+      .execute();
     shop.app.settings.forget();
     const answer = (await shop.app.inject({ method: 'GET', url: '/api/store/' })).json() as StoreSettings;
     expect(answer.delivery_fees.Kingston).toBe(700);
@@ -135,9 +163,18 @@ describe('the settings', () => {
     ['a NUL in the street', { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, street: 'King\u0000 Street' } }],
     ['a street of 201 characters', { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, street: 'x'.repeat(201) } }],
     ['not an e-mail', { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, email: 'hello' } }],
-    ['eight lines of hours', { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, hours: Array(8).fill({ days: 'Mon', hours: '9-5' }) } }],
-    ['a blank getting-here hint', { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, getting_here: ['Free parking', ' '] } }],
-    ['a latitude past the pole', { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, map_location: { latitude: 91, longitude: -76.79 } } }],
+    [
+      'eight lines of hours',
+      { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, hours: Array(8).fill({ days: 'Mon', hours: '9-5' }) } },
+    ],
+    [
+      'a blank getting-here hint',
+      { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, getting_here: ['Free parking', ' '] } },
+    ],
+    [
+      'a latitude past the pole',
+      { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, map_location: { latitude: 91, longitude: -76.79 } } },
+    ],
     ['directions of 301 characters', { ...defaultStoreSettings, store: { ...defaultStoreSettings.store, directions: 'x'.repeat(301) } }],
   ])('refuses %s with a 400 and keeps what was saved', async (_, settings) => {
     const before = (await settingsCall('GET', owner.headers)).json();
@@ -166,7 +203,9 @@ describe('the settings', () => {
   });
 
   it('is what checkout charges: the parish’s fee, free delivery from the threshold, tax on the goods after discount', async () => {
-    await save(withFees({ 'St. Andrew': 650, Portland: 1_200 }, { free_delivery_over: 5_000, tax: { ...defaultStoreSettings.tax, rate: 16.5 } }));
+    await save(
+      withFees({ 'St. Andrew': 650, Portland: 1_200 }, { free_delivery_over: 5_000, tax: { ...defaultStoreSettings.tax, rate: 16.5 } }),
+    );
 
     const toStAndrew = await checkOut(await shopperBuying(1_000));
     expect(toStAndrew).toMatchObject({ subtotal: 1_000, shipping_cost: 650, tax_amount: 165, total: 1_815 });
@@ -174,14 +213,27 @@ describe('the settings', () => {
     // 'saint andrew' is St. Andrew; an address outside the 14 parishes pays the highest fee.
     expect(await checkOut(await shopperBuying(1_000), { parish: 'saint andrew' })).toMatchObject({ shipping_cost: 650 });
     expect(await checkOut(await shopperBuying(1_000), { parish: 'Ontario', country: 'Canada' })).toMatchObject({ shipping_cost: 1_200 });
-    expect(await checkOut(await shopperBuying(1_000), { shipping_method: 'pickup' })).toMatchObject({ shipping_cost: 0, tax_amount: 165, total: 1_165 });
+    expect(await checkOut(await shopperBuying(1_000), { shipping_method: 'pickup' })).toMatchObject({
+      shipping_cost: 0,
+      tax_amount: 165,
+      total: 1_165,
+    });
 
     // J$2,500 × 2 reaches the J$5,000 threshold: delivery is free, tax still due.
-    expect(await checkOut(await shopperBuying(2_500, 2))).toMatchObject({ subtotal: 5_000, shipping_cost: 0, tax_amount: 825, total: 5_825 });
+    expect(await checkOut(await shopperBuying(2_500, 2))).toMatchObject({
+      subtotal: 5_000,
+      shipping_cost: 0,
+      tax_amount: 825,
+      total: 5_825,
+    });
 
     // An order already placed keeps what it was charged.
     await save(defaultStoreSettings);
-    const kept = await shop.database.handle.db.selectFrom('orders').select(['shipping_cost', 'tax_amount', 'total']).where('id', '=', toStAndrew.id).executeTakeFirstOrThrow();
+    const kept = await shop.database.handle.db
+      .selectFrom('orders')
+      .select(['shipping_cost', 'tax_amount', 'total'])
+      .where('id', '=', toStAndrew.id)
+      .executeTakeFirstOrThrow();
     expect(kept).toEqual({ shipping_cost: 65_000, tax_amount: 16_500, total: 181_500 });
     expect(await checkOut(await shopperBuying(1_000))).toMatchObject({ shipping_cost: 10, tax_amount: 0, total: 1_010 });
   });
@@ -189,15 +241,37 @@ describe('the settings', () => {
   it('with prices holding the tax: checkout charges the shelf price and the order shows the tax it holds, to the cent', async () => {
     await save(withFees({ 'St. Andrew': 650 }, { tax: { name: 'GCT', rate: 15, prices_include_tax: true, registration_number: '  ' } }));
     // A blank registration number is none.
-    expect((await shop.app.inject({ method: 'GET', url: '/api/store/' })).json().tax).toEqual({ name: 'GCT', rate: 15, prices_include_tax: true, registration_number: null });
+    expect((await shop.app.inject({ method: 'GET', url: '/api/store/' })).json().tax).toEqual({
+      name: 'GCT',
+      rate: 15,
+      prices_include_tax: true,
+      registration_number: null,
+    });
     // J$1,150 holds J$150 of GCT; J$999.99 holds 130.4334… → J$130.43; delivery is not taxed.
-    expect(await checkOut(await shopperBuying(1_150))).toMatchObject({ subtotal: 1_150, shipping_cost: 650, tax_amount: 150, total: 1_800, prices_include_tax: true });
-    expect(await checkOut(await shopperBuying(999.99), { shipping_method: 'pickup' })).toMatchObject({ subtotal: 999.99, tax_amount: 130.43, total: 999.99, prices_include_tax: true });
+    expect(await checkOut(await shopperBuying(1_150))).toMatchObject({
+      subtotal: 1_150,
+      shipping_cost: 650,
+      tax_amount: 150,
+      total: 1_800,
+      prices_include_tax: true,
+    });
+    expect(await checkOut(await shopperBuying(999.99), { shipping_method: 'pickup' })).toMatchObject({
+      subtotal: 999.99,
+      tax_amount: 130.43,
+      total: 999.99,
+      prices_include_tax: true,
+    });
     // The cart answers what checkout charges: its total is the shelf prices'.
     const shopper = await shopperBuying(999.99);
-    expect((await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: shopper.headers })).json()).toMatchObject({ total: 999.99 });
+    expect((await shop.app.inject({ method: 'GET', url: '/api/orders/cart/', headers: shopper.headers })).json()).toMatchObject({
+      total: 999.99,
+    });
     await save(defaultStoreSettings);
-    expect(await checkOut(await shopperBuying(1_150), { shipping_method: 'pickup' })).toMatchObject({ tax_amount: 0, total: 1_150, prices_include_tax: false });
+    expect(await checkOut(await shopperBuying(1_150), { shipping_method: 'pickup' })).toMatchObject({
+      tax_amount: 0,
+      total: 1_150,
+      prices_include_tax: false,
+    });
   });
 
   it('takes a tax sent without a registration number as one with none', async () => {

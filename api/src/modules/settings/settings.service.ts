@@ -1,4 +1,15 @@
-import { adminMessages, defaultStoreSettings, paymentMethodWords, storeSettingsSchema, type BankTransferDetails, type PaymentMethod, type StoreAnswer, type StoreContact, type StoreSettings, type StoreTax } from '@threadline/contracts';
+import {
+  adminMessages,
+  defaultStoreSettings,
+  paymentMethodWords,
+  storeSettingsSchema,
+  type BankTransferDetails,
+  type PaymentMethod,
+  type StoreAnswer,
+  type StoreContact,
+  type StoreSettings,
+  type StoreTax,
+} from '@threadline/contracts';
 import { badRequest } from '../../errors.ts';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
@@ -79,7 +90,10 @@ export function createSettingsService({ database, repository, audit, takenMethod
     /** Checkout's terms of payment: the methods offered now, and how long a transfer may take. */
     async payments(): Promise<{ offered: readonly PaymentMethod[]; bankTransferDays: number }> {
       const settings = await current();
-      return { offered: settings.payment_methods.filter((method) => takenMethods.includes(method)), bankTransferDays: settings.bank_transfer_days };
+      return {
+        offered: settings.payment_methods.filter((method) => takenMethods.includes(method)),
+        bankTransferDays: settings.bank_transfer_days,
+      };
     },
 
     /** Forgets the cached settings; the change listener calls it. */

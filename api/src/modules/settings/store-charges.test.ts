@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { chargesBeforeShippingMinor, defaultStoreSettings, deliveryFeeMinor, invoiceAmountsMinor, orderChargesMinor, parishNamed, taxMinor, type StoreCharges } from '@threadline/contracts';
+import {
+  chargesBeforeShippingMinor,
+  defaultStoreSettings,
+  deliveryFeeMinor,
+  invoiceAmountsMinor,
+  orderChargesMinor,
+  parishNamed,
+  taxMinor,
+  type StoreCharges,
+} from '@threadline/contracts';
 
 const charges: StoreCharges = {
   ...defaultStoreSettings,
   delivery_fees: { ...defaultStoreSettings.delivery_fees, 'St. Andrew': 650, Portland: 1200.5 },
 };
 
-const taxed = (rate: number, pricesIncludeTax: boolean): StoreCharges => ({ ...charges, tax: { rate, prices_include_tax: pricesIncludeTax } });
+const taxed = (rate: number, pricesIncludeTax: boolean): StoreCharges => ({
+  ...charges,
+  tax: { rate, prices_include_tax: pricesIncludeTax },
+});
 
 describe('parishNamed', () => {
   it.each([
@@ -102,20 +114,40 @@ describe('chargesBeforeShippingMinor', () => {
 
 describe('invoiceAmountsMinor', () => {
   it.each([
-    ['added on top: as charged', { lines: [10_000, 5_000], subtotal: 15_000, discount: 1_000, tax: 2_100, pricesIncludeTax: false }, { lines: [10_000, 5_000], subtotal: 15_000, discount: 1_000 }],
-    ['held, no discount', { lines: [11_500, 2_300], subtotal: 13_800, discount: 0, tax: 1_800, pricesIncludeTax: true }, { lines: [10_000, 2_000], subtotal: 12_000, discount: 0 }],
+    [
+      'added on top: as charged',
+      { lines: [10_000, 5_000], subtotal: 15_000, discount: 1_000, tax: 2_100, pricesIncludeTax: false },
+      { lines: [10_000, 5_000], subtotal: 15_000, discount: 1_000 },
+    ],
+    [
+      'held, no discount',
+      { lines: [11_500, 2_300], subtotal: 13_800, discount: 0, tax: 1_800, pricesIncludeTax: true },
+      { lines: [10_000, 2_000], subtotal: 12_000, discount: 0 },
+    ],
     // 3 × J$33.33 = J$99.99 holds 13.04 → 13 cents; 86.96 shared 28.99/28.99/28.98 by largest remainder.
-    ['held, three equal lines that do not divide', { lines: [3_333, 3_333, 3_333], subtotal: 9_999, discount: 0, tax: 1_304, pricesIncludeTax: true }, { lines: [2_899, 2_898, 2_898], subtotal: 8_695, discount: 0 }],
+    [
+      'held, three equal lines that do not divide',
+      { lines: [3_333, 3_333, 3_333], subtotal: 9_999, discount: 0, tax: 1_304, pricesIncludeTax: true },
+      { lines: [2_899, 2_898, 2_898], subtotal: 8_695, discount: 0 },
+    ],
     // 20 % off J$230: goods J$184 hold J$24; the subtotal's share of the tax is 24 × 230/184 = 30.
-    ['held, with a discount', { lines: [23_000], subtotal: 23_000, discount: 4_600, tax: 2_400, pricesIncludeTax: true }, { lines: [20_000], subtotal: 20_000, discount: 4_000 }],
-    ['held, everything discounted', { lines: [5_000], subtotal: 5_000, discount: 5_000, tax: 0, pricesIncludeTax: true }, { lines: [5_000], subtotal: 5_000, discount: 5_000 }],
+    [
+      'held, with a discount',
+      { lines: [23_000], subtotal: 23_000, discount: 4_600, tax: 2_400, pricesIncludeTax: true },
+      { lines: [20_000], subtotal: 20_000, discount: 4_000 },
+    ],
+    [
+      'held, everything discounted',
+      { lines: [5_000], subtotal: 5_000, discount: 5_000, tax: 0, pricesIncludeTax: true },
+      { lines: [5_000], subtotal: 5_000, discount: 5_000 },
+    ],
   ])('%s', (_name, order, expected) => {
     expect(invoiceAmountsMinor(order)).toEqual(expected);
   });
 
   it('lists lines that, less the discount and with the tax, are what was paid for the goods, for any split', () => {
     for (let seed = 1; seed <= 400; seed += 1) {
-      const lines = [seed * 37 % 9_973 + 1, seed * 101 % 4_999 + 1, seed * 13 % 777 + 1];
+      const lines = [((seed * 37) % 9_973) + 1, ((seed * 101) % 4_999) + 1, ((seed * 13) % 777) + 1];
       const subtotal = lines.reduce((sum, line) => sum + line, 0);
       const discount = seed % 3 === 0 ? Math.round(subtotal / 10) : 0;
       const tax = taxMinor(taxed(15, true), subtotal - discount);

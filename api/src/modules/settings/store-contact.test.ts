@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultStoreSettings, type StoreContact, type StoreSettings } from '@threadline/contracts';
 import { pickupCheckoutForm } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
-import { createTestShop, signInStaff, signUp, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import {
+  createTestShop,
+  signInStaff,
+  signUp,
+  startSession,
+  type ShopperSession,
+  type SignedInShopper,
+  type TestShop,
+} from '../../../test/helper.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { startSmtpSink, type ReceivedMail } from '../../../test/smtp-sink.ts';
 
@@ -37,10 +45,17 @@ beforeAll(async () => {
   shop = await createTestShop({
     seed: false,
     // The sender is the mail server's to decide (MAIL_FROM), not a detail of the store.
-    environment: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://threadline.test', MAIL_FROM: 'Threadline <mailer@threadline.test>', RATE_LIMIT_SCALE: '50' },
+    environment: {
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'https://threadline.test',
+      MAIL_FROM: 'Threadline <mailer@threadline.test>',
+      RATE_LIMIT_SCALE: '50',
+    },
   });
   const category = await createCategory(shop.database.handle.db, { name: 'Hats', slug: 'hats' });
-  productId = (await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 100 }] })).id;
+  productId = (
+    await createProduct(shop.database.handle.db, { name: 'Irie Cap', categoryId: category, price: 450_000, variants: [{ stock: 100 }] })
+  ).id;
   await shop.ready();
   owner = await signInStaff(shop, 'owner');
   staff = await signInStaff(shop, 'staff');
@@ -87,7 +102,12 @@ describe('the store’s details the owner sets', () => {
   });
 
   it('are what the storefront’s and the owner’s settings answer carry once saved', async () => {
-    const saved = await shop.app.inject({ method: 'PUT', url: '/api/admin/settings/', headers: owner.headers, payload: { ...defaultStoreSettings, store: moved } satisfies StoreSettings });
+    const saved = await shop.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings/',
+      headers: owner.headers,
+      payload: { ...defaultStoreSettings, store: moved } satisfies StoreSettings,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await shop.app.inject({ method: 'GET', url: '/api/store/' })).json().store).toEqual(moved);
     expect((await shop.app.inject({ method: 'GET', url: '/api/admin/settings/', headers: owner.headers })).json().store).toEqual(moved);
@@ -118,14 +138,18 @@ describe('the store’s details the owner sets', () => {
 
   it('are in the password-reset e-mail', async () => {
     await signUp(shop.app, { email: 'forgetful@example.com' });
-    expect((await post(await startSession(shop.app), '/api/users/auth/password-reset/', { email: 'forgetful@example.com' })).statusCode).toBe(200);
+    expect(
+      (await post(await startSession(shop.app), '/api/users/auth/password-reset/', { email: 'forgetful@example.com' })).statusCode,
+    ).toBe(200);
     const reset = await mailTo('forgetful@example.com');
     expect(reset).toContain('reset the password');
     expectMovedStore(reset);
   });
 
   it('are in the newsletter’s welcome e-mail', async () => {
-    expect((await post(await startSession(shop.app), '/api/newsletter/', { email: 'fan@example.com', first_name: 'Marley' })).statusCode).toBe(200);
+    expect(
+      (await post(await startSession(shop.app), '/api/newsletter/', { email: 'fan@example.com', first_name: 'Marley' })).statusCode,
+    ).toBe(200);
     const welcome = await mailTo('fan@example.com');
     expect(welcome).toContain('Thanks for subscribing');
     expectMovedStore(welcome);

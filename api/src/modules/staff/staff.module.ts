@@ -9,7 +9,12 @@ import { createTwoFactorService } from './two-factor.service.ts';
 export const staffModule = fastifyPlugin<ShopModuleOptions>(
   async (app, { config, database }) => {
     const staff = createStaffService(database, app.staffAccounts, app.audit);
-    const twoFactor = createTwoFactorService({ database, accounts: app.staffAccounts, audit: app.audit, seal: createSecretSeal(config.secretKey) });
+    const twoFactor = createTwoFactorService({
+      database,
+      accounts: app.staffAccounts,
+      audit: app.audit,
+      seal: createSecretSeal(config.secretKey),
+    });
     await app.register(staffRoutes, { prefix: '/api/admin', staff, twoFactor, requireSecondFactor: config.adminRequire2fa });
   },
   { name: 'staff', dependencies: ['customers', 'audit'] },

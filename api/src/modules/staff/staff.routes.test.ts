@@ -68,7 +68,12 @@ describe('adding staff', () => {
     expect(list.results.some((entry: { email: string }) => entry.email === 'customer@threadline.test')).toBe(false);
 
     const audit = (await call('GET', `/api/admin/audit/?entity=staff&entity_id=${account.id}`, owner.headers)).json();
-    expect(audit.results[0]).toMatchObject({ staff: { id: owner.userId }, action: 'create', before: null, after: { email: 'keisha@threadline.test', role: 'staff' } });
+    expect(audit.results[0]).toMatchObject({
+      staff: { id: owner.userId },
+      action: 'create',
+      before: null,
+      after: { email: 'keisha@threadline.test', role: 'staff' },
+    });
     expect(JSON.stringify(audit.results[0])).not.toContain('blue-mountain-7');
 
     const twice = await call('POST', '/api/admin/staff/', owner.headers, { ...newStaff, email: 'KEISHA@threadline.test' });
@@ -132,7 +137,9 @@ describe('changing a role and disabling', () => {
     const audit = (await call('GET', `/api/admin/audit/?entity=staff&entity_id=${staff.userId}`, owner.headers)).json();
     expect(audit.results[0]).toMatchObject({ action: 'update', before: { disabled: false }, after: { disabled: true } });
 
-    expect((await call('PATCH', `/api/admin/staff/${staff.userId}/`, owner.headers, { disabled: false, role: 'owner' })).json()).toMatchObject({ disabled: false, role: 'owner' });
+    expect(
+      (await call('PATCH', `/api/admin/staff/${staff.userId}/`, owner.headers, { disabled: false, role: 'owner' })).json(),
+    ).toMatchObject({ disabled: false, role: 'owner' });
     expect((await signIn('leaving@threadline.test', 'island-breeze-42')).statusCode).toBe(200);
   });
 
@@ -142,12 +149,22 @@ describe('changing a role and disabling', () => {
       await alone.ready();
       const only = await signInStaff(alone, 'owner');
       for (const change of [{ role: 'staff' }, { disabled: true }]) {
-        const answer = await alone.app.inject({ method: 'PATCH', url: `/api/admin/staff/${only.userId}/`, headers: only.headers, payload: change });
+        const answer = await alone.app.inject({
+          method: 'PATCH',
+          url: `/api/admin/staff/${only.userId}/`,
+          headers: only.headers,
+          payload: change,
+        });
         expect(answer.statusCode).toBe(409);
         expect(answer.json()).toEqual({ error: adminMessages.lastActiveOwner, request_id: expect.any(String) });
       }
       const second = await signInStaff(alone, 'owner');
-      const demoted = await alone.app.inject({ method: 'PATCH', url: `/api/admin/staff/${only.userId}/`, headers: second.headers, payload: { role: 'staff' } });
+      const demoted = await alone.app.inject({
+        method: 'PATCH',
+        url: `/api/admin/staff/${only.userId}/`,
+        headers: second.headers,
+        payload: { role: 'staff' },
+      });
       expect(demoted.statusCode).toBe(200);
     } finally {
       await alone.close();
@@ -161,15 +178,30 @@ describe('changing a role and disabling', () => {
       for (let round = 0; round < 3; round += 1) {
         const [first, second] = await Promise.all([signInStaff(race, 'owner'), signInStaff(race, 'owner')]);
         // Only these two are owners: every earlier round left one owner, now demoted for this one.
-        await race.database.handle.db.updateTable('users').set({ role: 'staff' }).where('role', '=', 'owner').where('id', 'not in', [first.userId, second.userId]).execute();
+        await race.database.handle.db
+          .updateTable('users')
+          .set({ role: 'staff' })
+          .where('role', '=', 'owner')
+          .where('id', 'not in', [first.userId, second.userId])
+          .execute();
         const demote = (by: SignedInShopper, whom: SignedInShopper) =>
-          race.app.inject({ method: 'PATCH', url: `/api/admin/staff/${whom.userId}/`, headers: by.headers, payload: round === 2 ? { disabled: true } : { role: 'staff' } });
+          race.app.inject({
+            method: 'PATCH',
+            url: `/api/admin/staff/${whom.userId}/`,
+            headers: by.headers,
+            payload: round === 2 ? { disabled: true } : { role: 'staff' },
+          });
         const answers = (await Promise.all([demote(first, second), demote(second, first)])).map((answer) => answer.statusCode).sort();
         // The loser hears 409; or, when the winner's change landed before its request was let in, 403
         // (demoted: no longer an owner) or 401 (disabled: its sign-in ended).
         expect(answers[0]).toBe(200);
         expect(round === 2 ? [401, 409] : [403, 409]).toContain(answers[1]);
-        const owners = await race.database.handle.db.selectFrom('users').select('id').where('role', '=', 'owner').where('disabled_at', 'is', null).execute();
+        const owners = await race.database.handle.db
+          .selectFrom('users')
+          .select('id')
+          .where('role', '=', 'owner')
+          .where('disabled_at', 'is', null)
+          .execute();
         expect(owners).toHaveLength(1);
       }
     } finally {

@@ -25,15 +25,24 @@ export interface StaffRouteOptions {
 export const staffRoutes: FastifyPluginAsyncZod<StaffRouteOptions> = async (app, { staff, twoFactor, requireSecondFactor }) => {
   app.get('/me/', { schema: { response: { 200: adminMeSchema } } }, (request) => {
     const signIn = staffSignInOf(request);
-    return { ...staffOf(request), two_factor_enabled: signIn.twoFactorEnabled, second_factor_verified: signIn.secondFactorGiven, two_factor_required: requireSecondFactor };
+    return {
+      ...staffOf(request),
+      two_factor_enabled: signIn.twoFactorEnabled,
+      second_factor_verified: signIn.secondFactorGiven,
+      two_factor_required: requireSecondFactor,
+    };
   });
 
   app.post('/two-factor/setup/', { schema: { response: { 200: twoFactorSetupSchema } } }, (request) => twoFactor.setup(staffOf(request)));
 
   const code = { body: twoFactorCodeSchema, response: { 200: twoFactorStateSchema } };
-  app.post('/two-factor/confirm/', { schema: code }, (request) => twoFactor.confirm(staffOf(request), staffSignInOf(request).id, request.body.code));
+  app.post('/two-factor/confirm/', { schema: code }, (request) =>
+    twoFactor.confirm(staffOf(request), staffSignInOf(request).id, request.body.code),
+  );
   app.post('/two-factor/disable/', { schema: code }, (request) => twoFactor.disable(staffOf(request), request.body.code));
-  app.post('/two-factor/verify/', { schema: code }, (request) => twoFactor.verify(staffOf(request), staffSignInOf(request).id, request.body.code));
+  app.post('/two-factor/verify/', { schema: code }, (request) =>
+    twoFactor.verify(staffOf(request), staffSignInOf(request).id, request.body.code),
+  );
 
   app.get('/staff/', { schema: { querystring: staffListQuerySchema, response: { 200: adminListSchema(staffAccountSchema) } } }, (request) =>
     staff.list((requireOwner(request), request.query)),
@@ -43,7 +52,9 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRouteOptions> = async (app,
     reply.status(201).send(await staff.create(requireOwner(request), request.body)),
   );
 
-  app.patch('/staff/:id/', { schema: { params: idParamsSchema, body: staffChangeSchema, response: { 200: staffAccountSchema } } }, (request) =>
-    staff.change(requireOwner(request), request.params.id, request.body),
+  app.patch(
+    '/staff/:id/',
+    { schema: { params: idParamsSchema, body: staffChangeSchema, response: { 200: staffAccountSchema } } },
+    (request) => staff.change(requireOwner(request), request.params.id, request.body),
   );
 };

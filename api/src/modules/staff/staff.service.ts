@@ -1,5 +1,12 @@
 import { hash } from '@node-rs/argon2';
-import { adminMessages, type AdminList, type AdminPageQuery, type NewStaff, type StaffAccount, type StaffChange } from '@threadline/contracts';
+import {
+  adminMessages,
+  type AdminList,
+  type AdminPageQuery,
+  type NewStaff,
+  type StaffAccount,
+  type StaffChange,
+} from '@threadline/contracts';
 import { adminList, pageWindow } from '../../admin-list.ts';
 import { isUniqueViolation, type DatabaseHandle } from '../../db/database.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
@@ -51,7 +58,11 @@ export function createStaffService(database: DatabaseHandle, accounts: StaffAcco
           }
           const created = await viewOf(id, trx);
           const before = existing ? { role: 'customer' } : null;
-          await audit.record(owner, { action: existing ? 'promote' : 'create', entity: 'staff', entityId: id, before, after: created }, trx);
+          await audit.record(
+            owner,
+            { action: existing ? 'promote' : 'create', entity: 'staff', entityId: id, before, after: created },
+            trx,
+          );
           return created;
         });
       } catch (error) {
@@ -74,10 +85,12 @@ export function createStaffService(database: DatabaseHandle, accounts: StaffAcco
         if (!row) throw notFound(adminMessages.staffNotFound);
         const before = staffView(row);
         const role = change.role ?? before.role;
-        const disabledAt = change.disabled === undefined ? row.disabled_at : change.disabled ? (row.disabled_at ?? new Date().toISOString()) : null;
+        const disabledAt =
+          change.disabled === undefined ? row.disabled_at : change.disabled ? (row.disabled_at ?? new Date().toISOString()) : null;
         const wasActiveOwner = before.role === 'owner' && !before.disabled;
         const staysActiveOwner = role === 'owner' && disabledAt === null;
-        if (wasActiveOwner && !staysActiveOwner && (await accounts.activeOwnersBesides(id, trx)) === 0) throw conflict(adminMessages.lastActiveOwner);
+        if (wasActiveOwner && !staysActiveOwner && (await accounts.activeOwnersBesides(id, trx)) === 0)
+          throw conflict(adminMessages.lastActiveOwner);
         await accounts.setAccess(id, { role, disabledAt }, trx);
         if (change.two_factor_enabled === false && before.two_factor_enabled) await accounts.resetSecondFactor(id, trx);
         const after = await viewOf(id, trx);

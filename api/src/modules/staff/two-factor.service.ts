@@ -73,7 +73,17 @@ export function createTwoFactorService({ database, accounts, audit, seal, now = 
         const account = await accounts.secondFactorOf(staff.id, trx);
         await accounts.saveSecondFactor(staff.id, { sealedSecret: account?.totp_secret ?? null, enabled: true }, trx);
         await accounts.markSecondFactorGiven(signInId, trx);
-        await audit.record(staff, { action: 'two_factor_on', entity: 'staff', entityId: staff.id, before: { two_factor_enabled: false }, after: { two_factor_enabled: true } }, trx);
+        await audit.record(
+          staff,
+          {
+            action: 'two_factor_on',
+            entity: 'staff',
+            entityId: staff.id,
+            before: { two_factor_enabled: false },
+            after: { two_factor_enabled: true },
+          },
+          trx,
+        );
         return state(true);
       });
     },
@@ -84,7 +94,17 @@ export function createTwoFactorService({ database, accounts, audit, seal, now = 
       return database.writeTransaction(async (trx) => {
         if (!(await accounts.acceptStep(staff.id, step, trx))) throw badRequest(adminMessages.secondFactorWrongCode);
         await accounts.saveSecondFactor(staff.id, { sealedSecret: null, enabled: false }, trx);
-        await audit.record(staff, { action: 'two_factor_off', entity: 'staff', entityId: staff.id, before: { two_factor_enabled: true }, after: { two_factor_enabled: false } }, trx);
+        await audit.record(
+          staff,
+          {
+            action: 'two_factor_off',
+            entity: 'staff',
+            entityId: staff.id,
+            before: { two_factor_enabled: true },
+            after: { two_factor_enabled: false },
+          },
+          trx,
+        );
         return state(false);
       });
     },

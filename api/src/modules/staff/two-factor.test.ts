@@ -39,21 +39,30 @@ describe('setting up the second factor', () => {
     expect(setup.statusCode).toBe(200);
     const { secret, uri, qr_svg } = setup.json();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(uri).toBe(`otpauth://totp/Threadline:andrea%40threadline.test?issuer=Threadline&secret=${secret}&algorithm=SHA1&digits=6&period=30`);
+    expect(uri).toBe(
+      `otpauth://totp/Threadline:andrea%40threadline.test?issuer=Threadline&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
+    );
     expect(qr_svg).toMatch(/^<svg[\s\S]*<\/svg>$/);
 
     // Set up, not yet on: the account is not asked for codes.
     expect((await call('GET', '/api/admin/me/', owner.headers)).json()).toMatchObject({ two_factor_enabled: false });
-    const wrong = await call('POST', '/api/admin/two-factor/confirm/', owner.headers, { code: '000000' === codeFor(secret) ? '111111' : '000000' });
+    const wrong = await call('POST', '/api/admin/two-factor/confirm/', owner.headers, {
+      code: '000000' === codeFor(secret) ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ error: adminMessages.secondFactorWrongCode, request_id: expect.any(String) });
     const malformed = await call('POST', '/api/admin/two-factor/confirm/', owner.headers, { code: '12345' });
     expect(malformed.statusCode).toBe(400);
 
-    const confirmed = await call('POST', '/api/admin/two-factor/confirm/', owner.headers, { code: codeFor(secret).replace(/^(\d{3})/, '$1 ') });
+    const confirmed = await call('POST', '/api/admin/two-factor/confirm/', owner.headers, {
+      code: codeFor(secret).replace(/^(\d{3})/, '$1 '),
+    });
     expect(confirmed.json()).toEqual({ two_factor_enabled: true, second_factor_verified: true });
     // The sign-in that confirmed it has given it.
-    expect((await call('GET', '/api/admin/me/', owner.headers)).json()).toMatchObject({ two_factor_enabled: true, second_factor_verified: true });
+    expect((await call('GET', '/api/admin/me/', owner.headers)).json()).toMatchObject({
+      two_factor_enabled: true,
+      second_factor_verified: true,
+    });
     expect((await call('GET', '/api/admin/audit/?entity=staff', owner.headers)).json().results[0]).toMatchObject({
       action: 'two_factor_on',
       entity_id: String(owner.userId),
@@ -93,7 +102,11 @@ describe('signing in with the second factor on', () => {
     expect(me.json()).toMatchObject({ two_factor_enabled: true, second_factor_verified: false });
     const audit = await call('GET', '/api/admin/audit/', headers);
     expect(audit.statusCode).toBe(401);
-    expect(audit.json()).toEqual({ error: adminMessages.secondFactorRequired, second_factor_required: true, request_id: expect.any(String) });
+    expect(audit.json()).toEqual({
+      error: adminMessages.secondFactorRequired,
+      second_factor_required: true,
+      request_id: expect.any(String),
+    });
     // The storefront is not the back office: it serves the account as usual.
     expect((await call('GET', '/api/users/profile/', headers)).statusCode).toBe(200);
 
@@ -140,7 +153,10 @@ describe('turning the second factor off', () => {
     expect(replayed.statusCode).toBe(400);
     const off = await call('POST', '/api/admin/two-factor/disable/', owner.headers, { code: codeFor(secret, 1) });
     expect(off.json()).toEqual({ two_factor_enabled: false, second_factor_verified: false });
-    expect((await call('GET', '/api/admin/audit/?entity=staff', owner.headers)).json().results[0]).toMatchObject({ action: 'two_factor_off', after: { two_factor_enabled: false } });
+    expect((await call('GET', '/api/admin/audit/?entity=staff', owner.headers)).json().results[0]).toMatchObject({
+      action: 'two_factor_off',
+      after: { two_factor_enabled: false },
+    });
 
     const headers = await signInAgain('off@threadline.test');
     expect((await call('GET', '/api/admin/audit/', headers)).statusCode).toBe(200);
@@ -152,7 +168,11 @@ describe('turning the second factor off', () => {
   it('keeps the secret sealed in the database, never in clear', async () => {
     const staff = await signInStaff(shop, 'staff', 'sealed@threadline.test');
     const secret = await turnOn(staff);
-    const row = await shop.database.handle.db.selectFrom('users').select('totp_secret').where('id', '=', staff.userId).executeTakeFirstOrThrow();
+    const row = await shop.database.handle.db
+      .selectFrom('users')
+      .select('totp_secret')
+      .where('id', '=', staff.userId)
+      .executeTakeFirstOrThrow();
     expect(row.totp_secret).toBeTruthy();
     expect(row.totp_secret).not.toContain(secret);
   });
@@ -182,7 +202,8 @@ describe('ADMIN_REQUIRE_2FA=true', () => {
 });
 
 describe('an owner resets a lost second factor', () => {
-  const patch = (id: number, headers: Record<string, string>, payload: object) => shop.app.inject({ method: 'PATCH', url: `/api/admin/staff/${id}/`, headers, payload });
+  const patch = (id: number, headers: Record<string, string>, payload: object) =>
+    shop.app.inject({ method: 'PATCH', url: `/api/admin/staff/${id}/`, headers, payload });
 
   it('takes it away, ends every sign-in of the account, is audited, and the next sign-in needs no code', async () => {
     const owner = await signInStaff(shop, 'owner', 'resetting-owner@threadline.test');
@@ -195,7 +216,12 @@ describe('an owner resets a lost second factor', () => {
     expect(reset.json()).toMatchObject({ email: 'lost-phone@threadline.test', two_factor_enabled: false, disabled: false });
     expect((await call('GET', '/api/admin/me/', staff.headers)).statusCode).toBe(401);
     const audit = (await call('GET', `/api/admin/audit/?entity=staff&entity_id=${staff.userId}`, owner.headers)).json();
-    expect(audit.results[0]).toMatchObject({ action: 'update', staff: { email: 'resetting-owner@threadline.test' }, before: { two_factor_enabled: true }, after: { two_factor_enabled: false } });
+    expect(audit.results[0]).toMatchObject({
+      action: 'update',
+      staff: { email: 'resetting-owner@threadline.test' },
+      before: { two_factor_enabled: true },
+      after: { two_factor_enabled: false },
+    });
 
     const headers = await signInAgain('lost-phone@threadline.test');
     expect((await call('GET', '/api/admin/me/', headers)).json()).toMatchObject({ two_factor_enabled: false });
@@ -228,7 +254,11 @@ describe('a secret sealed under another SECRET_KEY', () => {
       const staff = await signInStaff(other, 'staff');
       const { secret } = (await other.app.inject({ method: 'POST', url: '/api/admin/two-factor/setup/', headers: staff.headers })).json();
       // The same row read by a shop whose key differs: seal it here, then open it with the other key.
-      const sealed = await other.database.handle.db.selectFrom('users').select('totp_secret').where('id', '=', staff.userId).executeTakeFirstOrThrow();
+      const sealed = await other.database.handle.db
+        .selectFrom('users')
+        .select('totp_secret')
+        .where('id', '=', staff.userId)
+        .executeTakeFirstOrThrow();
       const mine = await signInStaff(shop, 'staff');
       await shop.database.handle.db.updateTable('users').set({ totp_secret: sealed.totp_secret }).where('id', '=', mine.userId).execute();
       const answer = await call('POST', '/api/admin/two-factor/confirm/', mine.headers, { code: codeFor(secret) });

@@ -100,8 +100,8 @@ export const Footer = memo(function Footer() {
             {storeDetails.name}
           </p>
           <p className="mt-4 max-w-sm text-sm leading-6">
-            Clothing and merch{place ? ` from ${place}` : ''}: sneakers, hats, tees, shoes, accessories and kids&apos;
-            wear, picked for island life and shipped island-wide. Wholesale welcome.
+            Clothing and merch{place ? ` from ${place}` : ''}: sneakers, hats, tees, shoes, accessories and kids&apos; wear, picked for
+            island life and shipped island-wide. Wholesale welcome.
           </p>
           <div className="mt-6 inline-flex items-center gap-3 rounded-xl px-4 py-3 ring-1 ring-stone-700">
             <ShieldCheck className="size-6 text-brand-300" aria-hidden="true" />

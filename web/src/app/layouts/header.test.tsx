@@ -35,7 +35,11 @@ describe('header', () => {
     renderHeader({ cartCount: 2, account: null });
     // The navigation's code arrives on its own (an island with code, ADR 30).
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    expect(within(nav).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/', '/shop', '/contact']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/', '/shop', '/contact']);
     expect(within(nav).getByRole('button', { name: 'Categories' })).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
     expect(screen.getByRole('button', { name: 'Cart, 2 items' })).toBeVisible();
@@ -61,13 +65,11 @@ describe('header', () => {
     const button = await screen.findByRole('button', { name: 'Account: Shanice' });
     await user.click(button);
     const menu = screen.getByRole('menu', { name: 'Account' });
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'Profile',
-      'Orders',
-      'Addresses',
-      'Wishlist',
-      'Sign out',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Profile', 'Orders', 'Addresses', 'Wishlist', 'Sign out']);
     expect(within(menu).getByRole('menuitem', { name: 'Orders' })).toHaveAttribute('href', '/orders');
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));

@@ -117,13 +117,7 @@ export function MobileMenu({ account, open, onOpenChange, trigger }: MobileMenuP
         </section>
 
         <div className="border-t border-stone-200 pt-5">
-          <CurrencyOptions
-            currencies={currencies}
-            currency={currency}
-            onSelect={setCurrency}
-            status={status}
-            error={error}
-          />
+          <CurrencyOptions currencies={currencies} currency={currency} onSelect={setCurrency} status={status} error={error} />
         </div>
       </div>
     </ModalLayer>

@@ -54,7 +54,8 @@ export function StoreFrame({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const arrivalText = pageNoticeOf(location.state);
   const arrivalNotice = useMemo<NoticeMessage | null>(() => (arrivalText ? { tone: 'success', text: arrivalText } : null), [arrivalText]);
-  const dismissArrival = () => void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
+  const dismissArrival = () =>
+    void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
   const { user, signOut } = useAuth();
   const firstName = user ? user.first_name || user.email : null;
   const picture = user?.profile_picture ?? null;

@@ -70,10 +70,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: Pro
       <div className="mt-3 flex flex-1 flex-col">
         <p className="text-xs font-medium tracking-wide text-stone-500 uppercase">{product.category.name}</p>
         <Heading id={nameId} className="mt-1 text-sm leading-snug font-semibold text-stone-900 sm:text-base">
-          <Link
-            to={`/product/${product.id}`}
-            className="rounded-sm after:absolute after:inset-0 after:rounded-2xl hover:text-brand-800"
-          >
+          <Link to={`/product/${product.id}`} className="rounded-sm after:absolute after:inset-0 after:rounded-2xl hover:text-brand-800">
             {product.name}
           </Link>
         </Heading>

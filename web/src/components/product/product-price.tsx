@@ -22,8 +22,7 @@ export function ProductPrice({ product, size = 'sm' }: ProductPriceProps) {
   if (product.is_on_sale && product.sale_price !== null) {
     return (
       <p className="flex flex-wrap items-baseline gap-x-2">
-        <span className="sr-only">Sale price</span>{' '}
-        <Price amount={product.sale_price} className={`${current[size]} text-red-700`} />
+        <span className="sr-only">Sale price</span> <Price amount={product.sale_price} className={`${current[size]} text-red-700`} />
         <del className={original[size]}>
           <span className="sr-only">Original price </span>
           <Price amount={product.price} />

@@ -40,11 +40,7 @@ export function ChoiceGroup({ legend, name, choices, value, onChange }: ChoiceGr
             />
             <span className="flex min-h-11 min-w-11 cursor-pointer flex-col items-center justify-center rounded-xl px-3.5 py-1.5 text-sm font-medium text-stone-800 ring-1 ring-inset ring-stone-300 transition-colors peer-checked:bg-stone-900 peer-checked:text-white peer-checked:ring-stone-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:cursor-not-allowed peer-disabled:bg-stone-50 peer-disabled:text-stone-500 peer-disabled:line-through hover:ring-stone-500 peer-disabled:hover:ring-stone-300 peer-checked:*:text-amber-200">
               {choice.label}{' '}
-              {choice.note ? (
-                <span className="text-[11px] leading-tight font-semibold text-amber-800">
-                  {choice.note}
-                </span>
-              ) : null}
+              {choice.note ? <span className="text-[11px] leading-tight font-semibold text-amber-800">{choice.note}</span> : null}
             </span>
           </label>
         ))}

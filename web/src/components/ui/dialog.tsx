@@ -53,9 +53,5 @@ export function DialogBody({ children }: { children: ReactNode }) {
 
 /** Actions pinned under the content. */
 export function DialogFooter({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex flex-col-reverse gap-3 border-t border-stone-200 px-6 py-4 sm:flex-row sm:justify-end">
-      {children}
-    </div>
-  );
+  return <div className="flex flex-col-reverse gap-3 border-t border-stone-200 px-6 py-4 sm:flex-row sm:justify-end">{children}</div>;
 }

@@ -70,8 +70,7 @@ export function DropdownMenu({
     if (!open || !pendingFocus.current) return;
     const list = Array.from(menuRef.current?.querySelectorAll<HTMLElement>(itemSelector) ?? []);
     const checked = list.find((item) => item.getAttribute('aria-checked') === 'true');
-    const target =
-      pendingFocus.current === 'last' ? list.at(-1) : pendingFocus.current === 'checked' ? (checked ?? list[0]) : list[0];
+    const target = pendingFocus.current === 'last' ? list.at(-1) : pendingFocus.current === 'checked' ? (checked ?? list[0]) : list[0];
     pendingFocus.current = null;
     target?.focus();
   }, [open]);
@@ -192,15 +191,7 @@ export function DropdownMenuLink({ to, children }: { to: string; children: React
   );
 }
 
-export function DropdownMenuRadioItem({
-  checked,
-  onSelect,
-  children,
-}: {
-  checked: boolean;
-  onSelect: () => void;
-  children: ReactNode;
-}) {
+export function DropdownMenuRadioItem({ checked, onSelect, children }: { checked: boolean; onSelect: () => void; children: ReactNode }) {
   return (
     <button
       type="button"

@@ -169,5 +169,9 @@ export function SelectMenu({ label, options, value, onChange, hint }: SelectMenu
 }
 
 function OptionBadge({ text }: { text: string }) {
-  return <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200 ring-inset">{text}</span>;
+  return (
+    <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200 ring-inset">
+      {text}
+    </span>
+  );
 }

@@ -8,7 +8,11 @@ export function StepIndicator({ steps, current, done = [] }: { steps: readonly s
           <span
             aria-current={step === current ? 'step' : undefined}
             className={`flex items-center gap-1.5 rounded-full px-2.5 py-1 font-medium whitespace-nowrap sm:gap-2 sm:px-3 ${
-              step === current ? 'bg-stone-900 text-white' : done.includes(step) ? 'bg-brand-50 text-brand-800' : 'bg-stone-100 text-stone-600'
+              step === current
+                ? 'bg-stone-900 text-white'
+                : done.includes(step)
+                  ? 'bg-brand-50 text-brand-800'
+                  : 'bg-stone-100 text-stone-600'
             }`}
           >
             <span aria-hidden="true">{done.includes(step) ? '✓' : index + 1}</span>

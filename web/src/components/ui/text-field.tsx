@@ -4,15 +4,13 @@ const tones = {
   light: {
     label: 'text-stone-800',
     hint: 'text-stone-500',
-    control:
-      'bg-white text-stone-900 ring-stone-300 placeholder:text-stone-500 hover:ring-stone-400 focus-visible:ring-brand-600',
+    control: 'bg-white text-stone-900 ring-stone-300 placeholder:text-stone-500 hover:ring-stone-400 focus-visible:ring-brand-600',
     error: 'text-red-700',
   },
   dark: {
     label: 'text-stone-200',
     hint: 'text-stone-400',
-    control:
-      'bg-stone-900 text-white ring-stone-600 placeholder:text-stone-400 hover:ring-stone-500 focus-visible:ring-brand-300',
+    control: 'bg-stone-900 text-white ring-stone-600 placeholder:text-stone-400 hover:ring-stone-500 focus-visible:ring-brand-300',
     error: 'text-red-300',
   },
 } as const;

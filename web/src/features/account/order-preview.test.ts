@@ -2,9 +2,22 @@ import type { Order } from '@threadline/contracts';
 import { describe, expect, it } from 'vitest';
 import { knownOrderStatus, orderAgainPath, orderPreview } from './order-preview.ts';
 
-const item = (name: string, id = 1) => ({ id, product_id: id, product_name: name, product_image: `/img/${id}.webp`, quantity: 1, price: 10, size: null, color: null });
+const item = (name: string, id = 1) => ({
+  id,
+  product_id: id,
+  product_name: name,
+  product_image: `/img/${id}.webp`,
+  quantity: 1,
+  price: 10,
+  size: null,
+  color: null,
+});
 const order = (names: string[], address = '12 Hope Road, Apt 3, Kingston, St. Andrew, Jamaica') =>
-  ({ items: names.map((name, index) => item(name, index + 1)), shipping_address: null, shipping_address_text: address }) as unknown as Order;
+  ({
+    items: names.map((name, index) => item(name, index + 1)),
+    shipping_address: null,
+    shipping_address_text: address,
+  }) as unknown as Order;
 
 describe('orderPreview', () => {
   it('shows up to 3 pictures and 2 names, then how many more', () => {

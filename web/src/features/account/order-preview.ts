@@ -49,7 +49,10 @@ const orderAgainCategories: [RegExp, string][] = [
   [/shirt|\btees?\b|\bcrew\b|v-neck|polo|\btank\b/i, 'tshirts'],
   [/sneaker|runner|trainer|high-top|jogger|\bcourt\b|slip-on|canvas low/i, 'sneakers'],
   [/shoe|boot|sandal|slide|flip-flop|loafer|oxford|brogue/i, 'shoes'],
-  [/accessor|\bbag\b|tote|pack|necklace|pendant|bracelet|chain|\bpin\b|earring|keyring|wallet|belt|sunglass|weekender|duffel/i, 'accessories'],
+  [
+    /accessor|\bbag\b|tote|pack|necklace|pendant|bracelet|chain|\bpin\b|earring|keyring|wallet|belt|sunglass|weekender|duffel/i,
+    'accessories',
+  ],
 ];
 
 /** SPEC §2 'Order Again': a category page guessed from the first item's name, else the shop. */

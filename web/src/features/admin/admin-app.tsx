@@ -48,7 +48,9 @@ function StaffOnly({ forbidden }: { forbidden: ReactNode }) {
 function AdminScreens({ home, mustEnrol }: { home: string; mustEnrol: boolean }) {
   return useRoutes([
     { index: true, element: <Navigate to={home} replace /> },
-    ...adminRoutes.filter(({ path }) => !mustEnrol || `/admin/${path}` === adminSecurityPath).map(({ path, Page }) => ({ path, element: <Page /> })),
+    ...adminRoutes
+      .filter(({ path }) => !mustEnrol || `/admin/${path}` === adminSecurityPath)
+      .map(({ path, Page }) => ({ path, element: <Page /> })),
     { path: '*', element: <Navigate to={home} replace /> },
   ]);
 }

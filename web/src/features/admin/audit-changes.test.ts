@@ -9,8 +9,18 @@ describe('the fields an audit entry changed', () => {
     ['a list', { sizes: ['S'] }, { sizes: ['S', 'M'] }, [{ field: 'sizes', before: 'S', after: 'S, M' }]],
     [
       'a settings change: each changed field of a group, by its path',
-      { delivery_fees: { 'St. Andrew': 10, Portland: 10 }, free_delivery_over: null, tax: { name: 'GCT', rate: 0, prices_include_tax: false, registration_number: null }, store: { phone: '876 555 0100', city: 'Kingston' } },
-      { delivery_fees: { 'St. Andrew': 12, Portland: 10 }, free_delivery_over: 15000, tax: { name: 'GCT', rate: 15, prices_include_tax: false, registration_number: null }, store: { phone: '876 555 0199', city: 'Kingston' } },
+      {
+        delivery_fees: { 'St. Andrew': 10, Portland: 10 },
+        free_delivery_over: null,
+        tax: { name: 'GCT', rate: 0, prices_include_tax: false, registration_number: null },
+        store: { phone: '876 555 0100', city: 'Kingston' },
+      },
+      {
+        delivery_fees: { 'St. Andrew': 12, Portland: 10 },
+        free_delivery_over: 15000,
+        tax: { name: 'GCT', rate: 15, prices_include_tax: false, registration_number: null },
+        store: { phone: '876 555 0199', city: 'Kingston' },
+      },
       [
         { field: 'delivery fees › St. Andrew', before: '10', after: '12' },
         { field: 'free delivery over', before: '—', after: '15000' },

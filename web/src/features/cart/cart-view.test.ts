@@ -12,7 +12,9 @@ const none = { adds: [], changes: [], refused: [] };
 describe('the cart as shown', () => {
   it('lays unsaved quantities and removals over the server cart and counts what is waiting', () => {
     const view = toCartView(cartFixture([runner, cap]), {
-      adds: [{ name: 'Kingston Runner', variant: '10 / Red', request: { product_id: 1, quantity: 3 }, sends: [{ key: 'k1', quantity: 3 }] }],
+      adds: [
+        { name: 'Kingston Runner', variant: '10 / Red', request: { product_id: 1, quantity: 3 }, sends: [{ key: 'k1', quantity: 3 }] },
+      ],
       changes: [
         { lineId: 1, quantity: 4, name: 'Kingston Runner', variant: '9 / Black' },
         { lineId: 2, quantity: 0, name: 'Port Royal Cap', variant: '' },
@@ -39,11 +41,27 @@ describe('the cart as shown', () => {
 describe('units of one variant in the cart', () => {
   it('counts the shown lines and the adds waiting to be saved of that size and colour only', () => {
     const red = cartItemFixture({ id: 3, variant: '9 / Red', selectedVariants: { Size: { name: '9' }, Color: 'Red' }, quantity: 5 });
-    const otherProduct = cartItemFixture({ id: 4, product_id: 2, name: 'Port Royal Cap', selectedVariants: { Size: '9', Color: 'Navy' }, quantity: 7 });
+    const otherProduct = cartItemFixture({
+      id: 4,
+      product_id: 2,
+      name: 'Port Royal Cap',
+      selectedVariants: { Size: '9', Color: 'Navy' },
+      quantity: 7,
+    });
     const view = toCartView(cartFixture([runner, red, otherProduct]), {
       adds: [
-        { name: 'Kingston Runner', variant: '9 / Black', request: { product_id: 1, quantity: 3, variant_size: '9', variant_color: { name: 'Black' } }, sends: [] },
-        { name: 'Kingston Runner', variant: '10 / Black', request: { product_id: 1, quantity: 1, variant_size: '10', variant_color: 'Black' }, sends: [] },
+        {
+          name: 'Kingston Runner',
+          variant: '9 / Black',
+          request: { product_id: 1, quantity: 3, variant_size: '9', variant_color: { name: 'Black' } },
+          sends: [],
+        },
+        {
+          name: 'Kingston Runner',
+          variant: '10 / Black',
+          request: { product_id: 1, quantity: 1, variant_size: '10', variant_color: 'Black' },
+          sends: [],
+        },
       ],
       changes: [],
       refused: [],
@@ -62,7 +80,14 @@ describe('adds kept in the browser', () => {
     keepPendingAdd({ product_id: 1, quantity: 2, variant_size: '9', variant_color: 'Black' }, 'Kingston Runner', 'k2');
     keepPendingAdd({ product_id: 1, quantity: 1, variant_size: '10', variant_color: 'Black' }, 'Kingston Runner', 'k3');
     expect(readPendingCart().adds.map((add) => [add.variant, add.request.quantity, add.sends])).toEqual([
-      ['9 / Black', 3, [{ key: 'k1', quantity: 1 }, { key: 'k2', quantity: 2 }]],
+      [
+        '9 / Black',
+        3,
+        [
+          { key: 'k1', quantity: 1 },
+          { key: 'k2', quantity: 2 },
+        ],
+      ],
       ['10 / Black', 1, [{ key: 'k3', quantity: 1 }]],
     ]);
   });
@@ -72,20 +97,29 @@ describe('adds kept in the browser', () => {
     const [sent] = readPendingCart().adds;
     keepPendingAdd({ product_id: 1, quantity: 2, variant_size: '9', variant_color: 'Black' }, 'Kingston Runner', 'k2');
     if (!sent) throw new Error('nothing kept');
-    dropSentTries(sent, sent.sends.map((send) => send.key));
+    dropSentTries(
+      sent,
+      sent.sends.map((send) => send.key),
+    );
     expect(readPendingCart().adds.map((add) => [add.request.quantity, add.sends])).toEqual([[2, [{ key: 'k2', quantity: 2 }]]]);
     dropSentTries(sent, ['k2']);
     expect(readPendingCart().adds).toEqual([]);
   });
 
   it('gives an add kept by an older version, without keys, one try under a new key', () => {
-    localStorage.setItem('pendingCartItems', JSON.stringify({ adds: [{ name: 'Market Tote', variant: '', request: { product_id: 3, quantity: 2 } }] }));
+    localStorage.setItem(
+      'pendingCartItems',
+      JSON.stringify({ adds: [{ name: 'Market Tote', variant: '', request: { product_id: 3, quantity: 2 } }] }),
+    );
     const [add] = readPendingCart().adds;
     expect(add?.sends).toEqual([{ key: expect.stringMatching(/^[0-9a-f]{32}$/), quantity: 2 }]);
   });
 
   it('ignores stored entries that do not fit', () => {
-    localStorage.setItem('pendingCartItems', JSON.stringify({ adds: [{ name: 'x' }, 5], changes: 'no', refused: [{ id: 'a', text: 'Why' }] }));
+    localStorage.setItem(
+      'pendingCartItems',
+      JSON.stringify({ adds: [{ name: 'x' }, 5], changes: 'no', refused: [{ id: 'a', text: 'Why' }] }),
+    );
     expect(readPendingCart()).toEqual({ adds: [], changes: [], refused: [{ id: 'a', text: 'Why' }] });
     localStorage.setItem('pendingCartItems', '{not json');
     expect(readPendingCart()).toEqual(none);

@@ -30,14 +30,12 @@ export function toCartView(cart: Cart | undefined, pending: PendingCart): CartVi
   });
   const savedIds = new Set(cart?.items.map((item) => item.id));
   const unsavedRemovals = pending.changes.filter((change) => change.quantity === 0 && savedIds.has(change.lineId));
-  const count =
-    lines.reduce((sum, line) => sum + line.item.quantity, 0) + pending.adds.reduce((sum, add) => sum + add.request.quantity, 0);
+  const count = lines.reduce((sum, line) => sum + line.item.quantity, 0) + pending.adds.reduce((sum, add) => sum + add.request.quantity, 0);
   return { lines, pendingAdds: pending.adds, unsavedRemovals, count };
 }
 
 /** A chosen size or colour as text, whether the cart holds it as a value or as an option object. */
-const choiceText = (choice: string | { name: string } | null | undefined) =>
-  typeof choice === 'string' ? choice : (choice?.name ?? null);
+const choiceText = (choice: string | { name: string } | null | undefined) => (typeof choice === 'string' ? choice : (choice?.name ?? null));
 
 /**
  * Units of one size and colour of a product the shown cart holds, adds waiting to be saved

@@ -54,7 +54,11 @@ const empty: PendingCart = { adds: [], changes: [], refused: [] };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isSend = (value: unknown): value is PendingSend =>
-  isRecord(value) && typeof value.key === 'string' && value.key.length > 0 && Number.isInteger(value.quantity) && Number(value.quantity) > 0;
+  isRecord(value) &&
+  typeof value.key === 'string' &&
+  value.key.length > 0 &&
+  Number.isInteger(value.quantity) &&
+  Number(value.quantity) > 0;
 
 const isNamed = (value: Record<string, unknown>) => typeof value.name === 'string' && typeof value.variant === 'string';
 
@@ -234,5 +238,8 @@ function subscribe(listener: () => void) {
 
 /** What this browser keeps; nothing while the server's page hydrates, as the server rendered it. */
 export function usePendingCart(): PendingCart {
-  return useAfterHydration(useSyncExternalStore(subscribe, readPendingCart, () => empty), empty);
+  return useAfterHydration(
+    useSyncExternalStore(subscribe, readPendingCart, () => empty),
+    empty,
+  );
 }

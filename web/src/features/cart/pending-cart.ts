@@ -7,14 +7,7 @@ import { cartMutationOptions, isUnreachable, writeServerCart } from '@/lib/queri
 import { cartQueryKey } from '@/lib/queries/query-keys.ts';
 import { removeCartItem } from './api/remove-cart-item.ts';
 import { updateCartItem } from './api/update-cart-item.ts';
-import {
-  dropPendingAdd,
-  dropSentTries,
-  dropUnsavedChange,
-  keepRefused,
-  readPendingCart,
-  usePendingCart,
-} from './pending-cart-store.ts';
+import { dropPendingAdd, dropSentTries, dropUnsavedChange, keepRefused, readPendingCart, usePendingCart } from './pending-cart-store.ts';
 
 export type ReplayOutcome = 'done' | 'unreachable';
 

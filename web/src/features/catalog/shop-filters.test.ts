@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageRenderAddress } from '@threadline/contracts';
-import {
-  narrowingFilterCount,
-  noFilters,
-  parseShopFilters,
-  shopApiQuery,
-  shopLocation,
-  shopSearchParams,
-} from './shop-filters.ts';
+import { narrowingFilterCount, noFilters, parseShopFilters, shopApiQuery, shopLocation, shopSearchParams } from './shop-filters.ts';
 
 describe('shop filters in the URL', () => {
   it('reads every filter', () => {
@@ -27,7 +20,11 @@ describe('shop filters in the URL', () => {
 
   it('reads nothing that the address the server renders and keeps a listing under leaves out', () => {
     for (const [pathname, query, categoryFromPath] of [
-      ['/shop', 'utm_source=mail&category=hats&sort=price_low&search=%20cap%20&size=S%2FM&color=Green&min_price=1000&max_price=5000.5&page=3', null],
+      [
+        '/shop',
+        'utm_source=mail&category=hats&sort=price_low&search=%20cap%20&size=S%2FM&color=Green&min_price=1000&max_price=5000.5&page=3',
+        null,
+      ],
       ['/shop', 'search=one&search=two&sort=cheapest&min_price=lots&x=1', null],
       ['/shop/category/hats', 'category=tees&color=Green', 'hats'],
       ['/categories/hats', 'category=tees&sort=newest&size=%20', 'hats'],

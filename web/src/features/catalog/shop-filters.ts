@@ -73,11 +73,7 @@ export function shopSearchParams(filters: ShopFilters, includeCategory: boolean)
 }
 
 /** The page URL that shows these filters, keeping the way the current page names its category. */
-export function shopLocation(
-  filters: ShopFilters,
-  source: CategorySource,
-  currentPathname: string,
-): { pathname: string; search: string } {
+export function shopLocation(filters: ShopFilters, source: CategorySource, currentPathname: string): { pathname: string; search: string } {
   const params = shopSearchParams(filters, source === 'query');
   let pathname = currentPathname;
   if (source === 'path') {

@@ -14,7 +14,15 @@ import {
 import { defaultStoreSettings } from '@threadline/contracts';
 import { checkoutCharges } from './checkout-totals.ts';
 
-const filled = { ...emptyForm, firstName: 'Ayesha', lastName: 'Campbell', email: 'a@example.com', phone: '876', address1: '1 Hope Rd', city: 'Kingston' };
+const filled = {
+  ...emptyForm,
+  firstName: 'Ayesha',
+  lastName: 'Campbell',
+  email: 'a@example.com',
+  phone: '876',
+  address1: '1 Hope Rd',
+  city: 'Kingston',
+};
 
 const address = (overrides: Partial<Address>): Address => ({
   id: 1,
@@ -106,9 +114,20 @@ describe('checkout form rules', () => {
     expect(checkoutCharges({ total: 11900.1 }, 'delivery', 'Kingston', charges)).toEqual({ shipping: 10, tax: 0, total: 11910.1 });
     expect(checkoutCharges({ total: 0.1 }, 'delivery', 'st andrew', charges)).toEqual({ shipping: 650, tax: 0, total: 650.1 });
     expect(checkoutCharges({ total: 11900 }, 'pickup', 'St. Andrew', charges)).toEqual({ shipping: 0, tax: 0, total: 11900 });
-    expect(checkoutCharges({ total: 1000 }, 'delivery', 'St. Andrew', { ...charges, tax: { ...charges.tax, rate: 16.5 }, free_delivery_over: 1000 })).toEqual({ shipping: 0, tax: 165, total: 1165 });
+    expect(
+      checkoutCharges({ total: 1000 }, 'delivery', 'St. Andrew', {
+        ...charges,
+        tax: { ...charges.tax, rate: 16.5 },
+        free_delivery_over: 1000,
+      }),
+    ).toEqual({ shipping: 0, tax: 165, total: 1165 });
     // Held in the prices: the total is the cart's, and the tax the part of it that is GCT.
-    expect(checkoutCharges({ total: 1150 }, 'delivery', 'St. Andrew', { ...charges, tax: { ...charges.tax, rate: 15, prices_include_tax: true } })).toEqual({ shipping: 650, tax: 150, total: 1800 });
+    expect(
+      checkoutCharges({ total: 1150 }, 'delivery', 'St. Andrew', {
+        ...charges,
+        tax: { ...charges.tax, rate: 15, prices_include_tax: true },
+      }),
+    ).toEqual({ shipping: 650, tax: 150, total: 1800 });
     expect(checkoutCharges({ total: 1000 }, 'delivery', 'St. Andrew', undefined)).toBeNull();
   });
 });

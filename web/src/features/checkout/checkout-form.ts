@@ -34,7 +34,18 @@ export interface CheckoutForm {
 
 export type TextKey = Exclude<keyof CheckoutForm, 'shippingMethod' | 'paymentMethod' | 'saveAddress'>;
 
-const textFields: readonly TextKey[] = ['firstName', 'lastName', 'email', 'phone', 'address1', 'address2', 'country', 'city', 'parish', 'postal'];
+const textFields: readonly TextKey[] = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'address1',
+  'address2',
+  'country',
+  'city',
+  'parish',
+  'postal',
+];
 
 export const emptyAddress = { address1: '', address2: '', country: 'Jamaica', city: '', parish: '', postal: '' } as const;
 
@@ -86,7 +97,10 @@ export function fieldOfMessage(message: string): RequiredField | null {
   return field ? formKeyOf[field] : null;
 }
 
-export function checkoutRequest(form: CheckoutForm, options: { currency: CurrencyCode; shippingCost: number; canSaveAddress: boolean }): CheckoutRequest {
+export function checkoutRequest(
+  form: CheckoutForm,
+  options: { currency: CurrencyCode; shippingCost: number; canSaveAddress: boolean },
+): CheckoutRequest {
   const delivery = form.shippingMethod === 'delivery';
   return {
     first_name: form.firstName.trim(),
@@ -138,7 +152,8 @@ export function startingAddress(form: CheckoutForm, addresses: readonly Address[
   const typed = form.address1.trim().toLowerCase();
   if (typed === '') return addresses.find((address) => address.is_default);
   return addresses.find(
-    (address) => address.street_address.trim().toLowerCase() === typed && address.city.trim().toLowerCase() === form.city.trim().toLowerCase(),
+    (address) =>
+      address.street_address.trim().toLowerCase() === typed && address.city.trim().toLowerCase() === form.city.trim().toLowerCase(),
   );
 }
 

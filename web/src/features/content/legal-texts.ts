@@ -406,4 +406,3 @@ export function legalDocuments(store: StoreContact): readonly LegalDocument[] {
 
   return [terms, privacy, returns, cookies, accessibility];
 }
-

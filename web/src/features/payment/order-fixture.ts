@@ -22,7 +22,14 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     currency: 'JMD',
     customer_name: 'Ayesha Campbell',
     email: 'ayesha@example.com',
-    shipping_address: { street_address: '12 Hope Road', apartment: '', city: 'Kingston', state: 'St. Andrew', postal_code: '', country: 'Jamaica' },
+    shipping_address: {
+      street_address: '12 Hope Road',
+      apartment: '',
+      city: 'Kingston',
+      state: 'St. Andrew',
+      postal_code: '',
+      country: 'Jamaica',
+    },
     shipping_address_text: '12 Hope Road, Kingston, St. Andrew, Jamaica',
     items: [
       { id: 1, product_id: 1, product_name: 'Runner Sneaker', product_image: null, quantity: 2, price: 10000, size: '9', color: 'Black' },

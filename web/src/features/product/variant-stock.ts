@@ -40,9 +40,7 @@ function optionStock(detail: Detail, attribute: string, value: string): number {
 export function isSoldOut(detail: Detail): boolean {
   if (detail.product.stock <= 0) return true;
   if (detail.variants.length > 0 && detail.variants.every((variant) => variant.stock <= 0)) return true;
-  return attributesOf(detail).some((attribute) =>
-    (detail.available_variants[attribute] ?? []).every((option) => option.stock <= 0),
-  );
+  return attributesOf(detail).some((attribute) => (detail.available_variants[attribute] ?? []).every((option) => option.stock <= 0));
 }
 
 /**
@@ -55,10 +53,7 @@ export function selectionStock(detail: Detail, selection: Selection): number | n
   if (isSoldOut(detail)) return 0;
   const attributes = attributesOf(detail);
   if (attributes.some((attribute) => selection[attribute] === undefined)) return null;
-  const stocks = [
-    detail.product.stock,
-    ...attributes.map((attribute) => optionStock(detail, attribute, selection[attribute] ?? '')),
-  ];
+  const stocks = [detail.product.stock, ...attributes.map((attribute) => optionStock(detail, attribute, selection[attribute] ?? ''))];
   if (attributes.length > 0 && detail.variants.length > 0) {
     stocks.push(detail.variants.find((variant) => matches(variant, selection))?.stock ?? 0);
   }

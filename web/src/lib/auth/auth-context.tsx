@@ -27,7 +27,6 @@ export interface AuthState {
 
 const AuthContext = createSharedState<AuthState>();
 
-
 // 401: the token was refused and no refresh helped; 404: the account no longer exists.
 const signInRefused = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 404);
 
@@ -98,7 +97,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return answer.user;
       },
       async signUp(payload) {
-        const answer = await apiSend<Partial<AuthResponse> | undefined>('POST', '/users/auth/register/', { ...payload, email: payload.email.trim() });
+        const answer = await apiSend<Partial<AuthResponse> | undefined>('POST', '/users/auth/register/', {
+          ...payload,
+          email: payload.email.trim(),
+        });
         const outcome = signUpOutcome(answer);
         if (outcome === 'signed-in' && answer?.user && answer.token) {
           completeSignIn({ user: answer.user, token: answer.token, refresh: answer.refresh ?? '' });

@@ -12,10 +12,7 @@ const AuthErrorContext = createSharedState<AuthErrorState>();
 
 export function AuthErrorProvider({ children }: { children: ReactNode }) {
   const [authError, setAuthError] = useState<string | null>(null);
-  const state = useMemo<AuthErrorState>(
-    () => ({ authError, setAuthError, clearAuthError: () => setAuthError(null) }),
-    [authError],
-  );
+  const state = useMemo<AuthErrorState>(() => ({ authError, setAuthError, clearAuthError: () => setAuthError(null) }), [authError]);
   return <AuthErrorContext.Provider value={state}>{children}</AuthErrorContext.Provider>;
 }
 

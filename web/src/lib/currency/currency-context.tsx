@@ -61,7 +61,9 @@ function storedRates(): Record<string, number> {
   if (!text) return { ...fallbackRates };
   try {
     const parsed: unknown = JSON.parse(text);
-    return typeof parsed === 'object' && parsed !== null ? { ...fallbackRates, ...(parsed as Record<string, number>) } : { ...fallbackRates };
+    return typeof parsed === 'object' && parsed !== null
+      ? { ...fallbackRates, ...(parsed as Record<string, number>) }
+      : { ...fallbackRates };
   } catch {
     return { ...fallbackRates };
   }
@@ -96,9 +98,7 @@ export function CurrencyProvider({ children, page = null }: { children: ReactNod
   const currency = useAfterHydration(chosenCurrency, currencyOf(page?.code ?? null));
   // The server's rates are the day's rates a refresh would fetch; starting from them keeps the prices it rendered.
   const [rates, setRates] = useState(() => (page?.rates ? { ...fallbackRates, ...page.rates } : storedRates()));
-  const [status, setStatus] = useState<RatesStatus>(() =>
-    readStorage(storageKeys.ratesLastFetched) === today() ? 'live' : 'cached',
-  );
+  const [status, setStatus] = useState<RatesStatus>(() => (readStorage(storageKeys.ratesLastFetched) === today() ? 'live' : 'cached'));
   const [error, setError] = useState<string | null>(null);
   const inFlight = useRef<Promise<void> | null>(null);
 

@@ -20,7 +20,23 @@ function seededAmounts(count: number): number[] {
 
 describe('formatTwoDecimals', () => {
   it('writes amounts the way en-US number formatting does, half cents rounded up', () => {
-    for (const amount of [21.904999999999998, 45160.104999999996, 0.995, 0, 0.004, 0.005, 0.015, 1.005, 2.675, 10.5, 999.995, 1000, 1234567.891, 0.1 + 0.2, 1e-7]) {
+    for (const amount of [
+      21.904999999999998,
+      45160.104999999996,
+      0.995,
+      0,
+      0.004,
+      0.005,
+      0.015,
+      1.005,
+      2.675,
+      10.5,
+      999.995,
+      1000,
+      1234567.891,
+      0.1 + 0.2,
+      1e-7,
+    ]) {
       expect(formatTwoDecimals(amount), String(amount)).toBe(intl.format(amount));
     }
     expect(formatTwoDecimals(1.005)).toBe('1.01');

@@ -3,7 +3,6 @@ import type { Cart } from '@threadline/contracts';
 import { ApiError } from '@/lib/api-client.ts';
 import { cartQueryKey } from './query-keys.ts';
 
-
 /**
  * Every cart mutation runs in one scope, so their requests reach the server one at a time and in
  * the order the shopper made them (a fast double click never lands out of order); their optimistic

@@ -14,7 +14,10 @@ export const getOrderDetails = (id: number, signal?: AbortSignal) => apiGet<Orde
 
 /** `token` is the signed link of the order's e-mail: it opens the order on any device. */
 export const getOrder = (orderId: string, token: string | null, signal?: AbortSignal) =>
-  apiGet<Order>(`/orders/order/${encodeURIComponent(orderId)}/${token ? `?token=${encodeURIComponent(token)}` : ''}`, signal ? { signal } : {});
+  apiGet<Order>(
+    `/orders/order/${encodeURIComponent(orderId)}/${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+    signal ? { signal } : {},
+  );
 
 export const ordersQueryOptions = () => queryOptions({ queryKey: ordersQueryKey, queryFn: ({ signal }) => getOrders(signal) });
 

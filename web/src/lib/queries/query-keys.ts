@@ -14,4 +14,11 @@ export const orderByIdQueryKey = ['order'] as const;
 export const adminQueryKey = ['admin'] as const;
 
 /** Data that belongs to whoever is signed in; it must not outlive a sign-in or a sign-out. */
-export const privateQueryKeys = [profileQueryKey, addressesQueryKey, wishlistQueryKey, ordersQueryKey, orderByIdQueryKey, adminQueryKey] as const;
+export const privateQueryKeys = [
+  profileQueryKey,
+  addressesQueryKey,
+  wishlistQueryKey,
+  ordersQueryKey,
+  orderByIdQueryKey,
+  adminQueryKey,
+] as const;

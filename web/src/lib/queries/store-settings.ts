@@ -5,7 +5,8 @@ import { apiGet } from '@/lib/api-client.ts';
 /** The owner's settings as the storefront shows and charges them: footer, contact page, checkout. */
 export const storeSettingsQueryKey = ['store-settings'] as const;
 
-export const getStoreSettings = (signal?: AbortSignal) => apiGet<StoreAnswer>('/store/', { ...(signal ? { signal } : {}), sessionFree: true });
+export const getStoreSettings = (signal?: AbortSignal) =>
+  apiGet<StoreAnswer>('/store/', { ...(signal ? { signal } : {}), sessionFree: true });
 
 export const storeSettingsQueryOptions = queryOptions({
   queryKey: storeSettingsQueryKey,

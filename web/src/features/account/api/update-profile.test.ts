@@ -6,7 +6,12 @@ const fields = { first_name: ' Ayesha ', last_name: '', email: 'ayesha@example.c
 
 describe('profileBody', () => {
   it('sends the filled-in names and e-mail, trimmed, and always the phone and date of birth, as JSON when no picture was chosen', () => {
-    expect(profileBody(fields, null)).toEqual({ first_name: 'Ayesha', email: 'ayesha@example.com', phone: '', date_of_birth: '1990-04-02' });
+    expect(profileBody(fields, null)).toEqual({
+      first_name: 'Ayesha',
+      email: 'ayesha@example.com',
+      phone: '',
+      date_of_birth: '1990-04-02',
+    });
   });
 
   it('sends a cleared phone and date of birth empty, so the server removes them', () => {

@@ -53,7 +53,13 @@ export function AddressCard({ address, busy, settingDefault, onEdit, onDelete, o
           <Pencil className="size-4" aria-hidden="true" />
           Edit
         </button>
-        <button type="button" onClick={onDelete} disabled={busy} className={`${actionClass} text-red-700 hover:bg-red-50 hover:text-red-800`} aria-label={`Delete ${name}`}>
+        <button
+          type="button"
+          onClick={onDelete}
+          disabled={busy}
+          className={`${actionClass} text-red-700 hover:bg-red-50 hover:text-red-800`}
+          aria-label={`Delete ${name}`}
+        >
           <Trash2 className="size-4" aria-hidden="true" />
           Delete
         </button>

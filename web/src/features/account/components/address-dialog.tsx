@@ -9,7 +9,16 @@ import { TextField } from '@/components/ui/text-field.tsx';
 type TextKey = Exclude<keyof AddressInput, 'is_default'>;
 type RequiredKey = 'street_address' | 'city' | 'country';
 
-const blank: AddressInput = { label: '', street_address: '', apartment: '', city: '', state: '', postal_code: '', country: 'Jamaica', is_default: false };
+const blank: AddressInput = {
+  label: '',
+  street_address: '',
+  apartment: '',
+  city: '',
+  state: '',
+  postal_code: '',
+  country: 'Jamaica',
+  is_default: false,
+};
 
 // The words of the API's own checks (contracts addressInputSchema).
 const requiredMessages: Record<RequiredKey, string> = {
@@ -129,11 +138,40 @@ function AddressForm({ initial, lockDefault, saving, onCancel, onSave }: Address
             error={errors.street_address ?? null}
             required
           />
-          <TextField label="Apartment" hint="(optional)" name="apartment" autoComplete="address-line2" value={values.apartment} onChange={set('apartment')} />
+          <TextField
+            label="Apartment"
+            hint="(optional)"
+            name="apartment"
+            autoComplete="address-line2"
+            value={values.apartment}
+            onChange={set('apartment')}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="City" name="city" autoComplete="address-level2" value={values.city} onChange={set('city')} error={errors.city ?? null} required />
-            <TextField label="Parish / State" hint="(optional)" name="state" autoComplete="address-level1" value={values.state} onChange={set('state')} />
-            <TextField label="Postal code" hint="(optional)" name="postal_code" autoComplete="postal-code" value={values.postal_code} onChange={set('postal_code')} />
+            <TextField
+              label="City"
+              name="city"
+              autoComplete="address-level2"
+              value={values.city}
+              onChange={set('city')}
+              error={errors.city ?? null}
+              required
+            />
+            <TextField
+              label="Parish / State"
+              hint="(optional)"
+              name="state"
+              autoComplete="address-level1"
+              value={values.state}
+              onChange={set('state')}
+            />
+            <TextField
+              label="Postal code"
+              hint="(optional)"
+              name="postal_code"
+              autoComplete="postal-code"
+              value={values.postal_code}
+              onChange={set('postal_code')}
+            />
             <TextField
               label="Country"
               name="country"

@@ -61,7 +61,12 @@ export function OrderCard({ order, onViewDetails }: { order: Order; onViewDetail
         <p className="min-w-0 text-sm text-stone-700">{preview.names}</p>
       </div>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <button type="button" onClick={onViewDetails} className={buttonClass('secondary')} aria-label={`View Details of order ${order.order_number}`}>
+        <button
+          type="button"
+          onClick={onViewDetails}
+          className={buttonClass('secondary')}
+          aria-label={`View Details of order ${order.order_number}`}
+        >
           View Details
         </button>
         {order.status === 'delivered' ? (

@@ -1,4 +1,13 @@
-import { awaitsTransfer, lineLabel, messages, paymentMethodLabel, paymentState, paymentStateLabels, taxLabel, variantText } from '@threadline/contracts';
+import {
+  awaitsTransfer,
+  lineLabel,
+  messages,
+  paymentMethodLabel,
+  paymentState,
+  paymentStateLabels,
+  taxLabel,
+  variantText,
+} from '@threadline/contracts';
 import type { Order } from '@threadline/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

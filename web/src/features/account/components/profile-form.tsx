@@ -84,9 +84,24 @@ export function ProfileForm({ user }: { user: User }) {
         <legend className="sr-only">Your details</legend>
         <TextField label="First name" name="first_name" autoComplete="given-name" value={values.first_name} onChange={set('first_name')} />
         <TextField label="Last name" name="last_name" autoComplete="family-name" value={values.last_name} onChange={set('last_name')} />
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={values.email} onChange={set('email')} error={emailError} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+          error={emailError}
+        />
         <TextField label="Phone" name="phone" type="tel" autoComplete="tel" value={values.phone} onChange={set('phone')} />
-        <TextField label="Date of birth" name="date_of_birth" type="date" autoComplete="bday" value={values.date_of_birth} onChange={set('date_of_birth')} />
+        <TextField
+          label="Date of birth"
+          name="date_of_birth"
+          type="date"
+          autoComplete="bday"
+          value={values.date_of_birth}
+          onChange={set('date_of_birth')}
+        />
       </fieldset>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <button type="submit" disabled={busy} className={buttonClass('primary')}>

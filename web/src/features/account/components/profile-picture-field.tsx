@@ -28,7 +28,13 @@ export function ProfilePictureField({ current, initials, name, chosen, onChoose,
     <div className="flex flex-wrap items-center gap-5">
       <div className="relative">
         {shown ? (
-          <img src={shown} alt={name} width={96} height={96} className="size-24 rounded-full bg-stone-100 object-cover ring-1 ring-stone-200" />
+          <img
+            src={shown}
+            alt={name}
+            width={96}
+            height={96}
+            className="size-24 rounded-full bg-stone-100 object-cover ring-1 ring-stone-200"
+          />
         ) : (
           <span
             aria-hidden="true"

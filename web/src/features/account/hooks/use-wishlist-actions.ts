@@ -66,7 +66,9 @@ export function useWishlistActions(): WishlistActions {
 
   const toggleWishlist = useCallback(
     (productId: number) =>
-      status === 'loading' ? new Promise<boolean>((resolve) => waitingTaps.current.push((toggle) => resolve(toggle(productId)))) : toggleFor(productId),
+      status === 'loading'
+        ? new Promise<boolean>((resolve) => waitingTaps.current.push((toggle) => resolve(toggle(productId))))
+        : toggleFor(productId),
     [status, toggleFor],
   );
 

@@ -17,7 +17,15 @@ const home: Address = {
   country: 'Jamaica',
   is_default: true,
 };
-const work: Address = { ...home, id: 12, label: 'Work', street_address: '9 Knutsford Blvd', apartment: '', city: 'New Kingston', is_default: false };
+const work: Address = {
+  ...home,
+  id: 12,
+  label: 'Work',
+  street_address: '9 Knutsford Blvd',
+  apartment: '',
+  city: 'New Kingston',
+  is_default: false,
+};
 
 /** A tiny address book server: answers like the API, each change with the whole book. */
 function stubAddressBook(initial: Address[], options: { failDelete?: boolean } = {}) {
@@ -45,7 +53,9 @@ function stubAddressBook(initial: Address[], options: { failDelete?: boolean } =
         }
         if (method === 'PUT') {
           const input = JSON.parse(String(init?.body)) as Omit<Address, 'id'>;
-          book = book.map((address) => (address.id === id ? { ...address, ...input, is_default: address.is_default || input.is_default } : address));
+          book = book.map((address) =>
+            address.id === id ? { ...address, ...input, is_default: address.is_default || input.is_default } : address,
+          );
           return answer(messages.addressUpdated);
         }
         if (options.failDelete) return json({ error: 'Something went wrong on our side. Please try again.' }, 500);

@@ -15,7 +15,6 @@ import { AddressCard } from '../components/address-card.tsx';
 import { AddressDialog } from '../components/address-dialog.tsx';
 import { failureText } from '../failure-text.ts';
 
-
 /** SPEC §2 /addresses: the address book with add, edit, delete and set default. */
 export function AddressesPage() {
   usePageMeta({ title: 'Your addresses', description: 'Your saved delivery addresses.' });
@@ -96,9 +95,7 @@ function AddressBook() {
         <AccountLoadError message={messages.addressesLoadFailed} onRetry={() => void addresses.refetch()} retrying={addresses.isFetching} />
       ) : (
         <div aria-busy="true" className="grid gap-4 sm:grid-cols-2">
-          <output className="sr-only">
-            Loading addresses...
-          </output>
+          <output className="sr-only">Loading addresses...</output>
           {[0, 1].map((card) => (
             <Skeleton key={card} className="h-48 rounded-2xl" />
           ))}

@@ -39,7 +39,14 @@ function orderFixture(overrides: Partial<Order>): Order {
     customer_name: 'Ayesha Campbell',
     email: customer.email,
     currency: 'JMD',
-    shipping_address: { street_address: '12 Hope Road', apartment: 'Apt 3', city: 'Kingston', state: 'St. Andrew', postal_code: '', country: 'Jamaica' },
+    shipping_address: {
+      street_address: '12 Hope Road',
+      apartment: 'Apt 3',
+      city: 'Kingston',
+      state: 'St. Andrew',
+      postal_code: '',
+      country: 'Jamaica',
+    },
     shipping_address_text: '12 Hope Road, Apt 3, Kingston, St. Andrew, Jamaica',
     items: [item(1, 'Irie Bucket Hat'), item(2, 'One Love Graphic Tee'), item(3, 'Market Tote Bag'), item(4, 'Cuban Link Chain')],
     item_count: 4,
@@ -104,13 +111,21 @@ describe('the order list', () => {
   });
 
   it('says a bank transfer awaits its money and leads to the page with the bank details and the proof upload', async () => {
-    const transfer: Partial<Order> = { order_number: 'TL-1008', status: 'pending', payment_status: 'PENDING', payment_method: 'bank_transfer' };
+    const transfer: Partial<Order> = {
+      order_number: 'TL-1008',
+      status: 'pending',
+      payment_status: 'PENDING',
+      payment_method: 'bank_transfer',
+    };
     renderOrders(() => [orderFixture({ id: 8, ...transfer })], transfer);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: /View Details/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Order TL-1008' });
     expect(within(dialog).getByText('Bank transfer · Awaiting bank transfer')).toBeVisible();
-    expect(within(dialog).getByRole('link', { name: 'See the bank details and send your proof' })).toHaveAttribute('href', '/order-confirmation/8');
+    expect(within(dialog).getByRole('link', { name: 'See the bank details and send your proof' })).toHaveAttribute(
+      'href',
+      '/order-confirmation/8',
+    );
   });
 
   it("shows 'No orders yet' with a way to the shop", async () => {

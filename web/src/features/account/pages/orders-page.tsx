@@ -52,9 +52,7 @@ function OrderHistory() {
         <AccountLoadError message={messages.ordersLoadFailed} onRetry={() => void orders.refetch()} retrying={orders.isFetching} />
       ) : (
         <div aria-busy="true" className="space-y-4">
-          <output className="sr-only">
-            Loading orders...
-          </output>
+          <output className="sr-only">Loading orders...</output>
           {[0, 1, 2].map((row) => (
             <Skeleton key={row} className="h-52 rounded-2xl" />
           ))}

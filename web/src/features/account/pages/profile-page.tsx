@@ -28,9 +28,7 @@ function Profile() {
         <AccountLoadError message={messages.profileLoadFailed} onRetry={() => void profile.refetch()} retrying={profile.isFetching} />
       ) : (
         <div aria-busy="true" className="space-y-6">
-          <output className="sr-only">
-            Loading profile...
-          </output>
+          <output className="sr-only">Loading profile...</output>
           <Skeleton className="h-36 rounded-2xl" />
           <Skeleton className="h-64 rounded-2xl" />
         </div>

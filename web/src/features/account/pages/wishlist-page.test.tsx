@@ -9,8 +9,18 @@ import { stubApi, stubShopActions } from '@/test/render-shop.tsx';
 import { productFixture } from '@/test/shop-fixtures.ts';
 import { WishlistPage } from './wishlist-page.tsx';
 
-const runner: WishlistItem = { id: 1, product: productFixture({ id: 1, name: 'Kingston Runner' }), has_options: true, created_at: '2026-03-01T00:00:00Z' };
-const cap: WishlistItem = { id: 2, product: productFixture({ id: 2, name: 'Irie Snapback Cap', price: 3500 }), has_options: false, created_at: '2026-03-02T00:00:00Z' };
+const runner: WishlistItem = {
+  id: 1,
+  product: productFixture({ id: 1, name: 'Kingston Runner' }),
+  has_options: true,
+  created_at: '2026-03-01T00:00:00Z',
+};
+const cap: WishlistItem = {
+  id: 2,
+  product: productFixture({ id: 2, name: 'Irie Snapback Cap', price: 3500 }),
+  has_options: false,
+  created_at: '2026-03-02T00:00:00Z',
+};
 
 function renderWishlist(items: WishlistItem[], actions?: ShopActions) {
   storeSignIn();
@@ -49,10 +59,15 @@ describe('the wishlist', () => {
     renderWishlist([cap], actions);
     const user = userEvent.setup();
 
-    await user.click(within(await screen.findByRole('article', { name: 'Irie Snapback Cap' })).getByRole('button', { name: 'Add to Cart' }));
+    await user.click(
+      within(await screen.findByRole('article', { name: 'Irie Snapback Cap' })).getByRole('button', { name: 'Add to Cart' }),
+    );
 
     expect(await screen.findByText(messages.wishlistAddedToCart)).toBeVisible();
-    expect(actions.addToCart).toHaveBeenCalledWith({ product_id: 2, quantity: 1, variant_size: null, variant_color: null }, 'Irie Snapback Cap');
+    expect(actions.addToCart).toHaveBeenCalledWith(
+      { product_id: 2, quantity: 1, variant_size: null, variant_color: null },
+      'Irie Snapback Cap',
+    );
   });
 
   it("offers 'Choose Options', linking to the product page, from the start for a product with sizes or colours", async () => {

@@ -17,7 +17,11 @@ import { AccountLayout } from '../components/account-layout.tsx';
 import { AccountEmptyState, AccountLoadError } from '../components/account-states.tsx';
 
 // The cart refuses an add without a size or colour for products that have them (contracts messages).
-const optionRefusals = new Set<string>([messages.cartChooseOption('Size'), messages.cartChooseOption('Color'), messages.cartVariantUnavailable]);
+const optionRefusals = new Set<string>([
+  messages.cartChooseOption('Size'),
+  messages.cartChooseOption('Color'),
+  messages.cartVariantUnavailable,
+]);
 const needsOptions = (error: unknown) => error instanceof ApiError && error.status === 400 && optionRefusals.has(error.message);
 
 /** SPEC §2 /wishlist: saved products, each removable or added to the cart. */
@@ -109,9 +113,7 @@ function Wishlist() {
         <AccountLoadError message={messages.wishlistLoadFailed} onRetry={() => void wishlist.refetch()} retrying={wishlist.isFetching} />
       ) : (
         <div aria-busy="true" className="grid grid-cols-1 gap-4 min-[480px]:grid-cols-2 lg:grid-cols-3">
-          <output className="sr-only">
-            Loading wishlist...
-          </output>
+          <output className="sr-only">Loading wishlist...</output>
           {[0, 1, 2].map((card) => (
             <Skeleton key={card} className="h-40 rounded-2xl min-[480px]:aspect-[3/4] min-[480px]:h-auto" />
           ))}
@@ -145,8 +147,16 @@ function WishlistCard({ product, busy, anyBusy, hasOptions, mustChoose, onAdd, o
     if (mustChoose) chooseLink.current?.focus();
   }, [mustChoose]);
   return (
-    <article aria-label={product.name} className="flex h-full overflow-hidden rounded-2xl ring-1 ring-stone-200 ring-inset min-[480px]:flex-col">
-      <Link to={`/product/${product.id}`} tabIndex={-1} aria-hidden="true" className="relative block w-28 shrink-0 bg-stone-100 min-[480px]:w-auto">
+    <article
+      aria-label={product.name}
+      className="flex h-full overflow-hidden rounded-2xl ring-1 ring-stone-200 ring-inset min-[480px]:flex-col"
+    >
+      <Link
+        to={`/product/${product.id}`}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="relative block w-28 shrink-0 bg-stone-100 min-[480px]:w-auto"
+      >
         <img
           src={image?.image ?? '/static/media/placeholder-640.webp'}
           srcSet={image?.srcset || undefined}
@@ -172,7 +182,9 @@ function WishlistCard({ product, busy, anyBusy, hasOptions, mustChoose, onAdd, o
             </Link>
           </h2>
           <p className="flex items-baseline gap-2">
-            <span className={`font-semibold ${onSale ? 'text-red-700' : ''}`}>{format(effectivePrice(product.price, product.sale_price))}</span>
+            <span className={`font-semibold ${onSale ? 'text-red-700' : ''}`}>
+              {format(effectivePrice(product.price, product.sale_price))}
+            </span>
             {onSale ? (
               <s className="text-sm text-stone-500">
                 <span className="sr-only">was </span>
@@ -187,7 +199,12 @@ function WishlistCard({ product, busy, anyBusy, hasOptions, mustChoose, onAdd, o
               Choose Options
             </Link>
           ) : (
-            <button type="button" onClick={onAdd} disabled={soldOut || anyBusy} className={`${buttonClass('primary')} flex-1 whitespace-nowrap`}>
+            <button
+              type="button"
+              onClick={onAdd}
+              disabled={soldOut || anyBusy}
+              className={`${buttonClass('primary')} flex-1 whitespace-nowrap`}
+            >
               <ShoppingBag className="hidden size-4 min-[380px]:block" aria-hidden="true" />
               {soldOut ? 'Out of Stock' : busy === 'add' ? 'Adding...' : 'Add to Cart'}
             </button>

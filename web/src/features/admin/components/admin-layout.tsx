@@ -18,7 +18,10 @@ export function AdminLayout({ me, children }: { me: AdminMe; children: ReactNode
   const sections = adminSections.filter((section) => !section.ownerOnly || me.role === 'owner');
   return (
     <div className="min-h-dvh bg-stone-50 text-stone-900">
-      <a href="#admin-main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="flex flex-wrap print:hidden items-center justify-between gap-2 border-b border-stone-200 bg-white px-4 py-2 sm:px-6">
@@ -32,13 +35,20 @@ export function AdminLayout({ me, children }: { me: AdminMe; children: ReactNode
           <Link to="/" className="inline-flex min-h-11 items-center rounded-xl px-3 font-medium hover:bg-stone-100">
             View shop
           </Link>
-          <button type="button" onClick={() => void signOut()} className="inline-flex min-h-11 items-center rounded-xl px-3 font-medium hover:bg-stone-100">
+          <button
+            type="button"
+            onClick={() => void signOut()}
+            className="inline-flex min-h-11 items-center rounded-xl px-3 font-medium hover:bg-stone-100"
+          >
             Sign out
           </button>
         </div>
       </header>
       <div className="lg:flex">
-        <nav aria-label="Back office" className="print:hidden border-b border-stone-200 bg-white lg:min-h-[calc(100dvh-3.75rem)] lg:w-56 lg:shrink-0 lg:border-r lg:border-b-0">
+        <nav
+          aria-label="Back office"
+          className="print:hidden border-b border-stone-200 bg-white lg:min-h-[calc(100dvh-3.75rem)] lg:w-56 lg:shrink-0 lg:border-r lg:border-b-0"
+        >
           <ul className="flex gap-1 overflow-x-auto px-3 py-2 lg:flex-col lg:overflow-visible lg:py-4">
             {sections.map((section) => (
               <li key={section.to}>

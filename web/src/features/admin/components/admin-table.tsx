@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 /** The header row style every back-office list shares. */
 export const adminTableHeadClass = 'bg-stone-100 text-xs tracking-wide text-stone-600 uppercase';
 
-const frameClass = 'relative overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200 focus-visible:outline-2 focus-visible:outline-brand-600';
+const frameClass =
+  'relative overflow-x-auto rounded-2xl bg-white ring-1 ring-stone-200 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 /**
  * The frame of a back-office table. Wide tables scroll sideways in their own box on a phone, so the

@@ -11,7 +11,10 @@ export const isOwnerOnlyRefusal = (error: unknown) => error instanceof ApiError 
  */
 export function OwnerOnly({ children }: { children: ReactNode }) {
   return (
-    <section aria-labelledby="owner-only-heading" className="flex gap-3 rounded-2xl bg-stone-100 px-5 py-4 text-sm text-stone-800 ring-1 ring-stone-200">
+    <section
+      aria-labelledby="owner-only-heading"
+      className="flex gap-3 rounded-2xl bg-stone-100 px-5 py-4 text-sm text-stone-800 ring-1 ring-stone-200"
+    >
       <Lock className="mt-0.5 size-5 shrink-0 text-stone-600" aria-hidden="true" />
       <div className="min-w-0 space-y-1">
         <h2 id="owner-only-heading" className="text-base font-semibold text-stone-900">

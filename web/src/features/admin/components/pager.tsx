@@ -1,7 +1,8 @@
 import { adminPageSizeDefault, type AdminList } from '@threadline/contracts';
 import { Link, useSearchParams } from 'react-router';
 
-const linkClass = 'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium ring-1 ring-inset ring-stone-300 hover:bg-stone-100';
+const linkClass =
+  'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium ring-1 ring-inset ring-stone-300 hover:bg-stone-100';
 
 /** "Showing 26–50 of 312" with links to the neighbouring pages, which keep every filter in the URL. */
 export function Pager({ list }: { list: AdminList<unknown> }) {
@@ -17,9 +18,7 @@ export function Pager({ list }: { list: AdminList<unknown> }) {
   };
   return (
     <nav aria-label="Pages" className="flex flex-wrap items-center justify-between gap-3 text-sm text-stone-600">
-      <p>
-        {list.count === 0 ? 'Nothing to show' : `Showing ${first}–${last} of ${list.count.toLocaleString('en-JM')}`}
-      </p>
+      <p>{list.count === 0 ? 'Nothing to show' : `Showing ${first}–${last} of ${list.count.toLocaleString('en-JM')}`}</p>
       <div className="flex gap-2">
         {list.previous ? (
           <Link to={to(page - 1)} className={linkClass} rel="prev">

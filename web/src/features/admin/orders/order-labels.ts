@@ -1,4 +1,14 @@
-import { formatMoney, moneyAmountOf, moneyTextMessage, paymentState, paymentStateLabels, shopCurrency, type OrderStatus, type PaymentState, type PaymentStatus } from '@threadline/contracts';
+import {
+  formatMoney,
+  moneyAmountOf,
+  moneyTextMessage,
+  paymentState,
+  paymentStateLabels,
+  shopCurrency,
+  type OrderStatus,
+  type PaymentState,
+  type PaymentStatus,
+} from '@threadline/contracts';
 
 export type LabelTone = 'amber' | 'sky' | 'indigo' | 'green' | 'red' | 'stone';
 
@@ -35,7 +45,6 @@ export const moveLabels: Record<OrderStatus, string> = {
   delivered: 'Mark delivered',
   cancelled: 'Cancel order',
 };
-
 
 /** Back-office amounts are always JMD, as charged. */
 export const formatJmd = (amount: number) => formatMoney(amount, shopCurrency);

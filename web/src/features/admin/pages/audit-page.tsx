@@ -17,7 +17,8 @@ function Changes({ entry }: { entry: AuditEntry }) {
     <ul className="space-y-0.5">
       {changes.map((change) => (
         <li key={change.field} className="break-words">
-          <span className="font-medium">{change.field}</span>: <del className="text-stone-500">{change.before}</del> → <ins className="no-underline">{change.after}</ins>
+          <span className="font-medium">{change.field}</span>: <del className="text-stone-500">{change.before}</del> →{' '}
+          <ins className="no-underline">{change.after}</ins>
         </li>
       ))}
     </ul>
@@ -50,28 +51,36 @@ export function AuditPage() {
       ) : (
         <>
           <AdminTable label="Changes" minWidthClass="min-w-[40rem]">
-              <thead className={adminTableHeadClass}>
-                <tr>
-                  <th scope="col" className="px-4 py-3">When</th>
-                  <th scope="col" className="px-4 py-3">Who</th>
-                  <th scope="col" className="px-4 py-3">What</th>
-                  <th scope="col" className="px-4 py-3">Changes</th>
+            <thead className={adminTableHeadClass}>
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  When
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Who
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  What
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Changes
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {list.data.results.map((entry) => (
+                <tr key={entry.id} className="align-top">
+                  <td className="px-4 py-3 whitespace-nowrap">{when.format(new Date(entry.created_at))}</td>
+                  <td className="px-4 py-3">{entry.staff.email}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">
+                    {entry.action} {entry.entity} #{entry.entity_id}
+                  </td>
+                  <td className="px-4 py-3">
+                    <Changes entry={entry} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200">
-                {list.data.results.map((entry) => (
-                  <tr key={entry.id} className="align-top">
-                    <td className="px-4 py-3 whitespace-nowrap">{when.format(new Date(entry.created_at))}</td>
-                    <td className="px-4 py-3">{entry.staff.email}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">
-                      {entry.action} {entry.entity} #{entry.entity_id}
-                    </td>
-                    <td className="px-4 py-3">
-                      <Changes entry={entry} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
+              ))}
+            </tbody>
           </AdminTable>
           <Pager list={list.data} />
         </>

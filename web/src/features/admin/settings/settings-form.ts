@@ -1,4 +1,13 @@
-import { moneyAmountOf, moneyTextMessage, parishes, storeSettingsSchema, type BankTransferDetails, type Parish, type PaymentMethod, type StoreSettings } from '@threadline/contracts';
+import {
+  moneyAmountOf,
+  moneyTextMessage,
+  parishes,
+  storeSettingsSchema,
+  type BankTransferDetails,
+  type Parish,
+  type PaymentMethod,
+  type StoreSettings,
+} from '@threadline/contracts';
 
 type StoreContact = StoreSettings['store'];
 

@@ -9,8 +9,23 @@ import { groupedSecret } from './pages/security-page.tsx';
 
 const session: ApiRoute = [/^\/api\/csrf\//, () => new Response('{}', { headers: { 'X-Session-Key': 'session-1' } })];
 const profile: ApiRoute = [/^\/api\/users\/profile\//, () => customer];
-const owner: AdminMe = { id: 1, email: 'owner@threadline.test', role: 'owner', two_factor_enabled: false, second_factor_verified: false, two_factor_required: false };
-const keisha: StaffAccount = { id: 7, email: 'keisha@threadline.test', name: 'Keisha Brown', role: 'staff', two_factor_enabled: false, disabled: false, last_sign_in: null };
+const owner: AdminMe = {
+  id: 1,
+  email: 'owner@threadline.test',
+  role: 'owner',
+  two_factor_enabled: false,
+  second_factor_verified: false,
+  two_factor_required: false,
+};
+const keisha: StaffAccount = {
+  id: 7,
+  email: 'keisha@threadline.test',
+  name: 'Keisha Brown',
+  role: 'staff',
+  two_factor_enabled: false,
+  disabled: false,
+  last_sign_in: null,
+};
 const staffList = (results: StaffAccount[]) => ({ count: results.length, next: null, previous: null, results });
 const emptyAudit: ApiRoute = [/^\/api\/admin\/audit\//, () => staffList([])];
 
@@ -79,7 +94,14 @@ describe('the Security page', () => {
       session,
       profile,
       [/^\/api\/admin\/me\//, () => ({ ...owner, two_factor_enabled: enabled, second_factor_verified: enabled })],
-      [/^\/api\/admin\/two-factor\/setup\//, () => ({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' })],
+      [
+        /^\/api\/admin\/two-factor\/setup\//,
+        () => ({
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          uri: 'otpauth://totp/x',
+          qr_svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+        }),
+      ],
       [/^\/api\/admin\/two-factor\/confirm\//, () => ((enabled = true), { two_factor_enabled: true, second_factor_verified: true })],
     ]);
     renderAdmin('/admin/security');
@@ -133,7 +155,15 @@ describe('the Staff page', () => {
   });
 
   it('resets a staff member’s second factor after the owner confirms, and never offers it on the owner’s own row', async () => {
-    const ownRow: StaffAccount = { id: owner.id, email: owner.email, name: 'Andrea Owner', role: 'owner', two_factor_enabled: true, disabled: false, last_sign_in: null };
+    const ownRow: StaffAccount = {
+      id: owner.id,
+      email: owner.email,
+      name: 'Andrea Owner',
+      role: 'owner',
+      two_factor_enabled: true,
+      disabled: false,
+      last_sign_in: null,
+    };
     let people = [ownRow, { ...keisha, two_factor_enabled: true }];
     const fetchMock = stubApi([
       session,
@@ -168,21 +198,36 @@ describe('the Staff page', () => {
     first.unmount();
 
     // An owner made staff since the page loaded: the refusal says whose page it is, with nothing to retry.
-    stubApi([session, profile, [/^\/api\/admin\/me\//, () => owner], [/^\/api\/admin\/staff\//, () => json({ error: 'Only the shop owner can do this.' }, 403)]]);
+    stubApi([
+      session,
+      profile,
+      [/^\/api\/admin\/me\//, () => owner],
+      [/^\/api\/admin\/staff\//, () => json({ error: 'Only the shop owner can do this.' }, 403)],
+    ]);
     const refused = renderAdmin('/admin/staff');
     expect(await screen.findByRole('heading', { name: 'Only the owner can use this page' })).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add staff member' })).toBeNull();
     refused.unmount();
 
-    stubApi([session, profile, [/^\/api\/admin\/me\//, () => owner], [/^\/api\/admin\/staff\//, () => json({ error: 'Server error' }, 500)]]);
+    stubApi([
+      session,
+      profile,
+      [/^\/api\/admin\/me\//, () => owner],
+      [/^\/api\/admin\/staff\//, () => json({ error: 'Server error' }, 500)],
+    ]);
     renderAdmin('/admin/staff');
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeVisible();
   });
 
   it('shows staff who open the staff page that it is the owner’s, with no button to add staff or to try again', async () => {
     const listed: string[] = [];
-    stubApi([session, profile, [/^\/api\/admin\/me\//, () => ({ ...owner, role: 'staff' })], [/^\/api\/admin\/staff\//, (url: URL) => (listed.push(url.pathname), staffList([keisha]))]]);
+    stubApi([
+      session,
+      profile,
+      [/^\/api\/admin\/me\//, () => ({ ...owner, role: 'staff' })],
+      [/^\/api\/admin\/staff\//, (url: URL) => (listed.push(url.pathname), staffList([keisha]))],
+    ]);
     renderAdmin('/admin/staff');
     expect(await screen.findByRole('heading', { name: 'Only the owner can use this page' })).toBeVisible();
     expect(screen.getByText(/Staff accounts are the owner’s to add, change and disable/)).toBeVisible();

@@ -56,7 +56,10 @@ describe('the identity-provider callback', () => {
   it('authenticates, signs in, then goes to the stored returnUrl 2 seconds later', async () => {
     sessionStorage.setItem('googleAuthState', 'state-1');
     localStorage.setItem(storageKeys.returnUrl, '/orders');
-    const fetchMock = stubApi([...base, [/^\/api\/auth\/google\/$/, () => ({ success: true, token: 'access-1', refresh: 'refresh-1', user: customer })]]);
+    const fetchMock = stubApi([
+      ...base,
+      [/^\/api\/auth\/google\/$/, () => ({ success: true, token: 'access-1', refresh: 'refresh-1', user: customer })],
+    ]);
     const { router } = renderCallback('?code=abc&state=state-1');
 
     expect(await screen.findByRole('heading', { name: 'Authenticating...' })).toBeVisible();
@@ -65,7 +68,11 @@ describe('the identity-provider callback', () => {
     expect(screen.getByText('You have been successfully signed in. Redirecting...')).toBeVisible();
     expect(localStorage.getItem(storageKeys.accessToken)).toBe('access-1');
     const [, init] = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/api/auth/google/')) ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({ code: 'abc', redirect_uri: 'http://localhost:3000/auth/google/callback/', state: 'state-1' });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      code: 'abc',
+      redirect_uri: 'http://localhost:3000/auth/google/callback/',
+      state: 'state-1',
+    });
 
     // Real time: React's own scheduling and the page's timer both run as in a browser.
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders'), { timeout: 5000 });

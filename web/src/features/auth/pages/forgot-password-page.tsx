@@ -41,11 +41,12 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <AuthPanel title="Reset your password" intro={answer ? null : 'Enter the e-mail of your account and we will send you a link to choose a new password.'}>
+    <AuthPanel
+      title="Reset your password"
+      intro={answer ? null : 'Enter the e-mail of your account and we will send you a link to choose a new password.'}
+    >
       {answer ? (
-        <output className="block rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset">
-          {answer}
-        </output>
+        <output className="block rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset">{answer}</output>
       ) : (
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
           {error ? <ErrorBox>{error}</ErrorBox> : null}
@@ -66,7 +67,11 @@ export function ForgotPasswordPage() {
         </form>
       )}
       <p className="text-center text-sm">
-        <Link to="/signin" state={{ email: email.trim() }} className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
+        <Link
+          to="/signin"
+          state={{ email: email.trim() }}
+          className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900"
+        >
           Back to sign in
         </Link>
       </p>

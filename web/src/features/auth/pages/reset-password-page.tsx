@@ -74,9 +74,7 @@ export function ResetPasswordPage() {
   if (done) {
     return (
       <AuthPanel title="Password changed">
-        <output className="block rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset">
-          {done}
-        </output>
+        <output className="block rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset">{done}</output>
         <Link to="/signin" className={`${buttonClass('primary')} w-full`}>
           Sign in
         </Link>

@@ -24,7 +24,11 @@ async function signIn(email: string, password: string) {
 
 describe('sign in', () => {
   it('says the e-mail or password is wrong, keeps the shopper on the page and stores nothing', async () => {
-    const fetchMock = stubApi([session, googleOff, [/^\/api\/users\/auth\/login\//, () => json({ error: 'Invalid email or password. Please try again.' }, 401)]]);
+    const fetchMock = stubApi([
+      session,
+      googleOff,
+      [/^\/api\/users\/auth\/login\//, () => json({ error: 'Invalid email or password. Please try again.' }, 401)],
+    ]);
     const { router } = renderSignIn();
 
     await signIn('ayesha@example.com', 'wrong-password');
@@ -108,7 +112,10 @@ describe('sign in', () => {
   it('offers Google only when the shop has it configured', async () => {
     stubApi([
       session,
-      [/^\/api\/auth\/google\/config\//, () => ({ enabled: true, client_id: 'shop', authorization_endpoint: 'https://accounts.example/auth' })],
+      [
+        /^\/api\/auth\/google\/config\//,
+        () => ({ enabled: true, client_id: 'shop', authorization_endpoint: 'https://accounts.example/auth' }),
+      ],
     ]);
     renderSignIn();
     expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeEnabled();

@@ -19,7 +19,8 @@ type FieldErrors = Partial<Record<'email' | 'password', string>>;
  * when the right password met an account the owner disabled (spec deviation 54).
  */
 function signInFailure(error: unknown): string {
-  if (error instanceof ApiError && (error.status === 429 || error.status === 0 || error.message === messages.accountDisabled)) return error.message;
+  if (error instanceof ApiError && (error.status === 429 || error.status === 0 || error.message === messages.accountDisabled))
+    return error.message;
   return messages.signInFailed;
 }
 
@@ -70,7 +71,11 @@ export function SignInPage() {
         <h1 className="text-2xl font-bold tracking-tight">Sign in to your account</h1>
         <p className="text-sm text-stone-600">
           Or{' '}
-          <Link to="/signup" state={{ returnTo }} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+          <Link
+            to="/signup"
+            state={{ returnTo }}
+            className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+          >
             create a new account
           </Link>
         </p>
@@ -107,7 +112,11 @@ export function SignInPage() {
             <input type="checkbox" name="remember" className="size-4 rounded accent-brand-700" />
             Remember me
           </label>
-          <Link to="/forgot-password" state={{ email: email.trim() }} className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900">
+          <Link
+            to="/forgot-password"
+            state={{ email: email.trim() }}
+            className="font-medium text-brand-700 underline underline-offset-4 hover:text-brand-900"
+          >
             Forgot your password?
           </Link>
         </div>

@@ -24,7 +24,13 @@ async function fill(values: Partial<Record<'First name' | 'Last name' | 'Email' 
   await user.click(screen.getByRole('button', { name: 'Create Account' }));
 }
 
-const complete = { 'First name': 'Ayesha', 'Last name': 'Campbell', Email: 'ayesha@example.com', Password: 'island-breeze-42', 'Confirm password': 'island-breeze-42' };
+const complete = {
+  'First name': 'Ayesha',
+  'Last name': 'Campbell',
+  Email: 'ayesha@example.com',
+  Password: 'island-breeze-42',
+  'Confirm password': 'island-breeze-42',
+};
 
 describe('sign up: SPEC §5 checks before anything is sent', () => {
   it('needs all five fields, marks the empty ones and focuses the first', async () => {
@@ -68,7 +74,10 @@ describe('sign up: SPEC §5 checks before anything is sent', () => {
 describe('sign up: SPEC §4 outcomes', () => {
   it('signs in with the answer and goes to the stored returnUrl', async () => {
     localStorage.setItem(storageKeys.returnUrl, '/wishlist');
-    const fetchMock = stubApi([...base, [/^\/api\/users\/auth\/register\//, () => json({ user: customer, token: 'access-1', refresh: 'refresh-1' }, 201)]]);
+    const fetchMock = stubApi([
+      ...base,
+      [/^\/api\/users\/auth\/register\//, () => json({ user: customer, token: 'access-1', refresh: 'refresh-1' }, 201)],
+    ]);
     const { router } = renderSignUp();
 
     await fill(complete);

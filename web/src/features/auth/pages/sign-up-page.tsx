@@ -71,7 +71,11 @@ export function SignUpPage() {
         <h1 className="text-2xl font-bold tracking-tight">Create your account</h1>
         <p className="text-sm text-stone-600">
           Already have an account?{' '}
-          <Link to="/signin" state={{ returnTo }} className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900">
+          <Link
+            to="/signin"
+            state={{ returnTo }}
+            className="font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900"
+          >
             Sign in
           </Link>
         </p>
@@ -79,10 +83,35 @@ export function SignUpPage() {
       <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         {error ? <ErrorBox>{error}</ErrorBox> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First name" name="first_name" autoComplete="given-name" value={form.first_name} onChange={set('first_name')} error={fieldErrors.first_name ?? null} required />
-          <TextField label="Last name" name="last_name" autoComplete="family-name" value={form.last_name} onChange={set('last_name')} error={fieldErrors.last_name ?? null} required />
+          <TextField
+            label="First name"
+            name="first_name"
+            autoComplete="given-name"
+            value={form.first_name}
+            onChange={set('first_name')}
+            error={fieldErrors.first_name ?? null}
+            required
+          />
+          <TextField
+            label="Last name"
+            name="last_name"
+            autoComplete="family-name"
+            value={form.last_name}
+            onChange={set('last_name')}
+            error={fieldErrors.last_name ?? null}
+            required
+          />
         </div>
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} error={fieldErrors.email ?? null} required />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={set('email')}
+          error={fieldErrors.email ?? null}
+          required
+        />
         <TextField
           label="Password"
           name="password1"

@@ -1,7 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartChangeResponse } from '@threadline/contracts';
 import { dropUnsavedChange } from '../pending-cart-store.ts';
-import { cartMutationOptions, isUnreachable, otherCartChangesPending, serverCart, writeServerCart, type CartLineChange } from '@/lib/queries/cart-cache.ts';
+import {
+  cartMutationOptions,
+  isUnreachable,
+  otherCartChangesPending,
+  serverCart,
+  writeServerCart,
+  type CartLineChange,
+} from '@/lib/queries/cart-cache.ts';
 import { cartQueryKey } from '@/lib/queries/query-keys.ts';
 
 /**

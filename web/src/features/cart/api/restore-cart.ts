@@ -31,7 +31,12 @@ export function useRestoreCart() {
         ...cleared.items.map(
           (item) => () =>
             addToCart(
-              { product_id: item.product_id, quantity: item.quantity, variant_size: item.selectedVariants.Size ?? null, variant_color: item.selectedVariants.Color ?? null },
+              {
+                product_id: item.product_id,
+                quantity: item.quantity,
+                variant_size: item.selectedVariants.Size ?? null,
+                variant_color: item.selectedVariants.Color ?? null,
+              },
               newRandomKey(),
             ),
         ),

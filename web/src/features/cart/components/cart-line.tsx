@@ -15,7 +15,8 @@ export function lineImage(item: CartItem): string {
 function StockNote({ item }: { item: CartItem }) {
   if (item.quantity < item.stock) return null;
   if (item.stock <= 0) return <p className="text-sm font-medium text-red-700">Sold out: please remove it to check out</p>;
-  if (item.quantity > item.stock) return <p className="text-sm font-medium text-red-700">Only {item.stock} left: please lower the quantity</p>;
+  if (item.quantity > item.stock)
+    return <p className="text-sm font-medium text-red-700">Only {item.stock} left: please lower the quantity</p>;
   return <p className="text-sm text-stone-500">{item.stock} available</p>;
 }
 
@@ -102,9 +103,7 @@ export function CartLine({ line, onSetQuantity, onRemove, onNavigate }: CartLine
         </div>
         <StockNote item={item} />
         {line.unsaved ? (
-          <p className="text-sm font-medium text-amber-800">
-            Not saved yet: the total still counts {line.savedQuantity}.
-          </p>
+          <p className="text-sm font-medium text-amber-800">Not saved yet: the total still counts {line.savedQuantity}.</p>
         ) : null}
       </div>
     </li>

@@ -34,8 +34,23 @@ describe('cart slide-out', () => {
   });
 
   it('shows each line with its picture, prices and the summary with the ways on', async () => {
-    const remote = cartItemFixture({ id: 2, product_id: 2, name: 'Blue Mountain Tee', variant: 'M / Blue', image: 'https://cdn.example.com/tee.webp' });
-    const plain = cartItemFixture({ id: 3, product_id: 3, name: 'Gift Card', variant: '', image: null, images: [], quantity: 15, is_wholesale: true });
+    const remote = cartItemFixture({
+      id: 2,
+      product_id: 2,
+      name: 'Blue Mountain Tee',
+      variant: 'M / Blue',
+      image: 'https://cdn.example.com/tee.webp',
+    });
+    const plain = cartItemFixture({
+      id: 3,
+      product_id: 3,
+      name: 'Gift Card',
+      variant: '',
+      image: null,
+      images: [],
+      quantity: 15,
+      is_wholesale: true,
+    });
     renderPanel(fakeCartApi(cartFixture([cartItemFixture({ quantity: 2 }), remote, plain], { wholesale_applied: true })));
 
     const lines = within(await screen.findByRole('list', { name: 'Cart items' })).getAllByRole('listitem');
@@ -80,14 +95,22 @@ describe('cart slide-out', () => {
 
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     expect(await screen.findByText('Your cart is empty.')).toBeVisible();
-    const cartReads = () => fetchMock.mock.calls.filter(([input, init]) => String(input).endsWith('/orders/cart/') && init?.method === 'GET').length;
+    const cartReads = () =>
+      fetchMock.mock.calls.filter(([input, init]) => String(input).endsWith('/orders/cart/') && init?.method === 'GET').length;
     await waitFor(() => expect(cartReads()).toBe(2));
     expect(api.sent).toEqual([{ method: 'DELETE', path: '/api/orders/cart/', body: undefined }]);
   });
 
   it('offers Undo after Clear, which puts back every line and the promo code through the cart calls', async () => {
     const user = userEvent.setup();
-    const cap = cartItemFixture({ id: 2, product_id: 7, name: 'Port Royal Cap', variant: 'Red', selectedVariants: { Size: null, Color: 'Red' }, quantity: 3 });
+    const cap = cartItemFixture({
+      id: 2,
+      product_id: 7,
+      name: 'Port Royal Cap',
+      variant: 'Red',
+      selectedVariants: { Size: null, Color: 'Red' },
+      quantity: 3,
+    });
     const api = fakeCartApi(cartFixture([cartItemFixture({ quantity: 2 }), cap], { promo_code: 'WELCOME20', promo_code_valid: true }));
     const promoCalls: unknown[] = [];
     renderPanel(api, [

@@ -14,8 +14,7 @@ export function PromoBox({ cart }: { cart: Cart }) {
   // standing (a removed line takes it below its minimum), the cart's own promo message speaks.
   const [outcome, setOutcome] = useState<{ text: string; code: string | null; valid: boolean } | null>(null);
   const message = outcome && outcome.code === cart.promo_code && outcome.valid === cart.promo_code_valid ? outcome.text : null;
-  const setMessage = (text: string, after: Cart = cart) =>
-    setOutcome({ text, code: after.promo_code, valid: after.promo_code_valid });
+  const setMessage = (text: string, after: Cart = cart) => setOutcome({ text, code: after.promo_code, valid: after.promo_code_valid });
   const apply = useApplyPromo();
   const remove = useRemovePromo();
   const busy = apply.isPending || remove.isPending;

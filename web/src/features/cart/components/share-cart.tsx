@@ -35,7 +35,9 @@ export function ShareCart() {
           <MessageCircle className="size-4" aria-hidden="true" />
           {share.isPending ? 'Making the link…' : 'Share on WhatsApp'}
         </button>
-        <div role="alert">{share.error ? <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">{share.error.message}</p> : null}</div>
+        <div role="alert">
+          {share.error ? <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">{share.error.message}</p> : null}
+        </div>
       </div>
     );
   }

@@ -38,7 +38,9 @@ describe('cart page', () => {
       unit_price: 3500,
       quantity: 2,
     });
-    const api = fakeCartApi(cartFixture([cartItemFixture(), cap], { total_discount: 500, promo_code: 'ISLAND500', promo_code_valid: true }));
+    const api = fakeCartApi(
+      cartFixture([cartItemFixture(), cap], { total_discount: 500, promo_code: 'ISLAND500', promo_code_valid: true }),
+    );
     const { container } = renderCart(api);
     expect(container.querySelector('[aria-busy="true"]')).not.toBeNull();
 
@@ -73,7 +75,13 @@ describe('cart page', () => {
 
   it('shows the GCT the prices hold beneath the total, which stays what the shelf prices add up to', async () => {
     const api = fakeCartApi(cartFixture([cartItemFixture()], { total_discount: 500, promo_code: 'ISLAND500', promo_code_valid: true }));
-    stubApi([api.handler, [/^\/api\/store\/$/, () => ({ ...defaultStoreSettings, tax: { name: 'GCT', rate: 15, prices_include_tax: true, registration_number: '001-234-567' } })]]);
+    stubApi([
+      api.handler,
+      [
+        /^\/api\/store\/$/,
+        () => ({ ...defaultStoreSettings, tax: { name: 'GCT', rate: 15, prices_include_tax: true, registration_number: '001-234-567' } }),
+      ],
+    ]);
     renderShop(pages, { path: '/cart' });
     const summary = await screen.findByRole('region', { name: 'Order Summary' });
     const row = (term: string) => within(summary).getByText(term).parentElement;
@@ -81,7 +89,9 @@ describe('cart page', () => {
     await waitFor(() => expect(row('Includes GCT')).toHaveTextContent('J$1,486.96'));
     expect(row('Total')).toHaveTextContent('J$11,400.00');
     expect(within(summary).queryByText('GCT')).toBeNull();
-    const terms = within(summary).getAllByRole('term').map((term) => term.textContent);
+    const terms = within(summary)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
     expect(terms.indexOf('Includes GCT')).toBeGreaterThan(terms.indexOf('Total'));
   });
 
@@ -175,7 +185,12 @@ describe('cart page', () => {
     const user = userEvent.setup();
     const api = fakeCartApi(cartFixture([cartItemFixture()]));
     let failing = true;
-    stubApi([[/^\/api\/orders\/cart\/$/, (url, init) => (failing ? json({ error: 'Something went wrong on our side. Please try again.' }, 500) : api.handler[1](url, init))]]);
+    stubApi([
+      [
+        /^\/api\/orders\/cart\/$/,
+        (url, init) => (failing ? json({ error: 'Something went wrong on our side. Please try again.' }, 500) : api.handler[1](url, init)),
+      ],
+    ]);
     renderShop(pages, { path: '/cart' });
     expect(await screen.findByText('Something went wrong on our side. Please try again.')).toBeVisible();
 
@@ -229,7 +244,11 @@ describe('promo code box', () => {
     const { api, promo, fetchMock, holdAnswers } = await renderWithPromo();
     promo.push({
       status: 200,
-      body: { success: true, message: 'Promo code applied successfully!', cart: { ...api.cart, promo_code: 'WELCOME20', promo_code_valid: true, total_discount: 2380, total: 9520 } },
+      body: {
+        success: true,
+        message: 'Promo code applied successfully!',
+        cart: { ...api.cart, promo_code: 'WELCOME20', promo_code_valid: true, total_discount: 2380, total: 9520 },
+      },
     });
 
     const open = holdAnswers();
@@ -248,7 +267,14 @@ describe('promo code box', () => {
   it('lets the cart speak once a change makes the applied code stop counting', async () => {
     const user = userEvent.setup();
     const { api, promo, queryClient } = await renderWithPromo();
-    promo.push({ status: 200, body: { success: true, message: 'Promo code applied successfully!', cart: { ...api.cart, promo_code: 'ISLAND500', promo_code_valid: true } } });
+    promo.push({
+      status: 200,
+      body: {
+        success: true,
+        message: 'Promo code applied successfully!',
+        cart: { ...api.cart, promo_code: 'ISLAND500', promo_code_valid: true },
+      },
+    });
     await user.type(screen.getByRole('textbox', { name: 'Promo code' }), 'ISLAND500{Enter}');
     expect(await screen.findByText('Promo code applied successfully!')).toBeVisible();
 
@@ -281,7 +307,10 @@ describe('promo code box', () => {
   it('removes an applied code, saying Removing... meanwhile', async () => {
     const user = userEvent.setup();
     const { api, promo, holdAnswers, fetchMock } = await renderWithPromo({ promo_code: 'WELCOME20', promo_code_valid: true });
-    promo.push({ status: 200, body: { success: true, message: 'Promo code removed successfully!', cart: { ...api.cart, promo_code: null } } });
+    promo.push({
+      status: 200,
+      body: { success: true, message: 'Promo code removed successfully!', cart: { ...api.cart, promo_code: null } },
+    });
 
     const open = holdAnswers();
     await user.click(screen.getByRole('button', { name: 'Remove' }));

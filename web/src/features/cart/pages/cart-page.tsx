@@ -74,7 +74,10 @@ function OrderSummary({ cart, saving }: { cart: Cart; saving: boolean }) {
         Proceed to Checkout
       </Link>
       <ShareCart />
-      <Link to="/shop" className="flex min-h-11 items-center justify-center text-sm font-medium text-stone-700 underline-offset-4 hover:underline">
+      <Link
+        to="/shop"
+        className="flex min-h-11 items-center justify-center text-sm font-medium text-stone-700 underline-offset-4 hover:underline"
+      >
         Continue Shopping
       </Link>
     </section>

@@ -16,7 +16,9 @@ describe('the shared cart page', () => {
   it('says it is adding, then opens the cart with the server’s word on what was added, in place of the link in history', async () => {
     startTestSession();
     const cart = cartFixture([cartItemFixture({ name: 'Market Tote' })]);
-    const fetchMock = stubApi([[/^\/api\/orders\/cart\/shared\/tok-1\/$/, () => ({ success: true, message: 'The shared items are in your cart.', cart })]]);
+    const fetchMock = stubApi([
+      [/^\/api\/orders\/cart\/shared\/tok-1\/$/, () => ({ success: true, message: 'The shared items are in your cart.', cart })],
+    ]);
     const { router } = renderShop(pages, { path: '/cart/shared/tok-1' });
     expect(screen.getByText('Adding the shared items to your cart…')).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Shopping Cart' })).toBeVisible();
@@ -27,7 +29,12 @@ describe('the shared cart page', () => {
 
   it('shows why a link that is not valid fills nothing, with the way back to the shop and no retry', async () => {
     startTestSession();
-    stubApi([[/^\/api\/orders\/cart\/shared\//, () => json({ error: 'This shared cart link is not valid or has expired. Ask for a new one.' }, 404)]]);
+    stubApi([
+      [
+        /^\/api\/orders\/cart\/shared\//,
+        () => json({ error: 'This shared cart link is not valid or has expired. Ask for a new one.' }, 404),
+      ],
+    ]);
     renderShop(pages, { path: '/cart/shared/nope' });
     expect(await screen.findByRole('alert')).toHaveTextContent('This shared cart link is not valid or has expired. Ask for a new one.');
     expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
@@ -42,7 +49,10 @@ describe('the shared cart page', () => {
     stubApi([
       [
         /^\/api\/orders\/cart\/shared\/tok-2\/$/,
-        () => (reachable ? { success: true, message: 'The shared items are in your cart.', cart } : json({ error: 'Something went wrong on our side. Please try again.' }, 503)),
+        () =>
+          reachable
+            ? { success: true, message: 'The shared items are in your cart.', cart }
+            : json({ error: 'Something went wrong on our side. Please try again.' }, 503),
       ],
     ]);
     renderShop(pages, { path: '/cart/shared/tok-2' });

@@ -38,9 +38,7 @@ export function CategoryTile({ name, to, image, productCount, headingLevel = 3 }
           />
         )}
       </div>
-      <Heading className="mt-3 text-base font-bold tracking-tight text-stone-900 group-hover:text-brand-800 sm:text-lg">
-        {name}
-      </Heading>
+      <Heading className="mt-3 text-base font-bold tracking-tight text-stone-900 group-hover:text-brand-800 sm:text-lg">{name}</Heading>
       <p className="mt-0.5 flex items-center gap-1.5 text-sm text-stone-600">
         {productCount === undefined ? 'Shop now' : `${productCount} ${productCount === 1 ? 'product' : 'products'}`}
         <ArrowRight className="size-4 transition-transform motion-safe:group-hover:translate-x-1" aria-hidden="true" />

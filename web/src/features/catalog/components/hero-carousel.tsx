@@ -23,7 +23,8 @@ const slides: readonly Slide[] = [
     eyebrow: 'New to Threadline?',
     title: '20% off your first order',
     text: 'Use code WELCOME20 at checkout and save on sneakers, hats, tees and more, picked in Kingston for island life.',
-    background: 'bg-[radial-gradient(ellipse_at_top_right,var(--color-brand-600),transparent_60%),radial-gradient(ellipse_at_bottom_left,var(--color-stone-800),transparent_65%)] bg-stone-950',
+    background:
+      'bg-[radial-gradient(ellipse_at_top_right,var(--color-brand-600),transparent_60%),radial-gradient(ellipse_at_bottom_left,var(--color-stone-800),transparent_65%)] bg-stone-950',
     art: (
       <div className="flex size-56 flex-col items-center justify-center rounded-full bg-white/10 text-center ring-1 ring-white/25 backdrop-blur-sm lg:size-72">
         <span className="text-7xl font-black tracking-tight lg:text-8xl">20%</span>
@@ -39,7 +40,8 @@ const slides: readonly Slide[] = [
     eyebrow: 'Wholesale',
     title: `Buy ${wholesaleMinimumPerStyle}+ per style, pay wholesale`,
     text: `Kitting out a team, a shop or the whole crew? Take ${wholesaleMinimumPerStyle} or more items of any style and wholesale prices apply automatically.`,
-    background: 'bg-[radial-gradient(ellipse_at_top_left,var(--color-amber-700),transparent_55%),radial-gradient(ellipse_at_bottom_right,var(--color-brand-800),transparent_60%)] bg-stone-950',
+    background:
+      'bg-[radial-gradient(ellipse_at_top_left,var(--color-amber-700),transparent_55%),radial-gradient(ellipse_at_bottom_right,var(--color-brand-800),transparent_60%)] bg-stone-950',
     art: (
       <div className="flex size-56 flex-col items-center justify-center rounded-full bg-white/10 text-center ring-1 ring-white/25 backdrop-blur-sm lg:size-72">
         <span className="text-7xl font-black tracking-tight lg:text-8xl">{wholesaleMinimumPerStyle}+</span>

@@ -51,10 +51,7 @@ export function SearchField({ value, onSearch }: SearchFieldProps) {
           Search
         </label>
         <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-stone-500"
-            aria-hidden="true"
-          />
+          <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-stone-500" aria-hidden="true" />
           <input
             id={inputId}
             type="search"

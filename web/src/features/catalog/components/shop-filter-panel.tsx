@@ -26,10 +26,7 @@ function categoryNameOf(slug: string): string {
 export function ShopFilterPanel({ state, source, categories, facets }: ShopFilterPanelProps) {
   const { filters, setFilters } = state;
   const categoryId = useId();
-  const onSearch = useCallback(
-    (search: string, options: { replace: boolean }) => setFilters({ search }, options),
-    [setFilters],
-  );
+  const onSearch = useCallback((search: string, options: { replace: boolean }) => setFilters({ search }, options), [setFilters]);
   const knownCategory = filters.category === null || categories.some((category) => category.slug === filters.category);
 
   return (
@@ -60,18 +57,8 @@ export function ShopFilterPanel({ state, source, categories, facets }: ShopFilte
         </div>
       )}
 
-      <FacetChips
-        legend="Size"
-        values={facets?.sizes ?? []}
-        selected={filters.size}
-        onSelect={(size) => setFilters({ size })}
-      />
-      <FacetChips
-        legend="Colour"
-        values={facets?.colors ?? []}
-        selected={filters.color}
-        onSelect={(color) => setFilters({ color })}
-      />
+      <FacetChips legend="Size" values={facets?.sizes ?? []} selected={filters.size} onSelect={(size) => setFilters({ size })} />
+      <FacetChips legend="Colour" values={facets?.colors ?? []} selected={filters.color} onSelect={(color) => setFilters({ color })} />
       <PriceRangeFilter
         minPrice={filters.minPrice}
         maxPrice={filters.maxPrice}

@@ -128,11 +128,7 @@ export function ShopListing({ source, categorySlug = null }: ShopListingProps) {
               </span>
             ) : null}
           </button>
-          <SortSelect
-            sort={filters.sort}
-            searching={filters.search !== ''}
-            onChange={(sort) => state.setFilters({ sort })}
-          />
+          <SortSelect sort={filters.sort} searching={filters.search !== ''} onChange={(sort) => state.setFilters({ sort })} />
         </div>
       </div>
 
@@ -215,9 +211,7 @@ function CategoryNotFound() {
   return (
     <div className="mx-auto flex w-full max-w-2xl flex-1 flex-col items-center justify-center px-4 py-20 text-center">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">We couldn&apos;t find that category</h1>
-      <p className="mt-4 text-stone-600">
-        It may have moved or been renamed. Browse all our categories, or see everything in the shop.
-      </p>
+      <p className="mt-4 text-stone-600">It may have moved or been renamed. Browse all our categories, or see everything in the shop.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/categories" className={buttonClass('primary')}>
           Browse Categories

@@ -15,10 +15,7 @@ export function useShopFilters(source: CategorySource, categoryFromPath: string 
   const { pathname } = useLocation();
   const navigate = useNavigate();
 
-  const filters = useMemo(
-    () => parseShopFilters(params, source === 'query' ? null : categoryFromPath),
-    [params, source, categoryFromPath],
-  );
+  const filters = useMemo(() => parseShopFilters(params, source === 'query' ? null : categoryFromPath), [params, source, categoryFromPath]);
 
   const setFilters = useCallback(
     (patch: Partial<ShopFilters>, options: { replace?: boolean } = {}) => {

@@ -53,11 +53,7 @@ export function HomePage() {
       ) : (
         <>
           <section aria-labelledby="best-sellers-heading" className="mx-auto w-full max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-            <SectionHeading
-              id="best-sellers-heading"
-              title="Best Sellers"
-              link={{ to: '/shop?sort=best_sellers', label: 'Shop all' }}
-            />
+            <SectionHeading id="best-sellers-heading" title="Best Sellers" link={{ to: '/shop?sort=best_sellers', label: 'Shop all' }} />
             {loading ? (
               <div className={`${productGridClass} mt-8`}>
                 {Array.from({ length: bestSellerSkeletons }, (_, index) => (
@@ -79,11 +75,7 @@ export function HomePage() {
           </section>
 
           <section aria-labelledby="categories-heading" className="mx-auto w-full max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
-            <SectionHeading
-              id="categories-heading"
-              title="Shop by Category"
-              link={{ to: '/categories', label: 'All categories' }}
-            />
+            <SectionHeading id="categories-heading" title="Shop by Category" link={{ to: '/categories', label: 'All categories' }} />
             <HydrateWhenSeen name="home-categories">
               <ul className="mt-8 grid grid-cols-2 gap-x-4 gap-y-6 sm:grid-cols-3 sm:gap-x-6 lg:grid-cols-6">
                 {loading

@@ -13,9 +13,7 @@ const pages = [
   { path: 'categories/:slug', Component: CategoryPage },
 ];
 
-const products = Array.from({ length: 12 }, (_, index) =>
-  productFixture({ id: index + 1, name: `Product ${index + 1}` }),
-);
+const products = Array.from({ length: 12 }, (_, index) => productFixture({ id: index + 1, name: `Product ${index + 1}` }));
 
 function stubShop(answer = shopResponseFixture(products)) {
   return stubApi([[/^\/api\/shop\//, () => answer]]);
@@ -149,9 +147,7 @@ describe('shop filters live in the URL', () => {
   it('shows Error Loading Products with the reason, and Try Again asks again', async () => {
     const user = userEvent.setup();
     let failing = true;
-    stubApi([
-      [/^\/api\/shop\//, () => (failing ? json({ error: 'Database is resting' }, 500) : shopResponseFixture(products))],
-    ]);
+    stubApi([[/^\/api\/shop\//, () => (failing ? json({ error: 'Database is resting' }, 500) : shopResponseFixture(products))]]);
     renderShop(pages, { path: '/shop' });
 
     const alert = await screen.findByRole('alert');

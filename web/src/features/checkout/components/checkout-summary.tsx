@@ -1,4 +1,13 @@
-import { baseCurrency, formatMoney, shopCurrency, taxLabel, type Cart, type CartItem, type ShippingMethod, type StoreTax } from '@threadline/contracts';
+import {
+  baseCurrency,
+  formatMoney,
+  shopCurrency,
+  taxLabel,
+  type Cart,
+  type CartItem,
+  type ShippingMethod,
+  type StoreTax,
+} from '@threadline/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useCurrency } from '@/lib/currency/currency-context.tsx';
@@ -31,7 +40,8 @@ interface CheckoutSummaryProps {
  */
 export function CheckoutSummary({ cart, shippingMethod, charges, tax, parish, children }: CheckoutSummaryProps) {
   const { format, currency } = useCurrency();
-  const shown = (amount: number | undefined) => (amount === undefined ? <span className="text-stone-500">Calculating...</span> : format(amount));
+  const shown = (amount: number | undefined) =>
+    amount === undefined ? <span className="text-stone-500">Calculating...</span> : format(amount);
   const shippingLabel = shippingMethod === 'pickup' ? ' (pickup)' : parish ? ` (delivery to ${parish})` : ' (delivery)';
   const discount = cart.total_discount;
   // Added on top: a line before the total; held in the prices: what the total holds, beneath it.
@@ -81,7 +91,9 @@ export function CheckoutSummary({ cart, shippingMethod, charges, tax, parish, ch
         <div className="flex justify-between gap-4">
           <dt className="text-stone-600">
             Discount
-            {cart.promo_code && cart.promo_code_valid && discount > 0 ? <span className="ml-1 font-medium text-brand-800">({cart.promo_code})</span> : null}
+            {cart.promo_code && cart.promo_code_valid && discount > 0 ? (
+              <span className="ml-1 font-medium text-brand-800">({cart.promo_code})</span>
+            ) : null}
           </dt>
           <dd className={discount > 0 ? 'text-brand-800' : undefined}>{format(discount > 0 ? -discount : 0)}</dd>
         </div>

@@ -1,4 +1,13 @@
-import { defaultStoreSettings, messages, type Address, type Cart, type CheckoutRequest, type PaymentMethod, type StoreSettings, type User } from '@threadline/contracts';
+import {
+  defaultStoreSettings,
+  messages,
+  type Address,
+  type Cart,
+  type CheckoutRequest,
+  type PaymentMethod,
+  type StoreSettings,
+  type User,
+} from '@threadline/contracts';
 import { onlineManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -78,7 +87,15 @@ const home: Address = {
   country: 'Jamaica',
   is_default: true,
 };
-const work: Address = { ...home, id: 12, label: '', street_address: '9 Knutsford Blvd', apartment: '', city: 'New Kingston', is_default: false };
+const work: Address = {
+  ...home,
+  id: 12,
+  label: '',
+  street_address: '9 Knutsford Blvd',
+  apartment: '',
+  city: 'New Kingston',
+  is_default: false,
+};
 
 /** Where a page navigated to, with the state it passed. */
 function Landing() {
@@ -99,12 +116,26 @@ const pages = [
 type CheckoutCall = { body: CheckoutRequest; key: string | null };
 
 /** The checkout API: the cart, the customer when signed in, and Place Order answering `placeOrder`. */
-function stubCheckout(options: { cart?: Cart; placeOrder?: (call: CheckoutCall) => unknown; testPayments?: boolean; store?: StoreSettings; paymentMethods?: PaymentMethod[] } = {}) {
+function stubCheckout(
+  options: {
+    cart?: Cart;
+    placeOrder?: (call: CheckoutCall) => unknown;
+    testPayments?: boolean;
+    store?: StoreSettings;
+    paymentMethods?: PaymentMethod[];
+  } = {},
+) {
   const calls: CheckoutCall[] = [];
   const fetchMock = stubApi([
     [/^\/api\/orders\/payment\/stripe\/config\/$/, () => ({ test_payments: options.testPayments ?? false })],
     [/^\/api\/orders\/cart\/$/, () => options.cart ?? cart],
-    [/^\/api\/store\/$/, () => ({ ...(options.store ?? defaultStoreSettings), payment_methods: options.paymentMethods ?? options.store?.payment_methods ?? ['stripe', 'cash_on_delivery'] })],
+    [
+      /^\/api\/store\/$/,
+      () => ({
+        ...(options.store ?? defaultStoreSettings),
+        payment_methods: options.paymentMethods ?? options.store?.payment_methods ?? ['stripe', 'cash_on_delivery'],
+      }),
+    ],
     [/^\/api\/users\/profile\/$/, () => profile],
     [/^\/api\/users\/addresses\/$/, () => ({ addresses: [home, work] })],
     [
@@ -196,7 +227,9 @@ describe('checkout form', () => {
   });
 
   it('with prices holding GCT: the total is the shelf prices and delivery, and the GCT they hold is shown beneath it', async () => {
-    stubCheckout({ store: { ...defaultStoreSettings, tax: { name: 'GCT', rate: 15, prices_include_tax: true, registration_number: null } } });
+    stubCheckout({
+      store: { ...defaultStoreSettings, tax: { name: 'GCT', rate: 15, prices_include_tax: true, registration_number: null } },
+    });
     renderShop(pages, { path: '/checkout' });
     // 11,900 holds 11,900 × 15/115 = 1,552.17 of GCT; delivery (J$10.00) is not taxed.
     await waitFor(() => expect(summaryLine('Includes GCT')).toBe('J$1,552.17'));
@@ -238,7 +271,13 @@ describe('checkout form', () => {
 
   it('shows the pickup block with the store where the owner set it: address and opening hours', async () => {
     const user = userEvent.setup();
-    const moved = { ...defaultStoreSettings.store, street: '7 Harbour Street', city: 'Half Way Tree', parish: 'St. Andrew', hours: [{ days: 'Every day', hours: '8:00 AM-8:00 PM' }] };
+    const moved = {
+      ...defaultStoreSettings.store,
+      street: '7 Harbour Street',
+      city: 'Half Way Tree',
+      parish: 'St. Andrew',
+      hours: [{ days: 'Every day', hours: '8:00 AM-8:00 PM' }],
+    };
     stubCheckout({ store: { ...defaultStoreSettings, store: moved } });
     renderShop(pages, { path: '/checkout' });
     await user.click(await screen.findByRole('radio', { name: 'Pickup' }));
@@ -347,15 +386,30 @@ describe('placing the order', () => {
     const store = {
       ...defaultStoreSettings,
       payment_methods: ['bank_transfer', 'cash_on_delivery'],
-      bank_transfer: { bank: 'NCB', branch: '', account_name: 'Threadline Ltd', account_number: '404-123-456', account_type: '', currency: 'JMD' },
+      bank_transfer: {
+        bank: 'NCB',
+        branch: '',
+        account_name: 'Threadline Ltd',
+        account_number: '404-123-456',
+        account_type: '',
+        currency: 'JMD',
+      },
     } satisfies StoreSettings;
     const { calls } = stubCheckout({ store });
     renderShop(pages, { path: '/checkout' });
     await screen.findByRole('button', { name: 'Place Order' });
     const payment = await screen.findByRole('group', { name: 'Payment' });
-    await waitFor(() => expect(within(payment).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['bank_transfer', 'cash_on_delivery']));
+    await waitFor(() =>
+      expect(
+        within(payment)
+          .getAllByRole('radio')
+          .map((radio) => radio.getAttribute('value')),
+      ).toEqual(['bank_transfer', 'cash_on_delivery']),
+    );
     expect(within(payment).queryByRole('radio', { name: 'Card' })).toBeNull();
-    expect(within(payment).getByRole('radio', { name: /Bank transfer/ })).toHaveAccessibleDescription('Pay into our bank account within 3 days, quoting your order number');
+    expect(within(payment).getByRole('radio', { name: /Bank transfer/ })).toHaveAccessibleDescription(
+      'Pay into our bank account within 3 days, quoting your order number',
+    );
     await fillPersonal(user);
     await user.click(screen.getByRole('radio', { name: 'Pickup' }));
     await user.click(within(payment).getByRole('radio', { name: /Bank transfer/ }));
@@ -367,7 +421,16 @@ describe('placing the order', () => {
 
   it('asks for no payment when a promo code covers the whole order and it is picked up', async () => {
     const user = userEvent.setup();
-    const covered: Cart = { ...cart, promo_code: 'ONTHEHOUSE', promo_code_valid: true, discount: 11900, promo_discount: 11900, total_discount: 11900, cart_total: 0, total: 0 };
+    const covered: Cart = {
+      ...cart,
+      promo_code: 'ONTHEHOUSE',
+      promo_code_valid: true,
+      discount: 11900,
+      promo_discount: 11900,
+      total_discount: 11900,
+      cart_total: 0,
+      total: 0,
+    };
     const { calls } = stubCheckout({ cart: covered });
     renderShop(pages, { path: '/checkout' });
     await screen.findByRole('button', { name: 'Place Order' });
@@ -396,7 +459,11 @@ describe('placing the order', () => {
     expect(await within(card.closest('label') ?? document.body).findByText(messages.testPaymentNotice)).toBeVisible();
     expect(screen.queryByText(/Pay securely by card/)).not.toBeInTheDocument();
     await user.click(card);
-    expect(screen.getByText(/continue to this shop's test card page, which stands in for Stripe, then come back here\. Test payment: no money is taken\./)).toBeVisible();
+    expect(
+      screen.getByText(
+        /continue to this shop's test card page, which stands in for Stripe, then come back here\. Test payment: no money is taken\./,
+      ),
+    ).toBeVisible();
     expect(screen.queryByText(/Stripe's secure page/)).not.toBeInTheDocument();
   });
 
@@ -422,7 +489,8 @@ describe('placing the order', () => {
   it('shows the server message, reloads the cart, and starts a new attempt after a refusal', async () => {
     const user = userEvent.setup();
     const { fetchMock, calls } = stubCheckout({
-      placeOrder: () => json({ error: 'Sorry, only 1 of Runner Sneaker (Size: 9, Color: Black) left in stock. Please update your cart.' }, 409),
+      placeOrder: () =>
+        json({ error: 'Sorry, only 1 of Runner Sneaker (Size: 9, Color: Black) left in stock. Please update your cart.' }, 409),
     });
     renderShop(pages, { path: '/checkout' });
     await screen.findByRole('button', { name: 'Place Order' });
@@ -442,7 +510,9 @@ describe('placing the order', () => {
   it('says Checkout failed when the server gives no reason, and keeps the attempt for a retry after a network failure', async () => {
     const user = userEvent.setup();
     const answers = [() => new Response('', { status: 500 }), () => Promise.reject(new TypeError('Failed to fetch'))];
-    const { calls } = stubCheckout({ placeOrder: () => (answers.shift() ?? (() => ({ success: true, redirect: 'confirmation', order_id: 45 })))() });
+    const { calls } = stubCheckout({
+      placeOrder: () => (answers.shift() ?? (() => ({ success: true, redirect: 'confirmation', order_id: 45 })))(),
+    });
     renderShop(pages, { path: '/checkout' });
     await screen.findByRole('button', { name: 'Place Order' });
     await fillPersonal(user);
@@ -556,11 +626,11 @@ describe('a signed-in customer', () => {
 
     await user.click(picker);
     const list = screen.getByRole('listbox', { name: 'Saved address' });
-    expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      expect.stringContaining('HomeDefault'),
-      expect.stringContaining('9 Knutsford Blvd'),
-      'Add New Address',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([expect.stringContaining('HomeDefault'), expect.stringContaining('9 Knutsford Blvd'), 'Add New Address']);
     await user.click(within(list).getByRole('option', { name: /Add New Address/ }));
     expect(field('Address')).toHaveValue('');
     expect(field('Address')).not.toHaveAttribute('readonly');

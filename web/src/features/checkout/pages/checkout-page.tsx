@@ -1,4 +1,14 @@
-import { formatMoney, messages, parishNamed, shopCurrency, storageKeys, storeDetails, type Cart, type PaymentMethod, type ShippingMethod } from '@threadline/contracts';
+import {
+  formatMoney,
+  messages,
+  parishNamed,
+  shopCurrency,
+  storageKeys,
+  storeDetails,
+  type Cart,
+  type PaymentMethod,
+  type ShippingMethod,
+} from '@threadline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Banknote, CreditCard, Landmark, ShoppingBag, Store, Truck } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -77,12 +87,15 @@ export function CheckoutPage() {
       return;
     }
     attemptKey.current ??= newRandomKey();
-    const request = checkoutRequest({ ...form, paymentMethod }, {
-      currency: currency.code,
-      // Sent as SPEC §7 has it; the server prices shipping itself.
-      shippingCost: checkoutCharges(cart.data ?? { total: 0 }, form.shippingMethod, form.parish, settings.data)?.shipping ?? 0,
-      canSaveAddress: signedIn && !checkout.addressLocked,
-    });
+    const request = checkoutRequest(
+      { ...form, paymentMethod },
+      {
+        currency: currency.code,
+        // Sent as SPEC §7 has it; the server prices shipping itself.
+        shippingCost: checkoutCharges(cart.data ?? { total: 0 }, form.shippingMethod, form.parish, settings.data)?.shipping ?? 0,
+        canSaveAddress: signedIn && !checkout.addressLocked,
+      },
+    );
     placeOrder.mutate(
       { request, idempotencyKey: attemptKey.current },
       {
@@ -178,7 +191,13 @@ export function CheckoutPage() {
 
   return (
     <CheckoutFrame>
-      <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy} className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-8">
+      <form
+        ref={formRef}
+        noValidate
+        onSubmit={onSubmit}
+        aria-busy={busy}
+        className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start lg:gap-8"
+      >
         <div className="min-w-0 space-y-6">
           {/* Above the fields it is about, where focus goes; a refusal of the order shows beside the button instead. */}
           {fieldProblems.length > 0 ? (
@@ -242,7 +261,9 @@ export function CheckoutPage() {
           ) : offered?.length === 0 ? (
             <CheckoutSection>
               <h2 className="text-lg font-semibold text-stone-900">Payment</h2>
-              <p className="mt-3 text-sm text-stone-600">We cannot take payments online right now. Please contact us to place your order.</p>
+              <p className="mt-3 text-sm text-stone-600">
+                We cannot take payments online right now. Please contact us to place your order.
+              </p>
             </CheckoutSection>
           ) : (
             <CheckoutSection>
@@ -251,14 +272,18 @@ export function CheckoutPage() {
                 name="paymentMethod"
                 value={paymentMethod}
                 onChange={(value) => set('paymentMethod', value)}
-                options={paymentOptions({ testPayments, pickup: form.shippingMethod === 'pickup', days: settings.data?.bank_transfer_days ?? null }).filter(
+                options={paymentOptions({
+                  testPayments,
+                  pickup: form.shippingMethod === 'pickup',
+                  days: settings.data?.bank_transfer_days ?? null,
+                }).filter(
                   (option) => offered?.includes(option.value) ?? (option.value === 'stripe' || option.value === 'cash_on_delivery'),
                 )}
               />
               {paymentMethod === 'bank_transfer' ? (
                 <p className="mt-3 text-sm text-stone-600">
-                  After you place your order you'll see our bank details and your order number to quote as the reference. Send us a screenshot or PDF of the
-                  transfer from your order page; we prepare your order once the money is in our account.
+                  After you place your order you'll see our bank details and your order number to quote as the reference. Send us a
+                  screenshot or PDF of the transfer from your order page; we prepare your order once the money is in our account.
                 </p>
               ) : null}
               {paymentMethod === 'stripe' ? (
@@ -268,12 +293,20 @@ export function CheckoutPage() {
                     : `After you place your order you'll continue to ${storeDetails.cardProvider}'s secure page to pay, then come back here.`}
                 </p>
               ) : paymentMethod === 'powertranz' ? (
-                <p className="mt-3 text-sm text-stone-600">After you place your order you'll continue to PowerTranz's secure page to pay, then come back here.</p>
+                <p className="mt-3 text-sm text-stone-600">
+                  After you place your order you'll continue to PowerTranz's secure page to pay, then come back here.
+                </p>
               ) : null}
             </CheckoutSection>
           )}
         </div>
-        <CheckoutSummary cart={shownCart} shippingMethod={form.shippingMethod} charges={charges} tax={settings.data?.tax} parish={form.shippingMethod === 'delivery' ? parish : null}>
+        <CheckoutSummary
+          cart={shownCart}
+          shippingMethod={form.shippingMethod}
+          charges={charges}
+          tax={settings.data?.tax}
+          parish={form.shippingMethod === 'delivery' ? parish : null}
+        >
           {problem ? <ErrorBox>{problem}</ErrorBox> : null}
           <button type="submit" disabled={busy || (!nothingToPay && offered?.length === 0)} className={`${buttonClass('primary')} w-full`}>
             {busy ? 'Processing...' : 'Place Order'}

@@ -25,12 +25,7 @@ function DowntownKingstonDrawing({ store }: { store: StoreContact }) {
   const titleId = useId();
   const descId = useId();
   return (
-    <svg
-      viewBox="0 0 640 420"
-      role="img"
-      aria-labelledby={`${titleId} ${descId}`}
-      className="block h-auto w-full"
-    >
+    <svg viewBox="0 0 640 420" role="img" aria-labelledby={`${titleId} ${descId}`} className="block h-auto w-full">
       <title id={titleId}>Illustrated map of downtown Kingston</title>
       <desc id={descId}>
         {[`${storeDetails.name} is at ${store.street}.`, store.directions, 'Kingston Harbour is to the south.'].filter(Boolean).join(' ')}
@@ -42,14 +37,7 @@ function DowntownKingstonDrawing({ store }: { store: StoreContact }) {
       <g fill="#e7e1d3">
         {[40, 128, 208, 280].map((y, row) =>
           [20, 190, 340, 495].map((x, column) => (
-            <rect
-              key={`${row}-${column}`}
-              x={x}
-              y={y}
-              width={column === 3 ? 130 : 135}
-              height={row === 0 ? 74 : 60}
-              rx="6"
-            />
+            <rect key={`${row}-${column}`} x={x} y={y} width={column === 3 ? 130 : 135} height={row === 0 ? 74 : 60} rx="6" />
           )),
         )}
       </g>
@@ -118,17 +106,7 @@ function DowntownKingstonDrawing({ store }: { store: StoreContact }) {
       </g>
 
       {/* Shopping district and the walk to it */}
-      <rect
-        x="196"
-        y="128"
-        width="280"
-        height="62"
-        rx="12"
-        fill="none"
-        stroke="#b45309"
-        strokeWidth="2"
-        strokeDasharray="6 5"
-      />
+      <rect x="196" y="128" width="280" height="62" rx="12" fill="none" stroke="#b45309" strokeWidth="2" strokeDasharray="6 5" />
       <text x="352" y="150" {...label} fill="#92400e">
         <tspan x="352">Downtown</tspan>
         <tspan x="352" dy="14">
@@ -166,7 +144,12 @@ function DowntownKingstonDrawing({ store }: { store: StoreContact }) {
       {/* The store */}
       <g transform="translate(332 312)">
         <ellipse cx="0" cy="2" rx="10" ry="4" fill="#1c1917" opacity="0.25" />
-        <path d="M0 0 C -5 -12 -18 -20 -18 -34 A 18 18 0 0 1 18 -34 C 18 -20 5 -12 0 0 Z" fill="#0f6a49" stroke="#ffffff" strokeWidth="2.5" />
+        <path
+          d="M0 0 C -5 -12 -18 -20 -18 -34 A 18 18 0 0 1 18 -34 C 18 -20 5 -12 0 0 Z"
+          fill="#0f6a49"
+          stroke="#ffffff"
+          strokeWidth="2.5"
+        />
         <circle cx="0" cy="-34" r="7" fill="#ffffff" />
       </g>
       <g transform="translate(356 296)">
@@ -218,7 +201,9 @@ export function StoreMap({ store }: { store: StoreContact }) {
         {drawn ? <DowntownKingstonDrawing store={store} /> : <StoreWhereabouts store={store} />}
       </div>
       <figcaption className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <span className="text-sm text-stone-600">{drawn ? 'Illustration, not to scale.' : 'Open the map for the streets around the store.'}</span>
+        <span className="text-sm text-stone-600">
+          {drawn ? 'Illustration, not to scale.' : 'Open the map for the streets around the store.'}
+        </span>
         <span className="flex flex-wrap gap-2">
           <a
             href={mapUrl}

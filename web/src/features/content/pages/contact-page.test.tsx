@@ -23,7 +23,10 @@ const ownerSettings: StoreSettings = {
   },
 };
 
-function stubContact(answer: { status: number; body: unknown }, store: { status: number; body: unknown } = { status: 200, body: ownerSettings }) {
+function stubContact(
+  answer: { status: number; body: unknown },
+  store: { status: number; body: unknown } = { status: 200, body: ownerSettings },
+) {
   const fetchMock = vi.fn<typeof fetch>(async (input) => {
     const reply = String(input).includes('/api/store/') ? store : answer;
     return new Response(JSON.stringify(reply.body), { status: reply.status });
@@ -33,7 +36,8 @@ function stubContact(answer: { status: number; body: unknown }, store: { status:
 }
 
 /** The calls the contact form made (the page also reads the store's details). */
-const contactCalls = (fetchMock: ReturnType<typeof stubContact>) => fetchMock.mock.calls.filter(([input]) => !String(input).includes('/api/store/'));
+const contactCalls = (fetchMock: ReturnType<typeof stubContact>) =>
+  fetchMock.mock.calls.filter(([input]) => !String(input).includes('/api/store/'));
 
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -71,7 +75,10 @@ describe('contact page', () => {
     expect(within(details).getByText(/7 Harbour Street/)).toHaveTextContent('7 Harbour StreetHalf Way Tree, Jamaica');
     expect(within(details).getByRole('link', { name: 'shop@harbour.example' })).toHaveAttribute('href', 'mailto:shop@harbour.example');
     expect(within(details).queryByRole('link', { name: defaultStoreSettings.store.phone })).toBeNull();
-    expect(within(details).getByRole('link', { name: (name) => name.includes('WhatsApp') })).toHaveAttribute('href', 'https://wa.me/18765550177');
+    expect(within(details).getByRole('link', { name: (name) => name.includes('WhatsApp') })).toHaveAttribute(
+      'href',
+      'https://wa.me/18765550177',
+    );
     expect(screen.getByText('Half Way Tree, Jamaica')).toBeVisible();
 
     const hours = screen.getByRole('region', { name: 'Business hours' });
@@ -80,9 +87,15 @@ describe('contact page', () => {
 
     const gettingHere = screen.getByRole('region', { name: 'Getting Here' });
     expect(
-      within(gettingHere).getByText("We're at 7 Harbour Street, Half Way Tree, St. Andrew, Jamaica. Across from the clock tower, above the pharmacy."),
+      within(gettingHere).getByText(
+        "We're at 7 Harbour Street, Half Way Tree, St. Andrew, Jamaica. Across from the clock tower, above the pharmacy.",
+      ),
     ).toBeVisible();
-    expect(within(gettingHere).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Parking behind the plaza', 'Any bus to Half Way Tree']);
+    expect(
+      within(gettingHere)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Parking behind the plaza', 'Any bus to Half Way Tree']);
     // The map's point is still the drawn one: the drawing shows the store under its new street.
     const drawing = within(gettingHere).getByRole('img', { name: /map of downtown Kingston/ });
     expect(drawing).toHaveAccessibleName(
@@ -108,7 +121,10 @@ describe('contact page', () => {
       'href',
       'https://www.openstreetmap.org/?mlat=18.0125&mlon=-76.7972#map=18/18.0125/-76.7972',
     );
-    expect(within(gettingHere).getByRole('link', { name: /Directions/ })).toHaveAttribute('href', 'https://www.openstreetmap.org/directions?to=18.0125%2C-76.7972');
+    expect(within(gettingHere).getByRole('link', { name: /Directions/ })).toHaveAttribute(
+      'href',
+      'https://www.openstreetmap.org/directions?to=18.0125%2C-76.7972',
+    );
   });
 
   it('says so when the store’s details cannot be loaded, and loads them again on Try again', async () => {

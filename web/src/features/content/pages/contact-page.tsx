@@ -9,8 +9,7 @@ import { ContactForm } from '../components/contact-form.tsx';
 import { StoreMap } from '../components/store-map.tsx';
 
 const cardClass = 'rounded-3xl bg-white p-6 shadow-sm ring-1 ring-stone-200 sm:p-8';
-const linkClass =
-  'rounded-sm font-medium text-stone-900 underline decoration-stone-300 underline-offset-4 hover:decoration-brand-600';
+const linkClass = 'rounded-sm font-medium text-stone-900 underline decoration-stone-300 underline-offset-4 hover:decoration-brand-600';
 
 // The hints are the owner's prose (settings); the icon is decoration picked by what each hint is about.
 function hintIcon(hint: string): LucideIcon {
@@ -143,11 +142,13 @@ export function ContactPage() {
           className="absolute inset-0 bg-[radial-gradient(ellipse_at_top_right,var(--color-brand-700),transparent_60%)] opacity-80"
         />
         <div className="relative mx-auto max-w-7xl px-4 pt-14 pb-24 sm:px-6 sm:pt-20 sm:pb-32 lg:px-8">
-          <p className="min-h-4 text-xs font-semibold tracking-[0.3em] text-brand-200 uppercase">{store ? `${store.city}, ${store.country}` : null}</p>
+          <p className="min-h-4 text-xs font-semibold tracking-[0.3em] text-brand-200 uppercase">
+            {store ? `${store.city}, ${store.country}` : null}
+          </p>
           <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-5xl">Contact Us</h1>
           <p className="mt-4 max-w-2xl text-base text-pretty text-stone-300 sm:text-lg">
-            Questions about an order, sizing or wholesale? Send us a message, give us a call or drop by the store. We
-            reply within one business day.
+            Questions about an order, sizing or wholesale? Send us a message, give us a call or drop by the store. We reply within one
+            business day.
           </p>
         </div>
       </section>

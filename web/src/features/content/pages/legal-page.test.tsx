@@ -10,16 +10,17 @@ import { LegalPage } from './legal-page.tsx';
 /** The owner moved the store and changed its e-mail: the policies name the store as it is now. */
 const ownerSettings: StoreSettings = {
   ...defaultStoreSettings,
-  store: { ...defaultStoreSettings.store, street: '7 Harbour Street', city: 'Half Way Tree', parish: 'St. Andrew', email: 'shop@harbour.example', chat_number: '+1 876 555 0177' },
+  store: {
+    ...defaultStoreSettings.store,
+    street: '7 Harbour Street',
+    city: 'Half Way Tree',
+    parish: 'St. Andrew',
+    email: 'shop@harbour.example',
+    chat_number: '+1 876 555 0177',
+  },
 };
 
-const tabNames = [
-  'Terms of Service',
-  'Privacy Policy',
-  'Returns & Refunds Policy',
-  'Cookies Policy',
-  'Accessibility Statement',
-];
+const tabNames = ['Terms of Service', 'Privacy Policy', 'Returns & Refunds Policy', 'Cookies Policy', 'Accessibility Statement'];
 
 /** The page at `path`, once the store's details it names have loaded. */
 async function renderLegal(path: string) {
@@ -41,7 +42,11 @@ describe('legal page', () => {
   it('lists five tabs and opens the Terms of Service by default', async () => {
     await renderLegal('/legal');
     const tablist = screen.getByRole('tablist', { name: 'Legal documents' });
-    expect(within(tablist).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(tabNames);
+    expect(
+      within(tablist)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(tabNames);
 
     const terms = screen.getByRole('tab', { name: 'Terms of Service' });
     expect(terms).toHaveAttribute('aria-selected', 'true');

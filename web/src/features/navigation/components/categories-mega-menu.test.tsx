@@ -82,10 +82,7 @@ describe('categories mega-menu, by mouse', () => {
 
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('link', { name: 'Sneakers' })).toHaveAttribute('href', '/shop/category/sneakers');
-    expect(screen.getByRole('link', { name: 'Running Sneakers' })).toHaveAttribute(
-      'href',
-      '/shop/category/running-sneakers',
-    );
+    expect(screen.getByRole('link', { name: 'Running Sneakers' })).toHaveAttribute('href', '/shop/category/running-sneakers');
     expect(screen.getByRole('link', { name: 'Caps' })).toHaveAttribute('href', '/shop/category/caps');
     expect(screen.getByRole('link', { name: 'All categories' })).toHaveAttribute('href', '/categories');
   });

@@ -1,14 +1,5 @@
 import { ArrowRight, ChevronDown } from 'lucide-react';
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FocusEvent,
-  type KeyboardEvent,
-  type PointerEvent,
-} from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react';
 import { Link } from 'react-router';
 import { useCategories } from '@/lib/queries/categories.ts';
 
@@ -49,9 +40,12 @@ export function CategoriesMegaMenu() {
     if (returnFocus) buttonRef.current?.focus();
   }, []);
 
-  useEffect(() => () => {
-    if (closeTimer.current !== null) clearTimeout(closeTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (closeTimer.current !== null) clearTimeout(closeTimer.current);
+    },
+    [],
+  );
 
   // A mouse already resting on the menu when the page came alive entered it before this code ran,
   // and would otherwise have to leave and come back: it opens now, as that hover would have.
@@ -146,103 +140,101 @@ export function CategoriesMegaMenu() {
         onBlur={onBlur}
         className="flex h-full items-center"
       >
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={onButtonClick}
-        onKeyDown={onButtonKeyDown}
-        className="inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm font-medium text-stone-600 hover:bg-stone-100 hover:text-stone-900 aria-expanded:bg-stone-100 aria-expanded:text-stone-900"
-      >
-        Categories
-        <ChevronDown
-          className={`size-4 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
-          aria-hidden="true"
-        />
-      </button>
-      {/* Arrow keys are a shortcut; Tab reaches every link too. Link clicks close the panel. */}
-      {/* oxlint-disable-next-line jsx-a11y/no-static-element-interactions */}
-      <div
-        ref={panelRef}
-        id={panelId}
-        hidden={!open}
-        onKeyDown={onPanelKeyDown}
-        onClick={(event) => {
-          if (event.target instanceof Element && event.target.closest('a')) close(false);
-        }}
-        className="absolute inset-x-0 top-full border-y border-stone-200 bg-white shadow-2xl shadow-stone-950/10 motion-safe:animate-fade-in"
-      >
-        {everOpened ? (
-          <div className="mx-auto grid max-w-7xl gap-10 px-8 py-8 lg:grid-cols-[1fr_18rem]">
-            <div>
-              <p className="text-xs font-semibold tracking-[0.2em] text-stone-500 uppercase">Shop by category</p>
-              {categories.isPending ? (
-                <div className="mt-5 grid grid-cols-3 gap-8" aria-busy="true">
-                  <span className="sr-only">Loading categories…</span>
-                  {Array.from({ length: 6 }, (_, index) => (
-                    <div key={index} className="space-y-3" aria-hidden="true">
-                      <div className="h-4 w-28 rounded bg-stone-200 motion-safe:animate-pulse" />
-                      <div className="h-3 w-20 rounded bg-stone-100 motion-safe:animate-pulse" />
-                      <div className="h-3 w-24 rounded bg-stone-100 motion-safe:animate-pulse" />
-                    </div>
-                  ))}
-                </div>
-              ) : categories.isError ? (
-                <p className="mt-5 text-sm text-stone-600">
-                  We couldn&apos;t load the category list just now. Browse them all on the categories page.
-                </p>
-              ) : (
-                <ul className="mt-5 grid grid-cols-2 gap-x-8 gap-y-7 xl:grid-cols-3">
-                  {topLevel.map((category) => (
-                    <li key={category.slug}>
-                      <Link
-                        to={`/shop/category/${category.slug}`}
-                        className="group inline-flex items-center gap-1.5 rounded-sm text-base font-semibold text-stone-900 hover:text-brand-700"
-                      >
-                        {category.name}
-                        <ArrowRight
-                          className="size-4 -translate-x-1 opacity-0 transition group-hover:translate-x-0 group-hover:opacity-100 group-focus-visible:translate-x-0 group-focus-visible:opacity-100 motion-reduce:transition-none"
-                          aria-hidden="true"
-                        />
-                      </Link>
-                      {category.children.length > 0 && (
-                        <ul className="mt-2.5 space-y-2">
-                          {category.children.map((child) => (
-                            <li key={child.slug}>
-                              <Link
-                                to={`/shop/category/${child.slug}`}
-                                className="rounded-sm text-sm text-stone-600 hover:text-stone-900 hover:underline hover:underline-offset-4"
-                              >
-                                {child.name}
-                              </Link>
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-            <div className="flex flex-col justify-between rounded-2xl bg-stone-950 bg-[radial-gradient(circle_at_top_right,var(--color-brand-700),transparent_65%)] p-6 text-white [--focus-ring:var(--color-brand-300)]">
+        <button
+          ref={buttonRef}
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={onButtonClick}
+          onKeyDown={onButtonKeyDown}
+          className="inline-flex items-center gap-1 rounded-full px-3 py-2 text-sm font-medium text-stone-600 hover:bg-stone-100 hover:text-stone-900 aria-expanded:bg-stone-100 aria-expanded:text-stone-900"
+        >
+          Categories
+          <ChevronDown
+            className={`size-4 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
+            aria-hidden="true"
+          />
+        </button>
+        {/* Arrow keys are a shortcut; Tab reaches every link too. Link clicks close the panel. */}
+        {/* oxlint-disable-next-line jsx-a11y/no-static-element-interactions */}
+        <div
+          ref={panelRef}
+          id={panelId}
+          hidden={!open}
+          onKeyDown={onPanelKeyDown}
+          onClick={(event) => {
+            if (event.target instanceof Element && event.target.closest('a')) close(false);
+          }}
+          className="absolute inset-x-0 top-full border-y border-stone-200 bg-white shadow-2xl shadow-stone-950/10 motion-safe:animate-fade-in"
+        >
+          {everOpened ? (
+            <div className="mx-auto grid max-w-7xl gap-10 px-8 py-8 lg:grid-cols-[1fr_18rem]">
               <div>
-                <p className="text-xs font-semibold tracking-[0.2em] text-brand-200 uppercase">Kingston-made style</p>
-                <p className="mt-3 text-xl leading-snug font-semibold text-balance">
-                  Sneakers, hats, tees and more for the whole crew.
-                </p>
+                <p className="text-xs font-semibold tracking-[0.2em] text-stone-500 uppercase">Shop by category</p>
+                {categories.isPending ? (
+                  <div className="mt-5 grid grid-cols-3 gap-8" aria-busy="true">
+                    <span className="sr-only">Loading categories…</span>
+                    {Array.from({ length: 6 }, (_, index) => (
+                      <div key={index} className="space-y-3" aria-hidden="true">
+                        <div className="h-4 w-28 rounded bg-stone-200 motion-safe:animate-pulse" />
+                        <div className="h-3 w-20 rounded bg-stone-100 motion-safe:animate-pulse" />
+                        <div className="h-3 w-24 rounded bg-stone-100 motion-safe:animate-pulse" />
+                      </div>
+                    ))}
+                  </div>
+                ) : categories.isError ? (
+                  <p className="mt-5 text-sm text-stone-600">
+                    We couldn&apos;t load the category list just now. Browse them all on the categories page.
+                  </p>
+                ) : (
+                  <ul className="mt-5 grid grid-cols-2 gap-x-8 gap-y-7 xl:grid-cols-3">
+                    {topLevel.map((category) => (
+                      <li key={category.slug}>
+                        <Link
+                          to={`/shop/category/${category.slug}`}
+                          className="group inline-flex items-center gap-1.5 rounded-sm text-base font-semibold text-stone-900 hover:text-brand-700"
+                        >
+                          {category.name}
+                          <ArrowRight
+                            className="size-4 -translate-x-1 opacity-0 transition group-hover:translate-x-0 group-hover:opacity-100 group-focus-visible:translate-x-0 group-focus-visible:opacity-100 motion-reduce:transition-none"
+                            aria-hidden="true"
+                          />
+                        </Link>
+                        {category.children.length > 0 && (
+                          <ul className="mt-2.5 space-y-2">
+                            {category.children.map((child) => (
+                              <li key={child.slug}>
+                                <Link
+                                  to={`/shop/category/${child.slug}`}
+                                  className="rounded-sm text-sm text-stone-600 hover:text-stone-900 hover:underline hover:underline-offset-4"
+                                >
+                                  {child.name}
+                                </Link>
+                              </li>
+                            ))}
+                          </ul>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </div>
-              <Link
-                to="/categories"
-                className="mt-6 inline-flex items-center gap-2 self-start rounded-full bg-white px-5 py-2.5 text-sm font-semibold text-stone-900 hover:bg-brand-50"
-              >
-                All categories
-                <ArrowRight className="size-4" aria-hidden="true" />
-              </Link>
+              <div className="flex flex-col justify-between rounded-2xl bg-stone-950 bg-[radial-gradient(circle_at_top_right,var(--color-brand-700),transparent_65%)] p-6 text-white [--focus-ring:var(--color-brand-300)]">
+                <div>
+                  <p className="text-xs font-semibold tracking-[0.2em] text-brand-200 uppercase">Kingston-made style</p>
+                  <p className="mt-3 text-xl leading-snug font-semibold text-balance">Sneakers, hats, tees and more for the whole crew.</p>
+                </div>
+                <Link
+                  to="/categories"
+                  className="mt-6 inline-flex items-center gap-2 self-start rounded-full bg-white px-5 py-2.5 text-sm font-semibold text-stone-900 hover:bg-brand-50"
+                >
+                  All categories
+                  <ArrowRight className="size-4" aria-hidden="true" />
+                </Link>
+              </div>
             </div>
-          </div>
-        ) : null}
-      </div>
+          ) : null}
+        </div>
       </div>
     </li>
   );

@@ -41,14 +41,7 @@ export function CurrencyLabel({ currency }: { currency: Currency }) {
 }
 
 /** The header's currency menu; opening it asks for fresh rates (SPEC §7: 'triggered … from the currency menu'). */
-export function CurrencySelector({
-  currencies,
-  currency,
-  onSelect,
-  status,
-  error,
-  onOpen,
-}: CurrencyChoice & { onOpen: () => void }) {
+export function CurrencySelector({ currencies, currency, onSelect, status, error, onOpen }: CurrencyChoice & { onOpen: () => void }) {
   return (
     <DropdownMenu
       triggerLabel={`Currency: ${currency.code}`}
@@ -69,16 +62,9 @@ export function CurrencySelector({
       }
     >
       {currencies.map((option) => (
-        <DropdownMenuRadioItem
-          key={option.code}
-          checked={option.code === currency.code}
-          onSelect={() => onSelect(option.code)}
-        >
+        <DropdownMenuRadioItem key={option.code} checked={option.code === currency.code} onSelect={() => onSelect(option.code)}>
           <CurrencyLabel currency={option} />
-          <Check
-            className={`size-4 text-brand-700 ${option.code === currency.code ? '' : 'invisible'}`}
-            aria-hidden="true"
-          />
+          <Check className={`size-4 text-brand-700 ${option.code === currency.code ? '' : 'invisible'}`} aria-hidden="true" />
         </DropdownMenuRadioItem>
       ))}
     </DropdownMenu>

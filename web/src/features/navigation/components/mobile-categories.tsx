@@ -3,8 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useCategories } from '@/lib/queries/categories.ts';
 
-const linkClass =
-  'flex min-h-11 items-center rounded-lg px-3 text-stone-700 hover:bg-stone-100 hover:text-stone-900';
+const linkClass = 'flex min-h-11 items-center rounded-lg px-3 text-stone-700 hover:bg-stone-100 hover:text-stone-900';
 
 /** The categories inside the mobile menu: a disclosure, so the menu stays short until asked. */
 export function MobileCategories({ onNavigate, className }: { onNavigate: () => void; className: string }) {

@@ -1,11 +1,6 @@
 import { ChevronDown, LogOut } from 'lucide-react';
 import { useState } from 'react';
-import {
-  DropdownMenu,
-  DropdownMenuItem,
-  DropdownMenuLink,
-  DropdownMenuSeparator,
-} from '@/components/ui/dropdown-menu.tsx';
+import { DropdownMenu, DropdownMenuItem, DropdownMenuLink, DropdownMenuSeparator } from '@/components/ui/dropdown-menu.tsx';
 import { accountLinks, type SignedInAccount } from '../account-links.ts';
 
 /** The profile picture, or the initial when there is none or it cannot be loaded. */
@@ -24,7 +19,10 @@ function Avatar({ picture, initial }: { picture: string | null; initial: string 
     );
   }
   return (
-    <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white uppercase">
+    <span
+      aria-hidden="true"
+      className="flex size-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white uppercase"
+    >
       {initial}
     </span>
   );

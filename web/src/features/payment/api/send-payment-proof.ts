@@ -8,7 +8,11 @@ import { ordersQueryKey } from '@/lib/queries/query-keys.ts';
 export const sendPaymentProof = (orderId: string, file: File, token: string | null) => {
   const form = new FormData();
   form.append('file', file);
-  return apiSend<PaymentProofResponse>('POST', `/orders/${encodeURIComponent(orderId)}/payment-proof/${token ? `?token=${encodeURIComponent(token)}` : ''}`, form);
+  return apiSend<PaymentProofResponse>(
+    'POST',
+    `/orders/${encodeURIComponent(orderId)}/payment-proof/${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+    form,
+  );
 };
 
 /** Sends the proof; the order's page and the customer's order list then show it. */

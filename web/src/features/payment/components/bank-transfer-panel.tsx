@@ -28,7 +28,8 @@ export function BankTransferPanel({ order, token }: { order: Order; token: strin
     send.reset();
     setFile(chosen);
     if (chosen && chosen.size > proofMaxBytes) setProblem('This file is larger than 10 MB. Please send a smaller screenshot or PDF.');
-    else if (chosen && chosen.type !== '' && !proofTypes.includes(chosen.type)) setProblem('Please send a screenshot (PNG, JPEG or WebP) or a PDF.');
+    else if (chosen && chosen.type !== '' && !proofTypes.includes(chosen.type))
+      setProblem('Please send a screenshot (PNG, JPEG or WebP) or a PDF.');
     else setProblem(null);
   };
 
@@ -48,8 +49,8 @@ export function BankTransferPanel({ order, token }: { order: Order; token: strin
   return (
     <div className="space-y-4 text-sm text-stone-700">
       <p>
-        Please transfer <strong>{format(order.total)}</strong> to our bank account, quoting your order number <strong>{order.order_number}</strong> as
-        the reference. We prepare your order once the money is in our account.
+        Please transfer <strong>{format(order.total)}</strong> to our bank account, quoting your order number{' '}
+        <strong>{order.order_number}</strong> as the reference. We prepare your order once the money is in our account.
       </p>
       {bank ? (
         <dl aria-label="Bank details" className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 rounded-xl bg-white p-4 ring-1 ring-stone-200">
@@ -76,8 +77,8 @@ export function BankTransferPanel({ order, token }: { order: Order; token: strin
       ) : null}
       {order.expires_at && proofs.length === 0 ? (
         <p>
-          Please pay by <strong>{formatPayBy(order.expires_at)}</strong> (Jamaica time); an order not paid by then is cancelled and its items go back
-          on the shelf.
+          Please pay by <strong>{formatPayBy(order.expires_at)}</strong> (Jamaica time); an order not paid by then is cancelled and its
+          items go back on the shelf.
         </p>
       ) : null}
 
@@ -121,7 +122,11 @@ export function BankTransferPanel({ order, token }: { order: Order; token: strin
           </p>
         ) : null}
         {send.isSuccess ? <output className="block text-green-800">Your proof of payment was sent. Thank you!</output> : null}
-        <button type="submit" className={`${buttonClass('primary')} w-full sm:w-auto`} disabled={!file || problem !== null || send.isPending}>
+        <button
+          type="submit"
+          className={`${buttonClass('primary')} w-full sm:w-auto`}
+          disabled={!file || problem !== null || send.isPending}
+        >
           <Upload className="size-4" aria-hidden="true" />
           {send.isPending ? 'Sending...' : 'Send proof of payment'}
         </button>

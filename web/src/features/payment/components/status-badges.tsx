@@ -38,7 +38,10 @@ export function paymentStatusBadge(order: Pick<Order, 'status' | 'payment_status
 
 export function StatusBadge({ label, tone }: { label: string; tone: Tone }) {
   return (
-    <span data-tone={tone} className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wide ring-1 ring-inset ${tones[tone]}`}>
+    <span
+      data-tone={tone}
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wide ring-1 ring-inset ${tones[tone]}`}
+    >
       {label}
     </span>
   );

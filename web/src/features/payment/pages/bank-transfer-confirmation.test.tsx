@@ -8,7 +8,14 @@ import { OrderConfirmationPage } from './order-confirmation-page.tsx';
 
 const pages = [{ path: 'order-confirmation/:orderId', Component: OrderConfirmationPage }];
 
-const bank = { bank: 'National Commercial Bank', branch: 'Half Way Tree', account_name: 'Threadline Ltd', account_number: '404-123-456', account_type: 'Chequing', currency: 'JMD' } as const;
+const bank = {
+  bank: 'National Commercial Bank',
+  branch: 'Half Way Tree',
+  account_name: 'Threadline Ltd',
+  account_number: '404-123-456',
+  account_type: 'Chequing',
+  currency: 'JMD',
+} as const;
 const store: StoreAnswer = { ...defaultStoreSettings, payment_methods: ['bank_transfer', 'cash_on_delivery'], bank_transfer: bank };
 
 /** A bank transfer order waiting for its money, paid by 25 November 2026 5:00 PM in Kingston. */
@@ -42,7 +49,9 @@ describe('a bank transfer order page', () => {
       expect(within(account).getByText(term, { selector: 'dt' }).nextElementSibling).toHaveTextContent(value);
     }
     const next = screen.getByRole('region', { name: "What's Next?" });
-    expect(next).toHaveTextContent('Please transfer J$11,910.00 to our bank account, quoting your order number TL-261122-ABCDE as the reference.');
+    expect(next).toHaveTextContent(
+      'Please transfer J$11,910.00 to our bank account, quoting your order number TL-261122-ABCDE as the reference.',
+    );
     expect(next).toHaveTextContent('Please pay by November 25, 2026 at 5:00 PM (Jamaica time)');
     expect(screen.getByText('Payment method', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Bank transfer');
     expect(screen.getByLabelText('Already paid? Send us your proof of payment')).toBeVisible();
@@ -82,7 +91,10 @@ describe('a bank transfer order page', () => {
     stubApi([
       [/^\/api\/orders\/order\/7\/$/, () => awaiting],
       [/^\/api\/store\/$/, () => store],
-      [/^\/api\/orders\/7\/payment-proof\//, () => json({ error: 'A proof of payment is a screenshot (PNG, JPEG or WebP) or a PDF.' }, 415)],
+      [
+        /^\/api\/orders\/7\/payment-proof\//,
+        () => json({ error: 'A proof of payment is a screenshot (PNG, JPEG or WebP) or a PDF.' }, 415),
+      ],
     ]);
     renderShop(pages, { path: '/order-confirmation/7' });
     const user = userEvent.setup({ applyAccept: false });
@@ -96,7 +108,9 @@ describe('a bank transfer order page', () => {
     // A file that looks right here but whose bytes the server refuses.
     await user.upload(input, new File(['<html>'], 'fake.png', { type: 'image/png' }));
     await user.click(screen.getByRole('button', { name: 'Send proof of payment' }));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('A proof of payment is a screenshot (PNG, JPEG or WebP) or a PDF.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('A proof of payment is a screenshot (PNG, JPEG or WebP) or a PDF.'),
+    );
   });
 
   it('reads as paid once staff saw the transfer, and as not paid in time once cancelled', async () => {
@@ -107,7 +121,9 @@ describe('a bank transfer order page', () => {
     ]);
     const { unmount } = renderShop(pages, { path: '/order-confirmation/7' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
-    expect(screen.getByRole('region', { name: "What's Next?" })).toHaveTextContent('Your payment has been confirmed and your order is being processed.');
+    expect(screen.getByRole('region', { name: "What's Next?" })).toHaveTextContent(
+      'Your payment has been confirmed and your order is being processed.',
+    );
     expect(screen.queryByLabelText('Bank details')).toBeNull();
     unmount();
     renderShop(pages, { path: '/order-confirmation/8' });

@@ -42,12 +42,17 @@ describe('order confirmation', () => {
   it('tells a pickup order where to collect it and pay: the store where the owner set it', async () => {
     const moved = { ...defaultStoreSettings.store, street: '7 Harbour Street', city: 'Half Way Tree' };
     stubApi([
-      [/^\/api\/orders\/order\/7\/$/, () => orderFixture({ payment_method: 'cash_on_delivery', shipping_method: 'pickup', expires_at: null })],
+      [
+        /^\/api\/orders\/order\/7\/$/,
+        () => orderFixture({ payment_method: 'cash_on_delivery', shipping_method: 'pickup', expires_at: null }),
+      ],
       [/^\/api\/store\/$/, () => ({ ...defaultStoreSettings, store: moved })],
     ]);
     renderShop(pages, { path: '/order-confirmation/7' });
     const next = await screen.findByRole('region', { name: "What's Next?" });
-    await waitFor(() => expect(next).toHaveTextContent('You pay in cash when you collect your order at our store, 7 Harbour Street, Half Way Tree.'));
+    await waitFor(() =>
+      expect(next).toHaveTextContent('You pay in cash when you collect your order at our store, 7 Harbour Street, Half Way Tree.'),
+    );
     expect(screen.getByText('Pickup at', { selector: 'dt' }).nextElementSibling).toHaveTextContent('7 Harbour Street, Half Way Tree');
     expect(screen.queryByText(defaultStoreSettings.store.street, { exact: false })).toBeNull();
   });
@@ -68,11 +73,31 @@ describe('order confirmation', () => {
   });
 
   it.each<[Partial<Order>, { text: string; tone: string }, { text: string; tone: string }]>([
-    [{ status: 'shipped', payment_status: 'COMPLETED' }, { text: 'SHIPPED', tone: 'green' }, { text: 'Paid', tone: 'green' }],
-    [{ status: 'ready_for_pickup', payment_status: 'PENDING', payment_method: 'cash_on_delivery', shipping_method: 'pickup' }, { text: 'READY FOR PICKUP', tone: 'green' }, { text: 'Pending', tone: 'yellow' }],
-    [{ status: 'delivered', payment_status: 'PARTIALLY_REFUNDED' }, { text: 'DELIVERED', tone: 'green' }, { text: 'Partly refunded', tone: 'gray' }],
-    [{ status: 'pending', payment_status: 'FAILED' }, { text: 'PENDING', tone: 'yellow' }, { text: 'Failed', tone: 'red' }],
-    [{ status: 'cancelled', payment_status: 'PENDING' }, { text: 'CANCELLED', tone: 'gray' }, { text: 'Void (not due)', tone: 'gray' }],
+    [
+      { status: 'shipped', payment_status: 'COMPLETED' },
+      { text: 'SHIPPED', tone: 'green' },
+      { text: 'Paid', tone: 'green' },
+    ],
+    [
+      { status: 'ready_for_pickup', payment_status: 'PENDING', payment_method: 'cash_on_delivery', shipping_method: 'pickup' },
+      { text: 'READY FOR PICKUP', tone: 'green' },
+      { text: 'Pending', tone: 'yellow' },
+    ],
+    [
+      { status: 'delivered', payment_status: 'PARTIALLY_REFUNDED' },
+      { text: 'DELIVERED', tone: 'green' },
+      { text: 'Partly refunded', tone: 'gray' },
+    ],
+    [
+      { status: 'pending', payment_status: 'FAILED' },
+      { text: 'PENDING', tone: 'yellow' },
+      { text: 'Failed', tone: 'red' },
+    ],
+    [
+      { status: 'cancelled', payment_status: 'PENDING' },
+      { text: 'CANCELLED', tone: 'gray' },
+      { text: 'Void (not due)', tone: 'gray' },
+    ],
   ])('badges %o', async (overrides, orderBadge, paymentBadge) => {
     stubApi([[/^\/api\/orders\/order\/7\/$/, () => orderFixture(overrides)]]);
     renderShop(pages, { path: '/order-confirmation/7' });
@@ -94,7 +119,12 @@ describe('order confirmation', () => {
     ['REFUNDED', 'Your payment of J$11,910.00 was refunded in full.'],
   ])('never asks a %s card order to pay again', async (paymentStatus, said) => {
     const refunded = paymentStatus === 'REFUNDED' ? 11910 : 1000;
-    stubApi([[/^\/api\/orders\/order\/7\/$/, () => orderFixture({ status: 'processing', payment_status: paymentStatus, refunded_amount: refunded, expires_at: null })]]);
+    stubApi([
+      [
+        /^\/api\/orders\/order\/7\/$/,
+        () => orderFixture({ status: 'processing', payment_status: paymentStatus, refunded_amount: refunded, expires_at: null }),
+      ],
+    ]);
     renderShop(pages, { path: '/order-confirmation/7' });
     const next = await screen.findByRole('region', { name: "What's Next?" });
     expect(next).toHaveTextContent(said);
@@ -109,23 +139,58 @@ describe('order confirmation', () => {
       { status: 'processing', created_at: '2026-11-23T14:00:00.000Z' },
       { status: 'shipped', created_at: '2026-11-24T16:30:00.000Z' },
     ] as const;
-    stubApi([[/^\/api\/orders\/order\/7\/$/, () => orderFixture({ status: 'shipped', payment_status: 'COMPLETED', tracking_number: 'JMP-48213', status_history: [...history], expires_at: null })]]);
+    stubApi([
+      [
+        /^\/api\/orders\/order\/7\/$/,
+        () =>
+          orderFixture({
+            status: 'shipped',
+            payment_status: 'COMPLETED',
+            tracking_number: 'JMP-48213',
+            status_history: [...history],
+            expires_at: null,
+          }),
+      ],
+    ]);
     renderShop(pages, { path: '/order-confirmation/7' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order Shipped' })).toBeVisible();
     expect(screen.queryByText(/will be prepared and shipped/)).not.toBeInTheDocument();
     const progress = screen.getByRole('region', { name: 'Order history' });
     expect(progress).toHaveTextContent('Tracking numberJMP-48213');
-    expect(within(progress).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Placed 22 Nov 2026, 10:00 am',
-      'Processing 23 Nov 2026, 9:00 am',
-      'Shipped 24 Nov 2026, 11:30 am',
-    ]);
+    expect(
+      within(progress)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Placed 22 Nov 2026, 10:00 am', 'Processing 23 Nov 2026, 9:00 am', 'Shipped 24 Nov 2026, 11:30 am']);
   });
 
   it('tells a pickup order that is ready where and when to collect it, from the settings', async () => {
     stubApi([
-      [/^\/api\/orders\/order\/7\/$/, () => orderFixture({ status: 'ready_for_pickup', payment_method: 'cash_on_delivery', shipping_method: 'pickup', shipping_address: null, shipping_address_text: '', expires_at: null })],
-      [/^\/api\/store\/$/, () => ({ ...defaultStoreSettings, store: { ...defaultStoreSettings.store, street: '22 Constant Spring Road', city: 'Kingston 10', parish: 'St. Andrew', hours: [{ days: 'Mon–Sat', hours: '10:00–18:00' }] } })],
+      [
+        /^\/api\/orders\/order\/7\/$/,
+        () =>
+          orderFixture({
+            status: 'ready_for_pickup',
+            payment_method: 'cash_on_delivery',
+            shipping_method: 'pickup',
+            shipping_address: null,
+            shipping_address_text: '',
+            expires_at: null,
+          }),
+      ],
+      [
+        /^\/api\/store\/$/,
+        () => ({
+          ...defaultStoreSettings,
+          store: {
+            ...defaultStoreSettings.store,
+            street: '22 Constant Spring Road',
+            city: 'Kingston 10',
+            parish: 'St. Andrew',
+            hours: [{ days: 'Mon–Sat', hours: '10:00–18:00' }],
+          },
+        }),
+      ],
     ]);
     renderShop(pages, { path: '/order-confirmation/7' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Ready for Pickup' })).toBeVisible();
@@ -137,7 +202,9 @@ describe('order confirmation', () => {
   });
 
   it("opens the order of an e-mail's signed link with its token", async () => {
-    const fetchMock = stubApi([[/^\/api\/orders\/order\/7\/\?token=123\.abc$/, () => orderFixture({ payment_method: 'cash_on_delivery', expires_at: null })]]);
+    const fetchMock = stubApi([
+      [/^\/api\/orders\/order\/7\/\?token=123\.abc$/, () => orderFixture({ payment_method: 'cash_on_delivery', expires_at: null })],
+    ]);
     renderShop(pages, { path: '/order-confirmation/7?token=123.abc' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
     expect(requestedPaths(fetchMock, '/api/orders/order/7/')).toEqual(['/api/orders/order/7/?token=123.abc']);
@@ -183,10 +250,7 @@ describe('returning from the card provider', () => {
           return { success: true, payment_status: status, order_id: 7 };
         },
       ],
-      [
-        /^\/api\/orders\/order\/7\/$/,
-        () => (paid ? orderFixture({ status: 'processing', payment_status: 'COMPLETED' }) : orderFixture()),
-      ],
+      [/^\/api\/orders\/order\/7\/$/, () => (paid ? orderFixture({ status: 'processing', payment_status: 'COMPLETED' }) : orderFixture())],
     ]);
     return { fetchMock, checks: () => checks };
   }
@@ -268,7 +332,10 @@ describe('returning from the card provider', () => {
     ['already_paid', { status: 'processing', payment_status: 'COMPLETED' }, messages.paymentRefundedAlreadyPaid, 'Order Confirmed!'],
   ])('says a payment refunded because %s was given back', async (reason, order, message, heading) => {
     stubApi([
-      [/^\/api\/orders\/payment\/stripe\/verify-session\/$/, () => ({ success: true, payment_status: 'REFUNDED', refund_reason: reason, order_id: 7 })],
+      [
+        /^\/api\/orders\/payment\/stripe\/verify-session\/$/,
+        () => ({ success: true, payment_status: 'REFUNDED', refund_reason: reason, order_id: 7 }),
+      ],
       [/^\/api\/orders\/order\/7\/$/, () => orderFixture(order)],
     ]);
     renderShop(pages, { path: '/order-confirmation/7?session_id=cs_test_1' });
@@ -279,7 +346,10 @@ describe('returning from the card provider', () => {
 
   it('shows the order after a refused check without waiting, logging the problem', async () => {
     stubApi([
-      [/^\/api\/orders\/payment\/stripe\/verify-session\/$/, () => json({ error: 'This payment session does not belong to your order.' }, 404)],
+      [
+        /^\/api\/orders\/payment\/stripe\/verify-session\/$/,
+        () => json({ error: 'This payment session does not belong to your order.' }, 404),
+      ],
       [/^\/api\/orders\/order\/7\/$/, () => orderFixture()],
     ]);
     renderShop(pages, { path: '/order-confirmation/7?session_id=cs_test_1' });

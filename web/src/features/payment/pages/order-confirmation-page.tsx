@@ -1,4 +1,19 @@
-import { awaitsTransfer, mayStartCardPayment, messages, paymentMethodLabel, paysByCard, paymentState, taxLabel, postalAddress, storeDetails, variantText, wasPaid, type Order, type PaymentRefundReason, type StoreContact } from '@threadline/contracts';
+import {
+  awaitsTransfer,
+  mayStartCardPayment,
+  messages,
+  paymentMethodLabel,
+  paysByCard,
+  paymentState,
+  taxLabel,
+  postalAddress,
+  storeDetails,
+  variantText,
+  wasPaid,
+  type Order,
+  type PaymentRefundReason,
+  type StoreContact,
+} from '@threadline/contracts';
 import { CircleCheck, CircleX, Landmark, LoaderCircle, Package, Store, Truck } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { OrderProgress } from '@/components/order-progress.tsx';
@@ -24,7 +39,15 @@ export function OrderConfirmationPage() {
   const settled = payment.state !== 'processing';
   // An order in hand stays on screen even if refreshing it fails.
   if (settled && order.data) {
-    return <Confirmation order={order.data} token={token} returnState={payment.state} refunded={payment.refunded} onCheckAgain={payment.checkAgain} />;
+    return (
+      <Confirmation
+        order={order.data}
+        token={token}
+        returnState={payment.state}
+        refunded={payment.refunded}
+        onCheckAgain={payment.checkAgain}
+      />
+    );
   }
   if (settled && order.isError) return <OrderLoadError title="Order Error" error={order.error} />;
   return (
@@ -78,10 +101,25 @@ function headline(order: Order): { title: string; text: string; Icon: typeof Cir
     default:
       if (awaitsTransfer(order)) {
         return order.payment_proofs.length > 0
-          ? { title: 'Proof of Payment Received', text: 'Thank you. We will confirm your bank transfer once it is in our account.', Icon: Landmark, tone: 'bg-yellow-100 text-yellow-800' }
-          : { title: 'Awaiting Bank Transfer', text: 'Your order is placed and held for you. Pay by bank transfer to complete it.', Icon: Landmark, tone: 'bg-yellow-100 text-yellow-800' };
+          ? {
+              title: 'Proof of Payment Received',
+              text: 'Thank you. We will confirm your bank transfer once it is in our account.',
+              Icon: Landmark,
+              tone: 'bg-yellow-100 text-yellow-800',
+            }
+          : {
+              title: 'Awaiting Bank Transfer',
+              text: 'Your order is placed and held for you. Pay by bank transfer to complete it.',
+              Icon: Landmark,
+              tone: 'bg-yellow-100 text-yellow-800',
+            };
       }
-      return { title: 'Order Confirmed!', text: 'Thank you for your purchase. Your order has been successfully placed.', Icon: CircleCheck, tone: done };
+      return {
+        title: 'Order Confirmed!',
+        text: 'Thank you for your purchase. Your order has been successfully placed.',
+        Icon: CircleCheck,
+        tone: done,
+      };
   }
 }
 
@@ -199,7 +237,11 @@ function FulfilmentNotes({ order, cashDue }: { order: Order; cashDue: boolean })
         </ul>
       );
     case 'delivered':
-      return <p className="text-sm text-stone-700">{pickup ? 'You collected this order.' : 'This order was delivered.'} Questions about it? Contact Support below.</p>;
+      return (
+        <p className="text-sm text-stone-700">
+          {pickup ? 'You collected this order.' : 'This order was delivered.'} Questions about it? Contact Support below.
+        </p>
+      );
     default:
       return null;
   }
@@ -213,7 +255,8 @@ function WhatsNext({ order, token, returnState, refunded, onCheckAgain }: Confir
   if (order.status === 'cancelled') {
     return (
       <p className="text-sm text-stone-700">
-        {refunded || wasPaid(order.payment_status) ? 'Your payment was given back' : 'Nothing was charged'} and the items went back on the shelf.{' '}
+        {refunded || wasPaid(order.payment_status) ? 'Your payment was given back' : 'Nothing was charged'} and the items went back on the
+        shelf.{' '}
         <Link to="/shop" className="font-semibold underline underline-offset-4">
           Shop again
         </Link>
@@ -221,12 +264,11 @@ function WhatsNext({ order, token, returnState, refunded, onCheckAgain }: Confir
     );
   }
   if (state === 'refunded' || state === 'partly_refunded') {
-    const back =
-      paysByCard(order.payment_method)
-        ? 'It goes back to your card; banks take a few days to show it.'
-        : order.payment_method === 'bank_transfer'
-          ? 'We send it back to your bank account as agreed.'
-          : 'We hand it back to you as agreed.';
+    const back = paysByCard(order.payment_method)
+      ? 'It goes back to your card; banks take a few days to show it.'
+      : order.payment_method === 'bank_transfer'
+        ? 'We send it back to your bank account as agreed.'
+        : 'We hand it back to you as agreed.';
     return (
       <div className="space-y-3 text-sm text-stone-700">
         <p>
@@ -346,9 +388,7 @@ function OrderItems({ order }: { order: Order }) {
         ) : null}
         <div className="flex justify-between gap-4">
           <dt className="shrink-0 text-stone-600">{order.shipping_method === 'pickup' ? 'Pickup at' : 'Delivering to'}</dt>
-          <dd className="text-right">
-            {order.shipping_method === 'pickup' ? (pickupPlace ?? 'Our store') : order.shipping_address_text}
-          </dd>
+          <dd className="text-right">{order.shipping_method === 'pickup' ? (pickupPlace ?? 'Our store') : order.shipping_address_text}</dd>
         </div>
       </dl>
     </section>

@@ -53,8 +53,13 @@ describe('payment page', () => {
     expect(screen.getByText('Loading payment details...')).toBeVisible();
     expect(await screen.findByRole('heading', { level: 1, name: 'Complete Payment' })).toBeVisible();
     const steps = screen.getByRole('list', { name: 'Progress' });
-    expect(within(steps).getAllByRole('listitem').map((step) => step.textContent)).toEqual(['✓Cart', '✓Details', '3Payment']);
-    for (const text of ['TL-261122-ABCDE', 'J$11,910.00', 'Ayesha Campbell', 'Card via Stripe']) expect(screen.getByText(text)).toBeVisible();
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual(['✓Cart', '✓Details', '3Payment']);
+    for (const text of ['TL-261122-ABCDE', 'J$11,910.00', 'Ayesha Campbell', 'Card via Stripe'])
+      expect(screen.getByText(text)).toBeVisible();
     expect(screen.getByText(/redirected to Stripe's secure payment page/)).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
@@ -70,7 +75,10 @@ describe('payment page', () => {
     const fetchMock = stubApi([
       [/^\/api\/orders\/payment\/stripe\/config\/$/, () => ({ test_payments: true })],
       [/^\/api\/orders\/order\/7\/$/, () => orderFixture({ payment_method: 'powertranz' })],
-      [/^\/api\/orders\/payment\/powertranz\/7\/$/, () => ({ success: true, checkout_url: 'https://threadline.test/payment-pages/powertranz/0f8e1c6a-2b1d-4c55-9d57-8a2b8c1e0f11/' })],
+      [
+        /^\/api\/orders\/payment\/powertranz\/7\/$/,
+        () => ({ success: true, checkout_url: 'https://threadline.test/payment-pages/powertranz/0f8e1c6a-2b1d-4c55-9d57-8a2b8c1e0f11/' }),
+      ],
     ]);
     renderShop(pages, { path: '/payment/7' });
     expect(await screen.findByText('Card via PowerTranz')).toBeVisible();
@@ -78,7 +86,9 @@ describe('payment page', () => {
 
     await user.click(screen.getByRole('button', { name: 'Proceed to Payment' }));
 
-    expect(vi.mocked(leaveFor)).toHaveBeenCalledWith('https://threadline.test/payment-pages/powertranz/0f8e1c6a-2b1d-4c55-9d57-8a2b8c1e0f11/');
+    expect(vi.mocked(leaveFor)).toHaveBeenCalledWith(
+      'https://threadline.test/payment-pages/powertranz/0f8e1c6a-2b1d-4c55-9d57-8a2b8c1e0f11/',
+    );
     expect(await screen.findByRole('button', { name: 'Redirecting to PowerTranz...' })).toBeDisabled();
     expect(requestedPaths(fetchMock, '/api/orders/payment/powertranz/7/')).toEqual(['/api/orders/payment/powertranz/7/']);
   });
@@ -100,7 +110,10 @@ describe('payment page', () => {
 
   it('says so when the session cannot be made or the browser cannot leave', async () => {
     const user = userEvent.setup();
-    const answers: (() => unknown)[] = [() => Promise.reject(new TypeError('Failed to fetch')), () => ({ success: true, checkout_url: 'javascript:alert(1)' })];
+    const answers: (() => unknown)[] = [
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => ({ success: true, checkout_url: 'javascript:alert(1)' }),
+    ];
     stubPayment(orderFixture(), () => answers.shift()?.());
     vi.mocked(leaveFor).mockReturnValue(false);
     renderShop(pages, { path: '/payment/7' });
@@ -117,7 +130,14 @@ describe('payment page', () => {
     const user = userEvent.setup();
     const fetchMock = stubApi([
       [/^\/api\/orders\/order\/7\/$/, () => orderFixture()],
-      [/^\/api\/orders\/7\/cancel\/$/, () => ({ success: true, message: messages.orderCancelledByShopper, order: orderFixture({ status: 'cancelled', payment_status: 'FAILED' }) })],
+      [
+        /^\/api\/orders\/7\/cancel\/$/,
+        () => ({
+          success: true,
+          message: messages.orderCancelledByShopper,
+          order: orderFixture({ status: 'cancelled', payment_status: 'FAILED' }),
+        }),
+      ],
     ]);
     renderShop(pages, { path: '/payment/7' });
     await user.click(await screen.findByRole('button', { name: 'Cancel & Go Home' }));
@@ -131,7 +151,14 @@ describe('payment page', () => {
     const fetchMock = stubApi([
       [/^\/api\/orders\/order\/7\/$/, () => orderFixture()],
       [/^\/api\/orders\/payment\/stripe\/7\/$/, () => ({ success: true, checkout_url: 'https://pay.example/cs_2' })],
-      [/^\/api\/orders\/7\/cancel\/$/, () => ({ success: true, message: messages.orderCancelledByShopper, order: orderFixture({ status: 'cancelled', payment_status: 'FAILED' }) })],
+      [
+        /^\/api\/orders\/7\/cancel\/$/,
+        () => ({
+          success: true,
+          message: messages.orderCancelledByShopper,
+          order: orderFixture({ status: 'cancelled', payment_status: 'FAILED' }),
+        }),
+      ],
     ]);
     renderShop(pages, { path: '/payment/7?payment=cancelled' });
     expect(await screen.findByText(new RegExp(messages.paymentLeftUnpaid.replace(/[.,]/g, '\\$&')))).toBeVisible();
@@ -146,7 +173,14 @@ describe('payment page', () => {
     const user = userEvent.setup();
     stubApi([
       [/^\/api\/orders\/order\/7\/$/, () => orderFixture()],
-      [/^\/api\/orders\/7\/cancel\/$/, () => ({ success: true, message: messages.orderCancelledByShopper, order: orderFixture({ status: 'cancelled', payment_status: 'FAILED' }) })],
+      [
+        /^\/api\/orders\/7\/cancel\/$/,
+        () => ({
+          success: true,
+          message: messages.orderCancelledByShopper,
+          order: orderFixture({ status: 'cancelled', payment_status: 'FAILED' }),
+        }),
+      ],
     ]);
     renderShop(pages, { path: '/payment/7?payment=cancelled' });
     await user.click(await screen.findByRole('button', { name: 'Back to cart' }));
@@ -174,13 +208,16 @@ describe('payment page', () => {
     expect(screen.queryByRole('button', { name: 'Proceed to Payment' })).not.toBeInTheDocument();
   });
 
-  it.each(['PARTIALLY_REFUNDED', 'REFUNDED'] as const)('never offers to pay a %s order again, even back from the provider', async (paymentStatus) => {
-    stubPayment(orderFixture({ payment_status: paymentStatus, status: 'processing', refunded_amount: 1000 }));
-    renderShop(pages, { path: '/payment/7?payment=cancelled' });
-    expect(await screen.findByText(messages.paymentAlreadyDoneRefunded)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'View your order' })).toHaveAttribute('href', '/order-confirmation/7');
-    expect(screen.queryByRole('button', { name: /Proceed to Payment|Pay again/ })).not.toBeInTheDocument();
-  });
+  it.each(['PARTIALLY_REFUNDED', 'REFUNDED'] as const)(
+    'never offers to pay a %s order again, even back from the provider',
+    async (paymentStatus) => {
+      stubPayment(orderFixture({ payment_status: paymentStatus, status: 'processing', refunded_amount: 1000 }));
+      renderShop(pages, { path: '/payment/7?payment=cancelled' });
+      expect(await screen.findByText(messages.paymentAlreadyDoneRefunded)).toBeVisible();
+      expect(screen.getByRole('link', { name: 'View your order' })).toHaveAttribute('href', '/order-confirmation/7');
+      expect(screen.queryByRole('button', { name: /Proceed to Payment|Pay again/ })).not.toBeInTheDocument();
+    },
+  );
 
   it('says a cancelled order can no longer be paid', async () => {
     stubPayment(orderFixture({ status: 'cancelled' }));

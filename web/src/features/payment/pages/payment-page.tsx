@@ -53,22 +53,25 @@ function PaymentDetails({ order }: { order: Order }) {
   const proceed = () => {
     setProblem(null);
     if (!paysByCard(order.payment_method)) return;
-    start.mutate({ orderId: String(order.id), method: order.payment_method }, {
-      onSuccess: (answer) => {
-        if (!answer.success || !answer.checkout_url) {
-          setProblem(answer.error || messages.paymentSessionFailed);
-          return;
-        }
-        if (leaveFor(answer.checkout_url)) setLeaving(true);
-        else setProblem(messages.paymentRedirectFailed);
+    start.mutate(
+      { orderId: String(order.id), method: order.payment_method },
+      {
+        onSuccess: (answer) => {
+          if (!answer.success || !answer.checkout_url) {
+            setProblem(answer.error || messages.paymentSessionFailed);
+            return;
+          }
+          if (leaveFor(answer.checkout_url)) setLeaving(true);
+          else setProblem(messages.paymentRedirectFailed);
+        },
+        onError: (error) => {
+          const serverSaid = error instanceof ApiError && error.status >= 400 && error.status < 500;
+          setProblem(serverSaid ? error.message : messages.paymentSessionFailed);
+          // Paid meanwhile, or cancelled for want of payment: the page should say so.
+          if (serverSaid) void queryClient.invalidateQueries({ queryKey: orderQueryKey(String(order.id)) });
+        },
       },
-      onError: (error) => {
-        const serverSaid = error instanceof ApiError && error.status >= 400 && error.status < 500;
-        setProblem(serverSaid ? error.message : messages.paymentSessionFailed);
-        // Paid meanwhile, or cancelled for want of payment: the page should say so.
-        if (serverSaid) void queryClient.invalidateQueries({ queryKey: orderQueryKey(String(order.id)) });
-      },
-    });
+    );
   };
 
   /** Gives the order up: its items go back into the cart, and the next page says so. */
@@ -103,7 +106,9 @@ function PaymentDetails({ order }: { order: Order }) {
           {start.isPending || leaving ? `Redirecting to ${destination}...` : leftProvider ? 'Pay again' : 'Proceed to Payment'}
         </button>
       </div>
-      <output className="sr-only">{start.isPending || leaving ? `Redirecting to ${destination}...` : cancel.isPending ? 'Cancelling...' : ''}</output>
+      <output className="sr-only">
+        {start.isPending || leaving ? `Redirecting to ${destination}...` : cancel.isPending ? 'Cancelling...' : ''}
+      </output>
     </>
   );
 
@@ -112,7 +117,10 @@ function PaymentDetails({ order }: { order: Order }) {
       <StepIndicator steps={['Cart', 'Details', 'Payment']} current="Payment" done={['Cart', 'Details']} />
       <h1 className="text-3xl font-bold tracking-tight">Complete Payment</h1>
       {leftProvider && payable ? (
-        <section aria-label="Payment cancelled" className="flex flex-col gap-4 rounded-xl bg-amber-50 p-5 text-sm text-amber-950 ring-1 ring-amber-200">
+        <section
+          aria-label="Payment cancelled"
+          className="flex flex-col gap-4 rounded-xl bg-amber-50 p-5 text-sm text-amber-950 ring-1 ring-amber-200"
+        >
           <p>{messages.paymentLeftUnpaid} Pay again, or go back to your cart to change your order.</p>
           {actions}
         </section>
@@ -133,7 +141,9 @@ function PaymentDetails({ order }: { order: Order }) {
 
       {wasPaid(order.payment_status) ? (
         <div className="space-y-3 rounded-xl bg-green-50 p-5 text-sm text-green-900 ring-1 ring-green-200">
-          <p>{order.payment_status === 'COMPLETED' ? 'This order has already been paid. Thank you!' : messages.paymentAlreadyDoneRefunded}</p>
+          <p>
+            {order.payment_status === 'COMPLETED' ? 'This order has already been paid. Thank you!' : messages.paymentAlreadyDoneRefunded}
+          </p>
           <Link to={`/order-confirmation/${order.id}`} className={buttonClass('primary')}>
             View your order
           </Link>
@@ -163,8 +173,8 @@ function PaymentDetails({ order }: { order: Order }) {
             <div className="space-y-1">
               {testPayments ? (
                 <p>
-                  <strong>{messages.testPaymentNotice}</strong> You will be taken to this shop's test card page, which stands in for {provider}{' '}
-                  and asks for no card details. Once you have pressed Pay, you will be returned here to see your order.
+                  <strong>{messages.testPaymentNotice}</strong> You will be taken to this shop's test card page, which stands in for{' '}
+                  {provider} and asks for no card details. Once you have pressed Pay, you will be returned here to see your order.
                 </p>
               ) : (
                 <p>
@@ -173,7 +183,9 @@ function PaymentDetails({ order }: { order: Order }) {
                 </p>
               )}
               {order.payment_status === 'FAILED' ? <p>Your last payment did not go through. You can try again.</p> : null}
-              {order.expires_at ? <p>We hold your items until {holdUntil(order.expires_at)}; unpaid orders are cancelled after that.</p> : null}
+              {order.expires_at ? (
+                <p>We hold your items until {holdUntil(order.expires_at)}; unpaid orders are cancelled after that.</p>
+              ) : null}
             </div>
           </div>
           {leftProvider ? null : actions}

@@ -18,7 +18,8 @@ export function productQueryOptions(id: string | number) {
         // again, so its card leaves the shop, the home page and other products' related products.
         if (error instanceof ApiError && error.status === 404) {
           void client.invalidateQueries({
-            predicate: ({ queryKey: [key, detailId] }) => key === 'shop' || key === 'home' || (key === 'product' && detailId !== String(id)),
+            predicate: ({ queryKey: [key, detailId] }) =>
+              key === 'shop' || key === 'home' || (key === 'product' && detailId !== String(id)),
           });
         }
         throw error;

@@ -38,12 +38,18 @@ export function NotifyWhenBack({ productId, attributes, selection }: NotifyWhenB
     event.preventDefault();
     const address = email.trim();
     setMissing(address === '' ? 'Email is required' : null);
-    if (address !== '') ask.mutate({ email: address, ...cartVariantFields(Object.fromEntries(Object.entries(wanted).filter(([, value]) => value !== ''))) });
+    if (address !== '')
+      ask.mutate({ email: address, ...cartVariantFields(Object.fromEntries(Object.entries(wanted).filter(([, value]) => value !== ''))) });
   }
 
   if (ask.isSuccess) return <output className="block rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900">{ask.data.message}</output>;
   return (
-    <form noValidate onSubmit={submit} aria-label="Notify me when it is back" className="space-y-3 rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200">
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label="Notify me when it is back"
+      className="space-y-3 rounded-xl bg-stone-50 p-4 ring-1 ring-stone-200"
+    >
       <p className="text-sm font-semibold text-stone-900">Sold out. Get one e-mail when it is back:</p>
       {attributes.length > 0 ? (
         <div className="grid grid-cols-2 gap-3">
@@ -69,7 +75,15 @@ export function NotifyWhenBack({ productId, attributes, selection }: NotifyWhenB
           ))}
         </div>
       ) : null}
-      <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} error={missing} maxLength={254} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        error={missing}
+        maxLength={254}
+      />
       <button type="submit" disabled={ask.isPending} className={`${buttonClass('secondary')} w-full`}>
         {ask.isPending ? 'Saving…' : 'Notify Me'}
       </button>

@@ -27,13 +27,7 @@ export function ProductGallery({ images, name, index, onIndexChange: setIndex }:
   return (
     <section aria-label={`${name} photos`} className="lg:sticky lg:top-24 lg:self-start">
       <div className="relative aspect-square overflow-hidden rounded-3xl bg-stone-100">
-        <ProductImage
-          image={images[index]}
-          alt={name}
-          sizes={productImageSizes.gallery}
-          priority
-          className="size-full object-cover"
-        />
+        <ProductImage image={images[index]} alt={name} sizes={productImageSizes.gallery} priority className="size-full object-cover" />
         {total > 1 ? (
           <>
             <button type="button" aria-label="Previous image" onClick={() => go(index - 1)} className={`${navButton} left-3`}>

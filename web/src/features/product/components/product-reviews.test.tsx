@@ -28,7 +28,13 @@ function reviewFixture(overrides: Partial<Review> = {}): Review {
 }
 
 const summary = { average: 4, count: 2, distribution: { 1: 0, 2: 0, 3: 0, 4: 2, 5: 0 }, fit: { small: 2, true_to_size: 0, large: 0 } };
-const emptyList: ReviewList = { count: 0, next: null, previous: null, results: [], summary: { average: null, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, fit: { small: 0, true_to_size: 0, large: 0 } } };
+const emptyList: ReviewList = {
+  count: 0,
+  next: null,
+  previous: null,
+  results: [],
+  summary: { average: null, count: 0, distribution: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }, fit: { small: 0, true_to_size: 0, large: 0 } },
+};
 
 type Route = Parameters<typeof stubApi>[0][number];
 
@@ -68,8 +74,20 @@ describe('product reviews', () => {
     const hostile = '<img src=x onerror=alert(1)>';
     renderWithReviews((url) =>
       url.searchParams.get('page') === '2'
-        ? { count: 2, next: null, previous: '/api/product/1/reviews/?page=1', results: [reviewFixture({ id: 2, title: 'Second page', author_name: 'Kemar B.' })], summary }
-        : { count: 2, next: '/api/product/1/reviews/?page=2', previous: null, results: [reviewFixture({ body: hostile, reply: 'Glad it fits!' })], summary },
+        ? {
+            count: 2,
+            next: null,
+            previous: '/api/product/1/reviews/?page=1',
+            results: [reviewFixture({ id: 2, title: 'Second page', author_name: 'Kemar B.' })],
+            summary,
+          }
+        : {
+            count: 2,
+            next: '/api/product/1/reviews/?page=2',
+            previous: null,
+            results: [reviewFixture({ body: hostile, reply: 'Glad it fits!' })],
+            summary,
+          },
     );
     const region = await reviewsRegion();
     expect(await region.findByText('Based on 2 reviews')).toBeVisible();
@@ -97,10 +115,13 @@ describe('product reviews', () => {
 
   it('tells a signed-in customer without a delivered order why there is no form', async () => {
     storeSignIn();
-    renderWithReviews(() => emptyList, [
-      [/^\/api\/users\/profile\/$/, () => customer],
-      [/^\/api\/product\/1\/reviews\/eligibility\/$/, () => ({ eligible: false, reason: 'not_delivered' })],
-    ]);
+    renderWithReviews(
+      () => emptyList,
+      [
+        [/^\/api\/users\/profile\/$/, () => customer],
+        [/^\/api\/product\/1\/reviews\/eligibility\/$/, () => ({ eligible: false, reason: 'not_delivered' })],
+      ],
+    );
     const region = await reviewsRegion();
     expect(await region.findByText(reviewMessages.onlyBuyers)).toBeVisible();
     expect(region.queryByRole('button', { name: 'Send review' })).toBeNull();
@@ -109,18 +130,21 @@ describe('product reviews', () => {
   it('lets a buyer send a review, which waits for the shop', async () => {
     storeSignIn();
     let sent: unknown = null;
-    const fetchMock = renderWithReviews(() => emptyList, [
-      [/^\/api\/users\/profile\/$/, () => customer],
-      [/^\/api\/product\/1\/reviews\/eligibility\/$/, () => ({ eligible: true, reason: null })],
+    const fetchMock = renderWithReviews(
+      () => emptyList,
       [
-        /^\/api\/product\/1\/reviews\/$/,
-        (_url, init) => {
-          sent = JSON.parse(String(init?.body));
-          return json(reviewFixture(), 201);
-        },
+        [/^\/api\/users\/profile\/$/, () => customer],
+        [/^\/api\/product\/1\/reviews\/eligibility\/$/, () => ({ eligible: true, reason: null })],
+        [
+          /^\/api\/product\/1\/reviews\/$/,
+          (_url, init) => {
+            sent = JSON.parse(String(init?.body));
+            return json(reviewFixture(), 201);
+          },
+        ],
+        [/^\/api\/csrf\/$/, () => ({ success: true })],
       ],
-      [/^\/api\/csrf\/$/, () => ({ success: true })],
-    ]);
+    );
     const user = userEvent.setup();
     const region = await reviewsRegion();
     await user.click(await region.findByRole('button', { name: 'Send review' }));
@@ -138,13 +162,16 @@ describe('product reviews', () => {
 
   it('keeps the review sent when a photo is refused, and says why', async () => {
     storeSignIn();
-    renderWithReviews(() => emptyList, [
-      [/^\/api\/users\/profile\/$/, () => customer],
-      [/^\/api\/product\/1\/reviews\/eligibility\/$/, () => ({ eligible: true, reason: null })],
-      [/^\/api\/product\/1\/reviews\/$/, () => json(reviewFixture({ id: 9 }), 201)],
-      [/^\/api\/reviews\/9\/photos\/$/, () => json({ error: reviewMessages.photoInvalid }, 400)],
-      [/^\/api\/csrf\/$/, () => ({ success: true })],
-    ]);
+    renderWithReviews(
+      () => emptyList,
+      [
+        [/^\/api\/users\/profile\/$/, () => customer],
+        [/^\/api\/product\/1\/reviews\/eligibility\/$/, () => ({ eligible: true, reason: null })],
+        [/^\/api\/product\/1\/reviews\/$/, () => json(reviewFixture({ id: 9 }), 201)],
+        [/^\/api\/reviews\/9\/photos\/$/, () => json({ error: reviewMessages.photoInvalid }, 400)],
+        [/^\/api\/csrf\/$/, () => ({ success: true })],
+      ],
+    );
     const user = userEvent.setup();
     const region = await reviewsRegion();
     await user.click(await region.findByRole('radio', { name: '4 stars' }));
@@ -158,18 +185,26 @@ describe('product reviews', () => {
   });
 
   it('says how the style fits by the sizes, and gives search engines the rating', async () => {
-    const product = productFixture({ rating_average: 4.2, rating_count: 6, fit_summary: { small: 4, true_to_size: 2, large: 0, verdict: 'small' } });
+    const product = productFixture({
+      rating_average: 4.2,
+      rating_count: 6,
+      fit_summary: { small: 4, true_to_size: 2, large: 0, verdict: 'small' },
+    });
     renderWithReviews(() => emptyList, [], detailFixture({ product }));
     expect(await screen.findByText('Most buyers say it runs small')).toBeVisible();
     const script = document.querySelector('script[type="application/ld+json"]');
-    expect(JSON.parse(script?.textContent ?? '{}')).toMatchObject({ aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.2, reviewCount: 6 } });
+    expect(JSON.parse(script?.textContent ?? '{}')).toMatchObject({
+      aggregateRating: { '@type': 'AggregateRating', ratingValue: 4.2, reviewCount: 6 },
+    });
   });
 
   it('gives search engines no rating before the first review', async () => {
     renderWithReviews(() => emptyList);
     await screen.findByRole('heading', { level: 1 });
     await waitFor(() => expect(document.querySelector('script[type="application/ld+json"]')).not.toBeNull());
-    expect(JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}')).not.toHaveProperty('aggregateRating');
+    expect(JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}')).not.toHaveProperty(
+      'aggregateRating',
+    );
     expect(screen.queryByText(/Most buyers say/)).toBeNull();
   });
 });

@@ -60,7 +60,9 @@ export function ProductReviews({ productId, productName }: { productId: number; 
                   {reviews.isFetchingNextPage ? 'Loading…' : 'Load more reviews'}
                 </button>
               ) : null}
-              {reviews.isFetchNextPageError ? <ErrorBox className="mt-4">More reviews could not be loaded. Please try again.</ErrorBox> : null}
+              {reviews.isFetchNextPageError ? (
+                <ErrorBox className="mt-4">More reviews could not be loaded. Please try again.</ErrorBox>
+              ) : null}
             </>
           )}
         </div>
@@ -86,7 +88,10 @@ function SummaryPanel({ summary }: { summary: ReviewSummary }) {
           <div key={stars} className="grid grid-cols-[4rem_1fr_2rem] items-center gap-2">
             <dt className="text-stone-700">{plural(stars, 'star')}</dt>
             <dd className="h-2 overflow-hidden rounded-full bg-stone-200" aria-hidden="true">
-              <div className="h-full rounded-full bg-amber-500" style={{ width: `${(summary.distribution[stars] / summary.count) * 100}%` }} />
+              <div
+                className="h-full rounded-full bg-amber-500"
+                style={{ width: `${(summary.distribution[stars] / summary.count) * 100}%` }}
+              />
             </dd>
             <dd className="text-right text-stone-700">{summary.distribution[stars]}</dd>
           </div>
@@ -106,7 +111,9 @@ function SummaryPanel({ summary }: { summary: ReviewSummary }) {
 }
 
 function ReviewItem({ review }: { review: Review }) {
-  const bought = [review.size_bought ? `Size ${review.size_bought}` : null, review.color_bought ? `Colour ${review.color_bought}` : null].filter(Boolean).join(' · ');
+  const bought = [review.size_bought ? `Size ${review.size_bought}` : null, review.color_bought ? `Colour ${review.color_bought}` : null]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <li className="py-6 first:pt-0">
       <article aria-label={review.title}>

@@ -27,7 +27,15 @@ export function ProductStructuredData({ product }: { product: Product }) {
     // Only with approved reviews: search engines refuse a rating of nothing.
     ...(product.rating_average === null || product.rating_count === 0
       ? {}
-      : { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating_average, reviewCount: product.rating_count, bestRating: 5, worstRating: 1 } }),
+      : {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: product.rating_average,
+            reviewCount: product.rating_count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }),
   };
   // The browser's text of a script may differ from the server's by escaping only: not a change to report.
   return (

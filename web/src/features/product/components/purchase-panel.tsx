@@ -62,8 +62,7 @@ export function PurchasePanel({ detail, selection, onSelect }: PurchasePanelProp
   const atLimit = label === 'In Stock' && limit !== null && quantity >= limit;
   const regularPrice = effectivePrice(product.price, product.sale_price);
   // The server's rule (cart-pricing): from 15 of a style the wholesale price, when it is the lower.
-  const wholesale =
-    product.wholesale_price !== null && product.wholesale_price < regularPrice && quantity >= wholesaleMinimumPerStyle;
+  const wholesale = product.wholesale_price !== null && product.wholesale_price < regularPrice && quantity >= wholesaleMinimumPerStyle;
   const unitPrice = wholesale && product.wholesale_price !== null ? product.wholesale_price : regularPrice;
   const onWishlist = wishlistProductIds.has(product.id);
 
@@ -83,9 +82,7 @@ export function PurchasePanel({ detail, selection, onSelect }: PurchasePanelProp
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3" aria-live="polite">
         <Badge tone={labelTone[label]}>{label}</Badge>
-        {stock !== null && isLowStock(stock) ? (
-          <span className="text-sm font-semibold text-amber-800">Only {stock} left</span>
-        ) : null}
+        {stock !== null && isLowStock(stock) ? <span className="text-sm font-semibold text-amber-800">Only {stock} left</span> : null}
       </div>
 
       {attributes.length > 0 ? (
@@ -119,9 +116,7 @@ export function PurchasePanel({ detail, selection, onSelect }: PurchasePanelProp
         >
           {adding ? 'Adding…' : `Add to Cart - ${format(unitPrice * quantity)}`}
         </button>
-        {wholesale ? (
-          <p className="text-sm text-brand-800">Wholesale price applied for {wholesaleMinimumPerStyle} or more.</p>
-        ) : null}
+        {wholesale ? <p className="text-sm text-brand-800">Wholesale price applied for {wholesaleMinimumPerStyle} or more.</p> : null}
         {addError === null ? null : (
           <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900">
             {addError}

@@ -49,7 +49,12 @@ describe('quick-add dialog', () => {
     const detail = detailFixture();
     const [black] = detail.product.images;
     if (black) {
-      detail.product.images.push({ ...black, image: '/static/media/products/p1-2-640.webp', alt_text: 'Kingston Runner in Red, side view', color: 'Red' });
+      detail.product.images.push({
+        ...black,
+        image: '/static/media/products/p1-2-640.webp',
+        alt_text: 'Kingston Runner in Red, side view',
+        color: 'Red',
+      });
     }
     stubApi([[/^\/api\/product\/1\/$/, () => detail]]);
     renderCard();

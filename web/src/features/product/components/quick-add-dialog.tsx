@@ -8,14 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { useShopActions } from '@/lib/shop-actions.tsx';
 import { useProduct } from '../api/get-product.ts';
-import {
-  attributesOf,
-  cartVariantFields,
-  isLowStock,
-  quantityLimit,
-  selectionStock,
-  type Selection,
-} from '../variant-stock.ts';
+import { attributesOf, cartVariantFields, isLowStock, quantityLimit, selectionStock, type Selection } from '../variant-stock.ts';
 import { VariantOptions } from './variant-options.tsx';
 
 interface QuickAddDialogProps {
@@ -160,10 +153,7 @@ function QuickAddContent({ product, onClose }: { product: ListedProduct; onClose
   );
 }
 
-function singleChoices(
-  data: Pick<ProductDetailResponse, 'available_variants'> | undefined,
-  attributes: readonly string[],
-): Selection {
+function singleChoices(data: Pick<ProductDetailResponse, 'available_variants'> | undefined, attributes: readonly string[]): Selection {
   const choices: Record<string, string> = {};
   if (!data) return choices;
   for (const attribute of attributes) {

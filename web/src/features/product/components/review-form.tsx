@@ -102,9 +102,28 @@ function EligibleForm({ productId, productName, onSent }: { productId: number; p
   return (
     <form onSubmit={onSubmit} noValidate aria-label={`Review of ${productName}`} className="flex flex-col gap-5">
       <ChoiceGroup legend="Your rating" name={`review-rating-${productId}`} choices={ratingChoices} value={rating} onChange={setRating} />
-      <ChoiceGroup legend="How does it fit?" name={`review-fit-${productId}`} choices={fitChoices} value={fit} onChange={(value) => setFit(value as ReviewFit)} />
-      <TextField label="Title" value={title} maxLength={reviewLimits.titleLength} onChange={(event) => setTitle(event.target.value)} required />
-      <TextAreaField label="Your review" rows={5} value={body} maxLength={reviewLimits.bodyLength} onChange={(event) => setBody(event.target.value)} required />
+      <ChoiceGroup
+        legend="How does it fit?"
+        name={`review-fit-${productId}`}
+        choices={fitChoices}
+        value={fit}
+        onChange={(value) => setFit(value as ReviewFit)}
+      />
+      <TextField
+        label="Title"
+        value={title}
+        maxLength={reviewLimits.titleLength}
+        onChange={(event) => setTitle(event.target.value)}
+        required
+      />
+      <TextAreaField
+        label="Your review"
+        rows={5}
+        value={body}
+        maxLength={reviewLimits.bodyLength}
+        onChange={(event) => setBody(event.target.value)}
+        required
+      />
       <div>
         <label htmlFor={`review-photos-${productId}`} className="mb-1.5 block text-sm font-medium text-stone-800">
           Photos <span className="font-normal text-stone-500">(optional, up to {reviewLimits.photos})</span>

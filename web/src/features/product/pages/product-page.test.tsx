@@ -35,7 +35,10 @@ describe('product page', () => {
   });
 
   it('says how much GCT the price holds when prices include it, and that it is added when they do not', async () => {
-    const store = (prices_include_tax: boolean) => ({ ...defaultStoreSettings, tax: { name: 'GCT', rate: 15, prices_include_tax, registration_number: null } });
+    const store = (prices_include_tax: boolean) => ({
+      ...defaultStoreSettings,
+      tax: { name: 'GCT', rate: 15, prices_include_tax, registration_number: null },
+    });
     stubApi([
       [/^\/api\/product\/1\/$/, () => detailFixture()],
       [/^\/api\/store\/$/, () => store(true)],
@@ -186,11 +189,7 @@ describe('product page', () => {
     renderProduct(detailFixture({ product }));
 
     const crumbs = within(await screen.findByRole('navigation', { name: 'Breadcrumb' }));
-    expect(crumbs.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
-      '/',
-      '/shop',
-      '/shop/category/running-sneakers',
-    ]);
+    expect(crumbs.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/', '/shop', '/shop/category/running-sneakers']);
     expect(crumbs.getByText('Kingston Runner')).toHaveAttribute('aria-current', 'page');
 
     const main = screen.getByRole('img', { name: 'Kingston Runner, view 1' });

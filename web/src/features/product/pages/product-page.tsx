@@ -1,7 +1,17 @@
 import { Check, ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { effectivePrice, majorToMinor, messages, minorToMajor, relatedProductsLimit, taxLabel, taxMinor, wholesaleMinimumPerStyle, type ProductDetailResponse } from '@threadline/contracts';
+import {
+  effectivePrice,
+  majorToMinor,
+  messages,
+  minorToMajor,
+  relatedProductsLimit,
+  taxLabel,
+  taxMinor,
+  wholesaleMinimumPerStyle,
+  type ProductDetailResponse,
+} from '@threadline/contracts';
 import { ProductCard, productGridClass } from '@/components/product/product-card.tsx';
 import { ProductPrice } from '@/components/product/product-price.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -53,7 +63,11 @@ export function ProductPage() {
   const query = useProduct(id);
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   const product = query.data?.product;
-  usePageMeta(product ? { title: product.name, description: summary(product.description) } : { title: query.isError ? 'Something went wrong' : 'Product' });
+  usePageMeta(
+    product
+      ? { title: product.name, description: summary(product.description) }
+      : { title: query.isError ? 'Something went wrong' : 'Product' },
+  );
 
   // No such product (deleted or unpublished since a link to it was drawn, even with its old answer
   // still cached): the route's boundary shows the not-found page, as the server does with a 404.
@@ -145,8 +159,8 @@ function ProductDetail({ detail }: { detail: ProductDetailResponse }) {
           {product.wholesale_price === null ? null : (
             <p className="mt-4 rounded-xl bg-brand-50 px-4 py-3 text-sm text-brand-900 ring-1 ring-inset ring-brand-200">
               <span className="font-semibold">Wholesale: </span>
-              <Price amount={product.wholesale_price} className="font-semibold" /> each when you buy{' '}
-              {wholesaleMinimumPerStyle} or more of this style
+              <Price amount={product.wholesale_price} className="font-semibold" /> each when you buy {wholesaleMinimumPerStyle} or more of
+              this style
             </p>
           )}
           <p className="mt-6 text-base leading-7 text-pretty text-stone-700">{product.description}</p>

@@ -43,7 +43,12 @@ function CategoryRow({ category, onEdit, onDelete }: { category: AdminCategory; 
         <button type="button" className={rowButton} onClick={onEdit} aria-label={`Edit ${category.name}`}>
           <Pencil className="size-4" aria-hidden="true" /> Edit
         </button>
-        <button type="button" className={`${rowButton} text-red-700 hover:bg-red-50`} onClick={onDelete} aria-label={`Delete ${category.name}`}>
+        <button
+          type="button"
+          className={`${rowButton} text-red-700 hover:bg-red-50`}
+          onClick={onDelete}
+          aria-label={`Delete ${category.name}`}
+        >
           <Trash2 className="size-4" aria-hidden="true" /> Delete
         </button>
       </div>
@@ -65,12 +70,22 @@ export function CategoriesPage() {
 
   const open = (category: AdminCategory | null) => {
     setErrors(noErrors);
-    setEditing({ category, name: category?.name ?? '', slug: category?.slug ?? '', parent: category?.parent === null || !category ? '' : String(category.parent), image: category?.image ?? '' });
+    setEditing({
+      category,
+      name: category?.name ?? '',
+      slug: category?.slug ?? '',
+      parent: category?.parent === null || !category ? '' : String(category.parent),
+      image: category?.image ?? '',
+    });
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!editing) return;
-    const body = { name: editing.name, parent: editing.parent === '' ? null : Number(editing.parent), image: editing.image.trim() === '' ? null : editing.image.trim() };
+    const body = {
+      name: editing.name,
+      parent: editing.parent === '' ? null : Number(editing.parent),
+      image: editing.image.trim() === '' ? null : editing.image.trim(),
+    };
     const slug = editing.slug.trim();
     save.mutate(
       editing.category
@@ -135,13 +150,24 @@ export function CategoriesPage() {
         </ul>
       )}
 
-      <Dialog open={editing !== null} onOpenChange={(next) => !next && setEditing(null)} title={editing?.category ? `Edit ${editing.category.name}` : 'Add a category'}>
+      <Dialog
+        open={editing !== null}
+        onOpenChange={(next) => !next && setEditing(null)}
+        title={editing?.category ? `Edit ${editing.category.name}` : 'Add a category'}
+      >
         {editing ? (
           <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
             <DialogBody>
               <div className="space-y-4">
                 {errors.general ? <ErrorBox>{errors.general}</ErrorBox> : null}
-                <TextField label="Name" required value={editing.name} maxLength={120} onChange={(event) => setEditing({ ...editing, name: event.currentTarget.value })} error={errors.fields.name} />
+                <TextField
+                  label="Name"
+                  required
+                  value={editing.name}
+                  maxLength={120}
+                  onChange={(event) => setEditing({ ...editing, name: event.currentTarget.value })}
+                  error={errors.fields.name}
+                />
                 <TextField
                   label="Slug"
                   hint={editing.category ? undefined : '(optional: made from the name)'}

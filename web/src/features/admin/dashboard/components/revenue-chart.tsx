@@ -34,7 +34,13 @@ export function RevenueChart({ days }: { days: Day[] }) {
       </figcaption>
       {highest === 0 ? null : (
         <>
-          <svg viewBox={`0 0 ${width} ${height + 20}`} className="mt-4 h-48 w-full" preserveAspectRatio="none" aria-hidden="true" focusable="false">
+          <svg
+            viewBox={`0 0 ${width} ${height + 20}`}
+            className="mt-4 h-48 w-full"
+            preserveAspectRatio="none"
+            aria-hidden="true"
+            focusable="false"
+          >
             <line x1="0" y1={height} x2={width} y2={height} className="stroke-stone-300" strokeWidth="1" />
             {days.map((day, index) => {
               const barHeight = Math.max((day.revenue / highest) * (height - 8), day.revenue > 0 ? 2 : 0);
@@ -58,21 +64,31 @@ export function RevenueChart({ days }: { days: Day[] }) {
         </>
       )}
       <details className="mt-4 text-sm">
-        <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-stone-800 underline underline-offset-4">Figures by day</summary>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center font-medium text-stone-800 underline underline-offset-4">
+          Figures by day
+        </summary>
         <div className="mt-2 max-h-80 overflow-auto rounded-xl ring-1 ring-stone-200">
           <table className="w-full text-left">
             <caption className="sr-only">Orders and revenue by day, last 30 days</caption>
             <thead className="sticky top-0 bg-stone-100 text-xs tracking-wide text-stone-600 uppercase">
               <tr>
-                <th scope="col" className="px-3 py-2">Day</th>
-                <th scope="col" className="px-3 py-2 text-right">Orders</th>
-                <th scope="col" className="px-3 py-2 text-right">Revenue</th>
+                <th scope="col" className="px-3 py-2">
+                  Day
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Orders
+                </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  Revenue
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-200">
               {[...days].reverse().map((day) => (
                 <tr key={day.day}>
-                  <th scope="row" className="px-3 py-2 font-normal">{dayLabel(day.day)}</th>
+                  <th scope="row" className="px-3 py-2 font-normal">
+                    {dayLabel(day.day)}
+                  </th>
                   <td className="px-3 py-2 text-right tabular-nums">{day.orders}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{money(day.revenue)}</td>
                 </tr>

@@ -19,8 +19,24 @@ const figures: AdminDashboard = {
   last_30_days: days,
   best_sellers: [{ id: 4, name: 'Blue Mountain Cap', units_sold: 90 }],
   low_stock: [{ product_id: 4, product_name: 'Blue Mountain Cap', variant_id: 9, size: null, color: 'Navy', sku: 'CAP-NVY', stock: 0 }],
-  unpaid_cash_orders: { count: 1, oldest: [{ id: 12, order_number: 'TL-261101-ABCDE', name: 'Kemar Brown', total: 123.45, created_at: '2026-11-01T15:00:00.000Z' }] },
-  awaiting_transfers: { count: 2, with_proof: 1, oldest: [{ id: 14, order_number: 'TL-261128-QRSTU', name: 'Shanique Thompson', total: 4500, created_at: '2026-11-28T15:00:00.000Z', has_proof: true }] },
+  unpaid_cash_orders: {
+    count: 1,
+    oldest: [{ id: 12, order_number: 'TL-261101-ABCDE', name: 'Kemar Brown', total: 123.45, created_at: '2026-11-01T15:00:00.000Z' }],
+  },
+  awaiting_transfers: {
+    count: 2,
+    with_proof: 1,
+    oldest: [
+      {
+        id: 14,
+        order_number: 'TL-261128-QRSTU',
+        name: 'Shanique Thompson',
+        total: 4500,
+        created_at: '2026-11-28T15:00:00.000Z',
+        has_proof: true,
+      },
+    ],
+  },
 };
 
 describe('dashboard page', () => {
@@ -56,7 +72,19 @@ describe('dashboard page', () => {
   });
 
   it('says when nothing needs a hand', async () => {
-    stubApi([[/^\/api\/admin\/dashboard\/$/, () => ({ ...figures, best_sellers: [], low_stock: [], unpaid_cash_orders: { count: 0, oldest: [] }, awaiting_transfers: { count: 0, with_proof: 0, oldest: [] }, last_30_days: days.map((day) => ({ ...day, orders: 0, revenue: 0 })) })]]);
+    stubApi([
+      [
+        /^\/api\/admin\/dashboard\/$/,
+        () => ({
+          ...figures,
+          best_sellers: [],
+          low_stock: [],
+          unpaid_cash_orders: { count: 0, oldest: [] },
+          awaiting_transfers: { count: 0, with_proof: 0, oldest: [] },
+          last_30_days: days.map((day) => ({ ...day, orders: 0, revenue: 0 })),
+        }),
+      ],
+    ]);
     renderShop(pages, { path: '/admin/dashboard' });
     expect(await screen.findByText('Nothing sold yet.')).toBeVisible();
     expect(screen.getByText('Every variant has more than 5 in stock.')).toBeVisible();

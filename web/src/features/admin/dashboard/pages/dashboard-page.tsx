@@ -91,7 +91,9 @@ function DashboardFigures({ figures }: { figures: AdminDashboard }) {
                     <Link to={`/admin/products/${variant.product_id}`} className={linkClass}>
                       {variant.product_name}
                     </Link>
-                    <span className="block text-xs text-stone-500">{[variant.size, variant.color, variant.sku].filter(Boolean).join(' · ')}</span>
+                    <span className="block text-xs text-stone-500">
+                      {[variant.size, variant.color, variant.sku].filter(Boolean).join(' · ')}
+                    </span>
                   </span>
                   <span className={`shrink-0 tabular-nums ${variant.stock === 0 ? 'font-semibold text-red-700' : 'text-stone-700'}`}>
                     {variant.stock === 0 ? 'Sold out' : `${variant.stock} left`}
@@ -153,7 +155,10 @@ function DashboardFigures({ figures }: { figures: AdminDashboard }) {
                   </li>
                 ))}
               </ul>
-              <Link to="/admin/orders?payment_method=bank_transfer&payment_status=PENDING&status=pending" className={`${linkClass} mt-2 inline-block text-sm`}>
+              <Link
+                to="/admin/orders?payment_method=bank_transfer&payment_status=PENDING&status=pending"
+                className={`${linkClass} mt-2 inline-block text-sm`}
+              >
                 All transfers awaiting payment
               </Link>
             </>

@@ -30,7 +30,8 @@ export function useImportCatalogue() {
   return useMutation({
     mutationFn: importCatalogue,
     onSuccess: (answer) => {
-      if (!isImportRun(answer) && !answer.dry_run && answer.created + answer.updated > 0) void queryClient.invalidateQueries({ queryKey: adminQueryKey });
+      if (!isImportRun(answer) && !answer.dry_run && answer.created + answer.updated > 0)
+        void queryClient.invalidateQueries({ queryKey: adminQueryKey });
     },
   });
 }

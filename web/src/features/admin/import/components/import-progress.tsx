@@ -23,8 +23,8 @@ export function ImportProgress({ run: started }: { run: CatalogImportRun }) {
         {share}%
       </progress>
       <output className="block" aria-live="polite">
-        {run.products_written.toLocaleString('en')} of {run.products.toLocaleString('en')} products written. You can keep working; this page shows the
-        report when it is done.
+        {run.products_written.toLocaleString('en')} of {run.products.toLocaleString('en')} products written. You can keep working; this page
+        shows the report when it is done.
       </output>
     </div>
   );

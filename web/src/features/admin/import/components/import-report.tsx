@@ -60,7 +60,9 @@ export function ImportReport({ report }: { report: CatalogImportReport }) {
     <output className="flex gap-3 rounded-xl border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
       <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div className="space-y-1">
-        <p className="font-semibold">{report.dry_run ? `The file is ready to import: ${plural(report.rows, 'row')} checked.` : 'Imported.'}</p>
+        <p className="font-semibold">
+          {report.dry_run ? `The file is ready to import: ${plural(report.rows, 'row')} checked.` : 'Imported.'}
+        </p>
         <p>{counts}.</p>
       </div>
     </output>

@@ -19,7 +19,15 @@ function renderPage(answer: (url: URL) => Response | CatalogImportReport) {
   return fetchMock;
 }
 
-const report = (change: Partial<CatalogImportReport>): CatalogImportReport => ({ dry_run: true, rows: 2, created: 1, updated: 0, unchanged: 0, errors: [], ...change });
+const report = (change: Partial<CatalogImportReport>): CatalogImportReport => ({
+  dry_run: true,
+  rows: 2,
+  created: 1,
+  updated: 0,
+  unchanged: 0,
+  errors: [],
+  ...change,
+});
 
 beforeEach(() => startTestSession());
 
@@ -52,10 +60,26 @@ describe('ImportPage', () => {
   });
 
   it('follows a large import answered 202 until its report, polling its run', async () => {
-    const run = { id: 7, status: 'writing' as const, file_name: 'catalogue.csv', rows: 40_000, products: 20_000, products_written: 0, started_at: '2026-11-30T10:00:00.000Z', finished_at: null, report: null };
+    const run = {
+      id: 7,
+      status: 'writing' as const,
+      file_name: 'catalogue.csv',
+      rows: 40_000,
+      products: 20_000,
+      products_written: 0,
+      started_at: '2026-11-30T10:00:00.000Z',
+      finished_at: null,
+      report: null,
+    };
     const polls = [
       { ...run, products_written: 8_000 },
-      { ...run, status: 'done' as const, products_written: 20_000, finished_at: '2026-11-30T10:00:40.000Z', report: report({ dry_run: false, rows: 40_000, created: 20_000 }) },
+      {
+        ...run,
+        status: 'done' as const,
+        products_written: 20_000,
+        finished_at: '2026-11-30T10:00:40.000Z',
+        report: report({ dry_run: false, rows: 40_000, created: 20_000 }),
+      },
     ];
     const fetchMock = stubApi([
       [/^\/api\/admin\/products\/import\/7\//, () => polls.shift() ?? polls[0] ?? run],
@@ -77,7 +101,14 @@ describe('ImportPage', () => {
   });
 
   it('says how far an import got that stopped partway', async () => {
-    renderPage(() => report({ dry_run: false, rows: 900, created: 400, errors: [{ row: 402, field: 'category', message: "No category has the slug 'hats'." }] }));
+    renderPage(() =>
+      report({
+        dry_run: false,
+        rows: 900,
+        created: 400,
+        errors: [{ row: 402, field: 'category', message: "No category has the slug 'hats'." }],
+      }),
+    );
     const user = userEvent.setup();
     await user.upload(screen.getByLabelText('CSV file'), file());
     await user.click(screen.getByRole('button', { name: 'Import' }));
@@ -95,7 +126,9 @@ describe('ImportPage', () => {
   it('downloads the catalogue with the sign-in token and saves it as a dated CSV', async () => {
     localStorage.setItem('accessToken', 'token-1');
     const fetchMock = renderPage(() => report({}));
-    fetchMock.mockImplementationOnce(async () => new Response('\uFEFFslug,name\r\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }));
+    fetchMock.mockImplementationOnce(
+      async () => new Response('\uFEFFslug,name\r\n', { status: 200, headers: { 'Content-Type': 'text/csv' } }),
+    );
     const createObjectURL = vi.fn<(blob: Blob) => string>(() => 'blob:catalogue');
     // jsdom has no object URLs; each test file has its own globals.
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn<(url: string) => void>() });

@@ -11,12 +11,20 @@ const tones: Record<LabelTone, string> = {
 };
 
 function Label({ label, tone }: { label: string; tone: LabelTone }) {
-  return <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${tones[tone]}`}>{label}</span>;
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${tones[tone]}`}
+    >
+      {label}
+    </span>
+  );
 }
 
 export const OrderStatusLabel = ({ status }: { status: OrderStatus }) => <Label {...orderStatusLooks[status]} />;
 
-export const PaymentStatusLabel = ({ order }: { order: { status: OrderStatus; payment_status: PaymentStatus } }) => <Label {...paymentStatusLook(order)} />;
+export const PaymentStatusLabel = ({ order }: { order: { status: OrderStatus; payment_status: PaymentStatus } }) => (
+  <Label {...paymentStatusLook(order)} />
+);
 
 /** A card payment made on the built-in test provider or in the provider's test mode: no money was taken. */
 export const TestPaymentLabel = () => <Label label="TEST payment · no money taken" tone="red" />;

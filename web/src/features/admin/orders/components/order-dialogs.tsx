@@ -36,18 +36,25 @@ export function StatusDialog({ order, to, busy, error, onSubmit, onClose }: Acti
   const cancelling = to === 'cancelled';
   const paidByCard = paysByCard(order.payment_method) && order.refundable_amount > 0;
   return (
-    <Dialog open={to !== null} onOpenChange={(open) => !open && !busy && onClose()} title={to ? `${moveLabels[to]}: ${order.order_number}` : 'Change status'}>
+    <Dialog
+      open={to !== null}
+      onOpenChange={(open) => !open && !busy && onClose()}
+      title={to ? `${moveLabels[to]}: ${order.order_number}` : 'Change status'}
+    >
       <form onSubmit={submit} noValidate>
         <DialogBody>
           <div className="space-y-4">
             {cancelling ? (
               <p className="text-sm text-stone-700">
                 Every item goes back in stock.
-                {paidByCard ? ` The card payment of ${formatJmd(order.refundable_amount)} is refunded in full.` : ''} The customer is e-mailed. This cannot be undone.
+                {paidByCard ? ` The card payment of ${formatJmd(order.refundable_amount)} is refunded in full.` : ''} The customer is
+                e-mailed. This cannot be undone.
               </p>
             ) : null}
             {to === 'ready_for_pickup' ? (
-              <p className="text-sm text-stone-700">The customer is e-mailed that the order is ready, with the store's address and opening hours from Settings.</p>
+              <p className="text-sm text-stone-700">
+                The customer is e-mailed that the order is ready, with the store's address and opening hours from Settings.
+              </p>
             ) : null}
             {to === 'shipped' ? (
               <TextField
@@ -60,7 +67,14 @@ export function StatusDialog({ order, to, busy, error, onSubmit, onClose }: Acti
                 onChange={(event) => setTracking(event.currentTarget.value)}
               />
             ) : null}
-            <TextAreaField label="Note" hint="(optional, for staff)" value={note} maxLength={500} rows={3} onChange={(event) => setNote(event.currentTarget.value)} />
+            <TextAreaField
+              label="Note"
+              hint="(optional, for staff)"
+              value={note}
+              maxLength={500}
+              rows={3}
+              onChange={(event) => setNote(event.currentTarget.value)}
+            />
             {error ? <ErrorBox>{failureText(error)}</ErrorBox> : null}
           </div>
         </DialogBody>
@@ -85,19 +99,26 @@ export function RefundDialog({ order, open, busy, error, onSubmit, onClose }: Ac
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const read = refundAmount(amount, order.refundable_amount);
-    const found = { ...('error' in read ? { amount: read.error } : {}), ...(reason.trim() === '' ? { reason: 'Say why the money is given back.' } : {}) };
+    const found = {
+      ...('error' in read ? { amount: read.error } : {}),
+      ...(reason.trim() === '' ? { reason: 'Say why the money is given back.' } : {}),
+    };
     setProblems(found);
     if ('error' in read || found.reason) return;
     onSubmit({ kind: 'refund', refund: { reason: reason.trim(), ...(read.amount === undefined ? {} : { amount: read.amount }) } });
   };
-  const by =
-    paysByCard(order.payment_method)
-      ? 'to the card, through the card provider'
-      : order.payment_method === 'bank_transfer'
-        ? "by a transfer from the shop's bank account, which you make; it is recorded here"
-        : 'in cash; it is recorded here';
+  const by = paysByCard(order.payment_method)
+    ? 'to the card, through the card provider'
+    : order.payment_method === 'bank_transfer'
+      ? "by a transfer from the shop's bank account, which you make; it is recorded here"
+      : 'in cash; it is recorded here';
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !busy && onClose()} title={`Refund ${order.order_number}`} description={`Up to ${formatJmd(order.refundable_amount)} goes back ${by}.`}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && !busy && onClose()}
+      title={`Refund ${order.order_number}`}
+      description={`Up to ${formatJmd(order.refundable_amount)} goes back ${by}.`}
+    >
       <form onSubmit={submit} noValidate>
         <DialogBody>
           <div className="space-y-4">
@@ -110,7 +131,14 @@ export function RefundDialog({ order, open, busy, error, onSubmit, onClose }: Ac
               error={problems.amount ?? null}
               onChange={(event) => setAmount(event.currentTarget.value)}
             />
-            <TextAreaField label="Reason" value={reason} maxLength={500} rows={3} error={problems.reason ?? null} onChange={(event) => setReason(event.currentTarget.value)} />
+            <TextAreaField
+              label="Reason"
+              value={reason}
+              maxLength={500}
+              rows={3}
+              error={problems.reason ?? null}
+              onChange={(event) => setReason(event.currentTarget.value)}
+            />
             {error ? <ErrorBox>{failureText(error)}</ErrorBox> : null}
           </div>
         </DialogBody>

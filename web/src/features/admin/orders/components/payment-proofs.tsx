@@ -35,8 +35,20 @@ function Proof({ orderId, proof, number }: { orderId: number; proof: AdminOrder[
       {file.isError ? <ErrorBox>{failureText(file.error)}</ErrorBox> : null}
       {url ? (
         <div className="space-y-2">
-          {isImage ? <img src={url} alt={`Proof of payment ${number} sent by the customer`} className="max-h-[32rem] w-full rounded-lg bg-white object-contain ring-1 ring-stone-200" /> : null}
-          <a href={url} download={name} target="_blank" rel="noopener" className="inline-flex min-h-11 items-center font-medium underline underline-offset-2">
+          {isImage ? (
+            <img
+              src={url}
+              alt={`Proof of payment ${number} sent by the customer`}
+              className="max-h-[32rem] w-full rounded-lg bg-white object-contain ring-1 ring-stone-200"
+            />
+          ) : null}
+          <a
+            href={url}
+            download={name}
+            target="_blank"
+            rel="noopener"
+            className="inline-flex min-h-11 items-center font-medium underline underline-offset-2"
+          >
             {isImage ? `Download proof ${number}` : `Open proof ${number} (PDF)`}
           </a>
         </div>
@@ -58,6 +70,8 @@ export function PaymentProofs({ order }: { order: AdminOrder }) {
       ))}
     </ul>
   ) : (
-    <p className="text-sm text-stone-600">{order.payment_status === 'PENDING' ? 'No proof of payment sent yet.' : 'No proof of payment was sent.'}</p>
+    <p className="text-sm text-stone-600">
+      {order.payment_status === 'PENDING' ? 'No proof of payment sent yet.' : 'No proof of payment was sent.'}
+    </p>
   );
 }

@@ -26,9 +26,18 @@ function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     currency: 'JMD',
     customer_name: 'Ayesha Campbell',
     email: 'ayesha@example.com',
-    shipping_address: { street_address: '12 Hope Road', apartment: '', city: 'Kingston 10', state: 'St. Andrew', postal_code: '', country: 'Jamaica' },
+    shipping_address: {
+      street_address: '12 Hope Road',
+      apartment: '',
+      city: 'Kingston 10',
+      state: 'St. Andrew',
+      postal_code: '',
+      country: 'Jamaica',
+    },
     shipping_address_text: '12 Hope Road, Kingston 10, St. Andrew, Jamaica',
-    items: [{ id: 1, product_id: 1, product_name: 'Kingston Runner', product_image: null, quantity: 1, price: 11900, size: '9', color: 'Black' }],
+    items: [
+      { id: 1, product_id: 1, product_name: 'Kingston Runner', product_image: null, quantity: 1, price: 11900, size: '9', color: 'Black' },
+    ],
     item_count: 1,
     expires_at: null,
     refunded_amount: 0,
@@ -49,7 +58,11 @@ function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
   };
 }
 
-const renderOrder = (answers: { order: AdminOrder; post?: (url: URL, init: RequestInit | undefined) => unknown; proof?: () => Response }) => {
+const renderOrder = (answers: {
+  order: AdminOrder;
+  post?: (url: URL, init: RequestInit | undefined) => unknown;
+  proof?: () => Response;
+}) => {
   const fetchMock = stubApi([
     [/^\/api\/admin\/orders\/7\/payment-proofs\/\d+\/$/, () => answers.proof?.() ?? new Response('', { status: 404 })],
     [/^\/api\/admin\/orders\/7\/$/, () => answers.order],
@@ -64,7 +77,7 @@ const renderOrder = (answers: { order: AdminOrder; post?: (url: URL, init: Reque
 
 // Dialogs typed into key by key: slow when every test file runs at once on two cores.
 describe('the order page', { timeout: 30_000 }, () => {
-  it('shows a transfer\'s proofs beside it, opens one with the staff sign-in, and marks the transfer paid', async () => {
+  it("shows a transfer's proofs beside it, opens one with the staff sign-in, and marks the transfer paid", async () => {
     const user = userEvent.setup();
     const sent: string[] = [];
     const transfer: Partial<AdminOrder> = {
@@ -81,10 +94,21 @@ describe('the order page', { timeout: 30_000 }, () => {
     URL.revokeObjectURL = () => undefined;
     renderOrder({
       order: adminOrder(transfer),
-      proof: () => new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { headers: { 'content-type': 'image/png', 'content-disposition': 'inline; filename="payment-proof-7-4.png"' } }),
+      proof: () =>
+        new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), {
+          headers: { 'content-type': 'image/png', 'content-disposition': 'inline; filename="payment-proof-7-4.png"' },
+        }),
       post: (url) => {
         sent.push(url.pathname);
-        return { order: adminOrder({ ...transfer, status: 'processing', payment_status: 'COMPLETED', next_statuses: ['ready_for_pickup', 'cancelled'] }), notice: null };
+        return {
+          order: adminOrder({
+            ...transfer,
+            status: 'processing',
+            payment_status: 'COMPLETED',
+            next_statuses: ['ready_for_pickup', 'cancelled'],
+          }),
+          notice: null,
+        };
       },
     });
     const money = await screen.findByRole('region', { name: 'Payments and refunds' });
@@ -92,7 +116,10 @@ describe('the order page', { timeout: 30_000 }, () => {
     expect(money).toHaveTextContent('Reference TL-261125-ABCDE.');
     const proofs = within(money).getByRole('list', { name: 'Proofs of payment' });
     await user.click(within(proofs).getByRole('button', { name: 'View proof 1' }));
-    expect(await within(proofs).findByRole('img', { name: 'Proof of payment 1 sent by the customer' })).toHaveAttribute('src', 'blob:proof-4');
+    expect(await within(proofs).findByRole('img', { name: 'Proof of payment 1 sent by the customer' })).toHaveAttribute(
+      'src',
+      'blob:proof-4',
+    );
     await user.click(screen.getByRole('button', { name: 'Mark paid' }));
     const dialog = screen.getByRole('alertdialog');
     expect(dialog).toHaveTextContent("J$11,900.00 from the customer's bank transfer, reference TL-261125-ABCDE, is in the shop's account.");
@@ -127,7 +154,12 @@ describe('the order page', { timeout: 30_000 }, () => {
   it('moves a pickup order to ready for pickup without asking for a tracking number', async () => {
     const user = userEvent.setup();
     const sent: unknown[] = [];
-    const pickup: Partial<AdminOrder> = { shipping_method: 'pickup', shipping_address: null, shipping_address_text: '', next_statuses: ['ready_for_pickup', 'cancelled'] };
+    const pickup: Partial<AdminOrder> = {
+      shipping_method: 'pickup',
+      shipping_address: null,
+      shipping_address_text: '',
+      next_statuses: ['ready_for_pickup', 'cancelled'],
+    };
     renderOrder({
       order: adminOrder(pickup),
       post: (_url, init) => {
@@ -146,7 +178,15 @@ describe('the order page', { timeout: 30_000 }, () => {
   });
 
   it('labels the fulfilment and the payment, says a cancelled unpaid order owes nothing, and marks a test payment', async () => {
-    renderOrder({ order: adminOrder({ status: 'cancelled', payment_status: 'PENDING', payment_method: 'cash_on_delivery', refundable_amount: 0, next_statuses: [] }) });
+    renderOrder({
+      order: adminOrder({
+        status: 'cancelled',
+        payment_status: 'PENDING',
+        payment_method: 'cash_on_delivery',
+        refundable_amount: 0,
+        next_statuses: [],
+      }),
+    });
     expect((await screen.findAllByText('Void (not due)')).length).toBe(2);
     expect(screen.queryByText('Pending')).toBeNull();
     expect(screen.getByText('Payment', { selector: 'dt' })).toBeVisible();

@@ -1,4 +1,13 @@
-import { formatPayBy, isPaidByHand, lineLabel, paymentMethodLabel, taxLabel, variantText, type AdminOrder, type OrderStatus } from '@threadline/contracts';
+import {
+  formatPayBy,
+  isPaidByHand,
+  lineLabel,
+  paymentMethodLabel,
+  taxLabel,
+  variantText,
+  type AdminOrder,
+  type OrderStatus,
+} from '@threadline/contracts';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
@@ -208,7 +217,12 @@ function Actions({ order, run, busy }: { order: AdminOrder; run(action: OrderAct
   return (
     <div className="flex flex-wrap gap-2">
       {order.next_statuses.map((status) => (
-        <button key={status} type="button" className={buttonClass(status === 'cancelled' ? 'secondary' : 'primary')} onClick={() => setMoving(status)}>
+        <button
+          key={status}
+          type="button"
+          className={buttonClass(status === 'cancelled' ? 'secondary' : 'primary')}
+          onClick={() => setMoving(status)}
+        >
           {moveLabels[status]}
         </button>
       ))}
@@ -231,7 +245,15 @@ function Actions({ order, run, busy }: { order: AdminOrder; run(action: OrderAct
         onSubmit={(action) => void submit(action, `Order ${moving ? orderStatusLooks[moving].label.toLowerCase() : 'updated'}.`)}
         onClose={close}
       />
-      <RefundDialog key={refunding ? 'open' : 'closed'} order={order} open={refunding} busy={busy} error={dialogError} onSubmit={(action) => void submit(action, 'Refund made.')} onClose={close} />
+      <RefundDialog
+        key={refunding ? 'open' : 'closed'}
+        order={order}
+        open={refunding}
+        busy={busy}
+        error={dialogError}
+        onSubmit={(action) => void submit(action, 'Refund made.')}
+        onClose={close}
+      />
       <ConfirmDialog
         open={markingPaid}
         title={`Mark ${order.order_number} paid?`}

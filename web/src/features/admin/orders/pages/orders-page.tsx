@@ -1,4 +1,12 @@
-import { orderStatuses, paymentMethodLabel, paymentMethods, paymentMethodWords, paymentStatuses, paymentStatusLabels, type AdminOrderSummary } from '@threadline/contracts';
+import {
+  orderStatuses,
+  paymentMethodLabel,
+  paymentMethods,
+  paymentMethodWords,
+  paymentStatuses,
+  paymentStatusLabels,
+  type AdminOrderSummary,
+} from '@threadline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -13,7 +21,8 @@ import { OrderStatusLabel, PaymentStatusLabel, TestPaymentLabel } from '../compo
 import { formatJmd, formatWhen, orderStatusLooks } from '../order-labels.ts';
 import { AdminTable, adminTableHeadClass } from '../../components/admin-table.tsx';
 
-const inputClass = 'min-h-11 w-full rounded-xl border border-stone-300 bg-white px-3 text-sm focus:border-stone-900 focus:ring-2 focus:ring-stone-900/20 focus:outline-none';
+const inputClass =
+  'min-h-11 w-full rounded-xl border border-stone-300 bg-white px-3 text-sm focus:border-stone-900 focus:ring-2 focus:ring-stone-900/20 focus:outline-none';
 
 function SearchBox() {
   const [search, setSearch] = useListFilter('search');
@@ -100,43 +109,55 @@ function Filters() {
 function OrdersTable({ orders }: { orders: AdminOrderSummary[] }) {
   return (
     <AdminTable label="Orders" minWidthClass="min-w-[44rem]">
-        <thead className={adminTableHeadClass}>
-          <tr>
-            <th scope="col" className="px-4 py-3">Order</th>
-            <th scope="col" className="px-4 py-3">Placed</th>
-            <th scope="col" className="px-4 py-3">Customer</th>
-            <th scope="col" className="px-4 py-3">Status</th>
-            <th scope="col" className="px-4 py-3">Payment</th>
-            <th scope="col" className="px-4 py-3 text-right">Total</th>
+      <thead className={adminTableHeadClass}>
+        <tr>
+          <th scope="col" className="px-4 py-3">
+            Order
+          </th>
+          <th scope="col" className="px-4 py-3">
+            Placed
+          </th>
+          <th scope="col" className="px-4 py-3">
+            Customer
+          </th>
+          <th scope="col" className="px-4 py-3">
+            Status
+          </th>
+          <th scope="col" className="px-4 py-3">
+            Payment
+          </th>
+          <th scope="col" className="px-4 py-3 text-right">
+            Total
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-stone-200">
+        {orders.map((order) => (
+          <tr key={order.id} className="hover:bg-stone-50">
+            <td className="px-4 py-3 font-medium whitespace-nowrap">
+              <Link to={`/admin/orders/${order.id}`} className="underline-offset-2 hover:underline">
+                {order.order_number}
+              </Link>
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap text-stone-600">{formatWhen(order.created_at)}</td>
+            <td className="px-4 py-3">
+              <span className="block font-medium">{order.customer_name}</span>
+              <span className="block text-stone-500">{order.email}</span>
+            </td>
+            <td className="px-4 py-3">
+              <OrderStatusLabel status={order.status} />
+            </td>
+            <td className="px-4 py-3">
+              <span className="flex flex-col items-start gap-1">
+                <PaymentStatusLabel order={order} />
+                {order.test_payment ? <TestPaymentLabel /> : null}
+                <span className="text-xs text-stone-500">{paymentMethodLabel(order)}</span>
+              </span>
+            </td>
+            <td className="px-4 py-3 text-right font-medium whitespace-nowrap">{formatJmd(order.total)}</td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-200">
-          {orders.map((order) => (
-            <tr key={order.id} className="hover:bg-stone-50">
-              <td className="px-4 py-3 font-medium whitespace-nowrap">
-                <Link to={`/admin/orders/${order.id}`} className="underline-offset-2 hover:underline">
-                  {order.order_number}
-                </Link>
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap text-stone-600">{formatWhen(order.created_at)}</td>
-              <td className="px-4 py-3">
-                <span className="block font-medium">{order.customer_name}</span>
-                <span className="block text-stone-500">{order.email}</span>
-              </td>
-              <td className="px-4 py-3">
-                <OrderStatusLabel status={order.status} />
-              </td>
-              <td className="px-4 py-3">
-                <span className="flex flex-col items-start gap-1">
-                  <PaymentStatusLabel order={order} />
-                  {order.test_payment ? <TestPaymentLabel /> : null}
-                  <span className="text-xs text-stone-500">{paymentMethodLabel(order)}</span>
-                </span>
-              </td>
-              <td className="px-4 py-3 text-right font-medium whitespace-nowrap">{formatJmd(order.total)}</td>
-            </tr>
-          ))}
-        </tbody>
+        ))}
+      </tbody>
     </AdminTable>
   );
 }
@@ -162,7 +183,10 @@ export function OrdersPage() {
         <ListEmpty>
           {filtered ? (
             <>
-              No orders match these filters. <Link to="/admin/orders" className="font-semibold underline underline-offset-2">Show every order</Link>
+              No orders match these filters.{' '}
+              <Link to="/admin/orders" className="font-semibold underline underline-offset-2">
+                Show every order
+              </Link>
             </>
           ) : (
             'No orders yet. They show here as soon as customers place them.'

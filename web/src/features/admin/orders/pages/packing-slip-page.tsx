@@ -51,7 +51,9 @@ export function PackingSlipPage() {
             </div>
           </header>
           <section aria-label="Ship to">
-            <h2 className="text-sm font-semibold text-stone-600 uppercase">{order.shipping_method === 'pickup' ? 'Pickup at the store' : 'Ship to'}</h2>
+            <h2 className="text-sm font-semibold text-stone-600 uppercase">
+              {order.shipping_method === 'pickup' ? 'Pickup at the store' : 'Ship to'}
+            </h2>
             <p className="text-lg">{order.customer_name}</p>
             {order.shipping_method === 'delivery' ? <p>{order.shipping_address_text}</p> : null}
             <p>{order.phone}</p>
@@ -59,9 +61,15 @@ export function PackingSlipPage() {
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-stone-300">
-                <th scope="col" className="py-2 pr-4">Packed</th>
-                <th scope="col" className="py-2 pr-4">Qty</th>
-                <th scope="col" className="py-2">Item</th>
+                <th scope="col" className="py-2 pr-4">
+                  Packed
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  Qty
+                </th>
+                <th scope="col" className="py-2">
+                  Item
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-200">

@@ -5,7 +5,15 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useUpdatePromotion } from '../api/update-promotion.ts';
 
 /** Ends a code after asking: shoppers who try it next are refused, and carts holding it lose the discount. */
-export function EndPromotionButton({ promotion, className, onEnded }: { promotion: AdminPromotion; className: string; onEnded?: () => void }) {
+export function EndPromotionButton({
+  promotion,
+  className,
+  onEnded,
+}: {
+  promotion: AdminPromotion;
+  className: string;
+  onEnded?: () => void;
+}) {
   const [asking, setAsking] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const update = useUpdatePromotion();

@@ -6,7 +6,8 @@ import { ApiError } from '@/lib/api-client.ts';
 import { useMarkMessage } from '../api/mark-message.ts';
 
 const when = new Intl.DateTimeFormat('en-JM', { dateStyle: 'medium', timeStyle: 'short' });
-const smallButton = 'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium ring-1 ring-inset ring-stone-300 hover:bg-stone-100';
+const smallButton =
+  'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium ring-1 ring-inset ring-stone-300 hover:bg-stone-100';
 
 /** One message: its sender and subject (bold while unread); opening it shows the text and marks it read. */
 export function MessageItem({ message }: { message: AdminContactMessage }) {
@@ -19,7 +20,8 @@ export function MessageItem({ message }: { message: AdminContactMessage }) {
       { id: message.id, read },
       {
         onSuccess: () => setFailure(null),
-        onError: (error) => setFailure(error instanceof ApiError && error.status !== 0 ? error.message : 'Could not reach the shop to mark the message.'),
+        onError: (error) =>
+          setFailure(error instanceof ApiError && error.status !== 0 ? error.message : 'Could not reach the shop to mark the message.'),
       },
     );
   const toggle = () => {
@@ -38,7 +40,11 @@ export function MessageItem({ message }: { message: AdminContactMessage }) {
         >
           <span className="min-w-0 flex-1">
             <span className={`block break-words ${message.read ? 'font-normal' : 'font-bold'}`}>
-              {message.read ? null : <Badge tone="dark" className="mr-2 align-middle">New</Badge>}
+              {message.read ? null : (
+                <Badge tone="dark" className="mr-2 align-middle">
+                  New
+                </Badge>
+              )}
               {message.subject}
             </span>
             <span className="block break-words text-stone-600">

@@ -39,9 +39,19 @@ describe('readPromotionForm', () => {
     ['no value', { value: '' }, 'value', 'Enter the discount.'],
     ['a percentage over 100', { value: '150' }, 'value', promotionMessages.percentValue],
     ['a fixed amount of nothing', { kind: 'fixed', value: '0' }, 'value', promotionMessages.fixedValue],
-    ['an end before the start', { starts_at: '2026-12-02T00:00', ends_at: '2026-12-01T00:00' }, 'ends_at', promotionMessages.endsBeforeStart],
+    [
+      'an end before the start',
+      { starts_at: '2026-12-02T00:00', ends_at: '2026-12-01T00:00' },
+      'ends_at',
+      promotionMessages.endsBeforeStart,
+    ],
     ['a limit of 0', { usage_limit: '0' }, 'usage_limit', 'Enter a whole number of 1 or more, or leave it empty for no limit.'],
-    ['half a use per customer', { per_customer_limit: '1.5' }, 'per_customer_limit', 'Enter a whole number of 1 or more, or leave it empty for no limit.'],
+    [
+      'half a use per customer',
+      { per_customer_limit: '1.5' },
+      'per_customer_limit',
+      'Enter a whole number of 1 or more, or leave it empty for no limit.',
+    ],
     ['a minimum in words', { min_subtotal: 'lots' }, 'min_subtotal', moneyTextMessage],
     ['a fixed amount in words', { kind: 'fixed', value: 'five hundred' }, 'value', moneyTextMessage],
   ] as const)('says what is wrong with %s beside its field', (_name, change, field, message) => {
@@ -70,7 +80,18 @@ describe('formValuesOf', () => {
       state: 'scheduled',
       created_at: '2026-11-01T00:00:00.000Z',
     });
-    expect(values).toMatchObject({ value: '250.5', min_subtotal: '', usage_limit: '100', per_customer_limit: '', starts_at: localInputOf('2026-12-01T14:00:00.000Z') });
-    expect(readPromotionForm(values).input).toMatchObject({ code: 'TAKE250', value: 250.5, starts_at: '2026-12-01T14:00:00.000Z', usage_limit: 100 });
+    expect(values).toMatchObject({
+      value: '250.5',
+      min_subtotal: '',
+      usage_limit: '100',
+      per_customer_limit: '',
+      starts_at: localInputOf('2026-12-01T14:00:00.000Z'),
+    });
+    expect(readPromotionForm(values).input).toMatchObject({
+      code: 'TAKE250',
+      value: 250.5,
+      starts_at: '2026-12-01T14:00:00.000Z',
+      usage_limit: 100,
+    });
   });
 });

@@ -97,7 +97,9 @@ export function formValuesOf(promotion: AdminPromotion): PromotionFormValues {
 }
 
 /** The form checked by the server's own schema: the code to send, or what to say beside each field. */
-export function readPromotionForm(values: PromotionFormValues): { input: PromotionCreate; errors: null } | { input: null; errors: PromotionFieldErrors } {
+export function readPromotionForm(
+  values: PromotionFormValues,
+): { input: PromotionCreate; errors: null } | { input: null; errors: PromotionFieldErrors } {
   const parsed = promotionCreateSchema.safeParse({
     code: values.code,
     description: values.description.trim(),

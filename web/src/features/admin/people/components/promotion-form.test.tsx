@@ -7,7 +7,16 @@ import { PromotionForm } from './promotion-form.tsx';
 
 function renderForm(serverError: { field: 'code' | null; message: string } | null = null) {
   const onSubmit = vi.fn<(input: PromotionCreate) => void>();
-  render(<PromotionForm initial={emptyPromotionForm} submitLabel="Create code" busyLabel="Creating..." busy={false} serverError={serverError} onSubmit={onSubmit} />);
+  render(
+    <PromotionForm
+      initial={emptyPromotionForm}
+      submitLabel="Create code"
+      busyLabel="Creating..."
+      busy={false}
+      serverError={serverError}
+      onSubmit={onSubmit}
+    />,
+  );
   return { onSubmit, user: userEvent.setup({ delay: null }) };
 }
 
@@ -40,7 +49,16 @@ describe('PromotionForm', { timeout: 20_000 }, () => {
     await user.click(screen.getByLabelText('First order only'));
     await user.click(screen.getByRole('button', { name: 'Create code' }));
     expect(onSubmit).toHaveBeenCalledWith(
-      expect.objectContaining({ code: 'take250', kind: 'fixed', value: 250.5, min_subtotal: 5000, per_customer_limit: 1, usage_limit: null, first_order_only: true, active: true }),
+      expect.objectContaining({
+        code: 'take250',
+        kind: 'fixed',
+        value: 250.5,
+        min_subtotal: 5000,
+        per_customer_limit: 1,
+        usage_limit: null,
+        first_order_only: true,
+        active: true,
+      }),
     );
   });
 

@@ -55,11 +55,24 @@ export function PromotionForm({ initial, submitLabel, busyLabel, busy, serverErr
       ) : null}
       <fieldset className="grid gap-4 rounded-2xl bg-white p-4 ring-1 ring-stone-200 sm:grid-cols-2 sm:p-6">
         <legend className="px-1 text-base font-semibold">The code</legend>
-        <TextField label="Code" name="code" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={60} {...text('code')} />
+        <TextField
+          label="Code"
+          name="code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={60}
+          {...text('code')}
+        />
         <TextField label="Note for staff" hint="(optional)" name="description" maxLength={300} {...text('description')} />
         <label className="flex flex-col gap-1.5 text-sm font-medium text-stone-800">
           Discount type
-          <select name="kind" className={selectClass} value={values.kind} onChange={(event) => set('kind', event.currentTarget.value === 'fixed' ? 'fixed' : 'percent')}>
+          <select
+            name="kind"
+            className={selectClass}
+            value={values.kind}
+            onChange={(event) => set('kind', event.currentTarget.value === 'fixed' ? 'fixed' : 'percent')}
+          >
             <option value="percent">Percent off the subtotal</option>
             <option value="fixed">Fixed amount off (J$)</option>
           </select>
@@ -80,13 +93,31 @@ export function PromotionForm({ initial, submitLabel, busyLabel, busy, serverErr
         <TextField label="Starts" hint="(optional)" name="starts_at" type="datetime-local" {...text('starts_at')} />
         <TextField label="Ends" hint="(optional)" name="ends_at" type="datetime-local" {...text('ends_at')} />
         <TextField label="Total uses" hint="(empty: no limit)" name="usage_limit" inputMode="numeric" {...text('usage_limit')} />
-        <TextField label="Uses per customer" hint="(empty: no limit)" name="per_customer_limit" inputMode="numeric" {...text('per_customer_limit')} />
+        <TextField
+          label="Uses per customer"
+          hint="(empty: no limit)"
+          name="per_customer_limit"
+          inputMode="numeric"
+          {...text('per_customer_limit')}
+        />
         <label className="flex min-h-11 items-center gap-3 text-sm font-medium sm:col-span-2">
-          <input type="checkbox" name="first_order_only" className={checkboxClass} checked={values.first_order_only} onChange={(event) => set('first_order_only', event.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            name="first_order_only"
+            className={checkboxClass}
+            checked={values.first_order_only}
+            onChange={(event) => set('first_order_only', event.currentTarget.checked)}
+          />
           First order only
         </label>
         <label className="flex min-h-11 items-center gap-3 text-sm font-medium sm:col-span-2">
-          <input type="checkbox" name="active" className={checkboxClass} checked={values.active} onChange={(event) => set('active', event.currentTarget.checked)} />
+          <input
+            type="checkbox"
+            name="active"
+            className={checkboxClass}
+            checked={values.active}
+            onChange={(event) => set('active', event.currentTarget.checked)}
+          />
           Active: shoppers can use it between its dates
         </label>
       </fieldset>

@@ -51,41 +51,52 @@ export function CustomersPage() {
       ) : (
         <>
           <AdminTable label="Customers" minWidthClass="min-w-[40rem]">
-              <thead className={adminTableHeadClass}>
-                <tr>
-                  <th scope="col" className="px-4 py-3">Name</th>
-                  <th scope="col" className="px-4 py-3">E-mail</th>
-                  <th scope="col" className="px-4 py-3">Phone</th>
-                  <th scope="col" className="px-4 py-3">Customer since</th>
+            <thead className={adminTableHeadClass}>
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  E-mail
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Phone
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Customer since
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {list.data.results.map((customer) => (
+                <tr key={customer.id ?? `guest ${customer.email}`}>
+                  <td className="px-4 py-3">
+                    {customer.id === null ? (
+                      // A guest has no account to open: their orders are found by their e-mail address.
+                      <Link
+                        to={`/admin/orders?search=${encodeURIComponent(customer.email)}`}
+                        className="font-semibold underline-offset-2 hover:underline"
+                      >
+                        {customerName(customer)}
+                        <span className="sr-only">: orders</span>
+                      </Link>
+                    ) : (
+                      <Link to={`/admin/customers/${customer.id}`} className="font-semibold underline-offset-2 hover:underline">
+                        {customerName(customer)}
+                      </Link>
+                    )}
+                    {customer.kind === 'guest' ? (
+                      <Badge tone="light" className="ml-2">
+                        Guest
+                      </Badge>
+                    ) : null}
+                  </td>
+                  <td className="px-4 py-3 break-all">{customer.email}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{customer.phone || '—'}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{joined.format(new Date(customer.date_joined))}</td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200">
-                {list.data.results.map((customer) => (
-                  <tr key={customer.id ?? `guest ${customer.email}`}>
-                    <td className="px-4 py-3">
-                      {customer.id === null ? (
-                        // A guest has no account to open: their orders are found by their e-mail address.
-                        <Link to={`/admin/orders?search=${encodeURIComponent(customer.email)}`} className="font-semibold underline-offset-2 hover:underline">
-                          {customerName(customer)}
-                          <span className="sr-only">: orders</span>
-                        </Link>
-                      ) : (
-                        <Link to={`/admin/customers/${customer.id}`} className="font-semibold underline-offset-2 hover:underline">
-                          {customerName(customer)}
-                        </Link>
-                      )}
-                      {customer.kind === 'guest' ? (
-                        <Badge tone="light" className="ml-2">
-                          Guest
-                        </Badge>
-                      ) : null}
-                    </td>
-                    <td className="px-4 py-3 break-all">{customer.email}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{customer.phone || '—'}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{joined.format(new Date(customer.date_joined))}</td>
-                  </tr>
-                ))}
-              </tbody>
+              ))}
+            </tbody>
           </AdminTable>
           <Pager list={list.data} />
         </>

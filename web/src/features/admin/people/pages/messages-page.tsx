@@ -22,14 +22,18 @@ export function MessagesPage() {
             <option value="read">Read</option>
           </select>
         </label>
-        {list.data ? <p className="text-sm text-stone-600">{unread === 0 ? 'All read' : `${unread.toLocaleString('en-JM')} unread`}</p> : null}
+        {list.data ? (
+          <p className="text-sm text-stone-600">{unread === 0 ? 'All read' : `${unread.toLocaleString('en-JM')} unread`}</p>
+        ) : null}
       </div>
       {list.isPending ? (
         <ListLoading label="Loading messages..." />
       ) : list.isError ? (
         <LoadFailed error={list.error} retry={() => void list.refetch()} />
       ) : list.data.results.length === 0 ? (
-        <ListEmpty>{status ? `No ${status} messages.` : 'No messages yet. What shoppers send from the contact page appears here.'}</ListEmpty>
+        <ListEmpty>
+          {status ? `No ${status} messages.` : 'No messages yet. What shoppers send from the contact page appears here.'}
+        </ListEmpty>
       ) : (
         <>
           <ul className="space-y-2">

@@ -22,7 +22,8 @@ export function NewsletterPage() {
   const download = () =>
     exporting.mutate(status, {
       onSuccess: () => setFailure(null),
-      onError: (error) => setFailure(error instanceof ApiError && error.status !== 0 ? error.message : 'Could not reach the shop. No file was made.'),
+      onError: (error) =>
+        setFailure(error instanceof ApiError && error.status !== 0 ? error.message : 'Could not reach the shop. No file was made.'),
     });
   return (
     <AdminPage
@@ -55,30 +56,40 @@ export function NewsletterPage() {
       ) : (
         <>
           <AdminTable label="Subscribers" minWidthClass="min-w-[32rem]">
-              <thead className={adminTableHeadClass}>
-                <tr>
-                  <th scope="col" className="px-4 py-3">E-mail</th>
-                  <th scope="col" className="px-4 py-3">First name</th>
-                  <th scope="col" className="px-4 py-3">Signed up</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
+            <thead className={adminTableHeadClass}>
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  E-mail
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  First name
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Signed up
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {list.data.results.map((subscriber) => (
+                <tr key={subscriber.id}>
+                  <td className="px-4 py-3 break-all">{subscriber.email}</td>
+                  <td className="px-4 py-3">{subscriber.first_name || '—'}</td>
+                  <td className="px-4 py-3 whitespace-nowrap">{date.format(new Date(subscriber.subscribed_at))}</td>
+                  <td className="px-4 py-3">
+                    {subscriber.subscribed ? (
+                      <Badge tone="success">Subscribed</Badge>
+                    ) : (
+                      <Badge tone="light">
+                        Unsubscribed {date.format(new Date(subscriber.unsubscribed_at ?? subscriber.subscribed_at))}
+                      </Badge>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200">
-                {list.data.results.map((subscriber) => (
-                  <tr key={subscriber.id}>
-                    <td className="px-4 py-3 break-all">{subscriber.email}</td>
-                    <td className="px-4 py-3">{subscriber.first_name || '—'}</td>
-                    <td className="px-4 py-3 whitespace-nowrap">{date.format(new Date(subscriber.subscribed_at))}</td>
-                    <td className="px-4 py-3">
-                      {subscriber.subscribed ? (
-                        <Badge tone="success">Subscribed</Badge>
-                      ) : (
-                        <Badge tone="light">Unsubscribed {date.format(new Date(subscriber.unsubscribed_at ?? subscriber.subscribed_at))}</Badge>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
+              ))}
+            </tbody>
           </AdminTable>
           <Pager list={list.data} />
         </>

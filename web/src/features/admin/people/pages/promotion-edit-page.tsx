@@ -18,7 +18,8 @@ const fields = new Set<string>(Object.keys(emptyPromotionForm));
 
 /** The server names the field first ('value: …'); a duplicate code (409) is the code's problem. */
 function serverErrorOf(error: unknown): ServerError {
-  if (!(error instanceof ApiError) || error.status === 0) return { field: null, message: 'Could not reach the shop. Nothing was saved; try again.' };
+  if (!(error instanceof ApiError) || error.status === 0)
+    return { field: null, message: 'Could not reach the shop. Nothing was saved; try again.' };
   if (error.status === 409 && error.message.startsWith('There is already')) return { field: 'code', message: error.message };
   const [field, ...rest] = error.message.split(': ');
   if (field && rest.length > 0 && fields.has(field)) return { field: field as PromotionField, message: rest.join(': ') };
@@ -42,7 +43,14 @@ export function NewPromotionPage() {
     });
   return (
     <AdminPage title="New promo code" actions={backLink}>
-      <PromotionForm initial={emptyPromotionForm} submitLabel="Create code" busyLabel="Creating..." busy={create.isPending} serverError={serverError} onSubmit={save} />
+      <PromotionForm
+        initial={emptyPromotionForm}
+        submitLabel="Create code"
+        busyLabel="Creating..."
+        busy={create.isPending}
+        serverError={serverError}
+        onSubmit={save}
+      />
     </AdminPage>
   );
 }
@@ -59,7 +67,8 @@ function EditPromotion({ promotion }: { promotion: AdminPromotion }) {
         onError: (error) => setServerError(serverErrorOf(error)),
       },
     );
-  const smallButton = 'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium ring-1 ring-inset ring-red-300 text-red-800 hover:bg-red-50';
+  const smallButton =
+    'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium ring-1 ring-inset ring-red-300 text-red-800 hover:bg-red-50';
   return (
     <AdminPage title={`Edit ${promotion.code}`} actions={backLink}>
       <div className="flex flex-wrap items-center gap-3 text-sm text-stone-600">

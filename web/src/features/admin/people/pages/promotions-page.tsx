@@ -11,7 +11,8 @@ import { PromotionStateBadge, datesText, discountText, usageText } from '../comp
 import { AdminTable, adminTableHeadClass } from '../../components/admin-table.tsx';
 
 const stateLabels = { active: 'Active', scheduled: 'Scheduled', ended: 'Ended' } as const;
-const smallButton = 'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium ring-1 ring-inset ring-stone-300 hover:bg-stone-100';
+const smallButton =
+  'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium ring-1 ring-inset ring-stone-300 hover:bg-stone-100';
 
 /** Every promo code with its discount, dates, uses and state; new codes, edits and ends start here. */
 export function PromotionsPage() {
@@ -51,46 +52,60 @@ export function PromotionsPage() {
       ) : (
         <>
           <AdminTable label="Promotion codes" minWidthClass="min-w-[48rem]">
-              <thead className={adminTableHeadClass}>
-                <tr>
-                  <th scope="col" className="px-4 py-3">Code</th>
-                  <th scope="col" className="px-4 py-3">Discount</th>
-                  <th scope="col" className="px-4 py-3">When</th>
-                  <th scope="col" className="px-4 py-3">Used</th>
-                  <th scope="col" className="px-4 py-3">State</th>
-                  <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200">
-                {list.data.results.map((promotion) => (
-                  <tr key={promotion.id} className="align-top">
-                    <td className="px-4 py-3">
-                      <Link to={`/admin/promotions/${promotion.id}`} className="font-semibold underline-offset-2 hover:underline">
-                        {promotion.code}
+            <thead className={adminTableHeadClass}>
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Code
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Discount
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  When
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Used
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  State
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {list.data.results.map((promotion) => (
+                <tr key={promotion.id} className="align-top">
+                  <td className="px-4 py-3">
+                    <Link to={`/admin/promotions/${promotion.id}`} className="font-semibold underline-offset-2 hover:underline">
+                      {promotion.code}
+                    </Link>
+                    {promotion.description ? <p className="text-stone-500">{promotion.description}</p> : null}
+                  </td>
+                  <td className="px-4 py-3">
+                    {discountText(promotion)}
+                    {promotion.min_subtotal > 0 ? (
+                      <p className="text-stone-500">over {formatMoney(promotion.min_subtotal, shopCurrency)}</p>
+                    ) : null}
+                    {promotion.first_order_only ? <p className="text-stone-500">first order only</p> : null}
+                  </td>
+                  <td className="px-4 py-3">{datesText(promotion)}</td>
+                  <td className="px-4 py-3 whitespace-nowrap tabular-nums">{usageText(promotion)}</td>
+                  <td className="px-4 py-3">
+                    <PromotionStateBadge state={promotion.state} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <div className="flex justify-end gap-2">
+                      <Link to={`/admin/promotions/${promotion.id}`} className={smallButton} aria-label={`Edit ${promotion.code}`}>
+                        Edit
                       </Link>
-                      {promotion.description ? <p className="text-stone-500">{promotion.description}</p> : null}
-                    </td>
-                    <td className="px-4 py-3">
-                      {discountText(promotion)}
-                      {promotion.min_subtotal > 0 ? <p className="text-stone-500">over {formatMoney(promotion.min_subtotal, shopCurrency)}</p> : null}
-                      {promotion.first_order_only ? <p className="text-stone-500">first order only</p> : null}
-                    </td>
-                    <td className="px-4 py-3">{datesText(promotion)}</td>
-                    <td className="px-4 py-3 whitespace-nowrap tabular-nums">{usageText(promotion)}</td>
-                    <td className="px-4 py-3">
-                      <PromotionStateBadge state={promotion.state} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex justify-end gap-2">
-                        <Link to={`/admin/promotions/${promotion.id}`} className={smallButton} aria-label={`Edit ${promotion.code}`}>
-                          Edit
-                        </Link>
-                        {promotion.state === 'ended' ? null : <EndPromotionButton promotion={promotion} className={smallButton} />}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
+                      {promotion.state === 'ended' ? null : <EndPromotionButton promotion={promotion} className={smallButton} />}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
           </AdminTable>
           <Pager list={list.data} />
         </>

@@ -43,7 +43,11 @@ export function PictureCard({ image, index, count, busy, onMove, onDescribe, col
       <div className="flex min-w-0 flex-1 flex-col gap-3">
         <p className="text-sm font-semibold">
           {index + 1} of {count}
-          {index === 0 ? <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800 ring-1 ring-brand-200 ring-inset">Main picture</span> : null}
+          {index === 0 ? (
+            <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800 ring-1 ring-brand-200 ring-inset">
+              Main picture
+            </span>
+          ) : null}
         </p>
         <form onSubmit={(event) => void save(event)} className="flex flex-wrap items-end gap-2">
           <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium">
@@ -73,18 +77,42 @@ export function PictureCard({ image, index, count, busy, onMove, onDescribe, col
           </label>
         ) : null}
         <div className="flex flex-wrap gap-2">
-          <button type="button" className={smallButton} disabled={index === 0 || busy} onClick={() => onMove(index, index - 1)} aria-label={`Move ${label} up`}>
+          <button
+            type="button"
+            className={smallButton}
+            disabled={index === 0 || busy}
+            onClick={() => onMove(index, index - 1)}
+            aria-label={`Move ${label} up`}
+          >
             <ArrowUp className="size-4" aria-hidden="true" /> Up
           </button>
-          <button type="button" className={smallButton} disabled={index === count - 1 || busy} onClick={() => onMove(index, index + 1)} aria-label={`Move ${label} down`}>
+          <button
+            type="button"
+            className={smallButton}
+            disabled={index === count - 1 || busy}
+            onClick={() => onMove(index, index + 1)}
+            aria-label={`Move ${label} down`}
+          >
             <ArrowDown className="size-4" aria-hidden="true" /> Down
           </button>
           {index > 0 ? (
-            <button type="button" className={smallButton} disabled={busy} onClick={() => onMove(index, 0)} aria-label={`Make ${label} the main picture`}>
+            <button
+              type="button"
+              className={smallButton}
+              disabled={busy}
+              onClick={() => onMove(index, 0)}
+              aria-label={`Make ${label} the main picture`}
+            >
               Make main
             </button>
           ) : null}
-          <button type="button" className={`${smallButton} text-red-700`} disabled={busy} onClick={() => onDelete(image)} aria-label={`Delete ${label}`}>
+          <button
+            type="button"
+            className={`${smallButton} text-red-700`}
+            disabled={busy}
+            onClick={() => onDelete(image)}
+            aria-label={`Delete ${label}`}
+          >
             Delete
           </button>
         </div>

@@ -47,7 +47,11 @@ export function UploadPictureForm({
   };
 
   return (
-    <form onSubmit={(event) => void submit(event)} className="space-y-3 rounded-2xl bg-white p-4 ring-1 ring-stone-200" aria-busy={uploading}>
+    <form
+      onSubmit={(event) => void submit(event)}
+      className="space-y-3 rounded-2xl bg-white p-4 ring-1 ring-stone-200"
+      aria-busy={uploading}
+    >
       <h2 className="text-base font-semibold">Add a picture</h2>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium">

@@ -57,12 +57,22 @@ describe('the product pictures page', () => {
     renderPicturesPage();
     expect(await screen.findByRole('heading', { name: 'Pictures of Harbour Tee' })).toBeVisible();
     const list = screen.getByRole('list', { name: 'Pictures in shop order' });
-    expect(within(list).getAllByRole('img').map((shown) => shown.getAttribute('alt'))).toEqual(['Front', 'Back']);
+    expect(
+      within(list)
+        .getAllByRole('img')
+        .map((shown) => shown.getAttribute('alt')),
+    ).toEqual(['Front', 'Back']);
     expect(screen.getByRole('button', { name: 'Move Front up' })).toBeDisabled();
 
     screen.getByRole('button', { name: 'Move Front down' }).focus();
     await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(within(list).getAllByRole('img').map((shown) => shown.getAttribute('alt'))).toEqual(['Back', 'Front']));
+    await waitFor(() =>
+      expect(
+        within(list)
+          .getAllByRole('img')
+          .map((shown) => shown.getAttribute('alt')),
+      ).toEqual(['Back', 'Front']),
+    );
     expect(JSON.parse(String(callsTo(fetchMock, 'PUT', '/images/order/')[0]?.[1]?.body))).toEqual({ ids: [2, 1] });
     expect(await screen.findByText('Picture order saved: the shop shows the pictures in this order.')).toBeVisible();
   }, 20_000);
@@ -71,11 +81,20 @@ describe('the product pictures page', () => {
     let answer: (value: Response) => void = () => undefined;
     const fetchMock = stubApi([
       session,
-      [/^\/api\/admin\/products\/7\/images\/$/, (_url, init) => (init?.method === 'POST' ? new Promise<Response>((resolve) => (answer = resolve)) : { product: { id: 7, name: 'Harbour Tee', colors: [] }, images: [] })],
+      [
+        /^\/api\/admin\/products\/7\/images\/$/,
+        (_url, init) =>
+          init?.method === 'POST'
+            ? new Promise<Response>((resolve) => (answer = resolve))
+            : { product: { id: 7, name: 'Harbour Tee', colors: [] }, images: [] },
+      ],
     ]);
     renderPicturesPage();
     expect(await screen.findByText(/No pictures yet/)).toBeVisible();
-    await userEvent.upload(screen.getByLabelText(/Picture file/), new File([new Uint8Array([137, 80, 78, 71])], 'tee.png', { type: 'image/png' }));
+    await userEvent.upload(
+      screen.getByLabelText(/Picture file/),
+      new File([new Uint8Array([137, 80, 78, 71])], 'tee.png', { type: 'image/png' }),
+    );
     await userEvent.type(screen.getByLabelText('Alt text'), 'Harbour Tee, folded');
     await userEvent.click(screen.getByRole('button', { name: 'Upload' }));
     expect(await screen.findByRole('button', { name: 'Uploading…' })).toBeDisabled();
@@ -91,7 +110,10 @@ describe('the product pictures page', () => {
     const fetchMock = stubApi([
       session,
       [/^\/api\/admin\/images\/1\//, () => Response.json({ deleted: true })],
-      [/^\/api\/admin\/products\/7\/images\//, () => ({ product: { id: 7, name: 'Harbour Tee', colors: [] }, images: [image(1, 'Front')] })],
+      [
+        /^\/api\/admin\/products\/7\/images\//,
+        () => ({ product: { id: 7, name: 'Harbour Tee', colors: [] }, images: [image(1, 'Front')] }),
+      ],
     ]);
     renderPicturesPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Front' }));
@@ -119,7 +141,11 @@ describe('the product pictures page', () => {
     renderPicturesPage();
     const list = await screen.findByRole('list', { name: 'Pictures in shop order' });
     const colour = within(list).getByRole('combobox', { name: 'Colour it shows' });
-    expect(within(colour).getAllByRole('option').map((option) => option.textContent)).toEqual(['No one colour', 'Black', 'Red']);
+    expect(
+      within(colour)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['No one colour', 'Black', 'Red']);
     await userEvent.selectOptions(colour, 'Red');
     await waitFor(() => expect(callsTo(fetchMock, 'PATCH', '/admin/images/1/')).toHaveLength(1));
     expect(JSON.parse(String(callsTo(fetchMock, 'PATCH', '/admin/images/1/')[0]?.[1]?.body))).toEqual({ color: 'Red' });

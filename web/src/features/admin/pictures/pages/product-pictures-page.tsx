@@ -77,7 +77,9 @@ export function ProductPicturesPage() {
                   onColor={(target, color) =>
                     run(
                       { kind: 'color', id: target.id, color },
-                      color === null ? 'Picture colour saved: it shows with every colour.' : `Picture colour saved: the product page shows it when a shopper picks ${color}.`,
+                      color === null
+                        ? 'Picture colour saved: it shows with every colour.'
+                        : `Picture colour saved: the product page shows it when a shopper picks ${color}.`,
                     )
                   }
                   onDelete={setDeleting}

@@ -1,6 +1,13 @@
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { moneyAmountOf, moneyTextMessage, type AdminCategory, type AdminProduct, type AdminProductCreate, type ProductStatus } from '@threadline/contracts';
+import {
+  moneyAmountOf,
+  moneyTextMessage,
+  type AdminCategory,
+  type AdminProduct,
+  type AdminProductCreate,
+  type ProductStatus,
+} from '@threadline/contracts';
 import { ErrorBox } from '@/components/ui/error-box.tsx';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { selectClass } from '@/components/ui/field-styles.ts';
@@ -34,7 +41,19 @@ export interface ProductFormValues {
 }
 
 export const productFormFields = [
-  'name', 'slug', 'description', 'category', 'status', 'price', 'sale_price', 'wholesale_price', 'is_new_arrival', 'is_featured', 'features', 'specifications', 'variants',
+  'name',
+  'slug',
+  'description',
+  'category',
+  'status',
+  'price',
+  'sale_price',
+  'wholesale_price',
+  'is_new_arrival',
+  'is_featured',
+  'features',
+  'specifications',
+  'variants',
 ] as const;
 
 export const emptyProductForm = (): ProductFormValues => ({
@@ -82,7 +101,9 @@ const moneyFields = ['price', 'sale_price', 'wholesale_price'] as const;
  * The body of a create (and, without its variants, of a save): numbers from the typed text. A
  * price that is not an amount is never sent as nothing: each such field gets its message instead.
  */
-export function readProductForm(values: ProductFormValues): { body: AdminProductCreate; errors: null } | { body: null; errors: Record<string, string> } {
+export function readProductForm(
+  values: ProductFormValues,
+): { body: AdminProductCreate; errors: null } | { body: null; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const amounts: Record<(typeof moneyFields)[number], number | null> = { price: null, sale_price: null, wholesale_price: null };
   for (const field of moneyFields) {
@@ -106,15 +127,19 @@ export function readProductForm(values: ProductFormValues): { body: AdminProduct
       is_new_arrival: values.is_new_arrival,
       is_featured: values.is_featured,
       features: values.features.map((feature) => feature.trim()).filter((feature) => feature !== ''),
-      specifications: Object.fromEntries(values.specifications.filter((row) => row.name.trim() !== '').map((row) => [row.name.trim(), row.value])),
+      specifications: Object.fromEntries(
+        values.specifications.filter((row) => row.name.trim() !== '').map((row) => [row.name.trim(), row.value]),
+      ),
       variants: values.variants.map((row) => ({ size: row.size, color: row.color, sku: row.sku, stock: Number(row.stock) })),
     },
   };
 }
 
 const checkboxClass = 'size-5 rounded border-stone-400 text-stone-900 focus-visible:ring-2 focus-visible:ring-brand-600';
-const smallButton = 'inline-flex min-h-11 items-center gap-1.5 rounded-full px-4 text-sm font-medium ring-1 ring-inset ring-stone-300 hover:bg-stone-100';
-const iconButton = 'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-stone-600 hover:bg-red-50 hover:text-red-700';
+const smallButton =
+  'inline-flex min-h-11 items-center gap-1.5 rounded-full px-4 text-sm font-medium ring-1 ring-inset ring-stone-300 hover:bg-stone-100';
+const iconButton =
+  'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-stone-600 hover:bg-red-50 hover:text-red-700';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -161,13 +186,23 @@ export function ProductForm({ values, onChange, categories, errors, saving, subm
     setFeatureDraft('');
   };
   const setVariant = (index: number, change: Partial<VariantRowValues>) =>
-    set('variants', values.variants.map((row, position) => (position === index ? { ...row, ...change } : row)));
+    set(
+      'variants',
+      values.variants.map((row, position) => (position === index ? { ...row, ...change } : row)),
+    );
 
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       {errors.general ? <ErrorBox>{errors.general}</ErrorBox> : null}
       <Section title="Product">
-        <TextField label="Name" required value={values.name} onChange={(event) => set('name', event.currentTarget.value)} error={fieldError('name')} maxLength={200} />
+        <TextField
+          label="Name"
+          required
+          value={values.name}
+          onChange={(event) => set('name', event.currentTarget.value)}
+          error={fieldError('name')}
+          maxLength={200}
+        />
         <TextField
           label="Slug"
           hint={withVariants ? '(optional: made from the name)' : undefined}
@@ -176,7 +211,14 @@ export function ProductForm({ values, onChange, categories, errors, saving, subm
           error={fieldError('slug')}
           maxLength={120}
         />
-        <TextAreaField label="Description" rows={5} value={values.description} onChange={(event) => set('description', event.currentTarget.value)} error={fieldError('description')} maxLength={5000} />
+        <TextAreaField
+          label="Description"
+          rows={5}
+          value={values.description}
+          onChange={(event) => set('description', event.currentTarget.value)}
+          error={fieldError('description')}
+          maxLength={5000}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <div>
             <label htmlFor="product-category" className="mb-1.5 block text-sm font-medium text-stone-800">
@@ -204,7 +246,12 @@ export function ProductForm({ values, onChange, categories, errors, saving, subm
             <label htmlFor="product-status" className="mb-1.5 block text-sm font-medium text-stone-800">
               Status
             </label>
-            <select id="product-status" className={`${selectClass} w-full`} value={values.status} onChange={(event) => set('status', event.currentTarget.value as ProductStatus)}>
+            <select
+              id="product-status"
+              className={`${selectClass} w-full`}
+              value={values.status}
+              onChange={(event) => set('status', event.currentTarget.value as ProductStatus)}
+            >
               {(Object.keys(statusLabels) as ProductStatus[]).map((status) => (
                 <option key={status} value={status}>
                   {statusLabels[status]}
@@ -216,11 +263,21 @@ export function ProductForm({ values, onChange, categories, errors, saving, subm
         </div>
         <div className="flex flex-wrap gap-x-6 gap-y-3">
           <label className="flex min-h-11 items-center gap-3 text-sm font-medium">
-            <input type="checkbox" className={checkboxClass} checked={values.is_new_arrival} onChange={(event) => set('is_new_arrival', event.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              className={checkboxClass}
+              checked={values.is_new_arrival}
+              onChange={(event) => set('is_new_arrival', event.currentTarget.checked)}
+            />
             New arrival
           </label>
           <label className="flex min-h-11 items-center gap-3 text-sm font-medium">
-            <input type="checkbox" className={checkboxClass} checked={values.is_featured} onChange={(event) => set('is_featured', event.currentTarget.checked)} />
+            <input
+              type="checkbox"
+              className={checkboxClass}
+              checked={values.is_featured}
+              onChange={(event) => set('is_featured', event.currentTarget.checked)}
+            />
             Featured on the home page
           </label>
         </div>
@@ -228,7 +285,14 @@ export function ProductForm({ values, onChange, categories, errors, saving, subm
 
       <Section title="Prices (JMD)">
         <div className="grid gap-4 sm:grid-cols-3">
-          <TextField label="Price" required inputMode="decimal" value={values.price} onChange={(event) => set('price', event.currentTarget.value)} error={fieldError('price')} />
+          <TextField
+            label="Price"
+            required
+            inputMode="decimal"
+            value={values.price}
+            onChange={(event) => set('price', event.currentTarget.value)}
+            error={fieldError('price')}
+          />
           <TextField
             label="Sale price"
             hint="(optional)"
@@ -254,7 +318,17 @@ export function ProductForm({ values, onChange, categories, errors, saving, subm
           {values.features.map((feature, index) => (
             <li key={`${index}-${feature}`} className="flex items-center gap-2">
               <span className="min-w-0 flex-1 rounded-xl bg-stone-100 px-4 py-2.5 text-sm break-words">{feature}</span>
-              <button type="button" className={iconButton} aria-label={`Remove feature ${feature}`} onClick={() => set('features', values.features.filter((_, position) => position !== index))}>
+              <button
+                type="button"
+                className={iconButton}
+                aria-label={`Remove feature ${feature}`}
+                onClick={() =>
+                  set(
+                    'features',
+                    values.features.filter((_, position) => position !== index),
+                  )
+                }
+              >
                 <Trash2 className="size-4" aria-hidden="true" />
               </button>
             </li>
@@ -282,7 +356,9 @@ export function ProductForm({ values, onChange, categories, errors, saving, subm
       </Section>
 
       <Section title="Specifications">
-        {values.specifications.length === 0 ? <p className="text-sm text-stone-600">No specifications yet, e.g. Material: Cotton.</p> : null}
+        {values.specifications.length === 0 ? (
+          <p className="text-sm text-stone-600">No specifications yet, e.g. Material: Cotton.</p>
+        ) : null}
         <ul className="space-y-3">
           {values.specifications.map((row, index) => (
             <li key={index} className="flex items-end gap-2">
@@ -291,53 +367,118 @@ export function ProductForm({ values, onChange, categories, errors, saving, subm
                   label={`Specification ${index + 1} name`}
                   value={row.name}
                   maxLength={80}
-                  onChange={(event) => set('specifications', values.specifications.map((entry, position) => (position === index ? { ...entry, name: event.currentTarget.value } : entry)))}
+                  onChange={(event) =>
+                    set(
+                      'specifications',
+                      values.specifications.map((entry, position) =>
+                        position === index ? { ...entry, name: event.currentTarget.value } : entry,
+                      ),
+                    )
+                  }
                 />
                 <TextField
                   label={`Specification ${index + 1} value`}
                   value={row.value}
                   maxLength={300}
-                  onChange={(event) => set('specifications', values.specifications.map((entry, position) => (position === index ? { ...entry, value: event.currentTarget.value } : entry)))}
+                  onChange={(event) =>
+                    set(
+                      'specifications',
+                      values.specifications.map((entry, position) =>
+                        position === index ? { ...entry, value: event.currentTarget.value } : entry,
+                      ),
+                    )
+                  }
                 />
               </div>
-              <button type="button" className={iconButton} aria-label={`Remove specification ${index + 1}`} onClick={() => set('specifications', values.specifications.filter((_, position) => position !== index))}>
+              <button
+                type="button"
+                className={iconButton}
+                aria-label={`Remove specification ${index + 1}`}
+                onClick={() =>
+                  set(
+                    'specifications',
+                    values.specifications.filter((_, position) => position !== index),
+                  )
+                }
+              >
                 <Trash2 className="size-4" aria-hidden="true" />
               </button>
             </li>
           ))}
         </ul>
         <FieldError id="product-specifications-error" message={fieldError('specifications')} />
-        <button type="button" className={smallButton} onClick={() => set('specifications', [...values.specifications, { name: '', value: '' }])}>
+        <button
+          type="button"
+          className={smallButton}
+          onClick={() => set('specifications', [...values.specifications, { name: '', value: '' }])}
+        >
           <Plus className="size-4" aria-hidden="true" /> Add specification
         </button>
       </Section>
 
       {withVariants ? (
         <Section title="Variants">
-          <p className="text-sm text-stone-600">Each size and colour you sell, with its own SKU and the units you have. Leave size or colour empty when the product does not come in them.</p>
+          <p className="text-sm text-stone-600">
+            Each size and colour you sell, with its own SKU and the units you have. Leave size or colour empty when the product does not
+            come in them.
+          </p>
           <FieldError id="product-variants-error" message={fieldError('variants')} />
           <ul className="space-y-4">
             {values.variants.map((row, index) => (
               <li key={index} className="flex items-end gap-2 border-t border-stone-100 pt-4 first:border-0 first:pt-0">
                 <div className="grid min-w-0 flex-1 grid-cols-2 gap-2 md:grid-cols-4">
-                  <TextField label={`Variant ${index + 1} size`} value={row.size} maxLength={40} onChange={(event) => setVariant(index, { size: event.currentTarget.value })} error={fieldError(`variants.${index}.size`)} />
-                  <TextField label={`Variant ${index + 1} colour`} value={row.color} maxLength={40} onChange={(event) => setVariant(index, { color: event.currentTarget.value })} error={fieldError(`variants.${index}.color`)} />
-                  <TextField label={`Variant ${index + 1} SKU`} required value={row.sku} maxLength={80} onChange={(event) => setVariant(index, { sku: event.currentTarget.value })} error={fieldError(`variants.${index}.sku`)} />
-                  <TextField label={`Variant ${index + 1} stock`} inputMode="numeric" value={row.stock} onChange={(event) => setVariant(index, { stock: event.currentTarget.value })} error={fieldError(`variants.${index}.stock`)} />
+                  <TextField
+                    label={`Variant ${index + 1} size`}
+                    value={row.size}
+                    maxLength={40}
+                    onChange={(event) => setVariant(index, { size: event.currentTarget.value })}
+                    error={fieldError(`variants.${index}.size`)}
+                  />
+                  <TextField
+                    label={`Variant ${index + 1} colour`}
+                    value={row.color}
+                    maxLength={40}
+                    onChange={(event) => setVariant(index, { color: event.currentTarget.value })}
+                    error={fieldError(`variants.${index}.color`)}
+                  />
+                  <TextField
+                    label={`Variant ${index + 1} SKU`}
+                    required
+                    value={row.sku}
+                    maxLength={80}
+                    onChange={(event) => setVariant(index, { sku: event.currentTarget.value })}
+                    error={fieldError(`variants.${index}.sku`)}
+                  />
+                  <TextField
+                    label={`Variant ${index + 1} stock`}
+                    inputMode="numeric"
+                    value={row.stock}
+                    onChange={(event) => setVariant(index, { stock: event.currentTarget.value })}
+                    error={fieldError(`variants.${index}.stock`)}
+                  />
                 </div>
                 <button
                   type="button"
                   className={iconButton}
                   aria-label={`Remove variant ${index + 1}`}
                   disabled={values.variants.length === 1}
-                  onClick={() => set('variants', values.variants.filter((_, position) => position !== index))}
+                  onClick={() =>
+                    set(
+                      'variants',
+                      values.variants.filter((_, position) => position !== index),
+                    )
+                  }
                 >
                   <Trash2 className="size-4" aria-hidden="true" />
                 </button>
               </li>
             ))}
           </ul>
-          <button type="button" className={smallButton} onClick={() => set('variants', [...values.variants, { size: '', color: '', sku: '', stock: '0' }])}>
+          <button
+            type="button"
+            className={smallButton}
+            onClick={() => set('variants', [...values.variants, { size: '', color: '', sku: '', stock: '0' }])}
+          >
             <Plus className="size-4" aria-hidden="true" /> Add variant
           </button>
         </Section>

@@ -24,7 +24,15 @@ interface Editing {
 }
 
 /** A product's variants: add one, change its size, colour or SKU, or remove it (an ordered one is retired). */
-export function VariantsTable({ productId, variants, onNotice }: { productId: number; variants: AdminVariant[]; onNotice(notice: NoticeMessage): void }) {
+export function VariantsTable({
+  productId,
+  variants,
+  onNotice,
+}: {
+  productId: number;
+  variants: AdminVariant[];
+  onNotice(notice: NoticeMessage): void;
+}) {
   const save = useSaveVariant(productId);
   const remove = useDeleteVariant();
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -39,13 +47,18 @@ export function VariantsTable({ productId, variants, onNotice }: { productId: nu
     event.preventDefault();
     if (!editing) return;
     const options = { size: editing.size, color: editing.color, sku: editing.sku };
-    save.mutate(editing.variant ? { kind: 'change', variantId: editing.variant.id, body: options } : { kind: 'add', body: { ...options, stock: Number(editing.stock) } }, {
-      onSuccess: () => {
-        setEditing(null);
-        onNotice({ tone: 'success', text: editing.variant ? 'Variant saved.' : 'Variant added.' });
+    save.mutate(
+      editing.variant
+        ? { kind: 'change', variantId: editing.variant.id, body: options }
+        : { kind: 'add', body: { ...options, stock: Number(editing.stock) } },
+      {
+        onSuccess: () => {
+          setEditing(null);
+          onNotice({ tone: 'success', text: editing.variant ? 'Variant saved.' : 'Variant added.' });
+        },
+        onError: (error) => setErrors(saveErrorsOf(error, ['size', 'color', 'sku', 'stock'])),
       },
-      onError: (error) => setErrors(saveErrorsOf(error, ['size', 'color', 'sku', 'stock'])),
-    });
+    );
   };
   const confirmRemove = () => {
     if (!removing) return;
@@ -77,10 +90,18 @@ export function VariantsTable({ productId, variants, onNotice }: { productId: nu
         <table className="w-full min-w-[32rem] text-left text-sm">
           <thead className="text-xs tracking-wide text-stone-600 uppercase">
             <tr>
-              <th scope="col" className="py-2 pr-4">Size</th>
-              <th scope="col" className="py-2 pr-4">Colour</th>
-              <th scope="col" className="py-2 pr-4">SKU</th>
-              <th scope="col" className="py-2 pr-4 text-right">Stock</th>
+              <th scope="col" className="py-2 pr-4">
+                Size
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                Colour
+              </th>
+              <th scope="col" className="py-2 pr-4">
+                SKU
+              </th>
+              <th scope="col" className="py-2 pr-4 text-right">
+                Stock
+              </th>
               <th scope="col" className="py-2">
                 <span className="sr-only">Actions</span>
               </th>
@@ -97,7 +118,12 @@ export function VariantsTable({ productId, variants, onNotice }: { productId: nu
                   <button type="button" className={rowButton} onClick={() => open(variant)} aria-label={`Edit variant ${variant.sku}`}>
                     <Pencil className="size-4" aria-hidden="true" /> Edit
                   </button>
-                  <button type="button" className={`${rowButton} text-red-700 hover:bg-red-50`} onClick={() => setRemoving(variant)} aria-label={`Remove variant ${variant.sku}`}>
+                  <button
+                    type="button"
+                    className={`${rowButton} text-red-700 hover:bg-red-50`}
+                    onClick={() => setRemoving(variant)}
+                    aria-label={`Remove variant ${variant.sku}`}
+                  >
                     <Trash2 className="size-4" aria-hidden="true" /> Remove
                   </button>
                 </td>
@@ -108,19 +134,50 @@ export function VariantsTable({ productId, variants, onNotice }: { productId: nu
       </div>
       <p className="text-sm text-stone-600">Stock changes are made on the Stock tab, each one kept as a movement.</p>
 
-      <Dialog open={editing !== null} onOpenChange={(next) => !next && setEditing(null)} title={editing?.variant ? `Edit variant ${editing.variant.sku}` : 'Add a variant'}>
+      <Dialog
+        open={editing !== null}
+        onOpenChange={(next) => !next && setEditing(null)}
+        title={editing?.variant ? `Edit variant ${editing.variant.sku}` : 'Add a variant'}
+      >
         {editing ? (
           <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
             <DialogBody>
               <div className="space-y-4">
                 {errors.general ? <ErrorBox>{errors.general}</ErrorBox> : null}
                 <div className="grid grid-cols-2 gap-3">
-                  <TextField label="Size" hint="(optional)" value={editing.size} maxLength={40} onChange={(event) => setEditing({ ...editing, size: event.currentTarget.value })} error={errors.fields.size} />
-                  <TextField label="Colour" hint="(optional)" value={editing.color} maxLength={40} onChange={(event) => setEditing({ ...editing, color: event.currentTarget.value })} error={errors.fields.color} />
+                  <TextField
+                    label="Size"
+                    hint="(optional)"
+                    value={editing.size}
+                    maxLength={40}
+                    onChange={(event) => setEditing({ ...editing, size: event.currentTarget.value })}
+                    error={errors.fields.size}
+                  />
+                  <TextField
+                    label="Colour"
+                    hint="(optional)"
+                    value={editing.color}
+                    maxLength={40}
+                    onChange={(event) => setEditing({ ...editing, color: event.currentTarget.value })}
+                    error={errors.fields.color}
+                  />
                 </div>
-                <TextField label="SKU" required value={editing.sku} maxLength={80} onChange={(event) => setEditing({ ...editing, sku: event.currentTarget.value })} error={errors.fields.sku} />
+                <TextField
+                  label="SKU"
+                  required
+                  value={editing.sku}
+                  maxLength={80}
+                  onChange={(event) => setEditing({ ...editing, sku: event.currentTarget.value })}
+                  error={errors.fields.sku}
+                />
                 {editing.variant ? null : (
-                  <TextField label="Units in stock" inputMode="numeric" value={editing.stock} onChange={(event) => setEditing({ ...editing, stock: event.currentTarget.value })} error={errors.fields.stock} />
+                  <TextField
+                    label="Units in stock"
+                    inputMode="numeric"
+                    value={editing.stock}
+                    onChange={(event) => setEditing({ ...editing, stock: event.currentTarget.value })}
+                    error={errors.fields.stock}
+                  />
                 )}
               </div>
             </DialogBody>
@@ -139,7 +196,11 @@ export function VariantsTable({ productId, variants, onNotice }: { productId: nu
       <ConfirmDialog
         open={removing !== null}
         title={`Remove variant ${removing?.sku ?? ''}?`}
-        message={removing?.ordered ? 'It is on orders, so it will be retired: no longer sold or shown, its orders kept as they are.' : 'It was never ordered, so it will be deleted.'}
+        message={
+          removing?.ordered
+            ? 'It is on orders, so it will be retired: no longer sold or shown, its orders kept as they are.'
+            : 'It was never ordered, so it will be deleted.'
+        }
         confirmLabel="Remove"
         busyLabel="Removing..."
         busy={remove.isPending}

@@ -110,7 +110,10 @@ describe('the new product page', () => {
   }, 60_000);
 
   it('says so when the categories cannot be loaded, and offers to try again', async () => {
-    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ error: 'Staff only.' }), { status: 403 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async () => new Response(JSON.stringify({ error: 'Staff only.' }), { status: 403 })),
+    );
     renderPage();
     expect(await screen.findByText('Staff only.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeVisible();

@@ -86,7 +86,16 @@ function ProductEditor({ product, categories }: { product: AdminProduct; categor
         <span>{product.category.name}</span>
       </p>
       <ProductTabs productId={product.id} />
-      <ProductForm values={values} onChange={setValues} categories={categories} errors={errors} saving={update.isPending} submitLabel="Save product" onSubmit={save} withVariants={false} />
+      <ProductForm
+        values={values}
+        onChange={setValues}
+        categories={categories}
+        errors={errors}
+        saving={update.isPending}
+        submitLabel="Save product"
+        onSubmit={save}
+        withVariants={false}
+      />
       <VariantsTable productId={product.id} variants={product.variants} onNotice={setNotice} />
       <ConfirmDialog
         open={confirmingRemove}

@@ -1,7 +1,14 @@
 import { ImageOff, Plus, Search } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { adminProductSorts, formatMoney, shopCurrency, type AdminProductListItem, type AdminProductSort, type ProductStatus } from '@threadline/contracts';
+import {
+  adminProductSorts,
+  formatMoney,
+  shopCurrency,
+  type AdminProductListItem,
+  type AdminProductSort,
+  type ProductStatus,
+} from '@threadline/contracts';
 import { Badge } from '@/components/ui/badge.tsx';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { selectClass } from '@/components/ui/field-styles.ts';
@@ -45,20 +52,24 @@ function SearchBox() {
   return (
     <search className="sm:col-span-2 lg:col-span-2">
       <form onSubmit={submit} className="flex gap-2">
-      <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium">
-        Search
-        <input
-          type="search"
-          value={draft}
-          onChange={(event) => setDraft(event.currentTarget.value)}
-          placeholder="Name, words or an exact SKU"
-          maxLength={200}
-          className="h-11 rounded-xl border-0 bg-white px-3.5 text-base text-stone-900 ring-1 ring-stone-300 ring-inset placeholder:text-stone-500 focus:ring-2 focus:ring-brand-600 sm:text-sm"
-        />
-      </label>
-      <button type="submit" className="mt-auto inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-stone-900 text-white hover:bg-stone-700" aria-label="Search products">
-        <Search className="size-4" aria-hidden="true" />
-      </button>
+        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-medium">
+          Search
+          <input
+            type="search"
+            value={draft}
+            onChange={(event) => setDraft(event.currentTarget.value)}
+            placeholder="Name, words or an exact SKU"
+            maxLength={200}
+            className="h-11 rounded-xl border-0 bg-white px-3.5 text-base text-stone-900 ring-1 ring-stone-300 ring-inset placeholder:text-stone-500 focus:ring-2 focus:ring-brand-600 sm:text-sm"
+          />
+        </label>
+        <button
+          type="submit"
+          className="mt-auto inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-stone-900 text-white hover:bg-stone-700"
+          aria-label="Search products"
+        >
+          <Search className="size-4" aria-hidden="true" />
+        </button>
       </form>
     </search>
   );
@@ -131,61 +142,84 @@ export function ProductsPage() {
         <ListEmpty>
           {filtered ? (
             <>
-              No products match these filters. <Link to="/admin/products" className="font-semibold underline underline-offset-2">Show every product</Link>
+              No products match these filters.{' '}
+              <Link to="/admin/products" className="font-semibold underline underline-offset-2">
+                Show every product
+              </Link>
             </>
           ) : (
             <>
-              No products yet. <Link to="/admin/products/new" className="font-semibold underline underline-offset-2">Create the first one</Link>
+              No products yet.{' '}
+              <Link to="/admin/products/new" className="font-semibold underline underline-offset-2">
+                Create the first one
+              </Link>
             </>
           )}
         </ListEmpty>
       ) : (
         <>
           <AdminTable label="Products" minWidthClass="min-w-[42rem]">
-              <thead className={adminTableHeadClass}>
-                <tr>
-                  <th scope="col" className="px-4 py-3">Product</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="px-4 py-3 text-right">Price</th>
-                  <th scope="col" className="px-4 py-3 text-right">Stock</th>
-                  <th scope="col" className="px-4 py-3">Category</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200">
-                {list.data.results.map((product) => (
-                  <tr key={product.id} className="align-middle">
-                    <td className="px-4 py-2">
-                      <Link to={`/admin/products/${product.id}`} className="flex min-h-11 items-center gap-3 font-medium hover:underline">
-                        {product.thumbnail ? (
-                          <img src={product.thumbnail} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded-lg bg-stone-100 object-cover" />
-                        ) : (
-                          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-stone-400">
-                            <ImageOff className="size-4" aria-hidden="true" />
-                          </span>
-                        )}
-                        <span className="min-w-0 break-words">{product.name}</span>
-                      </Link>
-                    </td>
-                    <td className="px-4 py-2">
-                      <Badge tone={statusTones[product.status]}>{statusLabels[product.status]}</Badge>
-                    </td>
-                    <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">
-                      {product.sale_price === null ? (
-                        jmd.format(product.price)
+            <thead className={adminTableHeadClass}>
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Product
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Price
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Stock
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Category
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {list.data.results.map((product) => (
+                <tr key={product.id} className="align-middle">
+                  <td className="px-4 py-2">
+                    <Link to={`/admin/products/${product.id}`} className="flex min-h-11 items-center gap-3 font-medium hover:underline">
+                      {product.thumbnail ? (
+                        <img
+                          src={product.thumbnail}
+                          alt=""
+                          width={40}
+                          height={40}
+                          loading="lazy"
+                          className="size-10 shrink-0 rounded-lg bg-stone-100 object-cover"
+                        />
                       ) : (
-                        <>
-                          <span className="block">{jmd.format(product.sale_price)}</span>
-                          <del className="text-xs text-stone-500">{jmd.format(product.price)}</del>
-                        </>
+                        <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-stone-100 text-stone-400">
+                          <ImageOff className="size-4" aria-hidden="true" />
+                        </span>
                       )}
-                    </td>
-                    <td className="px-4 py-2 text-right">
-                      <StockCell product={product} />
-                    </td>
-                    <td className="px-4 py-2">{product.category.name}</td>
-                  </tr>
-                ))}
-              </tbody>
+                      <span className="min-w-0 break-words">{product.name}</span>
+                    </Link>
+                  </td>
+                  <td className="px-4 py-2">
+                    <Badge tone={statusTones[product.status]}>{statusLabels[product.status]}</Badge>
+                  </td>
+                  <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">
+                    {product.sale_price === null ? (
+                      jmd.format(product.price)
+                    ) : (
+                      <>
+                        <span className="block">{jmd.format(product.sale_price)}</span>
+                        <del className="text-xs text-stone-500">{jmd.format(product.price)}</del>
+                      </>
+                    )}
+                  </td>
+                  <td className="px-4 py-2 text-right">
+                    <StockCell product={product} />
+                  </td>
+                  <td className="px-4 py-2">{product.category.name}</td>
+                </tr>
+              ))}
+            </tbody>
           </AdminTable>
           <Pager list={list.data} />
           {'count_capped' in list.data && list.data.count_capped === true ? (

@@ -24,10 +24,13 @@ export function ReviewCard({ review }: { review: AdminReview }) {
       { id: review.id, status, reply: reply.trim() === '' ? null : reply.trim() },
       {
         onSuccess: () => setFailure(null),
-        onError: (error) => setFailure(error instanceof ApiError && error.status !== 0 ? error.message : 'Could not reach the shop. Please try again.'),
+        onError: (error) =>
+          setFailure(error instanceof ApiError && error.status !== 0 ? error.message : 'Could not reach the shop. Please try again.'),
       },
     );
-  const bought = [review.size_bought ? `Size ${review.size_bought}` : null, review.color_bought ? `Colour ${review.color_bought}` : null].filter(Boolean).join(' · ');
+  const bought = [review.size_bought ? `Size ${review.size_bought}` : null, review.color_bought ? `Colour ${review.color_bought}` : null]
+    .filter(Boolean)
+    .join(' · ');
 
   return (
     <li className="rounded-2xl bg-white p-4 ring-1 ring-stone-200" aria-labelledby={headingId}>
@@ -54,7 +57,12 @@ export function ReviewCard({ review }: { review: AdminReview }) {
           {review.photos.map((photo, index) => (
             <li key={photo.id}>
               <a href={photo.image} target="_blank" rel="noreferrer" className="block rounded-lg">
-                <img src={photo.image} alt={`Shared with the review, ${index + 1} of ${review.photos.length}`} className="size-20 rounded-lg object-cover" loading="lazy" />
+                <img
+                  src={photo.image}
+                  alt={`Shared with the review, ${index + 1} of ${review.photos.length}`}
+                  className="size-20 rounded-lg object-cover"
+                  loading="lazy"
+                />
               </a>
             </li>
           ))}
@@ -75,11 +83,21 @@ export function ReviewCard({ review }: { review: AdminReview }) {
       </div>
       {failure ? <ErrorBox className="mt-3">{failure}</ErrorBox> : null}
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" disabled={moderate.isPending} onClick={() => save('approved')} className={`${smallButton} bg-stone-900 text-white ring-stone-900 hover:bg-stone-700`}>
+        <button
+          type="button"
+          disabled={moderate.isPending}
+          onClick={() => save('approved')}
+          className={`${smallButton} bg-stone-900 text-white ring-stone-900 hover:bg-stone-700`}
+        >
           {review.status === 'approved' ? 'Save reply' : 'Approve'}
         </button>
         {review.status === 'rejected' ? null : (
-          <button type="button" disabled={moderate.isPending} onClick={() => save('rejected')} className={`${smallButton} text-red-800 ring-red-300 hover:bg-red-50`}>
+          <button
+            type="button"
+            disabled={moderate.isPending}
+            onClick={() => save('rejected')}
+            className={`${smallButton} text-red-800 ring-red-300 hover:bg-red-50`}
+          >
             Reject
           </button>
         )}

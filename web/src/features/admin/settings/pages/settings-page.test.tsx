@@ -42,7 +42,9 @@ describe('settings page', { timeout: 20_000 }, () => {
     await user.click(within(payments).getByRole('checkbox', { name: 'Bank transfer' }));
     await user.click(within(payments).getByRole('checkbox', { name: 'Card' }));
     await user.click(screen.getByRole('button', { name: 'Save settings' }));
-    expect(screen.getByRole('textbox', { name: 'Account number' })).toHaveAccessibleDescription('Account number is required to offer bank transfer');
+    expect(screen.getByRole('textbox', { name: 'Account number' })).toHaveAccessibleDescription(
+      'Account number is required to offer bank transfer',
+    );
     expect(saved).toEqual([]);
     expect(screen.getByRole('textbox', { name: 'Bank' })).toHaveAttribute('maxlength', '100');
     await user.type(screen.getByRole('textbox', { name: 'Bank' }), 'National Commercial Bank');
@@ -56,7 +58,14 @@ describe('settings page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Settings saved. The shop charges and shows them from now on.')).toBeVisible();
     expect(saved[0]).toMatchObject({
       payment_methods: ['cash_on_delivery', 'bank_transfer'],
-      bank_transfer: { bank: 'National Commercial Bank', branch: '', account_name: 'Threadline Ltd', account_number: '404-123-456', account_type: '', currency: 'USD' },
+      bank_transfer: {
+        bank: 'National Commercial Bank',
+        branch: '',
+        account_name: 'Threadline Ltd',
+        account_number: '404-123-456',
+        account_type: '',
+        currency: 'USD',
+      },
       bank_transfer_days: 5,
     });
   });
@@ -84,7 +93,11 @@ describe('settings page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Settings saved. The shop charges and shows them from now on.')).toBeVisible();
     expect(saved).toHaveLength(1);
     expect(saved[0]?.delivery_fees).toMatchObject({ Kingston: 500, 'St. Andrew': 650, Portland: 500 });
-    expect(saved[0]).toMatchObject({ free_delivery_over: 20000, tax: { name: 'GCT', rate: 15, prices_include_tax: false, registration_number: null }, store: { phone: '+1 (876) 555-0199' } });
+    expect(saved[0]).toMatchObject({
+      free_delivery_over: 20000,
+      tax: { name: 'GCT', rate: 15, prices_include_tax: false, registration_number: null },
+      store: { phone: '+1 (876) 555-0199' },
+    });
     expect(stAndrew).toHaveValue('650.00');
   });
 
@@ -137,7 +150,10 @@ describe('settings page', { timeout: 20_000 }, () => {
     expect(hints).toHaveValue(defaultStoreSettings.store.getting_here.join('\n'));
     await user.clear(hints);
     await user.type(hints, 'Parking behind the plaza{Enter}{Enter}  Any bus to Half Way Tree  ');
-    for (const [name, value] of [['Map latitude', '18.0125'], ['Map longitude', '-76.7972']] as const) {
+    for (const [name, value] of [
+      ['Map latitude', '18.0125'],
+      ['Map longitude', '-76.7972'],
+    ] as const) {
       const field = screen.getByRole('textbox', { name: new RegExp(name) });
       await user.clear(field);
       await user.type(field, value);

@@ -1,4 +1,16 @@
-import { bankTransferDaysMax, currencyCodes, paymentMethods, paymentMethodWords, parishes, registrationNumberMaxLength, taxNameMaxLength, type BankTransferDetails, type Parish, type PaymentMethod, type StoreSettings } from '@threadline/contracts';
+import {
+  bankTransferDaysMax,
+  currencyCodes,
+  paymentMethods,
+  paymentMethodWords,
+  parishes,
+  registrationNumberMaxLength,
+  taxNameMaxLength,
+  type BankTransferDetails,
+  type Parish,
+  type PaymentMethod,
+  type StoreSettings,
+} from '@threadline/contracts';
 import { Plus, Trash2 } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { buttonClass } from '@/components/ui/button-styles.ts';
@@ -41,7 +53,8 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
     setForm((current) => ({ ...current, tax: { ...current.tax, [key]: value } }));
   const setStore = <K extends keyof SettingsForm['store']>(key: K, value: SettingsForm['store'][K]) =>
     setForm((current) => ({ ...current, store: { ...current.store, [key]: value } }));
-  const setBank = (key: keyof BankTransferDetails, value: string) => setForm((current) => ({ ...current, bankTransfer: { ...current.bankTransfer, [key]: value } }));
+  const setBank = (key: keyof BankTransferDetails, value: string) =>
+    setForm((current) => ({ ...current, bankTransfer: { ...current.bankTransfer, [key]: value } }));
   const toggleMethod = (method: PaymentMethod, on: boolean) =>
     setForm((current) => ({
       ...current,
@@ -95,7 +108,10 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
         </ErrorBox>
       ) : null}
 
-      <Section title="Delivery fees by parish" description="What checkout charges for delivery to each parish, in J$. An address outside the 14 parishes pays the highest fee.">
+      <Section
+        title="Delivery fees by parish"
+        description="What checkout charges for delivery to each parish, in J$. An address outside the 14 parishes pays the highest fee."
+      >
         <div className="flex flex-wrap items-end gap-3">
           <TextField
             label="Same fee everywhere (J$)"
@@ -108,7 +124,12 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
             type="button"
             className={buttonClass('secondary')}
             disabled={sameFee.trim() === ''}
-            onClick={() => setForm((current) => ({ ...current, fees: Object.fromEntries(parishes.map((parish) => [parish, sameFee.trim()])) as Record<Parish, string> }))}
+            onClick={() =>
+              setForm((current) => ({
+                ...current,
+                fees: Object.fromEntries(parishes.map((parish) => [parish, sameFee.trim()])) as Record<Parish, string>,
+              }))
+            }
           >
             Apply to all 14 parishes
           </button>
@@ -138,10 +159,15 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
             onChange={(event) => setForm((current) => ({ ...current, freeDeliveryOver: event.target.value }))}
           />
         </div>
-        <p className="mt-3 text-sm text-stone-600">Free delivery counts the subtotal after any promo discount. Orders already placed keep what they were charged.</p>
+        <p className="mt-3 text-sm text-stone-600">
+          Free delivery counts the subtotal after any promo discount. Orders already placed keep what they were charged.
+        </p>
       </Section>
 
-      <Section title="Payments" description="The ways customers may pay at checkout. Bank transfer shows the account below on the order page and in the e-mails, with the order number as the reference.">
+      <Section
+        title="Payments"
+        description="The ways customers may pay at checkout. Bank transfer shows the account below on the order page and in the e-mails, with the order number as the reference."
+      >
         <fieldset>
           <legend className="text-sm font-semibold text-stone-900">Payment methods offered</legend>
           <ul className="mt-3 grid gap-2 sm:grid-cols-2">
@@ -157,7 +183,9 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
                   />
                   <span className="text-sm">
                     {paymentMethodWords[method]}
-                    {method === 'powertranz' ? <span className="block text-xs text-stone-500">Needs PowerTranz set up on the server first</span> : null}
+                    {method === 'powertranz' ? (
+                      <span className="block text-xs text-stone-500">Needs PowerTranz set up on the server first</span>
+                    ) : null}
                   </span>
                 </label>
               </li>
@@ -172,8 +200,20 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
         <fieldset className="mt-6">
           <legend className="text-sm font-semibold text-stone-900">Bank transfer</legend>
           <div className="mt-3 grid gap-4 sm:grid-cols-2">
-            <TextField {...fieldProps('bankTransfer.bank')} label="Bank" maxLength={100} value={form.bankTransfer.bank} onChange={(event) => setBank('bank', event.target.value)} />
-            <TextField {...fieldProps('bankTransfer.branch')} label="Branch" maxLength={100} value={form.bankTransfer.branch} onChange={(event) => setBank('branch', event.target.value)} />
+            <TextField
+              {...fieldProps('bankTransfer.bank')}
+              label="Bank"
+              maxLength={100}
+              value={form.bankTransfer.bank}
+              onChange={(event) => setBank('bank', event.target.value)}
+            />
+            <TextField
+              {...fieldProps('bankTransfer.branch')}
+              label="Branch"
+              maxLength={100}
+              value={form.bankTransfer.branch}
+              onChange={(event) => setBank('branch', event.target.value)}
+            />
             <TextField
               {...fieldProps('bankTransfer.account_name')}
               label="Account name"
@@ -230,7 +270,14 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
         description="The tax on the goods after any promo discount (not on delivery), as the cart, checkout, the order, its e-mails and the invoice show it."
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField {...fieldProps('tax.name')} label="Tax name" hint="(e.g. GCT)" maxLength={taxNameMaxLength} value={form.tax.name} onChange={(event) => setTax('name', event.target.value)} />
+          <TextField
+            {...fieldProps('tax.name')}
+            label="Tax name"
+            hint="(e.g. GCT)"
+            maxLength={taxNameMaxLength}
+            value={form.tax.name}
+            onChange={(event) => setTax('name', event.target.value)}
+          />
           <TextField
             {...fieldProps('tax.rate')}
             label="Tax rate (%)"
@@ -260,8 +307,8 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
           Prices include the tax
         </label>
         <p className="mt-1 text-sm text-stone-600">
-          Included: shelf prices are what shoppers pay, and the cart, checkout and invoice show the tax they hold ("Includes GCT"). Not included: the tax is
-          added at checkout as a line of its own.
+          Included: shelf prices are what shoppers pay, and the cart, checkout and invoice show the tax they hold ("Includes GCT"). Not
+          included: the tax is added at checkout as a line of its own.
         </p>
       </Section>
 
@@ -270,12 +317,45 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
         description="Shown in the footer of every page, on the contact page, the legal pages, at checkout's pickup, on the order confirmation, in every e-mail, on invoices and packing slips."
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField {...fieldProps('store.street')} label="Street" autoComplete="off" value={form.store.street} onChange={(event) => setStore('street', event.target.value)} />
-          <TextField {...fieldProps('store.city')} label="City" value={form.store.city} onChange={(event) => setStore('city', event.target.value)} />
-          <TextField {...fieldProps('store.parish')} label="Parish" value={form.store.parish} onChange={(event) => setStore('parish', event.target.value)} />
-          <TextField {...fieldProps('store.country')} label="Country" value={form.store.country} onChange={(event) => setStore('country', event.target.value)} />
-          <TextField {...fieldProps('store.phone')} label="Phone" type="tel" value={form.store.phone} onChange={(event) => setStore('phone', event.target.value)} />
-          <TextField {...fieldProps('store.email')} label="E-mail" type="email" value={form.store.email} onChange={(event) => setStore('email', event.target.value)} />
+          <TextField
+            {...fieldProps('store.street')}
+            label="Street"
+            autoComplete="off"
+            value={form.store.street}
+            onChange={(event) => setStore('street', event.target.value)}
+          />
+          <TextField
+            {...fieldProps('store.city')}
+            label="City"
+            value={form.store.city}
+            onChange={(event) => setStore('city', event.target.value)}
+          />
+          <TextField
+            {...fieldProps('store.parish')}
+            label="Parish"
+            value={form.store.parish}
+            onChange={(event) => setStore('parish', event.target.value)}
+          />
+          <TextField
+            {...fieldProps('store.country')}
+            label="Country"
+            value={form.store.country}
+            onChange={(event) => setStore('country', event.target.value)}
+          />
+          <TextField
+            {...fieldProps('store.phone')}
+            label="Phone"
+            type="tel"
+            value={form.store.phone}
+            onChange={(event) => setStore('phone', event.target.value)}
+          />
+          <TextField
+            {...fieldProps('store.email')}
+            label="E-mail"
+            type="email"
+            value={form.store.email}
+            onChange={(event) => setStore('email', event.target.value)}
+          />
           <TextField
             {...fieldProps('store.chat_number')}
             label="WhatsApp number"
@@ -289,13 +369,28 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
           <ul className="mt-3 space-y-3">
             {form.store.hours.map((entry, index) => (
               <li key={index} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] items-end gap-2 sm:gap-3">
-                <TextField {...fieldProps(`store.hours.${index}.days`)} label={`Days, line ${index + 1}`} value={entry.days} onChange={(event) => setHours(index, 'days', event.target.value)} />
-                <TextField {...fieldProps(`store.hours.${index}.hours`)} label={`Hours, line ${index + 1}`} value={entry.hours} onChange={(event) => setHours(index, 'hours', event.target.value)} />
+                <TextField
+                  {...fieldProps(`store.hours.${index}.days`)}
+                  label={`Days, line ${index + 1}`}
+                  value={entry.days}
+                  onChange={(event) => setHours(index, 'days', event.target.value)}
+                />
+                <TextField
+                  {...fieldProps(`store.hours.${index}.hours`)}
+                  label={`Hours, line ${index + 1}`}
+                  value={entry.hours}
+                  onChange={(event) => setHours(index, 'hours', event.target.value)}
+                />
                 <button
                   type="button"
                   aria-label={`Remove line ${index + 1} of the opening hours`}
                   disabled={form.store.hours.length === 1}
-                  onClick={() => setStore('hours', form.store.hours.filter((_, at) => at !== index))}
+                  onClick={() =>
+                    setStore(
+                      'hours',
+                      form.store.hours.filter((_, at) => at !== index),
+                    )
+                  }
                   className="mb-1 flex size-11 items-center justify-center rounded-full text-stone-600 hover:bg-stone-100 disabled:opacity-40"
                 >
                   <Trash2 className="size-4" aria-hidden="true" />
@@ -304,7 +399,11 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
             ))}
           </ul>
           {form.store.hours.length < maxHourLines ? (
-            <button type="button" className={`${buttonClass('secondary')} mt-3`} onClick={() => setStore('hours', [...form.store.hours, { days: '', hours: '' }])}>
+            <button
+              type="button"
+              className={`${buttonClass('secondary')} mt-3`}
+              onClick={() => setStore('hours', [...form.store.hours, { days: '', hours: '' }])}
+            >
               <Plus className="size-4" aria-hidden="true" />
               Add a line
             </button>
@@ -363,7 +462,9 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
           value={form.reviewRequestDays}
           onChange={(event) => setForm((current) => ({ ...current, reviewRequestDays: event.target.value }))}
         />
-        <p className="mt-3 text-sm text-stone-600">Each customer order is asked about once, by e-mail, with a link to review what was bought.</p>
+        <p className="mt-3 text-sm text-stone-600">
+          Each customer order is asked about once, by e-mail, with a link to review what was bought.
+        </p>
       </Section>
 
       <div className="flex flex-wrap items-center gap-3">

@@ -5,7 +5,8 @@ import { adminMeQueryOptions } from '../../api/get-admin-me.ts';
 
 // One file for the four calls of one small resource (the account's second factor): each is a line.
 export const setUpSecondFactor = () => apiSend<TwoFactorSetup>('POST', '/admin/two-factor/setup/');
-const sendCode = (step: 'confirm' | 'disable' | 'verify') => (code: string) => apiSend<TwoFactorState>('POST', `/admin/two-factor/${step}/`, { code });
+const sendCode = (step: 'confirm' | 'disable' | 'verify') => (code: string) =>
+  apiSend<TwoFactorState>('POST', `/admin/two-factor/${step}/`, { code });
 
 /** POST /admin/two-factor/setup/: a new secret and its QR code; the factor is on only once confirmed. */
 export const useSetUpSecondFactor = () => useMutation({ mutationFn: setUpSecondFactor });

@@ -6,7 +6,8 @@ import { adminQueryKey } from '@/lib/queries/query-keys.ts';
 export const staffListPath = '/admin/staff/';
 
 export const addStaff = (values: NewStaff) => apiSend<StaffAccount>('POST', staffListPath, values);
-export const changeStaff = ({ id, change }: { id: number; change: StaffChange }) => apiSend<StaffAccount>('PATCH', `${staffListPath}${id}/`, change);
+export const changeStaff = ({ id, change }: { id: number; change: StaffChange }) =>
+  apiSend<StaffAccount>('PATCH', `${staffListPath}${id}/`, change);
 
 /** After a change the staff list (every page of it) is read again. */
 function useStaffCall<Variables>(mutationFn: (variables: Variables) => Promise<StaffAccount>) {

@@ -5,10 +5,10 @@ import { TextField } from '@/components/ui/text-field.tsx';
  * The one field for a code from an authenticator app: phones offer the number pad and, where the
  * system can, the code itself.
  */
-export const CodeField = forwardRef<HTMLInputElement, { value: string; onChange(value: string): void; error: string | null; label?: string }>(function CodeField(
-  { value, onChange, error, label = '6-digit code' },
-  ref,
-) {
+export const CodeField = forwardRef<
+  HTMLInputElement,
+  { value: string; onChange(value: string): void; error: string | null; label?: string }
+>(function CodeField({ value, onChange, error, label = '6-digit code' }, ref) {
   return (
     <TextField
       ref={ref}

@@ -35,16 +35,18 @@ export function SecondFactorPrompt({ email }: { email: string }) {
     <main className="flex min-h-dvh items-start justify-center bg-stone-50 px-4 py-12 sm:items-center">
       <div className="w-full max-w-sm rounded-3xl bg-white p-6 shadow-sm ring-1 ring-stone-200">
         <h1 className="text-xl font-semibold text-stone-900">Enter your sign-in code</h1>
-        <p className="mt-2 text-sm text-stone-600">
-          Open your authenticator app and enter the 6-digit code for Threadline ({email}).
-        </p>
+        <p className="mt-2 text-sm text-stone-600">Open your authenticator app and enter the 6-digit code for Threadline ({email}).</p>
         <form onSubmit={submit} noValidate className="mt-5 space-y-4">
           <CodeField value={code} onChange={setCode} error={problem} />
           <button type="submit" disabled={verify.isPending} className={`${buttonClass('primary')} w-full`}>
             {verify.isPending ? 'Checking…' : 'Continue'}
           </button>
         </form>
-        <button type="button" onClick={() => void signOut()} className="mt-4 min-h-11 text-sm font-medium text-stone-700 underline underline-offset-2">
+        <button
+          type="button"
+          onClick={() => void signOut()}
+          className="mt-4 min-h-11 text-sm font-medium text-stone-700 underline underline-offset-2"
+        >
           Sign out
         </button>
       </div>

@@ -15,7 +15,19 @@ export const groupedSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, 
 const incompleteCode = 'Enter the 6 digits your authenticator app shows.';
 
 /** A code form: one field and one button; the code is cleared after a refusal so the next one is typed fresh. */
-function CodeForm({ label, busyLabel, busy, danger, onCode }: { label: string; busyLabel: string; busy: boolean; danger?: boolean; onCode(code: string, refused: (message: string) => void): void }) {
+function CodeForm({
+  label,
+  busyLabel,
+  busy,
+  danger,
+  onCode,
+}: {
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  danger?: boolean;
+  onCode(code: string, refused: (message: string) => void): void;
+}) {
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
@@ -49,14 +61,21 @@ function Enrolment({ setup, onDone }: { setup: TwoFactorSetup; onDone(): void })
         <li>Scan this QR code, or type the key below.</li>
         <li>Enter the 6-digit code the app shows for Threadline.</li>
       </ol>
-      <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_svg)}`} alt="QR code to add Threadline to your authenticator app" className="size-48 rounded-xl ring-1 ring-stone-200" />
+      <img
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_svg)}`}
+        alt="QR code to add Threadline to your authenticator app"
+        className="size-48 rounded-xl ring-1 ring-stone-200"
+      />
       <div>
         <p className="text-sm font-medium text-stone-800">Key to type instead</p>
-        <code className="mt-1 block font-mono text-base break-words text-stone-900">
-          {groupedSecret(setup.secret)}
-        </code>
+        <code className="mt-1 block font-mono text-base break-words text-stone-900">{groupedSecret(setup.secret)}</code>
       </div>
-      <CodeForm label="Turn on" busyLabel="Turning on…" busy={confirm.isPending} onCode={(code, refused) => confirm.mutate(code, { onSuccess: onDone, onError: (error) => refused(error.message) })} />
+      <CodeForm
+        label="Turn on"
+        busyLabel="Turning on…"
+        busy={confirm.isPending}
+        onCode={(code, refused) => confirm.mutate(code, { onSuccess: onDone, onError: (error) => refused(error.message) })}
+      />
     </section>
   );
 }
@@ -99,7 +118,10 @@ export function SecurityPage() {
             busy={turnOff.isPending}
             danger
             onCode={(code, refused) =>
-              turnOff.mutate(code, { onSuccess: () => setNotice({ tone: 'success', text: 'The second factor is off.' }), onError: (error) => refused(error.message) })
+              turnOff.mutate(code, {
+                onSuccess: () => setNotice({ tone: 'success', text: 'The second factor is off.' }),
+                onError: (error) => refused(error.message),
+              })
             }
           />
         ) : setup === null ? (
@@ -107,7 +129,9 @@ export function SecurityPage() {
             type="button"
             disabled={setUp.isPending}
             className={buttonClass('primary')}
-            onClick={() => setUp.mutate(undefined, { onSuccess: setSetup, onError: (error) => setNotice({ tone: 'error', text: error.message }) })}
+            onClick={() =>
+              setUp.mutate(undefined, { onSuccess: setSetup, onError: (error) => setNotice({ tone: 'error', text: error.message }) })
+            }
           >
             {setUp.isPending ? 'Preparing…' : 'Set up the second factor'}
           </button>

@@ -25,7 +25,8 @@ function AddStaffDialog({ open, onClose, onAdded }: { open: boolean; onClose(): 
   const add = useAddStaff();
   const [form, setForm] = useState(emptyForm);
   const [problem, setProblem] = useState<string | null>(null);
-  const set = (field: keyof typeof emptyForm) => (event: { currentTarget: { value: string } }) => setForm({ ...form, [field]: event.currentTarget.value });
+  const set = (field: keyof typeof emptyForm) => (event: { currentTarget: { value: string } }) =>
+    setForm({ ...form, [field]: event.currentTarget.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
@@ -42,7 +43,12 @@ function AddStaffDialog({ open, onClose, onAdded }: { open: boolean; onClose(): 
     );
   };
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()} title="Add a staff member" description="They sign in on the shop's sign-in page with this e-mail and password.">
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onClose()}
+      title="Add a staff member"
+      description="They sign in on the shop's sign-in page with this e-mail and password."
+    >
       <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
         <DialogBody>
           <div className="space-y-4">
@@ -61,7 +67,9 @@ function AddStaffDialog({ open, onClose, onAdded }: { open: boolean; onClose(): 
               <select className={selectClass} value={form.role} onChange={set('role')}>
                 {staffRoles.map((role) => (
                   <option key={role} value={role}>
-                    {role === 'owner' ? 'Owner (everything, staff accounts and settings too)' : 'Staff (everything except staff accounts and settings)'}
+                    {role === 'owner'
+                      ? 'Owner (everything, staff accounts and settings too)'
+                      : 'Staff (everything except staff accounts and settings)'}
                   </option>
                 ))}
               </select>
@@ -109,7 +117,13 @@ function StaffRow({ account, isMe, busy, onRole, onToggle, onResetSecondFactor }
         <span className="block break-all text-stone-600">{account.email}</span>
       </td>
       <td className="px-4 py-3">
-        <select aria-label={`Role of ${name}`} className={selectClass} value={account.role} disabled={busy} onChange={(event) => onRole(event.currentTarget.value as StaffRole)}>
+        <select
+          aria-label={`Role of ${name}`}
+          className={selectClass}
+          value={account.role}
+          disabled={busy}
+          onChange={(event) => onRole(event.currentTarget.value as StaffRole)}
+        >
           {staffRoles.map((role) => (
             <option key={role} value={role}>
               {roleLabel(role)}
@@ -119,13 +133,22 @@ function StaffRow({ account, isMe, busy, onRole, onToggle, onResetSecondFactor }
       </td>
       <td className="space-y-1 px-4 py-3">
         <Badge tone={account.disabled ? 'danger' : 'success'}>{account.disabled ? 'Disabled' : 'Active'}</Badge>{' '}
-        <Badge tone={account.two_factor_enabled ? 'success' : 'amber'} className="whitespace-nowrap">{account.two_factor_enabled ? 'Second factor on' : 'No second factor'}</Badge>
+        <Badge tone={account.two_factor_enabled ? 'success' : 'amber'} className="whitespace-nowrap">
+          {account.two_factor_enabled ? 'Second factor on' : 'No second factor'}
+        </Badge>
       </td>
-      <td className="px-4 py-3 whitespace-nowrap text-stone-700">{account.last_sign_in ? when.format(new Date(account.last_sign_in)) : 'Never'}</td>
+      <td className="px-4 py-3 whitespace-nowrap text-stone-700">
+        {account.last_sign_in ? when.format(new Date(account.last_sign_in)) : 'Never'}
+      </td>
       <td className="px-4 py-3">
         <div className="flex flex-wrap justify-end gap-2">
           {account.two_factor_enabled && !isMe && (
-            <button type="button" disabled={busy} onClick={onResetSecondFactor} className={`${buttonClass('secondary')} px-4 py-2 whitespace-nowrap`}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={onResetSecondFactor}
+              className={`${buttonClass('secondary')} px-4 py-2 whitespace-nowrap`}
+            >
               Reset second factor
               <span className="sr-only"> of {name}</span>
             </button>
@@ -140,7 +163,8 @@ function StaffRow({ account, isMe, busy, onRole, onToggle, onResetSecondFactor }
   );
 }
 
-const staffOwnerOnly = 'Staff accounts are the owner’s to add, change and disable. Ask the owner if someone needs an account or a new role.';
+const staffOwnerOnly =
+  'Staff accounts are the owner’s to add, change and disable. Ask the owner if someone needs an account or a new role.';
 
 /** /admin/staff (the owner's): who is on the staff, their roles; add people, change roles, disable accounts, reset a lost second factor. */
 export function StaffPage() {
@@ -208,30 +232,40 @@ function StaffAccounts() {
         <>
           {/* relative: the rows' screen-reader-only labels are positioned inside this box, not the page, so only the box scrolls. */}
           <AdminTable label="Staff accounts" minWidthClass="min-w-[44rem]">
-              <thead className={adminTableHeadClass}>
-                <tr>
-                  <th scope="col" className="px-4 py-3">Name</th>
-                  <th scope="col" className="px-4 py-3">Role</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="px-4 py-3">Last sign-in</th>
-                  <th scope="col" className="px-4 py-3">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-200">
-                {list.data.results.map((account) => (
-                  <StaffRow
-                    key={account.id}
-                    account={account}
-                    isMe={account.id === me.data?.id}
-                    busy={change.isPending}
-                    onRole={(role) => apply(account, { role }, `${account.email} is now ${roleLabel(role).toLowerCase()}.`)}
-                    onToggle={() => (account.disabled ? apply(account, { disabled: false }, `${account.email} can sign in again.`) : setToggling(account))}
-                    onResetSecondFactor={() => setResetting(account)}
-                  />
-                ))}
-              </tbody>
+            <thead className={adminTableHeadClass}>
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Role
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Last sign-in
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-200">
+              {list.data.results.map((account) => (
+                <StaffRow
+                  key={account.id}
+                  account={account}
+                  isMe={account.id === me.data?.id}
+                  busy={change.isPending}
+                  onRole={(role) => apply(account, { role }, `${account.email} is now ${roleLabel(role).toLowerCase()}.`)}
+                  onToggle={() =>
+                    account.disabled ? apply(account, { disabled: false }, `${account.email} can sign in again.`) : setToggling(account)
+                  }
+                  onResetSecondFactor={() => setResetting(account)}
+                />
+              ))}
+            </tbody>
           </AdminTable>
           <Pager list={list.data} />
         </>
@@ -261,7 +295,9 @@ function StaffAccounts() {
         confirmLabel="Reset second factor"
         busyLabel="Resetting…"
         busy={change.isPending}
-        onConfirm={() => resetting && apply(resetting, { two_factor_enabled: false }, `${resetting.email} has no second factor now and is signed out.`)}
+        onConfirm={() =>
+          resetting && apply(resetting, { two_factor_enabled: false }, `${resetting.email} has no second factor now and is signed out.`)
+        }
         onCancel={() => setResetting(null)}
       />
       <Notice notice={notice} onDismiss={() => setNotice(null)} />

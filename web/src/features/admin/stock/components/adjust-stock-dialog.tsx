@@ -23,13 +23,26 @@ interface AdjustStockDialogProps {
  */
 export function AdjustStockDialog({ variant, onClose, onAdjusted }: AdjustStockDialogProps) {
   return (
-    <Dialog open={variant !== null} onOpenChange={(open) => !open && onClose()} title="Adjust stock" description={variant ? `${variant.product.name}, ${variantLabel(variant)} (${variant.sku})` : undefined}>
+    <Dialog
+      open={variant !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Adjust stock"
+      description={variant ? `${variant.product.name}, ${variantLabel(variant)} (${variant.sku})` : undefined}
+    >
       {variant ? <AdjustStockForm key={variant.id} variant={variant} onClose={onClose} onAdjusted={onAdjusted} /> : null}
     </Dialog>
   );
 }
 
-function AdjustStockForm({ variant, onClose, onAdjusted }: { variant: StockRow; onClose(): void; onAdjusted(variant: StockRow, stock: number): void }) {
+function AdjustStockForm({
+  variant,
+  onClose,
+  onAdjusted,
+}: {
+  variant: StockRow;
+  onClose(): void;
+  onAdjusted(variant: StockRow, stock: number): void;
+}) {
   const adjust = useAdjustStock();
   const [change, setChange] = useState('');
   const [reason, setReason] = useState('');
@@ -52,7 +65,13 @@ function AdjustStockForm({ variant, onClose, onAdjusted }: { variant: StockRow; 
       {
         onSuccess: ({ stock }) => onAdjusted(variant, stock),
         onError: (error) =>
-          setProblem({ field: null, text: error instanceof ApiError && error.status !== 0 ? error.message : 'Could not reach the shop. Check your connection and try again.' }),
+          setProblem({
+            field: null,
+            text:
+              error instanceof ApiError && error.status !== 0
+                ? error.message
+                : 'Could not reach the shop. Check your connection and try again.',
+          }),
       },
     );
   };
@@ -66,7 +85,10 @@ function AdjustStockForm({ variant, onClose, onAdjusted }: { variant: StockRow; 
             {amount !== null && amount !== 0 ? (
               <>
                 {' '}
-                → after this change: <span className={`font-semibold tabular-nums ${variant.stock + amount < 0 ? 'text-red-700' : ''}`}>{variant.stock + amount}</span>
+                → after this change:{' '}
+                <span className={`font-semibold tabular-nums ${variant.stock + amount < 0 ? 'text-red-700' : ''}`}>
+                  {variant.stock + amount}
+                </span>
               </>
             ) : null}
           </p>

@@ -3,7 +3,8 @@ import { useMovements } from '../api/get-movements.ts';
 import { ListLoading, LoadFailed } from '../../components/list-states.tsx';
 
 const when = new Intl.DateTimeFormat('en-JM', { dateStyle: 'medium', timeStyle: 'short' });
-const pageButton = 'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium ring-1 ring-inset ring-stone-300 hover:bg-stone-100 disabled:opacity-50';
+const pageButton =
+  'inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium ring-1 ring-inset ring-stone-300 hover:bg-stone-100 disabled:opacity-50';
 
 /** A variant's stock changes, newest first: the change, why, which order or who, and when. */
 export function MovementsList({ variantId }: { variantId: number }) {

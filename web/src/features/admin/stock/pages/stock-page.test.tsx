@@ -92,7 +92,10 @@ describe('the stock page', () => {
   it('shows the shop refusing a change below 0 inside the dialog, which stays open', async () => {
     stubApi([
       session,
-      [/^\/api\/admin\/variants\/1\/stock\//, () => json({ error: 'Only 0 in stock, so 2 cannot be taken away: stock never goes below 0.' }, 409)],
+      [
+        /^\/api\/admin\/variants\/1\/stock\//,
+        () => json({ error: 'Only 0 in stock, so 2 cannot be taken away: stock never goes below 0.' }, 409),
+      ],
       [/^\/api\/admin\/stock\//, () => list([row(1, 'S', 2)])],
     ]);
     renderStockPage();
