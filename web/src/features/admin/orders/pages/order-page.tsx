@@ -237,7 +237,7 @@ function Actions({ order, run, busy }: { order: AdminOrder; run(action: OrderAct
         </button>
       ) : null}
       <StatusDialog
-        key={moving ?? 'closed'}
+        key={`status-${moving ?? 'closed'}`}
         order={order}
         to={moving}
         busy={busy}
@@ -246,7 +246,7 @@ function Actions({ order, run, busy }: { order: AdminOrder; run(action: OrderAct
         onClose={close}
       />
       <RefundDialog
-        key={refunding ? 'open' : 'closed'}
+        key={refunding ? 'refund-open' : 'refund-closed'}
         order={order}
         open={refunding}
         busy={busy}
