@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { moneySchema } from './money.ts';
+import { paymentMethods } from './order-rules.ts';
 
 const periodSchema = z.object({ orders: z.number(), revenue: moneySchema });
 
@@ -7,6 +8,8 @@ const periodSchema = z.object({ orders: z.number(), revenue: moneySchema });
 export const adminDashboardSchema = z.object({
   today: periodSchema,
   month: periodSchema,
+  /** This month's orders that were not cancelled, by how they are paid (KINGSTON.md §1); revenue as above, paid ones only. */
+  month_by_payment_method: z.array(z.object({ payment_method: z.enum(paymentMethods), orders: z.number(), revenue: moneySchema })),
   /** The last 30 days, oldest first, today last: `day` is YYYY-MM-DD in Jamaica. */
   last_30_days: z.array(z.object({ day: z.string(), orders: z.number(), revenue: moneySchema })),
   best_sellers: z.array(z.object({ id: z.number(), name: z.string(), units_sold: z.number() })),

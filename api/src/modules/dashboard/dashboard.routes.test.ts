@@ -70,6 +70,11 @@ describe('GET /api/admin/dashboard/', () => {
     const figures = await dashboardAt(now);
     expect(figures.today).toEqual({ orders: 2, revenue: 1_500.5 });
     expect(figures.month).toEqual({ orders: 4, revenue: 2_200.5 });
+    // The same month by how it is paid: its methods' figures add up to the month's.
+    expect(figures.month_by_payment_method).toEqual([
+      { payment_method: 'stripe', orders: 3, revenue: 2_200.5 },
+      { payment_method: 'cash_on_delivery', orders: 1, revenue: 0 },
+    ]);
     expect(figures.last_30_days).toHaveLength(30);
     expect(figures.last_30_days.at(-1)).toEqual({ day: today, orders: 2, revenue: 1_500.5 });
     expect(figures.last_30_days.at(-2)).toEqual({ day: '2026-03-13', orders: 1, revenue: 300 });

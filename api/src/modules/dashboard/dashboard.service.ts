@@ -1,6 +1,6 @@
-import { minorToMajor, type AdminDashboard } from '@threadline/contracts';
+import { minorToMajor, paymentMethods, type AdminDashboard } from '@threadline/contracts';
 import type { DashboardRepository } from './dashboard.repository.ts';
-import { addDays, jamaicaDay, monthOf } from '../../shop-days.ts';
+import { addDays, dayStart, jamaicaDay, monthOf } from '../../shop-days.ts';
 
 /** SPEC §9's low-stock threshold (5 or fewer); the dashboard lists sold-out variants too, first. */
 const lowStockThreshold = 5;
@@ -16,12 +16,13 @@ export function createDashboardService(repository: DashboardRepository) {
       const chartDayList = Array.from({ length: chartDays }, (_, index) => addDays(firstChartDay, index));
       const month = monthOf(today);
       // The month to date is inside the 30 days, but for the 31st, whose 1st is one day before them.
-      const [days, bestSellers, lowStock, unpaid, transfers] = await Promise.all([
+      const [days, bestSellers, lowStock, unpaid, transfers, byMethod] = await Promise.all([
         repository.dayTotals(month < firstChartDay ? month : firstChartDay, today),
         repository.bestSellers(5),
         repository.lowStock(lowStockThreshold, 10),
         repository.unpaidCash(new Date(now.getTime() - unpaidAfterDays * 24 * 60 * 60 * 1000).toISOString(), 5),
         repository.awaitingTransfers(5),
+        repository.byPaymentMethod(dayStart(month), dayStart(addDays(today, 1))),
       ]);
 
       const none = { orders: 0, revenue: 0 };
@@ -36,6 +37,10 @@ export function createDashboardService(repository: DashboardRepository) {
       return {
         today: { orders: todayTotals.orders, revenue: minorToMajor(todayTotals.revenue) },
         month: { orders: monthTotals.orders, revenue: minorToMajor(monthTotals.revenue) },
+        month_by_payment_method: paymentMethods.flatMap((method) => {
+          const figures = byMethod.find((row) => row.payment_method === method);
+          return figures ? [{ payment_method: method, orders: figures.orders, revenue: minorToMajor(figures.revenue) }] : [];
+        }),
         last_30_days: series.map((day) => ({ ...day, revenue: minorToMajor(day.revenue) })),
         best_sellers: bestSellers,
         low_stock: lowStock,

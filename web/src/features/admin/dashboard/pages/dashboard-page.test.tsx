@@ -16,6 +16,10 @@ const days = Array.from({ length: 30 }, (_, index) => ({
 const figures: AdminDashboard = {
   today: { orders: 3, revenue: 1500.5 },
   month: { orders: 8, revenue: 10500.5 },
+  month_by_payment_method: [
+    { payment_method: 'stripe', orders: 5, revenue: 8000.5 },
+    { payment_method: 'bank_transfer', orders: 3, revenue: 2500 },
+  ],
   last_30_days: days,
   best_sellers: [{ id: 4, name: 'Blue Mountain Cap', units_sold: 90 }],
   low_stock: [{ product_id: 4, product_name: 'Blue Mountain Cap', variant_id: 9, size: null, color: 'Navy', sku: 'CAP-NVY', stock: 0 }],
@@ -49,6 +53,12 @@ describe('dashboard page', () => {
     expect(today).toHaveTextContent('J$1,500.50');
     expect(today).toHaveTextContent('3 orders');
     expect(screen.getByRole('region', { name: 'This month' })).toHaveTextContent('J$10,500.50');
+    const byMethod = screen.getByRole('region', { name: 'This month by payment method' });
+    expect(
+      within(byMethod)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['CardJ$8,000.505 orders', 'Bank transferJ$2,500.003 orders']);
     expect(screen.getByText('J$10,500.50 from 8 orders in the last 30 days; the best day was 10 Nov with J$9,000.00.')).toBeVisible();
 
     await user.click(screen.getByText('Figures by day'));
@@ -81,6 +91,7 @@ describe('dashboard page', () => {
           low_stock: [],
           unpaid_cash_orders: { count: 0, oldest: [] },
           awaiting_transfers: { count: 0, with_proof: 0, oldest: [] },
+          month_by_payment_method: [],
           last_30_days: days.map((day) => ({ ...day, orders: 0, revenue: 0 })),
         }),
       ],
@@ -88,6 +99,7 @@ describe('dashboard page', () => {
     renderShop(pages, { path: '/admin/dashboard' });
     expect(await screen.findByText('Nothing sold yet.')).toBeVisible();
     expect(screen.getByText('Every variant has more than 5 in stock.')).toBeVisible();
+    expect(screen.getByText('No orders yet this month.')).toBeVisible();
     expect(screen.getByText('No paid orders in the last 30 days (0 placed).')).toBeVisible();
   });
 

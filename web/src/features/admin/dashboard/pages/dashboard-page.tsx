@@ -1,4 +1,4 @@
-import { formatMoney, shopCurrency, type AdminDashboard } from '@threadline/contracts';
+import { formatMoney, paymentMethodWords, shopCurrency, type AdminDashboard } from '@threadline/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -62,6 +62,25 @@ function DashboardFigures({ figures }: { figures: AdminDashboard }) {
         <FigureCard title="This month" {...figures.month} />
       </div>
       <p className="text-xs text-stone-500">Revenue counts paid orders that were not cancelled; days are Jamaica time.</p>
+      <Panel title="This month by payment method">
+        {figures.month_by_payment_method.length === 0 ? (
+          <Nothing>No orders yet this month.</Nothing>
+        ) : (
+          <ul className="grid gap-2 sm:grid-cols-2 xl:grid-cols-4">
+            {figures.month_by_payment_method.map((method) => (
+              <li key={method.payment_method} className="flex justify-between gap-3 rounded-xl bg-stone-50 px-3 py-2">
+                <span className="min-w-0 break-words font-medium text-stone-900">{paymentMethodWords[method.payment_method]}</span>
+                <span className="shrink-0 text-right text-stone-700 tabular-nums">
+                  {money(method.revenue)}
+                  <span className="block text-xs text-stone-500">
+                    {method.orders} {method.orders === 1 ? 'order' : 'orders'}
+                  </span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
       <RevenueChart days={figures.last_30_days} />
       <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-4">
         <Panel title="Best sellers">
