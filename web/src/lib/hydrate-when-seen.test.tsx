@@ -250,6 +250,45 @@ describe('HydrateWhenSeen', () => {
     expect(island()?.firstElementChild).toBe(serverForm);
   });
 
+  it('keeps what the shopper typed after the island woke and before it came alive', async () => {
+    const onServer = islandCode(() => Promise.resolve(SignUp));
+    await onServer.code.load();
+    let arrive: () => void = () => undefined;
+    const inBrowser = islandCode(() => new Promise<typeof SignUp>((resolve) => (arrive = () => resolve(SignUp))));
+    const lazyPage = (part: typeof inBrowser) => (
+      <main>
+        <HydrateWhenSeen name="footer" code={part.code}>
+          <part.Part onMounted={vi.fn<() => void>()} />
+        </HydrateWhenSeen>
+      </main>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <ServerRenderContext.Provider value={{ origin: 'https://threadline.test', nameHead: () => undefined }}>
+        {lazyPage(onServer)}
+      </ServerRenderContext.Provider>,
+    );
+    document.body.append(container);
+    const island = () => container.querySelector('[data-island="footer"]');
+    hydrateRoot(container, lazyPage(inBrowser));
+    await nextTasks();
+    const field = island()?.querySelector('input') ?? document.createElement('input');
+    field.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    await nextTasks();
+
+    // The code arrives: the island wakes (what was typed so far is read) and hydrates a moment later.
+    arrive();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(island()).not.toHaveAttribute('data-hydrated');
+    field.value = 'kemar@example.com';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+
+    await waitFor(() => expect(island()).toHaveAttribute('data-hydrated'));
+    await waitFor(() => expect(island()?.querySelector('output')).toHaveTextContent('0 taps for kemar@example.com'));
+    expect(field).toHaveValue('kemar@example.com');
+  });
+
   it('shows a part whose code has not arrived once it has, on a page the app renders itself', async () => {
     let arrive: () => void = () => undefined;
     const { code, Part } = islandCode(() => new Promise<typeof SignUp>((resolve) => (arrive = () => resolve(SignUp))));

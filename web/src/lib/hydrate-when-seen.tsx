@@ -85,6 +85,11 @@ function sleepingIslandAround(target: EventTarget | null): SleepingIsland | null
 const wakeOnReach = (event: Event) => sleepingIslandAround(event.target)?.wake(true);
 const holdTap = (event: MouseEvent) => sleepingIslandAround(event.target)?.holdTap(event);
 const holdSubmit = (event: SubmitEvent) => sleepingIslandAround(event.target)?.holdSubmit(event);
+const keepTyped = (event: Event) => {
+  const field = event.target;
+  if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement || field instanceof HTMLSelectElement)
+    sleepingIslandAround(field)?.keepTyped(field);
+};
 
 let watching = false;
 
@@ -99,6 +104,8 @@ function watchForIslands() {
   // On the document, in the capture phase: before React's own listeners on the app's container.
   document.addEventListener('click', holdTap, true);
   document.addEventListener('submit', holdSubmit, true);
+  document.addEventListener('input', keepTyped, true);
+  document.addEventListener('change', keepTyped, true);
   for (const type of reachEvents) document.addEventListener(type, wakeOnReach, true);
 }
 
@@ -262,6 +269,19 @@ class SleepingIsland {
     }
     this.wakeNow();
     return false;
+  }
+
+  /**
+   * A field changed after the island woke (its typed values read) and before it is alive: React's
+   * listeners are not attached yet, so the change is put back with the others once they are. A
+   * colour tapped on a busy phone while its island hydrates is otherwise lost.
+   */
+  keepTyped(field: Field) {
+    if (!this.awake || this.isAlive) return;
+    this.typed = [
+      ...this.typed.filter((typed) => typed.field !== field),
+      { field, value: field.value, checked: isCheckable(field) && field.checked },
+    ];
   }
 
   /** Once hydrated: the typed values reach their components, then the held taps and submits are made. */
