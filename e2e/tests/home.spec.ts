@@ -55,6 +55,9 @@ for (const viewport of viewports) {
       await page.clock.install();
       await page.goto('/');
       await expectShown(page, 1);
+      // The carousel starts counting once its island is alive; on a busy machine that is after the
+      // first paint, and ten seconds run before it would count for nothing.
+      await expect(page.locator('[data-island]:has([aria-label="Promotions"])').last()).toHaveAttribute('data-hydrated', '');
       await page.clock.runFor(10_500);
       await expectShown(page, 2);
       await clickWhereSeen(page, page.getByRole('button', { name: 'Previous slide' }));

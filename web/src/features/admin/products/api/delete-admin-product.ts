@@ -7,6 +7,10 @@ export function useDeleteAdminProduct(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiSend<{ outcome: 'deleted' | 'archived' }>('DELETE', `/admin/products/${id}/`),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueryKey }),
+    // A deleted product's page is left at once (the caller navigates once this settles): nothing asks
+    // for it again, which would show "No product has that id" and unmount the page before it leaves.
+    // An archived one stays, and shows its new state.
+    onSuccess: ({ outcome }) =>
+      queryClient.invalidateQueries({ queryKey: adminQueryKey, refetchType: outcome === 'deleted' ? 'none' : 'active' }),
   });
 }
