@@ -72,4 +72,5 @@ export const shareCartResponseSchema = z.object({ url: z.string() });
 export type ShareCartResponse = z.infer<typeof shareCartResponseSchema>;
 
 /** The secret part of a shared cart's link. */
-export const sharedCartParamsSchema = z.object({ token: z.string().min(1).max(64) });
+// Letters, digits, '-' and '_' (base64url), as the shop makes them: anything else is no token at all.
+export const sharedCartParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Not a shared cart link') });
