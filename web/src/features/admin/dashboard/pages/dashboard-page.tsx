@@ -34,6 +34,32 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 
 const Nothing = ({ children }: { children: ReactNode }) => <p className="text-stone-600">{children}</p>;
 
+/** Orders waiting for their money, oldest first: number, customer, when placed, total. */
+function WaitingOrders({
+  orders,
+}: {
+  orders: { id: number; order_number: string; name: string; total: number; created_at: string; has_proof?: boolean }[];
+}) {
+  return (
+    <ul className="space-y-2">
+      {orders.map((order) => (
+        <li key={order.id} className="flex justify-between gap-3">
+          <span className="min-w-0 break-words">
+            <Link to={`/admin/orders/${order.id}`} className={linkClass}>
+              {order.order_number}
+            </Link>
+            <span className="block text-xs text-stone-500">
+              {order.name}, placed {placedOn.format(new Date(order.created_at))}
+              {order.has_proof ? ' · proof sent' : ''}
+            </span>
+          </span>
+          <span className="shrink-0 tabular-nums">{money(order.total)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function DashboardLoading() {
   return (
     <div aria-busy="true" className="space-y-4">
@@ -131,21 +157,7 @@ function DashboardFigures({ figures }: { figures: AdminDashboard }) {
                 {unpaid.count} {unpaid.count === 1 ? 'order' : 'orders'} waiting for payment
                 {unpaid.count > unpaid.oldest.length ? `; the oldest ${unpaid.oldest.length}:` : ':'}
               </p>
-              <ul className="space-y-2">
-                {unpaid.oldest.map((order) => (
-                  <li key={order.id} className="flex justify-between gap-3">
-                    <span className="min-w-0 break-words">
-                      <Link to={`/admin/orders/${order.id}`} className={linkClass}>
-                        {order.order_number}
-                      </Link>
-                      <span className="block text-xs text-stone-500">
-                        {order.name}, placed {placedOn.format(new Date(order.created_at))}
-                      </span>
-                    </span>
-                    <span className="shrink-0 tabular-nums">{money(order.total)}</span>
-                  </li>
-                ))}
-              </ul>
+              <WaitingOrders orders={unpaid.oldest} />
             </>
           )}
         </Panel>
@@ -158,22 +170,7 @@ function DashboardFigures({ figures }: { figures: AdminDashboard }) {
                 {transfers.count} {transfers.count === 1 ? 'transfer' : 'transfers'} waiting, {transfers.with_proof} with a proof to check
                 {transfers.count > transfers.oldest.length ? `; the oldest ${transfers.oldest.length}:` : ':'}
               </p>
-              <ul className="space-y-2">
-                {transfers.oldest.map((order) => (
-                  <li key={order.id} className="flex justify-between gap-3">
-                    <span className="min-w-0 break-words">
-                      <Link to={`/admin/orders/${order.id}`} className={linkClass}>
-                        {order.order_number}
-                      </Link>
-                      <span className="block text-xs text-stone-500">
-                        {order.name}, placed {placedOn.format(new Date(order.created_at))}
-                        {order.has_proof ? ' · proof sent' : ''}
-                      </span>
-                    </span>
-                    <span className="shrink-0 tabular-nums">{money(order.total)}</span>
-                  </li>
-                ))}
-              </ul>
+              <WaitingOrders orders={transfers.oldest} />
               <Link
                 to="/admin/orders?payment_method=bank_transfer&payment_status=PENDING&status=pending"
                 className={`${linkClass} mt-2 inline-block text-sm`}
