@@ -15,7 +15,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import { keyReused, requestHash } from '../../idempotency-key.ts';
 import type { MediaUrls } from '../../media/media-urls.ts';
 import type { PromotionsService, PromoCustomer } from '../promotions/promotions.service.ts';
-import type { CartLineRow, CartOwner, CartRepository, CartRow } from './cart.repository.ts';
+import type { CartLineRow, CartOwner, CartRepository, CartRow, VariantChoiceRow } from './cart.repository.ts';
 import { priceCart } from './cart-pricing.ts';
 import { chooseVariant } from './variant-choice.ts';
 
@@ -206,16 +206,20 @@ export function createCartService(
         if (!shared) throw notFound(serverMessages.sharedCartNotFound);
         const cart = await repository.claimCart(owner, trx);
         const missed: string[] = [];
+        // Each product's live variants read once, and the cart's quantities once, whatever the line count.
+        const inCart = new Map((await repository.lines(cart.id, trx)).map((line) => [line.variant_id, line.quantity]));
+        const variantsOf = new Map<number, Promise<VariantChoiceRow[]>>();
         for (const line of shared) {
-          const onSale = await repository.findProduct(line.product_id, trx);
-          const stock = onSale
-            ? ((await repository.variantsOf(line.product_id, trx)).find((variant) => variant.id === line.variant_id)?.stock ?? 0)
-            : 0;
+          if (!variantsOf.has(line.product_id)) {
+            const onSale = await repository.findProduct(line.product_id, trx);
+            variantsOf.set(line.product_id, onSale ? repository.variantsOf(line.product_id, trx) : Promise.resolve([]));
+          }
+          const stock = (await variantsOf.get(line.product_id))?.find((variant) => variant.id === line.variant_id)?.stock ?? 0;
           if (stock <= 0) {
             missed.push(describeLine(line));
             continue;
           }
-          const already = await repository.quantityOfVariant(cart.id, line.variant_id, trx);
+          const already = inCart.get(line.variant_id) ?? 0;
           const quantity = Math.min(stock, Math.max(already, line.quantity));
           if (quantity > already) await repository.setVariantQuantity(cart.id, line.product_id, line.variant_id, quantity, trx);
         }
