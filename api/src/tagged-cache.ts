@@ -40,7 +40,8 @@ export async function collectTags<Result>(work: () => Promise<Result>): Promise<
   return { result, tags: [...tags] };
 }
 
-export function createTaggedCache<Value>({ ttlMs, maxEntries, now = Date.now }: TtlCacheOptions): TaggedCache<Value> {
+// The clock is read when asked (not taken once), so a test that fakes Date.now holds the time still.
+export function createTaggedCache<Value>({ ttlMs, maxEntries, now = () => Date.now() }: TtlCacheOptions): TaggedCache<Value> {
   const entries = new Map<string, Entry<Value>>();
   const keysByTag = new Map<string, Set<string>>();
   /** Keys of entries still being made: a change drops them all, whatever it names. */
