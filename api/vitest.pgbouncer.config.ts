@@ -32,6 +32,9 @@ export default defineConfig({
     globalSetup: ['test/pgbouncer-setup.ts', 'test/database-templates.ts'],
     setupFiles: ['test/pgbouncer-watch.ts'],
     pool: 'forks',
+    // Each file has its own database and its own watch in front of the pooler: both cores run files
+    // (Vitest's default on two cores is one worker).
+    maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },

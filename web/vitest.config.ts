@@ -9,6 +9,9 @@ export default mergeConfig(
   defineConfig({
     test: {
       environment: 'jsdom',
+      // Vitest's default is a worker fewer than the cores, which on two cores is one: the other core
+      // sat idle. Each file still runs in a fresh worker (a page that hydrates counts on a fresh document).
+      maxWorkers: 2,
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['@testing-library/jest-dom/vitest', './src/test/setup.ts'],
       restoreMocks: true,
