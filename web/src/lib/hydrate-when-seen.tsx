@@ -113,6 +113,8 @@ function watchForIslands() {
 export interface IslandCode {
   readonly ready: boolean;
   load(): Tracked<void>;
+  /** Forgets a load that failed (the connection dropped), so that the next `load` asks again. */
+  retry(): void;
 }
 
 const everyIslandCode = new Set<IslandCode>();
@@ -127,10 +129,14 @@ export function islandCode<Props extends object>(
 ): { code: IslandCode; Part: ComponentType<Props> } {
   let Loaded: ComponentType<Props> | null = null;
   let loading: Tracked<void> | null = null;
+  let failed = false;
   const code: IslandCode = {
     get ready() {
       return Loaded !== null;
     },
+    // A failed load stays failed (React shows the island's error state) until `retry`: asked again
+    // at once, React would wait on it anew, the shopper would never learn of the failure and every
+    // render would ask again.
     load: () =>
       (loading ??= tracked(
         load().then(
@@ -138,12 +144,16 @@ export function islandCode<Props extends object>(
             Loaded = component;
           },
           (error: unknown) => {
-            // A failed fetch (the connection dropped) is tried again the next time the part is wanted.
-            loading = null;
+            failed = true;
             throw error;
           },
         ),
       )),
+    retry() {
+      if (!failed) return;
+      failed = false;
+      loading = null;
+    },
   };
   everyIslandCode.add(code);
   function Part(props: Props) {
@@ -240,6 +250,7 @@ class SleepingIsland {
     if (this.awake) return;
     // Its code first: the island must hydrate its part at once. It stays asleep, holding taps, meanwhile.
     if (this.code && !this.code.ready) {
+      this.code.retry();
       this.code.load().then(
         () => this.wakeNow(),
         // It keeps the server's markup; the shopper's next reach into it tries the code again.
@@ -365,9 +376,9 @@ interface IslandProps {
 
 /**
  * What a part whose code failed to load (the connection dropped) shows instead of taking the page
- * down: `fallback`, and with `offerRetry` a note and a way to load it again.
+ * down: `fallback`, and, given `retry` (which forgets the failed load), a note and a way to load it again.
  */
-export class CodeLoadFailed extends Component<{ fallback: ReactNode; offerRetry?: boolean; children: ReactNode }, { failed: boolean }> {
+export class CodeLoadFailed extends Component<{ fallback: ReactNode; retry?: () => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -375,15 +386,22 @@ export class CodeLoadFailed extends Component<{ fallback: ReactNode; offerRetry?
   }
 
   override render() {
-    const { fallback, offerRetry = false, children } = this.props;
+    const { fallback, retry, children } = this.props;
     if (!this.state.failed) return children;
-    if (!offerRetry) return fallback;
+    if (!retry) return fallback;
     return (
       <>
         {fallback}
         <p role="alert" className="mx-auto my-4 max-w-7xl px-4 text-sm text-stone-600">
           This part of the page could not be loaded.{' '}
-          <button type="button" className="font-semibold underline" onClick={() => this.setState({ failed: false })}>
+          <button
+            type="button"
+            className="font-semibold underline"
+            onClick={() => {
+              retry();
+              this.setState({ failed: false });
+            }}
+          >
             Try again
           </button>
         </p>
@@ -479,7 +497,7 @@ export function HydrateWhenSeen({ name, holdsIslands = false, code, fallback = n
   // Only an island with code of its own can fail to load it; the boundary is there from the first
   // render, so the tree the server rendered and the one that hydrates are the same.
   return code ? (
-    <CodeLoadFailed fallback={fallback} offerRetry>
+    <CodeLoadFailed fallback={fallback} retry={code.retry}>
       {island}
     </CodeLoadFailed>
   ) : (
