@@ -39,6 +39,8 @@ function zodOnlyWhereFormsValidate(): Plugin {
 }
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
+/** The chunks every page loads before any of its code runs: the entry, the shared core and the bundler's runtime. */
+const alwaysLoaded = /(^|\/)(index|shop-core|rolldown-runtime)-[\w-]+\.js$/;
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
@@ -53,8 +55,14 @@ export default defineConfig({
     assetsDir: 'assets',
     // The server reads which chunks each page needs from here, to preload them with the page's HTML.
     manifest: true,
-    // Every browser the shop supports preloads modules itself (`<link rel="modulepreload">`).
-    modulePreload: { polyfill: false },
+    // Every browser the shop supports preloads modules itself (`<link rel="modulepreload">`). A lazily
+    // loaded chunk's own imports are preloaded with it, but not the entry and the shared core, which
+    // any code that can ask for a chunk has loaded already: the list of each chunk's imports, in the
+    // entry, is shorter by them.
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_chunk, dependencies) => dependencies.filter((file) => !alwaysLoaded.test(file)),
+    },
     // No name-based purity rule (`treeshake.manualPureFunctions`): it matches every function of that
     // name in every dependency, minified libraries included.
     // zod (~23 KB gzip) stays out of the pages that validate nothing because the contracts keep their
@@ -64,13 +72,14 @@ export default defineConfig({
       // base, the product card and its parts, the query keys the auth state clears) instead of about a
       // dozen small ones: a phone on HTTP/1.1 opens six connections to the shop, and each further
       // request waits its turn. (The keys would otherwise be a 145-byte chunk of their own: the cart's
-      // shared chunk and the entry both import them.)
+      // shared chunk and the entry both import them; so would the cart cache's helpers, the random
+      // key and the cart's rules, which the entry and the pending cart's replay both import.)
       output: {
         codeSplitting: {
           groups: [
             {
               name: 'shop-core',
-              test: /node_modules\/((react|react-dom|scheduler|react-router)\/|@tanstack|lucide-react\/dist\/esm\/(?!icons))|\/src\/components\/(product\/|ui\/(badge|skeleton))|\/src\/lib\/queries\/query-keys/,
+              test: /node_modules\/((react|react-dom|scheduler|react-router)\/|@tanstack|lucide-react\/dist\/esm\/(?!icons))|\/src\/components\/(product\/|ui\/(badge|skeleton))|\/src\/lib\/(queries\/(query-keys|cart-cache)|random-key)|\/contracts\/src\/cart-rules/,
             },
           ],
         },

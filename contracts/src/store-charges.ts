@@ -2,6 +2,7 @@
 // schema so that the checkout page, which prices with it, loads no zod.
 import { majorToMinor } from './currencies.ts';
 import { defaultReviewRequestDays } from './review-rules.ts';
+import { taxMinor } from './tax-rules.ts';
 import type { StoreSettings } from './admin-settings.ts';
 import type { ShippingMethod } from './order-rules.ts';
 
@@ -103,24 +104,6 @@ export function deliveryFeeMinor(charges: StoreCharges, parish: string, goodsMin
 export function shippingFeeMinor(charges: StoreCharges, method: ShippingMethod, parish: string, goodsMinor: number): number {
   return method === 'pickup' ? 0 : deliveryFeeMinor(charges, parish, goodsMinor);
 }
-
-/**
- * Tax in cents of goods costing `goodsMinor` after discount, rounded half-up to the cent once for the
- * whole order (integers only, no float drift): the rate of them when it is added on top; when the
- * prices hold it, the part of them it is, price × rate / (1 + rate).
- */
-export function taxMinor(charges: StoreCharges, goodsMinor: number): number {
-  const basisPoints = Math.round(charges.tax.rate * 100);
-  if (!charges.tax.prices_include_tax) return Math.floor((goodsMinor * basisPoints + 5000) / 10000);
-  const whole = 10000 + basisPoints;
-  return Math.floor((2 * goodsMinor * basisPoints + whole) / (2 * whole));
-}
-
-/**
- * How a total's tax line reads: 'Includes GCT' when the prices held it (what follows is the part of
- * the total it is), else the tax's name (what follows was added).
- */
-export const taxLabel = (name: string, pricesIncludeTax: boolean): string => (pricesIncludeTax ? `Includes ${name}` : name);
 
 export interface OrderCharges {
   shipping: number;

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { NotFoundPage } from '@/features/errors/pages/not-found-page.tsx';
+import { NotFoundPage } from './error-pages.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 
 /**

@@ -2,11 +2,10 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 import type { HomeResponse, ProductDetailResponse } from '@threadline/contracts';
 import { homeQueryOptions } from '@/features/catalog/api/get-home.ts';
-import { NotFoundPage } from '@/features/errors/pages/not-found-page.tsx';
-import { ServerErrorPage } from '@/features/errors/pages/server-error-page.tsx';
 import { productQueryOptions } from '@/features/product/api/get-product.ts';
 import { loadPageQuery } from '@/lib/server-render.ts';
 import { AppLoading, AppShell } from './app-shell.tsx';
+import { NotFoundPage, ServerErrorPage } from './error-pages.tsx';
 import { NotFoundBoundary } from './not-found-boundary.tsx';
 import { notFoundPage, serverRendered } from './page-state.ts';
 import { MinimalLayout } from './layouts/minimal-layout.tsx';
@@ -166,7 +165,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
               path: '403',
               lazy: () => import('@/features/errors/pages/forbidden-page.tsx').then((m) => ({ Component: m.ForbiddenPage })),
             },
-            // Both bundled with the app anyway for the error boundaries, so a lazy import would gain nothing.
+            // The error boundaries' pages, which load their code when shown (error-pages.tsx).
             { path: '500', Component: ServerErrorPage },
             { path: '*', handle: notFoundPage, Component: NotFoundPage },
           ],

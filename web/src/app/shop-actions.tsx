@@ -6,7 +6,7 @@ import { useCartView } from '@/features/cart/hooks/use-cart-view.ts';
 import { useCart } from '@/lib/queries/cart.ts';
 import { unitsOfVariant } from '@/features/cart/cart-view.ts';
 import { useCartPanel } from '@/lib/cart-panel-context.tsx';
-import { Notice } from '@/components/ui/notice.tsx';
+import { Notice } from './layouts/lazy-notice.tsx';
 import { ShopActionsProvider, type ShopActions } from '@/lib/shop-actions.tsx';
 
 /** Composes the shop's actions for every page from the cart and account features. */

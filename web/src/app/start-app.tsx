@@ -6,7 +6,8 @@ import { storageKeys } from '@threadline/contracts';
 import { ensureSession } from '@/lib/api-client.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { readStorage } from '@/lib/storage.ts';
-import { takePageState } from './page-state.ts';
+import { loadErrorPages } from './error-pages.tsx';
+import { isNotFoundPage, takePageState, type PageState } from './page-state.ts';
 import { AppProviders } from './providers.tsx';
 import { createRoutes } from './router.tsx';
 
@@ -16,15 +17,20 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 // A failed check does not block the shop: a state-changing call without a session starts one itself.
 const startSession = () => void ensureSession().catch(() => undefined);
 
-/** The page's lazily loaded route modules, loaded now: hydration must render the page, not a fallback. */
-async function loadMatchedRoutes(routes: RouteObject[]) {
+/**
+ * The page's lazily loaded route modules (and the error pages' code, for a page the server
+ * rendered as one), loaded now: hydration must render the page, not a fallback.
+ */
+async function loadMatchedRoutes(routes: RouteObject[], pageState: PageState) {
   const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
+  const showsError = pageState.errors !== null || matches.some(({ route }) => isNotFoundPage(route));
+  await Promise.all([
+    showsError ? loadErrorPages() : undefined,
+    ...matches.map(async ({ route }) => {
       if (typeof route.lazy !== 'function') return;
       Object.assign(route, await route.lazy(), { lazy: undefined });
     }),
-  );
+  ]);
 }
 
 /**
@@ -83,7 +89,7 @@ export async function startApp(container: HTMLElement): Promise<Root> {
   // The first match of the address against the route table runs the router's code cold (about
   // 12 ms on this machine): a step of its own.
   await nextTask();
-  await loadMatchedRoutes(routes);
+  await loadMatchedRoutes(routes, pageState);
   await nextTask();
   const router = createBrowserRouter(routes, {
     hydrationData: { loaderData: pageState.loaderData, errors: pageState.errors },

@@ -307,6 +307,40 @@ describe('HydrateWhenSeen', () => {
     expect(await screen.findByRole('form', { name: 'Sign-up' })).toBeVisible();
   });
 
+  it("stands its fallback in while a part's code loads, and offers to load it again when that failed", async () => {
+    let attempts = 0;
+    let fail: () => void = () => undefined;
+    let arrive: () => void = () => undefined;
+    const { code, Part } = islandCode(() => {
+      attempts += 1;
+      return new Promise<typeof SignUp>((resolve, reject) => {
+        fail = () => reject(new Error('Failed to fetch dynamically imported module'));
+        arrive = () => resolve(SignUp);
+      });
+    });
+    const container = document.createElement('div');
+    document.body.append(container);
+    // React reports the failure it caught; the shopper sees the stand-in and a way to try again.
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    createRoot(container).render(
+      <HydrateWhenSeen name="footer" code={code} fallback={<p>Loading the sign-up…</p>}>
+        <Part onMounted={vi.fn<() => void>()} />
+      </HydrateWhenSeen>,
+    );
+    expect(await screen.findByText('Loading the sign-up…')).toBeVisible();
+
+    fail();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This part of the page could not be loaded.');
+    expect(screen.getByText('Loading the sign-up…')).toBeVisible();
+    logged.mockRestore();
+
+    screen.getByRole('button', { name: 'Try again' }).click();
+    await waitFor(() => expect(attempts).toBe(2));
+    arrive();
+    expect(await screen.findByRole('form', { name: 'Sign-up' })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('renders its children at once when the page is not hydrating (a page the app renders itself)', () => {
     const onMounted = vi.fn<() => void>();
     render(page(onMounted, 'footer first'));

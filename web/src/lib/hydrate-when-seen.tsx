@@ -1,4 +1,4 @@
-import { Suspense, use, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, use, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useIsHydrating } from './hydration.ts';
 import { useServerRender } from './server-render.ts';
 
@@ -113,6 +113,8 @@ function watchForIslands() {
 export interface IslandCode {
   readonly ready: boolean;
   load(): Tracked<void>;
+  /** Forgets a load that failed (the connection dropped), so that the next `load` asks again. */
+  retry(): void;
 }
 
 const everyIslandCode = new Set<IslandCode>();
@@ -127,10 +129,14 @@ export function islandCode<Props extends object>(
 ): { code: IslandCode; Part: ComponentType<Props> } {
   let Loaded: ComponentType<Props> | null = null;
   let loading: Tracked<void> | null = null;
+  let failed = false;
   const code: IslandCode = {
     get ready() {
       return Loaded !== null;
     },
+    // A failed load stays failed (React shows the island's error state) until `retry`: asked again
+    // at once, React would wait on it anew, the shopper would never learn of the failure and every
+    // render would ask again.
     load: () =>
       (loading ??= tracked(
         load().then(
@@ -138,12 +144,16 @@ export function islandCode<Props extends object>(
             Loaded = component;
           },
           (error: unknown) => {
-            // A failed fetch (the connection dropped) is tried again the next time the part is wanted.
-            loading = null;
+            failed = true;
             throw error;
           },
         ),
       )),
+    retry() {
+      if (!failed) return;
+      failed = false;
+      loading = null;
+    },
   };
   everyIslandCode.add(code);
   function Part(props: Props) {
@@ -240,9 +250,13 @@ class SleepingIsland {
     if (this.awake) return;
     // Its code first: the island must hydrate its part at once. It stays asleep, holding taps, meanwhile.
     if (this.code && !this.code.ready) {
+      this.code.retry();
       this.code.load().then(
         () => this.wakeNow(),
-        () => undefined,
+        // It keeps the server's markup; the shopper's next reach into it tries the code again.
+        () => {
+          this.queued = false;
+        },
       );
       return;
     }
@@ -351,7 +365,49 @@ interface IslandProps {
   holdsIslands?: boolean;
   /** The code of the part inside (`islandCode`), loaded before the island renders it. */
   code?: IslandCode;
+  /**
+   * What stands in the part's place while its code loads on a page the app renders itself (the
+   * server's markup stands there on a page it rendered). Also shown, with a way to try again,
+   * should the code fail to load.
+   */
+  fallback?: ReactNode;
   children: ReactNode;
+}
+
+/**
+ * What a part whose code failed to load (the connection dropped) shows instead of taking the page
+ * down: `fallback`, and, given `retry` (which forgets the failed load), a note and a way to load it again.
+ */
+export class CodeLoadFailed extends Component<{ fallback: ReactNode; retry?: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    const { fallback, retry, children } = this.props;
+    if (!this.state.failed) return children;
+    if (!retry) return fallback;
+    return (
+      <>
+        {fallback}
+        <p role="alert" className="mx-auto my-4 max-w-7xl px-4 text-sm text-stone-600">
+          This part of the page could not be loaded.{' '}
+          <button
+            type="button"
+            className="font-semibold underline"
+            onClick={() => {
+              retry();
+              this.setState({ failed: false });
+            }}
+          >
+            Try again
+          </button>
+        </p>
+      </>
+    );
+  }
 }
 
 interface IslandGateProps {
@@ -401,7 +457,7 @@ function IslandGate({ name, sleeping, code, onAlive, children }: IslandGateProps
  * page has hydrated (a page the app renders itself, or cards Load More adds) it renders them at
  * once. The children sit in a `display: contents` wrapper, so they lay out as they would without it.
  */
-export function HydrateWhenSeen({ name, holdsIslands = false, code, children }: IslandProps) {
+export function HydrateWhenSeen({ name, holdsIslands = false, code, fallback = null, children }: IslandProps) {
   const onServer = useServerRender() !== null;
   const hydrating = useIsHydrating();
   const [sleeping] = useState(() => (!onServer && hydrating ? sleepingIslandFor(name, holdsIslands, code) : null));
@@ -423,18 +479,28 @@ export function HydrateWhenSeen({ name, holdsIslands = false, code, children }: 
   // client. It hydrates with the children it first had, the server's, and takes the current ones
   // right after.
   const [asleep] = useState(() => (
-    <Suspense fallback={null}>
+    <Suspense fallback={fallback}>
       <IslandGate name={name} sleeping={sleeping} code={code} onAlive={onAlive}>
         {children}
       </IslandGate>
     </Suspense>
   ));
-  if (!alive) return asleep;
-  return (
-    <Suspense fallback={null}>
+  const island = alive ? (
+    <Suspense fallback={fallback}>
       <IslandGate name={name} sleeping={null} code={code} onAlive={onAlive}>
         {children}
       </IslandGate>
     </Suspense>
+  ) : (
+    asleep
+  );
+  // Only an island with code of its own can fail to load it; the boundary is there from the first
+  // render, so the tree the server rendered and the one that hydrates are the same.
+  return code ? (
+    <CodeLoadFailed fallback={fallback} retry={code.retry}>
+      {island}
+    </CodeLoadFailed>
+  ) : (
+    island
   );
 }

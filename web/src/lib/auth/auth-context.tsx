@@ -8,7 +8,7 @@ import { readStorage, removeStorage, writeStorage } from '@/lib/storage.ts';
 import { profileQueryOptions } from '@/lib/queries/profile.ts';
 import { cartQueryKey, privateQueryKeys, profileQueryKey } from '@/lib/queries/query-keys.ts';
 import { useAuthError } from '@/lib/auth/auth-error-context.tsx';
-import { signUpOutcome, type SignUpOutcome, type SignUpPayload } from '@/lib/auth/sign-up-rules.ts';
+import type { SignUpOutcome, SignUpPayload } from '@/lib/auth/sign-up-rules.ts';
 
 export interface AuthState {
   user: User | null;
@@ -97,11 +97,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return answer.user;
       },
       async signUp(payload) {
+        // Loaded with the sign-up page already (it checks the form by the same rules), not with every page.
+        const rules = import('@/lib/auth/sign-up-rules.ts');
         const answer = await apiSend<Partial<AuthResponse> | undefined>('POST', '/users/auth/register/', {
           ...payload,
           email: payload.email.trim(),
         });
-        const outcome = signUpOutcome(answer);
+        const outcome = (await rules).signUpOutcome(answer);
         if (outcome === 'signed-in' && answer?.user && answer.token) {
           completeSignIn({ user: answer.user, token: answer.token, refresh: answer.refresh ?? '' });
         }

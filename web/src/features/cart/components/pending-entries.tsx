@@ -3,7 +3,7 @@ import { lineLabel } from '@threadline/contracts';
 import { CloudOff, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { CartView } from '../cart-view.ts';
-import { replayPendingCart } from '../pending-cart.ts';
+import { replayPendingCart } from '../pending-cart-replay.ts';
 import { dismissRefused, dropPendingAdd, usePendingCart } from '../pending-cart-store.ts';
 
 /**

@@ -4,16 +4,21 @@ import { Link } from 'react-router';
 import { shopPageSize } from '@threadline/contracts';
 import { ProductCard, ProductCardSkeleton, productGridClass } from '@/components/product/product-card.tsx';
 import { buttonClass } from '@/components/ui/button-styles.ts';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Skeleton, SkeletonBlock } from '@/components/ui/skeleton.tsx';
 import { usePageTitle } from '@/lib/use-page-title.ts';
 import { useShop } from '../api/get-shop.ts';
 import { useResultsTopInView } from '../hooks/use-results-top-in-view.ts';
 import { useShopFilters } from '../hooks/use-shop-filters.ts';
 import { narrowingFilterCount, type CategorySource } from '../shop-filters.ts';
-import { ActiveFilters } from './active-filters.tsx';
-import { ShopFilterPanel } from './shop-filter-panel.tsx';
 import { SortSelect } from './sort-select.tsx';
-import { HydrateWhenSeen } from '@/lib/hydrate-when-seen.tsx';
+import { HydrateWhenSeen, islandCode } from '@/lib/hydrate-when-seen.tsx';
+
+// The filters (search, category, price range, facets) load their code when their island wakes: on
+// a phone they are folded away until the Filters button opens them.
+const filterPanel = islandCode(() => import('./shop-filter-panel.tsx').then((module) => module.ShopFilterPanel));
+
+// The pills of what narrows the list show only once something does: their code loads then.
+const activeFilters = islandCode(() => import('./active-filters.tsx').then((module) => module.ActiveFilters));
 
 /** Cards in the first row on the widest grid; their images load first. */
 const firstRow = 4;
@@ -138,14 +143,22 @@ export function ShopListing({ source, categorySlug = null }: ShopListingProps) {
           aria-label="Filters"
           className={`${filtersOpen ? 'block' : 'hidden'} mb-8 rounded-2xl bg-stone-50 p-5 lg:mb-0 lg:block lg:self-start lg:bg-transparent lg:p-0`}
         >
-          <HydrateWhenSeen name="shop-filters">
-            <ShopFilterPanel state={state} source={source} categories={categories} facets={firstPage?.facets} />
+          <HydrateWhenSeen
+            name="shop-filters"
+            code={filterPanel.code}
+            fallback={<SkeletonBlock label="Loading filters…" className="block h-96" />}
+          >
+            <filterPanel.Part state={state} source={source} categories={categories} facets={firstPage?.facets} />
           </HydrateWhenSeen>
         </section>
 
         {/* The scroll margin keeps the count and the sort, above the results, in view under the header. */}
         <section ref={results} aria-label="Products" className="flex scroll-mt-40 flex-col gap-6">
-          <ActiveFilters state={state} source={source} categories={categories} />
+          {activeCount > 0 ? (
+            <HydrateWhenSeen name="active-filters" code={activeFilters.code}>
+              <activeFilters.Part state={state} source={source} categories={categories} />
+            </HydrateWhenSeen>
+          ) : null}
           {query.isError && !query.data ? (
             <div role="alert" className="rounded-2xl bg-red-50 px-6 py-12 text-center">
               <h2 className="text-xl font-semibold text-red-900">Error Loading Products</h2>

@@ -6,8 +6,11 @@ import { usePageTitle } from '@/lib/use-page-title.ts';
 import { useHome } from '../api/get-home.ts';
 import { CategoryTile, CategoryTileSkeleton } from '../components/category-tile.tsx';
 import { HeroCarousel } from '../components/hero-carousel.tsx';
-import { SocialSection } from '../components/social-section.tsx';
-import { HydrateWhenSeen } from '@/lib/hydrate-when-seen.tsx';
+import { HydrateWhenSeen, islandCode } from '@/lib/hydrate-when-seen.tsx';
+import { SkeletonBlock } from '@/components/ui/skeleton.tsx';
+
+// The social section closes the page: its code loads when its island wakes (seen or reached).
+const social = islandCode(() => import('../components/social-section.tsx').then((module) => module.SocialSection));
 
 /** SPEC §9 skeleton counts. */
 const bestSellerSkeletons = 4;
@@ -98,8 +101,12 @@ export function HomePage() {
             </HydrateWhenSeen>
           </section>
 
-          <HydrateWhenSeen name="social">
-            <SocialSection products={home.data?.featured_products ?? []} loading={loading} />
+          <HydrateWhenSeen
+            name="social"
+            code={social.code}
+            fallback={<SkeletonBlock label="Loading…" className="block h-96 bg-stone-50" />}
+          >
+            <social.Part products={home.data?.featured_products ?? []} loading={loading} />
           </HydrateWhenSeen>
         </>
       )}

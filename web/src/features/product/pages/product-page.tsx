@@ -1,4 +1,4 @@
-import { Check, ChevronRight } from 'lucide-react';
+import { ChevronRight } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
@@ -16,18 +16,30 @@ import { ProductCard, productGridClass } from '@/components/product/product-card
 import { ProductPrice } from '@/components/product/product-price.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { buttonClass } from '@/components/ui/button-styles.ts';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Skeleton, SkeletonBlock } from '@/components/ui/skeleton.tsx';
 import { Price } from '@/lib/currency/price.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { usePageMeta } from '@/lib/use-page-title.ts';
 import { useStoreSettings } from '@/lib/queries/store-settings.ts';
 import { useProduct } from '../api/get-product.ts';
 import { firstPictureOf, ProductGallery } from '../components/product-gallery.tsx';
-import { ProductStructuredData } from '../components/product-structured-data.tsx';
-import { ProductReviews } from '../components/product-reviews.tsx';
-import { PurchasePanel } from '../components/purchase-panel.tsx';
 import { cartVariantFields, initialSelection, type Selection } from '../variant-stock.ts';
-import { HydrateWhenSeen } from '@/lib/hydrate-when-seen.tsx';
+import { HydrateWhenSeen, islandCode } from '@/lib/hydrate-when-seen.tsx';
+
+// The purchase panel (choices, quantity, Add to Cart, share) is below the gallery on a phone: its
+// code loads when its island wakes, seen or reached (at once where it is in view).
+const purchase = islandCode(() => import('../components/purchase-panel.tsx').then((module) => module.PurchasePanel));
+
+// The features and specifications sit below the purchase panel: their code loads when seen.
+const specifications = islandCode(() => import('../components/product-specifications.tsx').then((module) => module.ProductSpecifications));
+
+// The structured data is for search engines, which read the server's page: in the browser its code
+// loads only when the app renders a product page itself (its island, a data block, is never seen).
+const structuredData = islandCode(() => import('../components/product-structured-data.tsx').then((module) => module.ProductStructuredData));
+
+// The reviews (their list, summary and the buyers' form) sit below the fold: their code loads when
+// their island wakes (seen or reached), not with the page.
+const reviews = islandCode(() => import('../components/product-reviews.tsx').then((module) => module.ProductReviews));
 
 /** Search results show about this much of a description. */
 const descriptionLength = 160;
@@ -108,7 +120,6 @@ function ProductDetail({ detail }: { detail: ProductDetailResponse }) {
     if (picture !== null && chosenColor(next) !== chosenColor(selection)) setPictureIndex(picture);
   }
   const related = detail.related_products.slice(0, relatedProductsLimit);
-  const specifications = Object.entries(product.specifications);
   const crumbs = [
     { to: '/', label: 'Home' },
     { to: '/shop', label: 'Shop' },
@@ -165,50 +176,33 @@ function ProductDetail({ detail }: { detail: ProductDetailResponse }) {
           )}
           <p className="mt-6 text-base leading-7 text-pretty text-stone-700">{product.description}</p>
           <div className="mt-8 border-t border-stone-200 pt-8">
-            <HydrateWhenSeen name="purchase">
-              <PurchasePanel detail={detail} selection={selection} onSelect={choose} />
+            <HydrateWhenSeen
+              name="purchase"
+              code={purchase.code}
+              fallback={<SkeletonBlock label="Loading sizes and colours…" className="block h-56" />}
+            >
+              <purchase.Part detail={detail} selection={selection} onSelect={choose} />
             </HydrateWhenSeen>
           </div>
         </div>
       </div>
 
-      {product.features.length > 0 || specifications.length > 0 ? (
-        <div className="mt-16 grid gap-10 border-t border-stone-200 pt-12 md:grid-cols-2">
-          {product.features.length > 0 ? (
-            <section aria-labelledby="features-heading">
-              <h2 id="features-heading" className="text-xl font-bold tracking-tight">
-                Features
-              </h2>
-              <ul className="mt-4 flex flex-col gap-3">
-                {product.features.map((feature) => (
-                  <li key={feature} className="flex gap-3 text-stone-700">
-                    <Check className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-          {specifications.length > 0 ? (
-            <section aria-labelledby="specifications-heading">
-              <h2 id="specifications-heading" className="text-xl font-bold tracking-tight">
-                Specifications
-              </h2>
-              <dl className="mt-4 divide-y divide-stone-200 border-y border-stone-200">
-                {specifications.map(([name, value]) => (
-                  <div key={name} className="grid grid-cols-[8rem_1fr] gap-4 py-3 text-sm">
-                    <dt className="font-semibold text-stone-900">{name}</dt>
-                    <dd className="text-stone-700">{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </section>
-          ) : null}
-        </div>
+      {product.features.length > 0 || Object.keys(product.specifications).length > 0 ? (
+        <HydrateWhenSeen
+          name="specifications"
+          code={specifications.code}
+          fallback={<SkeletonBlock label="Loading details…" className="mt-16 block h-48" />}
+        >
+          <specifications.Part product={product} />
+        </HydrateWhenSeen>
       ) : null}
 
-      <HydrateWhenSeen name="reviews">
-        <ProductReviews productId={product.id} productName={product.name} />
+      <HydrateWhenSeen
+        name="reviews"
+        code={reviews.code}
+        fallback={<SkeletonBlock label="Loading reviews…" className="mt-16 block h-64" />}
+      >
+        <reviews.Part productId={product.id} productName={product.name} />
       </HydrateWhenSeen>
 
       {related.length > 0 ? (
@@ -228,7 +222,9 @@ function ProductDetail({ detail }: { detail: ProductDetailResponse }) {
         </section>
       ) : null}
 
-      <ProductStructuredData product={product} />
+      <HydrateWhenSeen name="structured-data" code={structuredData.code}>
+        <structuredData.Part product={product} />
+      </HydrateWhenSeen>
     </div>
   );
 }
