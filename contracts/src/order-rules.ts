@@ -104,7 +104,7 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 export type CardPaymentMethod = Extract<PaymentMethod, 'stripe' | 'powertranz'>;
 export const cardPaymentMethods: readonly CardPaymentMethod[] = ['stripe', 'powertranz'];
 export const paysByCard = (method: PaymentMethod): method is CardPaymentMethod => method === 'stripe' || method === 'powertranz';
-/** Each method in the shop's words (customers and staff alike); a cash order collected in store is 'Cash on pickup'. */
+/** Each method in the shop's words (customers and staff alike); a cash order the customer collects is 'Cash on pickup'. */
 export const paymentMethodWords: Record<PaymentMethod, string> = {
   stripe: 'Card',
   cash_on_delivery: 'Cash on delivery',
@@ -112,7 +112,7 @@ export const paymentMethodWords: Record<PaymentMethod, string> = {
   powertranz: 'Card (PowerTranz)',
 };
 export const paymentMethodLabel = (order: { payment_method: PaymentMethod; shipping_method: ShippingMethod }) =>
-  order.payment_method === 'cash_on_delivery' && order.shipping_method === 'pickup'
+  order.payment_method === 'cash_on_delivery' && isCollected(order.shipping_method)
     ? 'Cash on pickup'
     : paymentMethodWords[order.payment_method];
 /** Whether staff confirm the order's payment by hand (mark-paid): cash handed over, or a transfer seen in the account. */

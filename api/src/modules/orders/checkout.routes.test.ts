@@ -113,7 +113,7 @@ describe('placing an order', () => {
     const mail = smtp.received.find((entry) => entry.to.includes('first-timer@example.com'));
     expect(mail?.text).toContain(order.order_number);
     expect(mail?.text).toContain('Total: J$16,010.00');
-    expect(mail?.text).toContain(`${expectedByText(order.promised_by)}.`);
+    expect(mail?.text).toContain(`${expectedByText(order.promised_by ?? '')}.`);
   });
 
   it('draws the order number again when another order has it, and places the order', async () => {

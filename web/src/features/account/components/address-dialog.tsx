@@ -198,7 +198,9 @@ function AddressForm({ initial, lockDefault, saving, onCancel, onSave }: Address
           </div>
           <datalist id={parishListId}>
             {parishes.map((parish) => (
-              <option key={parish} value={parish} />
+              <option key={parish} value={parish}>
+                {parish}
+              </option>
             ))}
           </datalist>
           <label className="flex min-h-11 items-center gap-3 text-sm text-stone-800">

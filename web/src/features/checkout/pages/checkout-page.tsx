@@ -65,6 +65,8 @@ export function CheckoutPage() {
   // The cart as it was ordered: the emptied cart the server now answers must not show while the next page loads.
   const [ordered, setOrdered] = useState<Cart | null>(null);
   const attemptKey = useRef<string | null>(null);
+  // When the page opened: the promise shown counts from it, as the server counts from the order.
+  const [openedAt] = useState(() => new Date());
   const formRef = useRef<HTMLFormElement>(null);
   const { form: typed, set, errors } = checkout;
   // The shipping methods the shop offers now (KINGSTON.md §3); a choice it no longer offers (a form
@@ -203,7 +205,7 @@ export function CheckoutPage() {
   // What the server will promise if the order is placed now (the same rule, the owner's lead time and holidays).
   const promised = settings.data
     ? promisedBy(
-        new Date(),
+        openedAt,
         settings.data.shipping_methods[form.shippingMethod].lead_days,
         settings.data.public_holidays.map((holiday) => holiday.date),
       )

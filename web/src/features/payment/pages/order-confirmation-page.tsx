@@ -398,6 +398,7 @@ function WhatsNext({ order, token, returnState, refunded, onCheckAgain }: Confir
 function OrderItems({ order }: { order: Order }) {
   const { format } = useCurrency();
   const pickupPlace = usePickupPlace();
+  const collectPlace = useCollectPlace(order);
   const taxName = useTaxName();
   return (
     <section aria-labelledby="order-items" className="space-y-3">
@@ -437,8 +438,14 @@ function OrderItems({ order }: { order: Order }) {
           </div>
         ) : null}
         <div className="flex justify-between gap-4">
-          <dt className="shrink-0 text-stone-600">{order.shipping_method === 'pickup' ? 'Pickup at' : 'Delivering to'}</dt>
-          <dd className="text-right">{order.shipping_method === 'pickup' ? (pickupPlace ?? 'Our store') : order.shipping_address_text}</dd>
+          <dt className="shrink-0 text-stone-600">{isCollected(order.shipping_method) ? 'Pickup at' : 'Delivering to'}</dt>
+          <dd className="text-right">
+            {order.shipping_method === 'pickup'
+              ? (pickupPlace ?? 'Our store')
+              : order.pickup_point
+                ? collectPlace
+                : order.shipping_address_text}
+          </dd>
         </div>
       </dl>
     </section>

@@ -80,6 +80,8 @@ function Items({ order }: { order: AdminOrder }) {
 }
 
 function Customer({ order }: { order: AdminOrder }) {
+  // Jamaica's date when the page opened: whether the order is past its promise.
+  const [today] = useState(() => jamaicaDate(new Date()));
   return (
     <Section title="Customer">
       <dl className="space-y-2 text-sm">
@@ -126,9 +128,9 @@ function Customer({ order }: { order: AdminOrder }) {
         {order.promised_by ? (
           <div>
             <dt className="text-stone-600">Promised</dt>
-            <dd className={isLate(order, jamaicaDate(new Date())) ? 'font-semibold text-red-700' : ''}>
+            <dd className={isLate(order, today) ? 'font-semibold text-red-700' : ''}>
               {expectedByText(order.promised_by)}
-              {isLate(order, jamaicaDate(new Date())) ? ' (late)' : ''}
+              {isLate(order, today) ? ' (late)' : ''}
             </dd>
           </div>
         ) : null}
