@@ -38,6 +38,7 @@ export function ordersServiceOn(database: DatabaseHandle, secretKey: string, mai
     catalog: createCatalogService(createCatalogRepository(database.db, database.dialect), createMediaUrls(null)),
     mailer,
     storeContact: settings.contact,
+    pickupPoints: async () => (await settings.current()).pickup_points,
     bankTransfer: settings.bankTransfer,
     storeTax: settings.tax,
     log: () => undefined,

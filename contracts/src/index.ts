@@ -37,6 +37,7 @@ export * from './admin-settings.ts';
 export * from './admin-dashboard.ts';
 export * from './store-charges.ts';
 export * from './tax-rules.ts';
+export * from './delivery-rules.ts';
 export * from './admin-orders.ts';
 export * from './admin-messages.ts';
 export * from './restock-alerts.ts';

@@ -32,8 +32,11 @@ export const orderStatusWords: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** Whether the customer collects the order (no shipment, no tracking number). */
-export const isCollected = (shippingMethod: ShippingMethod) => shippingMethod === 'pickup';
+/**
+ * Whether the customer collects the order (no shipment, no tracking number): at the shop (pickup), at
+ * a Knutsford Express branch or at a post office (KINGSTON.md §3).
+ */
+export const isCollected = (shippingMethod: ShippingMethod) => shippingMethod !== 'delivery';
 
 /** Where an order may move now: a collected order is made ready for pickup, a shipment is shipped. */
 export const nextOrderStatuses = (status: OrderStatus, shippingMethod: ShippingMethod): readonly OrderStatus[] =>
@@ -101,7 +104,7 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 export type CardPaymentMethod = Extract<PaymentMethod, 'stripe' | 'powertranz'>;
 export const cardPaymentMethods: readonly CardPaymentMethod[] = ['stripe', 'powertranz'];
 export const paysByCard = (method: PaymentMethod): method is CardPaymentMethod => method === 'stripe' || method === 'powertranz';
-/** Each method in the shop's words (customers and staff alike); a cash order collected in store is 'Cash on pickup'. */
+/** Each method in the shop's words (customers and staff alike); a cash order the customer collects is 'Cash on pickup'. */
 export const paymentMethodWords: Record<PaymentMethod, string> = {
   stripe: 'Card',
   cash_on_delivery: 'Cash on delivery',
@@ -109,7 +112,7 @@ export const paymentMethodWords: Record<PaymentMethod, string> = {
   powertranz: 'Card (PowerTranz)',
 };
 export const paymentMethodLabel = (order: { payment_method: PaymentMethod; shipping_method: ShippingMethod }) =>
-  order.payment_method === 'cash_on_delivery' && order.shipping_method === 'pickup'
+  order.payment_method === 'cash_on_delivery' && isCollected(order.shipping_method)
     ? 'Cash on pickup'
     : paymentMethodWords[order.payment_method];
 /** Whether staff confirm the order's payment by hand (mark-paid): cash handed over, or a transfer seen in the account. */
@@ -117,8 +120,16 @@ export const isPaidByHand = (method: PaymentMethod) => method === 'cash_on_deliv
 /** An unpaid bank transfer waiting for the customer's money (and proof), as every page and e-mail tells it. */
 export const awaitsTransfer = (order: { status: OrderStatus; payment_status: PaymentStatus; payment_method: PaymentMethod }) =>
   order.payment_method === 'bank_transfer' && order.status === 'pending' && order.payment_status === 'PENDING';
-export const shippingMethods = ['pickup', 'delivery'] as const;
+/**
+ * KINGSTON.md §3: collected at the shop, brought by the shop's own driver, sent by Knutsford Express
+ * to one of its branches, or sent to a post office; the last two are collected at a pickup point.
+ */
+export const shippingMethods = ['pickup', 'delivery', 'knutsford', 'post_office'] as const;
 export type ShippingMethod = (typeof shippingMethods)[number];
+/** The methods whose parcel waits at a pickup point the customer chooses (`pickup_point`). */
+export type PickupPointKind = Extract<ShippingMethod, 'knutsford' | 'post_office'>;
+export const pickupPointKinds = ['knutsford', 'post_office'] as const satisfies readonly PickupPointKind[];
+export const needsPickupPoint = (method: ShippingMethod): method is PickupPointKind => method === 'knutsford' || method === 'post_office';
 
 /**
  * SPEC §5 checkout fields and the words of their '{field name in lowercase words} is required'
@@ -133,15 +144,23 @@ const checkoutFieldNames = {
   address_line1: 'address',
   country: 'country',
   city: 'city',
+  parish: 'parish',
 } as const;
 export type RequiredCheckoutField = keyof typeof checkoutFieldNames;
 
-const deliveryFields: readonly RequiredCheckoutField[] = ['address_line1', 'country', 'city'];
+const deliveryFields: readonly RequiredCheckoutField[] = ['address_line1', 'country', 'city', 'parish'];
 
-/** SPEC §5: who is buying is always required; where to, only for delivery. In the order they are checked. */
-export function requiredCheckoutFields(shippingMethod: ShippingMethod): RequiredCheckoutField[] {
+/** Whether an address is in Jamaica, where a delivery needs its parish (KINGSTON.md §3). */
+export const isJamaica = (country: string) => ['jamaica', 'jm'].includes(country.trim().toLowerCase());
+
+/**
+ * SPEC §5: who is buying is always required; where to, only for delivery, and the parish only for
+ * a delivery in Jamaica (KINGSTON.md §3). In the order they are checked.
+ */
+export function requiredCheckoutFields(shippingMethod: ShippingMethod, country = ''): RequiredCheckoutField[] {
   const fields = Object.keys(checkoutFieldNames) as RequiredCheckoutField[];
-  return shippingMethod === 'delivery' ? fields : fields.filter((field) => !deliveryFields.includes(field));
+  if (shippingMethod !== 'delivery') return fields.filter((field) => !deliveryFields.includes(field));
+  return isJamaica(country) ? fields : fields.filter((field) => field !== 'parish');
 }
 
 /** SPEC §5: '{field} is required', in the spec's word for the field. */
@@ -163,6 +182,7 @@ export const checkoutFieldMaxLength = {
   city: 100,
   parish: 100,
   postal_code: 20,
+  landmark: 200,
 } as const;
 
 const jamaicaTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Jamaica' });

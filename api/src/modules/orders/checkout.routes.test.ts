@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { messages, serverMessages, type Order } from '@threadline/contracts';
+import { expectedByText, messages, serverMessages, type Order } from '@threadline/contracts';
 import { createCategory, createProduct, createPromo } from '../../../test/factories.ts';
 import { createTestShop, signUp, startSession, type ShopperSession, type TestShop } from '../../../test/helper.ts';
 import { ordersServiceOn } from '../../../test/order-jobs.ts';
@@ -113,7 +113,7 @@ describe('placing an order', () => {
     const mail = smtp.received.find((entry) => entry.to.includes('first-timer@example.com'));
     expect(mail?.text).toContain(order.order_number);
     expect(mail?.text).toContain('Total: J$16,010.00');
-    expect(mail?.text).toContain('shipped within 1-2 business days');
+    expect(mail?.text).toContain(`${expectedByText(order.promised_by ?? '')}.`);
   });
 
   it('draws the order number again when another order has it, and places the order', async () => {

@@ -1,4 +1,9 @@
 import {
+  expectedByText,
+  isCollected,
+  pickupPointText,
+  shippingMethodWords,
+  type PickupPoint,
   formatPayBy,
   lineLabel,
   messages,
@@ -51,10 +56,22 @@ export function bankTransferLines(order: Pick<Order, 'order_number' | 'total' | 
   ];
 }
 
-const shippingLine = (order: Order, store: StoreContact) =>
-  order.shipping_method === 'pickup'
-    ? `Pickup at our store: ${store.street}, ${store.city}.`
-    : `Delivery to ${order.shipping_address_text}.`;
+/** Where a Knutsford Express or post-office order waits, by name from the owner's list (its code if no longer listed). */
+export const pickupPointOf = (order: Pick<Order, 'pickup_point'>, points: readonly PickupPoint[]) => {
+  const point = points.find((each) => each.code === order.pickup_point);
+  return point ? pickupPointText(point) : (order.pickup_point ?? '');
+};
+
+const shippingLine = (order: Order, store: StoreContact, points: readonly PickupPoint[]) => {
+  switch (order.shipping_method) {
+    case 'pickup':
+      return `Pickup at our store: ${store.street}, ${store.city}.`;
+    case 'delivery':
+      return `Delivery to ${order.shipping_address_text}.`;
+    default:
+      return `${shippingMethodWords[order.shipping_method]}: collect at ${pickupPointOf(order, points)}.`;
+  }
+};
 
 /**
  * The order confirmation e-mail, in text and HTML, with the SPEC §9 shipping promise, `link`, the
@@ -68,6 +85,7 @@ export function orderConfirmationEmail(
   taxName: string,
   testPayments = false,
   bank: BankTransferDetails | null = null,
+  points: readonly PickupPoint[] = [],
 ) {
   const transfer =
     order.payment_method === 'bank_transfer' && order.payment_status === 'PENDING' && bank ? bankTransferLines(order, bank) : [];
@@ -87,10 +105,11 @@ export function orderConfirmationEmail(
     ...(order.invoice_number ? [`Invoice: ${order.invoice_number}`] : []),
   ];
   // A pickup order is never shipped: it is made ready, and the customer told where and when to collect it.
-  const promise =
-    order.shipping_method === 'pickup'
-      ? 'Your order is prepared for pickup within 1-2 business days; we will e-mail you when it is ready to collect.'
-      : 'Orders are prepared and shipped within 1-2 business days after payment.';
+  // KINGSTON.md §3: the date promised at checkout, from the method's lead time.
+  const expected = order.promised_by ? `${expectedByText(order.promised_by)}.` : '';
+  const promise = isCollected(order.shipping_method)
+    ? `${expected ? `${expected} ` : ''}We will e-mail you when it is ready to collect.`
+    : expected || 'Orders are prepared and shipped within 1-2 business days after payment.';
   const text = [
     `Hello ${order.customer_name},`,
     '',
@@ -100,7 +119,7 @@ export function orderConfirmationEmail(
     '',
     ...totals,
     '',
-    shippingLine(order, store),
+    shippingLine(order, store, points),
     paymentLine(order, testPayments),
     ...transfer,
     promise,
@@ -119,7 +138,7 @@ export function orderConfirmationEmail(
     )
     .join('')}</table>
 <p>${totals.map(escapeHtml).join('<br>')}</p>
-<p>${escapeHtml(shippingLine(order, store))}<br>${escapeHtml(paymentLine(order, testPayments))}</p>
+<p>${escapeHtml(shippingLine(order, store, points))}<br>${escapeHtml(paymentLine(order, testPayments))}</p>
 ${transfer.length > 0 ? `<p style="border:1px solid #ccc;padding:8px">${transfer.map(escapeHtml).join('<br>')}</p>` : ''}
 <p>${promise}</p>
 <p><a href="${escapeHtml(link)}">View your order</a></p>

@@ -1,4 +1,7 @@
 import {
+  isCollected,
+  shippingMethodWords,
+  type PickupPoint,
   lineLabel,
   paymentMethodLabel,
   paymentState,
@@ -13,7 +16,7 @@ import {
 } from '@threadline/contracts';
 import { storeSignature } from '../../mail/store-signature.ts';
 import { escapeHtml } from '../../markup-text.ts';
-import { bankTransferLines } from './order-email.ts';
+import { bankTransferLines, pickupPointOf } from './order-email.ts';
 
 const twoDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const money = (amount: number) => `${shopCurrency.symbol}${twoDecimals.format(amount)}`;
@@ -64,6 +67,7 @@ function updateLines(
   update: OrderUpdate,
   store: StoreContact,
   bank: BankTransferDetails | null,
+  points: readonly PickupPoint[],
 ): { subject: string; lines: string[] } {
   const name = `${storeDetails.name} order ${order.order_number}`;
   switch (update.kind) {
@@ -77,14 +81,19 @@ function updateLines(
         subject: `Your ${name} is ready for pickup`,
         lines: [
           `Your order ${order.order_number} is ready for pickup.`,
-          ...collectionLines(store),
+          // KINGSTON.md §3: where and when; a parcel at a branch or post office waits there in its opening hours.
+          ...(order.shipping_method === 'pickup'
+            ? collectionLines(store)
+            : [
+                `Collect it at ${pickupPointOf(order, points)} (${shippingMethodWords[order.shipping_method]}), in its opening hours, with a photo ID.`,
+              ]),
           paymentState(order) === 'due' && order.payment_method === 'cash_on_delivery'
             ? `Please bring ${money(order.total)} in cash, and your order number.`
             : 'Please bring your order number.',
         ],
       };
     case 'delivered':
-      return order.shipping_method === 'pickup'
+      return isCollected(order.shipping_method)
         ? { subject: `Your ${name} was collected`, lines: [`Your order ${order.order_number} was collected. Enjoy it!`] }
         : { subject: `Your ${name} was delivered`, lines: [`Your order ${order.order_number} was delivered. Enjoy it!`] };
     case 'cancelled':
@@ -137,8 +146,9 @@ export function orderUpdateEmail(
   link: string,
   store: StoreContact,
   bank: BankTransferDetails | null = null,
+  points: readonly PickupPoint[] = [],
 ) {
-  const { subject, lines } = updateLines(order, update, store, bank);
+  const { subject, lines } = updateLines(order, update, store, bank, points);
   const signature = storeSignature(store);
   const text = [`Hello ${order.customer_name},`, '', ...lines, '', `Your order: ${link}`, '', signature.text].join('\n');
   const html = `<div style="font-family:sans-serif;max-width:560px">
@@ -160,7 +170,7 @@ function noticePayment(order: Order, testPayments: boolean): string {
     case 'bank_transfer':
       return order.payment_status === 'PENDING' ? 'bank transfer, awaiting payment' : 'paid by bank transfer';
     case 'cash_on_delivery':
-      return order.shipping_method === 'pickup' ? 'cash on pickup' : 'cash on delivery';
+      return isCollected(order.shipping_method) ? 'cash on pickup' : 'cash on delivery';
   }
 }
 
@@ -182,7 +192,12 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 export function newOrderNotice(order: Order, link: string, testPayments = false) {
   const subject = `New order ${order.order_number}: ${money(order.total)}, ${noticePayment(order, testPayments)}`;
   const pick = order.items.map((item) => `${item.quantity} × ${lineLabel({ name: item.product_name, variant: variantText(item) })}`);
-  const where = order.shipping_method === 'pickup' ? 'Pickup at the store' : `Deliver to: ${order.shipping_address_text}`;
+  const where =
+    order.shipping_method === 'pickup'
+      ? 'Pickup at the store'
+      : order.shipping_method === 'delivery'
+        ? `Deliver to: ${order.shipping_address_text}`
+        : `Send by ${shippingMethodWords[order.shipping_method]} to: ${order.pickup_point ?? ''}`;
   const text = [
     `Order ${order.order_number} from ${order.customer_name} <${order.email}>`,
     '',

@@ -30,6 +30,7 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
       catalog,
       mailer: app.mail.mailer,
       storeContact: app.settings.contact,
+      pickupPoints: async () => (await app.settings.current()).pickup_points,
       bankTransfer: app.settings.bankTransfer,
       storeTax: app.settings.tax,
       log: (message, error) => app.log.error({ err: error }, message),

@@ -14,6 +14,7 @@ import {
   type OrderStatus,
   type PaymentRefundReason,
   type StoreContact,
+  type PickupPoint,
   type StoreTax,
 } from '@threadline/contracts';
 import { adminList } from '../../admin-list.ts';
@@ -78,6 +79,8 @@ export interface OrdersDependencies {
   mailer: Mailer;
   /** The store's details as the owner set them when an e-mail is written (settings). */
   storeContact: () => Promise<StoreContact>;
+  /** The owner's Knutsford Express branches and post offices, for the e-mails to name where a parcel waits. */
+  pickupPoints: () => Promise<readonly PickupPoint[]>;
   /** The account bank transfers are paid into, as the owner set it when an e-mail is written (settings). */
   bankTransfer: () => Promise<BankTransferDetails>;
   /** The shop's tax as the owner set it when an e-mail is written (settings). */
@@ -111,6 +114,7 @@ export function createOrdersService({
   catalog,
   mailer,
   storeContact,
+  pickupPoints,
   bankTransfer,
   storeTax,
   log,
@@ -180,6 +184,7 @@ export function createOrdersService({
         (await storeTax()).name,
         testPayments,
         await bankTransfer(),
+        await pickupPoints(),
       ),
     });
     await repository.markConfirmationMailed(order.id);
@@ -236,6 +241,7 @@ export function createOrdersService({
           orderLink(order.id, origin),
           await storeContact(),
           await bankTransfer(),
+          await pickupPoints(),
         ),
       });
     } catch (error) {

@@ -107,6 +107,8 @@ describe('who may read and change the settings', () => {
 
 /** What a test shop offers at checkout: the built-in test card provider (no Stripe key) and cash. */
 const offered = ['stripe', 'cash_on_delivery'];
+/** The default settings offer every shipping method (KINGSTON.md §3: each has a fee and pickup points). */
+const allShippingMethods = ['pickup', 'delivery', 'knutsford', 'post_office'];
 
 describe('the settings', () => {
   it('start as SPEC §9 has them: 10.00 delivery everywhere, no free delivery, no tax, the shop’s details', async () => {
@@ -115,7 +117,7 @@ describe('the settings', () => {
     try {
       const answer = await fresh.app.inject({ method: 'GET', url: '/api/store/' });
       expect(answer.statusCode).toBe(200);
-      expect(answer.json()).toEqual({ ...defaultStoreSettings, payment_methods: offered });
+      expect(answer.json()).toEqual({ ...defaultStoreSettings, payment_methods: offered, shipping_methods_offered: allShippingMethods });
       expect(Object.values(answer.json().delivery_fees)).toEqual(Array(14).fill(10));
     } finally {
       await fresh.close();
@@ -194,7 +196,11 @@ describe('the settings', () => {
       },
     );
     expect(await save(changed)).toEqual(changed);
-    expect((await shop.app.inject({ method: 'GET', url: '/api/store/' })).json()).toEqual({ ...changed, payment_methods: offered });
+    expect((await shop.app.inject({ method: 'GET', url: '/api/store/' })).json()).toEqual({
+      ...changed,
+      payment_methods: offered,
+      shipping_methods_offered: allShippingMethods,
+    });
     const [entry] = await settingsAudit();
     expect(entry?.staff.id).toBe(owner.userId);
     expect(entry?.after).toEqual(changed);
@@ -291,7 +297,11 @@ describe('the settings', () => {
       expect(entries[index]?.before).toEqual(entries[index - 1]?.after);
     }
     const last = entries[entries.length - 1]?.after;
-    expect((await shop.app.inject({ method: 'GET', url: '/api/store/' })).json()).toEqual({ ...last, payment_methods: offered });
+    expect((await shop.app.inject({ method: 'GET', url: '/api/store/' })).json()).toEqual({
+      ...last,
+      payment_methods: offered,
+      shipping_methods_offered: allShippingMethods,
+    });
     await save(defaultStoreSettings);
   });
 });

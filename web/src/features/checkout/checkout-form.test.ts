@@ -22,6 +22,7 @@ const filled = {
   phone: '876',
   address1: '1 Hope Rd',
   city: 'Kingston',
+  parish: 'St. Andrew',
 };
 
 const address = (overrides: Partial<Address>): Address => ({
@@ -33,6 +34,7 @@ const address = (overrides: Partial<Address>): Address => ({
   state: 'St. Andrew',
   postal_code: '',
   country: 'Jamaica',
+  landmark: '',
   is_default: false,
   ...overrides,
 });
@@ -53,6 +55,30 @@ describe('checkout form rules', () => {
     expect(formErrors({ ...filled, firstName: '   ' })).toEqual({ firstName: 'first name is required' });
   });
 
+  it('asks a delivery in Jamaica for its parish, and Knutsford Express or the post office for a pickup point (KINGSTON.md §3)', () => {
+    expect(formErrors({ ...filled, parish: ' ' })).toEqual({ parish: 'parish is required' });
+    expect(formErrors({ ...filled, parish: '', country: 'Canada' })).toEqual({});
+    expect(formErrors({ ...filled, shippingMethod: 'knutsford', address1: '', parish: '' })).toEqual({
+      pickupPoint: 'pickup point is required',
+    });
+    expect(formErrors({ ...filled, shippingMethod: 'post_office', pickupPoint: 'po-lucea' })).toEqual({});
+    expect(fieldOfMessage('parish must be one of the 14 parishes of Jamaica')).toBe('parish');
+    expect(fieldOfMessage('No Knutsford Express pickup point has the code "x". Please choose one from the list.')).toBe('pickupPoint');
+    const options = { currency: 'JMD' as const, shippingCost: 0, canSaveAddress: true };
+    expect(
+      checkoutRequest({ ...filled, landmark: 'opposite the Texaco', shippingMethod: 'knutsford', pickupPoint: 'ke-negril' }, options),
+    ).toMatchObject({
+      shipping_method: 'knutsford',
+      pickup_point: 'ke-negril',
+      address_line1: '',
+      landmark: '',
+    });
+    expect(checkoutRequest({ ...filled, landmark: ' opposite the Texaco ' }, options)).toMatchObject({
+      landmark: 'opposite the Texaco',
+      parish: 'St. Andrew',
+    });
+  });
+
   it('ties server answers about one field back to it', () => {
     expect(fieldOfMessage('address is required')).toBe('address1');
     expect(fieldOfMessage('Enter a valid email address')).toBe('email');
@@ -70,8 +96,9 @@ describe('checkout form rules', () => {
       address_line2: '',
       country: 'Jamaica',
       city: 'Kingston',
-      parish: '',
+      parish: 'St. Andrew',
       postal_code: '',
+      landmark: '',
       shipping_method: 'delivery',
       payment_method: 'cash_on_delivery',
       shipping_cost: 10,

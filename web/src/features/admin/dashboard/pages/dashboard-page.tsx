@@ -87,6 +87,18 @@ function DashboardFigures({ figures }: { figures: AdminDashboard }) {
         <FigureCard title="Today" {...figures.today} />
         <FigureCard title="This month" {...figures.month} />
       </div>
+      <p
+        className={`rounded-xl px-4 py-3 text-sm ring-1 ${figures.late_orders.count > 0 ? 'bg-red-50 text-red-900 ring-red-200' : 'bg-stone-50 text-stone-700 ring-stone-200'}`}
+      >
+        {figures.late_orders.count === 0
+          ? 'No order is past the date it was promised by.'
+          : `${figures.late_orders.count} ${figures.late_orders.count === 1 ? 'order is' : 'orders are'} past the date promised and not yet delivered. `}
+        {figures.late_orders.count > 0 ? (
+          <Link to="/admin/orders?late=true" className="font-semibold underline underline-offset-2">
+            See late orders
+          </Link>
+        ) : null}
+      </p>
       <p className="text-xs text-stone-500">Revenue counts paid orders that were not cancelled; days are Jamaica time.</p>
       <Panel title="This month by payment method">
         {figures.month_by_payment_method.length === 0 ? (

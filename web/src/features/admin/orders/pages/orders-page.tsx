@@ -57,6 +57,7 @@ function Filters() {
   const [method, setMethod] = useListFilter('payment_method');
   const [from, setFrom] = useListFilter('from');
   const [to, setTo] = useListFilter('to');
+  const [late, setLate] = useListFilter('late');
   return (
     <div className="flex flex-wrap items-end gap-3">
       {/* Keyed by the search in the URL: going back or clearing the filters shows it in the box. */}
@@ -93,6 +94,15 @@ function Filters() {
             </option>
           ))}
         </select>
+      </label>
+      <label className="flex min-h-11 items-center gap-2 text-sm font-medium">
+        <input
+          type="checkbox"
+          checked={late === 'true'}
+          onChange={(event) => setLate(event.target.checked ? 'true' : '')}
+          className="size-4 accent-stone-900"
+        />
+        Late
       </label>
       <label className="flex flex-col gap-1 text-sm font-medium">
         From
