@@ -41,3 +41,4 @@ export * from './admin-messages.ts';
 export * from './restock-alerts.ts';
 export * from './reviews.ts';
 export * from './review-rules.ts';
+export * from './deliveries.ts';

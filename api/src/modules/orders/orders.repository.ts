@@ -2,7 +2,7 @@ import { sql, type CompiledQuery, type Insertable, type QueryCreator, type Selec
 import type { AdminOrderQuery } from '@threadline/contracts';
 import { pageWindow } from '../../admin-list.ts';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
-import type { Database, OrderItemTable, OrderStatusHistoryTable, OrderTable, OrderUpdateEmailTable } from '../../db/tables.ts';
+import type { Database, DeliveryProofTable, OrderItemTable, OrderStatusHistoryTable, OrderTable, OrderUpdateEmailTable } from '../../db/tables.ts';
 import { dayChange, type CountedOrder } from './order-days.ts';
 import { nameKey, numberTailKey, searchedTail } from './order-names.ts';
 
@@ -10,6 +10,7 @@ export type OrderRow = Awaited<ReturnType<ReturnType<typeof createOrdersReposito
 export type StatusChangeRow = Selectable<OrderStatusHistoryTable>;
 export type OrderUpdateEmailRow = Selectable<OrderUpdateEmailTable>;
 export type OrderItemRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['itemsOf']>>[number];
+export type DeliveryProofRow = Selectable<DeliveryProofTable>;
 export type ProofRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['proofsOf']>>[number];
 
 /** An item of an order being placed: the order's id comes with the insert. */
@@ -678,6 +679,51 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
 
     /** `countChange` as a statement (null when the day's figures do not change), for a transaction's last writes. */
     countChangeWrite,
+
+    /** The proof of the order's delivery, if the driver marked it delivered in one step. */
+    deliveryProofOf: (orderId: number, executor: DbExecutor = db) =>
+      executor.selectFrom('delivery_proofs').selectAll().where('order_id', '=', orderId).executeTakeFirst(),
+
+    deliveryProofsOf: (orderIds: number[], executor: DbExecutor = db) =>
+      orderIds.length === 0
+        ? Promise.resolve([])
+        : executor.selectFrom('delivery_proofs').selectAll().where('order_id', 'in', orderIds).execute(),
+
+    async insertDeliveryProof(proof: Insertable<DeliveryProofTable>, executor: DbExecutor = db): Promise<void> {
+      await executor.insertInto('delivery_proofs').values(proof).execute();
+    },
+
+    /**
+     * The orders on the driver's run sheet of the Jamaican day [`start`, `end`): the shop's own
+     * deliveries placed before it ends that are being handled (processing, or shipped) and not
+     * yet delivered, and those delivered during it (so the day's sheet keeps what was done).
+     */
+    runSheetOrders: (start: string, end: string, executor: DbExecutor = db) =>
+      executor
+        .selectFrom('orders')
+        .selectAll()
+        .where('shipping_method', '=', 'delivery')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', 'in', ['processing', 'shipped']), eb('created_at', '<', end)]),
+            eb.and([
+              eb('status', '=', 'delivered'),
+              eb.exists(
+                eb
+                  .selectFrom('order_status_history')
+                  .select('order_status_history.id')
+                  .whereRef('order_status_history.order_id', '=', 'orders.id')
+                  .where('order_status_history.to_status', '=', 'delivered')
+                  .where('order_status_history.created_at', '>=', start)
+                  .where('order_status_history.created_at', '<', end),
+              ),
+            ]),
+          ]),
+        )
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(1000)
+        .execute(),
 
     sessionOwnsOrder: async (orderId: number, sessionId: number, executor: DbExecutor = db) =>
       (await executor
