@@ -84,7 +84,7 @@ export async function runSheetPdf(sheet: RunSheet): Promise<Buffer> {
       write(
         stop.delivery
           ? `Delivered at ${clock.format(new Date(stop.delivery.delivered_at))}, received by ${stop.delivery.received_by}${stop.delivery.cash_collected ? ', cash collected' : ''}`
-          : 'Received by ______________________   Time ________',
+          : 'Received by ______________________ Time ________',
         'regular',
         10,
         14,
