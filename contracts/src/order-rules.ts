@@ -32,8 +32,11 @@ export const orderStatusWords: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** Whether the customer collects the order (no shipment, no tracking number). */
-export const isCollected = (shippingMethod: ShippingMethod) => shippingMethod === 'pickup';
+/**
+ * Whether the customer collects the order (no shipment, no tracking number): at the shop (pickup), at
+ * a Knutsford Express branch or at a post office (KINGSTON.md §3).
+ */
+export const isCollected = (shippingMethod: ShippingMethod) => shippingMethod !== 'delivery';
 
 /** Where an order may move now: a collected order is made ready for pickup, a shipment is shipped. */
 export const nextOrderStatuses = (status: OrderStatus, shippingMethod: ShippingMethod): readonly OrderStatus[] =>
@@ -117,8 +120,16 @@ export const isPaidByHand = (method: PaymentMethod) => method === 'cash_on_deliv
 /** An unpaid bank transfer waiting for the customer's money (and proof), as every page and e-mail tells it. */
 export const awaitsTransfer = (order: { status: OrderStatus; payment_status: PaymentStatus; payment_method: PaymentMethod }) =>
   order.payment_method === 'bank_transfer' && order.status === 'pending' && order.payment_status === 'PENDING';
-export const shippingMethods = ['pickup', 'delivery'] as const;
+/**
+ * KINGSTON.md §3: collected at the shop, brought by the shop's own driver, sent by Knutsford Express
+ * to one of its branches, or sent to a post office; the last two are collected at a pickup point.
+ */
+export const shippingMethods = ['pickup', 'delivery', 'knutsford', 'post_office'] as const;
 export type ShippingMethod = (typeof shippingMethods)[number];
+/** The methods whose parcel waits at a pickup point the customer chooses (`pickup_point`). */
+export type PickupPointKind = Extract<ShippingMethod, 'knutsford' | 'post_office'>;
+export const pickupPointKinds: readonly PickupPointKind[] = ['knutsford', 'post_office'];
+export const needsPickupPoint = (method: ShippingMethod): method is PickupPointKind => method === 'knutsford' || method === 'post_office';
 
 /**
  * SPEC §5 checkout fields and the words of their '{field name in lowercase words} is required'
@@ -163,6 +174,7 @@ export const checkoutFieldMaxLength = {
   city: 100,
   parish: 100,
   postal_code: 20,
+  landmark: 200,
 } as const;
 
 const jamaicaTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Jamaica' });

@@ -21,6 +21,8 @@ const shippingAddressSchema = z.object({
   state: z.string(),
   postal_code: z.string(),
   country: z.string(),
+  /** What to look for there ("opposite the Texaco"), '' when none (KINGSTON.md §3). */
+  landmark: z.string(),
 });
 
 export const orderSchema = z.object({
@@ -47,6 +49,10 @@ export const orderSchema = z.object({
   email: z.string(),
   currency: currencyCodeSchema,
   shipping_address: shippingAddressSchema.nullable(),
+  /** The code of the Knutsford Express branch or post office it is collected at (knutsford, post_office); else null. */
+  pickup_point: z.string().nullable(),
+  /** The Jamaican date (YYYY-MM-DD) it is expected by (KINGSTON.md §3); null for orders placed before promises were made. */
+  promised_by: z.string().nullable(),
   /** Text form of the shipping address (SPEC §3 allows plain text); empty for pickup. */
   shipping_address_text: z.string(),
   items: z.array(orderItemSchema),
@@ -79,6 +85,10 @@ export const checkoutRequestSchema = z.object({
   city: formText(checkoutFieldMaxLength.city),
   parish: formText(checkoutFieldMaxLength.parish),
   postal_code: formText(checkoutFieldMaxLength.postal_code),
+  /** What the driver looks for ("opposite the Texaco"), KINGSTON.md §3. */
+  landmark: formText(checkoutFieldMaxLength.landmark),
+  /** The code of a pickup point `GET /api/store/` lists, for knutsford and post_office. */
+  pickup_point: text(40).optional(),
   shipping_method: z.enum(shippingMethods),
   payment_method: z.enum(paymentMethods),
   /** Ignored by the server: shipping is priced from the method. */

@@ -49,6 +49,7 @@ import * as powertranzPayments from './migrations/0040-powertranz-payments.ts';
 import * as reviews from './migrations/0042-reviews.ts';
 import * as sharedCarts from './migrations/0043-shared-carts.ts';
 import * as restockAlerts from './migrations/0044-restock-alerts.ts';
+import * as deliveryMethods from './migrations/0045-delivery-methods.ts';
 import * as deliveryProofs from './migrations/0046-delivery-proofs.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
@@ -89,6 +90,7 @@ const migrations: Record<string, Migration> = {
   '0042-reviews': reviews,
   '0043-shared-carts': sharedCarts,
   '0044-restock-alerts': restockAlerts,
+  '0045-delivery-methods': deliveryMethods,
   '0046-delivery-proofs': deliveryProofs,
 };
 

@@ -9,6 +9,7 @@ import type {
   ProductStatus,
   ReviewFit,
   ReviewStatus,
+  ShippingMethod,
   StockMovementKind,
 } from '@threadline/contracts';
 
@@ -148,6 +149,8 @@ export interface AddressTable {
   state: string;
   postal_code: string;
   country: string;
+  /** What to look for there ("opposite the Texaco"), '' when none (migration 0045). */
+  landmark: Generated<string>;
   is_default: Flag;
   created_at: Timestamp;
 }
@@ -316,13 +319,19 @@ export interface OrderTable {
   status: OrderStatus;
   payment_status: PaymentStatus;
   payment_method: PaymentMethod;
-  shipping_method: 'pickup' | 'delivery';
+  shipping_method: ShippingMethod;
   address_line1: string;
   address_line2: string;
   city: string;
   parish: string;
   postal_code: string;
   country: string;
+  /** What the driver looks for ("opposite the Texaco"), '' when none (migration 0045). */
+  landmark: Generated<string>;
+  /** The code of the Knutsford Express branch or post office a collected parcel waits at; null for pickup and delivery. */
+  pickup_point: string | null;
+  /** The Jamaican date (YYYY-MM-DD) the order was promised by at checkout; null for orders placed before promises. */
+  promised_by: string | null;
   subtotal: number;
   discount_amount: number;
   shipping_cost: number;

@@ -107,7 +107,7 @@ const move = (orderId: number, status: OrderStatus, extra: object = {}) =>
   });
 
 /** The path from pending to each status, as the rules allow it: a shipment is shipped, a pickup order made ready for pickup. */
-const pathTo: Record<ShippingMethod, Record<OrderStatus, OrderStatus[]>> = {
+const pathTo: Record<Extract<ShippingMethod, 'delivery' | 'pickup'>, Record<OrderStatus, OrderStatus[]>> = {
   delivery: {
     pending: [],
     processing: ['processing'],

@@ -13,6 +13,7 @@ const request: CheckoutRequest = {
   city: 'Kingston',
   parish: 'St. Andrew',
   postal_code: '',
+  landmark: '',
   shipping_method: 'delivery',
   payment_method: 'cash_on_delivery',
   currency: 'JMD',

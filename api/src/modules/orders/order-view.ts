@@ -18,6 +18,7 @@ export function orderView(
           state: parishNamed(order.parish) ?? order.parish,
           postal_code: order.postal_code,
           country: order.country,
+          landmark: order.landmark,
         }
       : null;
   const total = minorToMajor(order.total);
@@ -42,8 +43,10 @@ export function orderView(
     email: order.email,
     currency: order.currency === 'USD' ? 'USD' : 'JMD',
     shipping_address: address,
+    pickup_point: order.pickup_point,
+    promised_by: order.promised_by,
     shipping_address_text: address
-      ? [address.street_address, address.apartment, address.city, address.state, address.postal_code, address.country]
+      ? [address.street_address, address.apartment, address.landmark, address.city, address.state, address.postal_code, address.country]
           .filter((part) => part.trim() !== '')
           .join(', ')
       : '',

@@ -113,6 +113,7 @@ export function checkoutRequest(
     city: delivery ? form.city.trim() : '',
     parish: delivery ? form.parish.trim() : '',
     postal_code: delivery ? form.postal.trim() : '',
+    landmark: '',
     shipping_method: form.shippingMethod,
     payment_method: form.paymentMethod,
     shipping_cost: options.shippingCost,

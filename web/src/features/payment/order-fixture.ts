@@ -29,8 +29,11 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
       state: 'St. Andrew',
       postal_code: '',
       country: 'Jamaica',
+      landmark: '',
     },
     shipping_address_text: '12 Hope Road, Kingston, St. Andrew, Jamaica',
+    pickup_point: null,
+    promised_by: null,
     items: [
       { id: 1, product_id: 1, product_name: 'Runner Sneaker', product_image: null, quantity: 2, price: 10000, size: '9', color: 'Black' },
       { id: 2, product_id: 2, product_name: 'Kingston Cap', product_image: null, quantity: 1, price: 1900, size: null, color: null },

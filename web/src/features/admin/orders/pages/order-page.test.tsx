@@ -33,8 +33,11 @@ function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
       state: 'St. Andrew',
       postal_code: '',
       country: 'Jamaica',
+      landmark: '',
     },
     shipping_address_text: '12 Hope Road, Kingston 10, St. Andrew, Jamaica',
+    pickup_point: null,
+    promised_by: null,
     items: [
       { id: 1, product_id: 1, product_name: 'Kingston Runner', product_image: null, quantity: 1, price: 11900, size: '9', color: 'Black' },
     ],
