@@ -70,7 +70,7 @@ async function placeOrder({
 }: {
   name?: [string, string];
   phone?: string;
-  to?: Partial<Record<'address_line1' | 'address_line2' | 'city' | 'parish', string>>;
+  to?: Partial<Record<'address_line1' | 'address_line2' | 'city' | 'parish' | 'landmark', string>>;
   lines?: object[];
   payment?: 'cash_on_delivery' | 'stripe';
   shipping?: 'delivery' | 'pickup';
@@ -156,11 +156,11 @@ describe('the run sheet', () => {
   // Placed on 14 March 2026 (Jamaica), the sheet asked for the 16th: each a stop still to deliver, or not on it.
   const placed: Record<string, PlacedOrder> = {};
   beforeAll(async () => {
-    placed.andrewCash = await placeOrder({ name: ['Kemar', 'Brown'] });
+    placed.andrewCash = await placeOrder({ name: ['Kemar', 'Brown'], to: { landmark: 'Opposite the Texaco, green gate' } });
     placed.kingstonCash = await placeOrder({
       name: ['Shanice', 'Wong 王'],
       phone: '876 555 0123',
-      to: { address_line1: '5 Duke Street', address_line2: 'Apt 2', city: 'Kingston', parish: 'Kingston' },
+      to: { address_line1: '5 Duke Street', address_line2: 'Apt 2', city: 'Kingston', parish: 'Kingston', landmark: 'Beside Ward Theatre' },
       lines: [
         { product_id: capId, quantity: 1 },
         { product_id: teeId, quantity: 1, variant_size: 'L', variant_color: 'Gold' },
@@ -173,6 +173,7 @@ describe('the run sheet', () => {
     // Not on it: not yet being handled, cancelled, collected in store.
     placed.pending = await placeOrder({ status: 'pending' });
     placed.cancelled = await placeOrder({ status: 'cancelled' });
+    placed.promisedLater = await placeOrder({ name: ['Later', 'Promise'] });
     placed.pickup = await placeOrder({ shipping: 'pickup' });
     await db()
       .updateTable('orders')
@@ -183,6 +184,12 @@ describe('the run sheet', () => {
         Object.values(placed).map((order) => order.id),
       )
       .execute();
+    // Promised by the 16th, and one late (the 15th): on the sheet; one promised by the 20th is not, until that day.
+    const promise = (order: PlacedOrder | undefined, day: string) =>
+      db().updateTable('orders').set({ promised_by: day }).where('id', '=', order?.id ?? 0).execute();
+    await promise(placed.andrewCash, '2026-03-16');
+    await promise(placed.kingstonCash, '2026-03-15');
+    await promise(placed.promisedLater, '2026-03-20');
   });
 
   it('lists the day’s deliveries by parish with phone, address, items and the cash of the unpaid cash orders, which add up to its total', async () => {
@@ -212,6 +219,9 @@ describe('the run sheet', () => {
     expect(stops.find((stop) => stop.order_id === placed.andrewCard?.id)).toMatchObject({ cash_to_collect: 0, payment_status: 'COMPLETED' });
     expect(stops.find((stop) => stop.order_id === placed.catherinePaid?.id)).toMatchObject({ cash_to_collect: 0 });
     expect(stops.reduce((sum, stop) => sum + stop.cash_to_collect, 0)).toBe(sheet.cash_to_collect);
+    expect(stops.map((stop) => stop.landmark)).toEqual(['Beside Ward Theatre', 'Opposite the Texaco, green gate', '', '']);
+    expect(stops.some((stop) => stop.order_id === placed.promisedLater?.id)).toBe(false);
+    expect((await runSheet('2026-03-20')).parishes.flatMap((group) => group.stops).map((stop) => stop.order_id)).toContain(placed.promisedLater?.id);
     // Placed after the 13th ended: that day's sheet is empty.
     expect(await runSheet('2026-03-13')).toEqual({ date: '2026-03-13', stop_count: 0, cash_to_collect: 0, parishes: [] });
   });
@@ -230,6 +240,7 @@ describe('the run sheet', () => {
         'Kingston · 1 stop · cash J$4,310.00',
         `1. ${placed.kingstonCash?.number} · Shanice Wong 王 · 876 555 0123`,
         '5 Duke Street, Apt 2, Kingston, Kingston',
+        'Landmark: Beside Ward Theatre',
         '1 × Irie Cap',
         '1 × Yard Tee (L / Gold)',
         'Collect J$4,310.00 in cash',
@@ -237,6 +248,7 @@ describe('the run sheet', () => {
         'St. Andrew · 2 stops · cash J$5,010.00',
         `2. ${placed.andrewCash?.number} · Kemar Brown · 876 555 0199`,
         '12 Hope Road, Kingston 10, St. Andrew',
+        'Landmark: Opposite the Texaco, green gate',
         '2 × Yard Tee (M / Black)',
         'Collect J$5,010.00 in cash',
         blank,
@@ -295,7 +307,7 @@ describe('delivered in one step', () => {
     const audit = await db().selectFrom('audit_entries').select('action').where('entity_id', '=', String(order.id)).orderBy('id').execute();
     expect(audit.map((entry) => entry.action)).toEqual(['status', 'delivered', 'mark_paid']);
     await expect
-      .poll(() => smtp.received.some((mail) => mail.text.includes(order.number) && /delivered/i.test(mail.subject ?? mail.text)))
+      .poll(() => smtp.received.some((mail) => mail.text.includes(order.number) && /delivered/i.test(mail.text)))
       .toBe(true);
 
     // The photo: re-encoded (WebP, no camera metadata), for staff alone.

@@ -12,12 +12,6 @@ export interface RunSheetOrder {
 export const cashToCollect = (order: Pick<OrderRow, 'payment_method' | 'payment_status' | 'status' | 'total'>): number =>
   order.payment_method === 'cash_on_delivery' && order.payment_status === 'PENDING' && order.status !== 'cancelled' ? order.total : 0;
 
-/** A landmark the order holds, once orders carry one (KINGSTON.md §3); '' before then and when none was given. */
-const landmarkOf = (order: OrderRow): string => {
-  const value = (order as OrderRow & { landmark?: string | null }).landmark;
-  return typeof value === 'string' ? value.trim() : '';
-};
-
 /**
  * The day's stops grouped by parish, in the island's order of parishes (Kingston, St. Andrew, …),
  * a place outside the 14 after them as typed; within a parish, by when the order was placed. The
@@ -39,7 +33,7 @@ export function buildRunSheet(date: string, rows: readonly RunSheetOrder[]): Run
       customer_name: `${order.first_name} ${order.last_name}`.trim(),
       phone: order.phone,
       address: { street_address: order.address_line1, apartment: order.address_line2, city: order.city, parish },
-      landmark: landmarkOf(order),
+      landmark: order.landmark.trim(),
       items: items.map((item) => ({ name: item.product_name, size: item.size, color: item.color, quantity: item.quantity })),
       payment_method: order.payment_method,
       payment_status: order.payment_status,
