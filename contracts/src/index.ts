@@ -42,3 +42,4 @@ export * from './restock-alerts.ts';
 export * from './reviews.ts';
 export * from './review-rules.ts';
 export * from './deliveries.ts';
+export * from './delivery-rules.ts';

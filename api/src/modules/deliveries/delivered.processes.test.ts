@@ -81,11 +81,16 @@ async function tapDelivered(url: string, orderId: number, receivedBy: string) {
 }
 
 describe('delivered on one server process and on the other at once (two phones, or a retry through the other process)', () => {
-  it('records one delivery, one proof and one payment with one invoice number, and refuses the other with 409', { timeout: 180_000 }, async () => {
+  it('records one delivery, one proof and one payment with one invoice number, and refuses the other with 409', {
+    timeout: 180_000,
+  }, async () => {
     const [one = '', two = ''] = processes.urls;
     for (let round = 0; round < 8; round += 1) {
       const orderId = await cashDelivery(one);
-      const answers = await Promise.all([tapDelivered(one, orderId, `Phone one ${round}`), tapDelivered(two, orderId, `Phone two ${round}`)]);
+      const answers = await Promise.all([
+        tapDelivered(one, orderId, `Phone one ${round}`),
+        tapDelivered(two, orderId, `Phone two ${round}`),
+      ]);
       expect(answers.map((answer) => answer.status).sort(), JSON.stringify(answers)).toEqual([200, 409]);
       expect(answers.find((answer) => answer.status === 409)?.body.error).toBe(deliveryMessages.alreadyDelivered);
       const order = await db()
@@ -98,12 +103,24 @@ describe('delivered on one server process and on the other at once (two phones, 
       expect([
         await count(db().selectFrom('delivery_proofs').select('id').where('order_id', '=', orderId).execute()),
         await count(
-          db().selectFrom('order_status_history').select('id').where('order_id', '=', orderId).where('to_status', '=', 'delivered').execute(),
+          db()
+            .selectFrom('order_status_history')
+            .select('id')
+            .where('order_id', '=', orderId)
+            .where('to_status', '=', 'delivered')
+            .execute(),
         ),
         await count(
-          db().selectFrom('audit_entries').select('id').where('entity_id', '=', String(orderId)).where('action', '=', 'mark_paid').execute(),
+          db()
+            .selectFrom('audit_entries')
+            .select('id')
+            .where('entity_id', '=', String(orderId))
+            .where('action', '=', 'mark_paid')
+            .execute(),
         ),
-        await count(db().selectFrom('order_update_emails').select('id').where('order_id', '=', orderId).where('kind', '=', 'delivered').execute()),
+        await count(
+          db().selectFrom('order_update_emails').select('id').where('order_id', '=', orderId).where('kind', '=', 'delivered').execute(),
+        ),
       ]).toEqual([1, 1, 1, 1]);
     }
     // One invoice number for each order paid: none given twice, none skipped by a payment rolled back.

@@ -71,7 +71,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{ deliveries: DeliveriesServi
     },
     async (request, reply) => {
       staffOf(request);
-      if (request.query.format === 'json') return reply.header('cache-control', 'no-store').send(await deliveries.runSheet(request.query.date));
+      if (request.query.format === 'json')
+        return reply.header('cache-control', 'no-store').send(await deliveries.runSheet(request.query.date));
       const { fileName, pdf: document } = await deliveries.runSheetPdf(request.query.date);
       return reply
         .type('application/pdf')

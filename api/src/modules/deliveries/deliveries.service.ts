@@ -39,7 +39,8 @@ export function createDeliveriesService({ database, orders, adminOrders, audit, 
   /** The photo re-encoded (upright, no metadata, WebP) and stored privately; its key. */
   async function keepPhoto(orderId: number, upload: Buffer): Promise<string> {
     const photo = await reencodePhoto(upload, deliveryPhotoLimits.megapixels * 1_000_000, deliveryPhotoLimits.side);
-    if (photo === 'too-large') throw new ShopError(413, deliveryMessages.photoTooLarge(deliveryPhotoLimits.megabytes, deliveryPhotoLimits.megapixels));
+    if (photo === 'too-large')
+      throw new ShopError(413, deliveryMessages.photoTooLarge(deliveryPhotoLimits.megabytes, deliveryPhotoLimits.megapixels));
     if (photo === 'invalid') throw badRequest(deliveryMessages.photoInvalid);
     const key = `${privateMediaPrefix}delivery-photos/${orderId}/${randomBytes(16).toString('hex')}.webp`;
     await store.put(key, photo.data, 'image/webp');
@@ -80,11 +81,17 @@ export function createDeliveriesService({ database, orders, adminOrders, audit, 
               entity: 'order',
               entityId: orderId,
               before: adminOrders.auditState(before),
-              after: { ...adminOrders.auditState(after), received_by: form.received_by, cash_collected: form.cash_collected, photo: photoKey !== null },
+              after: {
+                ...adminOrders.auditState(after),
+                received_by: form.received_by,
+                cash_collected: form.cash_collected,
+                photo: photoKey !== null,
+              },
             },
             trx,
           );
-          if (form.cash_collected) await adminOrders.markPaidWithin(trx, staff, orderId, `Cash collected on delivery, received by ${form.received_by}`);
+          if (form.cash_collected)
+            await adminOrders.markPaidWithin(trx, staff, orderId, `Cash collected on delivery, received by ${form.received_by}`);
           return orders.recordUpdate(orderId, { kind: 'delivered' }, trx);
         });
       } catch (error) {

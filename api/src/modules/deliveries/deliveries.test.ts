@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryMessages, type RunSheet } from '@threadline/contracts';
 import { deliveryFields } from '../../../test/checkout-forms.ts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
-import { createTestShop, signInStaff, signUp, startSession, type ShopperSession, type SignedInShopper, type TestShop } from '../../../test/helper.ts';
+import {
+  createTestShop,
+  signInStaff,
+  signUp,
+  startSession,
+  type ShopperSession,
+  type SignedInShopper,
+  type TestShop,
+} from '../../../test/helper.ts';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
 
@@ -96,9 +104,9 @@ async function placeOrder({
     const address = shop.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     await fetch(`http://127.0.0.1:${port}/test-payments/checkout/${sessionId}/pay`, { method: 'POST', redirect: 'manual' });
-    expect((await inject(shopper, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: sessionId })).json().payment_status).toBe(
-      'COMPLETED',
-    );
+    expect(
+      (await inject(shopper, 'POST', '/api/orders/payment/stripe/verify-session/', { session_id: sessionId })).json().payment_status,
+    ).toBe('COMPLETED');
   }
   const moves: string[] = { pending: [], processing: ['processing'], shipped: ['processing', 'shipped'], cancelled: ['cancelled'] }[status];
   for (const move of moves) {
@@ -167,8 +175,16 @@ describe('the run sheet', () => {
       ],
       status: 'shipped',
     });
-    placed.andrewCard = await placeOrder({ name: ['Ōlu', 'Grant'], phone: '876 555 0456', payment: 'stripe', to: { address_line1: '3 Lady Musgrave Road' } });
-    placed.catherinePaid = await placeOrder({ name: ['Tanya', 'Reid'], to: { address_line1: '8 Main Street', city: 'Spanish Town', parish: 'St. Catherine' } });
+    placed.andrewCard = await placeOrder({
+      name: ['Ōlu', 'Grant'],
+      phone: '876 555 0456',
+      payment: 'stripe',
+      to: { address_line1: '3 Lady Musgrave Road' },
+    });
+    placed.catherinePaid = await placeOrder({
+      name: ['Tanya', 'Reid'],
+      to: { address_line1: '8 Main Street', city: 'Spanish Town', parish: 'St. Catherine' },
+    });
     expect((await inject(staff, 'POST', `/api/admin/orders/${placed.catherinePaid.id}/mark-paid/`, {})).statusCode).toBe(200);
     // Not on it: not yet being handled, cancelled, collected in store.
     placed.pending = await placeOrder({ status: 'pending' });
@@ -186,7 +202,11 @@ describe('the run sheet', () => {
       .execute();
     // Promised by the 16th, and one late (the 15th): on the sheet; one promised by the 20th is not, until that day.
     const promise = (order: PlacedOrder | undefined, day: string) =>
-      db().updateTable('orders').set({ promised_by: day }).where('id', '=', order?.id ?? 0).execute();
+      db()
+        .updateTable('orders')
+        .set({ promised_by: day })
+        .where('id', '=', order?.id ?? 0)
+        .execute();
     await promise(placed.andrewCash, '2026-03-16');
     await promise(placed.kingstonCash, '2026-03-15');
     await promise(placed.promisedLater, '2026-03-20');
@@ -216,12 +236,17 @@ describe('the run sheet', () => {
       delivery: null,
     });
     const stops = sheet.parishes.flatMap((group) => group.stops);
-    expect(stops.find((stop) => stop.order_id === placed.andrewCard?.id)).toMatchObject({ cash_to_collect: 0, payment_status: 'COMPLETED' });
+    expect(stops.find((stop) => stop.order_id === placed.andrewCard?.id)).toMatchObject({
+      cash_to_collect: 0,
+      payment_status: 'COMPLETED',
+    });
     expect(stops.find((stop) => stop.order_id === placed.catherinePaid?.id)).toMatchObject({ cash_to_collect: 0 });
     expect(stops.reduce((sum, stop) => sum + stop.cash_to_collect, 0)).toBe(sheet.cash_to_collect);
     expect(stops.map((stop) => stop.landmark)).toEqual(['Beside Ward Theatre', 'Opposite the Texaco, green gate', '', '']);
     expect(stops.some((stop) => stop.order_id === placed.promisedLater?.id)).toBe(false);
-    expect((await runSheet('2026-03-20')).parishes.flatMap((group) => group.stops).map((stop) => stop.order_id)).toContain(placed.promisedLater?.id);
+    expect((await runSheet('2026-03-20')).parishes.flatMap((group) => group.stops).map((stop) => stop.order_id)).toContain(
+      placed.promisedLater?.id,
+    );
     // Placed after the 13th ended: that day's sheet is empty.
     expect(await runSheet('2026-03-13')).toEqual({ date: '2026-03-13', stop_count: 0, cash_to_collect: 0, parishes: [] });
   });
@@ -289,14 +314,24 @@ describe('the run sheet', () => {
 describe('delivered in one step', () => {
   it('marks an unpaid cash order delivered and paid: history, invoice number, e-mail, proof with the photo only staff open, on the day’s sheet', async () => {
     const order = await placeOrder({ name: ['Andre', 'Campbell'] });
-    const answer = await markDelivered(staff, order.id, { received_by: 'Mrs Campbell (mother)', cash_collected: 'true' }, await cameraPhoto());
+    const answer = await markDelivered(
+      staff,
+      order.id,
+      { received_by: 'Mrs Campbell (mother)', cash_collected: 'true' },
+      await cameraPhoto(),
+    );
     expect(answer.statusCode, answer.body).toBe(200);
     const shown = answer.json().order;
     expect(shown).toMatchObject({
       status: 'delivered',
       payment_status: 'COMPLETED',
       invoice_number: expect.stringMatching(/^INV-\d{6}$/),
-      delivery: { received_by: 'Mrs Campbell (mother)', cash_collected: true, has_photo: true, staff_email: expect.stringContaining('staff-') },
+      delivery: {
+        received_by: 'Mrs Campbell (mother)',
+        cash_collected: true,
+        has_photo: true,
+        staff_email: expect.stringContaining('staff-'),
+      },
     });
     expect(shown.history.at(-1)).toMatchObject({
       from_status: 'processing',
@@ -306,9 +341,7 @@ describe('delivered in one step', () => {
     expect((await inject(staff, 'GET', `/api/admin/orders/${order.id}/`)).json().delivery.received_by).toBe('Mrs Campbell (mother)');
     const audit = await db().selectFrom('audit_entries').select('action').where('entity_id', '=', String(order.id)).orderBy('id').execute();
     expect(audit.map((entry) => entry.action)).toEqual(['status', 'delivered', 'mark_paid']);
-    await expect
-      .poll(() => smtp.received.some((mail) => mail.text.includes(order.number) && /delivered/i.test(mail.text)))
-      .toBe(true);
+    await expect.poll(() => smtp.received.some((mail) => mail.text.includes(order.number) && /delivered/i.test(mail.text))).toBe(true);
 
     // The photo: re-encoded (WebP, no camera metadata), for staff alone.
     const photo = await inject(staff, 'GET', `/api/admin/orders/${order.id}/delivery-photo/`);
@@ -319,14 +352,22 @@ describe('delivered in one step', () => {
     expect([metadata.format, metadata.width, metadata.exif]).toEqual(['webp', 640, undefined]);
     expect((await inject(customer, 'GET', `/api/admin/orders/${order.id}/delivery-photo/`)).statusCode).toBe(403);
     expect((await inject(await startSession(shop.app), 'GET', `/api/admin/orders/${order.id}/delivery-photo/`)).statusCode).toBe(401);
-    const { photo_key: key } = await db().selectFrom('delivery_proofs').select('photo_key').where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    const { photo_key: key } = await db()
+      .selectFrom('delivery_proofs')
+      .select('photo_key')
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
     expect(key).toMatch(/^private\/delivery-photos\//);
     expect((await shop.app.inject({ method: 'GET', url: `/static/media/${key}` })).statusCode).toBe(404);
 
     // Today's sheet keeps the stop, delivered, with nothing left to collect.
     const today = new Date(Date.now() - 5 * 60 * 60 * 1000).toISOString().slice(0, 10);
     const stop = (await runSheet(today)).parishes.flatMap((group) => group.stops).find((each) => each.order_id === order.id);
-    expect(stop).toMatchObject({ status: 'delivered', cash_to_collect: 0, delivery: { received_by: 'Mrs Campbell (mother)', cash_collected: true } });
+    expect(stop).toMatchObject({
+      status: 'delivered',
+      cash_to_collect: 0,
+      delivery: { received_by: 'Mrs Campbell (mother)', cash_collected: true },
+    });
   });
 
   it('without cash collected (and without a photo) leaves a cash order unpaid; a card order is delivered as paid', async () => {

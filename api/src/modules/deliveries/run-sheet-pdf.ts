@@ -1,5 +1,14 @@
 import PdfKitDocument from 'pdfkit';
-import { formatMoney, lineLabel, paymentMethodWords, paymentStatusLabels, shopCurrency, storeDetails, variantText, type RunSheet } from '@threadline/contracts';
+import {
+  formatMoney,
+  lineLabel,
+  paymentMethodWords,
+  paymentStatusLabels,
+  shopCurrency,
+  storeDetails,
+  variantText,
+  type RunSheet,
+} from '@threadline/contracts';
 import { invoiceLettering, type InvoiceWeight } from '../admin-orders/invoice-fonts.ts';
 
 const jmd = (amount: number) => formatMoney(amount, shopCurrency);
@@ -9,7 +18,9 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 /** The stop's address on one line, as the driver reads it out. */
 const addressLine = (stop: RunSheet['parishes'][number]['stops'][number]) =>
-  [stop.address.street_address, stop.address.apartment, stop.address.city, stop.address.parish].filter((part) => part.trim() !== '').join(', ');
+  [stop.address.street_address, stop.address.apartment, stop.address.city, stop.address.parish]
+    .filter((part) => part.trim() !== '')
+    .join(', ');
 
 /** What the driver does about money at the door. */
 const moneyLine = (stop: RunSheet['parishes'][number]['stops'][number]) =>
@@ -79,7 +90,8 @@ export async function runSheetPdf(sheet: RunSheet): Promise<Buffer> {
       write(`${number}. ${stop.order_number} · ${stop.customer_name} · ${stop.phone}`, 'bold', 11);
       write(addressLine(stop), 'regular', 10, 14);
       if (stop.landmark) write(`Landmark: ${stop.landmark}`, 'regular', 10, 14);
-      for (const item of stop.items) write(`${item.quantity} × ${lineLabel({ name: item.name, variant: variantText(item) })}`, 'regular', 10, 14);
+      for (const item of stop.items)
+        write(`${item.quantity} × ${lineLabel({ name: item.name, variant: variantText(item) })}`, 'regular', 10, 14);
       write(moneyLine(stop), 'bold', 10, 14);
       write(
         stop.delivery

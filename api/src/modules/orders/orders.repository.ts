@@ -2,7 +2,14 @@ import { sql, type CompiledQuery, type Insertable, type QueryCreator, type Selec
 import type { AdminOrderQuery } from '@threadline/contracts';
 import { pageWindow } from '../../admin-list.ts';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
-import type { Database, DeliveryProofTable, OrderItemTable, OrderStatusHistoryTable, OrderTable, OrderUpdateEmailTable } from '../../db/tables.ts';
+import type {
+  Database,
+  DeliveryProofTable,
+  OrderItemTable,
+  OrderStatusHistoryTable,
+  OrderTable,
+  OrderUpdateEmailTable,
+} from '../../db/tables.ts';
 import { dayChange, type CountedOrder } from './order-days.ts';
 import { nameKey, numberTailKey, searchedTail } from './order-names.ts';
 

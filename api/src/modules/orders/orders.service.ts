@@ -113,8 +113,10 @@ export function deliveryRefusal(order: OrderRow, cashCollected: boolean): string
   if (order.shipping_method !== 'delivery') return deliveryMessages.notDelivery;
   if (order.status === 'cancelled') return deliveryMessages.cancelled;
   if (order.status === 'delivered') return deliveryMessages.alreadyDelivered;
-  if (order.status !== 'processing' && order.status !== 'shipped') return deliveryMessages.notReady(orderStatusWords[order.status].toLowerCase());
-  if (cashCollected && !(order.payment_method === 'cash_on_delivery' && order.payment_status === 'PENDING')) return deliveryMessages.noCashDue;
+  if (order.status !== 'processing' && order.status !== 'shipped')
+    return deliveryMessages.notReady(orderStatusWords[order.status].toLowerCase());
+  if (cashCollected && !(order.payment_method === 'cash_on_delivery' && order.payment_status === 'PENDING'))
+    return deliveryMessages.noCashDue;
   return null;
 }
 
