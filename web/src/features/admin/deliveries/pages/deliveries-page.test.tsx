@@ -73,7 +73,9 @@ describe("the driver's page", { timeout: 30_000 }, () => {
         );
       },
       (init) => {
-        sent.push([...(init?.body as FormData).entries()]);
+        const body = init?.body;
+        if (!(body instanceof FormData)) throw new Error('the form was not sent as multipart');
+        sent.push([...body.entries()]);
         delivered = true;
         return { order: {}, notice: null };
       },
