@@ -80,6 +80,8 @@ export const addressSchema = z.object({
   state: z.string(),
   postal_code: z.string(),
   country: z.string(),
+  /** What to look for there ("opposite the Texaco"), '' when none (KINGSTON.md §3). */
+  landmark: z.string(),
   is_default: z.boolean(),
 });
 export type Address = z.infer<typeof addressSchema>;
@@ -92,6 +94,7 @@ export const addressInputSchema = z.object({
   state: text(100).trim().default(''),
   postal_code: text(20).trim().default(''),
   country: text(100).trim().min(1, 'Country is required'),
+  landmark: text(200).trim().default(''),
   is_default: z.boolean().default(false),
 });
 export type AddressInput = z.infer<typeof addressInputSchema>;

@@ -28,6 +28,8 @@ export const adminDashboardSchema = z.object({
     count: z.number(),
     oldest: z.array(z.object({ id: z.number(), order_number: z.string(), name: z.string(), total: moneySchema, created_at: z.string() })),
   }),
+  /** KINGSTON.md §3: orders past their promised date and neither delivered nor cancelled (the order list's `late=true`). */
+  late_orders: z.object({ count: z.number() }),
   /** KINGSTON.md §1: bank transfers waiting for their money, oldest first; `has_proof` once the customer sent one to check. */
   awaiting_transfers: z.object({
     count: z.number(),

@@ -17,6 +17,8 @@ export const adminOrderQuerySchema = adminPageQuerySchema.extend({
   search: text(254).optional(),
   from: day.optional(),
   to: day.optional(),
+  /** KINGSTON.md §3: only orders past their promised date (Jamaica's today) and neither delivered nor cancelled. */
+  late: z.enum(['true', 'false'], { error: 'late is true or false' }).optional(),
 });
 export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
 

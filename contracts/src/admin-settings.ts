@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { text } from './input-bounds.ts';
 import { currencyCodeSchema } from './money.ts';
-import { paymentMethods } from './order-rules.ts';
+import { paymentMethods, pickupPointKinds, shippingMethods } from './order-rules.ts';
 import { parishes, type StoreCharges, type StoreTax } from './store-charges.ts';
+import {
+  defaultPickupPoints,
+  defaultPublicHolidays,
+  defaultShippingMethods,
+  type PickupPoint,
+  type PublicHoliday,
+  type ShippingMethodSettings,
+} from './delivery-rules.ts';
 import { defaultReviewRequestDays, maxReviewRequestDays } from './review-rules.ts';
 
 /** An amount of at most 2 decimals: what a fee or threshold in cents can hold. */
@@ -76,9 +84,66 @@ export const storeTaxSchema = z.object({
   registration_number: text(registrationNumberMaxLength).trim().nullable().default(null),
 }) satisfies z.ZodType<StoreTax>;
 
+export const leadDaysMax = 30;
+export const pickupPointsMax = 200;
+export const publicHolidaysMax = 100;
+
+const leadDays = (method: string) =>
+  z
+    .number({ error: `Lead time of ${method} must be a number` })
+    .int(`Lead time of ${method} is a whole number of business days`)
+    .min(0, `Lead time of ${method} cannot be negative`)
+    .max(leadDaysMax, `Lead time of ${method} is at most ${leadDaysMax} business days`);
+const methodTerms = (method: string) =>
+  z.object({ fee: amount(deliveryFeeMax, `Fee of ${method}`).nullable(), lead_days: leadDays(method) });
+
+/** KINGSTON.md §3: each method's fee (null: not offered) and lead time; delivery's fee is per parish. */
+export const shippingMethodSettingsSchema = z.object({
+  pickup: methodTerms('store pickup'),
+  delivery: z.object({ offered: z.boolean({ error: 'Say whether delivery is offered (true or false)' }), lead_days: leadDays('delivery') }),
+  knutsford: methodTerms('Knutsford Express'),
+  post_office: methodTerms('post office'),
+}) satisfies z.ZodType<ShippingMethodSettings>;
+
+export const pickupPointSchema = z.object({
+  code: text(40)
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'A pickup point code is 2 to 40 lower-case letters, digits and hyphens'),
+  name: requiredText(100, 'Pickup point name'),
+  kind: z.enum(pickupPointKinds, { error: 'A pickup point is a knutsford or a post_office' }),
+  parish: z.enum(parishes, { error: 'A pickup point is in one of the 14 parishes' }),
+}) satisfies z.ZodType<PickupPoint>;
+
+const isoDate = (name: string) =>
+  text(10)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${name} is a date (YYYY-MM-DD)`)
+    .refine(
+      (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+      `${name} is a date (YYYY-MM-DD)`,
+    );
+
+export const publicHolidaySchema = z.object({
+  date: isoDate('A holiday'),
+  name: requiredText(60, 'Holiday name'),
+}) satisfies z.ZodType<PublicHoliday>;
+
 const storeSettingsFields = z.object({
   delivery_fees: z.record(z.enum(parishes), amount(deliveryFeeMax, 'Delivery fee')),
   free_delivery_over: amount(freeDeliveryOverMax, 'Free delivery threshold').nullable(),
+  /** Saves that leave the delivery settings out (a client of before them) set the defaults. */
+  shipping_methods: shippingMethodSettingsSchema.default(defaultShippingMethods),
+  /** The Knutsford Express branches and post offices a parcel may be sent to, each code once. */
+  pickup_points: z
+    .array(pickupPointSchema)
+    .max(pickupPointsMax, `At most ${pickupPointsMax} pickup points`)
+    .refine((points) => new Set(points.map((point) => point.code)).size === points.length, 'Each pickup point code once')
+    .default(defaultPickupPoints),
+  /** The days no order travels besides Sundays (promised dates skip them), each date once. */
+  public_holidays: z
+    .array(publicHolidaySchema)
+    .max(publicHolidaysMax, `At most ${publicHolidaysMax} public holidays`)
+    .refine((days) => new Set(days.map((day) => day.date)).size === days.length, 'Each holiday date once')
+    .default(defaultPublicHolidays),
   tax: storeTaxSchema,
   store: storeContactSchema,
   /**
@@ -122,5 +187,9 @@ export type StoreSettings = z.infer<typeof storeSettingsSchema> & StoreCharges;
  * GET /api/store/: the settings a storefront shows, with `payment_methods` the ones the shop takes
  * now (the owner's choice, a card method only once configured): possibly none.
  */
-export const storeAnswerSchema = storeSettingsFields.extend({ payment_methods: z.array(z.enum(paymentMethods)) });
+export const storeAnswerSchema = storeSettingsFields.extend({
+  payment_methods: z.array(z.enum(paymentMethods)),
+  /** The shipping methods a shopper may choose now (KINGSTON.md §3). */
+  shipping_methods_offered: z.array(z.enum(shippingMethods)),
+});
 export type StoreAnswer = z.infer<typeof storeAnswerSchema> & StoreCharges;

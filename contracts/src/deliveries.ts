@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moneySchema } from './money.ts';
-import { deliveryMessages, receivedByMaxLength } from './delivery-rules.ts';
+import { deliveryMessages, receivedByMaxLength } from './driver-rules.ts';
 import { orderStatuses, paymentMethods, paymentStatuses } from './order-rules.ts';
 
 /** A real calendar day written YYYY-MM-DD. */

@@ -128,7 +128,7 @@ export const shippingMethods = ['pickup', 'delivery', 'knutsford', 'post_office'
 export type ShippingMethod = (typeof shippingMethods)[number];
 /** The methods whose parcel waits at a pickup point the customer chooses (`pickup_point`). */
 export type PickupPointKind = Extract<ShippingMethod, 'knutsford' | 'post_office'>;
-export const pickupPointKinds: readonly PickupPointKind[] = ['knutsford', 'post_office'];
+export const pickupPointKinds = ['knutsford', 'post_office'] as const satisfies readonly PickupPointKind[];
 export const needsPickupPoint = (method: ShippingMethod): method is PickupPointKind => method === 'knutsford' || method === 'post_office';
 
 /**
@@ -144,15 +144,23 @@ const checkoutFieldNames = {
   address_line1: 'address',
   country: 'country',
   city: 'city',
+  parish: 'parish',
 } as const;
 export type RequiredCheckoutField = keyof typeof checkoutFieldNames;
 
-const deliveryFields: readonly RequiredCheckoutField[] = ['address_line1', 'country', 'city'];
+const deliveryFields: readonly RequiredCheckoutField[] = ['address_line1', 'country', 'city', 'parish'];
 
-/** SPEC §5: who is buying is always required; where to, only for delivery. In the order they are checked. */
-export function requiredCheckoutFields(shippingMethod: ShippingMethod): RequiredCheckoutField[] {
+/** Whether an address is in Jamaica, where a delivery needs its parish (KINGSTON.md §3). */
+export const isJamaica = (country: string) => ['jamaica', 'jm'].includes(country.trim().toLowerCase());
+
+/**
+ * SPEC §5: who is buying is always required; where to, only for delivery, and the parish only for
+ * a delivery in Jamaica (KINGSTON.md §3). In the order they are checked.
+ */
+export function requiredCheckoutFields(shippingMethod: ShippingMethod, country = ''): RequiredCheckoutField[] {
   const fields = Object.keys(checkoutFieldNames) as RequiredCheckoutField[];
-  return shippingMethod === 'delivery' ? fields : fields.filter((field) => !deliveryFields.includes(field));
+  if (shippingMethod !== 'delivery') return fields.filter((field) => !deliveryFields.includes(field));
+  return isJamaica(country) ? fields : fields.filter((field) => field !== 'parish');
 }
 
 /** SPEC §5: '{field} is required', in the spec's word for the field. */

@@ -66,6 +66,14 @@ export const serverMessages = {
       : `Sorry, ${item} has just sold out. Please remove it from your cart.`,
   orderNotFound: 'Order not found.',
   paymentNotNeeded: 'This order does not need a card payment.',
+  /** KINGSTON.md §3: a shipping method the shop does not offer now. */
+  shippingMethodNotOffered: (method: string) => `The shop does not offer ${method} now. Please choose another way to get your order.`,
+  /** KINGSTON.md §3: a Knutsford Express or post-office order names where it is collected. */
+  pickupPointRequired: 'pickup point is required',
+  pickupPointUnknown: (method: string, code: string) =>
+    `No ${method} pickup point has the code "${code}". Please choose one from the list.`,
+  /** KINGSTON.md §3: a delivery in Jamaica goes to one of the 14 parishes. */
+  parishUnknown: 'parish must be one of the 14 parishes of Jamaica',
   paymentMethodNotOffered: (method: string) => `The shop does not take payment by ${method}. Please choose another payment method.`,
   powertranzStartFailed: 'Failed to open the PowerTranz payment page',
   orderNotCancellable: 'Only an unpaid card order can be cancelled.',

@@ -4,6 +4,13 @@ import { majorToMinor } from './currencies.ts';
 import { defaultReviewRequestDays } from './review-rules.ts';
 import type { StoreSettings } from './admin-settings.ts';
 import type { ShippingMethod } from './order-rules.ts';
+import {
+  defaultPickupPoints,
+  defaultPublicHolidays,
+  defaultShippingMethods,
+  type PickupPoint,
+  type ShippingMethodSettings,
+} from './delivery-rules.ts';
 
 /** The 14 parishes of Jamaica, in the order the island lists them (east to west, Kingston first). */
 export const parishes = [
@@ -31,6 +38,9 @@ export type Parish = (typeof parishes)[number];
 export const defaultStoreSettings: StoreSettings = {
   delivery_fees: Object.fromEntries(parishes.map((parish) => [parish, 10])) as StoreSettings['delivery_fees'],
   free_delivery_over: null,
+  shipping_methods: defaultShippingMethods,
+  pickup_points: defaultPickupPoints,
+  public_holidays: defaultPublicHolidays,
   tax: { name: 'GCT', rate: 0, prices_include_tax: false, registration_number: null },
   store: {
     street: '24 King Street',
@@ -73,7 +83,27 @@ export interface StoreCharges {
   delivery_fees: Record<Parish, number>;
   /** Delivery is free when the subtotal after discount reaches this amount; null: never free. */
   free_delivery_over: number | null;
+  /** Each method's fee (delivery's is per parish) and lead time (KINGSTON.md §3). */
+  shipping_methods: ShippingMethodSettings;
   tax: Pick<StoreTax, 'rate' | 'prices_include_tax'>;
+}
+
+/**
+ * The methods a shopper may choose (KINGSTON.md §3): those with a fee set (delivery: switched on),
+ * and Knutsford Express and the post office only while the list has a pickup point of theirs.
+ */
+export function offeredShippingMethods(settings: {
+  shipping_methods: ShippingMethodSettings;
+  pickup_points: readonly Pick<PickupPoint, 'kind'>[];
+}): ShippingMethod[] {
+  const { pickup, delivery, knutsford, post_office: postOffice } = settings.shipping_methods;
+  const hasPoint = (kind: PickupPoint['kind']) => settings.pickup_points.some((point) => point.kind === kind);
+  const offered: ShippingMethod[] = [];
+  if (pickup.fee !== null) offered.push('pickup');
+  if (delivery.offered) offered.push('delivery');
+  if (knutsford.fee !== null && hasPoint('knutsford')) offered.push('knutsford');
+  if (postOffice.fee !== null && hasPoint('post_office')) offered.push('post_office');
+  return offered;
 }
 
 const parishKey = (name: string) =>
@@ -100,8 +130,10 @@ export function deliveryFeeMinor(charges: StoreCharges, parish: string, goodsMin
   return Math.max(...parishes.map((each) => majorToMinor(charges.delivery_fees[each])));
 }
 
+/** The method's fee in cents: delivery's by parish (free over the threshold), the others' as set (none set: nothing). */
 export function shippingFeeMinor(charges: StoreCharges, method: ShippingMethod, parish: string, goodsMinor: number): number {
-  return method === 'pickup' ? 0 : deliveryFeeMinor(charges, parish, goodsMinor);
+  if (method === 'delivery') return deliveryFeeMinor(charges, parish, goodsMinor);
+  return majorToMinor(charges.shipping_methods[method].fee ?? 0);
 }
 
 /**

@@ -117,7 +117,7 @@ export function createCustomerDirectoryRepository(db: DbExecutor, dialect: Datab
     addresses: (userId: number) =>
       db
         .selectFrom('addresses')
-        .select(['id', 'label', 'street_address', 'apartment', 'city', 'state', 'postal_code', 'country', 'is_default'])
+        .select(['id', 'label', 'street_address', 'apartment', 'city', 'state', 'postal_code', 'country', 'landmark', 'is_default'])
         .where('user_id', '=', userId)
         .orderBy('is_default', 'desc')
         .orderBy('id', 'desc')

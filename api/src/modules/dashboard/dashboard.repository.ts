@@ -79,6 +79,17 @@ export function createDashboardRepository(db: Db) {
         .limit(limit)
         .execute(),
 
+    /** KINGSTON.md §3: orders past their promised date (`today`, Jamaica's) and neither delivered nor cancelled. */
+    async lateCount(today: string) {
+      const row = await db
+        .selectFrom('orders')
+        .where('promised_by', '<', today)
+        .where('status', 'not in', ['delivered', 'cancelled'])
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     /** Cash-on-delivery orders still unpaid and not cancelled, placed before `before`: how many, and the oldest. */
     async unpaidCash(before: string, limit: number) {
       const unpaid = db

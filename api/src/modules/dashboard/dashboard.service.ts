@@ -16,13 +16,14 @@ export function createDashboardService(repository: DashboardRepository) {
       const chartDayList = Array.from({ length: chartDays }, (_, index) => addDays(firstChartDay, index));
       const month = monthOf(today);
       // The month to date is inside the 30 days, but for the 31st, whose 1st is one day before them.
-      const [days, bestSellers, lowStock, unpaid, transfers, byMethod] = await Promise.all([
+      const [days, bestSellers, lowStock, unpaid, transfers, byMethod, late] = await Promise.all([
         repository.dayTotals(month < firstChartDay ? month : firstChartDay, today),
         repository.bestSellers(5),
         repository.lowStock(lowStockThreshold, 10),
         repository.unpaidCash(new Date(now.getTime() - unpaidAfterDays * 24 * 60 * 60 * 1000).toISOString(), 5),
         repository.awaitingTransfers(5),
         repository.byPaymentMethod(dayStart(month), dayStart(addDays(today, 1))),
+        repository.lateCount(today),
       ]);
 
       const none = { orders: 0, revenue: 0 };
@@ -54,6 +55,7 @@ export function createDashboardService(repository: DashboardRepository) {
             created_at: order.created_at,
           })),
         },
+        late_orders: { count: late },
         awaiting_transfers: {
           count: transfers.count,
           with_proof: transfers.withProof,

@@ -29,6 +29,7 @@ export const afterOrderPlaced =
         state: request.parish,
         postal_code: request.postal_code,
         country: request.country,
+        landmark: request.landmark,
       })
       .catch((error: unknown) => app.log.error({ err: error }, 'could not save the address from checkout'));
   };

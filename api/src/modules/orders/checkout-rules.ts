@@ -1,16 +1,50 @@
 import { createHash } from 'node:crypto';
-import { checkoutFieldRequiredMessage, messages, requiredCheckoutFields, type CheckoutRequest } from '@threadline/contracts';
+import {
+  checkoutFieldRequiredMessage,
+  isJamaica,
+  messages,
+  needsPickupPoint,
+  offeredShippingMethods,
+  parishNamed,
+  requiredCheckoutFields,
+  serverMessages,
+  shippingMethodWords,
+  type CheckoutRequest,
+  type PickupPoint,
+  type StoreSettings,
+} from '@threadline/contracts';
 import { z } from 'zod';
 
 const emailShape = z.email();
 
 /** SPEC §5: who is buying is always required; where to, only for delivery. First problem wins. */
 export function checkoutProblem(request: CheckoutRequest): string | null {
-  for (const field of requiredCheckoutFields(request.shipping_method)) {
+  for (const field of requiredCheckoutFields(request.shipping_method, request.country)) {
     if (String(request[field] ?? '').trim() === '') return checkoutFieldRequiredMessage(field);
   }
   if (!emailShape.safeParse(request.email.trim()).success) return messages.emailInvalid;
   return null;
+}
+
+/**
+ * KINGSTON.md §3: the method is one the shop offers now; a delivery in Jamaica goes to one of the 14
+ * parishes; a Knutsford Express or post-office order names a pickup point of that kind from the
+ * shop's list. First problem wins; else the pickup point it is collected at (null for the others).
+ */
+export function deliveryProblem(
+  request: CheckoutRequest,
+  settings: Pick<StoreSettings, 'shipping_methods' | 'pickup_points'>,
+): { problem: string } | { pickupPoint: PickupPoint | null } {
+  const method = request.shipping_method;
+  if (!offeredShippingMethods(settings).includes(method))
+    return { problem: serverMessages.shippingMethodNotOffered(shippingMethodWords[method]) };
+  // Required (checkoutProblem); here it must also be one of the 14.
+  if (method === 'delivery' && isJamaica(request.country) && !parishNamed(request.parish)) return { problem: serverMessages.parishUnknown };
+  if (!needsPickupPoint(method)) return { pickupPoint: null };
+  const code = request.pickup_point?.trim() ?? '';
+  if (code === '') return { problem: serverMessages.pickupPointRequired };
+  const point = settings.pickup_points.find((each) => each.code === code && each.kind === method);
+  return point ? { pickupPoint: point } : { problem: serverMessages.pickupPointUnknown(shippingMethodWords[method], code) };
 }
 
 /**

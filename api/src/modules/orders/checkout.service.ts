@@ -12,6 +12,9 @@ import {
   type CheckoutResponse,
   type Order,
   type StoreCharges,
+  type StoreSettings,
+  type PickupPoint,
+  promisedBy,
 } from '@threadline/contracts';
 import type { CompiledQuery, Selectable } from 'kysely';
 import { isUniqueViolation, type DatabaseHandle, type DbExecutor } from '../../db/database.ts';
@@ -26,7 +29,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { InventoryService } from '../inventory/inventory.service.ts';
 import { customerKey, type PromoRow } from '../promotions/promo-rules.ts';
 import type { PromotionsService, PromoUse } from '../promotions/promotions.service.ts';
-import { checkoutProblem, checkoutRequestHash, newOrderNumber, settlementAtPlacing } from './checkout-rules.ts';
+import { checkoutProblem, deliveryProblem, checkoutRequestHash, newOrderNumber, settlementAtPlacing } from './checkout-rules.ts';
 import { orderNameKeys } from './order-names.ts';
 import { orderView } from './order-view.ts';
 import type { NewOrderItem, OrdersRepository } from './orders.repository.ts';
@@ -52,8 +55,8 @@ export interface CheckoutDependencies {
   unpaidOrderMinutes: number;
   /** The payment methods the shop offers (configuration): an order for another one is refused. */
   paymentMethods: readonly PaymentMethod[];
-  /** The owner's delivery fees, free-delivery threshold and tax rate as they are now. */
-  charges(): Promise<StoreCharges>;
+  /** The owner's delivery fees, free-delivery threshold, tax rate, pickup points and holidays as they are now. */
+  charges(): Promise<StoreCharges & Pick<StoreSettings, 'pickup_points' | 'public_holidays'>>;
   /** The payment methods the shop takes now, and the days an unpaid bank transfer holds its stock (settings). */
   payments(): Promise<{ offered: readonly PaymentMethod[]; bankTransferDays: number }>;
   /** 1 JMD in the shopper's display currency now, kept on the order as a snapshot. */
@@ -97,8 +100,10 @@ type Settlement = ReturnType<typeof settlementAtPlacing>;
 /** What the shop's settings and rates say when the order is placed. */
 interface Terms {
   exchangeRate: number;
-  charges: StoreCharges;
+  charges: StoreCharges & Pick<StoreSettings, 'public_holidays'>;
   bankTransferDays: number;
+  /** The Knutsford Express branch or post office it is collected at; null for pickup and delivery. */
+  pickupPoint: PickupPoint | null;
 }
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -203,8 +208,12 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       postal_code: delivery ? request.postal_code.trim() : '',
       country: delivery ? request.country.trim() : '',
       landmark: delivery ? request.landmark.trim() : '',
-      pickup_point: null,
-      promised_by: null,
+      pickup_point: terms.pickupPoint?.code ?? null,
+      promised_by: promisedBy(
+        now,
+        terms.charges.shipping_methods[request.shipping_method].lead_days,
+        terms.charges.public_holidays.map((holiday) => holiday.date),
+      ),
       subtotal: priced.subtotal,
       discount_amount: priced.promoDiscount,
       shipping_cost: charged.shipping,
@@ -371,6 +380,9 @@ export function createCheckoutService(deps: CheckoutDependencies) {
     ): Promise<CheckoutResponse> {
       const problem = checkoutProblem(request);
       if (problem) throw badRequest(problem);
+      const charges = await deps.charges();
+      const delivering = deliveryProblem(request, charges);
+      if ('problem' in delivering) throw badRequest(delivering.problem);
       const { offered, bankTransferDays } = await deps.payments();
       if (!offered.includes(request.payment_method))
         throw badRequest(serverMessages.paymentMethodNotOffered(paymentMethodWords[request.payment_method].toLowerCase()));
@@ -390,11 +402,17 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         emailKey: customerKey({ userId: null, email }),
       };
       const exchangeRate = await deps.rateFor(request.currency);
-      const charges = await deps.charges();
 
       let placed: Placed;
       try {
-        placed = await place(context, request, buyer, { storedKey, requestHash }, { exchangeRate, charges, bankTransferDays }, counted);
+        placed = await place(
+          context,
+          request,
+          buyer,
+          { storedKey, requestHash },
+          { exchangeRate, charges, bankTransferDays, pickupPoint: delivering.pickupPoint },
+          counted,
+        );
       } catch (error) {
         if (error instanceof PromoNoLongerValid) {
           await cart.dropPromo(context.owner);

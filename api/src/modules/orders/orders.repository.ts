@@ -1,5 +1,5 @@
 import { sql, type CompiledQuery, type Insertable, type QueryCreator, type Selectable, type SelectQueryBuilder } from 'kysely';
-import type { AdminOrderQuery } from '@threadline/contracts';
+import { jamaicaDate, type AdminOrderQuery } from '@threadline/contracts';
 import { pageWindow } from '../../admin-list.ts';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
 import type {
@@ -65,11 +65,16 @@ function filterOrders(query: OrderFilterQuery, filters: AdminOrderQuery): OrderF
   if (filters.payment_status) filtered = filtered.where('payment_status', '=', filters.payment_status);
   if (filters.payment_method) filtered = filtered.where('payment_method', '=', filters.payment_method);
   if (filters.from) filtered = filtered.where('created_at', '>=', filters.from);
+  if (filters.late === 'true') filtered = lateOnly(filtered);
   // `to` is a whole day: everything before the next midnight (UTC, as timestamps are kept).
   if (filters.to)
     filtered = filtered.where('created_at', '<', new Date(Date.parse(filters.to) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10));
   return filtered;
 }
+
+/** KINGSTON.md §3: past the promised date (Jamaica's today, as promises are made) and still on their way. */
+const lateOnly = <Query extends OrderFilterQuery>(query: Query): Query =>
+  query.where('promised_by', '<', jamaicaDate(new Date())).where('status', 'not in', ['delivered', 'cancelled']) as Query;
 
 /** The customer's name a search asks for (`nameKey`), or null for no search, an order number or an e-mail address. */
 function searchedName(filters: AdminOrderQuery): string | null {

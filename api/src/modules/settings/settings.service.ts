@@ -1,6 +1,7 @@
 import {
   adminMessages,
   defaultStoreSettings,
+  offeredShippingMethods,
   paymentMethodWords,
   storeSettingsSchema,
   type BankTransferDetails,
@@ -50,6 +51,7 @@ function settingsFrom(stored: string, takenMethods: readonly PaymentMethod[]): S
     tax: { ...defaultStoreSettings.tax, ...saved.tax },
     store: { ...defaultStoreSettings.store, ...saved.store },
     bank_transfer: { ...defaultStoreSettings.bank_transfer, ...saved.bank_transfer },
+    shipping_methods: { ...defaultStoreSettings.shipping_methods, ...saved.shipping_methods },
   });
   return parsed.success ? parsed.data : defaults;
 }
@@ -84,7 +86,11 @@ export function createSettingsService({ database, repository, audit, takenMethod
     /** What the storefront reads (GET /api/store/): the settings, with the payment methods the shop takes now. */
     async storefront(): Promise<StoreAnswer> {
       const settings = await current();
-      return { ...settings, payment_methods: settings.payment_methods.filter((method) => takenMethods.includes(method)) };
+      return {
+        ...settings,
+        payment_methods: settings.payment_methods.filter((method) => takenMethods.includes(method)),
+        shipping_methods_offered: offeredShippingMethods(settings),
+      };
     },
 
     /** Checkout's terms of payment: the methods offered now, and how long a transfer may take. */
