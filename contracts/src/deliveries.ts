@@ -39,6 +39,9 @@ export const runSheetStopSchema = z.object({
   address: z.object({ street_address: z.string(), apartment: z.string(), city: z.string(), parish: z.string() }),
   /** "Opposite the Texaco": how the driver finds a house without a postcode; '' when none was given. */
   landmark: z.string(),
+  /** The Jamaican date it was promised by (null before promises were made), and whether that was before the sheet's day. */
+  promised_by: z.string().nullable(),
+  late: z.boolean(),
   items: z.array(z.object({ name: z.string(), size: z.string().nullable(), color: z.string().nullable(), quantity: z.number().int() })),
   payment_method: z.enum(paymentMethods),
   payment_status: z.enum(paymentStatuses),

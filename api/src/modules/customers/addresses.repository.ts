@@ -1,7 +1,18 @@
 import type { AddressInput } from '@threadline/contracts';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
 
-const addressColumns = ['id', 'label', 'street_address', 'apartment', 'city', 'state', 'postal_code', 'country', 'landmark', 'is_default'] as const;
+const addressColumns = [
+  'id',
+  'label',
+  'street_address',
+  'apartment',
+  'city',
+  'state',
+  'postal_code',
+  'country',
+  'landmark',
+  'is_default',
+] as const;
 
 export function createAddressesRepository(db: DbExecutor, dialect: DatabaseDialect) {
   return {

@@ -33,7 +33,7 @@ export interface DeliveriesDependencies {
 export function createDeliveriesService({ database, orders, adminOrders, audit, store, publicUrl }: DeliveriesDependencies) {
   async function runSheet(date: string | undefined, now = new Date()): Promise<RunSheet> {
     const day = date ?? jamaicaDay(now);
-    return buildRunSheet(day, await orders.runSheetOrders(day, dayStart(day), dayStart(addDays(day, 1))));
+    return buildRunSheet(day, await orders.runSheetOrders(dayStart(day), dayStart(addDays(day, 1))));
   }
 
   /** The photo re-encoded (upright, no metadata, WebP) and stored privately; its key. */

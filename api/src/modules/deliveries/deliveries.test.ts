@@ -189,27 +189,24 @@ describe('the run sheet', () => {
     // Not on it: not yet being handled, cancelled, collected in store.
     placed.pending = await placeOrder({ status: 'pending' });
     placed.cancelled = await placeOrder({ status: 'cancelled' });
-    placed.promisedLater = await placeOrder({ name: ['Later', 'Promise'] });
     placed.pickup = await placeOrder({ shipping: 'pickup' });
     await db()
       .updateTable('orders')
-      .set({ created_at: '2026-03-14T15:00:00.000Z' })
+      .set({ created_at: '2026-03-14T15:00:00.000Z', promised_by: '2026-03-16' })
       .where(
         'id',
         'in',
         Object.values(placed).map((order) => order.id),
       )
       .execute();
-    // Promised by the 16th, and one late (the 15th): on the sheet; one promised by the 20th is not, until that day.
+    // Promised by the 16th, and one by the 15th: late on the 16th.
     const promise = (order: PlacedOrder | undefined, day: string) =>
       db()
         .updateTable('orders')
         .set({ promised_by: day })
         .where('id', '=', order?.id ?? 0)
         .execute();
-    await promise(placed.andrewCash, '2026-03-16');
     await promise(placed.kingstonCash, '2026-03-15');
-    await promise(placed.promisedLater, '2026-03-20');
   });
 
   it('lists the day’s deliveries by parish with phone, address, items and the cash of the unpaid cash orders, which add up to its total', async () => {
@@ -243,10 +240,19 @@ describe('the run sheet', () => {
     expect(stops.find((stop) => stop.order_id === placed.catherinePaid?.id)).toMatchObject({ cash_to_collect: 0 });
     expect(stops.reduce((sum, stop) => sum + stop.cash_to_collect, 0)).toBe(sheet.cash_to_collect);
     expect(stops.map((stop) => stop.landmark)).toEqual(['Beside Ward Theatre', 'Opposite the Texaco, green gate', '', '']);
-    expect(stops.some((stop) => stop.order_id === placed.promisedLater?.id)).toBe(false);
-    expect((await runSheet('2026-03-20')).parishes.flatMap((group) => group.stops).map((stop) => stop.order_id)).toContain(
-      placed.promisedLater?.id,
-    );
+    expect(stops.map((stop) => [stop.promised_by, stop.late])).toEqual([
+      ['2026-03-15', true],
+      ['2026-03-16', false],
+      ['2026-03-16', false],
+      ['2026-03-16', false],
+    ]);
+    // Packed orders go out whatever day they were promised by: on the 14th's sheet too, none late.
+    expect((await runSheet('2026-03-14')).parishes.flatMap((group) => group.stops).map((stop) => stop.late)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
     // Placed after the 13th ended: that day's sheet is empty.
     expect(await runSheet('2026-03-13')).toEqual({ date: '2026-03-13', stop_count: 0, cash_to_collect: 0, parishes: [] });
   });
@@ -266,6 +272,7 @@ describe('the run sheet', () => {
         `1. ${placed.kingstonCash?.number} · Shanice Wong 王 · 876 555 0123`,
         '5 Duke Street, Apt 2, Kingston, Kingston',
         'Landmark: Beside Ward Theatre',
+        'Expected by Sun, 15 Mar (LATE)',
         '1 × Irie Cap',
         '1 × Yard Tee (L / Gold)',
         'Collect J$4,310.00 in cash',
@@ -274,17 +281,20 @@ describe('the run sheet', () => {
         `2. ${placed.andrewCash?.number} · Kemar Brown · 876 555 0199`,
         '12 Hope Road, Kingston 10, St. Andrew',
         'Landmark: Opposite the Texaco, green gate',
+        'Expected by Mon, 16 Mar',
         '2 × Yard Tee (M / Black)',
         'Collect J$5,010.00 in cash',
         blank,
         `3. ${placed.andrewCard?.number} · Ōlu Grant · 876 555 0456`,
         '3 Lady Musgrave Road, Kingston 10, St. Andrew',
+        'Expected by Mon, 16 Mar',
         '2 × Yard Tee (M / Black)',
         'Nothing to collect (card, paid)',
         blank,
         'St. Catherine · 1 stop · cash J$0.00',
         `4. ${placed.catherinePaid?.number} · Tanya Reid · 876 555 0199`,
         '8 Main Street, Spanish Town, St. Catherine',
+        'Expected by Mon, 16 Mar',
         '2 × Yard Tee (M / Black)',
         'Nothing to collect (cash on delivery, paid)',
         blank,

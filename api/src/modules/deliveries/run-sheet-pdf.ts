@@ -13,6 +13,7 @@ import { invoiceLettering, type InvoiceWeight } from '../admin-orders/invoice-fo
 
 const jmd = (amount: number) => formatMoney(amount, shopCurrency);
 const longDay = new Intl.DateTimeFormat('en-JM', { dateStyle: 'full', timeZone: 'UTC' });
+const shortDay = new Intl.DateTimeFormat('en-JM', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 const clock = new Intl.DateTimeFormat('en-JM', { timeStyle: 'short', timeZone: 'America/Jamaica' });
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -90,6 +91,13 @@ export async function runSheetPdf(sheet: RunSheet): Promise<Buffer> {
       write(`${number}. ${stop.order_number} · ${stop.customer_name} · ${stop.phone}`, 'bold', 11);
       write(addressLine(stop), 'regular', 10, 14);
       if (stop.landmark) write(`Landmark: ${stop.landmark}`, 'regular', 10, 14);
+      if (stop.promised_by)
+        write(
+          `Expected by ${shortDay.format(new Date(`${stop.promised_by}T12:00:00.000Z`))}${stop.late ? ' (LATE)' : ''}`,
+          stop.late ? 'bold' : 'regular',
+          10,
+          14,
+        );
       for (const item of stop.items)
         write(`${item.quantity} × ${lineLabel({ name: item.name, variant: variantText(item) })}`, 'regular', 10, 14);
       write(moneyLine(stop), 'bold', 10, 14);

@@ -14,7 +14,7 @@ export const cashToCollect = (order: Pick<OrderRow, 'payment_method' | 'payment_
 
 /**
  * The day's stops grouped by parish, in the island's order of parishes (Kingston, St. Andrew, …),
- * a place outside the 14 after them as typed; within a parish, by when the order was placed. The
+ * a place outside the 14 after them as typed; within a parish, the soonest promised first (as read). The
  * sheet's cash is the sum of its stops' (in cents, so it adds up to the cent).
  */
 export function buildRunSheet(date: string, rows: readonly RunSheetOrder[]): RunSheet {
@@ -34,6 +34,8 @@ export function buildRunSheet(date: string, rows: readonly RunSheetOrder[]): Run
       phone: order.phone,
       address: { street_address: order.address_line1, apartment: order.address_line2, city: order.city, parish },
       landmark: order.landmark.trim(),
+      promised_by: order.promised_by,
+      late: order.status !== 'delivered' && order.promised_by !== null && order.promised_by < date,
       items: items.map((item) => ({ name: item.product_name, size: item.size, color: item.color, quantity: item.quantity })),
       payment_method: order.payment_method,
       payment_status: order.payment_status,

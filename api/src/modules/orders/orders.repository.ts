@@ -706,24 +706,19 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
     },
 
     /**
-     * The orders on the driver's run sheet of the Jamaican day `day`, [`start`, `end`): the shop's
-     * own deliveries being handled (processing, or shipped), placed before the day ends and due by
-     * it (promised by that day or earlier, late ones included; an order placed before promises were
-     * made is due as soon as it is handled), and those delivered during the day (so the day's sheet
-     * keeps what was done).
+     * The orders on the driver's run sheet of the Jamaican day [`start`, `end`): the shop's own
+     * deliveries being handled (processing, or shipped: packed, so they go out whatever day they
+     * were promised by) placed before the day ends, and those delivered during the day (so the
+     * day's sheet keeps what was done). The soonest promised first.
      */
-    runSheetOrders: (day: string, start: string, end: string, executor: DbExecutor = db) =>
+    runSheetOrders: (start: string, end: string, executor: DbExecutor = db) =>
       executor
         .selectFrom('orders')
         .selectAll()
         .where('shipping_method', '=', 'delivery')
         .where((eb) =>
           eb.or([
-            eb.and([
-              eb('status', 'in', ['processing', 'shipped']),
-              eb('created_at', '<', end),
-              eb.or([eb('promised_by', 'is', null), eb('promised_by', '<=', day)]),
-            ]),
+            eb.and([eb('status', 'in', ['processing', 'shipped']), eb('created_at', '<', end)]),
             eb.and([
               eb('status', '=', 'delivered'),
               eb.exists(
@@ -738,6 +733,8 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
             ]),
           ]),
         )
+        // An order placed before promises were made (none) is due already: it sorts first on both databases.
+        .orderBy(sql`coalesce(${sql.ref('promised_by')}, '')`)
         .orderBy('created_at')
         .orderBy('id')
         .limit(1000)

@@ -526,9 +526,9 @@ export function createOrdersService({
 
     deliveryProofOf: (orderId: number) => repository.deliveryProofOf(orderId),
 
-    /** The run sheet's orders of the Jamaican day `day`, [`start`, `end`) (see the repository), with their items and proofs. */
-    async runSheetOrders(day: string, start: string, end: string) {
-      const orders = await repository.runSheetOrders(day, start, end);
+    /** The run sheet's orders of the Jamaican day [`start`, `end`) (see the repository), with their items and proofs. */
+    async runSheetOrders(start: string, end: string) {
+      const orders = await repository.runSheetOrders(start, end);
       const ids = orders.map((order) => order.id);
       const [items, proofs] = await Promise.all([repository.itemsOf(ids), repository.deliveryProofsOf(ids)]);
       return orders.map((order) => ({

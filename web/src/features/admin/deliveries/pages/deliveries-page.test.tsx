@@ -13,6 +13,8 @@ const stop = (overrides: Partial<RunSheetStop> = {}): RunSheetStop => ({
   phone: '876 555 0199',
   address: { street_address: '12 Hope Road', apartment: '', city: 'Kingston 10', parish: 'St. Andrew' },
   landmark: 'Opposite the Texaco',
+  promised_by: '2026-11-28',
+  late: true,
   items: [{ name: 'Yard Tee', size: 'M', color: 'Black', quantity: 2 }],
   payment_method: 'cash_on_delivery',
   payment_status: 'PENDING',
@@ -85,6 +87,7 @@ describe("the driver's page", { timeout: 30_000 }, () => {
     const card = within(parish).getByRole('article', { name: 'Stop TL-261129-ABCDE' });
     expect(card).toHaveTextContent('12 Hope Road, Kingston 10, St. Andrew');
     expect(card).toHaveTextContent('Landmark: Opposite the Texaco');
+    expect(card).toHaveTextContent('Expected by Sat, 28 Nov (late)');
     expect(card).toHaveTextContent('2 × Yard Tee (M / Black)');
     expect(card).toHaveTextContent('Collect J$5,010.00 in cash');
     expect(within(card).getByRole('link', { name: 'Call 876 555 0199' })).toHaveAttribute('href', 'tel:8765550199');

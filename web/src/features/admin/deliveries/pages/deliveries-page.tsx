@@ -20,6 +20,7 @@ import { useMarkDelivered } from '../api/mark-delivered.ts';
 export const jamaicaToday = (now = new Date()) => new Date(now.getTime() - 5 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
 const dayTitle = new Intl.DateTimeFormat('en-JM', { dateStyle: 'full', timeZone: 'UTC' });
+const promisedDay = new Intl.DateTimeFormat('en-JM', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 const clock = new Intl.DateTimeFormat('en-JM', { timeStyle: 'short', timeZone: 'America/Jamaica' });
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const isDay = (value: string | null): value is string => value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -133,6 +134,12 @@ function Stop({ stop, onDeliver }: { stop: RunSheetStop; onDeliver(stop: RunShee
             {address}, {stop.address.parish}
           </span>
         </p>
+        {stop.promised_by ? (
+          <p className={`pl-6 ${stop.late ? 'font-semibold text-red-800' : 'text-stone-600'}`}>
+            Expected by {promisedDay.format(new Date(`${stop.promised_by}T12:00:00.000Z`))}
+            {stop.late ? ' (late)' : ''}
+          </p>
+        ) : null}
         {stop.landmark ? (
           <p className="pl-6 font-medium text-stone-800">
             <span className="text-stone-600">Landmark:</span> {stop.landmark}
