@@ -21,7 +21,7 @@ describe('promisedBy (KINGSTON.md §3)', () => {
     ['2027-07-30T15:00:00Z', 2, '2027-08-03', 'Emancipation Day kept on Monday 2 August (1 August is a Sunday)'],
     ['2026-12-06T15:00:00Z', 0, '2026-12-07', 'no lead time on a Sunday: the next business day'],
     ['2026-12-07T15:00:00Z', 0, '2026-12-07', 'no lead time on a business day: that day'],
-  ] as const)('%s + %i business days = %s (%s)', (placedAt, leadDays, expected) => {
+  ] satisfies [string, number, string, string][])('%s + %i business days = %s (%s)', (placedAt, leadDays, expected) => {
     expect(promisedBy(new Date(placedAt), leadDays, holidays)).toBe(expected);
   });
 

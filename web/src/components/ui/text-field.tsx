@@ -92,3 +92,18 @@ export function TextAreaField({ label, hint, description, error, tone, className
     </FieldFrame>
   );
 }
+
+type SelectProps = Omit<ComponentProps<'select'>, 'className' | 'id'>;
+
+/** A native select (the phone's own picker) framed like the text fields: label, hint and error. */
+export function SelectField({ label, hint, description, error, tone, className, ref, children, ...select }: FieldFrameProps & SelectProps) {
+  return (
+    <FieldFrame label={label} hint={hint} description={description} error={error} tone={tone} className={className}>
+      {(control) => (
+        <select ref={ref} {...select} {...control}>
+          {children}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}

@@ -33,6 +33,7 @@ const address = (overrides: Partial<Address>): Address => ({
   state: 'St. Andrew',
   postal_code: '',
   country: 'Jamaica',
+  landmark: '',
   is_default: false,
   ...overrides,
 });

@@ -1,7 +1,9 @@
 import {
   checkoutFieldRequiredMessage,
   messages,
+  needsPickupPoint,
   paymentMethods,
+  serverMessages,
   requiredCheckoutFields,
   shippingMethods,
   storageKeys,
@@ -27,6 +29,10 @@ export interface CheckoutForm {
   city: string;
   parish: string;
   postal: string;
+  /** What the driver looks for ("opposite the Texaco"), KINGSTON.md §3. */
+  landmark: string;
+  /** The Knutsford Express branch or post office chosen (its code), for those methods. */
+  pickupPoint: string;
   shippingMethod: ShippingMethod;
   paymentMethod: PaymentMethod;
   saveAddress: boolean;
@@ -45,9 +51,11 @@ const textFields: readonly TextKey[] = [
   'city',
   'parish',
   'postal',
+  'landmark',
+  'pickupPoint',
 ];
 
-export const emptyAddress = { address1: '', address2: '', country: 'Jamaica', city: '', parish: '', postal: '' } as const;
+export const emptyAddress = { address1: '', address2: '', country: 'Jamaica', city: '', parish: '', postal: '', landmark: '' } as const;
 
 export const emptyForm: CheckoutForm = {
   firstName: '',
@@ -55,6 +63,7 @@ export const emptyForm: CheckoutForm = {
   email: '',
   phone: '',
   ...emptyAddress,
+  pickupPoint: '',
   shippingMethod: 'delivery',
   paymentMethod: 'cash_on_delivery',
   saveAddress: false,
@@ -72,27 +81,34 @@ const formKeyOf = {
   address_line1: 'address1',
   city: 'city',
   country: 'country',
+  parish: 'parish',
 } as const satisfies Record<RequiredCheckoutField, TextKey>;
 
 export type RequiredField = (typeof formKeyOf)[RequiredCheckoutField];
-export type FormErrors = Partial<Record<RequiredField, string>>;
+export type FormField = RequiredField | 'pickupPoint';
+export type FormErrors = Partial<Record<FormField, string>>;
 
 const inPageOrder = Object.keys(formKeyOf) as RequiredCheckoutField[];
 
 /** SPEC §5: who is buying always, where to only for delivery; '{field} is required'. In page order. */
 export function formErrors(form: CheckoutForm): FormErrors {
-  const required = requiredCheckoutFields(form.shippingMethod);
+  const required = requiredCheckoutFields(form.shippingMethod, form.country);
   const errors: FormErrors = {};
   for (const field of inPageOrder) {
     const key = formKeyOf[field];
     if (required.includes(field) && form[key].trim() === '') errors[key] = checkoutFieldRequiredMessage(field);
   }
+  // KINGSTON.md §3: a parcel sent to a branch or post office names which one.
+  if (needsPickupPoint(form.shippingMethod) && form.pickupPoint === '') errors.pickupPoint = serverMessages.pickupPointRequired;
   return errors;
 }
 
 /** The field a server answer is about, when it is about one, so the message can stand beside it. */
-export function fieldOfMessage(message: string): RequiredField | null {
+export function fieldOfMessage(message: string): FormField | null {
   if (message === messages.emailInvalid) return 'email';
+  if (message === serverMessages.parishUnknown) return 'parish';
+  if (message === serverMessages.pickupPointRequired || (message.startsWith('No ') && message.includes('pickup point has the code')))
+    return 'pickupPoint';
   const field = inPageOrder.find((candidate) => checkoutFieldRequiredMessage(candidate) === message);
   return field ? formKeyOf[field] : null;
 }
@@ -113,7 +129,8 @@ export function checkoutRequest(
     city: delivery ? form.city.trim() : '',
     parish: delivery ? form.parish.trim() : '',
     postal_code: delivery ? form.postal.trim() : '',
-    landmark: '',
+    landmark: delivery ? form.landmark.trim() : '',
+    ...(needsPickupPoint(form.shippingMethod) ? { pickup_point: form.pickupPoint } : {}),
     shipping_method: form.shippingMethod,
     payment_method: form.paymentMethod,
     shipping_cost: options.shippingCost,
@@ -123,7 +140,9 @@ export function checkoutRequest(
 }
 
 /** A saved address as the form's address fields. */
-export function fromAddress(address: Address): Pick<CheckoutForm, 'address1' | 'address2' | 'country' | 'city' | 'parish' | 'postal'> {
+export function fromAddress(
+  address: Address,
+): Pick<CheckoutForm, 'address1' | 'address2' | 'country' | 'city' | 'parish' | 'postal' | 'landmark'> {
   return {
     address1: address.street_address,
     address2: address.apartment,
@@ -131,6 +150,7 @@ export function fromAddress(address: Address): Pick<CheckoutForm, 'address1' | '
     city: address.city,
     parish: address.state,
     postal: address.postal_code,
+    landmark: address.landmark,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Address, AddressInput } from '@threadline/contracts';
+import { checkoutFieldMaxLength, parishes, type Address, type AddressInput } from '@threadline/contracts';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { buttonClass } from '@/components/ui/button-styles.ts';
@@ -17,6 +17,7 @@ const blank: AddressInput = {
   state: '',
   postal_code: '',
   country: 'Jamaica',
+  landmark: '',
   is_default: false,
 };
 
@@ -41,6 +42,7 @@ const inputOf = (address: Address): AddressInput => ({
   state: address.state,
   postal_code: address.postal_code,
   country: address.country,
+  landmark: address.landmark,
   is_default: address.is_default,
 });
 
@@ -96,6 +98,7 @@ interface AddressFormProps {
 function AddressForm({ initial, lockDefault, saving, onCancel, onSave }: AddressFormProps) {
   const form = useRef<HTMLFormElement>(null);
   const defaultNoteId = useId();
+  const parishListId = useId();
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<RequiredKey, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -146,10 +149,20 @@ function AddressForm({ initial, lockDefault, saving, onCancel, onSave }: Address
             value={values.apartment}
             onChange={set('apartment')}
           />
+          <TextField
+            label="Landmark"
+            hint="(optional)"
+            name="landmark"
+            maxLength={checkoutFieldMaxLength.landmark}
+            placeholder="Opposite the Texaco, blue gate…"
+            value={values.landmark}
+            onChange={set('landmark')}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField
               label="City"
               name="city"
+              placeholder="Town, district or Kingston 10"
               autoComplete="address-level2"
               value={values.city}
               onChange={set('city')}
@@ -161,6 +174,7 @@ function AddressForm({ initial, lockDefault, saving, onCancel, onSave }: Address
               hint="(optional)"
               name="state"
               autoComplete="address-level1"
+              list={parishListId}
               value={values.state}
               onChange={set('state')}
             />
@@ -182,6 +196,11 @@ function AddressForm({ initial, lockDefault, saving, onCancel, onSave }: Address
               required
             />
           </div>
+          <datalist id={parishListId}>
+            {parishes.map((parish) => (
+              <option key={parish} value={parish} />
+            ))}
+          </datalist>
           <label className="flex min-h-11 items-center gap-3 text-sm text-stone-800">
             <input
               type="checkbox"

@@ -15,6 +15,7 @@ const home: Address = {
   state: 'St. Andrew',
   postal_code: 'KGN6',
   country: 'Jamaica',
+  landmark: '',
   is_default: true,
 };
 const work: Address = {
@@ -92,6 +93,7 @@ describe('the address book', () => {
 
     await user.type(street, '12 Hope Road');
     await user.type(within(dialog).getByLabelText('City'), 'Kingston');
+    await user.type(within(dialog).getByLabelText(/Landmark/), 'opposite the Texaco');
     await user.type(within(dialog).getByLabelText(/Label/), 'Home');
     await user.click(within(dialog).getByRole('button', { name: 'Save address' }));
 
@@ -109,6 +111,7 @@ describe('the address book', () => {
       state: '',
       postal_code: '',
       country: 'Jamaica',
+      landmark: 'opposite the Texaco',
       is_default: true,
     });
   });

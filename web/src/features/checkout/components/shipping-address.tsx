@@ -1,4 +1,4 @@
-import { checkoutFieldMaxLength, parishes, postalAddress, storeDetails, type Address } from '@threadline/contracts';
+import { checkoutFieldMaxLength, isJamaica, parishes, postalAddress, storeDetails, type Address } from '@threadline/contracts';
 import { MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { SelectMenu } from '@/components/ui/select-menu.tsx';
@@ -82,9 +82,21 @@ export function ShippingAddress({ form, set, errors, addresses, addressId, onCho
               className={`sm:col-span-2 ${lockable}`}
             />
             <TextField
+              name="landmark"
+              maxLength={checkoutFieldMaxLength.landmark}
+              label="Landmark"
+              hint="(optional)"
+              placeholder="Opposite the Texaco, blue gate…"
+              value={form.landmark}
+              readOnly={locked}
+              onChange={(event) => set('landmark', event.target.value)}
+              className={`sm:col-span-2 ${lockable}`}
+            />
+            <TextField
               name="city"
               maxLength={checkoutFieldMaxLength.city}
               label="City"
+              placeholder="Town, district or Kingston 10"
               autoComplete="address-level2"
               value={form.city}
               readOnly={locked}
@@ -96,12 +108,14 @@ export function ShippingAddress({ form, set, errors, addresses, addressId, onCho
               name="parish"
               maxLength={checkoutFieldMaxLength.parish}
               label="Parish / State"
-              hint="(optional)"
+              // KINGSTON.md §3: a delivery in Jamaica needs its parish; elsewhere it may be left out.
+              {...(isJamaica(form.country) ? {} : { hint: '(optional)' })}
               autoComplete="address-level1"
               list={parishListId}
               value={form.parish}
               readOnly={locked}
               onChange={(event) => set('parish', event.target.value)}
+              error={errors.parish ?? null}
               className={lockable}
             />
             <TextField

@@ -11,7 +11,7 @@ import {
   withProfile,
   type CheckoutForm,
   type FormErrors,
-  type RequiredField,
+  type FormField,
 } from '../checkout-form.ts';
 
 /** The saved-address choice that means "type a new one". */
@@ -74,10 +74,11 @@ export function useCheckoutForm({ profile, addresses }: CheckoutCustomer) {
   const errors: FormErrors = { ...serverErrors, ...(showErrors ? formErrors(form) : {}) };
 
   /** Shows every problem and answers the first field to fix, or null when the form may be sent. */
-  const validate = (): RequiredField | null => {
+  /** `shown`: the form as the page shows it (a shipping method no longer offered replaced). */
+  const validate = (shown: CheckoutForm = form): FormField | null => {
     setShowErrors(true);
-    const first = Object.keys(formErrors(form))[0];
-    return (first as RequiredField | undefined) ?? null;
+    const first = Object.keys(formErrors(shown))[0];
+    return (first as FormField | undefined) ?? null;
   };
 
   return {
@@ -86,7 +87,7 @@ export function useCheckoutForm({ profile, addresses }: CheckoutCustomer) {
     errors,
     validate,
     /** A server answer about one field, shown beside it until the field changes. */
-    setServerError: (field: RequiredField, message: string) => setServerErrors({ [field]: message }),
+    setServerError: (field: FormField, message: string) => setServerErrors({ [field]: message }),
     addressId,
     chooseAddress,
     /** A saved address is in use: its fields are shown, not edited. */

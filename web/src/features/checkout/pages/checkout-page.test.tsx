@@ -85,6 +85,7 @@ const home: Address = {
   state: 'St. Andrew',
   postal_code: 'KGN6',
   country: 'Jamaica',
+  landmark: '',
   is_default: true,
 };
 const work: Address = {
@@ -354,6 +355,7 @@ describe('placing the order', () => {
       city: 'Kingston',
       parish: 'St. Andrew',
       postal_code: '',
+      landmark: '',
       shipping_method: 'delivery',
       payment_method: 'cash_on_delivery',
       shipping_cost: 10,
@@ -556,6 +558,7 @@ describe('signing in from the checkout', () => {
     await fillPersonal(user);
     await user.type(field('Address'), '12 Hope Road');
     await user.type(field('City'), 'Kingston');
+    await user.type(screen.getByRole('combobox', { name: /Parish/ }), 'Kingston');
     await user.click(screen.getByRole('radio', { name: 'Card' }));
 
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
@@ -649,6 +652,7 @@ describe('a signed-in customer', () => {
     await user.click(screen.getByRole('option', { name: /Add New Address/ }));
     await user.type(field('Address'), '1 New Road');
     await user.type(field('City'), 'Ocho Rios');
+    await user.type(screen.getByRole('combobox', { name: /Parish/ }), 'St. Ann');
     await user.click(screen.getByRole('checkbox', { name: 'Save this address for future orders' }));
     await user.click(screen.getByRole('button', { name: 'Place Order' }));
 

@@ -1,7 +1,13 @@
 import {
+  expectedByText,
   formatMoney,
+  isCollected,
   messages,
+  needsPickupPoint,
   parishNamed,
+  promisedBy,
+  shippingMethodWords,
+  type StoreAnswer,
   shopCurrency,
   storageKeys,
   storeDetails,
@@ -10,12 +16,12 @@ import {
   type ShippingMethod,
 } from '@threadline/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Banknote, CreditCard, Landmark, ShoppingBag, Store, Truck } from 'lucide-react';
+import { Banknote, Bus, CreditCard, Landmark, Mail, ShoppingBag, Store, Truck } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { ErrorBox } from '@/components/ui/error-box.tsx';
-import { RadioCards } from '@/components/ui/radio-cards.tsx';
+import { RadioCards, type RadioCardOption } from '@/components/ui/radio-cards.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { StepIndicator } from '@/components/ui/step-indicator.tsx';
 import { useCurrency } from '@/lib/currency/currency-context.tsx';
@@ -30,11 +36,12 @@ import { readStorage } from '@/lib/storage.ts';
 import { usePageMeta } from '@/lib/use-page-title.ts';
 import { newRandomKey } from '@/lib/random-key.ts';
 import { usePlaceOrder } from '../api/place-order.ts';
-import { checkoutRequest, fieldOfMessage, needsSignIn, saveFormForLater, type RequiredField } from '../checkout-form.ts';
+import { checkoutRequest, fieldOfMessage, needsSignIn, saveFormForLater, type FormField } from '../checkout-form.ts';
 import { checkoutCharges } from '../checkout-totals.ts';
 import { CheckoutSection } from '../components/checkout-section.tsx';
 import { CheckoutSummary } from '../components/checkout-summary.tsx';
 import { PersonalDetails, type ProfileState } from '../components/personal-details.tsx';
+import { PickupPointChoice } from '../components/pickup-point.tsx';
 import { PickupLocation, ShippingAddress } from '../components/shipping-address.tsx';
 import { useCheckoutForm } from '../hooks/use-checkout-form.ts';
 
@@ -59,14 +66,21 @@ export function CheckoutPage() {
   const [ordered, setOrdered] = useState<Cart | null>(null);
   const attemptKey = useRef<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const { form, set, errors } = checkout;
+  const { form: typed, set, errors } = checkout;
+  // The shipping methods the shop offers now (KINGSTON.md §3); a choice it no longer offers (a form
+  // kept from before) falls to the first it does.
+  const offeredShipping = settings.data?.shipping_methods_offered;
+  const form =
+    offeredShipping && offeredShipping.length > 0 && !offeredShipping.includes(typed.shippingMethod)
+      ? { ...typed, shippingMethod: offeredShipping[0] ?? typed.shippingMethod }
+      : typed;
   const busy = placeOrder.isPending || ordered !== null;
   // The payment methods the shop takes (owner's settings); the shopper's choice, or, if the shop
   // does not take it (a form kept from before), the first it takes.
   const offered = settings.data?.payment_methods;
   const paymentMethod = offered && !offered.includes(form.paymentMethod) ? (offered[0] ?? form.paymentMethod) : form.paymentMethod;
 
-  const focusField = (field: RequiredField) => {
+  const focusField = (field: FormField) => {
     const element = formRef.current?.elements.namedItem(field);
     if (element instanceof HTMLElement) element.focus();
   };
@@ -81,7 +95,7 @@ export function CheckoutPage() {
     event.preventDefault();
     if (busy) return;
     setProblem(null);
-    const invalid = checkout.validate();
+    const invalid = checkout.validate(form);
     if (invalid) {
       focusField(invalid);
       return;
@@ -186,6 +200,14 @@ export function CheckoutPage() {
   const charges = checkoutCharges(shownCart, form.shippingMethod, form.parish, settings.data);
   const parish = parishNamed(form.parish);
   const freeOver = settings.data?.free_delivery_over ?? null;
+  // What the server will promise if the order is placed now (the same rule, the owner's lead time and holidays).
+  const promised = settings.data
+    ? promisedBy(
+        new Date(),
+        settings.data.shipping_methods[form.shippingMethod].lead_days,
+        settings.data.public_holidays.map((holiday) => holiday.date),
+      )
+    : null;
   // A 100% code with pickup: the server places such an order as paid, whatever method is sent.
   const nothingToPay = charges?.total === 0;
 
@@ -217,28 +239,16 @@ export function CheckoutPage() {
               name="shippingMethod"
               value={form.shippingMethod}
               onChange={(value) => set('shippingMethod', value)}
-              options={[
-                {
-                  value: 'pickup',
-                  label: 'Pickup',
-                  description: 'Free - Pickup at our store location',
-                  icon: <Store className="size-5" aria-hidden="true" />,
-                  aside: 'Free',
-                },
-                {
-                  value: 'delivery',
-                  label: 'Delivery',
-                  description: [
-                    parish ? `To ${parish}` : 'Calculated based on your location',
-                    freeOver !== null ? `free on orders of ${formatMoney(freeOver, shopCurrency)} or more` : '',
-                  ]
-                    .filter(Boolean)
-                    .join('; '),
-                  icon: <Truck className="size-5" aria-hidden="true" />,
-                  ...(form.shippingMethod === 'delivery' && parish && charges ? { aside: format(charges.shipping) } : {}),
-                },
-              ]}
+              options={shippingOptions({
+                settings: settings.data,
+                parish,
+                freeOver,
+                chosen: form.shippingMethod,
+                shipping: charges?.shipping ?? null,
+                format,
+              })}
             />
+            {promised ? <p className="mt-3 text-sm font-medium text-emerald-800">{expectedByText(promised)}</p> : null}
           </CheckoutSection>
           {form.shippingMethod === 'delivery' ? (
             <ShippingAddress
@@ -249,6 +259,14 @@ export function CheckoutPage() {
               addressId={checkout.addressId}
               onChooseAddress={checkout.chooseAddress}
               locked={checkout.addressLocked}
+            />
+          ) : needsPickupPoint(form.shippingMethod) ? (
+            <PickupPointChoice
+              kind={form.shippingMethod}
+              points={settings.data?.pickup_points}
+              value={form.pickupPoint}
+              onChange={(code) => set('pickupPoint', code)}
+              error={errors.pickupPoint ?? null}
             />
           ) : (
             <PickupLocation />
@@ -274,7 +292,7 @@ export function CheckoutPage() {
                 onChange={(value) => set('paymentMethod', value)}
                 options={paymentOptions({
                   testPayments,
-                  pickup: form.shippingMethod === 'pickup',
+                  collected: isCollected(form.shippingMethod),
                   days: settings.data?.bank_transfer_days ?? null,
                 }).filter(
                   (option) => offered?.includes(option.value) ?? (option.value === 'stripe' || option.value === 'cash_on_delivery'),
@@ -319,7 +337,7 @@ export function CheckoutPage() {
 }
 
 /** Every payment method in the shopper's words; checkout shows the ones the shop offers. */
-function paymentOptions({ testPayments, pickup, days }: { testPayments: boolean; pickup: boolean; days: number | null }) {
+function paymentOptions({ testPayments, collected, days }: { testPayments: boolean; collected: boolean; days: number | null }) {
   return [
     {
       value: 'stripe',
@@ -342,10 +360,66 @@ function paymentOptions({ testPayments, pickup, days }: { testPayments: boolean;
     {
       value: 'cash_on_delivery',
       label: 'Cash on delivery',
-      description: pickup ? 'Pay in cash when you collect your order' : 'Pay in cash when your order arrives',
+      description: collected ? 'Pay in cash when you collect your order' : 'Pay in cash when your order arrives',
       icon: <Banknote className="size-5" aria-hidden="true" />,
     },
   ] satisfies { value: PaymentMethod; label: string; description: string; icon: ReactNode }[];
+}
+
+const shippingIcons: Record<ShippingMethod, ReactNode> = {
+  pickup: <Store className="size-5" aria-hidden="true" />,
+  delivery: <Truck className="size-5" aria-hidden="true" />,
+  knutsford: <Bus className="size-5" aria-hidden="true" />,
+  post_office: <Mail className="size-5" aria-hidden="true" />,
+};
+
+/**
+ * The ways to get the order the shop offers (KINGSTON.md §3), each with its fee as the server will
+ * charge it; delivery's shows once a parish of the 14 is typed. Until the settings load, pickup and
+ * delivery as the shop always had them.
+ */
+function shippingOptions({
+  settings,
+  parish,
+  freeOver,
+  chosen,
+  shipping,
+  format,
+}: {
+  settings: StoreAnswer | undefined;
+  parish: string | null;
+  freeOver: number | null;
+  chosen: ShippingMethod;
+  shipping: number | null;
+  format(amount: number): string;
+}): RadioCardOption<ShippingMethod>[] {
+  const offered = settings?.shipping_methods_offered ?? (['pickup', 'delivery'] as const);
+  const feeOf = (method: Exclude<ShippingMethod, 'delivery'>) => {
+    const fee = settings?.shipping_methods[method].fee ?? 0;
+    return fee === 0 ? 'Free' : format(fee);
+  };
+  const descriptions: Record<ShippingMethod, string> = {
+    pickup: `${feeOf('pickup') === 'Free' ? 'Free - ' : ''}Pickup at our store location`,
+    delivery: [
+      parish ? `To ${parish}` : 'Calculated based on your location',
+      freeOver !== null ? `free on orders of ${formatMoney(freeOver, shopCurrency)} or more` : '',
+    ]
+      .filter(Boolean)
+      .join('; '),
+    knutsford: 'Collect at a Knutsford Express branch near you',
+    post_office: 'Collect at a post office of your choosing',
+  };
+  return offered.map((method) => ({
+    value: method,
+    label: method === 'pickup' ? 'Pickup' : shippingMethodWords[method],
+    description: descriptions[method],
+    icon: shippingIcons[method],
+    ...(method !== 'delivery'
+      ? { aside: feeOf(method) }
+      : chosen === 'delivery' && parish && shipping !== null
+        ? { aside: format(shipping) }
+        : {}),
+  }));
 }
 
 function CheckoutFrame({ children }: { children: ReactNode }) {

@@ -16,7 +16,12 @@ const bank = {
   account_type: 'Chequing',
   currency: 'JMD',
 } as const;
-const store: StoreAnswer = { ...defaultStoreSettings, payment_methods: ['bank_transfer', 'cash_on_delivery'], bank_transfer: bank };
+const store: StoreAnswer = {
+  ...defaultStoreSettings,
+  payment_methods: ['bank_transfer', 'cash_on_delivery'],
+  shipping_methods_offered: ['pickup', 'delivery'],
+  bank_transfer: bank,
+};
 
 /** A bank transfer order waiting for its money, paid by 25 November 2026 5:00 PM in Kingston. */
 const awaiting = orderFixture({ payment_method: 'bank_transfer', shipping_method: 'pickup', expires_at: '2026-11-25T22:00:00.000Z' });

@@ -1,5 +1,9 @@
 import {
   awaitsTransfer,
+  expectedByText,
+  isCollected,
+  pickupPointText,
+  shippingMethodWords,
   mayStartCardPayment,
   messages,
   paymentMethodLabel,
@@ -74,7 +78,7 @@ interface ConfirmationProps {
 
 /** What the page's heading says of the order: where it is now (entry 62). */
 function headline(order: Order): { title: string; text: string; Icon: typeof CircleCheck; tone: string } {
-  const pickup = order.shipping_method === 'pickup';
+  const pickup = isCollected(order.shipping_method);
   const done = 'bg-green-100 text-green-700';
   switch (order.status) {
     case 'cancelled':
@@ -91,7 +95,15 @@ function headline(order: Order): { title: string; text: string; Icon: typeof Cir
         tone: 'bg-stone-100 text-stone-500',
       };
     case 'ready_for_pickup':
-      return { title: 'Ready for Pickup', text: 'Your order is packed and waiting for you at our store.', Icon: Store, tone: done };
+      return {
+        title: 'Ready for Pickup',
+        text:
+          order.shipping_method === 'pickup'
+            ? 'Your order is packed and waiting for you at our store.'
+            : 'Your parcel is waiting for you at the pickup point you chose.',
+        Icon: Store,
+        tone: done,
+      };
     case 'shipped':
       return { title: 'Order Shipped', text: 'Your order is on its way to you.', Icon: Truck, tone: done };
     case 'delivered':
@@ -136,6 +148,9 @@ function Confirmation({ order, token, returnState, refunded, onCheckAgain }: Con
         </span>
         <h1 className="text-3xl font-bold tracking-tight">{head.title}</h1>
         <p className="max-w-md text-stone-600">{head.text}</p>
+        {order.promised_by && order.status !== 'delivered' && order.status !== 'cancelled' ? (
+          <p className="font-semibold text-emerald-800">{expectedByText(order.promised_by)}</p>
+        ) : null}
       </header>
 
       {refunded ? (
@@ -150,6 +165,10 @@ function Confirmation({ order, token, returnState, refunded, onCheckAgain }: Con
         <dt className="text-stone-600">Order status</dt>
         <dd>
           <StatusBadge {...status} />
+        </dd>
+        <dt className="text-stone-600">Shipping</dt>
+        <dd>
+          <ShippingLine order={order} />
         </dd>
         <dt className="text-stone-600">Payment method</dt>
         <dd>{paymentMethodLabel(order)}</dd>
@@ -199,6 +218,31 @@ function Confirmation({ order, token, returnState, refunded, onCheckAgain }: Con
   );
 }
 
+/** How the order reaches its customer: the method, and where it is collected or delivered. */
+function ShippingLine({ order }: { order: Order }) {
+  const points = useStoreSettings().data?.pickup_points;
+  if (order.pickup_point) {
+    const point = points?.find((each) => each.code === order.pickup_point);
+    return (
+      <>
+        {shippingMethodWords[order.shipping_method]}: collect at {point ? pickupPointText(point) : order.pickup_point}
+      </>
+    );
+  }
+  if (order.shipping_method === 'delivery' && order.shipping_address) {
+    return <>Delivery to {order.shipping_address_text}</>;
+  }
+  return <>{shippingMethodWords[order.shipping_method]}</>;
+}
+
+/** Where a collected order waits: the shop (pickup) or the pickup point chosen, once the settings are loaded. */
+function useCollectPlace(order: Order): string | null {
+  const settings = useStoreSettings().data;
+  if (order.shipping_method === 'pickup') return settings ? `our store, ${postalAddress(settings.store)}` : 'our store';
+  const point = settings?.pickup_points.find((each) => each.code === order.pickup_point);
+  return point ? pickupPointText(point) : order.pickup_point;
+}
+
 const noteList = 'list-disc space-y-1.5 pl-5 text-sm text-stone-700 marker:text-stone-400';
 
 /** The store as the owner set it, once loaded: where a pickup order is collected, and when. */
@@ -216,16 +260,19 @@ function usePickupPlace(): string | null {
 function FulfilmentNotes({ order, cashDue }: { order: Order; cashDue: boolean }) {
   const { format } = useCurrency();
   const store = useStore();
-  const pickup = order.shipping_method === 'pickup';
+  const place = useCollectPlace(order);
+  const pickup = isCollected(order.shipping_method);
   const cash = cashDue ? ` Please have ${format(order.total)} in cash ready.` : '';
   switch (order.status) {
     case 'ready_for_pickup':
       return (
         <ul className={noteList}>
           <li>
-            Your order is ready. Collect it at our store{store ? `: ${postalAddress(store)}` : ''}.{cash}
+            Your order is ready. Collect it at {place}.{cash}
           </li>
-          {store ? <li>Opening hours: {store.hours.map((line) => `${line.days} ${line.hours}`).join('; ')}.</li> : null}
+          {store && order.shipping_method === 'pickup' ? (
+            <li>Opening hours: {store.hours.map((line) => `${line.days} ${line.hours}`).join('; ')}.</li>
+          ) : null}
           <li>Bring your order number, {order.order_number}.</li>
         </ul>
       );
@@ -249,8 +296,9 @@ function FulfilmentNotes({ order, cashDue }: { order: Order; cashDue: boolean })
 
 function WhatsNext({ order, token, returnState, refunded, onCheckAgain }: ConfirmationProps) {
   const { format } = useCurrency();
-  const pickup = order.shipping_method === 'pickup';
+  const pickup = isCollected(order.shipping_method);
   const pickupPlace = usePickupPlace();
+  const collectPlace = useCollectPlace(order);
   const state = paymentState(order);
   if (order.status === 'cancelled') {
     return (
@@ -301,7 +349,9 @@ function WhatsNext({ order, token, returnState, refunded, onCheckAgain }: Confir
       <ul className={noteList}>
         <li>
           {pickup
-            ? `You pay in cash when you collect your order at our store${pickupPlace ? `, ${pickupPlace}` : ''}.`
+            ? order.shipping_method === 'pickup'
+              ? `You pay in cash when you collect your order at our store${pickupPlace ? `, ${pickupPlace}` : ''}.`
+              : `You pay in cash when you collect your order at ${collectPlace}.`
             : 'You pay in cash when your order is delivered.'}
         </li>
         <li>You will receive a confirmation e-mail with your order details.</li>

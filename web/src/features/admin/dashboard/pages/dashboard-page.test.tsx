@@ -27,6 +27,7 @@ const figures: AdminDashboard = {
     count: 1,
     oldest: [{ id: 12, order_number: 'TL-261101-ABCDE', name: 'Kemar Brown', total: 123.45, created_at: '2026-11-01T15:00:00.000Z' }],
   },
+  late_orders: { count: 0 },
   awaiting_transfers: {
     count: 2,
     with_proof: 1,

@@ -7,6 +7,11 @@ import {
   variantText,
   type AdminOrder,
   type OrderStatus,
+  expectedByText,
+  isLate,
+  jamaicaDate,
+  pickupPointText,
+  shippingMethodWords,
 } from '@threadline/contracts';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -14,7 +19,7 @@ import { buttonClass } from '@/components/ui/button-styles.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { ErrorBox } from '@/components/ui/error-box.tsx';
 import { Notice, type NoticeMessage } from '@/components/ui/notice.tsx';
-import { useTaxName } from '@/lib/queries/store-settings.ts';
+import { useStoreSettings, useTaxName } from '@/lib/queries/store-settings.ts';
 import { AdminPage } from '../../components/admin-page.tsx';
 import { ListLoading, LoadFailed } from '../../components/list-states.tsx';
 import { downloadInvoice } from '../api/download-invoice.ts';
@@ -102,9 +107,32 @@ function Customer({ order }: { order: AdminOrder }) {
           </dd>
         </div>
         <div>
-          <dt className="text-stone-600">{order.shipping_method === 'pickup' ? 'Pickup' : 'Deliver to'}</dt>
-          <dd>{order.shipping_method === 'pickup' ? 'At the store' : order.shipping_address_text}</dd>
+          <dt className="text-stone-600">
+            {order.shipping_method === 'delivery'
+              ? 'Deliver to'
+              : order.shipping_method === 'pickup'
+                ? 'Pickup'
+                : shippingMethodWords[order.shipping_method]}
+          </dt>
+          <dd>
+            {order.shipping_method === 'delivery' ? (
+              order.shipping_address_text
+            ) : order.shipping_method === 'pickup' ? (
+              'At the store'
+            ) : (
+              <PickupPointName code={order.pickup_point} />
+            )}
+          </dd>
         </div>
+        {order.promised_by ? (
+          <div>
+            <dt className="text-stone-600">Promised</dt>
+            <dd className={isLate(order, jamaicaDate(new Date())) ? 'font-semibold text-red-700' : ''}>
+              {expectedByText(order.promised_by)}
+              {isLate(order, jamaicaDate(new Date())) ? ' (late)' : ''}
+            </dd>
+          </div>
+        ) : null}
         {order.tracking_number ? (
           <div>
             <dt className="text-stone-600">Tracking number</dt>
@@ -358,4 +386,10 @@ export function OrderPage() {
       <Notice notice={notice} onDismiss={() => setNotice(null)} />
     </AdminPage>
   );
+}
+
+/** A pickup point by its name and parish from the owner's list; its code when the list no longer has it. */
+function PickupPointName({ code }: { code: string | null }) {
+  const point = useStoreSettings().data?.pickup_points.find((each) => each.code === code);
+  return <>{point ? pickupPointText(point) : (code ?? '')}</>;
 }
