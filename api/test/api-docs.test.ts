@@ -43,6 +43,10 @@ const bodyNotInSchema = new Map([
     'a multipart form with the proof of a bank transfer: the route reads the file, the service checks its bytes',
   ],
   ['POST /api/reviews/:id/photos/', 'a multipart form with the photo: the route reads the parts, sharp checks the picture'],
+  [
+    'POST /api/admin/orders/:id/delivered/',
+    "the driver's multipart form (or JSON without a photo): the route reads the parts and checks the fields with deliveredFormSchema, sharp checks the photo",
+  ],
 ]);
 
 const methodsOf = (route: RouteOptions) => (Array.isArray(route.method) ? route.method : [route.method]);

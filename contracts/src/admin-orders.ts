@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminListSchema, adminPageQuerySchema } from './admin.ts';
+import { deliveryProofSchema } from './deliveries.ts';
 import { databaseId, text } from './input-bounds.ts';
 import { moneySchema } from './money.ts';
 import { orderStatuses, paymentMethods, paymentStatuses, shippingMethods } from './order-rules.ts';
@@ -77,6 +78,8 @@ export const adminOrderSchema = orderSchema.extend({
     }),
   ),
   history: z.array(orderHistoryEntrySchema),
+  /** The driver's proof, when the order was marked delivered in one step (KINGSTON.md §3). */
+  delivery: deliveryProofSchema.nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

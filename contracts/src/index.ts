@@ -43,3 +43,5 @@ export * from './admin-messages.ts';
 export * from './restock-alerts.ts';
 export * from './reviews.ts';
 export * from './review-rules.ts';
+export * from './deliveries.ts';
+export * from './driver-rules.ts';

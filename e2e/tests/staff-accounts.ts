@@ -18,6 +18,7 @@ const backOfficeSpecs = [
   'order-status',
   'staff',
   'reviews',
+  'deliveries',
 ] as const;
 /** The back office's spec files: they run against a shop of their own (playwright.config.ts). */
 export const backOfficeSpecFiles = backOfficeSpecs.map((spec) => `**/${spec}.spec.ts`);

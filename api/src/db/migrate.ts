@@ -50,6 +50,7 @@ import * as reviews from './migrations/0042-reviews.ts';
 import * as sharedCarts from './migrations/0043-shared-carts.ts';
 import * as restockAlerts from './migrations/0044-restock-alerts.ts';
 import * as deliveryMethods from './migrations/0045-delivery-methods.ts';
+import * as deliveryProofs from './migrations/0046-delivery-proofs.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '0043-shared-carts': sharedCarts,
   '0044-restock-alerts': restockAlerts,
   '0045-delivery-methods': deliveryMethods,
+  '0046-delivery-proofs': deliveryProofs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

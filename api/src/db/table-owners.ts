@@ -46,6 +46,8 @@ export const tableOwners = {
   order_update_emails: 'modules/orders',
   // Moved in the transaction that pays an order, by whichever path pays it, through the orders module.
   invoice_counter: 'modules/orders',
+  // The driver's proof of a delivery, written in the transaction that marks the order delivered.
+  delivery_proofs: 'modules/orders',
   payments: 'modules/payments',
   payment_events: 'modules/payments',
   // Card refunds go through the provider the payments module talks to; cash ones are recorded beside them.

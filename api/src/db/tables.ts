@@ -675,6 +675,7 @@ export interface Database {
   reviews: ReviewTable;
   review_photos: ReviewPhotoTable;
   review_requests: ReviewRequestTable;
+  delivery_proofs: DeliveryProofTable;
 }
 
 /** A buyer's review of a product (migration 0042, KINGSTON.md §6): shown once staff approve it. */
@@ -712,4 +713,19 @@ export interface ReviewPhotoTable {
 export interface ReviewRequestTable {
   order_id: number;
   sent_at: Timestamp;
+}
+
+/** The proof of a delivery the driver marked in one step (migration 0046, KINGSTON.md §3); one an order. */
+export interface DeliveryProofTable {
+  id: Id;
+  order_id: number;
+  /** Who took the parcel, as the driver wrote it. */
+  received_by: string;
+  /** The photo's key in the media store, under `private/` (staff only); null without a photo. */
+  photo_key: string | null;
+  /** 1: the driver collected the cash of an unpaid cash order, which paid it. */
+  cash_collected: Flag;
+  staff_id: number | null;
+  staff_email: string | null;
+  delivered_at: Timestamp;
 }

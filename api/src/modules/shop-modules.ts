@@ -5,6 +5,7 @@ import { catalogModule } from './catalog/catalog.module.ts';
 import { contentModule } from './content/content.module.ts';
 import { ratesModule } from './currency/rates.module.ts';
 import { customersModule } from './customers/customers.module.ts';
+import { deliveriesModule } from './deliveries/deliveries.module.ts';
 import { dashboardModule } from './dashboard/dashboard.module.ts';
 import { healthModule } from './health/health.module.ts';
 import { inventoryModule } from './inventory/inventory.module.ts';
@@ -39,5 +40,6 @@ export const shopModules = [
   staffModule,
   dashboardModule,
   adminOrdersModule,
+  deliveriesModule,
   reviewsModule,
 ];

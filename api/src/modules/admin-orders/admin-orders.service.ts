@@ -96,12 +96,13 @@ export function createAdminOrdersService({
 }: AdminOrdersDependencies) {
   async function detail(orderId: number): Promise<AdminOrder> {
     const row = await orders.staffOrder(orderId);
-    const [shown, history, paymentRows, refundRows, testPaid] = await Promise.all([
+    const [shown, history, paymentRows, refundRows, testPaid, delivery] = await Promise.all([
       orders.view(row),
       orders.historyOf(orderId),
       payments.paymentsOf(orderId),
       payments.refundsOf(orderId),
       payments.testPaidAmong([orderId]),
+      orders.deliveryProofOf(orderId),
     ]);
     const paid = paidStatuses.has(row.payment_status) || row.payment_status === 'REFUNDED';
     return {
@@ -136,7 +137,37 @@ export function createAdminOrdersService({
         staff_email: change.staff_email,
         created_at: change.created_at,
       })),
+      delivery: delivery
+        ? {
+            received_by: delivery.received_by,
+            delivered_at: delivery.delivered_at,
+            cash_collected: delivery.cash_collected === 1,
+            has_photo: delivery.photo_key !== null,
+            staff_email: delivery.staff_email,
+          }
+        : null,
     };
+  }
+
+  /**
+   * Marks a cash or transfer order paid by hand in the caller's transaction, audited, as Mark paid
+   * does (invoice number, the day's figures); answers the customer's e-mail to send once committed
+   * (a transfer's), or null.
+   */
+  async function markPaidWithin(trx: DbExecutor, staff: StaffMember, orderId: number, note: string): Promise<OrderUpdateEmailRow | null> {
+    const { before, after } = await orders.markPaidByHand(orderId, trx);
+    await audit.record(
+      staff,
+      {
+        action: 'mark_paid',
+        entity: 'order',
+        entityId: orderId,
+        before: auditState(before),
+        after: { ...auditState(after), note: note.trim() },
+      },
+      trx,
+    );
+    return before.payment_method === 'bank_transfer' ? orders.recordUpdate(orderId, { kind: 'payment_received' }, trx) : null;
   }
 
   /**
@@ -311,24 +342,15 @@ export function createAdminOrdersService({
 
     /** A cash-on-delivery order was paid on delivery, or a bank transfer was seen in the shop's account (the customer is told). */
     async markPaid(staff: StaffMember, orderId: number, request: MarkPaidRequest): Promise<OrderActionResponse> {
-      const told = await database.writeTransaction(async (trx) => {
-        const { before, after } = await orders.markPaidByHand(orderId, trx);
-        await audit.record(
-          staff,
-          {
-            action: 'mark_paid',
-            entity: 'order',
-            entityId: orderId,
-            before: auditState(before),
-            after: { ...auditState(after), note: request.note.trim() },
-          },
-          trx,
-        );
-        return before.payment_method === 'bank_transfer' ? orders.recordUpdate(orderId, { kind: 'payment_received' }, trx) : null;
-      });
+      const told = await database.writeTransaction((trx) => markPaidWithin(trx, staff, orderId, request.note));
       if (told) await orders.sendUpdate(told, publicUrl);
       return { order: await detail(orderId), notice: null };
     },
+
+    markPaidWithin,
+
+    /** The order's state as the audit log keeps it. */
+    auditState,
 
     /** Part of what was paid, or (no amount) all that is left of it, back to the customer. */
     async refund(staff: StaffMember, orderId: number, request: OrderRefundRequest): Promise<OrderActionResponse> {

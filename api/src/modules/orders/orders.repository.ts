@@ -2,7 +2,14 @@ import { sql, type CompiledQuery, type Insertable, type QueryCreator, type Selec
 import { jamaicaDate, type AdminOrderQuery } from '@threadline/contracts';
 import { pageWindow } from '../../admin-list.ts';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
-import type { Database, OrderItemTable, OrderStatusHistoryTable, OrderTable, OrderUpdateEmailTable } from '../../db/tables.ts';
+import type {
+  Database,
+  DeliveryProofTable,
+  OrderItemTable,
+  OrderStatusHistoryTable,
+  OrderTable,
+  OrderUpdateEmailTable,
+} from '../../db/tables.ts';
 import { dayChange, type CountedOrder } from './order-days.ts';
 import { nameKey, numberTailKey, searchedTail } from './order-names.ts';
 
@@ -10,6 +17,7 @@ export type OrderRow = Awaited<ReturnType<ReturnType<typeof createOrdersReposito
 export type StatusChangeRow = Selectable<OrderStatusHistoryTable>;
 export type OrderUpdateEmailRow = Selectable<OrderUpdateEmailTable>;
 export type OrderItemRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['itemsOf']>>[number];
+export type DeliveryProofRow = Selectable<DeliveryProofTable>;
 export type ProofRow = Awaited<ReturnType<ReturnType<typeof createOrdersRepository>['proofsOf']>>[number];
 
 /** An item of an order being placed: the order's id comes with the insert. */
@@ -683,6 +691,54 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
 
     /** `countChange` as a statement (null when the day's figures do not change), for a transaction's last writes. */
     countChangeWrite,
+
+    /** The proof of the order's delivery, if the driver marked it delivered in one step. */
+    deliveryProofOf: (orderId: number, executor: DbExecutor = db) =>
+      executor.selectFrom('delivery_proofs').selectAll().where('order_id', '=', orderId).executeTakeFirst(),
+
+    deliveryProofsOf: (orderIds: number[], executor: DbExecutor = db) =>
+      orderIds.length === 0
+        ? Promise.resolve([])
+        : executor.selectFrom('delivery_proofs').selectAll().where('order_id', 'in', orderIds).execute(),
+
+    async insertDeliveryProof(proof: Insertable<DeliveryProofTable>, executor: DbExecutor = db): Promise<void> {
+      await executor.insertInto('delivery_proofs').values(proof).execute();
+    },
+
+    /**
+     * The orders on the driver's run sheet of the Jamaican day [`start`, `end`): the shop's own
+     * deliveries being handled (processing, or shipped: packed, so they go out whatever day they
+     * were promised by) placed before the day ends, and those delivered during the day (so the
+     * day's sheet keeps what was done). The soonest promised first.
+     */
+    runSheetOrders: (start: string, end: string, executor: DbExecutor = db) =>
+      executor
+        .selectFrom('orders')
+        .selectAll()
+        .where('shipping_method', '=', 'delivery')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', 'in', ['processing', 'shipped']), eb('created_at', '<', end)]),
+            eb.and([
+              eb('status', '=', 'delivered'),
+              eb.exists(
+                eb
+                  .selectFrom('order_status_history')
+                  .select('order_status_history.id')
+                  .whereRef('order_status_history.order_id', '=', 'orders.id')
+                  .where('order_status_history.to_status', '=', 'delivered')
+                  .where('order_status_history.created_at', '>=', start)
+                  .where('order_status_history.created_at', '<', end),
+              ),
+            ]),
+          ]),
+        )
+        // An order placed before promises were made (none) is due already: it sorts first on both databases.
+        .orderBy(sql`coalesce(${sql.ref('promised_by')}, '')`)
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(1000)
+        .execute(),
 
     sessionOwnsOrder: async (orderId: number, sessionId: number, executor: DbExecutor = db) =>
       (await executor

@@ -1,6 +1,8 @@
 import {
   adminMessages,
+  deliveryMessages,
   messages,
+  orderStatusWords,
   serverMessages,
   paysByCard,
   nextOrderStatuses,
@@ -105,6 +107,21 @@ export interface StatusChange {
 const minorMoney = (cents: number) => Math.round(cents) / 100;
 /** The order list counts its matches up to this many. */
 const orderCountCap = 10_000;
+
+/**
+ * Why the driver cannot mark the order delivered in one step (KINGSTON.md §3), or null: it is for
+ * the shop's driver, being handled (processing or shipped), and cash is collected only where due.
+ */
+export function deliveryRefusal(order: OrderRow, cashCollected: boolean): string | null {
+  if (order.shipping_method !== 'delivery') return deliveryMessages.notDelivery;
+  if (order.status === 'cancelled') return deliveryMessages.cancelled;
+  if (order.status === 'delivered') return deliveryMessages.alreadyDelivered;
+  if (order.status !== 'processing' && order.status !== 'shipped')
+    return deliveryMessages.notReady(orderStatusWords[order.status].toLowerCase());
+  if (cashCollected && !(order.payment_method === 'cash_on_delivery' && order.payment_status === 'PENDING'))
+    return deliveryMessages.noCashDue;
+  return null;
+}
 
 export function createOrdersService({
   database,
@@ -472,6 +489,59 @@ export function createOrdersService({
       if (transfer) await catalog.countSold(await repository.unitsSoldBy(orderId, trx), trx);
       await repository.countChange(paid.before, paid.after, trx);
       return { before, after: await staffOrder(orderId, trx) };
+    },
+
+    /**
+     * KINGSTON.md §3: the driver hands over a delivery order and marks it delivered in one step, in
+     * the caller's transaction: from processing or shipped straight to delivered, its history
+     * saying who received it, and its proof kept. Refused (409) for another method, a cancelled or
+     * delivered order, one not yet being handled, and cash collected where none is due. The move is
+     * guarded by the status read, so of two taps at once one delivers; the other finds it delivered
+     * (on PostgreSQL after waiting for the first's row lock) and is refused.
+     */
+    async deliverInOneStep(
+      orderId: number,
+      proof: { receivedBy: string; photoKey: string | null; cashCollected: boolean },
+      staff: StaffMember,
+      trx: DbExecutor,
+    ): Promise<{ before: OrderRow; after: OrderRow }> {
+      const refusal = (order: OrderRow) => deliveryRefusal(order, proof.cashCollected);
+      const before = await staffOrder(orderId, trx);
+      const refused = refusal(before);
+      if (refused) throw conflict(refused);
+      const at = new Date().toISOString();
+      const moved = await repository.transition(orderId, { status: before.status }, { status: 'delivered' }, trx);
+      if (!moved) throw conflict(refusal(await staffOrder(orderId, trx)) ?? deliveryMessages.alreadyDelivered);
+      const note = `Received by ${proof.receivedBy}${proof.cashCollected ? ', cash collected' : ''}`;
+      await recordChange(orderId, before.status, { to: 'delivered', note, trackingNumber: null }, staff, trx);
+      await repository.insertDeliveryProof(
+        {
+          order_id: orderId,
+          received_by: proof.receivedBy,
+          photo_key: proof.photoKey,
+          cash_collected: proof.cashCollected ? 1 : 0,
+          staff_id: staff.id,
+          staff_email: staff.email,
+          delivered_at: at,
+        },
+        trx,
+      );
+      await repository.countChange(moved.before, moved.after, trx);
+      return { before, after: await staffOrder(orderId, trx) };
+    },
+
+    deliveryProofOf: (orderId: number) => repository.deliveryProofOf(orderId),
+
+    /** The run sheet's orders of the Jamaican day [`start`, `end`) (see the repository), with their items and proofs. */
+    async runSheetOrders(start: string, end: string) {
+      const orders = await repository.runSheetOrders(start, end);
+      const ids = orders.map((order) => order.id);
+      const [items, proofs] = await Promise.all([repository.itemsOf(ids), repository.deliveryProofsOf(ids)]);
+      return orders.map((order) => ({
+        order,
+        items: items.filter((item) => item.order_id === order.id),
+        proof: proofs.find((proof) => proof.order_id === order.id) ?? null,
+      }));
     },
 
     /** Reserves `amount` of what is left to refund (see the repository); false when it is more than that. */

@@ -20,7 +20,7 @@ import { isUniqueViolation, type DatabaseHandle } from '../../db/database.ts';
 import { badRequest, conflict, forbidden, notFound, ShopError } from '../../errors.ts';
 import type { MediaStore } from '../../media/media-store.ts';
 import type { MediaUrls } from '../../media/media-urls.ts';
-import { decodeAtSize, pictureCodec, readPictureHeader } from '../../media/picture-codec.ts';
+import { reencodePhoto } from '../../media/photo-upload.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { authorName, summarize } from './review-summary.ts';
@@ -35,7 +35,6 @@ export interface ReviewsDependencies {
   productChanged: (productId: number) => Promise<void>;
 }
 
-const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
 const maxPhotoPixels = profilePictureLimits.megapixels * 1_000_000;
 /** A photo is kept at most this wide and tall: enough for a phone's full screen. */
 const photoSide = 1280;
@@ -87,22 +86,12 @@ export function createReviewsService({ database, repository, audit, media, produ
 
   /** The photo checked by its content, then re-encoded (metadata stripped, bounded size, WebP), as profile pictures are. */
   async function encodePhoto(upload: Buffer) {
-    const header = await readPictureHeader(upload);
-    if (!header || !acceptedFormats.has(header.format)) throw badRequest(reviewMessages.photoInvalid);
-    if (header.width * header.height > maxPhotoPixels) {
+    const photo = await reencodePhoto(upload, maxPhotoPixels, photoSide);
+    if (photo === 'too-large') {
       throw new ShopError(413, serverMessages.profilePictureTooLarge(profilePictureLimits.megabytes, profilePictureLimits.megapixels));
     }
-    const decoded = await decodeAtSize(upload, maxPhotoPixels, {
-      width: photoSide,
-      height: photoSide,
-      fit: 'inside',
-      withoutEnlargement: true,
-    }).catch(() => {
-      throw badRequest(reviewMessages.photoInvalid);
-    });
-    const sharp = await pictureCodec();
-    const data = await sharp(decoded.data, { raw: decoded.info }).webp({ quality: 80 }).toBuffer();
-    return { data, width: decoded.info.width, height: decoded.info.height };
+    if (photo === 'invalid') throw badRequest(reviewMessages.photoInvalid);
+    return photo;
   }
 
   return {

@@ -57,6 +57,7 @@ function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     payments: [],
     refunds: [],
     history: [],
+    delivery: null,
     ...overrides,
   };
 }
@@ -68,6 +69,7 @@ const renderOrder = (answers: {
 }) => {
   const fetchMock = stubApi([
     [/^\/api\/admin\/orders\/7\/payment-proofs\/\d+\/$/, () => answers.proof?.() ?? new Response('', { status: 404 })],
+    [/^\/api\/admin\/orders\/7\/delivery-photo\/$/, () => answers.proof?.() ?? new Response('', { status: 404 })],
     [/^\/api\/admin\/orders\/7\/$/, () => answers.order],
     [/^\/api\/admin\/orders\/7\/(status|refund|mark-paid)\/$/, (url, init) => answers.post?.(url, init)],
     [/^\/api\/csrf\/$/, () => ({})],
@@ -130,6 +132,36 @@ describe('the order page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Marked paid.')).toBeVisible();
     expect(sent).toEqual(['/api/admin/orders/7/mark-paid/']);
     expect(screen.queryByRole('button', { name: 'Mark paid' })).toBeNull();
+  });
+
+  it("shows the driver's proof of a delivery, and its photo with the staff sign-in", async () => {
+    const user = userEvent.setup();
+    URL.createObjectURL = () => 'blob:delivery-7';
+    URL.revokeObjectURL = () => undefined;
+    renderOrder({
+      order: adminOrder({
+        status: 'delivered',
+        payment_method: 'cash_on_delivery',
+        next_statuses: [],
+        delivery: {
+          received_by: 'Mrs Campbell',
+          delivered_at: '2026-11-29T16:00:00.000Z',
+          cash_collected: true,
+          has_photo: true,
+          staff_email: 'driver@threadline.test',
+        },
+      }),
+      proof: () => new Response(new Uint8Array([0x52, 0x49, 0x46, 0x46]), { headers: { 'content-type': 'image/webp' } }),
+    });
+    const proof = await screen.findByRole('region', { name: 'Proof of delivery' });
+    expect(proof).toHaveTextContent('Received byMrs Campbell');
+    expect(proof).toHaveTextContent('Cash collectedYes');
+    expect(proof).toHaveTextContent('driver@threadline.test');
+    await user.click(within(proof).getByRole('button', { name: 'View photo' }));
+    expect(await within(proof).findByRole('img', { name: 'The delivery of TL-261125-ABCDE, received by Mrs Campbell' })).toHaveAttribute(
+      'src',
+      'blob:delivery-7',
+    );
   });
 
   it('asks for the tracking number before shipping, and shows the shipped order the server answers', async () => {

@@ -27,6 +27,7 @@ import { useAdminOrder } from '../api/get-admin-order.ts';
 import { useOrderAction, type OrderAction } from '../api/update-order.ts';
 import { OrderStatusLabel, PaymentStatusLabel, TestPaymentLabel } from '../components/order-badges.tsx';
 import { failureText, RefundDialog, StatusDialog } from '../components/order-dialogs.tsx';
+import { DeliveryProof } from '../components/delivery-proof.tsx';
 import { PaymentProofs } from '../components/payment-proofs.tsx';
 import { formatJmd, formatWhen, moveLabels, orderStatusLooks } from '../order-labels.ts';
 
@@ -378,6 +379,7 @@ export function OrderPage() {
           <div className="grid gap-4 lg:grid-cols-2">
             <Items order={order} />
             <Customer order={order} />
+            <DeliveryProof order={order} />
             <Money order={order} />
             <History order={order} />
           </div>
