@@ -112,6 +112,7 @@ test.describe('the catalogue in the back office', () => {
     await main.getByRole('textbox', { name: 'Phone' }).fill('876 555 0100');
     await main.getByRole('textbox', { name: 'Address' }).fill('12 Hope Road');
     await main.getByRole('textbox', { name: 'City' }).fill('Kingston');
+    await main.getByRole('combobox', { name: /Parish/ }).fill('Kingston');
     await customer.getByRole('button', { name: 'Place Order' }).click();
     await expect(customer.getByRole('heading', { level: 1, name: 'Order Confirmed!' })).toBeVisible();
     await expect(customer.getByText(name).first()).toBeVisible();

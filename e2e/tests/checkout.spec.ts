@@ -104,6 +104,11 @@ test.describe('checkout', () => {
     await fillDetails(page, unique('guest'));
     await page.getByRole('main').getByRole('textbox', { name: 'Address' }).fill('12 Hope Road');
     await page.getByRole('main').getByRole('textbox', { name: 'City' }).fill('Kingston');
+    // A delivery in Jamaica names its parish (KINGSTON.md §3).
+    await page
+      .getByRole('main')
+      .getByRole('combobox', { name: /Parish/ })
+      .fill('St. Andrew');
     await page.getByRole('button', { name: 'Place Order' }).click();
 
     await expect(page).toHaveURL(/\/order-confirmation\/\d+$/);
