@@ -96,7 +96,7 @@ const MethodTerms = memo(function MethodTerms({
         checked={terms.offered}
         onChange={(offered) => set({ offered })}
       />
-      <div className="mt-2 grid grid-cols-2 gap-3 sm:gap-4">
+      <div className="mt-2 grid grid-cols-2 items-end gap-3 sm:gap-4">
         {terms.offered ? (
           <TextField
             name={`methods.${method}.fee`}
@@ -145,7 +145,7 @@ const DeliveryTerms = memo(function DeliveryTerms({
         checked={form.methods.delivery.offered}
         onChange={(offered) => setDelivery({ offered })}
       />
-      <div className="mt-2 grid grid-cols-2 gap-3 sm:gap-4">
+      <div className="mt-2 grid grid-cols-2 items-end gap-3 sm:gap-4">
         <LeadDays
           method="delivery"
           value={form.methods.delivery.leadDays}
@@ -253,12 +253,12 @@ const PickupPoints = memo(function PickupPoints({
                     <Trash2 className="size-4" aria-hidden="true" />
                   </button>
                 </div>
-                <div className="mt-1 grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]">
+                <div className="mt-1 grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]">
                   <TextField
                     {...fieldProps(index, 'name')}
                     label="Name"
                     maxLength={100}
-                    className="col-span-2 lg:col-span-1"
+                    className="sm:col-span-2 lg:col-span-1"
                     value={point.name}
                     onChange={(event) => setPoint(index, { name: event.target.value })}
                   />
@@ -276,7 +276,6 @@ const PickupPoints = memo(function PickupPoints({
                   <SelectField
                     {...fieldProps(index, 'kind')}
                     label="Kind"
-                    className="min-w-0"
                     value={point.kind}
                     onChange={(event) => setPoint(index, { kind: event.target.value as PickupPointForm['kind'] })}
                   >
@@ -289,7 +288,6 @@ const PickupPoints = memo(function PickupPoints({
                   <SelectField
                     {...fieldProps(index, 'parish')}
                     label="Parish"
-                    className="col-span-2 lg:col-span-1"
                     value={point.parish}
                     onChange={(event) => setPoint(index, { parish: event.target.value as Parish | '' })}
                   >
@@ -345,13 +343,14 @@ const PublicHolidays = memo(function PublicHolidays({ holidays, setForm, errors 
           <li
             // biome-ignore lint/suspicious/noArrayIndexKey: a holiday being typed has no stable key yet.
             key={index}
-            className="grid grid-cols-[minmax(0,9.5rem)_minmax(0,1fr)_auto] items-end gap-2 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:gap-3"
+            className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-2 border-b border-stone-100 pb-3 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:gap-3 sm:border-0 sm:pb-0"
           >
             <TextField
               name={`holidays.${index}.date`}
               error={errors[`holidays.${index}.date`] ?? null}
               label={`Date of holiday ${index + 1}`}
               type="date"
+              className="col-start-1 row-start-1"
               value={holiday.date}
               onChange={(event) => setHoliday(index, { date: event.target.value })}
             />
@@ -360,6 +359,7 @@ const PublicHolidays = memo(function PublicHolidays({ holidays, setForm, errors 
               error={errors[`holidays.${index}.name`] ?? null}
               label={`Name of holiday ${index + 1}`}
               maxLength={60}
+              className="col-start-1 row-start-2 sm:col-start-2 sm:row-start-1"
               value={holiday.name}
               onChange={(event) => setHoliday(index, { name: event.target.value })}
             />
@@ -367,7 +367,7 @@ const PublicHolidays = memo(function PublicHolidays({ holidays, setForm, errors 
               type="button"
               aria-label={`Remove holiday ${index + 1}${holiday.name.trim() ? ` (${holiday.name.trim()})` : ''}`}
               onClick={() => setForm((current) => ({ ...current, holidays: current.holidays.filter((_, at) => at !== index) }))}
-              className={`${removeClass} mb-1`}
+              className={`${removeClass} col-start-2 row-start-1 mb-1 sm:col-start-3`}
             >
               <Trash2 className="size-4" aria-hidden="true" />
             </button>
