@@ -43,7 +43,12 @@ export function invoicePayment(
  * date, each line, the tax on its own line and the total, the lines and the tax adding up to the
  * total to the cent (`invoiceAmountsMinor`). Built in memory: an invoice is a page or two.
  */
-export async function invoicePdf(order: AdminOrder, store: StoreContact, tax: StoreTax, points: readonly PickupPoint[] = []): Promise<Buffer> {
+export async function invoicePdf(
+  order: AdminOrder,
+  store: StoreContact,
+  tax: StoreTax,
+  points: readonly PickupPoint[] = [],
+): Promise<Buffer> {
   const itemLabels = order.items.map((item) => lineLabel({ name: item.product_name, variant: variantText(item) }));
   const lettering = await invoiceLettering([
     order.customer_name,

@@ -59,7 +59,8 @@ export function bankTransferLines(order: Pick<Order, 'order_number' | 'total' | 
 }
 
 /** Where a Knutsford Express or post-office order waits, by name from the owner's list (its code if no longer listed). */
-export const pickupPointOf = (order: Pick<Order, 'pickup_point'>, points: readonly PickupPoint[]) => pickupPointNamed(order.pickup_point, points);
+export const pickupPointOf = (order: Pick<Order, 'pickup_point'>, points: readonly PickupPoint[]) =>
+  pickupPointNamed(order.pickup_point, points);
 
 const shippingLine = (order: Order, store: StoreContact, points: readonly PickupPoint[]) => {
   switch (order.shipping_method) {
