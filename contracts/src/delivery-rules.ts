@@ -141,3 +141,9 @@ export const isLate = (order: { promised_by: string | null; status: string }, to
 
 /** How a pickup point reads on pages and e-mails: "Knutsford Express, Montego Bay (St. James)". */
 export const pickupPointText = (point: Pick<PickupPoint, 'name' | 'parish'>) => `${point.name} (${point.parish})`;
+
+/** An order's pickup point in words, from the owner's list; a point since taken off the list by its code. */
+export const pickupPointNamed = (code: string | null, points: readonly PickupPoint[]) => {
+  const point = points.find((each) => each.code === code);
+  return point ? pickupPointText(point) : (code ?? '');
+};

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
+import { defaultPublicHolidays, expectedByText, promisedBy } from '@threadline/contracts';
 import { expect, test, type Locator, type Page } from './shop-test.ts';
 import { pdfText } from './pdf-text.ts';
 import { callApi } from './shop-api.ts';
@@ -326,6 +327,93 @@ test.describe('the owner’s settings', () => {
       await page.goto('/admin/settings');
       await moveStore(page, opened);
     }
+  });
+
+  test('on a phone, the owner makes Knutsford Express J$1,500 and 6 business days and adds a Linstead branch; a shopper’s checkout offers it, charges it and promises the later date', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openBackOffice(page, 'owner', '/admin/settings');
+    const form = page.getByRole('form', { name: 'Settings' });
+    const section = form.getByRole('region', { name: 'Delivery and pickup' });
+    const knutsford = section.getByRole('group', { name: 'Knutsford Express', exact: true });
+    await expect(knutsford.getByRole('textbox', { name: 'Fee of Knutsford Express (J$)' })).toHaveValue('900.00');
+    await knutsford.getByRole('textbox', { name: 'Fee of Knutsford Express (J$)' }).fill('1,500');
+    await knutsford.getByRole('textbox', { name: /Lead time of Knutsford Express/ }).fill('6');
+    await section.getByRole('button', { name: 'Add a pickup point' }).click();
+    const added = section.getByRole('group', { name: 'Pickup point 21' });
+    await added.getByRole('textbox', { name: 'Code' }).fill('ke-linstead');
+    await added.getByRole('combobox', { name: 'Parish' }).selectOption('St. Catherine');
+    await added.getByRole('textbox', { name: 'Name', exact: true }).fill('Knutsford Express, Linstead');
+    const linstead = section.getByRole('group', { name: 'Knutsford Express, Linstead' });
+    await expect(linstead.getByRole('combobox', { name: 'Kind' })).toHaveValue('knutsford');
+    // Nothing wider than the phone.
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, view: window.innerWidth }));
+    expect(widths.page).toBeLessThanOrEqual(widths.view);
+    mkdirSync('/tmp/d32c-shots', { recursive: true });
+    await knutsford.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/d32c-shots/settings-methods-phone.png' });
+    await linstead.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/d32c-shots/settings-points-phone.png' });
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved. The shop charges and shows them from now on.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await knutsford.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/d32c-shots/settings-methods-desktop.png' });
+    await linstead.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/d32c-shots/settings-points-desktop.png' });
+
+    const shopperContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const shopper = await shopperContext.newPage();
+    try {
+      await shopper.goto('/');
+      await shopper.waitForFunction(() => localStorage.getItem('sessionKey') !== null && document.cookie.includes('csrftoken='));
+      expect(
+        await callApi(shopper, 'POST', '/orders/cart/', { product_id: 1, quantity: 1, variant_size: '9', variant_color: 'Black' }),
+      ).toBe(200);
+      await shopper.goto('/checkout');
+      const main = shopper.getByRole('main');
+      await main.getByRole('textbox', { name: 'First name' }).fill('Kemar');
+      await main.getByRole('textbox', { name: 'Last name' }).fill('Brown');
+      await main.getByRole('textbox', { name: 'Email' }).fill(`linstead-${Date.now()}@example.com`);
+      await main.getByRole('textbox', { name: 'Phone' }).fill('876 555 0142');
+      await main.getByRole('textbox', { name: 'Address' }).fill('3 King Street');
+      await main.getByRole('textbox', { name: 'City' }).fill('Linstead');
+      await main.getByRole('combobox', { name: /Parish/ }).fill('St. Catherine');
+      await main.getByRole('radio', { name: 'Knutsford Express' }).check();
+      await main.getByRole('combobox', { name: 'Knutsford Express branch' }).selectOption({ label: 'Knutsford Express, Linstead' });
+      await expect(main.getByText('Collect at Knutsford Express, Linstead (St. Catherine)')).toBeVisible();
+      // Six business days from today in Jamaica, Sundays and the shop's holidays skipped.
+      const expected = expectedByText(
+        promisedBy(
+          new Date(),
+          6,
+          defaultPublicHolidays.map((holiday) => holiday.date),
+        ),
+      );
+      await expect(main.getByText(expected, { exact: true })).toBeVisible();
+      const summary = shopper.getByRole('region', { name: 'Order Summary' });
+      await expect(summary.getByText('J$1,500.00')).toBeVisible();
+      await shopper.screenshot({ path: '/tmp/d32c-shots/checkout-linstead-phone.png', fullPage: true });
+      await main.getByRole('button', { name: 'Place Order' }).click();
+      await expect(shopper).toHaveURL(/\/order-confirmation\/\d+/);
+      await expect(shopper.getByText(expected)).toBeVisible();
+      await expect(shopper.getByText('Knutsford Express: collect at Knutsford Express, Linstead (St. Catherine)')).toBeVisible();
+      await expect(shopper.getByText('J$1,500.00').first()).toBeVisible();
+    } finally {
+      await shopperContext.close();
+    }
+
+    // The other journeys on this shop expect the opening terms: put them back.
+    await page.reload();
+    await knutsford.getByRole('textbox', { name: 'Fee of Knutsford Express (J$)' }).fill('900');
+    await knutsford.getByRole('textbox', { name: /Lead time of Knutsford Express/ }).fill('3');
+    await section.getByRole('button', { name: 'Remove Knutsford Express, Linstead' }).click();
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved. The shop charges and shows them from now on.')).toBeVisible();
   });
 
   test('staff do not see Settings, and opening /admin/settings directly gets the owner-only refusal', async ({ page }) => {

@@ -25,6 +25,7 @@ export const adminOrdersModule = fastifyPlugin<ShopModuleOptions>(
       audit: app.audit,
       storeContact: app.settings.contact,
       storeTax: app.settings.tax,
+      pickupPoints: async () => (await app.settings.current()).pickup_points,
       publicUrl: config.publicUrl,
       forgetProducts: async (orderId) => {
         try {

@@ -14,6 +14,7 @@ import {
   type OrderStatusChange,
   type StoreContact,
   type StoreTax,
+  type PickupPoint,
 } from '@threadline/contracts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
@@ -34,6 +35,8 @@ export interface AdminOrdersDependencies {
   storeContact: () => Promise<StoreContact>;
   /** The shop's tax as the owner set it: the invoice's name for it and registration number (settings). */
   storeTax: () => Promise<StoreTax>;
+  /** The owner's Knutsford Express branches and post offices: the invoice names an order's point (settings). */
+  pickupPoints: () => Promise<readonly PickupPoint[]>;
   /** Drops the cached product answers whose stock a cancel gave back. */
   forgetProducts(orderId: number): Promise<void>;
   /** The shop's configured address, for the links in the customer's e-mails. */
@@ -91,6 +94,7 @@ export function createAdminOrdersService({
   audit,
   storeContact,
   storeTax,
+  pickupPoints,
   forgetProducts,
   publicUrl,
 }: AdminOrdersDependencies) {
@@ -408,8 +412,8 @@ export function createAdminOrdersService({
     },
 
     async invoice(orderId: number): Promise<{ fileName: string; pdf: Buffer }> {
-      const [order, store, tax] = await Promise.all([detail(orderId), storeContact(), storeTax()]);
-      return { fileName: `invoice-${order.order_number}.pdf`, pdf: await invoicePdf(order, store, tax) };
+      const [order, store, tax, points] = await Promise.all([detail(orderId), storeContact(), storeTax(), pickupPoints()]);
+      return { fileName: `invoice-${order.order_number}.pdf`, pdf: await invoicePdf(order, store, tax, points) };
     },
   };
 }

@@ -4,6 +4,9 @@ import {
   invoiceAmountsMinor,
   lineLabel,
   paymentMethodLabel,
+  pickupPointNamed,
+  shippingMethodWords,
+  type PickupPoint,
   majorToMinor,
   minorToMajor,
   paymentState,
@@ -40,13 +43,19 @@ export function invoicePayment(
  * date, each line, the tax on its own line and the total, the lines and the tax adding up to the
  * total to the cent (`invoiceAmountsMinor`). Built in memory: an invoice is a page or two.
  */
-export async function invoicePdf(order: AdminOrder, store: StoreContact, tax: StoreTax): Promise<Buffer> {
+export async function invoicePdf(
+  order: AdminOrder,
+  store: StoreContact,
+  tax: StoreTax,
+  points: readonly PickupPoint[] = [],
+): Promise<Buffer> {
   const itemLabels = order.items.map((item) => lineLabel({ name: item.product_name, variant: variantText(item) }));
   const lettering = await invoiceLettering([
     order.customer_name,
     order.email,
     order.phone,
     order.shipping_address_text,
+    pickupPointNamed(order.pickup_point, points),
     order.exchange_note,
     ...itemLabels,
   ]);
@@ -103,8 +112,15 @@ export async function invoicePdf(order: AdminOrder, store: StoreContact, tax: St
   document.moveDown(3);
   write('Bill to', 'bold', { at: [left, 140] });
   for (const line of [order.customer_name, order.email, order.phone]) write(line, 'regular', { width: 240 });
-  write(order.shipping_method === 'pickup' ? 'Pickup' : 'Deliver to', 'bold', { at: [300, 140] });
-  write(order.shipping_method === 'pickup' ? `At our store, ${store.street}` : order.shipping_address_text, 'regular', {
+  // Where the goods go: the store, the customer's door, or the Knutsford Express branch or post office they collect at.
+  const [where, whereText] =
+    order.shipping_method === 'pickup'
+      ? ['Pickup', `At our store, ${store.street}`]
+      : order.shipping_method === 'delivery'
+        ? ['Deliver to', order.shipping_address_text]
+        : [shippingMethodWords[order.shipping_method], `Collect at ${pickupPointNamed(order.pickup_point, points)}`];
+  write(where, 'bold', { at: [300, 140] });
+  write(whereText, 'regular', {
     at: [300, 154],
     width: right - 300,
   });

@@ -178,6 +178,79 @@ describe('the tax invoice', () => {
     expect(mail).not.toMatch(/^GCT: /m);
   });
 
+  it('of a Knutsford Express order paid in cash at the branch: the e-mails, the shop’s notice and the invoice name the branch and its parish', async () => {
+    await setTax(defaultStoreSettings.tax);
+    const shopper = await startSession(shop.app);
+    expect((await inject(shopper, 'POST', '/api/orders/cart/', { product_id: capId, quantity: 1 })).statusCode).toBe(200);
+    const placed = await inject(shopper, 'POST', '/api/orders/checkout/', {
+      first_name: 'Tashana',
+      last_name: 'Reid',
+      email: 'tashana@example.com',
+      phone: '876 555 0188',
+      shipping_method: 'knutsford',
+      pickup_point: 'ke-montego-bay',
+      payment_method: 'cash_on_delivery',
+      currency: 'JMD',
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const id = placed.json().order_id as number;
+    const { order_number: number } = (await inject(staff, 'GET', `/api/admin/orders/${id}/`)).json();
+
+    const confirmation = await confirmationOf(number);
+    expect(confirmation).toContain('Knutsford Express: collect at Knutsford Express, Montego Bay (St. James).');
+    expect(confirmation).toContain('Cash on pickup: please have J$4,233.33 ready.');
+    expect(confirmation).not.toContain('Cash on delivery');
+    const noticeOf = () => smtp.received.find((mail) => mail.text.includes(`Subject: New order ${number}:`));
+    await expect.poll(() => noticeOf() !== undefined).toBe(true);
+    const notice = noticeOf();
+    expect(notice?.text).toContain(`Subject: New order ${number}: J$4,233.33, cash on pickup`);
+    expect(notice?.text).toContain('Send by Knutsford Express to: Knutsford Express, Montego Bay (St. James)');
+    expect(notice?.text).not.toContain('ke-montego-bay');
+
+    for (const status of ['processing', 'ready_for_pickup']) {
+      expect((await inject(staff, 'POST', `/api/admin/orders/${id}/status/`, { status })).statusCode).toBe(200);
+    }
+    const ready = () => smtp.received.find((mail) => mail.text.includes(`Your order ${number} is ready for pickup.`));
+    await expect.poll(() => ready() !== undefined).toBe(true);
+    expect(ready()?.text).toContain('Collect it at Knutsford Express, Montego Bay (St. James) (Knutsford Express)');
+
+    await markPaidByStaff(id);
+    await db()
+      .updateTable('orders')
+      .set({ created_at: '2026-03-14T15:00:00.000Z', paid_at: '2026-03-16T16:30:00.000Z' })
+      .where('id', '=', id)
+      .execute();
+    const { invoice_number: invoice } = (await inject(staff, 'GET', `/api/admin/orders/${id}/`)).json();
+    // Not "Deliver to" and the empty address of before: the branch the parcel waits at, by name and parish.
+    expect(await invoiceText(id)).toBe(
+      [
+        'Threadline',
+        'Threadline Clothing & Merchandise Ltd.',
+        '24 King Street, Kingston, Jamaica',
+        'hello@threadline.shop · +1 (876) 555-0142',
+        'Invoice',
+        `Invoice ${invoice}`,
+        'Date 16 March 2026',
+        `Order ${number}`,
+        'Bill to',
+        'Tashana Reid',
+        'tashana@example.com',
+        '876 555 0188',
+        'Knutsford Express',
+        'Collect at Knutsford Express, Montego Bay (St.',
+        'James)',
+        'Item Qty Unit price Amount',
+        'Irie Cap 1 J$3,333.33 J$3,333.33',
+        'Subtotal J$3,333.33',
+        'Delivery J$900.00',
+        'GCT J$0.00',
+        'Total (JMD) J$4,233.33',
+        'Payment: cash on pickup, paid. All amounts are Jamaican dollars (JMD).',
+        'Shown to the customer in JMD.',
+      ].join('\n'),
+    );
+  });
+
   it('with GCT added on top and no registration number: an invoice, the lines as charged and the GCT added', async () => {
     await setTax({ name: 'GCT', rate: 15, prices_include_tax: false, registration_number: null });
     const { id, number } = await paidOrder();

@@ -1,7 +1,8 @@
 import {
   expectedByText,
   isCollected,
-  pickupPointText,
+  pickupPointNamed,
+  paymentMethodLabel,
   shippingMethodWords,
   type PickupPoint,
   formatPayBy,
@@ -35,7 +36,8 @@ function paymentLine(order: Order, testPayments: boolean): string {
         ? `Bank transfer: please send ${money(order.total)} to the account below.`
         : 'Paid by bank transfer.';
     case 'cash_on_delivery':
-      return `Cash on ${order.shipping_method === 'pickup' ? 'pickup' : 'delivery'}: please have ${money(order.total)} ready.`;
+      // Collected at the store, a Knutsford Express branch or a post office: paid there.
+      return `${paymentMethodLabel(order)}: please have ${money(order.total)} ready.`;
   }
 }
 
@@ -57,10 +59,8 @@ export function bankTransferLines(order: Pick<Order, 'order_number' | 'total' | 
 }
 
 /** Where a Knutsford Express or post-office order waits, by name from the owner's list (its code if no longer listed). */
-export const pickupPointOf = (order: Pick<Order, 'pickup_point'>, points: readonly PickupPoint[]) => {
-  const point = points.find((each) => each.code === order.pickup_point);
-  return point ? pickupPointText(point) : (order.pickup_point ?? '');
-};
+export const pickupPointOf = (order: Pick<Order, 'pickup_point'>, points: readonly PickupPoint[]) =>
+  pickupPointNamed(order.pickup_point, points);
 
 const shippingLine = (order: Order, store: StoreContact, points: readonly PickupPoint[]) => {
   switch (order.shipping_method) {

@@ -189,7 +189,7 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 }
 
 /** The shop's e-mail about a new order to handle: what to pick, and where it goes. */
-export function newOrderNotice(order: Order, link: string, testPayments = false) {
+export function newOrderNotice(order: Order, link: string, testPayments = false, points: readonly PickupPoint[] = []) {
   const subject = `New order ${order.order_number}: ${money(order.total)}, ${noticePayment(order, testPayments)}`;
   const pick = order.items.map((item) => `${item.quantity} × ${lineLabel({ name: item.product_name, variant: variantText(item) })}`);
   const where =
@@ -197,7 +197,7 @@ export function newOrderNotice(order: Order, link: string, testPayments = false)
       ? 'Pickup at the store'
       : order.shipping_method === 'delivery'
         ? `Deliver to: ${order.shipping_address_text}`
-        : `Send by ${shippingMethodWords[order.shipping_method]} to: ${order.pickup_point ?? ''}`;
+        : `Send by ${shippingMethodWords[order.shipping_method]} to: ${pickupPointOf(order, points)}`;
   const text = [
     `Order ${order.order_number} from ${order.customer_name} <${order.email}>`,
     '',

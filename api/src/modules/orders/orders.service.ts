@@ -209,7 +209,10 @@ export function createOrdersService({
     // paid): so does the shop's own notice, once, after it.
     if (!shopEmail) return;
     try {
-      await mailer.send({ to: shopEmail, ...newOrderNotice(order, `${origin}/admin/orders/${order.id}`, noMoneyTaken) });
+      await mailer.send({
+        to: shopEmail,
+        ...newOrderNotice(order, `${origin}/admin/orders/${order.id}`, noMoneyTaken, await pickupPoints()),
+      });
     } catch (error) {
       log(`could not tell the shop of order ${order.id}`, error);
     }

@@ -6,6 +6,8 @@ import {
   type BankTransferDetails,
   type Parish,
   type PaymentMethod,
+  type PickupPoint,
+  type PublicHoliday,
   type StoreSettings,
 } from '@threadline/contracts';
 
@@ -27,7 +29,35 @@ export interface SettingsForm {
   bankTransfer: BankTransferDetails;
   bankTransferDays: string;
   reviewRequestDays: string;
+  /** Each method as typed: whether it is offered, its fee (delivery's is per parish) and its lead time in business days. */
+  methods: {
+    pickup: MethodForm;
+    delivery: { offered: boolean; leadDays: string };
+    knutsford: MethodForm;
+    post_office: MethodForm;
+  };
+  /** A point being added has no parish until one is chosen. */
+  pickupPoints: PickupPointForm[];
+  holidays: PublicHoliday[];
 }
+
+export type PickupPointForm = Omit<PickupPoint, 'parish'> & { parish: Parish | '' };
+
+/** A method with a fee of its own: unticked, it is not offered (fee null) and the typed fee is kept for a tick back. */
+export interface MethodForm {
+  offered: boolean;
+  fee: string;
+  leadDays: string;
+}
+
+export type FeeMethod = 'pickup' | 'knutsford' | 'post_office';
+const feeMethods: FeeMethod[] = ['pickup', 'knutsford', 'post_office'];
+
+const methodFormOf = (terms: { fee: number | null; lead_days: number }): MethodForm => ({
+  offered: terms.fee !== null,
+  fee: terms.fee === null ? '' : terms.fee.toFixed(2),
+  leadDays: String(terms.lead_days),
+});
 
 export const formOf = (settings: StoreSettings): SettingsForm => {
   const { getting_here: gettingHere, map_location: point, ...store } = settings.store;
@@ -48,6 +78,14 @@ export const formOf = (settings: StoreSettings): SettingsForm => {
     bankTransfer: settings.bank_transfer,
     bankTransferDays: String(settings.bank_transfer_days),
     reviewRequestDays: String(settings.review_request_days),
+    methods: {
+      pickup: methodFormOf(settings.shipping_methods.pickup),
+      delivery: { offered: settings.shipping_methods.delivery.offered, leadDays: String(settings.shipping_methods.delivery.lead_days) },
+      knutsford: methodFormOf(settings.shipping_methods.knutsford),
+      post_office: methodFormOf(settings.shipping_methods.post_office),
+    },
+    pickupPoints: settings.pickup_points,
+    holidays: settings.public_holidays,
   };
 };
 
@@ -65,11 +103,15 @@ const moneyOf = (typed: string) => {
   return text.startsWith('-') ? -amount : amount;
 };
 
-/** Where each problem is, by the field's key ('fees.St. Andrew', 'tax.rate', 'store.phone', 'store.hours.0.days'). */
+/** Where each problem is, by the field's key ('fees.St. Andrew', 'tax.rate', 'store.phone', 'store.hours.0.days', 'methods.knutsford.fee', 'pickupPoints.2.code'). */
 export type SettingsErrors = Record<string, string>;
 
-const formKey = (path: readonly PropertyKey[]): string => {
+/** The form's key of a field the schema (here or on the server) names by its path. */
+export const formKey = (path: readonly PropertyKey[]): string => {
   const [head, ...rest] = path.map(String);
+  if (head === 'shipping_methods') return `methods.${rest[0] ?? 'pickup'}.${rest[1] === 'lead_days' ? 'leadDays' : 'fee'}`;
+  if (head === 'pickup_points') return ['pickupPoints', ...rest].join('.');
+  if (head === 'public_holidays') return ['holidays', ...rest].join('.');
   if (head === 'delivery_fees') return `fees.${rest.join('.')}`;
   if (head === 'free_delivery_over') return 'freeDeliveryOver';
   if (head === 'tax' && rest[0] === 'registration_number') return 'tax.registrationNumber';
@@ -106,6 +148,17 @@ export function settingsOf(form: SettingsForm): { settings: StoreSettings } | { 
     bank_transfer: form.bankTransfer,
     bank_transfer_days: amountOf(form.bankTransferDays),
     review_request_days: amountOf(form.reviewRequestDays),
+    shipping_methods: {
+      ...Object.fromEntries(
+        feeMethods.map((method) => {
+          const terms = form.methods[method];
+          return [method, { fee: terms.offered ? moneyOf(terms.fee) : null, lead_days: amountOf(terms.leadDays) }];
+        }),
+      ),
+      delivery: { offered: form.methods.delivery.offered, lead_days: amountOf(form.methods.delivery.leadDays) },
+    },
+    pickup_points: form.pickupPoints,
+    public_holidays: form.holidays,
   });
   if (parsed.success) return { settings: parsed.data };
   const errors: SettingsErrors = {};
@@ -114,9 +167,33 @@ export function settingsOf(form: SettingsForm): { settings: StoreSettings } | { 
     if (Number.isNaN(moneyOf(form.fees[parish]))) errors[`fees.${parish}`] = moneyTextMessage;
   }
   if (form.freeDeliveryOver.trim() !== '' && Number.isNaN(moneyOf(form.freeDeliveryOver))) errors.freeDeliveryOver = moneyTextMessage;
+  for (const method of feeMethods) {
+    if (form.methods[method].offered && Number.isNaN(moneyOf(form.methods[method].fee))) errors[`methods.${method}.fee`] = moneyTextMessage;
+  }
   for (const issue of parsed.error.issues) {
     const key = formKey(issue.path);
     errors[key] ??= issue.message;
   }
   return { errors };
+}
+
+const settingsKeys = new Set<string>(Object.keys(storeSettingsSchema.shape));
+
+/**
+ * A refusal of the server's (400 `{error: "pickup_points.3.code: …", fields?}`) as problems beside the
+ * fields it names; none when it names no field of the settings (then the page shows it as it is).
+ */
+export function serverErrorsOf(refusal: { message: string; fields: Record<string, string> }): SettingsErrors {
+  const named: [string, string][] = Object.entries(refusal.fields);
+  const split = refusal.message.indexOf(': ');
+  if (split > 0) named.push([refusal.message.slice(0, split), refusal.message.slice(split + 2)]);
+  const errors: SettingsErrors = {};
+  for (const [path, message] of named) {
+    const parts = path.split('.');
+    if (!settingsKeys.has(parts[0] ?? '')) continue;
+    // A parish's name holds a dot ("St. Andrew"): the rest of a delivery fee's path is the parish.
+    const key = parts[0] === 'delivery_fees' ? formKey(['delivery_fees', parts.slice(1).join('.')]) : formKey(parts);
+    errors[key] ??= message;
+  }
+  return errors;
 }

@@ -1,4 +1,4 @@
-import { lineLabel, postalAddress, storeDetails, variantText } from '@threadline/contracts';
+import { lineLabel, pickupPointNamed, postalAddress, shippingMethodWords, storeDetails, variantText } from '@threadline/contracts';
 import { Link, useParams } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { useStoreSettings } from '@/lib/queries/store-settings.ts';
@@ -52,8 +52,16 @@ export function PackingSlipPage() {
           </header>
           <section aria-label="Ship to">
             <h2 className="text-sm font-semibold text-stone-600 uppercase">
-              {order.shipping_method === 'pickup' ? 'Pickup at the store' : 'Ship to'}
+              {order.shipping_method === 'pickup'
+                ? 'Pickup at the store'
+                : order.shipping_method === 'delivery'
+                  ? 'Ship to'
+                  : `Send by ${shippingMethodWords[order.shipping_method]} to`}
             </h2>
+            {/* A parcel sent to a branch or a post office is addressed to the point, to be collected there by the customer. */}
+            {order.shipping_method === 'knutsford' || order.shipping_method === 'post_office' ? (
+              <p className="text-lg font-semibold">{pickupPointNamed(order.pickup_point, store.data.pickup_points)}</p>
+            ) : null}
             <p className="text-lg">{order.customer_name}</p>
             {order.shipping_method === 'delivery' ? <p>{order.shipping_address_text}</p> : null}
             <p>{order.phone}</p>

@@ -3,11 +3,9 @@ import {
   currencyCodes,
   paymentMethods,
   paymentMethodWords,
-  parishes,
   registrationNumberMaxLength,
   taxNameMaxLength,
   type BankTransferDetails,
-  type Parish,
   type PaymentMethod,
   type StoreSettings,
 } from '@threadline/contracts';
@@ -23,7 +21,8 @@ import { ListLoading, LoadFailed } from '../../components/list-states.tsx';
 import { isOwnerOnlyRefusal, OwnerOnly } from '../../components/owner-only.tsx';
 import { useAdminSettings } from '../api/get-settings.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
-import { formOf, settingsOf, type SettingsErrors, type SettingsForm } from '../settings-form.ts';
+import { formOf, serverErrorsOf, settingsOf, type SettingsErrors, type SettingsForm } from '../settings-form.ts';
+import { DeliverySettings } from './delivery-settings.tsx';
 
 const maxHourLines = 7;
 
@@ -43,12 +42,10 @@ function Section({ title, description, children }: { title: string; description?
 function SettingsEditor({ saved }: { saved: StoreSettings }) {
   const [form, setForm] = useState<SettingsForm>(() => formOf(saved));
   const [errors, setErrors] = useState<SettingsErrors>({});
-  const [sameFee, setSameFee] = useState('');
   const [status, setStatus] = useState<string | null>(null);
   const save = useSaveSettings();
   const formRef = useRef<HTMLFormElement>(null);
 
-  const setFee = (parish: Parish, value: string) => setForm((current) => ({ ...current, fees: { ...current.fees, [parish]: value } }));
   const setTax = <K extends keyof SettingsForm['tax']>(key: K, value: SettingsForm['tax'][K]) =>
     setForm((current) => ({ ...current, tax: { ...current.tax, [key]: value } }));
   const setStore = <K extends keyof SettingsForm['store']>(key: K, value: SettingsForm['store'][K]) =>
@@ -67,15 +64,19 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
       form.store.hours.map((entry, at) => (at === index ? { ...entry, [key]: value } : entry)),
     );
 
+  const showErrors = (shown: SettingsErrors) => {
+    setErrors(shown);
+    const first = Object.keys(shown)[0];
+    const field = first ? formRef.current?.elements.namedItem(first) : null;
+    if (field instanceof HTMLElement) field.focus();
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setStatus(null);
     const checked = settingsOf(form);
     if ('errors' in checked) {
-      setErrors(checked.errors);
-      const first = Object.keys(checked.errors)[0];
-      const field = first ? formRef.current?.elements.namedItem(first) : null;
-      if (field instanceof HTMLElement) field.focus();
+      showErrors(checked.errors);
       return;
     }
     setErrors({});
@@ -84,13 +85,19 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
         setForm(formOf(answer));
         setStatus('Settings saved. The shop charges and shows them from now on.');
       },
+      // A refusal naming a field is shown beside it, as the form's own checks are.
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 400) showErrors(serverErrorsOf(error));
+      },
     });
   };
 
   const problems = Object.values(errors);
   const saveProblem = save.error
     ? save.error instanceof ApiError && save.error.status !== 0
-      ? save.error.message
+      ? problems.length > 0
+        ? null
+        : save.error.message
       : 'Could not reach the shop. Check your connection and save again.'
     : null;
   const fieldProps = (key: string) => ({ name: key, error: errors[key] ?? null });
@@ -109,59 +116,10 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
       ) : null}
 
       <Section
-        title="Delivery fees by parish"
-        description="What checkout charges for delivery to each parish, in J$. An address outside the 14 parishes pays the highest fee."
+        title="Delivery and pickup"
+        description="The ways a shopper may get an order, what each costs and how many business days it takes: checkout promises the date."
       >
-        <div className="flex flex-wrap items-end gap-3">
-          <TextField
-            label="Same fee everywhere (J$)"
-            inputMode="decimal"
-            value={sameFee}
-            onChange={(event) => setSameFee(event.target.value)}
-            className="w-full sm:w-56"
-          />
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            disabled={sameFee.trim() === ''}
-            onClick={() =>
-              setForm((current) => ({
-                ...current,
-                fees: Object.fromEntries(parishes.map((parish) => [parish, sameFee.trim()])) as Record<Parish, string>,
-              }))
-            }
-          >
-            Apply to all 14 parishes
-          </button>
-        </div>
-        <div className="mt-5 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-          {parishes.map((parish) => (
-            <TextField
-              key={parish}
-              {...fieldProps(`fees.${parish}`)}
-              label={`${parish} (J$)`}
-              inputMode="decimal"
-              value={form.fees[parish]}
-              onChange={(event) => setFee(parish, event.target.value)}
-            />
-          ))}
-        </div>
-      </Section>
-
-      <Section title="Free delivery">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            {...fieldProps('freeDeliveryOver')}
-            label="Free delivery on orders of (J$)"
-            hint="(blank: never free)"
-            inputMode="decimal"
-            value={form.freeDeliveryOver}
-            onChange={(event) => setForm((current) => ({ ...current, freeDeliveryOver: event.target.value }))}
-          />
-        </div>
-        <p className="mt-3 text-sm text-stone-600">
-          Free delivery counts the subtotal after any promo discount. Orders already placed keep what they were charged.
-        </p>
+        <DeliverySettings form={form} setForm={setForm} errors={errors} />
       </Section>
 
       <Section
@@ -480,7 +438,7 @@ function SettingsEditor({ saved }: { saved: StoreSettings }) {
   );
 }
 
-/** /admin/settings (owner only): delivery fees, free delivery, tax (GCT) and the store's details. */
+/** /admin/settings (owner only): delivery and pickup (methods, fees, lead times, pickup points, holidays), payments, tax (GCT) and the store's details. */
 export function SettingsPage() {
   const settings = useAdminSettings();
   return (
