@@ -166,7 +166,7 @@ function Confirmation({ order, token, returnState, refunded, onCheckAgain }: Con
         <dd>
           <StatusBadge {...status} />
         </dd>
-        <dt className="text-stone-600">Shipping</dt>
+        <dt className="text-stone-600">Shipping method</dt>
         <dd>
           <ShippingLine order={order} />
         </dd>
@@ -218,27 +218,20 @@ function Confirmation({ order, token, returnState, refunded, onCheckAgain }: Con
   );
 }
 
-/** How the order reaches its customer: the method, and where it is collected or delivered. */
+/**
+ * How the order reaches its customer: the method, and the pickup point it waits at. A delivery's
+ * address is not repeated here: the order's summary says where it goes ("Delivering to").
+ */
 function ShippingLine({ order }: { order: Order }) {
-  const points = useStoreSettings().data?.pickup_points;
-  if (order.pickup_point) {
-    const point = points?.find((each) => each.code === order.pickup_point);
-    return (
-      <>
-        {shippingMethodWords[order.shipping_method]}: collect at {point ? pickupPointText(point) : order.pickup_point}
-      </>
-    );
-  }
-  if (order.shipping_method === 'delivery' && order.shipping_address) {
-    return <>Delivery to {order.shipping_address_text}</>;
-  }
-  return <>{shippingMethodWords[order.shipping_method]}</>;
+  const collectPlace = useCollectPlace(order);
+  const words = shippingMethodWords[order.shipping_method];
+  return <>{order.pickup_point ? `${words}: collect at ${collectPlace}` : words}</>;
 }
 
 /** Where a collected order waits: the shop (pickup) or the pickup point chosen, once the settings are loaded. */
 function useCollectPlace(order: Order): string | null {
   const settings = useStoreSettings().data;
-  if (order.shipping_method === 'pickup') return settings ? `our store, ${postalAddress(settings.store)}` : 'our store';
+  if (order.shipping_method === 'pickup') return settings ? `our store: ${postalAddress(settings.store)}` : 'our store';
   const point = settings?.pickup_points.find((each) => each.code === order.pickup_point);
   return point ? pickupPointText(point) : order.pickup_point;
 }
