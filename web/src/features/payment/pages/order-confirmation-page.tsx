@@ -2,7 +2,7 @@ import {
   awaitsTransfer,
   expectedByText,
   isCollected,
-  pickupPointText,
+  pickupPointNamed,
   shippingMethodWords,
   mayStartCardPayment,
   messages,
@@ -229,11 +229,10 @@ function ShippingLine({ order }: { order: Order }) {
 }
 
 /** Where a collected order waits: the shop (pickup) or the pickup point chosen, once the settings are loaded. */
-function useCollectPlace(order: Order): string | null {
+function useCollectPlace(order: Order): string {
   const settings = useStoreSettings().data;
   if (order.shipping_method === 'pickup') return settings ? `our store: ${postalAddress(settings.store)}` : 'our store';
-  const point = settings?.pickup_points.find((each) => each.code === order.pickup_point);
-  return point ? pickupPointText(point) : order.pickup_point;
+  return pickupPointNamed(order.pickup_point, settings?.pickup_points ?? []);
 }
 
 const noteList = 'list-disc space-y-1.5 pl-5 text-sm text-stone-700 marker:text-stone-400';

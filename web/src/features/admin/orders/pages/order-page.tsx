@@ -10,7 +10,7 @@ import {
   expectedByText,
   isLate,
   jamaicaDate,
-  pickupPointText,
+  pickupPointNamed,
   shippingMethodWords,
 } from '@threadline/contracts';
 import { useState, type ReactNode } from 'react';
@@ -392,6 +392,5 @@ export function OrderPage() {
 
 /** A pickup point by its name and parish from the owner's list; its code when the list no longer has it. */
 function PickupPointName({ code }: { code: string | null }) {
-  const point = useStoreSettings().data?.pickup_points.find((each) => each.code === code);
-  return <>{point ? pickupPointText(point) : (code ?? '')}</>;
+  return <>{pickupPointNamed(code, useStoreSettings().data?.pickup_points ?? [])}</>;
 }
