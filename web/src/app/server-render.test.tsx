@@ -1,8 +1,8 @@
 import { defaultStoreSettings, fallbackRates, pageStateElementId, type CurrencyCode, type FetchApi } from '@threadline/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, getConfig, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Root } from 'react-dom/client';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '@/entry-server.tsx';
 import { requestedPaths, stubApi } from '@/test/render-shop.tsx';
 import { categoryFixture, detailFixture, listedFixture, productFixture, shopResponseFixture } from '@/test/shop-fixtures.ts';
@@ -53,6 +53,7 @@ function watchRemovals(root: HTMLElement) {
 
 // Apps started by a test, unmounted after it: React's scheduled work must not outlive the page.
 const startedApps: Root[] = [];
+const reactEventWrapper = getConfig().eventWrapper;
 
 afterEach(() => {
   for (const app of startedApps.splice(0)) app.unmount();
@@ -136,6 +137,11 @@ describe('the server renders the catalogue pages', () => {
 });
 
 describe('the browser hydrates the page the server rendered', () => {
+  // The app hydrates outside React's act(), as in a browser; Testing Library would make each tap
+  // inside one, whose queue then holds work the app scheduled outside it (a part woken later was
+  // seen never to hydrate). Taps here reach the page as a browser's do.
+  beforeAll(() => configure({ eventWrapper: (tap) => tap() }));
+  afterAll(() => configure({ eventWrapper: reactEventWrapper }));
   it('keeps the server markup, asks for nothing the page already holds, and then works', async () => {
     const user = userEvent.setup();
     const fetchMock = stubApi([[/^\/api\/product\/1\/$/, () => answers['/api/product/1/']]]);

@@ -35,7 +35,13 @@ export interface CurrencyState {
   refresh(): Promise<void>;
 }
 
-const CurrencyContext = createSharedState<CurrencyState>();
+/**
+ * `current`: the shopper's currency. `page`: the one the server rendered the page in, which an
+ * island hydrating later renders too. A choice made before every island has hydrated would otherwise
+ * hydrate them with text the server's markup does not hold: React then throws away their markup and
+ * draws them anew, and a busy phone was seen to leave islands in the old currency for good.
+ */
+const CurrencyContext = createSharedState<{ current: CurrencyState; page: CurrencyState }>();
 
 /**
  * The currency a page rendered on the server shows its prices in (the shopper's `currency` cookie),
@@ -155,24 +161,30 @@ export function CurrencyProvider({ children, page = null }: { children: ReactNod
     setCurrencyState(next);
   }, []);
 
-  const value = useMemo<CurrencyState>(() => {
-    const rate = rates[currency.code] ?? fallbackRates[currency.code] ?? 1;
-    return {
-      currency,
-      setCurrency,
-      rate,
-      format: (amountJmd: unknown) => formatMoney(amountJmd, currency, rate),
-      status,
-      error,
-      refresh,
+  const value = useMemo(() => {
+    const stateIn = (shown: Currency, shownRates: Record<string, number>): CurrencyState => {
+      const rate = shownRates[shown.code] ?? fallbackRates[shown.code] ?? 1;
+      return {
+        currency: shown,
+        setCurrency,
+        rate,
+        format: (amountJmd: unknown) => formatMoney(amountJmd, shown, rate),
+        status,
+        error,
+        refresh,
+      };
     };
-  }, [currency, rates, status, error, refresh, setCurrency]);
+    const current = stateIn(currency, rates);
+    return { current, page: page === null ? current : stateIn(currencyOf(page.code), { ...fallbackRates, ...page.rates }) };
+  }, [currency, rates, status, error, refresh, setCurrency, page]);
 
   return <CurrencyContext.Provider value={value}>{children}</CurrencyContext.Provider>;
 }
 
 export function useCurrency(): CurrencyState {
   const state = CurrencyContext.useValue();
-  if (!state) throw new Error('useCurrency must be used inside CurrencyProvider');
-  return state;
+  // While it hydrates, a part renders the server's currency; right after, the shopper's.
+  const shown = useAfterHydration(state?.current ?? null, state?.page ?? null);
+  if (!shown) throw new Error('useCurrency must be used inside CurrencyProvider');
+  return shown;
 }
