@@ -95,7 +95,7 @@ async function postResponse(response: string) {
 
 const order = async (shopper: ShopperSession, orderId: number) => (await inject(shopper, 'GET', `/api/orders/${orderId}/`)).json();
 const paymentsOf = (orderId: number) =>
-  db().selectFrom('payments').select(['provider', 'status', 'amount']).where('order_id', '=', orderId).execute();
+  db().selectFrom('payments').select(['provider', 'status', 'amount']).where('order_id', '=', orderId).orderBy('id').execute();
 
 describe('paying through PowerTranz', () => {
   it('is offered by GET /api/store/ when configured', async () => {
