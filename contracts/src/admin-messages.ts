@@ -28,6 +28,9 @@ export const adminMessages = {
     'Only a cash-on-delivery or bank transfer order is marked paid by hand; card orders are paid through the card provider.',
   /** KINGSTON.md §1: a card method is offered only once the server is configured for it. */
   paymentMethodNotConfigured: (method: string) => `${method} is not set up on this shop yet, so it cannot be offered.`,
+  /** An open order's pickup point is kept: removed (or its code or kind changed), the order would point at nothing. */
+  pickupPointInUse: (name: string, openOrders: number) =>
+    `${name} is used by ${openOrders} open ${openOrders === 1 ? 'order' : 'orders'}: keep it until they are collected or cancelled.`,
   markPaidAlreadyPaid: 'This order is already paid.',
   markPaidCancelled: 'A cancelled order cannot be marked paid.',
   refundNothingPaid: 'Nothing was paid on this order, so there is nothing to refund.',

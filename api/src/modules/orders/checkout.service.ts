@@ -5,6 +5,7 @@ import {
   parishNamed,
   paymentMethodWords,
   paysByCard,
+  shippingMethodWords,
   type PaymentMethod,
   orderChargesMinor,
   variantText,
@@ -57,6 +58,11 @@ export interface CheckoutDependencies {
   paymentMethods: readonly PaymentMethod[];
   /** The owner's delivery fees, free-delivery threshold, tax rate, pickup points and holidays as they are now. */
   charges(): Promise<StoreCharges & Pick<StoreSettings, 'pickup_points' | 'public_holidays'>>;
+  /**
+   * Whether the pickup point is still one of the shop's, read in the order's transaction: a save of the
+   * settings that removes it then waits for this order, or this order for that save (and is refused).
+   */
+  pickupPointKept(point: PickupPoint, trx: DbExecutor): Promise<boolean>;
   /** The payment methods the shop takes now, and the days an unpaid bank transfer holds its stock (settings). */
   payments(): Promise<{ offered: readonly PaymentMethod[]; bankTransferDays: number }>;
   /** 1 JMD in the shopper's display currency now, kept on the order as a snapshot. */
@@ -321,6 +327,11 @@ export function createCheckoutService(deps: CheckoutDependencies) {
         const earlier = await earlierAnswer(snapshot, filledCart !== undefined, keys, trx);
         if (earlier) return { result: earlier, lastWrites: [] };
         if (!filledCart) throw badRequest(serverMessages.checkoutEmptyCart);
+        // The settings read before the transaction may be older than a save that removed the point
+        // meanwhile; that save counted the open orders at it without this one.
+        const point = terms.pickupPoint;
+        if (point && !(await deps.pickupPointKept(point, trx)))
+          throw badRequest(serverMessages.pickupPointUnknown(shippingMethodWords[point.kind], point.code));
         const promo = snapshot.promo ?? null;
         if (promo) await checkPromo(promo, priceCart(snapshot.pricing, null).subtotal, buyer, trx);
         const priced = priceCart(snapshot.pricing, promo);

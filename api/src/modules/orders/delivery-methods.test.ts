@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { defaultStoreSettings, serverMessages, type StoreSettings } from '@threadline/contracts';
+import { adminMessages, defaultStoreSettings, serverMessages, type StoreSettings } from '@threadline/contracts';
 import { createCategory, createProduct } from '../../../test/factories.ts';
 import {
   createTestShop,
@@ -250,6 +250,87 @@ describe('settings of the delivery methods', () => {
       expect(audit.after.shipping_methods.knutsford).toEqual({ fee: 1_200, lead_days: 1 });
     } finally {
       await shop.app.inject({ method: 'PUT', url: '/api/admin/settings/', headers: owner.headers, payload: settings });
+    }
+  });
+});
+
+describe('a pickup point open orders wait at', () => {
+  const halfWayTree = {
+    code: 'ke-half-way-tree',
+    name: 'Knutsford Express, Half Way Tree',
+    kind: 'knutsford',
+    parish: 'St. Andrew',
+  } as const;
+  const morantBay = { code: 'po-morant-bay', name: 'Morant Bay Post Office', kind: 'post_office', parish: 'St. Thomas' } as const;
+  const withPoints = { ...settings, pickup_points: [...settings.pickup_points, halfWayTree, morantBay] };
+  const save = (payload: StoreSettings) => shop.app.inject({ method: 'PUT', url: '/api/admin/settings/', headers: owner.headers, payload });
+  const move = async (id: number, ...statuses: string[]) => {
+    for (const status of statuses) {
+      const moved = await shop.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${id}/status/`,
+        headers: owner.headers,
+        payload: { status, note: '' },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+  };
+  const storedCodes = async () =>
+    (
+      (await shop.app.inject({ method: 'GET', url: '/api/admin/settings/', headers: owner.headers })).json() as StoreSettings
+    ).pickup_points.map((point) => point.code);
+
+  it('is kept while an order waits there, whatever else is removed; once delivered or cancelled it may go', async () => {
+    expect((await save(withPoints)).statusCode).toBe(200);
+    try {
+      const collected = await placed(await shopperBuying(1_000), { shipping_method: 'knutsford', pickup_point: halfWayTree.code });
+      const dropped = await placed(await shopperBuying(1_000), { shipping_method: 'knutsford', pickup_point: halfWayTree.code });
+
+      const others = withPoints.pickup_points.filter((point) => point.code !== halfWayTree.code);
+      for (const without of [
+        others,
+        [...others, { ...halfWayTree, code: 'ke-hwt' }],
+        [...others, { ...halfWayTree, kind: 'post_office' as const }],
+      ]) {
+        const refused = await save({ ...withPoints, pickup_points: without });
+        expect(refused.statusCode, JSON.stringify(without.at(-1))).toBe(400);
+        expect(refused.json().error).toBe(`pickup_points: ${adminMessages.pickupPointInUse('Knutsford Express, Half Way Tree', 2)}`);
+        expect(refused.json().error).toContain('Knutsford Express, Half Way Tree is used by 2 open orders');
+      }
+      expect(await storedCodes()).toContain(halfWayTree.code);
+
+      // A point no open order waits at goes, and a renamed point keeps its orders.
+      const renamed = withPoints.pickup_points
+        .filter((point) => point.code !== morantBay.code)
+        .map((point) => (point.code === halfWayTree.code ? { ...point, name: 'Knutsford Express, HWT Transport Centre' } : point));
+      expect((await save({ ...withPoints, pickup_points: renamed })).statusCode).toBe(200);
+      expect(await storedCodes()).not.toContain(morantBay.code);
+
+      await move(collected.id, 'processing', 'ready_for_pickup', 'delivered');
+      const stillOne = await save({ ...withPoints, pickup_points: others });
+      expect(stillOne.statusCode).toBe(400);
+      expect(stillOne.json().error).toBe(`pickup_points: ${adminMessages.pickupPointInUse('Knutsford Express, HWT Transport Centre', 1)}`);
+      await move(dropped.id, 'cancelled');
+      expect((await save({ ...withPoints, pickup_points: others })).statusCode).toBe(200);
+      expect(await storedCodes()).not.toContain(halfWayTree.code);
+    } finally {
+      await save(settings);
+    }
+  });
+
+  it('refuses an order at a point removed after checkout read the settings', async () => {
+    expect((await save(withPoints)).statusCode).toBe(200);
+    const shopper = await shopperBuying(1_000);
+    // Checkout read the settings (another process's cache) just before the owner removed the point.
+    const before = await shop.app.settings.current();
+    expect((await save(settings)).statusCode).toBe(200);
+    const stale = vi.spyOn(shop.app.settings, 'current').mockResolvedValue(before);
+    try {
+      const refused = await checkout(shopper, { shipping_method: 'post_office', pickup_point: morantBay.code });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error).toBe(serverMessages.pickupPointUnknown('Post office', morantBay.code));
+    } finally {
+      stale.mockRestore();
     }
   });
 });

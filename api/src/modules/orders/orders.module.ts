@@ -40,6 +40,8 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
       shopEmail: config.shopEmail,
     });
     app.decorate('orders', orders);
+    // The settings module comes first, so it is told here how to count the orders at a pickup point.
+    app.settings.keepPickupPointsInUse((codes, trx) => orders.openOrdersAt(codes, trx));
     app.mail.waitOnClose(() => orders.confirmationsSent());
     app.mail.waitOnClose(() => orders.updatesSent());
     const checkout = createCheckoutService({
@@ -53,6 +55,7 @@ export const ordersModule = fastifyPlugin<ShopModuleOptions>(
       unpaidOrderMinutes: config.unpaidOrderMinutes,
       paymentMethods: config.paymentMethods,
       charges: () => app.settings.current(),
+      pickupPointKept: (point, trx) => app.settings.offersPickupPoint(point, trx),
       payments: () => app.settings.payments(),
       rateFor: async (currency) => (await app.rates.current()).rates[currency] ?? 1,
       soldNoticeWrites: (productIds) => app.changes.noticeWrites('catalog', productIds),

@@ -216,6 +216,19 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
   };
 
   const repository = {
+    /** How many orders not yet delivered (collected) or cancelled wait at each of these pickup points. */
+    async openOrdersAt(codes: readonly string[], executor: DbExecutor = db): Promise<Map<string, number>> {
+      if (codes.length === 0) return new Map();
+      const rows = await executor
+        .selectFrom('orders')
+        .select((eb) => ['pickup_point', eb.fn.countAll<number | string>().as('count')])
+        .where('pickup_point', 'in', codes)
+        .where('status', 'not in', ['delivered', 'cancelled'])
+        .groupBy('pickup_point')
+        .execute();
+      return new Map(rows.map((row) => [row.pickup_point ?? '', Number(row.count)]));
+    },
+
     /**
      * A new order and its items, the items as `itemsOf` reads them so the caller need not read them
      * back, and the account's other orders holding stock unpaid (`numberedOrderInsert`); null, with

@@ -332,6 +332,9 @@ export function createOrdersService({
 
     ownedOrder,
 
+    /** How many orders not yet delivered (collected) or cancelled wait at each of these pickup points. */
+    openOrdersAt: (codes: readonly string[], trx: DbExecutor) => repository.openOrdersAt(codes, trx),
+
     /**
      * The order its owner asks for, or whoever opens the signed link of its e-mail; a link that is
      * not this order's, was changed or has expired is refused with words that say so.

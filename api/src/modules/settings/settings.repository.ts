@@ -25,6 +25,16 @@ export function createSettingsRepository(db: Db, dialect: DatabaseDialect) {
       return row?.settings ?? '{}';
     },
 
+    /**
+     * The row, kept from changing until the transaction ends (PostgreSQL: a share lock, which
+     * readers take together and `readForChange` waits for); SQLite's write transactions run one at a time.
+     */
+    async readShared(executor: DbExecutor): Promise<string> {
+      if (dialect !== 'postgres') return this.read(executor);
+      const row = await executor.selectFrom('shop_settings').select('settings').where('id', '=', settingsRow).forShare().executeTakeFirst();
+      return row?.settings ?? '{}';
+    },
+
     async save(settings: string, executor: DbExecutor): Promise<void> {
       await executor
         .updateTable('shop_settings')

@@ -6,13 +6,14 @@ import {
   storeSettingsSchema,
   type BankTransferDetails,
   type PaymentMethod,
+  type PickupPoint,
   type StoreAnswer,
   type StoreContact,
   type StoreSettings,
   type StoreTax,
 } from '@threadline/contracts';
-import { badRequest } from '../../errors.ts';
-import type { DatabaseHandle } from '../../db/database.ts';
+import { badRequest, ShopError } from '../../errors.ts';
+import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
 import type { StaffMember } from '../../plugins/staff-access.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { SettingsRepository } from './settings.repository.ts';
@@ -56,9 +57,34 @@ function settingsFrom(stored: string, takenMethods: readonly PaymentMethod[]): S
   return parsed.success ? parsed.data : defaults;
 }
 
+/** How many open orders wait at each of these pickup points (the orders module counts them). */
+export type OpenOrdersAt = (codes: readonly string[], trx: DbExecutor) => Promise<ReadonlyMap<string, number>>;
+
 /** The owner's settings, read on every checkout and page: cached per process until a change is published. */
 export function createSettingsService({ database, repository, audit, takenMethods, publish }: SettingsDependencies) {
   let cached: Promise<StoreSettings> | null = null;
+  let openOrdersAt: OpenOrdersAt | null = null;
+
+  /**
+   * A save that drops a pickup point (or changes its code or kind) that open orders wait at is
+   * refused on the `pickup_points` field, naming each such point: those orders would be collected
+   * at a point the shop no longer knows. Counted under the settings row's lock (see `replace`).
+   */
+  async function refuseDroppingPointsInUse(before: StoreSettings, after: StoreSettings, trx: DbExecutor): Promise<void> {
+    const kept = (point: PickupPoint) => after.pickup_points.some((each) => each.code === point.code && each.kind === point.kind);
+    const dropped = before.pickup_points.filter((point) => !kept(point));
+    if (dropped.length === 0 || !openOrdersAt) return;
+    const counts = await openOrdersAt(
+      dropped.map((point) => point.code),
+      trx,
+    );
+    const inUse = dropped.flatMap((point) => {
+      const open = counts.get(point.code) ?? 0;
+      return open > 0 ? [adminMessages.pickupPointInUse(point.name, open)] : [];
+    });
+    // The field's error as the schema's refusals name theirs, so the settings page shows it beside the list.
+    if (inUse.length > 0) throw new ShopError(400, `pickup_points: ${inUse.join(' ')}`);
+  }
 
   function current(): Promise<StoreSettings> {
     if (!cached) {
@@ -102,6 +128,20 @@ export function createSettingsService({ database, repository, audit, takenMethod
       };
     },
 
+    /** Tells the service how to count the open orders at a pickup point; the orders module calls it. */
+    keepPickupPointsInUse(counter: OpenOrdersAt): void {
+      openOrdersAt = counter;
+    },
+
+    /**
+     * Whether the point (its code and kind) is one of the shop's as stored now, kept so until the
+     * transaction ends: checkout asks in the order's transaction (see `replace`).
+     */
+    async offersPickupPoint(point: PickupPoint, trx: DbExecutor): Promise<boolean> {
+      const stored = settingsFrom(await repository.readShared(trx), takenMethods);
+      return stored.pickup_points.some((each) => each.code === point.code && each.kind === point.kind);
+    },
+
     /** Forgets the cached settings; the change listener calls it. */
     forget(): void {
       cached = null;
@@ -113,7 +153,10 @@ export function createSettingsService({ database, repository, audit, takenMethod
       const untaken = settings.payment_methods.find((method) => !takenMethods.includes(method));
       if (untaken) throw badRequest(adminMessages.paymentMethodNotConfigured(paymentMethodWords[untaken]));
       const saved = await database.writeTransaction(async (trx) => {
+        // The row is locked first: a checkout at a point being dropped either committed before (and
+        // is counted) or waits in `offersPickupPoint` and then finds the point gone.
         const before = settingsFrom(await repository.readForChange(trx), takenMethods);
+        await refuseDroppingPointsInUse(before, settings, trx);
         await repository.save(JSON.stringify(settings), trx);
         await audit.record(staff, { action: 'update', entity: 'settings', entityId: 1, before, after: settings }, trx);
         return settings;

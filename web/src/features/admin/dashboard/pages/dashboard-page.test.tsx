@@ -1,11 +1,15 @@
 import type { AdminDashboard } from '@threadline/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { json, renderShop, stubApi } from '@/test/render-shop.tsx';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { json, renderShop, requestedPaths, stubApi } from '@/test/render-shop.tsx';
+import { OrdersPage } from '../../orders/pages/orders-page.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 
-const pages = [{ path: '/admin/dashboard', Component: DashboardPage }];
+const pages = [
+  { path: '/admin/dashboard', Component: DashboardPage },
+  { path: '/admin/orders', Component: OrdersPage },
+];
 
 const days = Array.from({ length: 30 }, (_, index) => ({
   day: `2026-11-${String(index + 1).padStart(2, '0')}`,
@@ -43,6 +47,10 @@ const figures: AdminDashboard = {
     ],
   },
 };
+
+beforeEach(() => {
+  localStorage.setItem('sessionKey', 'session-1');
+});
 
 describe('dashboard page', () => {
   it('shows today, the month, the chart in words and as a table, and what needs a hand, with links', async () => {
@@ -102,6 +110,31 @@ describe('dashboard page', () => {
     expect(screen.getByText('Every variant has more than 5 in stock.')).toBeVisible();
     expect(screen.getByText('No orders yet this month.')).toBeVisible();
     expect(screen.getByText('No paid orders in the last 30 days (0 placed).')).toBeVisible();
+  });
+
+  it('counts the late orders, and its link opens the orders list filtered to them', async () => {
+    const user = userEvent.setup();
+    const api = stubApi([
+      [/^\/api\/admin\/dashboard\/$/, () => ({ ...figures, late_orders: { count: 2 } })],
+      [/^\/api\/admin\/orders\/new-count\//, () => ({ count: 0 })],
+      [/^\/api\/admin\/orders\/(\?.*)?$/, () => ({ count: 0, next: null, previous: null, results: [] })],
+    ]);
+    const { router } = renderShop(pages, { path: '/admin/dashboard' });
+    const late = await screen.findByText(/2 orders are past the date promised and not yet delivered\./);
+    const link = within(late).getByRole('link', { name: 'See late orders' });
+    expect(link).toHaveAttribute('href', '/admin/orders?late=true');
+
+    await user.click(link);
+    expect(await screen.findByRole('checkbox', { name: 'Late' })).toBeChecked();
+    expect(router.state.location).toMatchObject({ pathname: '/admin/orders', search: '?late=true' });
+    await waitFor(() => expect(requestedPaths(api, '/api/admin/orders/?')).toContain('/api/admin/orders/?late=true'));
+  });
+
+  it('with no order late, says so and links nowhere', async () => {
+    stubApi([[/^\/api\/admin\/dashboard\/$/, () => figures]]);
+    renderShop(pages, { path: '/admin/dashboard' });
+    expect(await screen.findByText('No order is past the date it was promised by.')).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'See late orders' })).toBeNull();
   });
 
   it('shows loading, then the server’s problem with a way to try again', async () => {

@@ -177,7 +177,8 @@ export function OrdersPage() {
   const list = useAdminList<AdminOrderSummary>('/admin/orders/');
   const [searchParams] = useSearchParams();
   const client = useQueryClient();
-  const filtered = ['search', 'status', 'payment_status', 'payment_method', 'from', 'to'].some((name) => searchParams.has(name));
+  // Late is a filter too: with none late, "No orders yet" would say the shop has none at all.
+  const filtered = ['search', 'status', 'payment_status', 'payment_method', 'late', 'from', 'to'].some((name) => searchParams.has(name));
   useEffect(() => {
     markOrdersSeen();
     void client.invalidateQueries({ queryKey: newOrdersQueryKey });

@@ -330,6 +330,27 @@ describe('settings page', { timeout: 90_000 }, () => {
     expect(screen.queryByText('Settings saved. The shop charges and shows them from now on.')).toBeNull();
   });
 
+  it('shows beside the pickup points the server’s refusal to remove one that open orders wait at', async () => {
+    const user = userEvent.setup();
+    const inUse = adminMessages.pickupPointInUse('Knutsford Express, Half Way Tree', 2);
+    stubApi([
+      [
+        /^\/api\/admin\/settings\/$/,
+        (_url, init) => (init?.method === 'PUT' ? json({ error: `pickup_points: ${inUse}` }, 400) : defaultStoreSettings),
+      ],
+    ]);
+    renderShop(pages, { path: '/admin/settings' });
+    const section = await screen.findByRole('region', { name: 'Delivery and pickup' });
+    await user.click(within(section).getByRole('button', { name: 'Remove Kingston Post Office, King Street' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    const points = within(section).getByRole('group', { name: 'Pickup points' });
+    expect(await within(points).findByRole('alert')).toHaveTextContent(
+      'Knutsford Express, Half Way Tree is used by 2 open orders: keep it until they are collected or cancelled.',
+    );
+    expect(screen.getByText('Please check the highlighted fields:')).toBeVisible();
+    expect(screen.queryByText('Settings saved. The shop charges and shows them from now on.')).toBeNull();
+  });
+
   it('shows the server’s refusal, and staff the owner-only message', async () => {
     stubApi([[/^\/api\/admin\/settings\/$/, () => json({ error: adminMessages.ownerOnly }, 403)]]);
     renderShop(pages, { path: '/admin/settings' });
