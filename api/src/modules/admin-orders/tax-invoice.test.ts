@@ -212,7 +212,7 @@ describe('the tax invoice', () => {
     }
     const ready = () => smtp.received.find((mail) => mail.text.includes(`Your order ${number} is ready for pickup.`));
     await expect.poll(() => ready() !== undefined).toBe(true);
-    expect(ready()?.text).toContain('Collect it at Knutsford Express, Montego Bay (St. James) (Knutsford Express)');
+    expect(ready()?.text).toContain('Collect it at Knutsford Express, Montego Bay (St. James), in its opening hours, with a photo ID.');
 
     await markPaidByStaff(id);
     await db()

@@ -85,7 +85,8 @@ function updateLines(
           ...(order.shipping_method === 'pickup'
             ? collectionLines(store)
             : [
-                `Collect it at ${pickupPointOf(order, points)} (${shippingMethodWords[order.shipping_method]}), in its opening hours, with a photo ID.`,
+                // The point's name says what it is ("Knutsford Express, Montego Bay", "Half Way Tree Post Office").
+                `Collect it at ${pickupPointOf(order, points)}, in its opening hours, with a photo ID.`,
               ]),
           paymentState(order) === 'due' && order.payment_method === 'cash_on_delivery'
             ? `Please bring ${money(order.total)} in cash, and your order number.`

@@ -175,7 +175,11 @@ export function CurrencyProvider({ children, page = null }: { children: ReactNod
       };
     };
     const current = stateIn(currency, rates);
-    return { current, page: page === null ? current : stateIn(currencyOf(page.code), { ...fallbackRates, ...page.rates }) };
+    const rendered = page === null ? current : stateIn(currencyOf(page.code), { ...fallbackRates, ...page.rates });
+    // The same prices as the server's are the same object: every part showing one would otherwise
+    // render again right after it hydrates (useAfterHydration compares them), on every page.
+    const samePrices = rendered.currency.code === current.currency.code && rendered.rate === current.rate;
+    return { current, page: samePrices ? current : rendered };
   }, [currency, rates, status, error, refresh, setCurrency, page]);
 
   return <CurrencyContext.Provider value={value}>{children}</CurrencyContext.Provider>;
