@@ -135,6 +135,10 @@ const readableDate = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 
 /** A promised date as pages and e-mails write it: "Expected by Tuesday, December 1, 2026". */
 export const expectedByText = (date: string) => `Expected by ${readableDate.format(new Date(`${date}T12:00:00Z`))}`;
 
+/** What an order not yet delivered or cancelled says of its promised date; null once it has arrived or never will. */
+export const expectedByOf = (order: { promised_by: string | null; status: string }): string | null =>
+  order.promised_by !== null && order.status !== 'delivered' && order.status !== 'cancelled' ? expectedByText(order.promised_by) : null;
+
 /** Whether an order is late: past its promised date (Jamaica's today) and neither delivered nor cancelled. */
 export const isLate = (order: { promised_by: string | null; status: string }, today: string) =>
   order.promised_by !== null && order.promised_by < today && order.status !== 'delivered' && order.status !== 'cancelled';

@@ -1,11 +1,11 @@
-import { orderStatuses, type Order, type OrderStatus } from '@threadline/contracts';
+import { isCollected, orderStatuses, pickupPointNamed, type Order, type OrderStatus, type PickupPoint } from '@threadline/contracts';
 
 const previewImages = 3;
 const previewNames = 2;
 const addressLength = 30;
 
 /** SPEC §3: a shipping address is plain text or an object; pickup orders have none. */
-export function orderAddressText(order: Pick<Order, 'shipping_address' | 'shipping_address_text'>): string {
+function orderAddressText(order: Pick<Order, 'shipping_address' | 'shipping_address_text'>): string {
   if (order.shipping_address_text) return order.shipping_address_text;
   const address = order.shipping_address;
   if (!address) return '';
@@ -14,23 +14,44 @@ export function orderAddressText(order: Pick<Order, 'shipping_address' | 'shippi
     .join(', ');
 }
 
+/** Where an order goes: the address it is delivered to, or where the customer collects it. */
+export interface OrderDestination {
+  collected: boolean;
+  /** The address; "Pickup at our store"; or the Knutsford Express branch or post office by name. */
+  text: string;
+}
+
+/** `pickupPoints`: the owner's list (`GET /api/store/`), which names the point an order waits at. */
+export function orderDestination(
+  order: Pick<Order, 'shipping_method' | 'pickup_point' | 'shipping_address' | 'shipping_address_text'>,
+  pickupPoints: readonly PickupPoint[],
+): OrderDestination {
+  if (order.shipping_method === 'pickup') return { collected: true, text: 'Pickup at our store' };
+  if (isCollected(order.shipping_method)) return { collected: true, text: pickupPointNamed(order.pickup_point, pickupPoints) };
+  const address = orderAddressText(order);
+  // An order from before the shop knew its methods: no address means the store.
+  return address ? { collected: false, text: address } : { collected: true, text: 'Pickup at our store' };
+}
+
 export interface OrderPreview {
   images: { src: string | null; alt: string }[];
   /** The first two item names, then '+n more' for the rest. */
   names: string;
-  /** The shipping address cut at 30 characters, or the pickup note. */
+  /** Where it goes (see `orderDestination`), cut at 30 characters. */
   address: string;
+  collected: boolean;
 }
 
 /** SPEC §2 and §9 order list rules: 3 pictures, 2 names then '+n more', the address cut at 30 characters. */
-export function orderPreview(order: Order): OrderPreview {
+export function orderPreview(order: Order, pickupPoints: readonly PickupPoint[]): OrderPreview {
   const names = order.items.slice(0, previewNames).map((item) => item.product_name);
   const more = order.items.length - names.length;
-  const address = orderAddressText(order);
+  const { collected, text: address } = orderDestination(order, pickupPoints);
   return {
     images: order.items.slice(0, previewImages).map((item) => ({ src: item.product_image, alt: item.product_name })),
     names: more > 0 ? `${names.join(', ')} +${more} more` : names.join(', '),
-    address: !address ? 'Pickup at our store' : address.length > addressLength ? `${address.slice(0, addressLength)}...` : address,
+    address: address.length > addressLength ? `${address.slice(0, addressLength)}...` : address,
+    collected,
   };
 }
 

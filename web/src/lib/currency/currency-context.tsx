@@ -36,12 +36,12 @@ export interface CurrencyState {
 }
 
 /**
- * `current`: the shopper's currency. `page`: the one the server rendered the page in, which an
+ * `chosen`: the shopper's currency. `page`: the one the server rendered the page in, which an
  * island hydrating later renders too. A choice made before every island has hydrated would otherwise
  * hydrate them with text the server's markup does not hold: React then throws away their markup and
  * draws them anew, and a busy phone was seen to leave islands in the old currency for good.
  */
-const CurrencyContext = createSharedState<{ current: CurrencyState; page: CurrencyState }>();
+const CurrencyContext = createSharedState<{ chosen: CurrencyState; page: CurrencyState }>();
 
 /**
  * The currency a page rendered on the server shows its prices in (the shopper's `currency` cookie),
@@ -79,6 +79,9 @@ function sameRates(a: Record<string, number>, b: Record<string, number>): boolea
   const codes = Object.keys(b);
   return codes.length === Object.keys(a).length && codes.every((code) => a[code] === b[code]);
 }
+
+/** 1 JMD in `code` at these rates (the fallback rates' if they lack it). */
+const rateOf = (code: CurrencyCode, rates: Record<string, number>) => rates[code] ?? fallbackRates[code] ?? 1;
 
 const currencyOf = (code: string | null) => currencies.find((currency) => currency.code === code) ?? shopCurrency;
 
@@ -163,7 +166,7 @@ export function CurrencyProvider({ children, page = null }: { children: ReactNod
 
   const value = useMemo(() => {
     const stateIn = (shown: Currency, shownRates: Record<string, number>): CurrencyState => {
-      const rate = shownRates[shown.code] ?? fallbackRates[shown.code] ?? 1;
+      const rate = rateOf(shown.code, shownRates);
       return {
         currency: shown,
         setCurrency,
@@ -174,12 +177,13 @@ export function CurrencyProvider({ children, page = null }: { children: ReactNod
         refresh,
       };
     };
-    const current = stateIn(currency, rates);
-    const rendered = page === null ? current : stateIn(currencyOf(page.code), { ...fallbackRates, ...page.rates });
+    const chosen = stateIn(currency, rates);
+    const pageRates = { ...fallbackRates, ...page?.rates };
     // The same prices as the server's are the same object: every part showing one would otherwise
     // render again right after it hydrates (useAfterHydration compares them), on every page.
-    const samePrices = rendered.currency.code === current.currency.code && rendered.rate === current.rate;
-    return { current, page: samePrices ? current : rendered };
+    const samePrices = (rendered: PageCurrency) =>
+      rendered.code === currency.code && rateOf(rendered.code, pageRates) === rateOf(currency.code, rates);
+    return { chosen, page: page === null || samePrices(page) ? chosen : stateIn(currencyOf(page.code), pageRates) };
   }, [currency, rates, status, error, refresh, setCurrency, page]);
 
   return <CurrencyContext.Provider value={value}>{children}</CurrencyContext.Provider>;
@@ -188,7 +192,7 @@ export function CurrencyProvider({ children, page = null }: { children: ReactNod
 export function useCurrency(): CurrencyState {
   const state = CurrencyContext.useValue();
   // While it hydrates, a part renders the server's currency; right after, the shopper's.
-  const shown = useAfterHydration(state?.current ?? null, state?.page ?? null);
+  const shown = useAfterHydration(state?.chosen ?? null, state?.page ?? null);
   if (!shown) throw new Error('useCurrency must be used inside CurrencyProvider');
   return shown;
 }

@@ -1,9 +1,10 @@
-import { paymentStatusLabels, type Order } from '@threadline/contracts';
+import { expectedByOf, paymentStatusLabels, type Order } from '@threadline/contracts';
 import { MapPin } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '@/components/ui/button-styles.ts';
 import { useCurrency } from '@/lib/currency/currency-context.tsx';
+import { useStoreSettings } from '@/lib/queries/store-settings.ts';
 import { formatOrderDate } from '../order-dates.ts';
 import { orderAgainPath, orderPreview } from '../order-preview.ts';
 import { OrderStatusBadge } from './order-status.tsx';
@@ -13,8 +14,9 @@ import { OrderThumbnail } from './order-thumbnail.tsx';
 export function OrderCard({ order, onViewDetails }: { order: Order; onViewDetails(): void }) {
   const { format } = useCurrency();
   const titleId = useId();
-  const preview = orderPreview(order);
+  const preview = orderPreview(order, useStoreSettings().data?.pickup_points ?? []);
   const count = order.item_count;
+  const expected = expectedByOf(order);
   return (
     <article aria-labelledby={titleId} className="space-y-4 rounded-2xl p-5 ring-1 ring-stone-200 ring-inset sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -23,6 +25,7 @@ export function OrderCard({ order, onViewDetails }: { order: Order; onViewDetail
             Order {order.order_number}
           </h2>
           <p className="text-sm text-stone-600">Placed {formatOrderDate(order.created_at)}</p>
+          {expected ? <p className="text-sm font-medium text-emerald-800">{expected}</p> : null}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <OrderStatusBadge status={order.status} />
@@ -45,7 +48,7 @@ export function OrderCard({ order, onViewDetails }: { order: Order; onViewDetail
           </dd>
         </div>
         <div className="min-w-0">
-          <dt className="text-stone-500">Ship to</dt>
+          <dt className="text-stone-500">{preview.collected ? 'Collect at' : 'Ship to'}</dt>
           <dd className="flex items-center gap-1 font-medium" title={preview.address}>
             <MapPin className="size-3.5 shrink-0 text-stone-400" aria-hidden="true" />
             {preview.address}

@@ -1,5 +1,6 @@
 import {
   awaitsTransfer,
+  expectedByOf,
   lineLabel,
   messages,
   paymentMethodLabel,
@@ -16,9 +17,9 @@ import { Dialog, DialogBody } from '@/components/ui/dialog.tsx';
 import { ErrorBox } from '@/components/ui/error-box.tsx';
 import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import { useOrderDetails } from '@/lib/queries/orders.ts';
-import { useTaxName } from '@/lib/queries/store-settings.ts';
+import { useStoreSettings, useTaxName } from '@/lib/queries/store-settings.ts';
 import { formatOrderDate } from '../order-dates.ts';
-import { orderAddressText } from '../order-preview.ts';
+import { orderDestination } from '../order-preview.ts';
 import { OrderStatusBadge } from './order-status.tsx';
 import { OrderThumbnail } from './order-thumbnail.tsx';
 
@@ -47,13 +48,17 @@ function OrderDetails({ listed }: { listed: Order }) {
   const taxName = useTaxName();
   const details = useOrderDetails(listed);
   const order = details.data ?? listed;
-  const address = orderAddressText(order);
+  const destination = orderDestination(order, useStoreSettings().data?.pickup_points ?? []);
+  const expected = expectedByOf(order);
   return (
     <DialogBody>
       <div className="space-y-5 text-sm">
         {details.isError ? <ErrorBox>{messages.orderDetailsLoadFailed}</ErrorBox> : null}
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-stone-600">Placed {formatOrderDate(order.created_at)}</p>
+          <p className="text-stone-600">
+            Placed {formatOrderDate(order.created_at)}
+            {expected ? <span className="block font-medium text-emerald-800">{expected}</span> : null}
+          </p>
           <OrderStatusBadge status={order.status} />
         </div>
         <ul className="divide-y divide-stone-200" aria-label="Items">
@@ -97,8 +102,8 @@ function OrderDetails({ listed }: { listed: Order }) {
             ) : null}
           </div>
           <div>
-            <dt className="font-medium">{address ? 'Shipping address' : 'Delivery'}</dt>
-            <dd className="text-stone-600">{address || 'Pickup at our store'}</dd>
+            <dt className="font-medium">{destination.collected ? 'Collect at' : 'Shipping address'}</dt>
+            <dd className="text-stone-600">{destination.text}</dd>
           </div>
         </dl>
         {order.status_history.length > 0 ? <OrderProgress order={order} headingLevel={3} /> : null}

@@ -1,5 +1,5 @@
 import type { Order } from '@threadline/contracts';
-import { messages } from '@threadline/contracts';
+import { defaultStoreSettings, messages } from '@threadline/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -65,6 +65,7 @@ function orderFixture(overrides: Partial<Order>): Order {
 function renderOrders(answer: () => unknown, details: Partial<Order> = {}) {
   storeSignIn();
   stubApi([
+    [/^\/api\/store\/$/, () => defaultStoreSettings],
     [/^\/api\/users\/profile\//, () => customer],
     [/^\/api\/orders\/$/, answer],
     [/^\/api\/orders\/(\d+)\/$/, (url) => orderFixture({ id: Number(/(\d+)\/$/.exec(url.pathname)?.[1]), ...details })],
@@ -111,6 +112,36 @@ describe('the order list', () => {
     expect(within(dialog).getByText('1 × Irie Bucket Hat')).toBeVisible();
     expect(within(dialog).getByText('Cash on delivery · Paid')).toBeVisible();
     expect(within(dialog).getByText('12 Hope Road, Apt 3, Kingston, St. Andrew, Jamaica')).toBeVisible();
+  });
+
+  it('says where a Knutsford Express order waits and the day it is expected, until it is collected', async () => {
+    const knutsford: Partial<Order> = {
+      order_number: 'TL-1009',
+      status: 'processing',
+      shipping_method: 'knutsford',
+      pickup_point: 'ke-montego-bay',
+      promised_by: '2026-12-02',
+      shipping_address: null,
+      shipping_address_text: '',
+    };
+    renderOrders(
+      () => [orderFixture({ id: 9, ...knutsford }), orderFixture({ id: 10, ...knutsford, order_number: 'TL-1010', status: 'delivered' })],
+      knutsford,
+    );
+    const user = userEvent.setup();
+
+    const card = await screen.findByRole('article', { name: 'Order TL-1009' });
+    expect(within(card).getByText('Expected by Wednesday, December 2, 2026')).toBeVisible();
+    expect(within(card).getByText('Collect at')).toBeVisible();
+    expect(await within(card).findByText('Knutsford Express, Montego Bay...')).toBeVisible();
+    expect(within(card).queryByText(/Pickup at our store/)).toBeNull();
+    // Collected: the promise has been kept, and is said no more.
+    expect(within(screen.getByRole('article', { name: 'Order TL-1010' })).queryByText(/Expected by/)).toBeNull();
+
+    await user.click(within(card).getByRole('button', { name: /View Details/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order TL-1009' });
+    expect(within(dialog).getByText('Expected by Wednesday, December 2, 2026')).toBeVisible();
+    expect(within(dialog).getByText('Knutsford Express, Montego Bay (St. James)')).toBeVisible();
   });
 
   it('says a bank transfer awaits its money and leads to the page with the bank details and the proof upload', async () => {

@@ -1,6 +1,6 @@
 import {
   awaitsTransfer,
-  expectedByText,
+  expectedByOf,
   isCollected,
   pickupPointNamed,
   shippingMethodWords,
@@ -140,6 +140,7 @@ function Confirmation({ order, token, returnState, refunded, onCheckAgain }: Con
   const status = orderStatusBadge(order.status);
   const payment = paymentStatusBadge(order);
   const head = headline(order);
+  const expected = expectedByOf(order);
   return (
     <div className="space-y-8 px-5 py-8 sm:px-8">
       <header className="flex flex-col items-center gap-3 text-center">
@@ -148,9 +149,7 @@ function Confirmation({ order, token, returnState, refunded, onCheckAgain }: Con
         </span>
         <h1 className="text-3xl font-bold tracking-tight">{head.title}</h1>
         <p className="max-w-md text-stone-600">{head.text}</p>
-        {order.promised_by && order.status !== 'delivered' && order.status !== 'cancelled' ? (
-          <p className="font-semibold text-emerald-800">{expectedByText(order.promised_by)}</p>
-        ) : null}
+        {expected ? <p className="font-semibold text-emerald-800">{expected}</p> : null}
       </header>
 
       {refunded ? (
