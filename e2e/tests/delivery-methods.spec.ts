@@ -43,3 +43,37 @@ test('a shopper on a phone sends an order by Knutsford Express to Montego Bay an
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: '/tmp/d32a-shots/confirmation-knutsford-desktop.png', fullPage: true });
 });
+
+test("a signed-in shopper's Knutsford Express order says in their orders where it waits and when to expect it", async ({ page }) => {
+  await page.goto('/signup');
+  const main = page.getByRole('main');
+  await main.getByLabel('First name').fill('Tashana');
+  await main.getByLabel('Last name').fill('Reid');
+  await main.getByLabel('Email').fill(`tashana-account-${Date.now()}@example.com`);
+  await main.getByLabel('Password', { exact: true }).fill('island-breeze-42');
+  await main.getByLabel('Confirm password').fill('island-breeze-42');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('button', { name: /Tashana/ })).toBeVisible();
+  await page.goto('/product/1');
+  await page.getByRole('radio', { name: '9' }).check();
+  await page.getByRole('radio', { name: 'Black' }).check();
+  await page.getByRole('button', { name: /^Add to Cart - / }).click();
+  await page.getByRole('dialog', { name: 'Your Cart' }).getByRole('link', { name: 'Checkout' }).click();
+  await expect(page.getByText('✓ Profile loaded')).toBeVisible();
+  await main.getByRole('textbox', { name: 'Phone' }).fill('876 555 0188');
+  await main.getByRole('radio', { name: 'Knutsford Express' }).check();
+  await main.getByRole('combobox', { name: 'Knutsford Express branch' }).selectOption({ label: 'Knutsford Express, Montego Bay' });
+  const expected = await main.getByText(/^Expected by \w+day, \w+ \d{1,2}, \d{4}$/).textContent();
+  await main.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/order-confirmation\/\d+/);
+
+  await page.goto('/orders');
+  const order = page.getByRole('main').getByRole('article', { name: /^Order TL-/ });
+  await expect(order.getByText(expected ?? 'never')).toBeVisible();
+  await expect(order.getByText('Collect at')).toBeVisible();
+  await expect(order.getByText('Knutsford Express, Montego Bay...')).toBeVisible();
+  await expect(order.getByText('Pickup at our store')).toHaveCount(0);
+  await order.getByRole('button', { name: /View Details/ }).click();
+  await expect(page.getByRole('dialog').getByText('Knutsford Express, Montego Bay (St. James)')).toBeVisible();
+  await page.screenshot({ path: '/tmp/d32a-shots/account-orders-knutsford-phone.png', fullPage: true });
+});
