@@ -1,5 +1,6 @@
 import { expect, test } from './shop-test.ts';
 import { callApi } from './shop-api.ts';
+import { signUpWithRunnerInCart, unique } from './shop-orders.ts';
 
 // KINGSTON.md §3 at phone size: a landmark address, Knutsford Express to a chosen branch, and the
 // promise on checkout and on the confirmation.
@@ -45,20 +46,9 @@ test('a shopper on a phone sends an order by Knutsford Express to Montego Bay an
 });
 
 test("a signed-in shopper's Knutsford Express order says in their orders where it waits and when to expect it", async ({ page }) => {
-  await page.goto('/signup');
+  await signUpWithRunnerInCart(page, unique('tashana'), 'Tashana');
+  await page.goto('/checkout');
   const main = page.getByRole('main');
-  await main.getByLabel('First name').fill('Tashana');
-  await main.getByLabel('Last name').fill('Reid');
-  await main.getByLabel('Email').fill(`tashana-account-${Date.now()}@example.com`);
-  await main.getByLabel('Password', { exact: true }).fill('island-breeze-42');
-  await main.getByLabel('Confirm password').fill('island-breeze-42');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('button', { name: /Tashana/ })).toBeVisible();
-  await page.goto('/product/1');
-  await page.getByRole('radio', { name: '9' }).check();
-  await page.getByRole('radio', { name: 'Black' }).check();
-  await page.getByRole('button', { name: /^Add to Cart - / }).click();
-  await page.getByRole('dialog', { name: 'Your Cart' }).getByRole('link', { name: 'Checkout' }).click();
   await expect(page.getByText('✓ Profile loaded')).toBeVisible();
   await main.getByRole('textbox', { name: 'Phone' }).fill('876 555 0188');
   await main.getByRole('radio', { name: 'Knutsford Express' }).check();

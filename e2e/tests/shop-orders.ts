@@ -19,25 +19,17 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-/**
- * A new customer, signed up through the page, orders a Kingston Runner for pickup (or delivery to
- * St. Andrew, the parish typed as people type it); the order's number.
- */
-export async function customerOrders(
-  page: Page,
-  email: string,
-  payment: 'Cash on Delivery' | 'Card',
-  shipping: 'Pickup' | 'Delivery' = 'Pickup',
-): Promise<string> {
+/** A new customer signs up through the page (signed in from then on) with a Kingston Runner, 9, Black, in their cart. */
+export async function signUpWithRunnerInCart(page: Page, email: string, firstName = 'Ayesha'): Promise<void> {
   await page.goto('/signup');
   const form = page.getByRole('main');
-  await form.getByLabel('First name').fill('Ayesha');
+  await form.getByLabel('First name').fill(firstName);
   await form.getByLabel('Last name').fill('Campbell');
   await form.getByLabel('Email').fill(email);
   await form.getByLabel('Password', { exact: true }).fill('island-breeze-42');
   await form.getByLabel('Confirm password').fill('island-breeze-42');
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByRole('button', { name: /Ayesha/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: firstName })).toBeVisible();
   const added = await page.evaluate(async () => {
     const csrf =
       document.cookie
@@ -57,6 +49,19 @@ export async function customerOrders(
     return response.status;
   });
   expect(added).toBe(200);
+}
+
+/**
+ * A new customer, signed up through the page, orders a Kingston Runner for pickup (or delivery to
+ * St. Andrew, the parish typed as people type it); the order's number.
+ */
+export async function customerOrders(
+  page: Page,
+  email: string,
+  payment: 'Cash on Delivery' | 'Card',
+  shipping: 'Pickup' | 'Delivery' = 'Pickup',
+): Promise<string> {
+  await signUpWithRunnerInCart(page, email);
   await page.goto('/checkout');
   const main = page.getByRole('main');
   await main.getByRole('textbox', { name: 'First name' }).fill('Ayesha');

@@ -1,26 +1,10 @@
 import { screen } from '@testing-library/react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { codeOnItsWay } from '@/test/code-on-its-way.ts';
 
 const notFoundPath = '@/features/errors/pages/not-found-page.tsx';
 const serverErrorPath = '@/features/errors/pages/server-error-page.tsx';
-
-/**
- * An error page's code, arriving or failing when the test says: the module stands in for the real
- * one, which is handed over once the test lets it arrive.
- */
-function codeOnItsWay(path: string) {
-  const gate = { arrive: () => undefined as void, fail: () => undefined as void };
-  vi.doMock(
-    path,
-    () =>
-      new Promise((resolve, reject) => {
-        gate.arrive = () => resolve(vi.importActual(path));
-        gate.fail = () => reject(new Error('Failed to fetch dynamically imported module'));
-      }),
-  );
-  return gate;
-}
 
 let root: Root | null = null;
 

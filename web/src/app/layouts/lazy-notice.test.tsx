@@ -2,22 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NoticeMessage } from '@/components/ui/notice.tsx';
+import { codeOnItsWay } from '@/test/code-on-its-way.ts';
 
 const noticePath = '@/components/ui/notice.tsx';
-
-/** The notice's code, arriving or failing when the test says; the real one is handed over on arrival. */
-function noticeCodeOnItsWay() {
-  const gate = { arrive: () => undefined as void, fail: () => undefined as void };
-  vi.doMock(
-    noticePath,
-    () =>
-      new Promise((resolve, reject) => {
-        gate.arrive = () => resolve(vi.importActual(noticePath));
-        gate.fail = () => reject(new Error('Failed to fetch dynamically imported module'));
-      }),
-  );
-  return gate;
-}
 
 let root: Root | null = null;
 
@@ -52,7 +39,7 @@ afterEach(() => {
 
 describe('the notice, its code loaded when one is first shown', () => {
   it('shows what happened as plain text while its code loads, and can be dismissed already', async () => {
-    noticeCodeOnItsWay();
+    codeOnItsWay(noticePath);
     const { onDismiss } = await raiseNotice(removedFromCart);
 
     expect(await screen.findByText(removedFromCart.text)).toBeVisible();
@@ -63,7 +50,7 @@ describe('the notice, its code loaded when one is first shown', () => {
   });
 
   it('becomes the announced notice once its code has arrived', async () => {
-    const code = noticeCodeOnItsWay();
+    const code = codeOnItsWay(noticePath);
     const { onDismiss } = await raiseNotice(removedFromCart);
     await screen.findByText(removedFromCart.text);
 
@@ -76,7 +63,7 @@ describe('the notice, its code loaded when one is first shown', () => {
   });
 
   it('announces a success politely once its code has arrived', async () => {
-    const code = noticeCodeOnItsWay();
+    const code = codeOnItsWay(noticePath);
     await raiseNotice(savedToWishlist);
     await screen.findByText(savedToWishlist.text);
     expect(screen.queryByRole('status')).toBeNull();
@@ -87,7 +74,7 @@ describe('the notice, its code loaded when one is first shown', () => {
   });
 
   it('still shows and announces what happened when its code could not be loaded', async () => {
-    const code = noticeCodeOnItsWay();
+    const code = codeOnItsWay(noticePath);
     // React reports the failure it caught; the shopper still learns what happened.
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { onDismiss } = await raiseNotice(removedFromCart);
@@ -103,7 +90,7 @@ describe('the notice, its code loaded when one is first shown', () => {
   });
 
   it('announces a success politely when its code could not be loaded', async () => {
-    const code = noticeCodeOnItsWay();
+    const code = codeOnItsWay(noticePath);
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     await raiseNotice(savedToWishlist);
     await screen.findByText(savedToWishlist.text);
