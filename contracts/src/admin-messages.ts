@@ -30,7 +30,9 @@ export const adminMessages = {
   paymentMethodNotConfigured: (method: string) => `${method} is not set up on this shop yet, so it cannot be offered.`,
   /** An open order's pickup point is kept: removed (or its code or kind changed), the order would point at nothing. */
   pickupPointInUse: (name: string, openOrders: number) =>
-    `${name} is used by ${openOrders} open ${openOrders === 1 ? 'order' : 'orders'}: keep it until they are collected or cancelled.`,
+    openOrders === 1
+      ? `${name} is used by 1 open order: keep it until it is collected or cancelled.`
+      : `${name} is used by ${openOrders} open orders: keep it until they are collected or cancelled.`,
   markPaidAlreadyPaid: 'This order is already paid.',
   markPaidCancelled: 'A cancelled order cannot be marked paid.',
   refundNothingPaid: 'Nothing was paid on this order, so there is nothing to refund.',

@@ -407,11 +407,18 @@ test.describe('the owner’s settings', () => {
       await shopperContext.close();
     }
 
-    // The other journeys on this shop expect the opening terms: put them back.
+    // The shopper's parcel now waits at Linstead: the owner cannot take the branch away from under it.
+    await page.reload();
+    await section.getByRole('button', { name: 'Remove Knutsford Express, Linstead' }).click();
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect(
+      section.getByText('Knutsford Express, Linstead is used by 1 open order: keep it until it is collected or cancelled.'),
+    ).toBeVisible();
+
+    // The other journeys on this shop expect the opening terms: put them back (Linstead stays).
     await page.reload();
     await knutsford.getByRole('textbox', { name: 'Fee of Knutsford Express (J$)' }).fill('900');
     await knutsford.getByRole('textbox', { name: /Lead time of Knutsford Express/ }).fill('3');
-    await section.getByRole('button', { name: 'Remove Knutsford Express, Linstead' }).click();
     await form.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Settings saved. The shop charges and shows them from now on.')).toBeVisible();
   });
