@@ -55,7 +55,10 @@ describe('through PgBouncer in transaction mode', () => {
     const direct = new Client({ connectionString: database.directUrl });
     await direct.connect();
     try {
-      const { rows } = await direct.query("select count(*)::int as locks from pg_locks where locktype = 'advisory'");
+      // pg_locks spans the whole server: the other worker's files take advisory locks in their own databases.
+      const { rows } = await direct.query(
+        "select count(*)::int as locks from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())",
+      );
       expect(rows[0]?.locks).toBe(0);
     } finally {
       await direct.end();
