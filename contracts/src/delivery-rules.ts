@@ -1,7 +1,7 @@
 // How an order reaches its customer (KINGSTON.md §3): the methods' words, the pickup points and
 // holidays the shop opened with, and the date an order is promised by. Schema-free, so checkout,
 // which shows the promise, loads no zod.
-import type { PickupPointKind, ShippingMethod } from './order-rules.ts';
+import { isFinished, type PickupPointKind, type ShippingMethod } from './order-rules.ts';
 import type { Parish } from './store-charges.ts';
 
 /** Each method in the shop's words (customers and staff alike). */
@@ -137,11 +137,11 @@ export const expectedByText = (date: string) => `Expected by ${readableDate.form
 
 /** What an order not yet delivered or cancelled says of its promised date; null once it has arrived or never will. */
 export const expectedByOf = (order: { promised_by: string | null; status: string }): string | null =>
-  order.promised_by !== null && order.status !== 'delivered' && order.status !== 'cancelled' ? expectedByText(order.promised_by) : null;
+  order.promised_by !== null && !isFinished(order.status) ? expectedByText(order.promised_by) : null;
 
 /** Whether an order is late: past its promised date (Jamaica's today) and neither delivered nor cancelled. */
 export const isLate = (order: { promised_by: string | null; status: string }, today: string) =>
-  order.promised_by !== null && order.promised_by < today && order.status !== 'delivered' && order.status !== 'cancelled';
+  order.promised_by !== null && order.promised_by < today && !isFinished(order.status);
 
 /** How a pickup point reads on pages and e-mails: "Knutsford Express, Montego Bay (St. James)". */
 export const pickupPointText = (point: Pick<PickupPoint, 'name' | 'parish'>) => `${point.name} (${point.parish})`;

@@ -22,6 +22,10 @@ const collectedTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   cancelled: [],
 };
 
+/** Where an order ends: delivered (or collected) or cancelled. Every other status is still open. */
+export const finishedOrderStatuses = ['delivered', 'cancelled'] as const satisfies readonly OrderStatus[];
+export const isFinished = (status: string) => (finishedOrderStatuses as readonly string[]).includes(status);
+
 /** Each status in the shop's words, for customers and staff alike. */
 export const orderStatusWords: Record<OrderStatus, string> = {
   pending: 'Pending',

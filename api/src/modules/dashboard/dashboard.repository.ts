@@ -1,4 +1,4 @@
-import { orderStatuses } from '@threadline/contracts';
+import { finishedOrderStatuses, orderStatuses } from '@threadline/contracts';
 import type { Db } from '../../db/database.ts';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/tables.ts';
@@ -84,7 +84,7 @@ export function createDashboardRepository(db: Db) {
       const row = await db
         .selectFrom('orders')
         .where('promised_by', '<', today)
-        .where('status', 'not in', ['delivered', 'cancelled'])
+        .where('status', 'not in', finishedOrderStatuses)
         .select((eb) => eb.fn.countAll<number | string>().as('count'))
         .executeTakeFirstOrThrow();
       return Number(row.count);

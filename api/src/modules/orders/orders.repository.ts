@@ -1,5 +1,5 @@
 import { sql, type CompiledQuery, type Insertable, type QueryCreator, type Selectable, type SelectQueryBuilder } from 'kysely';
-import { jamaicaDate, type AdminOrderQuery } from '@threadline/contracts';
+import { finishedOrderStatuses, jamaicaDate, type AdminOrderQuery } from '@threadline/contracts';
 import { pageWindow } from '../../admin-list.ts';
 import type { DatabaseDialect, DbExecutor } from '../../db/database.ts';
 import type {
@@ -74,7 +74,7 @@ function filterOrders(query: OrderFilterQuery, filters: AdminOrderQuery): OrderF
 
 /** KINGSTON.md §3: past the promised date (Jamaica's today, as promises are made) and still on their way. */
 const lateOnly = <Query extends OrderFilterQuery>(query: Query): Query =>
-  query.where('promised_by', '<', jamaicaDate(new Date())).where('status', 'not in', ['delivered', 'cancelled']) as Query;
+  query.where('promised_by', '<', jamaicaDate(new Date())).where('status', 'not in', finishedOrderStatuses) as Query;
 
 /** The customer's name a search asks for (`nameKey`), or null for no search, an order number or an e-mail address. */
 function searchedName(filters: AdminOrderQuery): string | null {
@@ -223,7 +223,7 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
         .selectFrom('orders')
         .select((eb) => ['pickup_point', eb.fn.countAll<number | string>().as('count')])
         .where('pickup_point', 'in', codes)
-        .where('status', 'not in', ['delivered', 'cancelled'])
+        .where('status', 'not in', finishedOrderStatuses)
         .groupBy('pickup_point')
         .execute();
       return new Map(rows.map((row) => [row.pickup_point ?? '', Number(row.count)]));
