@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -349,5 +349,64 @@ describe('HydrateWhenSeen', () => {
     expect([...islands].map((island) => island.getAttribute('data-island'))).toEqual(['footer', 'header']);
     for (const island of islands) expect(island).toHaveAttribute('data-hydrated');
     expect(screen.getAllByRole('textbox', { name: 'Email' })).toHaveLength(2);
+  });
+
+  it('gives a choice made in the server markup to the same field when React draws the island anew', async () => {
+    // What is above the island changes before it wakes (the router's state on a navigation): React
+    // then draws it anew on the client, and the server's markup the shopper chose in goes.
+    const Shown = createContext('on arrival');
+    let showAfterNavigation: () => void = () => undefined;
+    function SortPart() {
+      const id = useId();
+      const shown = useContext(Shown);
+      const [sort, setSort] = useState('newest');
+      return (
+        <>
+          <label htmlFor={id}>Sort by</label>
+          <select id={id} value={sort} onChange={(event) => setSort(event.currentTarget.value)}>
+            <option value="newest">Newest</option>
+            <option value="price_low">Price: Low to High</option>
+          </select>
+          <output>
+            {sort}, {shown}
+          </output>
+        </>
+      );
+    }
+    const sortPage = (shown: string) => (
+      <Shown.Provider value={shown}>
+        <main>
+          <HydrateWhenSeen name="sort">
+            <SortPart />
+          </HydrateWhenSeen>
+        </main>
+      </Shown.Provider>
+    );
+    function BrowserPage() {
+      const [shown, setShown] = useState('on arrival');
+      showAfterNavigation = () => setShown('after navigation');
+      return sortPage(shown);
+    }
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <ServerRenderContext.Provider value={{ origin: 'https://threadline.test', nameHead: () => undefined }}>
+        {sortPage('on arrival')}
+      </ServerRenderContext.Provider>,
+    );
+    document.body.append(container);
+    // jsdom lays nothing out; in a browser the island's markup has a box, so it is drawn, not left out.
+    vi.spyOn(Element.prototype, 'getClientRects').mockReturnValue([new DOMRect(0, 0, 100, 20)] as unknown as DOMRectList);
+    hydrateRoot(container, <BrowserPage />, { onRecoverableError: () => undefined });
+    await nextTasks();
+    const serverSelect = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(container.querySelector('[data-island="sort"]')).not.toHaveAttribute('data-hydrated');
+
+    serverSelect.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+    (serverSelect as HTMLSelectElement).value = 'price_low';
+    serverSelect.dispatchEvent(new Event('change', { bubbles: true }));
+    showAfterNavigation();
+
+    await waitFor(() => expect(container.querySelector('output')).toHaveTextContent('price_low, after navigation'));
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_low');
   });
 });

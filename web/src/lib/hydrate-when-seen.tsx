@@ -199,6 +199,33 @@ function retype(field: Field, value: string, checked: boolean) {
   field.dispatchEvent(new Event('change', { bubbles: true }));
 }
 
+/** A field the shopper changed before its island was alive: where it stands among the island's fields, and what it holds. */
+interface TypedField {
+  field: Field;
+  position: number;
+  value: string;
+  checked: boolean;
+}
+
+const fieldsOf = (element: Element) => [...element.querySelectorAll<Field>('input, textarea, select')];
+
+const typedField = (field: Field, position: number): TypedField => ({
+  field,
+  position,
+  value: field.value,
+  checked: isCheckable(field) && field.checked,
+});
+
+/**
+ * The field of `drawn` that stands where `typed` stood in the server's markup: the same place among
+ * the island's fields, of the same kind. (React drew the same part; ids differ, as a part drawn on
+ * the client numbers its ids anew, and many fields have no name.)
+ */
+function sameFieldIn(drawn: HTMLElement, typed: TypedField): Field | null {
+  const candidate = fieldsOf(drawn)[typed.position];
+  return candidate && candidate.tagName === typed.field.tagName && candidate.type === typed.field.type ? candidate : null;
+}
+
 /**
  * The server's markup of an island that has not hydrated yet: it wakes when it comes into view or
  * the shopper reaches into it (pointer, focus, keys), and holds the taps and submits made on it
@@ -212,7 +239,7 @@ class SleepingIsland {
   private resolveWoken: () => void = () => undefined;
   private readonly heldTaps: HTMLElement[] = [];
   private readonly heldSubmits: HTMLFormElement[] = [];
-  private typed: { field: Field; value: string; checked: boolean }[] = [];
+  private typed: TypedField[] = [];
 
   constructor(
     private readonly element: HTMLElement,
@@ -264,9 +291,9 @@ class SleepingIsland {
     sleepingIslands.delete(this);
     for (const child of this.element.children) sight?.unobserve(child);
     // Hydration sets each field to what its component holds: what the shopper typed is put back after.
-    this.typed = [...this.element.querySelectorAll<Field>('input, textarea, select')]
-      .filter(changedFromServer)
-      .map((field) => ({ field, value: field.value, checked: isCheckable(field) && field.checked }));
+    this.typed = fieldsOf(this.element)
+      .map(typedField)
+      .filter(({ field }) => changedFromServer(field));
     this.resolveWoken();
   }
 
@@ -292,19 +319,23 @@ class SleepingIsland {
    */
   keepTyped(field: Field) {
     if (!this.awake || this.isAlive) return;
-    this.typed = [
-      ...this.typed.filter((typed) => typed.field !== field),
-      { field, value: field.value, checked: isCheckable(field) && field.checked },
-    ];
+    this.typed = [...this.typed.filter((typed) => typed.field !== field), typedField(field, fieldsOf(this.element).indexOf(field))];
   }
 
-  /** Once hydrated: the typed values reach their components, then the held taps and submits are made. */
-  alive() {
+  /**
+   * Once hydrated: the typed values reach their components, then the held taps and submits are made.
+   * `drawn` is the island's markup now: when React drew the island anew, the fields the shopper
+   * changed went with the server's markup, and what they held goes to the same fields drawn anew.
+   */
+  alive(drawn: HTMLElement) {
     // Once: React may attach a ref twice (strict mode's check).
     if (this.isAlive) return;
     this.isAlive = true;
     sleepingByElement.delete(this.element);
-    for (const { field, value, checked } of this.typed) retype(field, value, checked);
+    for (const typed of this.typed) {
+      const now = typed.field.isConnected ? typed.field : sameFieldIn(drawn, typed);
+      if (now) retype(now, typed.value, typed.checked);
+    }
     this.typed = [];
     // After this task: the island's effects are in place before its handlers run.
     setTimeout(() => {
@@ -468,7 +499,7 @@ export function HydrateWhenSeen({ name, holdsIslands = false, code, fallback = n
       // Set here, not rendered: the server's markup has no such mark, and hydration keeps its attributes.
       element.dataset.hydrated = '';
       if (sleeping && !alive) {
-        sleeping.alive();
+        sleeping.alive(element);
         setAlive(true);
       }
     },
