@@ -48,7 +48,9 @@ async function expectEveryCardWhole(list: Locator, atLeast = 1) {
             const missing: string[] = [];
             const card = item.querySelector('article');
             const shown = (node: Element | null | undefined): node is HTMLElement =>
-              node instanceof HTMLElement && node.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && node.getBoundingClientRect().height > 0;
+              node instanceof HTMLElement &&
+              node.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
+              node.getBoundingClientRect().height > 0;
             if (!shown(card)) {
               seen.push({ card: `card ${index + 1} of ${cards.length}`, missing: ['the card'] });
               continue;
@@ -57,7 +59,8 @@ async function expectEveryCardWhole(list: Locator, atLeast = 1) {
             if (!shown(name) || name.innerText.trim() === '') missing.push('its name');
             if (!/J\$\s?[\d,]+\.\d\d/.test(card.innerText)) missing.push('its price');
             const picture = card.querySelector('img');
-            if (!shown(picture) || !(picture instanceof HTMLImageElement) || !picture.complete || picture.naturalWidth === 0) missing.push('its picture');
+            if (!shown(picture) || !(picture instanceof HTMLImageElement) || !picture.complete || picture.naturalWidth === 0)
+              missing.push('its picture');
             const button = [...card.querySelectorAll('button')].find((candidate) => /Add to Cart|Out of Stock/.test(candidate.innerText));
             if (!shown(button)) missing.push('its Add to Cart button');
             if (shown(name)) {
