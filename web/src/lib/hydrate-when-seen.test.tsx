@@ -384,7 +384,9 @@ describe('HydrateWhenSeen', () => {
     );
     function BrowserPage() {
       const [shown, setShown] = useState('on arrival');
-      showAfterNavigation = () => setShown('after navigation');
+      useEffect(() => {
+        showAfterNavigation = () => setShown('after navigation');
+      }, []);
       return sortPage(shown);
     }
     const container = document.createElement('div');
