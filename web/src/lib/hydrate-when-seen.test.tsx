@@ -1,5 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -352,8 +353,9 @@ describe('HydrateWhenSeen', () => {
   });
 
   it('gives a choice made in the server markup to the same field when React draws the island anew', async () => {
-    // What is above the island changes before it wakes (the router's state on a navigation): React
-    // then draws it anew on the client, and the server's markup the shopper chose in goes.
+    // What is above the island changes at once (flushSync, as the router's state on a navigation
+    // does) before it wakes: React then draws it anew on the client, and the server's markup the
+    // shopper chose in goes.
     const Shown = createContext('on arrival');
     let showAfterNavigation: () => void = () => undefined;
     function SortPart() {
@@ -385,7 +387,7 @@ describe('HydrateWhenSeen', () => {
     function BrowserPage() {
       const [shown, setShown] = useState('on arrival');
       useEffect(() => {
-        showAfterNavigation = () => setShown('after navigation');
+        showAfterNavigation = () => flushSync(() => setShown('after navigation'));
       }, []);
       return sortPage(shown);
     }
@@ -409,6 +411,8 @@ describe('HydrateWhenSeen', () => {
     showAfterNavigation();
 
     await waitFor(() => expect(container.querySelector('output')).toHaveTextContent('price_low, after navigation'));
+    // Drawn anew: the select the shopper chose in went with the server's markup.
+    expect(serverSelect.isConnected).toBe(false);
     expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_low');
   });
 });
