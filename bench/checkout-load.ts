@@ -10,6 +10,8 @@ const form = {
   phone: '876 555 0000',
   address_line1: '1 Bench Street',
   city: 'Kingston',
+  // A delivery in Jamaica names its parish (KINGSTON.md §3).
+  parish: 'Kingston',
   country: 'Jamaica',
   shipping_method: 'delivery',
   payment_method: 'cash_on_delivery',
@@ -71,9 +73,12 @@ export async function checkOutAll(
           headers: shopper.headers,
           body: JSON.stringify({ ...form, email: shopper.email }),
         });
-        await response.arrayBuffer();
+        const answer = await response.arrayBuffer();
         latencies.push(performance.now() - sent);
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        // A refusal other than sold out means the bench's own request is wrong: measuring on would measure nothing.
+        if (response.status !== 200 && response.status !== 409)
+          throw new Error(`checkout answered ${response.status}: ${Buffer.from(answer).toString('utf8').slice(0, 300)}`);
       }
     }),
   );
