@@ -33,10 +33,6 @@ export const returnTransitions: Record<ReturnStatus, readonly ReturnStatusChange
 /** A return still holds its units against the order's lines until it is rejected. */
 export const closedReturnStatuses = ['rejected'] as const satisfies readonly ReturnStatus[];
 
-/** Where an order's `source` says it came from: the storefront, staff taking it (KINGSTON.md §4), or a return's exchange (§7). */
-export const orderSources = ['storefront', 'staff', 'exchange'] as const;
-export type OrderSource = (typeof orderSources)[number];
-
 export const returnLimits = {
   /** SPEC.md's return policy: 14 days from delivery. */
   windowDays: 14,
