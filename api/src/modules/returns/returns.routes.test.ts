@@ -527,3 +527,20 @@ describe('restocking with a refund from the order page', () => {
     expect((await refund([])).statusCode).toBe(200);
   });
 });
+
+describe('the dashboard', () => {
+  it('counts this month’s returns by reason, rejected ones not', async () => {
+    const order = await orderOf(3);
+    const line = (reason: string, quantity: number) => ({
+      items: [{ order_item_id: order.itemId, quantity, reason }],
+      resolution: 'refund',
+    });
+    expect((await ask(order, line('damaged', 2))).statusCode).toBe(201);
+    const rejected = (await ask(order, line('wrong_item', 1))).json();
+    expect((await move(rejected.id, { status: 'rejected', note: '' })).statusCode).toBe(200);
+    const dashboard = await inject(staff, 'GET', '/api/admin/dashboard/');
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.json().returns_by_reason).toContainEqual({ reason: 'damaged', lines: 1, units: 2 });
+    expect(dashboard.json().returns_by_reason.map((entry: { reason: string }) => entry.reason)).not.toContain('wrong_item');
+  });
+});
