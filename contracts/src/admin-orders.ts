@@ -106,7 +106,7 @@ export const orderRefundRequestSchema = z.object({
     .optional(),
   reason: text(500).trim().min(1, 'Say why the money is given back.'),
   /** Units of the order's lines put back in stock in the same step (KINGSTON.md §7): never more than bought less returned. */
-  restock: orderRestockSchema.default([]),
+  restock: orderRestockSchema.optional(),
 });
 export type OrderRefundRequest = z.infer<typeof orderRefundRequestSchema>;
 

@@ -412,14 +412,15 @@ export function createAdminOrdersService({
       const amount = request.amount === undefined ? left : majorToMinor(request.amount);
       if (amount > left || amount <= 0) throw conflict(adminMessages.refundTooLarge(jmd(left)));
       const restocker = restockWithRefund;
-      const restocking = request.restock.length > 0 && restocker !== null;
+      const restock = request.restock ?? [];
+      const restocking = restock.length > 0 && restocker !== null;
       const given = await giveBack(
         staff,
         orderId,
         amount,
         request.reason,
         refundUpdate(false, amount),
-        restocking ? (trx) => restocker(staff, orderId, request.restock, trx) : undefined,
+        restocking ? (trx) => restocker(staff, orderId, restock, trx) : undefined,
       );
       // The units are back whatever the provider answered: the stock a product shows follows them.
       if (restocking) await forgetProducts(orderId);

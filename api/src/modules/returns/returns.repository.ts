@@ -101,22 +101,21 @@ export function createReturnsRepository(db: DbExecutor) {
      * in stock by a refund. Read under the order's lock, so no two requests count the same units.
      */
     async heldUnits(orderId: number, executor: DbExecutor): Promise<Map<number, number>> {
-      const [returned, restocked] = await Promise.all([
-        executor
-          .selectFrom('return_items as ri')
-          .innerJoin('returns as r', 'r.id', 'ri.return_id')
-          .select((eb) => ['ri.order_item_id', eb.fn.sum<number | string>('ri.quantity').as('units')])
-          .where('r.order_id', '=', orderId)
-          .where('r.status', 'not in', closedReturnStatuses)
-          .groupBy('ri.order_item_id')
-          .execute(),
-        executor
-          .selectFrom('order_restocks')
-          .select((eb) => ['order_item_id', eb.fn.sum<number | string>('quantity').as('units')])
-          .where('order_id', '=', orderId)
-          .groupBy('order_item_id')
-          .execute(),
-      ]);
+      // One after the other: on PostgreSQL the transaction is one connection.
+      const returned = await executor
+        .selectFrom('return_items as ri')
+        .innerJoin('returns as r', 'r.id', 'ri.return_id')
+        .select((eb) => ['ri.order_item_id', eb.fn.sum<number | string>('ri.quantity').as('units')])
+        .where('r.order_id', '=', orderId)
+        .where('r.status', 'not in', closedReturnStatuses)
+        .groupBy('ri.order_item_id')
+        .execute();
+      const restocked = await executor
+        .selectFrom('order_restocks')
+        .select((eb) => ['order_item_id', eb.fn.sum<number | string>('quantity').as('units')])
+        .where('order_id', '=', orderId)
+        .groupBy('order_item_id')
+        .execute();
       const held = new Map<number, number>();
       for (const row of [...returned, ...restocked]) held.set(row.order_item_id, (held.get(row.order_item_id) ?? 0) + Number(row.units));
       return held;

@@ -126,26 +126,26 @@ export function createReturnsService(deps: ReturnsDependencies) {
     updated_at: row.updated_at,
   });
 
-  /** Returns as their customer sees them, with one query each for their lines and exchange orders. */
-  async function views(rows: ReturnRow[], orderNumber: string): Promise<Return[]> {
+  /** Returns as their customer sees them, with one query each for all their lines and exchange orders. */
+  async function views<Row extends ReturnRow & { order_number: string }>(rows: Row[]): Promise<{ row: Row; shown: Return }[]> {
     const [items, exchanges] = await Promise.all([
       repository.itemsOf(rows.map((row) => row.id)),
       repository.exchangeOrders(rows.flatMap((row) => (row.exchange_order_id === null ? [] : [row.exchange_order_id]))),
     ]);
-    return rows.map((row) =>
-      view(
+    return rows.map((row) => ({
+      row,
+      shown: view(
         row,
-        orderNumber,
+        row.order_number,
         items.filter((item) => item.return_id === row.id),
         exchanges.find((order) => order.id === row.exchange_order_id),
       ),
-    );
+    }));
   }
 
-  async function adminView(row: AdminReturnRow): Promise<AdminReturn> {
-    const [shown] = await views([row], row.order_number);
-    if (!shown) throw notFound(returnMessages.notFound);
-    return {
+  /** Returns as staff see them: with their customer and what is left to refund of their order. */
+  async function adminViews(rows: AdminReturnRow[]): Promise<AdminReturn[]> {
+    return (await views(rows)).map(({ row, shown }) => ({
       ...shown,
       email: row.email,
       customer_name: `${row.first_name} ${row.last_name}`.trim(),
@@ -153,13 +153,14 @@ export function createReturnsService(deps: ReturnsDependencies) {
         paidLeft({ total: row.order_total, refunded_total: row.order_refunded_total, payment_status: row.order_payment_status }),
       ),
       staff_note: row.staff_note,
-    };
+    }));
   }
 
   async function adminReturn(id: number): Promise<AdminReturn> {
     const row = await repository.adminRow(id);
-    if (!row) throw notFound(returnMessages.notFound);
-    return adminView(row);
+    const [shown] = row ? await adminViews([row]) : [];
+    if (!shown) throw notFound(returnMessages.notFound);
+    return shown;
   }
 
   async function requireReturn(id: number, executor?: DbExecutor): Promise<ReturnRow> {
@@ -251,7 +252,9 @@ export function createReturnsService(deps: ReturnsDependencies) {
     /** The order's returns, for whoever may see the order (its owner, or the holder of its e-mail's link). */
     async list(viewer: OrderViewer, orderId: number, token: string | undefined): Promise<ReturnList> {
       const order = await orders.linkedOrder(viewer, orderId, token);
-      return { results: await views(await repository.ofOrder(order.id), order.order_number) };
+      const rows = await repository.ofOrder(order.id);
+      const shown = await views(rows.map((row) => ({ ...row, order_number: order.order_number })));
+      return { results: shown.map((entry) => entry.shown) };
     },
 
     /**
@@ -312,7 +315,7 @@ export function createReturnsService(deps: ReturnsDependencies) {
 
     async adminList(query: AdminReturnQuery): Promise<AdminReturnList> {
       const { rows, count } = await repository.adminPage(query);
-      return adminList('/api/admin/returns/', query, count, await Promise.all(rows.map(adminView)));
+      return adminList('/api/admin/returns/', query, count, await adminViews(rows));
     },
 
     /**
