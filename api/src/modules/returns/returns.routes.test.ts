@@ -372,7 +372,7 @@ describe('staff moving a return on', () => {
     const requested = await inject(staff, 'GET', '/api/admin/returns/?status=requested&page_size=100');
     expect(requested.statusCode).toBe(200);
     const found = requested.json().results.find((entry: { id: number }) => entry.id === asked.id);
-    expect(found).toMatchObject({ status: 'requested', email: order.email, customer_name: 'Ayesha Campbell', refundable_amount: 4000 });
+    expect(found).toMatchObject({ status: 'requested', email: order.email, customer_name: 'Kemar Brown', refundable_amount: 4000 });
     expect(requested.json().results.every((entry: { status: string }) => entry.status === 'requested')).toBe(true);
     const page = await inject(staff, 'GET', '/api/admin/returns/?page_size=1');
     expect(page.json()).toMatchObject({ results: [expect.any(Object)], previous: null, next: '/api/admin/returns/?page_size=1&page=2' });
