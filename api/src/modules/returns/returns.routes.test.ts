@@ -77,6 +77,12 @@ interface Delivered {
 }
 
 let customers = 0;
+/** Staff saw the cash of a cash order. */
+async function markPaid(orderId: number) {
+  const paid = await inject(staff, 'POST', `/api/admin/orders/${orderId}/mark-paid/`, {});
+  expect(paid.statusCode, paid.body).toBe(200);
+}
+
 /** Pays a card order on the built-in provider's page, as the shopper does. */
 async function payByCard(buyer: ShopperSession, orderId: number) {
   const started = await inject(buyer, 'POST', `/api/orders/payment/stripe/${orderId}/`);
@@ -113,7 +119,7 @@ async function orderOf(
   expect(placed.statusCode, placed.body).toBe(200);
   const orderId = placed.json().order_id as number;
   if (payment === 'stripe') await payByCard(buyer, orderId);
-  else expect((await inject(staff, 'POST', `/api/admin/orders/${orderId}/mark-paid/`, {})).statusCode).toBe(200);
+  else await markPaid(orderId);
   // A card order is processing once paid.
   const path = (status === 'delivered' ? ['processing', 'ready_for_pickup', 'delivered'] : ['processing']).slice(
     payment === 'stripe' ? 1 : 0,
@@ -428,12 +434,12 @@ describe('refunding a return', () => {
     const rest = await inject(staff, 'POST', `/api/admin/returns/${received.id}/refund/`, {});
     expect(rest.statusCode, rest.body).toBe(200);
     expect(rest.json().return).toMatchObject({ status: 'refunded', refunded_amount: 1000, refundable_amount: 0 });
-    const order_ = await db()
+    const left = await db()
       .selectFrom('orders')
       .select(['refunded_total', 'payment_status'])
       .where('id', '=', order.orderId)
       .executeTakeFirstOrThrow();
-    expect(order_).toEqual({ refunded_total: 800_000, payment_status: 'REFUNDED' });
+    expect(left).toEqual({ refunded_total: 800_000, payment_status: 'REFUNDED' });
   });
 });
 
