@@ -187,6 +187,8 @@ describe('asking for a return', () => {
     const listed = await inject(order.buyer, 'GET', `/api/orders/${order.orderId}/returns/`);
     expect(listed.json().results.map((entry: { id: number }) => entry.id)).toEqual([asked.json().id]);
     await expect.poll(() => mailsTo(order.email, /We have your return R-/).length).toBe(1);
+    // Plain text and HTML, as every customer e-mail.
+    expect(mailsTo(order.email, /We have your return R-/)[0]?.raw).toMatch(/text\/plain[\s\S]*text\/html/);
 
     const stranger = await signUp(shop.app, { email: 'stranger@example.com' });
     for (const who of [stranger, await startSession(shop.app)]) {
@@ -503,6 +505,25 @@ describe('exchanging a return', () => {
       expect(await db().selectFrom('refunds').select('id').where('order_id', '=', order.orderId).execute()).toEqual([]);
       await expect.poll(() => mailsTo(order.email, /Your exchange for return/).length).toBe(1);
       expect(mailsTo(order.email, /Your exchange for return/)[0]?.text).toContain('J$500.00 more');
+    } finally {
+      await setPrice(400_000);
+    }
+  });
+
+  it('lets a card customer pay the difference of a dearer replacement on the order’s page', async () => {
+    const order = await orderOf(1, 'delivered', false, 'stripe');
+    const received = await receivedReturn(order, 1, 0, exchangeRequest(order, 'L'));
+    await setPrice(420_000);
+    try {
+      const exchanged = await inject(staff, 'POST', `/api/admin/returns/${received.id}/exchange/`);
+      expect(exchanged.statusCode, exchanged.body).toBe(200);
+      const made = exchanged.json().return.exchange_order;
+      expect(made).toMatchObject({ total: 200, payment_status: 'PENDING' });
+      await payByCard(order.buyer, made.id);
+      const paid = (await inject(order.buyer, 'GET', `/api/orders/${made.id}/`)).json();
+      expect(paid).toMatchObject({ source: 'exchange', status: 'processing', payment_status: 'COMPLETED', total: 200 });
+      const listed = (await inject(order.buyer, 'GET', `/api/orders/${order.orderId}/returns/`)).json().results[0];
+      expect(listed).toMatchObject({ status: 'exchanged', exchange_order: { id: made.id, payment_status: 'COMPLETED' } });
     } finally {
       await setPrice(400_000);
     }
