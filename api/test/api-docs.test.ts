@@ -18,6 +18,7 @@ const takesNoBody = new Set([
   'POST /api/users/addresses/:id/set-default/',
   'POST /api/orders/cart/share/',
   'POST /api/orders/cart/shared/:token/',
+  'POST /api/admin/returns/:id/exchange/',
 ]);
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneySchema } from './money.ts';
 import { paymentMethods } from './order-rules.ts';
+import { returnReasons } from './return-rules.ts';
 
 const periodSchema = z.object({ orders: z.number(), revenue: moneySchema });
 
@@ -45,5 +46,7 @@ export const adminDashboardSchema = z.object({
       }),
     ),
   }),
+  /** KINGSTON.md §7: this month's returns not rejected, by the reason of their lines: lines and units, most units first. */
+  returns_by_reason: z.array(z.object({ reason: z.enum(returnReasons), lines: z.number(), units: z.number() })),
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;

@@ -5,6 +5,7 @@ import { databaseId, text } from './input-bounds.ts';
 import { moneySchema } from './money.ts';
 import { orderStatuses, paymentMethods, paymentStatuses, shippingMethods } from './order-rules.ts';
 import { orderSchema } from './orders.ts';
+import { orderRestockSchema } from './returns.ts';
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
 
@@ -104,6 +105,8 @@ export const orderRefundRequestSchema = z.object({
     .refine((amount) => Math.abs(Math.round(amount * 100) - amount * 100) < 1e-6, 'An amount has at most 2 decimals.')
     .optional(),
   reason: text(500).trim().min(1, 'Say why the money is given back.'),
+  /** Units of the order's lines put back in stock in the same step (KINGSTON.md §7): never more than bought less returned. */
+  restock: orderRestockSchema.optional(),
 });
 export type OrderRefundRequest = z.infer<typeof orderRefundRequestSchema>;
 

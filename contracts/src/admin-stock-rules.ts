@@ -15,7 +15,17 @@ export const productImageLimits = { megabytes: 15, megapixels: 40, perProduct: 3
  * back office), an order or its cancellation, staff, a catalogue import, or a variant retired with
  * what it had left.
  */
-export const stockMovementKinds = ['seed', 'initial', 'restock', 'order', 'order_cancelled', 'adjustment', 'import', 'retired'] as const;
+export const stockMovementKinds = [
+  'seed',
+  'initial',
+  'restock',
+  'order',
+  'order_cancelled',
+  'adjustment',
+  'import',
+  'retired',
+  'return',
+] as const;
 export type StockMovementKind = (typeof stockMovementKinds)[number];
 
 export const stockMessages = {

@@ -43,5 +43,7 @@ export * from './admin-messages.ts';
 export * from './restock-alerts.ts';
 export * from './reviews.ts';
 export * from './review-rules.ts';
+export * from './returns.ts';
+export * from './return-rules.ts';
 export * from './deliveries.ts';
 export * from './driver-rules.ts';

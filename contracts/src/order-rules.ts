@@ -46,6 +46,10 @@ export const isCollected = (shippingMethod: ShippingMethod) => shippingMethod !=
 export const nextOrderStatuses = (status: OrderStatus, shippingMethod: ShippingMethod): readonly OrderStatus[] =>
   (isCollected(shippingMethod) ? collectedTransitions : orderTransitions)[status];
 
+/** Where an order's `source` says it came from: the storefront, staff taking it (KINGSTON.md §4), or a return's exchange (§7). */
+export const orderSources = ['storefront', 'staff', 'exchange'] as const;
+export type OrderSource = (typeof orderSources)[number];
+
 /** An order's payment: REFUNDED and PARTIALLY_REFUNDED once staff gave back all or part of what was paid. */
 export const paymentStatuses = ['PENDING', 'COMPLETED', 'FAILED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './input-bounds.ts';
 import { currencyCodeSchema, moneySchema } from './money.ts';
-import { checkoutFieldMaxLength, orderStatuses, paymentMethods, paymentStatuses, shippingMethods } from './order-rules.ts';
+import { checkoutFieldMaxLength, orderSources, orderStatuses, paymentMethods, paymentStatuses, shippingMethods } from './order-rules.ts';
 
 const orderItemSchema = z.object({
   id: z.number().int(),
@@ -67,6 +67,8 @@ export const orderSchema = z.object({
   status_history: z.array(z.object({ status: z.enum(orderStatuses), created_at: z.string() })),
   /** The proofs of a bank transfer the customer sent, oldest first (KINGSTON.md §1); only staff open one. */
   payment_proofs: z.array(z.object({ id: z.number().int(), uploaded_at: z.string() })),
+  /** Where it came from: `storefront`, or `exchange` for the replacement of a return (KINGSTON.md §7). */
+  source: z.enum(orderSources),
 });
 export type Order = z.infer<typeof orderSchema>;
 

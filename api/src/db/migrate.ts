@@ -51,6 +51,7 @@ import * as sharedCarts from './migrations/0043-shared-carts.ts';
 import * as restockAlerts from './migrations/0044-restock-alerts.ts';
 import * as deliveryMethods from './migrations/0045-delivery-methods.ts';
 import * as deliveryProofs from './migrations/0046-delivery-proofs.ts';
+import * as returns from './migrations/0047-returns.ts';
 
 /** Migrations are listed here, not discovered on disk, so they work the same under tsx, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '0044-restock-alerts': restockAlerts,
   '0045-delivery-methods': deliveryMethods,
   '0046-delivery-proofs': deliveryProofs,
+  '0047-returns': returns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -72,4 +72,9 @@ export const tableOwners = {
   review_photos: 'modules/reviews',
   // Claimed by the review-request job before it sends, so two processes never ask twice.
   review_requests: 'modules/reviews',
+  // A return's lines are counted against its order's under the order's lock, by this module alone.
+  returns: 'modules/returns',
+  return_items: 'modules/returns',
+  // Restocking with a refund from the order page: counted with the returns it must never overlap.
+  order_restocks: 'modules/returns',
 } as const satisfies Record<keyof Database, string>;

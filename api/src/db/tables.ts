@@ -6,7 +6,11 @@ import type {
   PaymentMethod,
   PaymentRefundReason,
   PaymentStatus,
+  OrderSource,
   ProductStatus,
+  ReturnReason,
+  ReturnResolution,
+  ReturnStatus,
   ReviewFit,
   ReviewStatus,
   ShippingMethod,
@@ -357,6 +361,8 @@ export interface OrderTable {
   confirmation_mailed_at: Timestamp | null;
   /** When the one reminder of an unpaid bank transfer was claimed (migration 0038). */
   payment_reminded_at: Generated<Timestamp | null>;
+  /** Where it came from: the storefront, staff, or a return's exchange (migration 0047). */
+  source: Generated<OrderSource>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -676,6 +682,9 @@ export interface Database {
   review_photos: ReviewPhotoTable;
   review_requests: ReviewRequestTable;
   delivery_proofs: DeliveryProofTable;
+  returns: ReturnTable;
+  return_items: ReturnItemTable;
+  order_restocks: OrderRestockTable;
 }
 
 /** A buyer's review of a product (migration 0042, KINGSTON.md §6): shown once staff approve it. */
@@ -728,4 +737,48 @@ export interface DeliveryProofTable {
   staff_id: number | null;
   staff_email: string | null;
   delivered_at: Timestamp;
+}
+
+/** A customer's return of (part of) a delivered order (migration 0047, KINGSTON.md §7). */
+export interface ReturnTable {
+  id: Id;
+  order_id: number;
+  /** `R-{order number}-{n}`, n counting the order's returns: unique. */
+  return_number: string;
+  status: ReturnStatus;
+  resolution: ReturnResolution;
+  /** The customer's words, '' when none. */
+  note: string;
+  /** Staff's words with the last status change, '' when none. */
+  staff_note: Generated<string>;
+  /** Given back for it, in minor units. */
+  refunded_amount: Generated<number>;
+  /** The order its exchange made; null until exchanged. */
+  exchange_order_id: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A line of a return: units of one order line, and for an exchange the variant they are replaced by. */
+export interface ReturnItemTable {
+  id: Id;
+  return_id: number;
+  order_item_id: number;
+  quantity: number;
+  reason: ReturnReason;
+  /** Units staff put back in stock when the return was received; never more than `quantity` (a check). */
+  restocked_quantity: Generated<number>;
+  exchange_variant_id: number | null;
+  exchange_size: string | null;
+  exchange_color: string | null;
+}
+
+/** Units a refund from the order page put back in stock (KINGSTON.md §7): they count as returned. */
+export interface OrderRestockTable {
+  id: Id;
+  order_id: number;
+  order_item_id: number;
+  quantity: number;
+  staff_id: number | null;
+  created_at: Timestamp;
 }

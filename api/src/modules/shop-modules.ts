@@ -13,6 +13,7 @@ import { ordersModule } from './orders/orders.module.ts';
 import { paymentsModule } from './payments/payments.module.ts';
 import { promotionsModule } from './promotions/promotions.module.ts';
 import { restockAlertsModule } from './restock-alerts/restock-alerts.module.ts';
+import { returnsModule } from './returns/returns.module.ts';
 import { reviewsModule } from './reviews/reviews.module.ts';
 import { sessionModule } from './session/session.module.ts';
 import { settingsModule } from './settings/settings.module.ts';
@@ -42,4 +43,5 @@ export const shopModules = [
   adminOrdersModule,
   deliveriesModule,
   reviewsModule,
+  returnsModule,
 ];

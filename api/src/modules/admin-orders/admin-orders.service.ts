@@ -11,6 +11,7 @@ import {
   type MarkPaidRequest,
   type OrderActionResponse,
   type OrderRefundRequest,
+  type OrderRestock,
   type OrderStatusChange,
   type StoreContact,
   type StoreTax,
@@ -69,6 +70,12 @@ interface CardRefund {
   /** The card payment it gives back from, as the provider knows it. */
   payment: ProviderPayment;
 }
+
+/** What is done in the transaction that writes a refund down, beside it (a return moving on, units put back in stock). */
+type Alongside = (trx: DbExecutor) => Promise<void>;
+
+/** Puts units of an order back in stock with a refund from the order page (the returns module counts them). */
+export type RestockWithRefund = (staff: StaffMember, orderId: number, restock: OrderRestock, trx: DbExecutor) => Promise<void>;
 
 /** A refund written down: a cash one done (with its customer's e-mail), or a card one to ask of the provider. */
 type WrittenDown = { told: OrderUpdateEmailRow } | { card: CardRefund };
@@ -188,6 +195,7 @@ export function createAdminOrdersService({
     amount: number,
     reason: string,
     told: OrderUpdate,
+    alongside?: Alongside,
   ): Promise<WrittenDown> {
     const before = await orders.staffOrder(orderId, trx);
     if (!(await orders.reserveRefund(orderId, amount, trx))) {
@@ -200,6 +208,7 @@ export function createAdminOrdersService({
       );
     }
     const refund = await payments.startRefund(before, amount, reason, staff, trx);
+    if (alongside) await alongside(trx);
     if (!refund.payment) {
       const after = await orders.staffOrder(orderId, trx);
       await audit.record(
@@ -230,11 +239,20 @@ export function createAdminOrdersService({
     return outcome;
   }
 
-  /** Gives back `amount` cents: written down in a transaction of its own, then asked of the provider for a card. */
-  async function giveBack(staff: StaffMember, orderId: number, amount: number, reason: string, told: OrderUpdate): Promise<GivenBack> {
-    const written = await database.writeTransaction((trx) => writeDownRefund(trx, staff, orderId, amount, reason, told));
+  /** Gives back `amount` cents: written down in a transaction of its own (with `alongside`), then asked of the provider for a card. */
+  async function giveBack(
+    staff: StaffMember,
+    orderId: number,
+    amount: number,
+    reason: string,
+    told: OrderUpdate,
+    alongside?: Alongside,
+  ): Promise<GivenBack> {
+    const written = await database.writeTransaction((trx) => writeDownRefund(trx, staff, orderId, amount, reason, told, alongside));
     return 'told' in written ? { made: written.told } : askProvider(written.card, told);
   }
+
+  let restockWithRefund: RestockWithRefund | null = null;
 
   /** Records a card refund the provider made, with its audit entry and the customer's e-mail; null when another process recorded it first. */
   async function completeCardRefund(refund: CardRefund, providerRefundId: string, told: OrderUpdate): Promise<OrderUpdateEmailRow | null> {
@@ -356,7 +374,36 @@ export function createAdminOrdersService({
     /** The order's state as the audit log keeps it. */
     auditState,
 
-    /** Part of what was paid, or (no amount) all that is left of it, back to the customer. */
+    /** The returns module says here how a refund from the order page puts units back in stock (it is registered after this one). */
+    restockRefundsWith(restock: RestockWithRefund): void {
+      restockWithRefund = restock;
+    },
+
+    /**
+     * A return's money (KINGSTON.md §7) through the order's refund path: `amount` cents within what is
+     * left (else 409), `alongside` done in the transaction that writes the refund down. Answers the
+     * notice for staff, or the provider's refusal (the refund never happened; what `alongside` did
+     * stands, for the caller to take back or keep).
+     */
+    async refundAlongside(
+      staff: StaffMember,
+      orderId: number,
+      amount: number,
+      reason: string,
+      returnNumber: string,
+      alongside: Alongside,
+    ): Promise<{ notice: string | null } | { refused: string }> {
+      const told: OrderUpdate = { kind: 'refunded', amount: minorToMajor(amount), returnNumber };
+      const given = await giveBack(staff, orderId, amount, reason, told, alongside);
+      if ('refused' in given) return { refused: adminMessages.refundRefused(given.refused) };
+      if ('made' in given && given.made) await orders.sendUpdate(given.made, publicUrl);
+      return { notice: 'unanswered' in given ? adminMessages.refundUnanswered : null };
+    },
+
+    /**
+     * Part of what was paid, or (no amount) all that is left of it, back to the customer; `restock`
+     * puts units of the order back in stock in the same transaction (KINGSTON.md §7).
+     */
     async refund(staff: StaffMember, orderId: number, request: OrderRefundRequest): Promise<OrderActionResponse> {
       const order = await orders.staffOrder(orderId);
       const left = order.total - order.refunded_total;
@@ -364,7 +411,19 @@ export function createAdminOrdersService({
         throw conflict(order.payment_status === 'REFUNDED' ? adminMessages.refundTooLarge(jmd(0)) : adminMessages.refundNothingPaid);
       const amount = request.amount === undefined ? left : majorToMinor(request.amount);
       if (amount > left || amount <= 0) throw conflict(adminMessages.refundTooLarge(jmd(left)));
-      const given = await giveBack(staff, orderId, amount, request.reason, refundUpdate(false, amount));
+      const restocker = restockWithRefund;
+      const restock = request.restock ?? [];
+      const restocking = restock.length > 0 && restocker !== null;
+      const given = await giveBack(
+        staff,
+        orderId,
+        amount,
+        request.reason,
+        refundUpdate(false, amount),
+        restocking ? (trx) => restocker(staff, orderId, restock, trx) : undefined,
+      );
+      // The units are back whatever the provider answered: the stock a product shows follows them.
+      if (restocking) await forgetProducts(orderId);
       if ('refused' in given) throw conflict(adminMessages.refundRefused(given.refused));
       if ('made' in given && given.made) await orders.sendUpdate(given.made, publicUrl);
       return { order: await detail(orderId), notice: 'unanswered' in given ? adminMessages.refundUnanswered : null };

@@ -1,4 +1,4 @@
-import { finishedOrderStatuses, orderStatuses } from '@threadline/contracts';
+import { closedReturnStatuses, finishedOrderStatuses, orderStatuses, type ReturnReason } from '@threadline/contracts';
 import type { Db } from '../../db/database.ts';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database } from '../../db/tables.ts';
@@ -8,7 +8,7 @@ const notCancelled = orderStatuses.filter((status) => status !== 'cancelled');
 /**
  * The dashboard's reads. The orders' figures come from `order_day_totals`, which the orders module
  * keeps in step with every change of an order (ADR 0024): a month is a few hundred rows, at any
- * number of orders. Reads only: the tables belong to orders, catalogue and inventory.
+ * number of orders. Reads only: the tables belong to orders, catalogue, inventory and returns.
  */
 export function createDashboardRepository(db: Db) {
   return {
@@ -22,6 +22,21 @@ export function createDashboardRepository(db: Db) {
         .groupBy('day')
         .execute();
       return new Map(rows.map((row) => [row.day, { orders: Number(row.orders), revenue: Number(row.revenue) }]));
+    },
+
+    /** Return lines asked from `since` (an instant) in returns not rejected, and their units, by reason; most units first. */
+    async returnsByReason(since: string): Promise<{ reason: ReturnReason; lines: number; units: number }[]> {
+      const rows = await db
+        .selectFrom('return_items as ri')
+        .innerJoin('returns as r', 'r.id', 'ri.return_id')
+        .select((eb) => ['ri.reason', eb.fn.countAll<number | string>().as('lines'), eb.fn.sum<number | string>('ri.quantity').as('units')])
+        .where('r.created_at', '>=', since)
+        .where('r.status', 'not in', closedReturnStatuses)
+        .groupBy('ri.reason')
+        .execute();
+      return rows
+        .map((row) => ({ reason: row.reason, lines: Number(row.lines), units: Number(row.units) }))
+        .sort((a, b) => b.units - a.units || a.reason.localeCompare(b.reason));
     },
 
     /**

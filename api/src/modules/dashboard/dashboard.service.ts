@@ -16,7 +16,7 @@ export function createDashboardService(repository: DashboardRepository) {
       const chartDayList = Array.from({ length: chartDays }, (_, index) => addDays(firstChartDay, index));
       const month = monthOf(today);
       // The month to date is inside the 30 days, but for the 31st, whose 1st is one day before them.
-      const [days, bestSellers, lowStock, unpaid, transfers, byMethod, late] = await Promise.all([
+      const [days, bestSellers, lowStock, unpaid, transfers, byMethod, late, returnReasons] = await Promise.all([
         repository.dayTotals(month < firstChartDay ? month : firstChartDay, today),
         repository.bestSellers(5),
         repository.lowStock(lowStockThreshold, 10),
@@ -24,6 +24,7 @@ export function createDashboardService(repository: DashboardRepository) {
         repository.awaitingTransfers(5),
         repository.byPaymentMethod(dayStart(month), dayStart(addDays(today, 1))),
         repository.lateCount(today),
+        repository.returnsByReason(dayStart(month)),
       ]);
 
       const none = { orders: 0, revenue: 0 };
@@ -69,6 +70,7 @@ export function createDashboardService(repository: DashboardRepository) {
             has_proof: Boolean(order.has_proof),
           })),
         },
+        returns_by_reason: returnReasons,
       };
     },
   };

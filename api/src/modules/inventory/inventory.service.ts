@@ -69,6 +69,17 @@ export function createInventoryService(repository: InventoryRepository, productS
   /** The products' stock and option rows follow their variants' changes, last in the transaction. */
   const countInProducts = (changes: VariantStockChange[], trx: DbExecutor) => productStock.follow(changes, trx);
 
+  /** An order's units back on their variants, in id order as `takeForOrder` takes them, each change a movement of `reason`. */
+  async function putBack(lines: StockChange[], orderId: number, reason: 'order_cancelled' | 'return', trx: DbExecutor) {
+    const changes: VariantStockChange[] = [];
+    for (const { variantId, quantity } of [...lines].sort((a, b) => a.variantId - b.variantId)) {
+      const given = await repository.give(variantId, quantity, trx);
+      if (given) changes.push(variantStockChange(given, quantity));
+    }
+    await repository.recordMovements(lines, 1, reason, orderId, trx);
+    await countInProducts(changes, trx);
+  }
+
   /** Inserts one variant; a SKU taken meanwhile (the unique index) is the same 409 as one taken before. */
   async function insertVariant(productId: number, variant: VariantInput, position: number, trx: DbExecutor): Promise<number> {
     try {
@@ -202,15 +213,10 @@ export function createInventoryService(repository: InventoryRepository, productS
     },
 
     /** A cancelled order's stock back on its variants, in id order as `takeForOrder` takes them. */
-    async returnForOrder(lines: StockChange[], orderId: number, trx: DbExecutor) {
-      const changes: VariantStockChange[] = [];
-      for (const { variantId, quantity } of [...lines].sort((a, b) => a.variantId - b.variantId)) {
-        const given = await repository.give(variantId, quantity, trx);
-        if (given) changes.push(variantStockChange(given, quantity));
-      }
-      await repository.recordMovements(lines, 1, 'order_cancelled', orderId, trx);
-      await countInProducts(changes, trx);
-    },
+    returnForOrder: (lines: StockChange[], orderId: number, trx: DbExecutor) => putBack(lines, orderId, 'order_cancelled', trx),
+
+    /** Units a customer sent back, back on their variants as `return` movements of the order (KINGSTON.md §7). */
+    restockReturned: (lines: StockChange[], orderId: number, trx: DbExecutor) => putBack(lines, orderId, 'return', trx),
   };
 }
 

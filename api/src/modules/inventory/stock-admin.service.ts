@@ -28,6 +28,7 @@ const kindReasons: Record<StockMovementKind, string> = {
   adjustment: 'Adjusted',
   import: 'Set by a catalogue import',
   retired: 'Variant retired',
+  return: 'Returned by the customer',
 };
 
 export interface StockAdminDependencies {

@@ -245,6 +245,7 @@ export function createCheckoutService(deps: CheckoutDependencies) {
       confirmation_sent_at: settlement === 'card' ? null : now.toISOString(),
       confirmation_mailed_at: null,
       payment_reminded_at: null,
+      source: 'storefront',
       created_at: now.toISOString(),
       updated_at: now.toISOString(),
     };

@@ -27,7 +27,8 @@ export type OrderUpdate =
   | { kind: 'ready_for_pickup' }
   | { kind: 'delivered' }
   | { kind: 'cancelled'; refunded: number }
-  | { kind: 'refunded'; amount: number }
+  /** `returnNumber`: the refund of a return (KINGSTON.md §7), which the e-mail names. */
+  | { kind: 'refunded'; amount: number; returnNumber?: string }
   /** An unpaid bank transfer, reminded once (KINGSTON.md §1). */
   | { kind: 'payment_reminder' }
   /** Staff saw the customer's transfer in the account (mark-paid). */
@@ -50,7 +51,9 @@ export function updateFromRecord(kind: string, details: string): OrderUpdate {
   if (kind === 'shipped' && typeof trackingNumber === 'string') return { kind, trackingNumber };
   if (kind === 'delivered' || kind === 'ready_for_pickup' || kind === 'payment_reminder' || kind === 'payment_received') return { kind };
   if (kind === 'cancelled' && typeof refunded === 'number') return { kind, refunded };
-  if (kind === 'refunded' && typeof amount === 'number') return { kind, amount };
+  const returnNumber = field('returnNumber');
+  if (kind === 'refunded' && typeof amount === 'number')
+    return typeof returnNumber === 'string' ? { kind, amount, returnNumber } : { kind, amount };
   throw new Error(`an order update e-mail that cannot be read: ${kind} ${details}`);
 }
 
@@ -111,7 +114,9 @@ function updateLines(
       return {
         subject: `A refund on your ${name}`,
         lines: [
-          `We refunded ${money(update.amount)} on your order ${order.order_number}.`,
+          update.returnNumber
+            ? `We received your return ${update.returnNumber} and refunded ${money(update.amount)} on your order ${order.order_number}.`
+            : `We refunded ${money(update.amount)} on your order ${order.order_number}.`,
           paysByCard(order.payment_method)
             ? 'It goes back to your card; banks take a few days to show it.'
             : order.payment_method === 'bank_transfer'

@@ -72,5 +72,6 @@ export function orderView(
         .map((change) => ({ status: change.to_status, created_at: change.created_at })),
     ],
     payment_proofs: proofs.map((proof) => ({ id: proof.id, uploaded_at: proof.uploaded_at })),
+    source: order.source,
   };
 }

@@ -305,6 +305,16 @@ export function createOrdersRepository(db: DbExecutor, dialect: DatabaseDialect)
       return items.flatMap((item) => (item.product_id !== null ? [{ productId: item.product_id, quantity: item.quantity }] : []));
     },
 
+    /**
+     * The order, locked until the transaction ends: SQLite's write transaction is already exclusive,
+     * PostgreSQL locks the row, so what is counted against the order (its returns) is counted by
+     * one transaction at a time.
+     */
+    lockById(id: number, executor: DbExecutor) {
+      const query = executor.selectFrom('orders').selectAll().where('id', '=', id);
+      return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+    },
+
     findById: (id: number, executor: DbExecutor = db) => executor.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst(),
 
     findByIdempotencyKey: (key: string, executor: DbExecutor = db) => orderByIdempotencyKey(executor, key).executeTakeFirst(),

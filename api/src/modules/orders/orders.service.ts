@@ -18,6 +18,8 @@ import {
   type StoreContact,
   type PickupPoint,
   type StoreTax,
+  type StoreCharges,
+  chargesBeforeShippingMinor,
 } from '@threadline/contracts';
 import { adminList } from '../../admin-list.ts';
 import type { DatabaseHandle, DbExecutor } from '../../db/database.ts';
@@ -27,6 +29,7 @@ import type { StaffMember } from '../../plugins/staff-access.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { InventoryService } from '../inventory/inventory.service.ts';
 import type { PromotionsService } from '../promotions/promotions.service.ts';
+import { newOrderNumber } from './checkout-rules.ts';
 import { orderConfirmationEmail } from './order-email.ts';
 import {
   newOrderNotice,
@@ -38,7 +41,7 @@ import {
 } from './order-update-email.ts';
 import type { OrderLinks } from './order-links.ts';
 import { orderView } from './order-view.ts';
-import type { OrderRow, OrdersRepository, OrderUpdateEmailRow } from './orders.repository.ts';
+import type { NewOrderItem, OrderRow, OrdersRepository, OrderUpdateEmailRow } from './orders.repository.ts';
 
 const fewSenders = 4;
 const backlogPerSender = 100;
@@ -96,6 +99,21 @@ export interface OrdersDependencies {
   /** Where the shop hears of each new order it has to handle (SHOP_EMAIL). */
   shopEmail?: string;
 }
+
+/** A line of an exchange's order: the replacement variant, priced now, for the returned units. */
+export interface ExchangeLine {
+  productId: number;
+  variantId: number;
+  productName: string;
+  productImage: string | null;
+  size: string | null;
+  color: string | null;
+  quantity: number;
+  unitPrice: number;
+}
+
+/** How many order numbers are drawn before giving up (each draw is one of 33 million a day). */
+const orderNumberDraws = 5;
 
 /** A status change as the back office asks for it. */
 export interface StatusChange {
@@ -548,6 +566,99 @@ export function createOrdersService({
         items: items.filter((item) => item.order_id === order.id),
         proof: proofs.find((proof) => proof.order_id === order.id) ?? null,
       }));
+    },
+
+    /** The order locked until the caller's transaction ends (see the repository); 404 when there is none. */
+    async lockedOrder(orderId: number, trx: DbExecutor): Promise<OrderRow> {
+      const order = await repository.lockById(orderId, trx);
+      if (!order) throw notFound(serverMessages.orderNotFound);
+      return order;
+    },
+
+    /** When the order was last marked delivered (or collected); null while it never was. */
+    async deliveredAt(orderId: number, executor?: DbExecutor): Promise<string | null> {
+      const history = await repository.historyOf([orderId], executor);
+      return history.findLast((change) => change.to_status === 'delivered')?.created_at ?? null;
+    },
+
+    /**
+     * The order a return's exchange makes (KINGSTON.md §7, `source: exchange`), in the caller's
+     * transaction: the replacement lines at today's prices for the same customer, address and
+     * payment method, with `credit` (what the returned units were bought for, in cents) taken off
+     * as its discount. Nothing left to pay: it is placed paid and goes to processing. Something left:
+     * it waits for that payment as any order does (the customer pays it from the order's page; a
+     * card order is never cancelled for want of it, so no hold runs out). Its stock is taken with it;
+     * the caller turns a shortfall (`inventory.isShortfall`) into its answer once the transaction failed.
+     */
+    async placeExchange(original: OrderRow, lines: ExchangeLine[], credit: number, charges: StoreCharges, trx: DbExecutor) {
+      const subtotal = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
+      const discount = Math.min(credit, subtotal);
+      const { tax, total } = chargesBeforeShippingMinor(charges, subtotal - discount);
+      const paid = total === 0;
+      const now = new Date().toISOString();
+      const items: NewOrderItem[] = lines.map((line) => ({
+        product_id: line.productId,
+        variant_id: line.variantId,
+        product_name: line.productName,
+        product_image: line.productImage,
+        size: line.size,
+        color: line.color,
+        quantity: line.quantity,
+        unit_price: line.unitPrice,
+        line_total: line.unitPrice * line.quantity,
+      }));
+      const { id: _id, number_tail: _tail, ...kept } = original;
+      let values = {
+        ...kept,
+        order_number: newOrderNumber(new Date(now)),
+        number_tail: '',
+        source: 'exchange' as const,
+        status: paid ? ('processing' as const) : ('pending' as const),
+        payment_status: paid ? ('COMPLETED' as const) : ('PENDING' as const),
+        subtotal,
+        discount_amount: discount,
+        shipping_cost: 0,
+        tax_amount: tax,
+        prices_include_tax: charges.tax.prices_include_tax ? 1 : 0,
+        invoice_number: null,
+        total,
+        promo_code_id: null,
+        refunded_total: 0,
+        idempotency_key: null,
+        checkout_hash: null,
+        expires_at: null,
+        paid_at: paid ? now : null,
+        cancelled_at: null,
+        // The customer is told of it by the return's e-mail, not by a confirmation of its own.
+        confirmation_sent_at: now,
+        confirmation_mailed_at: now,
+        payment_reminded_at: null,
+        created_at: now,
+        updated_at: now,
+      };
+      for (let draw = 1; draw <= orderNumberDraws; draw += 1) {
+        const inserted = await repository.insertWithItems(values, items, trx);
+        if (inserted) {
+          const orderId = inserted.orderId;
+          if (paid) await repository.giveInvoiceNumber(orderId, trx);
+          for (const write of inventory.takeForOrder(
+            lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity })),
+            orderId,
+            trx,
+          ))
+            await trx.executeQuery(write);
+          // Sold once paid, as a card order's units are.
+          if (paid)
+            await catalog.countSold(
+              lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+              trx,
+            );
+          await repository.countChange(null, { id: orderId, ...values }, trx);
+          return staffOrder(orderId, trx);
+        }
+        values = { ...values, order_number: newOrderNumber(new Date(now)) };
+      }
+      throw new Error(`${orderNumberDraws} order numbers drawn in a row were taken`);
     },
 
     /** Reserves `amount` of what is left to refund (see the repository); false when it is more than that. */

@@ -44,6 +44,7 @@ export function orderFixture(overrides: Partial<Order> = {}): Order {
     tracking_number: null,
     status_history: [],
     payment_proofs: [],
+    source: 'storefront',
     ...overrides,
   };
 }

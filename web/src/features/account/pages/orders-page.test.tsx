@@ -58,6 +58,7 @@ function orderFixture(overrides: Partial<Order>): Order {
     tracking_number: null,
     status_history: [],
     payment_proofs: [],
+    source: 'storefront',
     ...overrides,
   };
 }

@@ -43,6 +43,7 @@ export function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     tracking_number: null,
     status_history: [],
     payment_proofs: [],
+    source: 'storefront',
     phone: '876 555 0100',
     customer_id: 3,
     refundable_amount: 11900,

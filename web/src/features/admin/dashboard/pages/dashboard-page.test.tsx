@@ -46,6 +46,7 @@ const figures: AdminDashboard = {
       },
     ],
   },
+  returns_by_reason: [],
 };
 
 beforeEach(() => {
