@@ -45,9 +45,11 @@ function unitsLeft(order: Order, returns: readonly Return[]): Map<number, number
 export function OrderReturnsSection({ order, token }: { order: Order; token: string | null }) {
   const delivered = deliveredAt(order);
   const returns = useOrderReturns(order.id, token, delivered !== null);
+  // The moment the page was opened: the window is told as it was then (the server decides at the request).
+  const [openedAt] = useState(() => Date.now());
   if (!delivered) return null;
   const openUntil = new Date(delivered.getTime() + returnLimits.windowDays * dayMs);
-  const open = Date.now() < openUntil.getTime();
+  const open = openedAt < openUntil.getTime();
   return (
     <section aria-labelledby="returns" className="space-y-3">
       <h2 id="returns" className="text-lg font-semibold">
