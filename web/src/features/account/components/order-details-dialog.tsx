@@ -13,10 +13,12 @@ import type { Order } from '@threadline/contracts';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OrderProgress } from '@/components/order-progress.tsx';
+import { OrderReturns } from '@/components/order-returns.tsx';
 import { Dialog, DialogBody } from '@/components/ui/dialog.tsx';
 import { ErrorBox } from '@/components/ui/error-box.tsx';
 import { useCurrency } from '@/lib/currency/currency-context.tsx';
 import { useOrderDetails } from '@/lib/queries/orders.ts';
+import { useOrderReturns } from '@/lib/queries/returns.ts';
 import { useStoreSettings, useTaxName } from '@/lib/queries/store-settings.ts';
 import { formatOrderDate } from '../order-dates.ts';
 import { orderDestination } from '../order-preview.ts';
@@ -107,7 +109,25 @@ function OrderDetails({ listed }: { listed: Order }) {
           </div>
         </dl>
         {order.status_history.length > 0 ? <OrderProgress order={order} headingLevel={3} /> : null}
+        <AccountOrderReturns order={order} />
       </div>
     </DialogBody>
+  );
+}
+
+/** A delivered order's returns, and where to ask for one: the order's own page, which the e-mails link to as well. */
+function AccountOrderReturns({ order }: { order: Order }) {
+  const delivered = order.status === 'delivered';
+  const returns = useOrderReturns(order.id, null, delivered);
+  if (!delivered) return null;
+  if (returns.isPending) return <output className="block text-stone-600">Loading your returns...</output>;
+  if (returns.isError) return <ErrorBox>Your returns could not be loaded.</ErrorBox>;
+  return (
+    <div className="space-y-3">
+      <OrderReturns returns={returns.data.results} headingLevel={3} />
+      <Link to={`/order-confirmation/${order.id}#returns`} className="inline-block font-semibold underline underline-offset-4">
+        Return or exchange items
+      </Link>
+    </div>
   );
 }

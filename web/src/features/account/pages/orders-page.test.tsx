@@ -1,4 +1,4 @@
-import type { Order } from '@threadline/contracts';
+import type { Order, Return } from '@threadline/contracts';
 import { defaultStoreSettings, messages } from '@threadline/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -63,12 +63,13 @@ function orderFixture(overrides: Partial<Order>): Order {
   };
 }
 
-function renderOrders(answer: () => unknown, details: Partial<Order> = {}) {
+function renderOrders(answer: () => unknown, details: Partial<Order> = {}, returns: () => unknown = () => ({ results: [] })) {
   storeSignIn();
   stubApi([
     [/^\/api\/store\/$/, () => defaultStoreSettings],
     [/^\/api\/users\/profile\//, () => customer],
     [/^\/api\/orders\/$/, answer],
+    [/^\/api\/orders\/\d+\/returns\/$/, returns],
     [/^\/api\/orders\/(\d+)\/$/, (url) => orderFixture({ id: Number(/(\d+)\/$/.exec(url.pathname)?.[1]), ...details })],
   ]);
   return renderAccount([{ path: '/orders', element: <OrdersPage /> }], { path: '/orders' });
@@ -113,6 +114,50 @@ describe('the order list', () => {
     expect(within(dialog).getByText('1 × Irie Bucket Hat')).toBeVisible();
     expect(within(dialog).getByText('Cash on delivery · Paid')).toBeVisible();
     expect(within(dialog).getByText('12 Hope Road, Apt 3, Kingston, St. Andrew, Jamaica')).toBeVisible();
+  });
+
+  it("shows a delivered order's returns in its dialog, and leads to the order's page to ask for another", async () => {
+    const asked: Return = {
+      id: 3,
+      return_number: 'R-TL-1007-1',
+      order_id: 7,
+      order_number: 'TL-1007',
+      status: 'approved',
+      resolution: 'refund',
+      items: [
+        {
+          id: 11,
+          order_item_id: 2,
+          product_name: 'One Love Graphic Tee',
+          size: null,
+          color: null,
+          quantity: 1,
+          reason: 'too_large',
+          unit_price: 4500,
+          restocked_quantity: 0,
+        },
+      ],
+      exchange_for: [],
+      note: '',
+      refunded_amount: 0,
+      exchange_order: null,
+      created_at: '2026-03-09T15:00:00Z',
+      updated_at: '2026-03-10T15:00:00Z',
+    };
+    renderOrders(
+      () => [orderFixture({ id: 7, order_number: 'TL-1007' })],
+      {},
+      () => ({ results: [asked] }),
+    );
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: /View Details/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order TL-1007' });
+    const listed = await within(dialog).findByRole('listitem', { name: 'Return R-TL-1007-1' });
+    expect(listed).toHaveTextContent('Approved');
+    expect(listed).toHaveTextContent('1 × One Love Graphic Tee: Too large');
+    expect(listed).toHaveTextContent('Approved: bring or send the items back to the shop.');
+    expect(within(dialog).getByRole('link', { name: 'Return or exchange items' })).toHaveAttribute('href', '/order-confirmation/7#returns');
   });
 
   it('says where a Knutsford Express order waits and the day it is expected, until it is collected', async () => {

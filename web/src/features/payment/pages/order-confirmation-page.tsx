@@ -28,6 +28,7 @@ import { useOrder } from '@/lib/queries/orders.ts';
 import { useStoreSettings, useTaxName } from '@/lib/queries/store-settings.ts';
 import { BankTransferPanel } from '../components/bank-transfer-panel.tsx';
 import { OrderLoadError } from '../components/order-load-error.tsx';
+import { OrderReturnsSection } from '../components/order-returns-section.tsx';
 import { orderStatusBadge, paymentStatusBadge, StatusBadge } from '../components/status-badges.tsx';
 import { usePaymentReturn, type PaymentReturnState } from '../hooks/use-payment-return.ts';
 
@@ -201,6 +202,8 @@ function Confirmation({ order, token, returnState, refunded, onCheckAgain }: Con
       <OrderProgress order={order} />
 
       <OrderItems order={order} />
+
+      <OrderReturnsSection order={order} token={token} />
 
       <nav aria-label="Where to next" className="grid gap-3 sm:grid-cols-2">
         <Link to="/" className={`${buttonClass('primary')} sm:col-span-2`}>
