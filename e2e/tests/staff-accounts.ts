@@ -18,6 +18,7 @@ const backOfficeSpecs = [
   'order-status',
   'staff',
   'reviews',
+  'returns',
   'deliveries',
 ] as const;
 /** The back office's spec files: they run against a shop of their own (playwright.config.ts). */
