@@ -19,6 +19,8 @@ export function useReturnAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: ReturnAction }) => send(id, action),
-    onSuccess: () => client.invalidateQueries({ queryKey: adminQueryKey }),
+    // Not awaited: the return's card is replaced once the list is read again, and its caller's own
+    // callbacks (the notice) must run while it is still on the page.
+    onSuccess: () => void client.invalidateQueries({ queryKey: adminQueryKey }),
   });
 }
