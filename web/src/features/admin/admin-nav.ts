@@ -14,6 +14,7 @@ export interface AdminSection {
 export const adminSections: AdminSection[] = [
   { to: '/admin/dashboard', label: 'Dashboard' },
   { to: '/admin/orders', label: 'Orders', Badge: NewOrdersBadge },
+  { to: '/admin/returns', label: 'Returns' },
   { to: '/admin/deliveries', label: 'Deliveries' },
   { to: '/admin/products', label: 'Products' },
   { to: '/admin/categories', label: 'Categories' },

@@ -16,6 +16,7 @@ export const adminRoutes: AdminRoute[] = [
     path: 'orders/:id/packing-slip',
     Page: lazy(() => import('./orders/pages/packing-slip-page.tsx').then((m) => ({ default: m.PackingSlipPage }))),
   },
+  { path: 'returns', Page: lazy(() => import('./returns/pages/returns-page.tsx').then((m) => ({ default: m.ReturnsPage }))) },
   { path: 'deliveries', Page: lazy(() => import('./deliveries/pages/deliveries-page.tsx').then((m) => ({ default: m.DeliveriesPage }))) },
   { path: 'audit', Page: lazy(() => import('./pages/audit-page.tsx').then((m) => ({ default: m.AuditPage }))) },
   { path: 'staff', Page: lazy(() => import('./staff/pages/staff-page.tsx').then((m) => ({ default: m.StaffPage }))) },
