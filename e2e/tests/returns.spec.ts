@@ -55,7 +55,10 @@ test.describe('returns and exchanges', () => {
     await customer.goto('/orders');
     const card = customer.getByRole('article', { name: `Order ${orderNumber}` });
     await card.getByRole('button', { name: /View Details/ }).click();
-    await customer.getByRole('dialog', { name: `Order ${orderNumber}` }).getByRole('link', { name: 'Return or exchange items' }).click();
+    await customer
+      .getByRole('dialog', { name: `Order ${orderNumber}` })
+      .getByRole('link', { name: 'Return or exchange items' })
+      .click();
     const section = customer.getByRole('region', { name: 'Returns and exchanges' });
     await expect(section.getByText(/You can return or exchange items until .* \(14 days from delivery\)\./)).toBeVisible();
     await section.getByRole('button', { name: 'Return or exchange items' }).click();
