@@ -2,7 +2,14 @@ import type { AdminReturn, ReturnStatus } from '@threadline/contracts';
 import type { BadgeTone } from '@/components/ui/badge.tsx';
 
 /** The status filter's choices, in the order a return moves through them; the rejected come last. */
-export const returnFilterStatuses = ['requested', 'approved', 'received', 'refunded', 'exchanged', 'rejected'] as const satisfies readonly ReturnStatus[];
+export const returnFilterStatuses = [
+  'requested',
+  'approved',
+  'received',
+  'refunded',
+  'exchanged',
+  'rejected',
+] as const satisfies readonly ReturnStatus[];
 
 export const returnStatusTones: Record<ReturnStatus, BadgeTone> = {
   requested: 'amber',

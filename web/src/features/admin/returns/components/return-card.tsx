@@ -134,8 +134,7 @@ export function ReturnCard({ item, onDone }: { item: AdminReturn; onDone(answer:
               </p>
               {replacement ? (
                 <p className="text-stone-600">
-                  For:{' '}
-                  {variantText({ size: replacement.variant_size, color: replacement.variant_color }) || 'the same item'}
+                  For: {variantText({ size: replacement.variant_size, color: replacement.variant_color }) || 'the same item'}
                 </p>
               ) : null}
             </li>
@@ -225,7 +224,12 @@ export function ReturnCard({ item, onDone }: { item: AdminReturn; onDone(answer:
               </button>
             ) : null}
             {moves.includes('rejected') ? (
-              <button type="button" className={buttonClass('secondary')} disabled={action.isPending} onClick={() => setConfirming('reject')}>
+              <button
+                type="button"
+                className={buttonClass('secondary')}
+                disabled={action.isPending}
+                onClick={() => setConfirming('reject')}
+              >
                 Reject
               </button>
             ) : null}

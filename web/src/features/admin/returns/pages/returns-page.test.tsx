@@ -135,7 +135,8 @@ describe('the returns page', { timeout: 30_000 }, () => {
   it('approves with a note to the customer, then shows the new state', async () => {
     let sent: unknown = null;
     renderReturns({
-      list: () => list([sent ? aReturn({ status: 'approved', staff_note: 'Send it to the store.', updated_at: '2026-11-26T10:00:00Z' }) : aReturn()]),
+      list: () =>
+        list([sent ? aReturn({ status: 'approved', staff_note: 'Send it to the store.', updated_at: '2026-11-26T10:00:00Z' }) : aReturn()]),
       action: (_url, init) => {
         sent = JSON.parse(String(init?.body));
         return { return: aReturn({ status: 'approved' }), notice: null };
@@ -239,7 +240,14 @@ describe('the returns page', { timeout: 30_000 }, () => {
   it("makes an exchange after a confirmation and shows the server's notice", async () => {
     let called = false;
     renderReturns({
-      list: () => list([aReturn({ status: 'received', resolution: 'exchange', exchange_for: [{ order_item_id: 71, variant_size: 'L', variant_color: 'Green', quantity: 2 }] })]),
+      list: () =>
+        list([
+          aReturn({
+            status: 'received',
+            resolution: 'exchange',
+            exchange_for: [{ order_item_id: 71, variant_size: 'L', variant_color: 'Green', quantity: 2 }],
+          }),
+        ]),
       action: (url) => {
         expect(url.pathname).toBe('/api/admin/returns/5/exchange/');
         called = true;

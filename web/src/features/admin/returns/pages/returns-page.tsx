@@ -47,7 +47,9 @@ export function ReturnsPage() {
               <ReturnCard
                 key={`${item.id}-${item.updated_at}`}
                 item={item}
-                onDone={(answer, done) => setNotice(answer.notice ? { tone: 'error', text: answer.notice } : { tone: 'success', text: done })}
+                onDone={(answer, done) =>
+                  setNotice(answer.notice ? { tone: 'error', text: answer.notice } : { tone: 'success', text: done })
+                }
               />
             ))}
           </ul>
