@@ -120,6 +120,13 @@ describe('the returns page', { timeout: 30_000 }, () => {
     expect(requestedPaths(fetchMock, '/api/admin/returns/')).toContain('/api/admin/returns/?status=rejected');
   });
 
+  it('opens on the status and page in the URL, and asks the server for them', async () => {
+    const { fetchMock } = renderReturns({ list: () => list([aReturn({ status: 'approved' })]) }, '/admin/returns?status=approved&page=2');
+    expect(await returnCard()).toBeVisible();
+    expect(screen.getByLabelText('Show')).toHaveValue('approved');
+    expect(requestedPaths(fetchMock, '/api/admin/returns/')).toEqual(['/api/admin/returns/?page=2&status=approved']);
+  });
+
   it('shows a loading state, then says when the list could not be loaded and tries again', async () => {
     let fail = true;
     renderReturns({
