@@ -25,6 +25,7 @@ function readApi<T>(page: Page, path: string): Promise<T> {
 
 interface Movement {
   change: number;
+  kind: string;
   reason: string;
   order_number: string | null;
 }
@@ -97,11 +98,13 @@ test.describe('returns and exchanges', () => {
     const runner = await readApi<{ variants: { id: number; size: string | null; color: string | null }[] }>(staff, '/product/1/');
     const nineBlack = runner.variants.find((variant) => variant.size === '9' && variant.color === 'Black');
     const movements = await readApi<{ results: Movement[] }>(staff, `/admin/variants/${nineBlack?.id}/movements/?page=1&page_size=50`);
-    expect(movements.results).toContainEqual(expect.objectContaining({ change: 1, reason: 'return', order_number: orderNumber }));
+    expect(movements.results).toContainEqual(
+      expect.objectContaining({ change: 1, kind: 'return', reason: 'Returned by the customer', order_number: orderNumber }),
+    );
 
     await entry.getByRole('button', { name: 'Make exchange' }).click();
     await staff
-      .getByRole('dialog', { name: `Make the exchange for ${returnNumber}?` })
+      .getByRole('alertdialog', { name: `Make the exchange for ${returnNumber}?` })
       .getByRole('button', { name: 'Make exchange' })
       .click();
     await expect(entry.getByText('Exchanged', { exact: true })).toBeVisible();
