@@ -226,6 +226,23 @@ function sameFieldIn(drawn: HTMLElement, typed: TypedField): Field | null {
   return candidate && candidate.tagName === typed.field.tagName && candidate.type === typed.field.type ? candidate : null;
 }
 
+/** A tap held until its island is alive: the button or link, and where it stands among the island's. */
+interface HeldTap {
+  target: HTMLElement;
+  position: number;
+}
+
+const tapTargetsOf = (element: Element) => [...element.querySelectorAll<HTMLElement>('button, a[href]')];
+
+/** What a button or link is called, as the shopper tells it from the others. */
+const tapName = (target: HTMLElement) => target.getAttribute('aria-label') ?? target.textContent ?? '';
+
+/** The button or link of `drawn` that stands where a held tap's stood in the server's markup, if it is the same one. */
+function sameTapIn(drawn: HTMLElement, held: HeldTap): HTMLElement | null {
+  const candidate = tapTargetsOf(drawn)[held.position];
+  return candidate && candidate.tagName === held.target.tagName && tapName(candidate) === tapName(held.target) ? candidate : null;
+}
+
 /**
  * The server's markup of an island that has not hydrated yet: it wakes when it comes into view or
  * the shopper reaches into it (pointer, focus, keys), and holds the taps and submits made on it
@@ -237,7 +254,7 @@ class SleepingIsland {
   private isAlive = false;
   private queued = false;
   private resolveWoken: () => void = () => undefined;
-  private readonly heldTaps: HTMLElement[] = [];
+  private readonly heldTaps: HeldTap[] = [];
   private readonly heldSubmits: HTMLFormElement[] = [];
   private typed: TypedField[] = [];
 
@@ -332,15 +349,21 @@ class SleepingIsland {
     if (this.isAlive) return;
     this.isAlive = true;
     sleepingByElement.delete(this.element);
-    for (const typed of this.typed) {
-      const now = typed.field.isConnected ? typed.field : sameFieldIn(drawn, typed);
-      if (now) retype(now, typed.value, typed.checked);
-    }
-    this.typed = [];
-    // After this task: the island's effects are in place before its handlers run.
+    const typed = this.typed.splice(0);
+    const taps = this.heldTaps.splice(0);
+    const submits = this.heldSubmits.splice(0);
+    // After this task. React may hydrate the island inside the shopper's own event (a choice in a
+    // select: its input event hydrates, its change event follows): that event reaches the live part
+    // first, and the values typed before are put back after it, not before (put back first, React
+    // then reset the field to its old value, which the shopper's change event then carried: the
+    // choice became the old one). The island's effects are in place before the held taps are made.
     setTimeout(() => {
-      for (const tapped of this.heldTaps.splice(0)) if (tapped.isConnected) tapped.click();
-      for (const form of this.heldSubmits.splice(0)) if (form.isConnected) form.requestSubmit();
+      for (const entry of typed) {
+        const now = entry.field.isConnected ? entry.field : sameFieldIn(drawn, entry);
+        if (now) retype(now, entry.value, entry.checked);
+      }
+      for (const held of taps) (held.target.isConnected ? held.target : sameTapIn(drawn, held))?.click();
+      for (const form of submits) if (form.isConnected) form.requestSubmit();
     }, 0);
   }
 
@@ -354,7 +377,7 @@ class SleepingIsland {
     if (!target || (target instanceof HTMLAnchorElement && !this.followsInApp(target, event))) return;
     event.preventDefault();
     event.stopPropagation();
-    this.heldTaps.push(target);
+    this.heldTaps.push({ target, position: tapTargetsOf(this.element).indexOf(target) });
     this.wake(true);
   }
 
