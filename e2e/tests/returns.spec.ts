@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './shop-test.ts';
-import { customerOrders, personsPage, seriousViolations, staffOpenOrder, unique } from './shop-orders.ts';
+import { customerOrders, personsPage, seriousViolations, staffHandsOverPickup, staffOpenOrder, unique } from './shop-orders.ts';
 import { mailsTo } from './shop-outbox.ts';
 
 /**
@@ -43,14 +43,7 @@ test.describe('returns and exchanges', () => {
 
     const staff = await personsPage(browser);
     await staffOpenOrder(staff, email, orderNumber);
-    for (const step of ['Start processing', 'Mark ready for pickup', 'Mark delivered']) {
-      await staff.getByRole('button', { name: step }).click();
-      await staff
-        .getByRole('dialog', { name: `${step}: ${orderNumber}` })
-        .getByRole('button', { name: step })
-        .click();
-      await expect(staff.getByRole('button', { name: step })).toHaveCount(0);
-    }
+    await staffHandsOverPickup(staff, orderNumber);
 
     // The buyer finds the way from their orders to the order's page, and asks.
     await customer.goto('/orders');

@@ -1,6 +1,6 @@
 import { drawnPng } from './drawn-picture.ts';
 import { expect, test, type Page } from './shop-test.ts';
-import { customerOrders, personsPage, seriousViolations, staffOpenOrder, unique } from './shop-orders.ts';
+import { customerOrders, personsPage, seriousViolations, staffHandsOverPickup, staffOpenOrder, unique } from './shop-orders.ts';
 
 /**
  * Issue 34 (KINGSTON.md §6): a buyer whose order was delivered reviews what they bought, staff
@@ -44,14 +44,7 @@ test.describe('reviews from buyers', () => {
 
     const staff = await personsPage(browser);
     await staffOpenOrder(staff, email, orderNumber);
-    for (const step of ['Start processing', 'Mark ready for pickup', 'Mark delivered']) {
-      await staff.getByRole('button', { name: step }).click();
-      await staff
-        .getByRole('dialog', { name: `${step}: ${orderNumber}` })
-        .getByRole('button', { name: step })
-        .click();
-      await expect(staff.getByRole('button', { name: step })).toHaveCount(0);
-    }
+    await staffHandsOverPickup(staff, orderNumber);
 
     await customer.goto('/product/1');
     const reviews = await reviewsOf(customer);

@@ -99,3 +99,15 @@ export async function staffOpenOrder(page: Page, email: string, orderNumber: str
   await page.getByRole('link', { name: orderNumber }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
 }
+
+/** On the open order's page, staff take a pickup order from pending to delivered, confirming each step. */
+export async function staffHandsOverPickup(page: Page, orderNumber: string) {
+  for (const step of ['Start processing', 'Mark ready for pickup', 'Mark delivered']) {
+    await page.getByRole('button', { name: step }).click();
+    await page
+      .getByRole('dialog', { name: `${step}: ${orderNumber}` })
+      .getByRole('button', { name: step })
+      .click();
+    await expect(page.getByRole('button', { name: step })).toHaveCount(0);
+  }
+}
