@@ -42,6 +42,10 @@ export const returnLimits = {
   staffNoteLength: 500,
 } as const;
 
+/** The last moment a delivered order can be asked back: `returnLimits.windowDays` after its delivery. */
+export const returnWindowEnds = (deliveredAt: string | Date): Date =>
+  new Date(new Date(deliveredAt).getTime() + returnLimits.windowDays * 24 * 60 * 60 * 1000);
+
 export const returnReasonWords: Record<ReturnReason, string> = {
   too_small: 'Too small',
   too_large: 'Too large',

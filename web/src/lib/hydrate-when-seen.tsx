@@ -216,16 +216,6 @@ const typedField = (field: Field, position: number): TypedField => ({
   checked: isCheckable(field) && field.checked,
 });
 
-/**
- * The field of `drawn` that stands where `typed` stood in the server's markup: the same place among
- * the island's fields, of the same kind. (React drew the same part; ids differ, as a part drawn on
- * the client numbers its ids anew, and many fields have no name.)
- */
-function sameFieldIn(drawn: HTMLElement, typed: TypedField): Field | null {
-  const candidate = fieldsOf(drawn)[typed.position];
-  return candidate && candidate.tagName === typed.field.tagName && candidate.type === typed.field.type ? candidate : null;
-}
-
 /** A tap held until its island is alive: the button or link, and where it stands among the island's. */
 interface HeldTap {
   target: HTMLElement;
@@ -237,11 +227,26 @@ const tapTargetsOf = (element: Element) => [...element.querySelectorAll<HTMLElem
 /** What a button or link is called, as the shopper tells it from the others. */
 const tapName = (target: HTMLElement) => target.getAttribute('aria-label') ?? target.textContent ?? '';
 
-/** The button or link of `drawn` that stands where a held tap's stood in the server's markup, if it is the same one. */
-function sameTapIn(drawn: HTMLElement, held: HeldTap): HTMLElement | null {
-  const candidate = tapTargetsOf(drawn)[held.position];
-  return candidate && candidate.tagName === held.target.tagName && tapName(candidate) === tapName(held.target) ? candidate : null;
+/**
+ * What a field the shopper changed, or a button they tapped, before its island was alive is now:
+ * itself while it is in the page; else, when React drew the island anew, the element of `drawn` in
+ * the same place among `listed` that `same` takes for it. (React drew the same part; ids differ, as a
+ * part drawn on the client numbers its ids anew, and many fields have no name.)
+ */
+function nowStanding<Kept extends HTMLElement>(
+  drawn: HTMLElement,
+  listed: (element: Element) => Kept[],
+  kept: Kept,
+  position: number,
+  same: (candidate: Kept, kept: Kept) => boolean,
+): Kept | null {
+  if (kept.isConnected) return kept;
+  const candidate = listed(drawn)[position];
+  return candidate && same(candidate, kept) ? candidate : null;
 }
+
+const sameKindOfField = (candidate: Field, kept: Field) => candidate.tagName === kept.tagName && candidate.type === kept.type;
+const sameTap = (candidate: HTMLElement, kept: HTMLElement) => candidate.tagName === kept.tagName && tapName(candidate) === tapName(kept);
 
 /**
  * The server's markup of an island that has not hydrated yet: it wakes when it comes into view or
@@ -359,10 +364,10 @@ class SleepingIsland {
     // choice became the old one). The island's effects are in place before the held taps are made.
     setTimeout(() => {
       for (const entry of typed) {
-        const now = entry.field.isConnected ? entry.field : sameFieldIn(drawn, entry);
+        const now = nowStanding(drawn, fieldsOf, entry.field, entry.position, sameKindOfField);
         if (now) retype(now, entry.value, entry.checked);
       }
-      for (const held of taps) (held.target.isConnected ? held.target : sameTapIn(drawn, held))?.click();
+      for (const held of taps) nowStanding(drawn, tapTargetsOf, held.target, held.position, sameTap)?.click();
       for (const form of submits) if (form.isConnected) form.requestSubmit();
     }, 0);
   }

@@ -5,9 +5,9 @@ import {
   formatMoney,
   majorToMinor,
   minorToMajor,
-  returnLimits,
   returnMessages,
   returnTransitions,
+  returnWindowEnds,
   shopCurrency,
   wasPaid,
   type AdminReturn,
@@ -55,10 +55,13 @@ export interface ReturnsDependencies {
   publicUrl: string;
 }
 
-const dayMs = 24 * 60 * 60 * 1000;
 const jmd = (cents: number) => formatMoney(minorToMajor(cents), shopCurrency);
 const paidLeft = (order: { total: number; refunded_total: number; payment_status: Parameters<typeof wasPaid>[0] }) =>
   wasPaid(order.payment_status) ? Math.max(order.total - order.refunded_total, 0) : 0;
+
+/** What a return's units were bought for (minor units). */
+const returnedWorth = (items: readonly Pick<ReturnItemRow, 'unit_price' | 'quantity'>[]) =>
+  items.reduce((sum, item) => sum + item.unit_price * item.quantity, 0);
 
 /** What the audit log keeps of a return: its state, not its lines. */
 const auditState = (row: Pick<ReturnRow, 'status' | 'refunded_amount'>) => ({
@@ -273,7 +276,7 @@ export function createReturnsService(deps: ReturnsDependencies) {
         const order = await orders.lockedOrder(seen.id, trx);
         const deliveredAt = order.status === 'delivered' ? await orders.deliveredAt(order.id, trx) : null;
         if (deliveredAt === null) throw conflict(returnMessages.notDelivered);
-        if (Date.now() - Date.parse(deliveredAt) > returnLimits.windowDays * dayMs) throw conflict(returnMessages.windowClosed);
+        if (Date.now() > returnWindowEnds(deliveredAt).getTime()) throw conflict(returnMessages.windowClosed);
         const held = await repository.heldUnits(order.id, trx);
         for (const item of input.items) {
           const line = lines.find((each) => each.id === item.order_item_id);
@@ -384,7 +387,7 @@ export function createReturnsService(deps: ReturnsDependencies) {
       if (left === 0)
         throw conflict(wasPaid(order.payment_status) ? returnMessages.refundTooMuch(jmd(0)) : adminMessages.refundNothingPaid);
       const items = await repository.itemsOf([id]);
-      const worth = items.reduce((sum, item) => sum + item.unit_price * item.quantity, 0);
+      const worth = returnedWorth(items);
       const amount = request.amount === undefined ? Math.min(worth, left) : majorToMinor(request.amount);
       if (amount > left) throw conflict(returnMessages.refundTooMuch(jmd(left)));
       const outcome = await adminOrders.refundAlongside(
@@ -442,7 +445,7 @@ export function createReturnsService(deps: ReturnsDependencies) {
           unitPrice: effectivePrice(variant.price, variant.sale_price),
         });
       }
-      const credit = items.reduce((sum, item) => sum + item.unit_price * item.quantity, 0);
+      const credit = returnedWorth(items);
       const replacing = lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0);
       // Costing less: the difference as the customer paid for goods (with the tax when it was added on top), within what is left.
       const owed = credit > replacing ? Math.min(chargesBeforeShippingMinor(charges, credit - replacing).total, paidLeft(order)) : 0;

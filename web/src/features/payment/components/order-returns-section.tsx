@@ -4,6 +4,7 @@ import {
   returnReasons,
   returnReasonWords,
   returnResolutionWords,
+  returnWindowEnds,
   variantText,
   type Order,
   type Return,
@@ -18,7 +19,6 @@ import { RadioCards } from '@/components/ui/radio-cards.tsx';
 import { SelectField, TextAreaField } from '@/components/ui/text-field.tsx';
 import { useOrderReturns, useProductVariants, useRequestReturn } from '@/lib/queries/returns.ts';
 
-const dayMs = 24 * 60 * 60 * 1000;
 const longDate = new Intl.DateTimeFormat('en-JM', { dateStyle: 'long', timeZone: 'America/Jamaica' });
 
 /** When the order was delivered (its last change to delivered), or null while it is not. */
@@ -48,7 +48,7 @@ export function OrderReturnsSection({ order, token }: { order: Order; token: str
   // The moment the page was opened: the window is told as it was then (the server decides at the request).
   const [openedAt] = useState(() => Date.now());
   if (!delivered) return null;
-  const openUntil = new Date(delivered.getTime() + returnLimits.windowDays * dayMs);
+  const openUntil = returnWindowEnds(delivered);
   const open = openedAt < openUntil.getTime();
   return (
     <section aria-labelledby="returns" className="space-y-3">
