@@ -357,16 +357,18 @@ class SleepingIsland {
     const typed = this.typed.splice(0);
     const taps = this.heldTaps.splice(0);
     const submits = this.heldSubmits.splice(0);
-    // After this task. React may hydrate the island inside the shopper's own event (a choice in a
-    // select: its input event hydrates, its change event follows): that event reaches the live part
-    // first, and the values typed before are put back after it, not before (put back first, React
-    // then reset the field to its old value, which the shopper's change event then carried: the
-    // choice became the old one). The island's effects are in place before the held taps are made.
+    // React may hydrate the island inside the shopper's own event (a radio's click, a select's input
+    // event): that event carries its field's value to the live part itself, so that field is not put
+    // back (put back too, a select's change event that follows carried the value React reset it to).
+    // The others are put back at once, before React could undo them after this event.
+    const inEvent = window.event?.target;
+    for (const entry of typed) {
+      if (entry.field === inEvent) continue;
+      const now = nowStanding(drawn, fieldsOf, entry.field, entry.position, sameKindOfField);
+      if (now) retype(now, entry.value, entry.checked);
+    }
+    // After this task: the island's effects are in place before the held taps are made.
     setTimeout(() => {
-      for (const entry of typed) {
-        const now = nowStanding(drawn, fieldsOf, entry.field, entry.position, sameKindOfField);
-        if (now) retype(now, entry.value, entry.checked);
-      }
       for (const held of taps) nowStanding(drawn, tapTargetsOf, held.target, held.position, sameTap)?.click();
       for (const form of submits) if (form.isConnected) form.requestSubmit();
     }, 0);
